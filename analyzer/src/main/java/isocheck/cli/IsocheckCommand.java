@@ -1,0 +1,25 @@
+package isocheck.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The root command: lists the subcommands. */
+@Command(
+        name = "isocheck",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Can my transactions misbehave under this isolation level, and if so, how?",
+        subcommands = {ParseCommand.class},
+        footer = {"", "Exit codes: 0 ok/proved, 1 finding, 2 bad input or usage, 3 unknown (time or search limit)."})
+public final class IsocheckCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing command");
+    }
+}

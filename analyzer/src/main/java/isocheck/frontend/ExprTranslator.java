@@ -1,0 +1,317 @@
+package isocheck.frontend;
+
+import isocheck.program.ArithOp;
+import isocheck.program.Column;
+import isocheck.program.CompareOp;
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import isocheck.program.Field;
+import isocheck.program.ScalarType;
+import isocheck.program.SourcePos;
+import isocheck.program.Table;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import java.util.List;
+import java.util.stream.Collectors;
+import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.JdbcParameter;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.NotExpression;
+import net.sf.jsqlparser.expression.NullValue;
+import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
+import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
+import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
+import net.sf.jsqlparser.expression.operators.relational.MinorThan;
+import net.sf.jsqlparser.expression.operators.relational.MinorThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.statement.select.Select;
+
+/**
+ * Turns JSqlParser expressions into the IR, resolving every name and checking types. Inside an SQL
+ * statement bare names are columns of its one table and variables are written {@code :name}; in IF
+ * conditions and {@code :=} there are no columns, so bare names are variables too.
+ */
+final class ExprTranslator {
+
+    private final Fragment fragment;
+    private final Scope scope;
+    private final Table table; // null outside SQL: no record is being visited
+    private final String alias;
+
+    private ExprTranslator(Fragment fragment, Scope scope, Table table, String alias) {
+        this.fragment = fragment;
+        this.scope = scope;
+        this.table = table;
+        this.alias = alias;
+    }
+
+    /** For WHERE and SET: bare names are columns of {@code table} (optionally qualified by its name or alias). */
+    static ExprTranslator sql(Fragment fragment, Scope scope, Table table, String alias) {
+        return new ExprTranslator(fragment, scope, table, alias);
+    }
+
+    /** For IF conditions, {@code :=} and INSERT values: only variables and literals. */
+    static ExprTranslator program(Fragment fragment, Scope scope) {
+        return new ExprTranslator(fragment, scope, null, null);
+    }
+
+    SourcePos pos(Object node) {
+        if (node instanceof BinaryExpression b) {
+            return fragment.posOf(b, pos(b.getLeftExpression()));
+        }
+        if (node instanceof ParenthesedExpressionList<?> list && !list.isEmpty()) {
+            return fragment.posOf(list, pos(list.get(0)));
+        }
+        if (node instanceof NotExpression n) {
+            return fragment.posOf(n, pos(n.getExpression()));
+        }
+        if (node instanceof IsNullExpression n) {
+            return fragment.posOf(n, pos(n.getLeftExpression()));
+        }
+        return fragment.posOf(node, fragment.start());
+    }
+
+    Expr expr(Expression e) {
+        SourcePos pos = pos(e);
+        if (e instanceof LongValue v) {
+            return new Expr.IntLit(v.getValue(), pos);
+        }
+        if (e instanceof StringValue s) {
+            return new Expr.StrLit(s.getValue(), pos);
+        }
+        if (e instanceof ParenthesedExpressionList<?> list) {
+            if (list.size() != 1) {
+                throw new ProgramError(pos, "a list of " + list.size() + " values is not an expression");
+            }
+            return expr((Expression) list.get(0));
+        }
+        if (e instanceof SignedExpression s) {
+            Expr operand = integer(expr(s.getExpression()), "-");
+            return s.getSign() == '-' ? new Expr.Negate(operand, pos) : operand;
+        }
+        if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication || e instanceof Division) {
+            BinaryExpression b = (BinaryExpression) e;
+            ArithOp op = e instanceof Addition ? ArithOp.ADD
+                    : e instanceof Subtraction ? ArithOp.SUB
+                    : e instanceof Multiplication ? ArithOp.MUL : ArithOp.DIV;
+            Expr left = integer(expr(b.getLeftExpression()), op.symbol());
+            Expr right = integer(expr(b.getRightExpression()), op.symbol());
+            return new Expr.Arith(op, left, right, pos);
+        }
+        if (e instanceof JdbcNamedParameter p) {
+            return variable(p.getName(), pos);
+        }
+        if (e instanceof net.sf.jsqlparser.schema.Column c) {
+            return column(c, pos);
+        }
+        if (e instanceof NullValue) {
+            throw new ProgramError(pos, "NULL values are not supported; test an empty result with v IS NULL");
+        }
+        if (e instanceof JdbcParameter) {
+            throw new ProgramError(pos, "positional parameters (?) are not supported; write variables as :name");
+        }
+        if (e instanceof Select) {
+            throw new ProgramError(pos, "subqueries are not supported: read the other table first with SELECT … INTO and use :variable");
+        }
+        if (e instanceof Function f) {
+            throw new ProgramError(pos, "function " + f.getName() + " is not supported here (aggregates go in SELECT MIN/MAX/COUNT(col) INTO v)");
+        }
+        if (isCondition(e)) {
+            throw new ProgramError(pos, "expected a value, found the condition '" + e + "'");
+        }
+        throw new ProgramError(pos, "unsupported expression '" + e + "' (supported: integers, strings, :variables, columns, + - * /)");
+    }
+
+    Cond cond(Expression e) {
+        SourcePos pos = pos(e);
+        if (e instanceof AndExpression a) {
+            return new Cond.And(cond(a.getLeftExpression()), cond(a.getRightExpression()), pos);
+        }
+        if (e instanceof OrExpression o) {
+            return new Cond.Or(cond(o.getLeftExpression()), cond(o.getRightExpression()), pos);
+        }
+        if (e instanceof NotExpression n) {
+            return new Cond.Not(cond(n.getExpression()), pos);
+        }
+        if (e instanceof ParenthesedExpressionList<?> list && list.size() == 1) {
+            return cond((Expression) list.get(0));
+        }
+        if (e instanceof IsNullExpression n) {
+            return isNull(n, pos);
+        }
+        if (e instanceof InExpression) {
+            throw new ProgramError(pos, "IN is not supported; write col = a OR col = b, or col = ANY(:rows.col) for a row set");
+        }
+        CompareOp op = compareOp(e);
+        if (op != null) {
+            BinaryExpression b = (BinaryExpression) e;
+            if (b.getRightExpression() instanceof Function f && f.getName().equalsIgnoreCase("ANY")) {
+                if (op != CompareOp.EQ) {
+                    throw new ProgramError(pos(f), "only = ANY(:rows.col) is supported");
+                }
+                return member(expr(b.getLeftExpression()), f, pos);
+            }
+            Expr left = expr(b.getLeftExpression());
+            Expr right = expr(b.getRightExpression());
+            if (left.type() != right.type()) {
+                throw new ProgramError(pos, "cannot compare " + left.type().sqlName() + " " + left.text()
+                        + " with " + right.type().sqlName() + " " + right.text());
+            }
+            return new Cond.Compare(op, left, right, pos);
+        }
+        throw new ProgramError(pos, "expected a condition (comparison, AND, OR, NOT, IS NULL, = ANY), found '" + e + "'");
+    }
+
+    private Cond isNull(IsNullExpression n, SourcePos pos) {
+        Expression subject = n.getLeftExpression();
+        String name = null;
+        if (subject instanceof JdbcNamedParameter p && !p.getName().contains(".")) {
+            name = Names.of(p.getName());
+        } else if (table == null && subject instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null) {
+            name = Names.of(c.getColumnName());
+        }
+        if (name == null) {
+            throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO (no NULL fields are modelled)");
+        }
+        Variable v = scope.read(name, pos(subject));
+        if (v.kind() != Variable.Kind.LOCAL) {
+            throw new ProgramError(pos(subject), "IS NULL needs a variable assigned by SELECT … INTO; " + name + " is a "
+                    + v.kind().name().toLowerCase() + " variable");
+        }
+        return new Cond.IsNull(name, n.isNot(), pos);
+    }
+
+    private Cond member(Expr element, Function any, SourcePos pos) {
+        var params = any.getParameters();
+        if (params == null || params.size() != 1) {
+            throw new ProgramError(pos(any), "ANY takes one argument, :rows.col");
+        }
+        Object arg = params.get(0);
+        String[] ref = null;
+        if (arg instanceof JdbcNamedParameter p) {
+            ref = Names.of(p.getName()).split("\\.", -1);
+        } else if (table == null && arg instanceof net.sf.jsqlparser.schema.Column c && c.getTable() != null) {
+            ref = new String[] {Names.of(c.getTable().getName()), Names.of(c.getColumnName())};
+        }
+        SourcePos argPos = pos(arg);
+        if (ref == null || ref.length != 2) {
+            throw new ProgramError(argPos, "ANY takes a column of a row set, written :rows.col");
+        }
+        String rowsName = ref[0];
+        String fieldName = ref[1];
+        Variable rows = scope.read(rowsName, argPos);
+        if (!(rows.type() instanceof Type.Rows)) {
+            throw new ProgramError(argPos, ref[0] + " is " + rows.type().describe() + ", not a row set");
+        }
+        Field field = rows.type().field(fieldName).orElseThrow(() -> new ProgramError(argPos, noSuchField(rows, fieldName)));
+        if (field.type() != element.type()) {
+            throw new ProgramError(pos, "cannot compare " + element.type().sqlName() + " " + element.text()
+                    + " with " + field.type().sqlName() + " column " + ref[0] + "." + ref[1]);
+        }
+        return new Cond.Member(element, ref[0], ref[1], pos);
+    }
+
+    private Expr column(net.sf.jsqlparser.schema.Column c, SourcePos pos) {
+        String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
+        if (table == null) {
+            // Outside SQL there is no record: `x` is a variable and `v.col` a column of row variable v.
+            if (qualifier == null) {
+                return variable(c.getColumnName(), pos);
+            }
+            if (c.getTable().getSchemaName() != null) {
+                throw new ProgramError(pos, "unsupported name '" + c + "'");
+            }
+            return variable(qualifier + "." + c.getColumnName(), pos);
+        }
+        if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
+            throw new ProgramError(pos, "unknown table " + qualifier + " (this statement accesses only " + table.name()
+                    + "; write variables as :" + qualifier + "." + c.getColumnName() + ")");
+        }
+        Column column = table.column(Names.of(c.getColumnName())).orElseThrow(() -> new ProgramError(pos,
+                "unknown column " + c.getColumnName() + " in table " + table.name()
+                        + " (write variables and parameters as :" + c.getColumnName() + ")"));
+        return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
+    }
+
+    private Expr variable(String reference, SourcePos pos) {
+        String[] parts = Names.of(reference).split("\\.", -1);
+        if (parts.length > 2) {
+            throw new ProgramError(pos, "unsupported name :" + reference + " (write :variable or :variable.column)");
+        }
+        Variable v = scope.read(parts[0], pos);
+        Type type = v.type();
+        if (parts.length == 2) {
+            if (type instanceof Type.Scalar) {
+                throw new ProgramError(pos, v.name() + " is " + type.describe() + " and has no column " + parts[1]);
+            }
+            Field field = type.field(parts[1]).orElseThrow(() -> new ProgramError(pos, noSuchField(v, parts[1])));
+            return new Expr.VarRef(v.name(), field.name(), field.type(), pos);
+        }
+        if (type instanceof Type.Scalar s) {
+            return new Expr.VarRef(v.name(), null, s.type(), pos);
+        }
+        if (type.fields().size() == 1) {
+            return new Expr.VarRef(v.name(), null, type.fields().get(0).type(), pos);
+        }
+        throw new ProgramError(pos, v.name() + " holds " + type.describe() + "; name one column, as " + v.name() + "."
+                + type.fields().get(0).name());
+    }
+
+    private static String noSuchField(Variable v, String field) {
+        String fields = v.type().fields().stream().map(Field::name).collect(Collectors.joining(", "));
+        return v.name() + " has no column " + field + " (it has " + fields + ")";
+    }
+
+    private Expr integer(Expr e, String operator) {
+        if (e.type() != ScalarType.INT) {
+            throw new ProgramError(e.pos(), "operator " + operator + " needs INT operands; " + e.text() + " is " + e.type().sqlName());
+        }
+        return e;
+    }
+
+    private static CompareOp compareOp(Expression e) {
+        if (e instanceof EqualsTo) {
+            return CompareOp.EQ;
+        }
+        if (e instanceof NotEqualsTo) {
+            return CompareOp.NE;
+        }
+        if (e instanceof MinorThan) {
+            return CompareOp.LT;
+        }
+        if (e instanceof MinorThanEquals) {
+            return CompareOp.LE;
+        }
+        if (e instanceof GreaterThan) {
+            return CompareOp.GT;
+        }
+        if (e instanceof GreaterThanEquals) {
+            return CompareOp.GE;
+        }
+        return null;
+    }
+
+    private static boolean isCondition(Expression e) {
+        return compareOp(e) != null || e instanceof AndExpression || e instanceof OrExpression
+                || e instanceof NotExpression || e instanceof IsNullExpression;
+    }
+
+    /** Translates a list of expressions (INSERT values). */
+    List<Expr> exprs(List<? extends Expression> list) {
+        return list.stream().map(this::expr).collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,28 @@
+package isocheck.frontend;
+
+import isocheck.program.Program;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Entry point of the front-end: a program file in, a resolved and type-checked {@link Program} out. */
+public final class ProgramLoader {
+
+    private ProgramLoader() {}
+
+    /**
+     * Loads a program file; messages name it as {@code path} was given.
+     *
+     * @throws ProgramError for a malformed or unsupported program ({@code file:line:col: message})
+     * @throws IOException when the file cannot be read
+     */
+    public static Program load(Path path) throws IOException {
+        return parse(path.toString(), Files.readString(path, StandardCharsets.UTF_8));
+    }
+
+    /** Parses program text; {@code file} names it in positions. */
+    public static Program parse(String file, String source) {
+        return ProgramParser.parse(file, source);
+    }
+}

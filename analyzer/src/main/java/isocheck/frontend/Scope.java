@@ -1,0 +1,108 @@
+package isocheck.frontend;
+
+import isocheck.program.SourcePos;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The names a transaction body can read while it is being parsed: parameters, locals (declared by
+ * their first assignment, PL/pgSQL-style without DECLARE) and the FOREACH variables of the
+ * enclosing loops. It also tracks definite assignment, so reading a local that some path leaves
+ * unassigned is a load-time error rather than a NULL at run time.
+ */
+final class Scope {
+
+    private final Map<String, Variable> parameters = new LinkedHashMap<>();
+    private final Map<String, Variable> locals = new LinkedHashMap<>();
+    private final List<String> openLoops = new ArrayList<>();
+    private Set<String> assigned = new HashSet<>();
+
+    void declareParameter(String rawName, Type type, SourcePos pos) {
+        String name = Names.of(rawName);
+        if (parameters.containsKey(name)) {
+            throw new ProgramError(pos, "duplicate parameter " + name);
+        }
+        parameters.put(name, new Variable(name, Variable.Kind.PARAMETER, type, 0, pos));
+    }
+
+    /** Resolves a name being read. */
+    Variable read(String rawName, SourcePos pos) {
+        String name = Names.of(rawName);
+        Variable param = parameters.get(name);
+        if (param != null) {
+            return param;
+        }
+        Variable local = locals.get(name);
+        if (local == null) {
+            throw new ProgramError(pos, "unknown variable " + name);
+        }
+        if (local.kind() == Variable.Kind.LOOP && !openLoops.contains(name)) {
+            throw new ProgramError(pos, "loop variable " + name + " is used outside its FOREACH");
+        }
+        if (local.kind() == Variable.Kind.LOCAL && !assigned.contains(name)) {
+            throw new ProgramError(pos, "variable " + name + " may be read before it is assigned (assign it on every path first)");
+        }
+        return local;
+    }
+
+    /** Records an assignment ({@code SELECT … INTO}, {@code :=}, CHOOSE), declaring the local on first use. */
+    Variable assign(String rawName, Type type, SourcePos pos) {
+        String name = Names.of(rawName);
+        if (parameters.containsKey(name)) {
+            throw new ProgramError(pos, "cannot assign to parameter " + name);
+        }
+        Variable existing = locals.get(name);
+        if (existing != null && existing.kind() == Variable.Kind.LOOP) {
+            throw new ProgramError(pos, "cannot assign to loop variable " + name);
+        }
+        if (existing != null && !existing.type().equals(type)) {
+            throw new ProgramError(pos, "variable " + name + " holds " + existing.type().describe()
+                    + " (assigned at " + existing.pos() + "); cannot assign " + type.describe() + " to it");
+        }
+        Variable variable = existing != null ? existing : new Variable(name, Variable.Kind.LOCAL, type, openLoops.size(), pos);
+        locals.putIfAbsent(name, variable);
+        assigned.add(name);
+        return variable;
+    }
+
+    /** Opens a FOREACH; a loop variable may be reused by a later loop over rows of the same type. */
+    void enterLoop(String rawName, Type.Row type, SourcePos pos) {
+        String name = Names.of(rawName);
+        if (parameters.containsKey(name)) {
+            throw new ProgramError(pos, "loop variable " + name + " hides a parameter of the same name");
+        }
+        Variable existing = locals.get(name);
+        if (existing != null && (existing.kind() != Variable.Kind.LOOP || openLoops.contains(name) || !existing.type().equals(type))) {
+            throw new ProgramError(pos, "loop variable " + name + " is already declared at " + existing.pos() + "; choose another name");
+        }
+        locals.putIfAbsent(name, new Variable(name, Variable.Kind.LOOP, type, openLoops.size() + 1, pos));
+        openLoops.add(name);
+    }
+
+    void exitLoop() {
+        openLoops.remove(openLoops.size() - 1);
+    }
+
+    /** The definitely-assigned set, to restore or intersect after a branch or loop body. */
+    Set<String> snapshot() {
+        return new HashSet<>(assigned);
+    }
+
+    void restore(Set<String> state) {
+        assigned = new HashSet<>(state);
+    }
+
+    List<Variable> parameters() {
+        return List.copyOf(parameters.values());
+    }
+
+    List<Variable> locals() {
+        return List.copyOf(locals.values());
+    }
+}

@@ -1,0 +1,257 @@
+package isocheck.frontend;
+
+import isocheck.program.Aggregate;
+import isocheck.program.Assignment;
+import isocheck.program.Column;
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import isocheck.program.Field;
+import isocheck.program.ScalarType;
+import isocheck.program.Schema;
+import isocheck.program.SourcePos;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import isocheck.program.Type;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.Values;
+import net.sf.jsqlparser.statement.update.Update;
+import net.sf.jsqlparser.statement.update.UpdateSet;
+
+/**
+ * Translates one SQL statement of a transaction body (parsed by JSqlParser) into the IR: the
+ * paper's single-table SELECT, SELECT MIN/MAX/COUNT, UPDATE, INSERT and DELETE (§3.1). Everything
+ * beyond that grammar is rejected with the construct's name and what to write instead.
+ */
+final class SqlTranslator {
+
+    private final Schema schema;
+    private final Scope scope;
+
+    SqlTranslator(Schema schema, Scope scope) {
+        this.schema = schema;
+        this.scope = scope;
+    }
+
+    /** @param valueRows the number of parenthesised rows after VALUES, counted by the caller's tokens */
+    Stmt.Sql translate(Fragment fragment, int valueRows) {
+        Statement statement = fragment.parseStatement();
+        SourcePos pos = fragment.start();
+        if (statement instanceof PlainSelect select) {
+            return select(select, fragment);
+        }
+        if (statement instanceof Select) {
+            throw new ProgramError(pos, "only a plain single-table SELECT is supported (no UNION, WITH or VALUES)");
+        }
+        if (statement instanceof Update update) {
+            return update(update, fragment);
+        }
+        if (statement instanceof Insert insert) {
+            return insert(insert, fragment, valueRows);
+        }
+        if (statement instanceof Delete delete) {
+            return delete(delete, fragment);
+        }
+        throw new ProgramError(pos, "unsupported statement " + statement.getClass().getSimpleName()
+                + " (supported: SELECT … INTO, UPDATE, INSERT, DELETE)");
+    }
+
+    private Stmt.Select select(PlainSelect s, Fragment f) {
+        SourcePos pos = f.start();
+        reject(s.getWithItemsList() != null && !s.getWithItemsList().isEmpty(), pos, "WITH is not supported");
+        reject(s.getJoins() != null && !s.getJoins().isEmpty(), f.posOf(s.getJoins() == null ? null : s.getJoins().get(0), pos),
+                "joins are not supported: read one table per SELECT (FOREACH over the first result to read the other)");
+        reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
+        reject(s.getGroupBy() != null || s.getHaving() != null, pos, "GROUP BY and HAVING are not supported; use SELECT MIN/MAX/COUNT(col) INTO v");
+        reject(s.getOrderByElements() != null && !s.getOrderByElements().isEmpty(), pos,
+                "ORDER BY is not supported; use SELECT MIN/MAX(col) INTO v, or CHOOSE a row");
+        reject(s.getLimit() != null || s.getOffset() != null || s.getFetch() != null || s.getTop() != null, pos,
+                "LIMIT/OFFSET/FETCH are not supported; use SELECT MIN/MAX(col) INTO v, or CHOOSE a row");
+        reject(s.getForMode() != null || s.getForClause() != null, pos,
+                "FOR UPDATE/SHARE is not supported: isocheck models isolation levels, not locks");
+        var into = s.getIntoTables();
+        if (into == null || into.isEmpty()) {
+            throw new ProgramError(pos, "SELECT needs INTO variable (SELECT cols INTO v FROM …)");
+        }
+        reject(into.size() > 1, pos, "SELECT … INTO takes one variable; it holds all selected columns (v.col)");
+        String target = Names.of(into.get(0).getFullyQualifiedName());
+        SourcePos targetPos = f.posOf(into.get(0), pos);
+        Table table = table(s.getFromItem(), f, pos);
+        String alias = s.getFromItem().getAlias() == null ? null : Names.of(s.getFromItem().getAlias().getName());
+        ExprTranslator exprs = ExprTranslator.sql(f, scope, table, alias);
+
+        List<String> columns = new ArrayList<>();
+        Optional<Aggregate> aggregate = Optional.empty();
+        for (SelectItem<?> item : s.getSelectItems()) {
+            Expression e = item.getExpression();
+            SourcePos itemPos = exprs.pos(e);
+            reject(item.getAlias() != null, itemPos, "column aliases are not supported; name the column as v.col");
+            if (e instanceof AllColumns && !(e instanceof net.sf.jsqlparser.statement.select.AllTableColumns)) {
+                table.columns().forEach(c -> columns.add(c.name()));
+            } else if (e instanceof Function fn) {
+                reject(s.getSelectItems().size() > 1, itemPos,
+                        "an aggregate must be the only selected item (one SELECT MIN/MAX/COUNT(col) INTO v per aggregate)");
+                aggregate = Optional.of(aggregate(fn, table, exprs, itemPos));
+            } else if (e instanceof net.sf.jsqlparser.schema.Column) {
+                Expr c = exprs.expr(e);
+                String name = ((Expr.ColumnRef) c).column();
+                reject(columns.contains(name), itemPos, "column " + name + " is selected twice");
+                columns.add(name);
+            } else {
+                throw new ProgramError(itemPos, "SELECT lists columns, *, or one MIN/MAX/COUNT(col); found '" + e + "'");
+            }
+        }
+        Cond where = s.getWhere() == null ? new Cond.Const(true, pos) : exprs.cond(s.getWhere());
+        Type type;
+        if (aggregate.isPresent()) {
+            type = new Type.Scalar(ScalarType.INT);
+        } else {
+            List<Field> fields = columns.stream()
+                    .map(c -> new Field(c, table.column(c).orElseThrow().type()))
+                    .toList();
+            type = new Type.Rows(Optional.of(table.name()), fields);
+        }
+        scope.assign(target, type, targetPos);
+        return new Stmt.Select(target, table.name(), columns, aggregate, where, f.text(), pos);
+    }
+
+    private Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {
+        Aggregate.Function function;
+        try {
+            function = Aggregate.Function.valueOf(fn.getName().toUpperCase());
+        } catch (IllegalArgumentException e) {
+            throw new ProgramError(pos, "function " + fn.getName() + " is not supported; aggregates are MIN, MAX and COUNT");
+        }
+        reject(fn.isDistinct() || fn.isUnique(), pos, "DISTINCT inside an aggregate is not supported");
+        var params = fn.getParameters();
+        reject(params == null || params.size() != 1, pos, function + " takes one column");
+        Object arg = params.get(0);
+        if (arg instanceof AllColumns) {
+            reject(function != Aggregate.Function.COUNT, pos, function + "(*) is not meaningful; name a column");
+            return new Aggregate(function, Optional.empty());
+        }
+        if (!(arg instanceof net.sf.jsqlparser.schema.Column)) {
+            throw new ProgramError(exprs.pos(arg), function + " takes a column of " + table.name());
+        }
+        Expr column = exprs.expr((Expression) arg);
+        reject(function != Aggregate.Function.COUNT && column.type() != ScalarType.INT, pos,
+                function + " needs an INT column; " + column.text() + " is " + column.type().sqlName());
+        return new Aggregate(function, Optional.of(((Expr.ColumnRef) column).column()));
+    }
+
+    private Stmt.Update update(Update u, Fragment f) {
+        SourcePos pos = f.start();
+        reject(u.getFromItem() != null || (u.getJoins() != null && !u.getJoins().isEmpty())
+                        || (u.getStartJoins() != null && !u.getStartJoins().isEmpty()), pos,
+                "UPDATE with FROM or JOIN is not supported: update one table, reading the others first with SELECT … INTO");
+        reject(u.getOrderByElements() != null || u.getLimit() != null, pos, "UPDATE with ORDER BY or LIMIT is not supported");
+        reject(u.getReturningClause() != null, pos, "RETURNING is not supported; read the row with SELECT … INTO");
+        reject(u.getWithItemsList() != null && !u.getWithItemsList().isEmpty(), pos, "WITH is not supported");
+        Table table = table(u.getTable(), f, pos);
+        String alias = u.getTable().getAlias() == null ? null : Names.of(u.getTable().getAlias().getName());
+        ExprTranslator exprs = ExprTranslator.sql(f, scope, table, alias);
+        List<Assignment> assignments = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (UpdateSet set : u.getUpdateSets()) {
+            reject(set.getColumns().size() != set.getValues().size(), f.posOf(set.getColumns().get(0), pos),
+                    "SET (a, b) = (…) needs as many values as columns");
+            for (int i = 0; i < set.getColumns().size(); i++) {
+                var columnNode = set.getColumns().get(i);
+                SourcePos columnPos = exprs.pos(columnNode);
+                Expr.ColumnRef column = (Expr.ColumnRef) exprs.expr(columnNode);
+                reject(table.isKey(column.column()), columnPos, "cannot SET primary-key column " + column.column()
+                        + " of " + table.name() + " (DELETE the row and INSERT a new one instead)");
+                reject(!seen.add(column.column()), columnPos, "column " + column.column() + " is SET twice");
+                Expr value = exprs.expr(set.getValues().get(i));
+                reject(value.type() != column.type(), value.pos(), "cannot assign " + value.type().sqlName() + " "
+                        + value.text() + " to " + column.type().sqlName() + " column " + column.column());
+                assignments.add(new Assignment(column.column(), value, columnPos));
+            }
+        }
+        Cond where = u.getWhere() == null ? new Cond.Const(true, pos) : exprs.cond(u.getWhere());
+        return new Stmt.Update(table.name(), assignments, where, f.text(), pos);
+    }
+
+    private Stmt.Insert insert(Insert i, Fragment f, int valueRows) {
+        SourcePos pos = f.start();
+        reject(i.getDuplicateUpdateSets() != null || i.getConflictAction() != null, pos,
+                "ON CONFLICT / ON DUPLICATE KEY is not supported; SELECT first and INSERT under IF v IS NULL");
+        reject(i.getReturningClause() != null, pos, "RETURNING is not supported");
+        reject(i.getSetUpdateSets() != null && !i.getSetUpdateSets().isEmpty(), pos, "INSERT … SET is not supported; use INSERT … VALUES");
+        reject(!(i.getSelect() instanceof Values), pos, "INSERT … SELECT is not supported; SELECT … INTO first, then INSERT … VALUES");
+        reject(valueRows != 1, pos, "multi-row INSERT is not supported; write one INSERT per row (in a FOREACH for a set)");
+        Table table = table(i.getTable(), f, pos);
+        ExprTranslator names = ExprTranslator.sql(f, scope, table, null);
+        List<String> columns = new ArrayList<>();
+        if (i.getColumns() == null || i.getColumns().isEmpty()) {
+            table.columns().forEach(c -> columns.add(c.name()));
+        } else {
+            for (var c : i.getColumns()) {
+                String name = ((Expr.ColumnRef) names.expr(c)).column();
+                reject(columns.contains(name), names.pos(c), "column " + name + " is listed twice");
+                columns.add(name);
+            }
+        }
+        var rawValues = ((Values) i.getSelect()).getExpressions();
+        List<Expression> valueNodes = new ArrayList<>();
+        rawValues.forEach(v -> valueNodes.add((Expression) v));
+        reject(valueNodes.size() != columns.size(), pos, "INSERT gives " + valueNodes.size() + " value(s) for "
+                + columns.size() + " column(s)");
+        List<Expr> values = ExprTranslator.program(f, scope).exprs(valueNodes);
+        for (int k = 0; k < columns.size(); k++) {
+            Column column = table.column(columns.get(k)).orElseThrow();
+            Expr value = values.get(k);
+            reject(value.type() != column.type(), value.pos(), "cannot insert " + value.type().sqlName() + " "
+                    + value.text() + " into " + column.type().sqlName() + " column " + column.name());
+        }
+        for (Column column : table.columns()) {
+            if (!columns.contains(column.name()) && (column.notNull() || table.isKey(column.name()))) {
+                throw new ProgramError(pos, "INSERT into " + table.name() + " must give "
+                        + (table.isKey(column.name()) ? "primary-key" : "NOT NULL") + " column " + column.name());
+            }
+        }
+        return new Stmt.Insert(table.name(), columns, values, f.text(), pos);
+    }
+
+    private Stmt.Delete delete(Delete d, Fragment f) {
+        SourcePos pos = f.start();
+        reject((d.getJoins() != null && !d.getJoins().isEmpty()) || (d.getUsingList() != null && !d.getUsingList().isEmpty())
+                        || (d.getTables() != null && !d.getTables().isEmpty()), pos,
+                "DELETE from several tables (USING/JOIN) is not supported: delete from one table per statement");
+        reject(d.getOrderByElements() != null || d.getLimit() != null, pos, "DELETE with ORDER BY or LIMIT is not supported");
+        reject(d.getReturningClause() != null, pos, "RETURNING is not supported");
+        Table table = table(d.getTable(), f, pos);
+        String alias = d.getTable().getAlias() == null ? null : Names.of(d.getTable().getAlias().getName());
+        Cond where = d.getWhere() == null ? new Cond.Const(true, pos)
+                : ExprTranslator.sql(f, scope, table, alias).cond(d.getWhere());
+        return new Stmt.Delete(table.name(), where, f.text(), pos);
+    }
+
+    private Table table(FromItem item, Fragment f, SourcePos fallback) {
+        SourcePos pos = f.posOf(item, fallback);
+        if (!(item instanceof net.sf.jsqlparser.schema.Table t)) {
+            throw new ProgramError(pos, "subqueries in FROM are not supported; name one table");
+        }
+        reject(t.getSchemaName() != null, pos, "schema-qualified table names are not supported; write " + t.getName());
+        return schema.table(Names.of(t.getName())).orElseThrow(() -> new ProgramError(pos, "unknown table " + t.getName()));
+    }
+
+    private static void reject(boolean unsupported, SourcePos pos, String message) {
+        if (unsupported) {
+            throw new ProgramError(pos, message);
+        }
+    }
+}

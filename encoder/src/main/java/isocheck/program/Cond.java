@@ -1,0 +1,65 @@
+package isocheck.program;
+
+/**
+ * Conditions: the paper's φ_d (WHERE clauses, over fields and variables) and φ_c (IF conditions,
+ * over variables only), with SQL's {@code IS NULL} for empty results and {@code = ANY(:v.f)} for
+ * the paper's membership {@code f ∈ v}.
+ */
+public sealed interface Cond {
+
+    SourcePos pos();
+
+    /** SQL-like text, as in the program file. */
+    String text();
+
+    record Const(boolean value, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return value ? "TRUE" : "FALSE";
+        }
+    }
+
+    record Compare(CompareOp op, Expr left, Expr right, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return left.text() + " " + op.symbol() + " " + right.text();
+        }
+    }
+
+    /** {@code v IS NULL}: the SELECT that assigned v matched no row (or MIN/MAX over no rows). */
+    record IsNull(String variable, boolean negated, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return ":" + variable + (negated ? " IS NOT NULL" : " IS NULL");
+        }
+    }
+
+    /** {@code element = ANY(:rows.field)}: the element equals {@code field} of some row of {@code rows}. */
+    record Member(Expr element, String rows, String field, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return element.text() + " = ANY(:" + rows + "." + field + ")";
+        }
+    }
+
+    record Not(Cond operand, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return "NOT (" + operand.text() + ")";
+        }
+    }
+
+    record And(Cond left, Cond right, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return left.text() + " AND " + right.text();
+        }
+    }
+
+    record Or(Cond left, Cond right, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return "(" + left.text() + " OR " + right.text() + ")";
+        }
+    }
+}

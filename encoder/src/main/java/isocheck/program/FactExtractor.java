@@ -1,0 +1,159 @@
+package isocheck.program;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Computes {@link StatementFacts} for every SQL statement of a program by one walk over each
+ * transaction body, carrying the guard and the loop stack down the tree (paper §4.3: Λ and the
+ * loop variables LVar(v, i) of each statement).
+ */
+public final class FactExtractor {
+
+    private final Schema schema;
+
+    private FactExtractor(Schema schema) {
+        this.schema = schema;
+    }
+
+    public static List<TransactionFacts> of(Program program) {
+        FactExtractor extractor = new FactExtractor(program.schema());
+        List<TransactionFacts> result = new ArrayList<>();
+        for (Transaction txn : program.transactions()) {
+            List<StatementFacts> facts = new ArrayList<>();
+            extractor.walk(txn.body(), List.of(), List.of(), facts);
+            result.add(new TransactionFacts(txn, facts));
+        }
+        return result;
+    }
+
+    private void walk(List<Stmt> body, List<Cond> guard, List<Stmt.Foreach> loops, List<StatementFacts> out) {
+        for (Stmt stmt : body) {
+            if (stmt instanceof Stmt.Sql sql) {
+                out.add(facts("S" + (out.size() + 1), sql, guard, loops));
+            } else if (stmt instanceof Stmt.If branch) {
+                walk(branch.thenBranch(), append(guard, branch.condition()), loops, out);
+                Cond negated = new Cond.Not(branch.condition(), branch.condition().pos());
+                walk(branch.elseBranch(), append(guard, negated), loops, out);
+            } else if (stmt instanceof Stmt.Foreach loop) {
+                walk(loop.body(), guard, append(loops, loop), out);
+            }
+        }
+    }
+
+    private StatementFacts facts(String id, Stmt.Sql stmt, List<Cond> guard, List<Stmt.Foreach> loops) {
+        Table table = schema.table(stmt.table()).orElseThrow();
+        Set<String> reads = new LinkedHashSet<>();
+        Set<String> writes = new LinkedHashSet<>();
+        Map<String, Expr> pins = new LinkedHashMap<>();
+        if (stmt instanceof Stmt.Select s) {
+            reads.addAll(s.columns());
+            s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
+            readWhere(s.where(), table, reads, pins);
+        } else if (stmt instanceof Stmt.Update u) {
+            for (Assignment a : u.assignments()) {
+                writes.add(a.column());
+                columnsOf(a.value(), reads);
+            }
+            readWhere(u.where(), table, reads, pins);
+        } else if (stmt instanceof Stmt.Insert i) {
+            // An INSERT defines every field of the new record (unlisted ones become NULL) and makes it alive.
+            table.columns().forEach(c -> writes.add(c.name()));
+            writes.add(StatementFacts.ALIVE);
+            for (int k = 0; k < i.columns().size(); k++) {
+                if (table.isKey(i.columns().get(k))) {
+                    pins.put(i.columns().get(k), i.values().get(k));
+                }
+            }
+        } else if (stmt instanceof Stmt.Delete d) {
+            writes.add(StatementFacts.ALIVE);
+            readWhere(d.where(), table, reads, pins);
+        }
+        Map<String, Expr> orderedPins = new LinkedHashMap<>();
+        for (String key : table.primaryKey()) {
+            if (pins.containsKey(key)) {
+                orderedPins.put(key, pins.get(key));
+            }
+        }
+        boolean whole = orderedPins.size() == table.primaryKey().size();
+        return new StatementFacts(id, stmt, guard, loops, table.name(), inTableOrder(reads, table),
+                inTableOrder(writes, table), orderedPins, whole);
+    }
+
+    private static Set<String> inTableOrder(Set<String> fields, Table table) {
+        Set<String> ordered = new LinkedHashSet<>();
+        table.columns().stream().map(Column::name).filter(fields::contains).forEach(ordered::add);
+        if (fields.contains(StatementFacts.ALIVE)) {
+            ordered.add(StatementFacts.ALIVE);
+        }
+        return ordered;
+    }
+
+    /** A WHERE clause reads the fields it mentions and Alive; its top-level conjuncts may pin keys. */
+    private static void readWhere(Cond where, Table table, Set<String> reads, Map<String, Expr> pins) {
+        columnsOf(where, reads);
+        reads.add(StatementFacts.ALIVE);
+        for (Cond conjunct : conjuncts(where)) {
+            if (conjunct instanceof Cond.Compare c && c.op() == CompareOp.EQ) {
+                pin(c.left(), c.right(), table, pins);
+                pin(c.right(), c.left(), table, pins);
+            }
+        }
+    }
+
+    private static void pin(Expr column, Expr value, Table table, Map<String, Expr> pins) {
+        if (column instanceof Expr.ColumnRef ref && table.isKey(ref.column()) && !value.readsColumns()) {
+            pins.putIfAbsent(ref.column(), value);
+        }
+    }
+
+    /** The top-level conjuncts of a condition. */
+    public static List<Cond> conjuncts(Cond cond) {
+        List<Cond> out = new ArrayList<>();
+        if (cond instanceof Cond.And and) {
+            out.addAll(conjuncts(and.left()));
+            out.addAll(conjuncts(and.right()));
+        } else if (!(cond instanceof Cond.Const c && c.value())) {
+            out.add(cond);
+        }
+        return out;
+    }
+
+    private static void columnsOf(Cond cond, Set<String> out) {
+        if (cond instanceof Cond.Compare c) {
+            columnsOf(c.left(), out);
+            columnsOf(c.right(), out);
+        } else if (cond instanceof Cond.Member m) {
+            columnsOf(m.element(), out);
+        } else if (cond instanceof Cond.Not n) {
+            columnsOf(n.operand(), out);
+        } else if (cond instanceof Cond.And a) {
+            columnsOf(a.left(), out);
+            columnsOf(a.right(), out);
+        } else if (cond instanceof Cond.Or o) {
+            columnsOf(o.left(), out);
+            columnsOf(o.right(), out);
+        }
+    }
+
+    private static void columnsOf(Expr expr, Set<String> out) {
+        if (expr instanceof Expr.ColumnRef c) {
+            out.add(c.column());
+        } else if (expr instanceof Expr.Arith a) {
+            columnsOf(a.left(), out);
+            columnsOf(a.right(), out);
+        } else if (expr instanceof Expr.Negate n) {
+            columnsOf(n.operand(), out);
+        }
+    }
+
+    private static <T> List<T> append(List<T> list, T item) {
+        List<T> copy = new ArrayList<>(list);
+        copy.add(item);
+        return copy;
+    }
+}

@@ -1,0 +1,74 @@
+package isocheck.program;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Statements of a transaction program: the paper's grammar c (§3.1) in SQL syntax. */
+public sealed interface Stmt {
+
+    SourcePos pos();
+
+    /** A statement that accesses the database: the paper's Stmts(T). */
+    sealed interface Sql extends Stmt {
+        String table();
+
+        /** The statement as written in the program file (with INTO and :names). */
+        String sql();
+    }
+
+    /**
+     * {@code SELECT columns INTO target FROM table WHERE where}, or with an aggregate, {@code SELECT
+     * MIN/MAX/COUNT(c) INTO target …}. {@code columns} is empty for an aggregate.
+     */
+    record Select(
+            String target,
+            String table,
+            List<String> columns,
+            Optional<Aggregate> aggregate,
+            Cond where,
+            String sql,
+            SourcePos pos)
+            implements Sql {
+        public Select {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    record Update(String table, List<Assignment> assignments, Cond where, String sql, SourcePos pos) implements Sql {
+        public Update {
+            assignments = List.copyOf(assignments);
+        }
+    }
+
+    /** {@code INSERT INTO table (columns) VALUES (values)}; columns and values have equal length. */
+    record Insert(String table, List<String> columns, List<Expr> values, String sql, SourcePos pos) implements Sql {
+        public Insert {
+            columns = List.copyOf(columns);
+            values = List.copyOf(values);
+        }
+    }
+
+    record Delete(String table, Cond where, String sql, SourcePos pos) implements Sql {}
+
+    /** {@code target := value}. */
+    record Assign(String target, Expr value, SourcePos pos) implements Stmt {}
+
+    /** {@code target := CHOOSE source}: one nondeterministically chosen row of a row set. */
+    record Choose(String target, String source, SourcePos pos) implements Stmt {}
+
+    record If(Cond condition, List<Stmt> thenBranch, List<Stmt> elseBranch, SourcePos pos) implements Stmt {
+        public If {
+            thenBranch = List.copyOf(thenBranch);
+            elseBranch = List.copyOf(elseBranch);
+        }
+    }
+
+    /** {@code FOREACH variable IN source LOOP body END LOOP}. */
+    record Foreach(String variable, String source, List<Stmt> body, SourcePos pos) implements Stmt {
+        public Foreach {
+            body = List.copyOf(body);
+        }
+    }
+
+    record Skip(SourcePos pos) implements Stmt {}
+}
