@@ -189,8 +189,8 @@ final class ExprTranslator {
         }
         Variable v = scope.read(name, pos(subject));
         if (v.kind() != Variable.Kind.LOCAL) {
-            throw new ProgramError(pos(subject), "IS NULL needs a variable assigned by SELECT … INTO; " + name + " is a "
-                    + v.kind().name().toLowerCase() + " variable");
+            throw new ProgramError(pos(subject), "IS NULL needs a variable assigned by SELECT … INTO; " + name + " is "
+                    + (v.kind() == Variable.Kind.PARAMETER ? "a parameter" : "a loop variable"));
         }
         return new Cond.IsNull(name, n.isNot(), pos);
     }

@@ -59,15 +59,16 @@ final class ProgramParser {
     private Program program() {
         schema = new Schema(tables());
         List<Transaction> transactions = new ArrayList<>();
-        next = 0;
         while (peek().kind() != Token.Kind.EOF) {
             if (peek().is("CREATE")) {
                 next = statementEnd(next) + 1; // read by tables()
+            } else if (!peek().is("TRANSACTION")) {
+                throw new ProgramError(peek().pos(), "expected CREATE TABLE or TRANSACTION, found " + peek().describe());
             } else {
                 Transaction txn = transaction();
                 for (Transaction other : transactions) {
                     if (other.name().equalsIgnoreCase(txn.name())) {
-                        throw new ProgramError(txn.pos(), "duplicate transaction " + txn.name() + " (first declared at " + other.pos() + ")");
+                        throw new ProgramError(txn.pos(), "duplicate transaction " + txn.name() + " (first declared at " + other.pos().lineColumn() + ")");
                     }
                 }
                 transactions.add(txn);
@@ -79,42 +80,26 @@ final class ProgramParser {
         return new Program(file, schema, transactions);
     }
 
-    /** First pass: every CREATE TABLE, so transactions may use tables declared after them. */
+    /**
+     * First pass: every CREATE TABLE that starts a top-level statement, so that transactions may use
+     * tables declared after them. Everything else is left to the second pass, which reports it in order.
+     */
     private List<Table> tables() {
         List<Table> tables = new ArrayList<>();
-        next = 0;
-        while (peek().kind() != Token.Kind.EOF) {
-            Token start = peek();
-            if (start.is("CREATE")) {
-                int end = statementEnd(next);
-                Table table = SchemaBuilder.table(fragment(next, end), tokens.subList(next, end));
+        for (int i = 0; i < tokens.size(); i++) {
+            if (tokens.get(i).is("CREATE") && (i == 0 || tokens.get(i - 1).isSymbol(";"))) {
+                int end = statementEnd(i);
+                Table table = SchemaBuilder.table(fragment(i, end), tokens.subList(i, end));
                 for (Table other : tables) {
                     if (other.name().equals(table.name())) {
-                        throw new ProgramError(table.pos(), "duplicate table " + table.name() + " (first declared at " + other.pos() + ")");
+                        throw new ProgramError(table.pos(), "duplicate table " + table.name() + " (first declared at " + other.pos().lineColumn() + ")");
                     }
                 }
                 tables.add(table);
-                next = end + 1;
-            } else if (start.is("TRANSACTION")) {
-                skipTransaction();
-            } else {
-                throw new ProgramError(start.pos(), "expected CREATE TABLE or TRANSACTION, found " + start.describe());
+                i = end;
             }
         }
         return tables;
-    }
-
-    /** Skips to just past the transaction's closing {@code END ;} (END IF/END LOOP are followed by IF/LOOP). */
-    private void skipTransaction() {
-        Token start = peek();
-        while (peek().kind() != Token.Kind.EOF) {
-            Token t = tokens.get(next++);
-            if (t.is("END") && peek().isSymbol(";")) {
-                next++;
-                return;
-            }
-        }
-        throw new ProgramError(start.pos(), "TRANSACTION is not closed by END;");
     }
 
     private Transaction transaction() {
@@ -231,9 +216,7 @@ final class ProgramParser {
             if (acceptWord("ELSE")) {
                 elseBranch = block();
             }
-            expectWord("END");
-            expectWord("IF");
-            expectSymbol(";");
+            closing(keyword, "END", "IF");
         }
         Set<String> both = new HashSet<>(scope.snapshot());
         both.retainAll(afterThen);
@@ -257,9 +240,7 @@ final class ProgramParser {
         List<Stmt> body = block();
         scope.exitLoop();
         scope.restore(before); // the body may run zero times
-        expectWord("END");
-        expectWord("LOOP");
-        expectSymbol(";");
+        closing(keyword, "END", "LOOP");
         return new Stmt.Foreach(Names.of(variable.text()), rows.name(), body, keyword.pos());
     }
 
@@ -350,6 +331,17 @@ final class ProgramParser {
             }
         }
         return afterValues ? rows : 1;
+    }
+
+    /** Reads {@code END IF;} or {@code END LOOP;}, naming the opening keyword if it is missing. */
+    private void closing(Token opener, String end, String word) {
+        expectWord(end);
+        if (!peek().is(word)) {
+            throw new ProgramError(peek().pos(), opener.text().toUpperCase() + " at " + opener.pos().lineColumn() + " must be closed by END "
+                    + word + ", found " + peek().describe());
+        }
+        next++;
+        expectSymbol(";");
     }
 
     private Token peek() {

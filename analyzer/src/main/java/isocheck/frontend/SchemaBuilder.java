@@ -101,7 +101,8 @@ final class SchemaBuilder {
         return new Table(name, keyed, key, namePos);
     }
 
-    static ScalarType type(String sqlType, SourcePos pos) {
+    static ScalarType type(String declared, SourcePos pos) {
+        String sqlType = declared.split("[ (]")[0]; // JSqlParser keeps the length: "VARCHAR (20)"
         switch (sqlType.toUpperCase(Locale.ROOT)) {
             case "INT", "INTEGER", "BIGINT", "SMALLINT":
                 return ScalarType.INT;

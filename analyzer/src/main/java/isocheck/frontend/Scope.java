@@ -63,7 +63,7 @@ final class Scope {
         }
         if (existing != null && !existing.type().equals(type)) {
             throw new ProgramError(pos, "variable " + name + " holds " + existing.type().describe()
-                    + " (assigned at " + existing.pos() + "); cannot assign " + type.describe() + " to it");
+                    + " (assigned at " + existing.pos().lineColumn() + "); cannot assign " + type.describe() + " to it");
         }
         Variable variable = existing != null ? existing : new Variable(name, Variable.Kind.LOCAL, type, openLoops.size(), pos);
         locals.putIfAbsent(name, variable);
@@ -79,7 +79,7 @@ final class Scope {
         }
         Variable existing = locals.get(name);
         if (existing != null && (existing.kind() != Variable.Kind.LOOP || openLoops.contains(name) || !existing.type().equals(type))) {
-            throw new ProgramError(pos, "loop variable " + name + " is already declared at " + existing.pos() + "; choose another name");
+            throw new ProgramError(pos, "loop variable " + name + " is already declared at " + existing.pos().lineColumn() + "; choose another name");
         }
         locals.putIfAbsent(name, new Variable(name, Variable.Kind.LOOP, type, openLoops.size() + 1, pos));
         openLoops.add(name);

@@ -9,6 +9,11 @@ public record SourcePos(String file, int line, int column) {
         return file + ":" + line + ":" + column;
     }
 
+    /** {@code line:col}, for a second place in the same file as the message. */
+    public String lineColumn() {
+        return line + ":" + column;
+    }
+
     /** {@code file:line}, for listings where the column is noise. */
     public String fileLine() {
         return file + ":" + line;

@@ -1,0 +1,8 @@
+CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT NOT NULL, owner VARCHAR(20));
+CREATE TABLE other (o_id INT PRIMARY KEY, v INT);
+TRANSACTION t(id INT, amount INT)
+BEGIN
+  FOREACH r IN amount LOOP
+    SKIP;
+  END LOOP;
+END;

@@ -1,0 +1,5 @@
+CREATE TABLE account (acc_id INT PRIMARY KEY, o INT REFERENCES other(o_id));
+TRANSACTION t(id INT)
+BEGIN
+  SKIP;
+END;

@@ -1,0 +1,2 @@
+CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT NOT NULL, owner VARCHAR(20));
+CREATE TABLE other (o_id INT PRIMARY KEY, v INT);

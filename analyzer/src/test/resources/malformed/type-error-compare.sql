@@ -1,0 +1,9 @@
+CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT NOT NULL, owner VARCHAR(20));
+CREATE TABLE other (o_id INT PRIMARY KEY, v INT);
+TRANSACTION t(id INT, amount INT)
+BEGIN
+  SELECT owner INTO o FROM account WHERE acc_id = :id;
+  IF o > amount THEN
+    SKIP;
+  END IF;
+END;

@@ -1,0 +1,5 @@
+CREATE TABLE account (acc_id INT PRIMARY KEY, balance DECIMAL(10,2));
+TRANSACTION t(id INT)
+BEGIN
+  SKIP;
+END;
