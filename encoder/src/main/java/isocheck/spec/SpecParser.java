@@ -43,7 +43,7 @@ public final class SpecParser {
     private int offset;
     private int line = 1;
     private int column = 1;
-    private Token lookahead;
+    private final List<Token> lookahead = new ArrayList<>();
     private final Deque<Set<String>> scopes = new ArrayDeque<>();
 
     private SpecParser(String file, String src) {
@@ -109,6 +109,7 @@ public final class SpecParser {
     }
 
     private Include include() throws SpecException {
+        if (!lookahead.isEmpty()) throw new IllegalStateException("include name after lookahead");
         skipSpaceAndComments();
         SourcePosition pos = here();
         StringBuilder sb = new StringBuilder();
@@ -264,11 +265,10 @@ public final class SpecParser {
                 return equality();
             }
             case IDENT -> {
-                next();
-                if (peek().kind == Kind.LPAREN) {
+                if (peek(1).kind == Kind.LPAREN) {
+                    next();
                     return atom(t);
                 }
-                pushBack(t);
                 return equality();
             }
             default -> throw error(t.position, "expected a formula, found " + t.describe());
@@ -381,21 +381,20 @@ public final class SpecParser {
     // ---------------------------------------------------------------- tokens
 
     private Token peek() throws SpecException {
-        if (lookahead == null) {
-            lookahead = lex();
+        return peek(0);
+    }
+
+    private Token peek(int i) throws SpecException {
+        while (lookahead.size() <= i) {
+            lookahead.add(lex());
         }
-        return lookahead;
+        return lookahead.get(i);
     }
 
     private Token next() throws SpecException {
         Token t = peek();
-        lookahead = null;
+        lookahead.remove(0);
         return t;
-    }
-
-    private void pushBack(Token t) {
-        if (lookahead != null) throw new IllegalStateException("double push-back");
-        lookahead = t;
     }
 
     private boolean accept(Kind k) throws SpecException {
