@@ -62,8 +62,9 @@ public final class EntailmentOrder {
     /**
      * @param method       how to decide each pair (see the class comment)
      * @param timeoutMillis Z3 timeout per check
-     * @param typeNames    the transaction types of the program, or null: the names the specs mention
-     *                     (plus one standing for every other type)
+     * @param typeNames    the transaction types of the program, exactly (closed world; names the specs
+     *                     mention are added); or null: the names the specs mention plus one standing for
+     *                     every other type (open world)
      */
     public record Options(Method method, int timeoutMillis, Collection<String> typeNames) {
         public static Options defaults() {
@@ -98,7 +99,7 @@ public final class EntailmentOrder {
         for (Spec s : specs) types.addAll(s.typeNames());
         Map<String, Map<String, Check>> checks = new LinkedHashMap<>();
         try (Context ctx = new Context()) {
-            FreeExecution exec = new FreeExecution(ctx, types);
+            FreeExecution exec = new FreeExecution(ctx, types, options.typeNames() == null);
             SpecTranslator tr = new SpecTranslator(exec);
             for (Spec a : specs) {
                 Map<String, Check> row = new LinkedHashMap<>();
@@ -279,12 +280,13 @@ public final class EntailmentOrder {
         List<List<String>> classes = equivalenceClasses();
         sb.append("Specs, weakest first:\n");
         int w = specs.stream().mapToInt(s -> s.name().length()).max().orElse(3);
-        for (List<String> c : classes) {
-            for (String n : c) {
-                Spec s = specs.stream().filter(x -> x.name().equals(n)).findFirst().orElseThrow();
-                sb.append(String.format("  %-" + w + "s  %s%s%n", n, s.file(),
-                        s.description().isEmpty() ? "" : "  " + abbreviate(s.description(), 90)));
-            }
+        int fw = specs.stream().mapToInt(s -> s.file().length()).max().orElse(3);
+        List<String> order = classes.stream().flatMap(List::stream).toList();
+        for (int i = 0; i < order.size(); i++) {
+            String n = order.get(i);
+            Spec s = specs.stream().filter(x -> x.name().equals(n)).findFirst().orElseThrow();
+            sb.append(String.format("  %2d  %-" + w + "s  %-" + fw + "s%s%n", i + 1, n, s.file(),
+                    s.description().isEmpty() ? "" : "  " + abbreviate(s.description(), 80)));
         }
         sb.append("\nEntailment order (weaker < stronger; the stronger spec entails the weaker):\n");
         for (Cover c : hasse()) {
@@ -296,17 +298,15 @@ public final class EntailmentOrder {
         for (List<String> p : incomparable()) {
             sb.append("  incomparable: ").append(p.get(0)).append(", ").append(p.get(1)).append('\n');
         }
-        sb.append("\nRow entails column (Y yes, . no, ? unknown):\n");
-        List<String> order = classes.stream().flatMap(List::stream).toList();
-        sb.append(String.format("  %-" + w + "s", ""));
-        for (String col : order) sb.append(' ').append(String.format("%-" + w + "s", col));
+        sb.append("\nRow entails column (Y yes, . no, ? unknown; columns numbered as above):\n");
+        sb.append(String.format("  %-" + (w + 4) + "s", ""));
+        for (int i = 0; i < order.size(); i++) sb.append(String.format("%3d", i + 1));
         sb.append('\n');
-        for (String row : order) {
-            sb.append(String.format("  %-" + w + "s", row));
+        for (int i = 0; i < order.size(); i++) {
+            sb.append(String.format("  %2d  %-" + w + "s", i + 1, order.get(i)));
             for (String col : order) {
-                Verdict v = entails(row, col);
-                String mark = v == Verdict.ENTAILS ? "Y" : v == Verdict.DOES_NOT_ENTAIL ? "." : "?";
-                sb.append(' ').append(String.format("%-" + w + "s", mark));
+                Verdict v = entails(order.get(i), col);
+                sb.append(String.format("%3s", v == Verdict.ENTAILS ? "Y" : v == Verdict.DOES_NOT_ENTAIL ? "." : "?"));
             }
             sb.append('\n');
         }

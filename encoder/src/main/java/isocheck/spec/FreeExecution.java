@@ -17,9 +17,10 @@ import java.util.Set;
 
 /**
  * An {@link ExecutionVocabulary} with nothing but fresh symbols: an uninterpreted transaction sort,
- * uninterpreted vis, ar, WR, WW, RW and an enumerated type sort holding the given type names plus
- * {@link #OTHER_TYPE}, which stands for every transaction type a spec does not name (so an
- * entailment proved here holds for every program that has the named types, whatever else it has).
+ * uninterpreted vis, ar, WR, WW, RW and an enumerated type sort Γ. In a closed world Γ is exactly
+ * the given type names (a program's transactions); in an open world it also holds
+ * {@link #OTHER_TYPE}, standing for every type not named (so an entailment proved there holds for
+ * every program that has the named types, whatever else it has).
  */
 public final class FreeExecution implements ExecutionVocabulary {
     public static final String OTHER_TYPE = "$other";
@@ -34,7 +35,12 @@ public final class FreeExecution implements ExecutionVocabulary {
     private final FuncDecl<?> type;
     private final Map<String, Expr<?>> typeConstants = new LinkedHashMap<>();
 
+    /** Open world: the given names plus {@link #OTHER_TYPE}. */
     public FreeExecution(Context ctx, Collection<String> typeNames) {
+        this(ctx, typeNames, true);
+    }
+
+    public FreeExecution(Context ctx, Collection<String> typeNames, boolean openWorld) {
         this.ctx = ctx;
         this.txn = ctx.mkUninterpretedSort("Txn");
         Sort[] two = {txn, txn};
@@ -45,7 +51,7 @@ public final class FreeExecution implements ExecutionVocabulary {
         this.rw = ctx.mkFuncDecl("RW", two, ctx.getBoolSort());
         List<String> names = new ArrayList<>(new java.util.TreeSet<>(typeNames));
         names.remove(OTHER_TYPE);
-        names.add(OTHER_TYPE);
+        if (openWorld || names.isEmpty()) names.add(OTHER_TYPE);
         EnumSort<?> typeSort = ctx.mkEnumSort("TxnType", names.toArray(new String[0]));
         for (int i = 0; i < names.size(); i++) {
             typeConstants.put(names.get(i), typeSort.getConst(i));
