@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,7 +11,7 @@ import java.util.Optional;
  * types the axiom was restricted to by {@code include NAME for T, ...} (empty: unrestricted), in
  * which case {@code formula} already contains the restriction.
  */
-public record Axiom(String name, String origin, String observer, Formula formula, SourcePosition position,
+public record Axiom(String name, String origin, String observer, Formula formula, SourcePos position,
                     List<String> restrictedTo) {
     public Axiom {
         restrictedTo = List.copyOf(restrictedTo);

@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -10,23 +11,23 @@ import java.util.TreeSet;
  * where precedence would otherwise matter.
  */
 public sealed interface Formula {
-    SourcePosition position();
+    SourcePos position();
 
-    record Const(boolean value, SourcePosition position) implements Formula {
+    record Const(boolean value, SourcePos position) implements Formula {
         @Override public String toString() { return value ? "true" : "false"; }
     }
 
     /** {@code rel(left, right)} for one of the relations. */
-    record Atom(Relation relation, String left, String right, SourcePosition position) implements Formula {
+    record Atom(Relation relation, String left, String right, SourcePos position) implements Formula {
         @Override public String toString() { return relation.spelling() + "(" + left + ", " + right + ")"; }
     }
 
     /** {@code left = right} (or {@code left != right} when {@code negated}). */
-    record Equals(Term left, Term right, boolean negated, SourcePosition position) implements Formula {
+    record Equals(Term left, Term right, boolean negated, SourcePos position) implements Formula {
         @Override public String toString() { return left + (negated ? " != " : " = ") + right; }
     }
 
-    record Not(Formula body, SourcePosition position) implements Formula {
+    record Not(Formula body, SourcePos position) implements Formula {
         @Override public String toString() { return "not " + wrap(body); }
     }
 
@@ -40,13 +41,13 @@ public sealed interface Formula {
         }
     }
 
-    record Binary(BinaryOp op, Formula left, Formula right, SourcePosition position) implements Formula {
+    record Binary(BinaryOp op, Formula left, Formula right, SourcePos position) implements Formula {
         @Override public String toString() { return wrap(left) + " " + op.spelling + " " + wrap(right); }
     }
 
     enum Quantifier { FORALL, EXISTS }
 
-    record Quantified(Quantifier quantifier, List<String> variables, Formula body, SourcePosition position)
+    record Quantified(Quantifier quantifier, List<String> variables, Formula body, SourcePos position)
             implements Formula {
         public Quantified {
             variables = List.copyOf(variables);

@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -50,9 +51,9 @@ public final class Spec {
     }
 
     /** Where the first quantifier that breaks universality is written. */
-    public Optional<SourcePosition> firstExistential() {
+    public Optional<SourcePos> firstExistential() {
         for (Axiom a : axioms) {
-            Optional<SourcePosition> p = Universality.firstExistential(a.formula());
+            Optional<SourcePos> p = Universality.firstExistential(a.formula());
             if (p.isPresent()) return p;
         }
         return Optional.empty();

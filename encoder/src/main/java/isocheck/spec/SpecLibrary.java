@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -77,7 +78,7 @@ public final class SpecLibrary {
         Map<String, ParsedSpec> parsed = new LinkedHashMap<>();
         Map<String, Source> byName = new HashMap<>();
         for (Source s : sources) {
-            SourcePosition top = new SourcePosition(s.file(), 1, 1);
+            SourcePos top = new SourcePos(s.file(), 1, 1);
             if (!s.name().matches(SpecParser.NAME_PATTERN)) {
                 throw new SpecException(top, "'" + s.name() + "' is not a valid spec name (letters, digits, '_' and '-')");
             }
@@ -144,7 +145,7 @@ public final class SpecLibrary {
                     + String.join(", ", inc.forTypes()) + ": axiom " + a.qualifiedName()
                     + " (" + a.position() + ") declares no observer");
         }
-        SourcePosition pos = inc.position();
+        SourcePos pos = inc.position();
         Formula guard = null;
         for (String t : inc.forTypes()) {
             Formula eq = new Formula.Equals(new Term.TypeOf(a.observer(), pos), new Term.TypeName(t, pos), false, pos);
@@ -155,7 +156,7 @@ public final class SpecLibrary {
         return new Axiom(a.name(), a.origin(), a.observer(), guardBody(a.formula(), guard, pos), a.position(), types);
     }
 
-    private static Formula guardBody(Formula f, Formula guard, SourcePosition pos) {
+    private static Formula guardBody(Formula f, Formula guard, SourcePos pos) {
         if (f instanceof Formula.Quantified q && q.quantifier() == Formula.Quantifier.FORALL) {
             return new Formula.Quantified(q.quantifier(), q.variables(), guardBody(q.body(), guard, pos), q.position());
         }

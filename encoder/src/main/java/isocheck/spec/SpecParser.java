@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -32,7 +33,7 @@ public final class SpecParser {
             Map.entry("include", Kind.INCLUDE), Map.entry("axiom", Kind.AXIOM),
             Map.entry("observer", Kind.OBSERVER), Map.entry("for", Kind.FOR), Map.entry("type", Kind.TYPE));
 
-    private record Token(Kind kind, String text, SourcePosition position) {
+    private record Token(Kind kind, String text, SourcePos position) {
         String describe() {
             return kind == Kind.EOF ? "end of file" : "'" + text + "'";
         }
@@ -111,7 +112,7 @@ public final class SpecParser {
     private Include include() throws SpecException {
         if (!lookahead.isEmpty()) throw new IllegalStateException("include name after lookahead");
         skipSpaceAndComments();
-        SourcePosition pos = here();
+        SourcePos pos = here();
         StringBuilder sb = new StringBuilder();
         while (offset < src.length() && isNameChar(src.charAt(offset))) {
             sb.append(advance());
@@ -413,8 +414,8 @@ public final class SpecParser {
         return next();
     }
 
-    private SourcePosition here() {
-        return new SourcePosition(file, line, column);
+    private SourcePos here() {
+        return new SourcePos(file, line, column);
     }
 
     private char advance() {
@@ -447,7 +448,7 @@ public final class SpecParser {
 
     private Token lex() throws SpecException {
         skipSpaceAndComments();
-        SourcePosition pos = here();
+        SourcePos pos = here();
         if (offset >= src.length()) {
             return new Token(Kind.EOF, "", pos);
         }
@@ -486,7 +487,7 @@ public final class SpecParser {
         };
     }
 
-    private static SpecException error(SourcePosition pos, String message) {
+    private static SpecException error(SourcePos pos, String message) {
         return new SpecException(pos, message);
     }
 }

@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -158,7 +159,7 @@ public final class SpecTranslator {
         return v.typeConstant(n.name());
     }
 
-    private static Expr<?> lookup(Map<String, Expr<?>> env, String name, SourcePosition pos) {
+    private static Expr<?> lookup(Map<String, Expr<?>> env, String name, SourcePos pos) {
         Expr<?> e = env.get(name);
         if (e == null) {
             // The parser rejects free variables, so this only happens for hand-built formulas.

@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import java.util.Optional;
 
 /**
@@ -14,7 +15,7 @@ public final class Universality {
     private Universality() { }
 
     /** The position of the first quantifier that breaks universality, if any. */
-    public static Optional<SourcePosition> firstExistential(Formula f) {
+    public static Optional<SourcePos> firstExistential(Formula f) {
         return find(f, true);
     }
 
@@ -22,22 +23,22 @@ public final class Universality {
         return firstExistential(f).isEmpty();
     }
 
-    private static Optional<SourcePosition> find(Formula f, boolean positive) {
+    private static Optional<SourcePos> find(Formula f, boolean positive) {
         if (f instanceof Formula.Not n) {
             return find(n.body(), !positive);
         }
         if (f instanceof Formula.Binary b) {
             switch (b.op()) {
                 case AND, OR -> {
-                    Optional<SourcePosition> l = find(b.left(), positive);
+                    Optional<SourcePos> l = find(b.left(), positive);
                     return l.isPresent() ? l : find(b.right(), positive);
                 }
                 case IMPLIES -> {
-                    Optional<SourcePosition> l = find(b.left(), !positive);
+                    Optional<SourcePos> l = find(b.left(), !positive);
                     return l.isPresent() ? l : find(b.right(), positive);
                 }
                 default -> {
-                    Optional<SourcePosition> l = anyQuantifier(b.left());
+                    Optional<SourcePos> l = anyQuantifier(b.left());
                     return l.isPresent() ? l : anyQuantifier(b.right());
                 }
             }
@@ -49,7 +50,7 @@ public final class Universality {
         return Optional.empty();
     }
 
-    private static Optional<SourcePosition> anyQuantifier(Formula f) {
+    private static Optional<SourcePos> anyQuantifier(Formula f) {
         if (f instanceof Formula.Quantified q) {
             return Optional.of(q.position());
         }
@@ -57,7 +58,7 @@ public final class Universality {
             return anyQuantifier(n.body());
         }
         if (f instanceof Formula.Binary b) {
-            Optional<SourcePosition> l = anyQuantifier(b.left());
+            Optional<SourcePos> l = anyQuantifier(b.left());
             return l.isPresent() ? l : anyQuantifier(b.right());
         }
         return Optional.empty();

@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ class SpecLibraryTest {
         SpecLibrary lib = SpecLibrary.fromSources(List.of(new SpecLibrary.Source("reads", "reads.spec",
                 "\n\nforall a: exists b: WR(b, a)\n", false)));
         assertFalse(lib.get("reads").isUniversal());
-        assertEquals(new SourcePosition("reads.spec", 3, 11), lib.get("reads").firstExistential().orElseThrow());
+        assertEquals(new SourcePos("reads.spec", 3, 11), lib.get("reads").firstExistential().orElseThrow());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package isocheck.spec;
 
+import isocheck.program.SourcePos;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -85,7 +86,7 @@ class SpecParserTest {
         assertEquals(List.of("Enroll", "AddCourse"), p.includes().get(0).forTypes());
         assertEquals(List.of("one", "#2"), p.axioms().stream().map(Axiom::name).toList());
         assertEquals("b", p.axioms().get(0).observer());
-        assertEquals(new SourcePosition("bad.spec", 3, 9), p.includes().get(0).position());
+        assertEquals(new SourcePos("bad.spec", 3, 9), p.includes().get(0).position());
     }
 
     @Test

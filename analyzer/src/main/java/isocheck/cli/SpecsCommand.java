@@ -1,0 +1,57 @@
+package isocheck.cli;
+
+import isocheck.spec.EntailmentOrder;
+import isocheck.spec.SpecException;
+import isocheck.spec.SpecLibrary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** {@code isocheck specs}: the consistency specs and their entailment order, computed by Z3. */
+@Command(
+        name = "specs",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "List the consistency specs (built-in, plus those in --spec-dir) and their entailment order.",
+            "A entails B when phi_basic and A and not B is unsatisfiable; Z3 decides every pair."
+        })
+public final class SpecsCommand implements Callable<Integer> {
+
+    @picocli.CommandLine.Spec
+    CommandSpec spec;
+
+    @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
+    Path specDir;
+
+    @Option(names = "--counterexamples", description = "also show, for each pair that does not entail, a small execution that separates them")
+    boolean counterexamples;
+
+    @Override
+    public Integer call() {
+        if (specDir != null && !Files.isDirectory(specDir)) {
+            throw new UserError(specDir + ": no such directory");
+        }
+        SpecLibrary library;
+        try {
+            library = specDir == null ? SpecLibrary.builtin() : SpecLibrary.load(specDir);
+        } catch (SpecException e) {
+            throw new UserError(e.getMessage());
+        } catch (IOException e) {
+            throw new UserError(specDir + ": cannot read: " + e.getMessage());
+        }
+        var out = spec.commandLine().getOut();
+        EntailmentOrder order = EntailmentOrder.compute(library.specs());
+        out.print(order.render());
+        if (counterexamples) {
+            out.println();
+            out.print(order.renderCounterexamples());
+        }
+        out.flush();
+        return order.unknowns().isEmpty() ? ExitCode.OK : ExitCode.UNKNOWN;
+    }
+}
