@@ -17,9 +17,11 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Parse, resolve and type-check a transaction-program file and show, for each SQL statement,",
-            "its guard (the enclosing IF conditions), its loops, the fields it reads and writes,",
-            "and the primary-key fields its WHERE clause pins."
+            "Parse and type-check a program; show what the encoder sees.",
+            "",
+            "For each SQL statement of each transaction: its guard (the enclosing IF conditions, the paper's Lambda), "
+                    + "its FOREACH loops, the fields it reads and writes (@alive is the paper's Alive), "
+                    + "and the primary-key fields its WHERE clause pins to which expressions."
         })
 public final class ParseCommand implements Callable<Integer> {
 
