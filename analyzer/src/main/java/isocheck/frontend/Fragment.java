@@ -39,28 +39,29 @@ record Fragment(String text, SourcePos start) {
     }
 
     Statement parseStatement() {
-        CCJSqlParser parser = CCJSqlParserUtil.newParser(text);
-        try {
-            Statement statement = parser.Statement();
-            requireEnd(parser);
-            return statement;
-        } catch (ParseException e) {
-            throw syntaxError(e);
-        } catch (TokenMgrException e) {
-            throw new ProgramError(start, "cannot read SQL: " + firstLine(e.getMessage()));
-        }
+        return parse(CCJSqlParser::Statement, "SQL");
     }
 
     Expression parseExpression() {
+        return parse(CCJSqlParser::Expression, "expression");
+    }
+
+    /** One JSqlParser production that may fail with JSqlParser's checked exception. */
+    private interface Production<T> {
+        T parse(CCJSqlParser parser) throws ParseException;
+    }
+
+    /** Runs one production over the whole fragment, turning JSqlParser's failures into positioned errors. */
+    private <T> T parse(Production<T> production, String what) {
         CCJSqlParser parser = CCJSqlParserUtil.newParser(text);
         try {
-            Expression expression = parser.Expression();
+            T result = production.parse(parser);
             requireEnd(parser);
-            return expression;
+            return result;
         } catch (ParseException e) {
             throw syntaxError(e);
         } catch (TokenMgrException e) {
-            throw new ProgramError(start, "cannot read expression: " + firstLine(e.getMessage()));
+            throw new ProgramError(start, "cannot read " + what + ": " + firstLine(e.getMessage()));
         }
     }
 

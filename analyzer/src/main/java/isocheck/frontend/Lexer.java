@@ -76,7 +76,7 @@ final class Lexer {
                 }
                 advance();
                 kind = Token.Kind.SYMBOL;
-                if ("();,.:+-*/<>=".indexOf(c) < 0 && offset - start == 1) {
+                if ("();,.:+-*/<>=?%".indexOf(c) < 0 && offset - start == 1) {
                     throw new ProgramError(pos, "unexpected character '" + c + "'");
                 }
             }
