@@ -57,6 +57,10 @@ public final class HistoryBuilder {
         return id;
     }
 
+    public String sessionName(int s) {
+        return sessionNames.get(s);
+    }
+
     public int sessionCount() {
         return sessionNames.size();
     }
