@@ -255,11 +255,15 @@ public final class HistoryBuilder {
         boolean[] committed = new boolean[nTxn];
         long[] start = startTimes == null ? null : new long[nTxn];
         long[] commit = startTimes == null ? null : new long[nTxn];
+        long ordinal = 0; // default ids: 1, 2, … in creation order
         for (int t = 0; t < nTxn; t++) {
             int n = newIndex[t];
             session[n] = txnSession.get(t);
             long id = txnIds.get(t);
-            ids[n] = id == Long.MIN_VALUE ? (explicitIds ? -1 : n) : id;
+            if (txnSession.get(t) >= 0) {
+                ordinal++;
+            }
+            ids[n] = id == Long.MIN_VALUE ? (explicitIds ? -1 : ordinal) : id;
             committed[n] = txnStatus.get(t) == COMMITTED;
             if (start != null) {
                 start[n] = startTimes.get(t);
