@@ -126,6 +126,7 @@ final class JsonHistoryReader {
         boolean sawOps = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
+            JsonLocation fieldAt = p.currentTokenLocation();
             JsonToken v = p.nextToken();
             switch (field) {
                 case "initial" -> {
@@ -159,7 +160,8 @@ final class JsonHistoryReader {
                     sawOps = true;
                     ops(txn, initial);
                 }
-                default -> throw error("unknown transaction field \"" + field + "\"");
+                default -> throw new HistoryFormatException(file, fieldAt.getLineNr(), fieldAt.getColumnNr(),
+                        "unknown transaction field \"" + field + "\"");
             }
         }
         if (!sawOps) {
