@@ -32,6 +32,9 @@ final class PlumeTextReader {
         String line;
         int lineNo = 0;
         long[] fields = new long[4];
+        long lastId = Long.MIN_VALUE;
+        int lastSession = -1;
+        int lastTxn = -1;
         while ((line = in.readLine()) != null) {
             lineNo++;
             int n = line.length();
@@ -105,6 +108,9 @@ final class PlumeTextReader {
                     txnSession.add(session);
                     abortedOpen.set(session, txn);
                 }
+            } else if (txnId == lastId && session == lastSession) {
+                abortedOpen.set(session, -1);
+                txn = lastTxn; // lines of one transaction usually come together
             } else {
                 abortedOpen.set(session, -1);
                 txn = txnById.get(txnId);
@@ -116,6 +122,11 @@ final class PlumeTextReader {
                     throw new HistoryFormatException(file, lineNo, 0, "transaction " + txnId + " appears in session "
                             + fields[2] + " but began in session " + b.sessionName(txnSession.get(txn)));
                 }
+            }
+            if (txnId != -1) {
+                lastId = txnId;
+                lastSession = session;
+                lastTxn = txn;
             }
             b.sourceLine(lineNo);
             int key = b.keys().intern(fields[0]);

@@ -30,7 +30,11 @@ final class HistoryIndex {
     final int[] wkStart;
     final int[] wkKey;
     final int[] wkOp;
+    /** Whether a write is the final write of its key in its transaction (AWDIT §7.2). */
+    final boolean[] isFinalWrite;
+    /** (txn, key) → final write, only for transactions with more than SMALL keys written. */
     private final LongIntMap finalWrite;
+    private static final int SMALL = 8;
 
     HistoryIndex(History h) {
         this.h = h;
@@ -88,10 +92,20 @@ final class HistoryIndex {
         wkStart[txnCount] = keysW.size();
         wkKey = keysW.toArray();
         wkOp = opsW.toArray();
-        finalWrite = new LongIntMap(wkKey.length);
+        isFinalWrite = new boolean[n];
+        int big = 0;
+        for (int t = 0; t < txnCount; t++) {
+            if (writeSetSize(t) > SMALL) {
+                big += writeSetSize(t);
+            }
+        }
+        finalWrite = new LongIntMap(big);
         for (int t = 0; t < txnCount; t++) {
             for (int i = wkStart[t]; i < wkStart[t + 1]; i++) {
-                finalWrite.put(pair(t, wkKey[i]), wkOp[i]);
+                isFinalWrite[wkOp[i]] = true;
+                if (writeSetSize(t) > SMALL) {
+                    finalWrite.put(pair(t, wkKey[i]), wkOp[i]);
+                }
             }
         }
     }
@@ -106,11 +120,20 @@ final class HistoryIndex {
 
     /** The final write of {@code key} in transaction {@code t}, or -1 if t does not write key. */
     int finalWrite(int t, int key) {
-        return finalWrite.get(pair(t, key));
+        if (writeSetSize(t) > SMALL) {
+            return finalWrite.get(pair(t, key));
+        }
+        for (int i = wkStart[t]; i < wkStart[t + 1]; i++) {
+            if (wkKey[i] == key) {
+                return wkOp[i];
+            }
+        }
+        return -1;
     }
 
+    /** Whether t writes key: O(1) (a scan of at most SMALL keys, or a hash lookup). */
     boolean writes(int t, int key) {
-        return finalWrite.get(pair(t, key)) >= 0;
+        return finalWrite(t, key) >= 0;
     }
 
     int writeSetSize(int t) {

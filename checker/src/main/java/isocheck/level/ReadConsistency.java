@@ -64,7 +64,7 @@ public final class ReadConsistency {
                 } else if (latest[x] >= 0 && w != latest[x]) {
                     out.add(new ReadWitness(ReadAnomalyKind.NOT_MY_LAST_WRITE, wf.op(op), wf.op(w),
                             wf.op(latest[x]), null));
-                } else if (wt != t && idx.finalWrite(wt, x) != w) {
+                } else if (wt != t && !idx.isFinalWrite[w]) {
                     out.add(new ReadWitness(ReadAnomalyKind.INTERMEDIATE_READ, wf.op(op), wf.op(w),
                             wf.op(idx.finalWrite(wt, x)), null));
                 }
