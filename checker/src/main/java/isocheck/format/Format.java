@@ -19,7 +19,7 @@ public enum Format {
     /** dbcop {@code history.bincode} (bincode 1, little-endian); a file or a directory holding it. */
     DBCOP("dbcop", false, false),
     /** Cobra log directory ({@code T*.log}, big-endian). */
-    COBRA("cobra", false, false),
+    COBRA("cobra", true, false),
     /** Elle / Jepsen EDN (rw-register or list-append). */
     ELLE_EDN("elle-edn", false, false),
     /** Viper JSON log directory ({@code J*.log}). */

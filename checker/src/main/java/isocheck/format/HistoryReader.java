@@ -44,6 +44,11 @@ public final class HistoryReader {
                     try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
                         return AwditTestReader.read(in, name);
                     }
+                case COBRA:
+                    if (!Files.isDirectory(path)) {
+                        throw new HistoryFormatException(path, 0, 0, "a Cobra history is a directory of *.log files");
+                    }
+                    return CobraLogReader.read(path);
                 default:
                     throw new HistoryFormatException(path, 0, 0, "reading " + format.id() + " is not supported yet");
             }

@@ -26,6 +26,7 @@ final class Corpus {
             return switch (f) {
                 case "awdit-test" -> Optional.of(Format.AWDIT_TEST);
                 case "plume-text" -> Optional.of(Format.PLUME);
+                case "cobra-logs" -> Optional.of(Format.COBRA);
                 default -> Optional.empty();
             };
         }
