@@ -1,0 +1,262 @@
+package isocheck.format;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import isocheck.history.History;
+import isocheck.history.HistoryBuilder;
+import isocheck.history.InvalidHistoryException;
+import java.io.IOException;
+import java.io.Reader;
+
+/**
+ * Reads our JSON Lines history format, version 1 (FORMAT.md): a header object, an optional initial
+ * transaction, then one transaction object per line. Streams with Jackson's parser: no object per
+ * operation, no whole-file tree.
+ */
+final class JsonHistoryReader {
+    static final String FORMAT_NAME = "isocheck-history";
+    static final int VERSION = 1;
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private final String file;
+    private final JsonParser p;
+    private final HistoryBuilder b = new HistoryBuilder();
+    private boolean sawTransaction;
+
+    private JsonHistoryReader(String file, JsonParser p) {
+        this.file = file;
+        this.p = p;
+    }
+
+    static History read(Reader in, String file) throws IOException, HistoryFormatException {
+        try (JsonParser p = FACTORY.createParser(in)) {
+            return new JsonHistoryReader(file, p).run();
+        } catch (JsonProcessingException e) {
+            JsonLocation loc = e.getLocation();
+            throw new HistoryFormatException(file, loc == null ? 0 : loc.getLineNr(),
+                    loc == null ? 0 : loc.getColumnNr(), "malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private History run() throws IOException, HistoryFormatException {
+        JsonToken tok = p.nextToken();
+        if (tok == null) {
+            throw error("empty file: expected the header {\"format\":\"" + FORMAT_NAME + "\",\"version\":1}");
+        }
+        header();
+        while ((tok = p.nextToken()) != null) {
+            if (tok != JsonToken.START_OBJECT) {
+                throw error("expected a transaction object");
+            }
+            transaction();
+        }
+        try {
+            return b.build();
+        } catch (InvalidHistoryException e) {
+            throw new HistoryFormatException(file, e.secondLine(), 0, e.getMessage()
+                    + (e.firstLine() > 0 ? " (first written at line " + e.firstLine() + ")" : ""));
+        }
+    }
+
+    private void header() throws IOException, HistoryFormatException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw error("expected the header object {\"format\":\"" + FORMAT_NAME + "\",\"version\":1}");
+        }
+        String format = null;
+        long version = -1;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            switch (field) {
+                case "format" -> {
+                    if (v != JsonToken.VALUE_STRING) {
+                        throw error("\"format\" must be a string");
+                    }
+                    format = p.getText();
+                }
+                case "version" -> {
+                    if (v != JsonToken.VALUE_NUMBER_INT) {
+                        throw error("\"version\" must be an integer");
+                    }
+                    version = p.getLongValue();
+                }
+                case "sessions" -> {
+                    if (v != JsonToken.START_ARRAY) {
+                        throw error("\"sessions\" must be an array of session names");
+                    }
+                    while (p.nextToken() != JsonToken.END_ARRAY) {
+                        b.session(sessionName());
+                    }
+                }
+                default -> throw error("unknown header field \"" + field + "\"");
+            }
+        }
+        if (!FORMAT_NAME.equals(format)) {
+            throw new HistoryFormatException(file, 1, 1,
+                    "not an isocheck history: the header must have \"format\":\"" + FORMAT_NAME + "\"");
+        }
+        if (version != VERSION) {
+            throw new HistoryFormatException(file, 1, 1, "unsupported version " + version + " (this reader knows version "
+                    + VERSION + ")");
+        }
+    }
+
+    private String sessionName() throws IOException, HistoryFormatException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_STRING || t == JsonToken.VALUE_NUMBER_INT) {
+            return p.getText();
+        }
+        throw error("a session is named by a string or an integer");
+    }
+
+    private void transaction() throws IOException, HistoryFormatException {
+        long line = p.currentLocation().getLineNr();
+        boolean initial = false;
+        String session = null;
+        Long id = null;
+        boolean aborted = false;
+        long start = History.NO_TIME;
+        long commit = History.NO_TIME;
+        // Operations are buffered in the builder once the transaction is opened; fields may come in
+        // any order, so remember where "ops" is and open the transaction when we know its session.
+        int txn = -1;
+        boolean sawOps = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonLocation fieldAt = p.currentTokenLocation();
+            JsonToken v = p.nextToken();
+            switch (field) {
+                case "initial" -> {
+                    if (v != JsonToken.VALUE_TRUE && v != JsonToken.VALUE_FALSE) {
+                        throw error("\"initial\" must be true or false");
+                    }
+                    initial = v == JsonToken.VALUE_TRUE;
+                }
+                case "session" -> session = sessionName();
+                case "id" -> {
+                    if (v != JsonToken.VALUE_NUMBER_INT) {
+                        throw error("\"id\" must be an integer");
+                    }
+                    id = p.getLongValue();
+                }
+                case "status" -> {
+                    String s = v == JsonToken.VALUE_STRING ? p.getText() : "";
+                    if (s.equals("aborted")) {
+                        aborted = true;
+                    } else if (!s.equals("committed")) {
+                        throw error("\"status\" must be \"committed\" or \"aborted\"");
+                    }
+                }
+                case "start" -> start = time("start");
+                case "commit" -> commit = time("commit");
+                case "ops" -> {
+                    if (v != JsonToken.START_ARRAY) {
+                        throw error("\"ops\" must be an array of [\"r\"|\"w\", key, value]");
+                    }
+                    txn = open(initial, session, id, line);
+                    sawOps = true;
+                    ops(txn, initial);
+                }
+                default -> throw new HistoryFormatException(file, fieldAt.getLineNr(), fieldAt.getColumnNr(),
+                        "unknown transaction field \"" + field + "\"");
+            }
+        }
+        if (!sawOps) {
+            txn = open(initial, session, id, line);
+        }
+        if (initial && (aborted || session != null)) {
+            throw new HistoryFormatException(file, line, 0, "the initial transaction has no session and cannot abort");
+        }
+        if (aborted) {
+            b.abort(txn);
+        }
+        if (start != History.NO_TIME || commit != History.NO_TIME) {
+            b.times(txn, start, commit);
+        }
+        sawTransaction = true;
+    }
+
+    private long time(String field) throws IOException, HistoryFormatException {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+            throw error("\"" + field + "\" must be an integer timestamp");
+        }
+        return p.getLongValue();
+    }
+
+    private int open(boolean initial, String session, Long id, long line) throws HistoryFormatException {
+        if (initial) {
+            if (sawTransaction) {
+                throw new HistoryFormatException(file, line, 0,
+                        "the initial transaction must come first, right after the header");
+            }
+            return b.initial();
+        }
+        if (session == null) {
+            throw new HistoryFormatException(file, line, 0,
+                    "a transaction needs \"session\" before \"ops\" (or \"initial\": true)");
+        }
+        return id == null ? b.begin(b.session(session)) : b.begin(b.session(session), id);
+    }
+
+    private void ops(int txn, boolean initial) throws IOException, HistoryFormatException {
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_ARRAY) {
+                throw error("an operation is [\"r\"|\"w\", key, value]");
+            }
+            b.sourceLine((int) p.currentLocation().getLineNr());
+            JsonToken k = p.nextToken();
+            String kind = k == JsonToken.VALUE_STRING ? p.getText() : "";
+            boolean write;
+            if (kind.equals("w")) {
+                write = true;
+            } else if (kind.equals("r")) {
+                write = false;
+                if (initial) {
+                    throw error("the initial transaction only writes");
+                }
+            } else {
+                throw error("operation kind must be \"r\" or \"w\"");
+            }
+            JsonToken kt = p.nextToken();
+            int key;
+            if (kt == JsonToken.VALUE_NUMBER_INT) {
+                key = b.keys().intern(p.getLongValue());
+            } else if (kt == JsonToken.VALUE_STRING) {
+                key = b.keys().intern(p.getText());
+            } else {
+                throw error("a key is a string or an integer");
+            }
+            JsonToken vt = p.nextToken();
+            long value;
+            if (vt == JsonToken.VALUE_NUMBER_INT) {
+                if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                    throw error("value out of the 64-bit range");
+                }
+                value = p.getLongValue();
+                if (value == History.NIL) {
+                    throw error("value " + value + " is reserved for nil; write null");
+                }
+            } else if (vt == JsonToken.VALUE_NULL) {
+                value = History.NIL;
+            } else {
+                throw error("a value is an integer or null");
+            }
+            if (p.nextToken() != JsonToken.END_ARRAY) {
+                throw error("an operation has exactly three elements");
+            }
+            if (write) {
+                b.write(txn, key, value);
+            } else {
+                b.read(txn, key, value);
+            }
+        }
+    }
+
+    private HistoryFormatException error(String msg) {
+        JsonLocation loc = p.currentTokenLocation();
+        return new HistoryFormatException(file, loc.getLineNr(), loc.getColumnNr(), msg);
+    }
+}

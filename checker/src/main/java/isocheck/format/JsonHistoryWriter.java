@@ -1,0 +1,72 @@
+package isocheck.format;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import isocheck.history.History;
+import isocheck.history.KeyTable;
+import java.io.IOException;
+import java.io.Writer;
+
+/** Writes our JSON Lines format, version 1 (FORMAT.md): one object per line, streamed. */
+final class JsonHistoryWriter {
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private JsonHistoryWriter() {
+    }
+
+    static void write(History h, Writer out) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.writeStartObject();
+        g.writeStringField("format", JsonHistoryReader.FORMAT_NAME);
+        g.writeNumberField("version", JsonHistoryReader.VERSION);
+        g.writeArrayFieldStart("sessions");
+        for (int s = 0; s < h.sessionCount(); s++) {
+            g.writeString(h.sessionName(s));
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.flush();
+        out.write('\n');
+        for (int t = 0; t < h.txnCount(); t++) {
+            g.writeStartObject();
+            if (h.isInitial(t)) {
+                g.writeBooleanField("initial", true);
+            } else {
+                g.writeStringField("session", h.sessionName(h.session(t)));
+                g.writeNumberField("id", h.txnId(t));
+                g.writeStringField("status", h.isCommitted(t) ? "committed" : "aborted");
+            }
+            if (h.startTime(t) != History.NO_TIME) {
+                g.writeNumberField("start", h.startTime(t));
+            }
+            if (h.commitTime(t) != History.NO_TIME) {
+                g.writeNumberField("commit", h.commitTime(t));
+            }
+            g.writeArrayFieldStart("ops");
+            KeyTable keys = h.keys();
+            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
+                g.writeStartArray();
+                g.writeString(h.isWrite(op) ? "w" : "r");
+                int k = h.key(op);
+                if (keys.isNumeric(k)) {
+                    g.writeNumber(keys.number(k));
+                } else {
+                    g.writeString(keys.name(k));
+                }
+                long v = h.value(op);
+                if (v == History.NIL) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(v);
+                }
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.flush();
+            out.write('\n');
+        }
+        g.flush();
+    }
+}

@@ -1,0 +1,182 @@
+package isocheck.history;
+
+import isocheck.primitive.IntLongIntMap;
+
+/**
+ * An immutable transactional history in columnar form (Biswas–Enea Def. 2.2; AWDIT Def. 2.2).
+ *
+ * <p>Transactions are numbered {@code 0..txnCount()-1}. The optional initial transaction is number
+ * 0 and belongs to no session; it writes the initial state and precedes every other transaction
+ * (DESIGN.md §4, Biswas–Enea §2.2). The transactions of session {@code s} are the contiguous range
+ * {@code sessionStart(s) .. sessionEnd(s)-1}, in session order; aborted transactions stay in place
+ * but take no part in checking. The operations of transaction {@code t} are the contiguous range
+ * {@code opStart(t) .. opEnd(t)-1}, in program order. Operations live in primitive arrays: no
+ * object per operation.
+ *
+ * <p>Values identify writes: no two writes carry the same (key, value) pair, so {@link #writeOf}
+ * finds the write a read observed.
+ */
+public final class History {
+    /** The value "nil": the absent initial value of Elle-style histories, {@code null} in JSON. */
+    public static final long NIL = Long.MIN_VALUE;
+    /** Marks a missing timestamp. */
+    public static final long NO_TIME = Long.MIN_VALUE;
+
+    private final KeyTable keys;
+    private final boolean hasInitial;
+    private final int[] txnSession;
+    private final long[] txnId;
+    private final boolean[] committed;
+    private final int[] opStart;
+    private final int[] opKey;
+    private final long[] opValue;
+    private final boolean[] opWrite;
+    private final long[] startTime;
+    private final long[] commitTime;
+    private final String[] sessionNames;
+    private final int[] sessionStart;
+    private final IntLongIntMap writeIndex;
+
+    History(KeyTable keys, boolean hasInitial, int[] txnSession, long[] txnId, boolean[] committed,
+            int[] opStart, int[] opKey, long[] opValue, boolean[] opWrite, long[] startTime,
+            long[] commitTime, String[] sessionNames, int[] sessionStart, IntLongIntMap writeIndex) {
+        this.keys = keys;
+        this.hasInitial = hasInitial;
+        this.txnSession = txnSession;
+        this.txnId = txnId;
+        this.committed = committed;
+        this.opStart = opStart;
+        this.opKey = opKey;
+        this.opValue = opValue;
+        this.opWrite = opWrite;
+        this.startTime = startTime;
+        this.commitTime = commitTime;
+        this.sessionNames = sessionNames;
+        this.sessionStart = sessionStart;
+        this.writeIndex = writeIndex;
+    }
+
+    public KeyTable keys() {
+        return keys;
+    }
+
+    public int txnCount() {
+        return txnSession.length;
+    }
+
+    public int opCount() {
+        return opKey.length;
+    }
+
+    public int sessionCount() {
+        return sessionNames.length;
+    }
+
+    public String sessionName(int s) {
+        return sessionNames[s];
+    }
+
+    /** First transaction of session {@code s}. */
+    public int sessionStart(int s) {
+        return sessionStart[s];
+    }
+
+    /** One past the last transaction of session {@code s}. */
+    public int sessionEnd(int s) {
+        return sessionStart[s + 1];
+    }
+
+    /** Whether transaction 0 is the initial transaction. */
+    public boolean hasInitial() {
+        return hasInitial;
+    }
+
+    public boolean isInitial(int t) {
+        return hasInitial && t == 0;
+    }
+
+    /** The session of transaction {@code t}, or -1 for the initial transaction. */
+    public int session(int t) {
+        return txnSession[t];
+    }
+
+    /** The transaction's identifier in its source (a Plume txn id, a Cobra txn id …), or its number. */
+    public long txnId(int t) {
+        return txnId[t];
+    }
+
+    public boolean isCommitted(int t) {
+        return committed[t];
+    }
+
+    public int opStart(int t) {
+        return opStart[t];
+    }
+
+    public int opEnd(int t) {
+        return opStart[t + 1];
+    }
+
+    public boolean isWrite(int op) {
+        return opWrite[op];
+    }
+
+    public int key(int op) {
+        return opKey[op];
+    }
+
+    public long value(int op) {
+        return opValue[op];
+    }
+
+    public boolean hasTimes() {
+        return startTime != null;
+    }
+
+    /** Real-time start stamp of {@code t}, or {@link #NO_TIME}. */
+    public long startTime(int t) {
+        return startTime == null ? NO_TIME : startTime[t];
+    }
+
+    /** Real-time commit stamp of {@code t}, or {@link #NO_TIME}. */
+    public long commitTime(int t) {
+        return commitTime == null ? NO_TIME : commitTime[t];
+    }
+
+    /** The write operation of (key, value), or -1 if no transaction wrote it. */
+    public int writeOf(int key, long value) {
+        return writeIndex.get(key, value);
+    }
+
+    /** The transaction containing operation {@code op} (binary search; prefer iterating by transaction). */
+    public int txnOf(int op) {
+        int lo = 0;
+        int hi = txnCount() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (opStart[mid] <= op) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        while (lo + 1 < txnCount() && opStart[lo + 1] <= op) {
+            lo++;
+        }
+        return lo;
+    }
+
+    /** A short display name: "init" or "T" followed by the transaction id. */
+    public String txnLabel(int t) {
+        return isInitial(t) ? "init" : "T" + txnId[t];
+    }
+
+    /** An operation as text, e.g. {@code r(x,1)} or {@code w(y,nil)}. */
+    public String opText(int op) {
+        return (opWrite[op] ? "w(" : "r(") + keys.name(opKey[op]) + "," + valueText(opValue[op]) + ")";
+    }
+
+    public static String valueText(long v) {
+        return v == NIL ? "nil" : Long.toString(v);
+    }
+}

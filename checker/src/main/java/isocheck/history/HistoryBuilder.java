@@ -1,0 +1,360 @@
+package isocheck.history;
+
+import isocheck.primitive.IntList;
+import isocheck.primitive.IntLongIntMap;
+import isocheck.primitive.LongList;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a {@link History}. Transactions may be opened in any order and their operations may
+ * arrive interleaved (as in a log of concurrent sessions); {@link #build()} groups transactions by
+ * session and operations by transaction, keeping arrival order as session order and program order.
+ *
+ * <p>Low-level use (readers, recorders): {@link #session}, {@link #begin}, {@link #read},
+ * {@link #write}, {@link #abort}. Fluent use (tests): {@code b.init().w("x", 0);
+ * b.txn("s1").w("x", 1).r("y", 0);}.
+ */
+public final class HistoryBuilder {
+    private static final byte COMMITTED = 0;
+    private static final byte ABORTED = 1;
+
+    private final KeyTable keys = new KeyTable();
+    private final List<String> sessionNames = new ArrayList<>();
+    private final Map<String, Integer> sessionIds = new HashMap<>();
+
+    private final IntList txnSession = new IntList();
+    private final LongList txnIds = new LongList();
+    private final IntList txnStatus = new IntList();
+    private LongList startTimes;
+    private LongList commitTimes;
+    private boolean explicitIds;
+
+    private final IntList opTxn = new IntList(1024);
+    private final IntList opKeyKind = new IntList(1024); // key << 1 | isWrite
+    private final LongList opValue = new LongList(1024);
+    private IntList opLine;
+    private int currentLine = -1;
+
+    private int initialTxn = -1;
+    private boolean implicitInitial;
+    private long implicitInitialValue;
+
+    public KeyTable keys() {
+        return keys;
+    }
+
+    /** The session named {@code name}, created on first use; sessions keep their creation order. */
+    public int session(String name) {
+        Integer id = sessionIds.get(name);
+        if (id == null) {
+            id = sessionNames.size();
+            sessionIds.put(name, id);
+            sessionNames.add(name);
+        }
+        return id;
+    }
+
+    public String sessionName(int s) {
+        return sessionNames.get(s);
+    }
+
+    public int sessionCount() {
+        return sessionNames.size();
+    }
+
+    /** Opens a committed transaction at the end of session {@code s}, numbered by its creation order. */
+    public int begin(int s) {
+        return begin(s, Long.MIN_VALUE);
+    }
+
+    /** Opens a committed transaction at the end of session {@code s} with source identifier {@code id}. */
+    public int begin(int s, long id) {
+        if (s < 0 || s >= sessionNames.size()) {
+            throw new IllegalArgumentException("no session " + s);
+        }
+        return newTxn(s, id);
+    }
+
+    private int newTxn(int s, long id) {
+        int t = txnSession.size();
+        txnSession.add(s);
+        if (id != Long.MIN_VALUE) {
+            explicitIds = true;
+        }
+        txnIds.add(id);
+        txnStatus.add(COMMITTED);
+        if (startTimes != null) {
+            startTimes.add(History.NO_TIME);
+            commitTimes.add(History.NO_TIME);
+        }
+        return t;
+    }
+
+    /** The initial transaction (created on first use): it writes the initial state and precedes all. */
+    public int initial() {
+        if (initialTxn < 0) {
+            initialTxn = newTxn(-1, Long.MIN_VALUE);
+        }
+        return initialTxn;
+    }
+
+    /**
+     * The convention of Plume, dbcop and Cobra histories: the initial transaction writes
+     * {@code value} to every key, except keys on which some transaction explicitly writes that value
+     * (such files spell the initial state out themselves).
+     */
+    public void initialWritesEverywhere(long value) {
+        initial();
+        implicitInitial = true;
+        implicitInitialValue = value;
+    }
+
+    public void abort(int txn) {
+        if (txn == initialTxn) {
+            throw new IllegalArgumentException("the initial transaction cannot abort");
+        }
+        txnStatus.set(txn, ABORTED);
+    }
+
+    public void commit(int txn) {
+        txnStatus.set(txn, COMMITTED);
+    }
+
+    /** Real-time start and commit stamps of {@code txn} ({@link History#NO_TIME} if unknown). */
+    public void times(int txn, long start, long commit) {
+        if (startTimes == null) {
+            startTimes = new LongList(txnSession.size() + 16);
+            commitTimes = new LongList(txnSession.size() + 16);
+            for (int i = 0; i < txnSession.size(); i++) {
+                startTimes.add(History.NO_TIME);
+                commitTimes.add(History.NO_TIME);
+            }
+        }
+        startTimes.set(txn, start);
+        commitTimes.set(txn, commit);
+    }
+
+    /** Tags the operations added from now on with a source line, used in error messages. */
+    public void sourceLine(int line) {
+        if (opLine == null) {
+            opLine = new IntList(Math.max(16, opTxn.size() + 16));
+            for (int i = 0; i < opTxn.size(); i++) {
+                opLine.add(-1);
+            }
+        }
+        currentLine = line;
+    }
+
+    public void read(int txn, int key, long value) {
+        op(txn, key, value, false);
+    }
+
+    public void write(int txn, int key, long value) {
+        op(txn, key, value, true);
+    }
+
+    private void op(int txn, int key, long value, boolean write) {
+        if (txn < 0 || txn >= txnSession.size()) {
+            throw new IllegalArgumentException("no transaction " + txn);
+        }
+        if (!write && txn == initialTxn) {
+            throw new IllegalArgumentException("the initial transaction only writes");
+        }
+        opTxn.add(txn);
+        opKeyKind.add(key << 1 | (write ? 1 : 0));
+        opValue.add(value);
+        if (opLine != null) {
+            opLine.add(currentLine);
+        }
+    }
+
+    // ---- fluent layer for tests and recorders ----
+
+    /** A fluent handle on one transaction. */
+    public final class Txn {
+        private final int id;
+
+        private Txn(int id) {
+            this.id = id;
+        }
+
+        public int id() {
+            return id;
+        }
+
+        public Txn r(String key, long value) {
+            read(id, keys.intern(key), value);
+            return this;
+        }
+
+        public Txn w(String key, long value) {
+            write(id, keys.intern(key), value);
+            return this;
+        }
+
+        public Txn aborted() {
+            abort(id);
+            return this;
+        }
+
+        public Txn times(long start, long commit) {
+            HistoryBuilder.this.times(id, start, commit);
+            return this;
+        }
+    }
+
+    /** Opens a new committed transaction at the end of the named session. */
+    public Txn txn(String session) {
+        return new Txn(begin(session(session)));
+    }
+
+    /** The initial transaction, for fluent writes. */
+    public Txn init() {
+        return new Txn(initial());
+    }
+
+    // ---- building ----
+
+    /**
+     * Builds the history.
+     *
+     * @throws InvalidHistoryException if two writes carry the same (key, value) pair
+     */
+    public History build() {
+        if (implicitInitial) {
+            addImplicitInitialWrites();
+        }
+        int nTxn = txnSession.size();
+        int nSess = sessionNames.size();
+        boolean hasInit = initialTxn >= 0;
+
+        // Transaction order: initial first, then each session's transactions in creation order.
+        int[] sessionStart = new int[nSess + 1];
+        for (int t = 0; t < nTxn; t++) {
+            int s = txnSession.get(t);
+            if (s >= 0) {
+                sessionStart[s + 1]++;
+            }
+        }
+        sessionStart[0] = hasInit ? 1 : 0;
+        for (int s = 0; s < nSess; s++) {
+            sessionStart[s + 1] += sessionStart[s];
+        }
+        int[] fill = java.util.Arrays.copyOf(sessionStart, nSess);
+        int[] newIndex = new int[nTxn];
+        for (int t = 0; t < nTxn; t++) {
+            int s = txnSession.get(t);
+            newIndex[t] = s < 0 ? 0 : fill[s]++;
+        }
+
+        int[] session = new int[nTxn];
+        long[] ids = new long[nTxn];
+        boolean[] committed = new boolean[nTxn];
+        long[] start = startTimes == null ? null : new long[nTxn];
+        long[] commit = startTimes == null ? null : new long[nTxn];
+        long ordinal = 0; // default ids: 1, 2, … in creation order
+        for (int t = 0; t < nTxn; t++) {
+            int n = newIndex[t];
+            session[n] = txnSession.get(t);
+            long id = txnIds.get(t);
+            if (txnSession.get(t) >= 0) {
+                ordinal++;
+            }
+            ids[n] = id == Long.MIN_VALUE ? (explicitIds ? -1 : ordinal) : id;
+            committed[n] = txnStatus.get(t) == COMMITTED;
+            if (start != null) {
+                start[n] = startTimes.get(t);
+                commit[n] = commitTimes.get(t);
+            }
+        }
+        if (hasInit) {
+            ids[0] = -1;
+        }
+
+        // Operations: stable counting sort by new transaction index.
+        int nOp = opTxn.size();
+        int[] opStart = new int[nTxn + 1];
+        for (int i = 0; i < nOp; i++) {
+            opStart[newIndex[opTxn.get(i)] + 1]++;
+        }
+        for (int t = 0; t < nTxn; t++) {
+            opStart[t + 1] += opStart[t];
+        }
+        int[] pos = java.util.Arrays.copyOf(opStart, nTxn);
+        int[] key = new int[nOp];
+        long[] value = new long[nOp];
+        boolean[] isWrite = new boolean[nOp];
+        int[] line = opLine == null ? null : new int[nOp];
+        int writes = 0;
+        for (int i = 0; i < nOp; i++) {
+            int p = pos[newIndex[opTxn.get(i)]]++;
+            int kk = opKeyKind.get(i);
+            key[p] = kk >>> 1;
+            isWrite[p] = (kk & 1) != 0;
+            value[p] = opValue.get(i);
+            if (line != null) {
+                line[p] = opLine.get(i);
+            }
+            if (isWrite[p]) {
+                writes++;
+            }
+        }
+
+        // Values identify writes: reject a repeated (key, value) pair, naming both places.
+        IntLongIntMap index = new IntLongIntMap(writes);
+        for (int op = 0; op < nOp; op++) {
+            if (isWrite[op]) {
+                int prev = index.putIfAbsent(key[op], value[op], op);
+                if (prev >= 0) {
+                    throw duplicate(prev, op, key, value, line, opStart, ids, hasInit);
+                }
+            }
+        }
+        return new History(keys, hasInit, session, ids, committed, opStart, key, value, isWrite,
+                start, commit, sessionNames.toArray(new String[0]), sessionStart, index);
+    }
+
+    private InvalidHistoryException duplicate(int first, int second, int[] key, long[] value,
+            int[] line, int[] opStart, long[] ids, boolean hasInit) {
+        String what = "w(" + keys.name(key[second]) + "," + History.valueText(value[second]) + ")";
+        String msg = "duplicate write " + what + ": written by " + txnName(first, opStart, ids, hasInit)
+                + " and again by " + txnName(second, opStart, ids, hasInit)
+                + " (values must identify writes)";
+        int l1 = line == null ? -1 : line[first];
+        int l2 = line == null ? -1 : line[second];
+        return new InvalidHistoryException(msg, l1, l2);
+    }
+
+    private static String txnName(int op, int[] opStart, long[] ids, boolean hasInit) {
+        int lo = 0;
+        while (opStart[lo + 1] <= op) {
+            lo++;
+        }
+        return hasInit && lo == 0 ? "the initial transaction" : "transaction T" + ids[lo];
+    }
+
+    private void addImplicitInitialWrites() {
+        int nKeys = keys.size();
+        boolean[] explicit = new boolean[nKeys];
+        for (int i = 0; i < opTxn.size(); i++) {
+            int kk = opKeyKind.get(i);
+            if ((kk & 1) != 0 && opValue.get(i) == implicitInitialValue) {
+                explicit[kk >>> 1] = true;
+            }
+        }
+        int saved = currentLine;
+        if (opLine != null) {
+            currentLine = -1;
+        }
+        for (int k = 0; k < nKeys; k++) {
+            if (!explicit[k]) {
+                op(initialTxn, k, implicitInitialValue, true);
+            }
+        }
+        currentLine = saved;
+        implicitInitial = false;
+    }
+}

@@ -1,0 +1,42 @@
+package isocheck.level;
+
+import isocheck.anomaly.Witness;
+import isocheck.history.History;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The pipeline shared by RC, RA and CC (AWDIT §3): read consistency (Algorithm 4), repeatable
+ * reads for RA and CC (Algorithm 2), acyclicity of so ∪ wr (causality cycles violate every level),
+ * then the level's saturation of co' and a cycle check (Lemma 3.2).
+ */
+final class CheckPipeline {
+    /** A level's inference of forced commit-order edges (AWDIT Algorithms 1–3). */
+    interface Saturation {
+        void saturate(HistoryIndex idx, CommitGraph graph);
+    }
+
+    private CheckPipeline() {
+    }
+
+    static Verdict run(Level level, History history, CheckOptions options, Saturation saturation) {
+        int max = options.maxWitnesses();
+        HistoryIndex idx = new HistoryIndex(history);
+        WitnessFactory wf = new WitnessFactory(idx);
+        List<Witness> witnesses = new ArrayList<>(ReadConsistency.anomalies(idx, wf, max));
+        if (witnesses.isEmpty() && level != Level.RC) {
+            witnesses.addAll(ReadConsistency.repeatableReads(idx, wf, max));
+        }
+        if (!witnesses.isEmpty()) {
+            return new Verdict.Violated(level, witnesses);
+        }
+        CommitGraph graph = new CommitGraph(idx);
+        witnesses.addAll(graph.cycles(false, max, wf));
+        if (!witnesses.isEmpty()) {
+            return new Verdict.Violated(level, witnesses);
+        }
+        saturation.saturate(idx, graph);
+        witnesses.addAll(graph.cycles(true, max, wf));
+        return witnesses.isEmpty() ? new Verdict.Consistent(level) : new Verdict.Violated(level, witnesses);
+    }
+}

@@ -1,0 +1,493 @@
+package isocheck.level;
+
+import isocheck.anomaly.CycleWitness;
+import isocheck.anomaly.EdgeKind;
+import isocheck.anomaly.Justification;
+import isocheck.anomaly.OpRef;
+import isocheck.anomaly.Pattern;
+import isocheck.anomaly.TxnView;
+import isocheck.anomaly.Witness;
+import isocheck.anomaly.WitnessEdge;
+import isocheck.history.History;
+import isocheck.primitive.IntList;
+import isocheck.primitive.LongIntMap;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The partial commit relation co' = so ∪ wr ∪ inferred edges over committed transactions
+ * (AWDIT §3), with cycle detection (iterative Tarjan, no recursion) and witness extraction: one
+ * shortest cycle per non-trivial strongly connected component (AWDIT §3.4).
+ */
+final class CommitGraph {
+    private static final byte SO = 0;
+    private static final byte WR = 1;
+    private static final byte CO = 2;
+    private static final Pattern[] PATTERNS = Pattern.values();
+
+    private final HistoryIndex idx;
+
+    // Inferred edges t2 → t1 with their justification (reader t3, read of x from t1, read from t2).
+    private final IntList coSrc = new IntList();
+    private final IntList coDst = new IntList();
+    private final IntList coPattern = new IntList();
+    private final IntList coReader = new IntList();
+    private final IntList coReadX = new IntList();
+    private final IntList coReadY = new IntList();
+    private final LongIntMap coIndex = new LongIntMap(1024);
+
+    // Adjacency (CSR) of the graph last built.
+    private int[] adjStart;
+    private int[] adjTo;
+    private byte[] adjKind;
+    private int[] adjRef;
+
+    CommitGraph(HistoryIndex idx) {
+        this.idx = idx;
+    }
+
+    int inferredCount() {
+        return coSrc.size();
+    }
+
+    /**
+     * Adds the forced edge t2 → t1 (unless t1 = t2 or so ∪ wr already implies it through the
+     * initial transaction or session order). A repeated edge keeps its weakest pattern.
+     */
+    void infer(int t2, int t1, Pattern pattern, int reader, int readX, int readY) {
+        if (t2 == t1 || t2 == idx.init) {
+            return;
+        }
+        int s = idx.session(t2);
+        if (s >= 0 && s == idx.session(t1) && idx.pos[t2] < idx.pos[t1]) {
+            return;
+        }
+        addInferred(t2, t1, pattern, reader, readX, readY);
+    }
+
+    /** Adds t2 → t1 without the implied-edge filter (callers that already checked). */
+    void addInferred(int t2, int t1, Pattern pattern, int reader, int readX, int readY) {
+        long k = HistoryIndex.pair(t2, t1);
+        int e = coIndex.get(k);
+        if (e >= 0) {
+            if (pattern.ordinal() < coPattern.get(e)) {
+                coPattern.set(e, pattern.ordinal());
+                coReader.set(e, reader);
+                coReadX.set(e, readX);
+                coReadY.set(e, readY);
+            }
+            return;
+        }
+        coIndex.put(k, coSrc.size());
+        coSrc.add(t2);
+        coDst.add(t1);
+        coPattern.add(pattern.ordinal());
+        coReader.add(reader);
+        coReadX.add(readX);
+        coReadY.add(readY);
+    }
+
+    // ---- adjacency ----
+
+    private void build(boolean withInferred) {
+        int n = idx.txnCount;
+        History h = idx.h;
+        int[] deg = new int[n + 1];
+        int[] stamp = new int[n];
+        Arrays.fill(stamp, -1);
+        for (int t = 0; t < n; t++) {
+            if (!h.isCommitted(t)) {
+                continue;
+            }
+            if (idx.soPred[t] >= 0) {
+                deg[idx.soPred[t]]++;
+            }
+            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
+                if (!h.isWrite(op) && idx.isExternalRead(op)) {
+                    int w = idx.writerTxn(op);
+                    if (stamp[w] != t) {
+                        stamp[w] = t;
+                        deg[w]++;
+                    }
+                }
+            }
+        }
+        if (withInferred) {
+            for (int e = 0; e < coSrc.size(); e++) {
+                deg[coSrc.get(e)]++;
+            }
+        }
+        adjStart = new int[n + 1];
+        for (int t = 0; t < n; t++) {
+            adjStart[t + 1] = adjStart[t] + deg[t];
+        }
+        int m = adjStart[n];
+        adjTo = new int[m];
+        adjKind = new byte[m];
+        adjRef = new int[m];
+        int[] fill = Arrays.copyOf(adjStart, n);
+        Arrays.fill(stamp, -1);
+        for (int t = 0; t < n; t++) {
+            if (!h.isCommitted(t)) {
+                continue;
+            }
+            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
+                if (!h.isWrite(op) && idx.isExternalRead(op)) {
+                    int w = idx.writerTxn(op);
+                    if (stamp[w] != t) {
+                        stamp[w] = t;
+                        put(fill, w, t, WR, op);
+                    }
+                }
+            }
+        }
+        for (int t = 0; t < n; t++) {
+            if (h.isCommitted(t) && idx.soPred[t] >= 0) {
+                put(fill, idx.soPred[t], t, SO, -1);
+            }
+        }
+        if (withInferred) {
+            for (int e = 0; e < coSrc.size(); e++) {
+                put(fill, coSrc.get(e), coDst.get(e), CO, e);
+            }
+        }
+    }
+
+    private void put(int[] fill, int from, int to, byte kind, int ref) {
+        int i = fill[from]++;
+        adjTo[i] = to;
+        adjKind[i] = kind;
+        adjRef[i] = ref;
+    }
+
+    /**
+     * A topological order of the committed transactions under so ∪ wr (Kahn), or null if so ∪ wr
+     * has a cycle.
+     */
+    int[] topologicalOrder() {
+        build(false);
+        int n = idx.txnCount;
+        int[] indeg = new int[n];
+        for (int i = 0; i < adjTo.length; i++) {
+            indeg[adjTo[i]]++;
+        }
+        int[] order = new int[n];
+        int head = 0;
+        int tail = 0;
+        int committed = 0;
+        for (int t = 0; t < n; t++) {
+            if (idx.h.isCommitted(t)) {
+                committed++;
+                if (indeg[t] == 0) {
+                    order[tail++] = t;
+                }
+            }
+        }
+        while (head < tail) {
+            int v = order[head++];
+            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
+                if (--indeg[adjTo[i]] == 0) {
+                    order[tail++] = adjTo[i];
+                }
+            }
+        }
+        return tail == committed ? Arrays.copyOf(order, tail) : null;
+    }
+
+    // ---- cycles ----
+
+    /**
+     * Up to {@code max} witness cycles, one per non-trivial SCC of so ∪ wr (and of the inferred
+     * edges if {@code withInferred}); empty if the graph is acyclic.
+     */
+    List<Witness> cycles(boolean withInferred, int max, WitnessFactory wf) {
+        build(withInferred);
+        int n = idx.txnCount;
+        int[] comp = new int[n];
+        List<int[]> sccs = stronglyConnected(comp);
+        List<Witness> out = new ArrayList<>();
+        if (sccs.isEmpty()) {
+            return out;
+        }
+        int[] parentEdge = new int[n];
+        int[] visit = new int[n];
+        Arrays.fill(visit, -1);
+        int[] queue = new int[n];
+        int round = 0;
+        for (int[] scc : sccs) {
+            if (out.size() >= max) {
+                break;
+            }
+            int c = comp[scc[0]];
+            int[] best = null;
+            int tries = Math.min(scc.length, 32);
+            for (int i = 0; i < tries; i++) {
+                int[] cyc = shortestCycleThrough(scc[i], c, comp, parentEdge, visit, queue, round++);
+                if (cyc != null && (best == null || better(cyc, best))) {
+                    best = cyc;
+                }
+            }
+            out.add(witness(best, wf));
+        }
+        return out;
+    }
+
+    private boolean better(int[] a, int[] b) {
+        if (a.length != b.length) {
+            return a.length < b.length;
+        }
+        return countCo(a) < countCo(b);
+    }
+
+    private int countCo(int[] cyc) {
+        int k = 0;
+        for (int e : cyc) {
+            if (adjKind[e] == CO) {
+                k++;
+            }
+        }
+        return k;
+    }
+
+    /** BFS from root inside its SCC; returns the cycle's adjacency positions in order, or null. */
+    private int[] shortestCycleThrough(int root, int c, int[] comp, int[] parentEdge, int[] visit,
+            int[] queue, int round) {
+        int head = 0;
+        int tail = 0;
+        queue[tail++] = root;
+        visit[root] = round;
+        while (head < tail) {
+            int v = queue[head++];
+            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
+                int w = adjTo[i];
+                if (comp[w] != c) {
+                    continue;
+                }
+                if (w == root) {
+                    IntList path = new IntList();
+                    path.add(i);
+                    int u = v;
+                    while (u != root) {
+                        int e = parentEdge[u];
+                        path.add(e);
+                        u = sourceOf(e);
+                    }
+                    int[] cyc = new int[path.size()];
+                    for (int j = 0; j < cyc.length; j++) {
+                        cyc[j] = path.get(cyc.length - 1 - j);
+                    }
+                    return cyc;
+                }
+                if (visit[w] != round) {
+                    visit[w] = round;
+                    parentEdge[w] = i;
+                    queue[tail++] = w;
+                }
+            }
+        }
+        return null;
+    }
+
+    private int sourceOf(int adjPos) {
+        int lo = 0;
+        int hi = adjStart.length - 2;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (adjStart[mid] <= adjPos) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        while (adjStart[lo + 1] <= adjPos) {
+            lo++;
+        }
+        return lo;
+    }
+
+    /** Iterative Tarjan; fills comp and returns the SCCs with at least two members. */
+    private List<int[]> stronglyConnected(int[] comp) {
+        int n = idx.txnCount;
+        int[] index = new int[n];
+        int[] low = new int[n];
+        int[] edge = new int[n];
+        boolean[] onStack = new boolean[n];
+        Arrays.fill(index, -1);
+        Arrays.fill(comp, -1);
+        int[] stack = new int[n];
+        int sp = 0;
+        int[] call = new int[n];
+        int cp = 0;
+        int counter = 0;
+        int compCount = 0;
+        List<int[]> out = new ArrayList<>();
+        for (int root = 0; root < n; root++) {
+            if (index[root] >= 0 || !idx.h.isCommitted(root)) {
+                continue;
+            }
+            call[cp++] = root;
+            index[root] = low[root] = counter++;
+            edge[root] = adjStart[root];
+            stack[sp++] = root;
+            onStack[root] = true;
+            while (cp > 0) {
+                int v = call[cp - 1];
+                if (edge[v] < adjStart[v + 1]) {
+                    int w = adjTo[edge[v]++];
+                    if (index[w] < 0) {
+                        index[w] = low[w] = counter++;
+                        edge[w] = adjStart[w];
+                        stack[sp++] = w;
+                        onStack[w] = true;
+                        call[cp++] = w;
+                    } else if (onStack[w] && index[w] < low[v]) {
+                        low[v] = index[w];
+                    }
+                    continue;
+                }
+                cp--;
+                if (cp > 0) {
+                    int parent = call[cp - 1];
+                    if (low[v] < low[parent]) {
+                        low[parent] = low[v];
+                    }
+                }
+                if (low[v] == index[v]) {
+                    int size = 0;
+                    int w;
+                    int base = sp;
+                    do {
+                        w = stack[--sp];
+                        onStack[w] = false;
+                        comp[w] = compCount;
+                        size++;
+                    } while (w != v);
+                    if (size > 1) {
+                        int[] members = Arrays.copyOfRange(stack, sp, base);
+                        Arrays.sort(members);
+                        out.add(members);
+                    }
+                    compCount++;
+                }
+            }
+        }
+        return out;
+    }
+
+    // ---- witnesses ----
+
+    private Witness witness(int[] cyc, WitnessFactory wf) {
+        History h = idx.h;
+        List<WitnessEdge> edges = new ArrayList<>();
+        Set<TxnView> txns = new LinkedHashSet<>();
+        Set<TxnView> readers = new LinkedHashSet<>();
+        int maxPattern = -1;
+        boolean hasSo = false;
+        // Start the cycle at an inferred edge if there is one (reads more naturally), else as found.
+        int startAt = 0;
+        for (int i = 0; i < cyc.length; i++) {
+            if (adjKind[cyc[i]] == CO) {
+                startAt = i;
+                break;
+            }
+        }
+        for (int j = 0; j < cyc.length; j++) {
+            int e = cyc[(startAt + j) % cyc.length];
+            int from = sourceOf(e);
+            int to = adjTo[e];
+            txns.add(wf.txn(from));
+            switch (adjKind[e]) {
+                case SO -> {
+                    hasSo = true;
+                    WitnessEdge last = edges.isEmpty() ? null : edges.get(edges.size() - 1);
+                    if (last != null && last.kind() == EdgeKind.SO) {
+                        edges.set(edges.size() - 1, new WitnessEdge(EdgeKind.SO, last.from(), wf.label(to), null, null));
+                    } else {
+                        edges.add(new WitnessEdge(EdgeKind.SO, wf.label(from), wf.label(to), null, null));
+                    }
+                }
+                case WR -> edges.add(new WitnessEdge(EdgeKind.WR, wf.label(from), wf.label(to), wf.op(adjRef[e]), null));
+                default -> {
+                    int ce = adjRef[e];
+                    Pattern p = PATTERNS[coPattern.get(ce)];
+                    maxPattern = Math.max(maxPattern, p.ordinal());
+                    int reader = coReader.get(ce);
+                    readers.add(wf.txn(reader));
+                    int readX = coReadX.get(ce);
+                    List<String> hb = p == Pattern.CAUSAL ? hbPath(from, reader, wf) : List.of();
+                    Justification just = new Justification(p, wf.label(reader),
+                            h.keys().name(h.key(readX)), wf.op(readX), wf.op(coReadY.get(ce)), hb);
+                    edges.add(new WitnessEdge(EdgeKind.CO, wf.label(from), wf.label(to), null, just));
+                }
+            }
+        }
+        // Compaction may merge the last so edge into the first one when the cycle starts with so.
+        if (edges.size() > 1 && edges.get(0).kind() == EdgeKind.SO
+                && edges.get(edges.size() - 1).kind() == EdgeKind.SO) {
+            WitnessEdge last = edges.remove(edges.size() - 1);
+            WitnessEdge first = edges.get(0);
+            edges.set(0, new WitnessEdge(EdgeKind.SO, last.from(), first.to(), null, null));
+        }
+        List<TxnView> involved = new ArrayList<>();
+        for (WitnessEdge e : edges) {
+            involved.add(findView(txns, e.from()));
+        }
+        for (TxnView r : readers) {
+            if (!involved.contains(r)) {
+                involved.add(r);
+            }
+        }
+        String name;
+        String adya = null;
+        if (maxPattern < 0) {
+            name = "causality cycle";
+            adya = hasSo ? "G1c-process" : "G1c";
+        } else {
+            name = PATTERNS[maxPattern].anomaly();
+        }
+        return new CycleWitness(name, adya, edges, involved);
+    }
+
+    private static TxnView findView(Set<TxnView> views, String label) {
+        for (TxnView v : views) {
+            if (v.label().equals(label)) {
+                return v;
+            }
+        }
+        throw new IllegalStateException("no view for " + label);
+    }
+
+    /** A shortest so ∪ wr path from a to b (a happens before b), as labels; empty if none. */
+    private List<String> hbPath(int a, int b, WitnessFactory wf) {
+        int n = idx.txnCount;
+        int[] parent = new int[n];
+        Arrays.fill(parent, -2);
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(a);
+        parent[a] = -1;
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            if (v == b) {
+                break;
+            }
+            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
+                if (adjKind[i] != CO && parent[adjTo[i]] == -2) {
+                    parent[adjTo[i]] = v;
+                    queue.add(adjTo[i]);
+                }
+            }
+        }
+        if (parent[b] == -2) {
+            return List.of();
+        }
+        List<String> path = new ArrayList<>();
+        for (int v = b; v != -1; v = parent[v]) {
+            path.add(0, wf.label(v));
+        }
+        return path;
+    }
+}

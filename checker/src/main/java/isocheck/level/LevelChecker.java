@@ -1,0 +1,27 @@
+package isocheck.level;
+
+import isocheck.history.History;
+
+/**
+ * Decides one isolation level on a history. All checkers first check read consistency
+ * (AWDIT Algorithm 4), then causality (so ∪ wr acyclic), then saturate a minimal commit relation
+ * co' and look for a cycle (AWDIT Lemma 3.2).
+ */
+public interface LevelChecker {
+    Level level();
+
+    Verdict check(History history);
+
+    /** The checker for {@code level} with default options (one witness). */
+    static LevelChecker of(Level level) {
+        return of(level, CheckOptions.DEFAULT);
+    }
+
+    static LevelChecker of(Level level, CheckOptions options) {
+        return switch (level) {
+            case RC -> new ReadCommittedChecker(options);
+            case RA -> new ReadAtomicChecker(options);
+            case CC -> new CausalChecker(options);
+        };
+    }
+}

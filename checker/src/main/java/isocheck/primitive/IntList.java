@@ -1,0 +1,73 @@
+package isocheck.primitive;
+
+import java.util.Arrays;
+
+/** A growable array of {@code int}s: no boxing, amortised O(1) append. */
+public final class IntList {
+    private int[] data;
+    private int size;
+
+    public IntList() {
+        this(16);
+    }
+
+    public IntList(int capacity) {
+        data = new int[Math.max(4, capacity)];
+    }
+
+    public void add(int v) {
+        if (size == data.length) {
+            data = Arrays.copyOf(data, grow(data.length));
+        }
+        data[size++] = v;
+    }
+
+    public int get(int i) {
+        if (i >= size) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return data[i];
+    }
+
+    public void set(int i, int v) {
+        if (i >= size) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        data[i] = v;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public void clear() {
+        size = 0;
+    }
+
+    public int last() {
+        return data[size - 1];
+    }
+
+    public int removeLast() {
+        return data[--size];
+    }
+
+    public int[] toArray() {
+        return Arrays.copyOf(data, size);
+    }
+
+    static int grow(int n) {
+        long next = (long) n + (n >> 1) + 16;
+        if (next > Integer.MAX_VALUE - 16) {
+            next = Integer.MAX_VALUE - 16;
+            if (next <= n) {
+                throw new OutOfMemoryError("array too large");
+            }
+        }
+        return (int) next;
+    }
+}

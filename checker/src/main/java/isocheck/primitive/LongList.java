@@ -1,0 +1,46 @@
+package isocheck.primitive;
+
+import java.util.Arrays;
+
+/** A growable array of {@code long}s: no boxing, amortised O(1) append. */
+public final class LongList {
+    private long[] data;
+    private int size;
+
+    public LongList() {
+        this(16);
+    }
+
+    public LongList(int capacity) {
+        data = new long[Math.max(4, capacity)];
+    }
+
+    public void add(long v) {
+        if (size == data.length) {
+            data = Arrays.copyOf(data, IntList.grow(data.length));
+        }
+        data[size++] = v;
+    }
+
+    public long get(int i) {
+        if (i >= size) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return data[i];
+    }
+
+    public void set(int i, long v) {
+        if (i >= size) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        data[i] = v;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public long[] toArray() {
+        return Arrays.copyOf(data, size);
+    }
+}
