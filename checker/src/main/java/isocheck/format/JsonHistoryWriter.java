@@ -17,6 +17,7 @@ final class JsonHistoryWriter {
     static void write(History h, Writer out) throws IOException {
         JsonGenerator g = FACTORY.createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.setRootValueSeparator(null); // one object per line, nothing before it (JSON Lines)
         g.writeStartObject();
         g.writeStringField("format", JsonHistoryReader.FORMAT_NAME);
         g.writeNumberField("version", JsonHistoryReader.VERSION);

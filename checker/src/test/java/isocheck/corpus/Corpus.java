@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The labelled corpus in ../shared/corpus (resolved from the checker module directory). */
-final class Corpus {
+/** The labelled corpus, vendored at the repository root in corpus/ (resolved from the checker module directory). */
+public final class Corpus {
     /** One MANIFEST.tsv row: a history, its format as the manifest names it, and its labels. */
     record Row(int line, String path, String format, String[] labels) {
         /** The label for column i (0 = RC, 1 = RA, 2 = CC, …): true, false or empty if unknown. */
@@ -35,11 +35,10 @@ final class Corpus {
     private Corpus() {
     }
 
-    static Path dir() {
-        Path dir = Path.of("../../shared/corpus").toAbsolutePath().normalize();
+    public static Path dir() {
+        Path dir = Path.of("../corpus").toAbsolutePath().normalize();
         if (!Files.isDirectory(dir)) {
-            fail("corpus directory " + dir + " is missing: the labelled corpus must be at ../shared/corpus"
-                    + " relative to the repository root");
+            fail("corpus directory " + dir + " is missing: the labelled corpus is vendored at corpus/ in the repository root");
         }
         return dir;
     }

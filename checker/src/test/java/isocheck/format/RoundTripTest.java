@@ -22,9 +22,7 @@ import org.junit.jupiter.api.TestFactory;
 class RoundTripTest {
 
     static Path corpus() {
-        Path dir = Path.of("../../shared/corpus").toAbsolutePath().normalize();
-        assertTrue(Files.isDirectory(dir), "corpus directory " + dir + " is missing");
-        return dir;
+        return isocheck.corpus.Corpus.dir();
     }
 
     static History viaJson(History h) throws Exception {
@@ -98,6 +96,20 @@ class RoundTripTest {
         assertEquals(List.of("alice", "bob", "idle"),
                 List.of(back.sessionName(0), back.sessionName(1), back.sessionName(2)));
         assertEquals(20, back.commitTime(1));
+    }
+
+    @Test
+    void jsonIsOneObjectPerLineWithNothingBefore() throws Exception {
+        HistoryBuilder b = new HistoryBuilder();
+        b.init().w("x", 0);
+        b.txn("s").r("x", 0).w("x", 1);
+        java.io.StringWriter out = new java.io.StringWriter();
+        HistoryWriter.write(b.build(), out, "mem.jsonl", Format.JSON);
+        List<String> lines = out.toString().lines().toList();
+        assertEquals(3, lines.size(), out.toString());
+        for (String line : lines) {
+            assertEquals('{', line.charAt(0), line);
+        }
     }
 
     @Test

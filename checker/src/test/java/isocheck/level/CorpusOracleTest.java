@@ -23,8 +23,7 @@ class CorpusOracleTest {
 
     @TestFactory
     List<DynamicTest> oracleAgreesWithSmallCorpusHistories() throws Exception {
-        Path dir = Path.of("../../shared/corpus").toAbsolutePath().normalize();
-        assertTrue(Files.isDirectory(dir), "corpus directory " + dir + " is missing");
+        Path dir = isocheck.corpus.Corpus.dir();
         List<String> lines = Files.readAllLines(dir.resolve("MANIFEST.tsv"));
         List<DynamicTest> tests = new ArrayList<>();
         for (String l : lines.subList(1, lines.size())) {

@@ -1,0 +1,98 @@
+package isocheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code check} and {@code convert} end to end on the vendored corpus (corpus/ at the repository root). */
+class HistoryCommandsTest {
+
+    private static final Path CORPUS = Path.of("../corpus");
+    private static final String NL = System.lineSeparator();
+
+    @Test
+    void checkAllLevelsReportsEachVerdictAndExitsOneOnAViolation() {
+        Path history = CORPUS.resolve("awdit-tests/read-atomic/test-ra.txt");
+        CliRun run = CliRun.of("check", history.toString(), "--level", "all");
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith(history + ": 8 transactions, 5 sessions, 15 operations (awdit-test)" + NL), run.out());
+        assertTrue(run.out().contains("RC: consistent" + NL + "RA: consistent" + NL + "CC: VIOLATED (causality violation)"), run.out());
+        assertTrue(run.out().contains("-co-> "), "the witness shows the inferred commit-order edge: " + run.out());
+    }
+
+    @Test
+    void consistentHistoryExitsZero() {
+        CliRun run = CliRun.of("check", CORPUS.resolve("awdit-tests/causal/lost-update.plume.txt").toString(), "--level", "cc");
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().endsWith("CC: consistent" + NL), run.out());
+    }
+
+    @Test
+    void jsonWitnessIsOneDocument() throws Exception {
+        CliRun run = CliRun.of("check", CORPUS.resolve("awdit-tests/read-committed/biswas-enea.plume.txt").toString(),
+                "--level", "ra", "--witness", "json");
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.err());
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        JsonNode result = root.get("results").get(0);
+        assertEquals("ra", result.get("level").asText());
+        assertEquals("violated", result.get("verdict").asText());
+        assertEquals("fractured read", result.get("witnesses").get(0).get("anomaly").asText(), run.out());
+    }
+
+    @Test
+    void dotWitnessIsADigraph() {
+        CliRun run = CliRun.of("check", CORPUS.resolve("awdit-tests/read-committed/biswas-enea.plume.txt").toString(),
+                "--level", "ra", "--witness", "dot");
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("digraph"), run.out());
+    }
+
+    @Test
+    void unsupportedLevelAndMissingFileAreUsageErrors() {
+        CliRun level = CliRun.of("check", CORPUS.resolve("awdit-tests/causal/lost-update.plume.txt").toString(), "--level", "si");
+        assertEquals(ExitCode.BAD_INPUT, level.exitCode());
+        assertEquals("--level: unknown level 'si' (expected rc, ra or cc)" + NL, level.err());
+        CliRun missing = CliRun.of("check", "nowhere.txt", "--level", "rc");
+        assertEquals(ExitCode.BAD_INPUT, missing.exitCode());
+        assertEquals("nowhere.txt: no such file or directory" + NL, missing.err());
+    }
+
+    @Test
+    void malformedHistoryNamesTheLine(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.txt");
+        Files.writeString(bad, "r(1,0,0,0)\nw(1,oops,0,1)\n");
+        CliRun run = CliRun.of("check", bad.toString(), "--level", "rc", "--format", "plume");
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
+        assertTrue(run.err().startsWith(bad + ":2"), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+    }
+
+    @Test
+    void convertRoundTripsAndKeepsVerdicts(@TempDir Path dir) {
+        Path in = CORPUS.resolve("awdit-tests/read-atomic/test-ra.plume.txt");
+        Path json = dir.resolve("h.jsonl");
+        Path plume = dir.resolve("back.txt");
+        assertEquals(ExitCode.OK, CliRun.of("convert", in.toString(), json.toString()).exitCode());
+        assertEquals(ExitCode.OK, CliRun.of("convert", json.toString(), plume.toString()).exitCode());
+        for (Path p : new Path[] {in, json, plume}) {
+            CliRun run = CliRun.of("check", p.toString(), "--level", "all");
+            assertEquals(ExitCode.FINDING, run.exitCode(), p + ": " + run.err());
+            assertTrue(run.out().contains("RA: consistent" + NL + "CC: VIOLATED"), p + ": " + run.out());
+        }
+    }
+
+    @Test
+    void convertNeedsAKnownOutputFormat(@TempDir Path dir) {
+        Path out = dir.resolve("h.edn");
+        CliRun run = CliRun.of("convert", CORPUS.resolve("awdit-tests/causal/lost-update.plume.txt").toString(), out.toString());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
+        assertEquals(out + ": cannot tell the output format from the extension; give --to json or --to plume" + NL, run.err());
+        assertTrue(Files.notExists(out));
+    }
+}
