@@ -1,0 +1,46 @@
+package isocheck.run;
+
+import isocheck.program.ScalarType;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import java.util.List;
+
+/**
+ * One program statement translated to JDBC: the SQL text with {@code ?} placeholders and, in
+ * placeholder order, how to compute each parameter from the transaction's variables.
+ *
+ * <p>Result layout of a recorded SELECT: the primary-key columns, then {@code columns}, then one
+ * version column per entry of {@code columns} (the row's version for key columns). A recorded
+ * UPDATE, INSERT or DELETE returns the primary keys of the rows it changed.
+ */
+record Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> params, List<String> columns,
+        List<ScalarType> columnTypes, boolean recorded) {
+
+    enum Kind {
+        SELECT,
+        /** MIN/MAX/COUNT computed in Java over the matching rows (so that each contributing row's read is known). */
+        AGGREGATE,
+        UPDATE,
+        INSERT,
+        DELETE
+    }
+
+    /** Computes one placeholder's value; {@code version} is the id this execution writes. */
+    interface Param {
+        Object value(Frame f);
+
+        /** java.sql.Types of a null; or the array element type name for arrays. */
+        ScalarType type();
+
+        default boolean isArray() {
+            return false;
+        }
+    }
+
+    /** What a parameter can see: the variables and the version id of the current execution. */
+    interface Frame {
+        Object var(String name);
+
+        long version();
+    }
+}

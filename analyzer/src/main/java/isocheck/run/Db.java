@@ -1,0 +1,250 @@
+package isocheck.run;
+
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One database for one run: its JDBC URL and credentials, its dialect, and the private schema the
+ * run creates its tables in ({@code isocheck_<random>}, dropped at the end unless kept). Messages
+ * never contain the password; URLs are shown without their query parameters.
+ */
+public final class Db {
+
+    /** The SQL differences that matter here. */
+    public enum Dialect {
+        H2,
+        POSTGRES;
+
+        public String displayName() {
+            return this == H2 ? "H2" : "PostgreSQL";
+        }
+    }
+
+    private static final AtomicInteger MEM_COUNTER = new AtomicInteger();
+
+    private final String url;
+    private final Properties props;
+    private final Dialect dialect;
+    private final String schema;
+    private final Isolation isolation;
+
+    private Db(String url, Properties props, Dialect dialect, String schema, Isolation isolation) {
+        this.url = url;
+        this.props = props;
+        this.dialect = dialect;
+        this.schema = schema;
+        this.isolation = isolation;
+    }
+
+    /** A fresh private in-memory H2 database (the default: nothing to install). */
+    public static Db embedded(Isolation isolation) {
+        String url = "jdbc:h2:mem:isocheck" + MEM_COUNTER.incrementAndGet() + "_" + shortId()
+                + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
+        return of(url, null, null, isolation);
+    }
+
+    /**
+     * A database named by a JDBC URL; {@code user}/{@code password} may be null (then the URL's own
+     * parameters, or for PostgreSQL the PGUSER/PGPASSWORD environment variables, are used).
+     */
+    public static Db of(String url, String user, String password, Isolation isolation) {
+        if (url == null || !url.startsWith("jdbc:")) {
+            throw new RunError("--db: '" + redact(url) + "' is not a JDBC URL (expected jdbc:h2:… or jdbc:postgresql://HOST:PORT/DB)");
+        }
+        Dialect dialect;
+        if (url.startsWith("jdbc:h2:")) {
+            dialect = Dialect.H2;
+        } else if (url.startsWith("jdbc:postgresql:")) {
+            dialect = Dialect.POSTGRES;
+        } else {
+            String sub = url.substring(5, Math.max(5, url.indexOf(':', 5)));
+            throw new RunError("--db: no JDBC driver for '" + sub + "' (isocheck ships the H2 and PostgreSQL drivers: jdbc:h2:… or jdbc:postgresql://…)");
+        }
+        Driver driver;
+        try {
+            driver = DriverManager.getDriver(url);
+        } catch (SQLException e) {
+            throw new RunError("--db: no JDBC driver accepts '" + redact(url) + "' (is the URL well formed?)");
+        }
+        if (driver == null) {
+            throw new RunError("--db: no JDBC driver accepts '" + redact(url) + "'");
+        }
+        Properties p = new Properties();
+        if (dialect == Dialect.POSTGRES) {
+            if (user == null) {
+                user = System.getenv("PGUSER");
+            }
+            if (password == null) {
+                password = System.getenv("PGPASSWORD");
+            }
+            p.setProperty("connectTimeout", "10");
+            p.setProperty("ApplicationName", "isocheck run");
+        }
+        if (user != null) {
+            p.setProperty("user", user);
+        }
+        if (password != null) {
+            p.setProperty("password", password);
+        }
+        String schema = "isocheck_" + shortId();
+        return new Db(url, p, dialect, schema, isolation);
+    }
+
+    private static String shortId() {
+        return UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    public Isolation isolation() {
+        return isolation;
+    }
+
+    /** The schema this run creates its tables in. */
+    public String schema() {
+        return schema;
+    }
+
+    /** The URL without its parameters (which may hold a user or password). */
+    public String displayUrl() {
+        return redact(url);
+    }
+
+    /** What the run's summary calls this database. */
+    public String describe() {
+        return dialect.displayName() + (url.startsWith("jdbc:h2:mem:") ? " (in-memory)" : " " + displayUrl());
+    }
+
+    /** The isolation level as the database names it. */
+    public String isolationName() {
+        if (dialect == Dialect.POSTGRES && isolation == Isolation.SNAPSHOT) {
+            return "REPEATABLE READ (snapshot isolation)";
+        }
+        return isolation.sql();
+    }
+
+    /** A plain connection, auto-commit on, not yet in the run's schema. */
+    Connection rawConnection() {
+        try {
+            Connection c = DriverManager.getConnection(url, props);
+            if (c == null) {
+                throw new RunError("--db: no JDBC driver accepts '" + displayUrl() + "'");
+            }
+            return c;
+        } catch (SQLException e) {
+            throw new RunError("cannot connect to " + displayUrl() + ": " + scrub(oneLine(e)));
+        }
+    }
+
+    /** A connection for transactions: in the run's schema, auto-commit off, at the run's isolation level. */
+    public Connection connect() {
+        Connection c = rawConnection();
+        try {
+            c.setSchema(dialect == Dialect.H2 ? schema.toUpperCase(Locale.ROOT) : schema);
+            if (dialect == Dialect.H2) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + isolation.sql());
+                }
+            } else {
+                c.setTransactionIsolation(switch (isolation) {
+                    case READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
+                    case REPEATABLE_READ, SNAPSHOT -> Connection.TRANSACTION_REPEATABLE_READ;
+                    case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;
+                });
+            }
+            c.setAutoCommit(false);
+            return c;
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw new RunError("cannot set up a connection to " + displayUrl() + ": " + scrub(oneLine(e)));
+        }
+    }
+
+    /** {@code message} with the user name and password (if any) blanked out: credentials are never printed. */
+    public String scrub(String message) {
+        for (String secret : new String[] {props.getProperty("password"), props.getProperty("user")}) {
+            if (secret != null && secret.length() >= 3) {
+                message = message.replace(secret, "***");
+            }
+        }
+        return message;
+    }
+
+    /** Closes a private in-memory H2 database (it would otherwise live until the JVM exits). */
+    void shutdownIfEmbedded() {
+        if (!url.startsWith("jdbc:h2:mem:isocheck")) {
+            return;
+        }
+        try (Connection c = DriverManager.getConnection(url, props); Statement s = c.createStatement()) {
+            s.execute("SHUTDOWN");
+        } catch (SQLException ignored) {
+            // already gone
+        }
+    }
+
+    /** Creates the run's schema. */
+    void createSchema(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + schema);
+        }
+    }
+
+    /** Drops the run's schema and everything in it. */
+    void dropSchema(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        }
+    }
+
+    /** A JDBC URL without its parameters: {@code ?…} (PostgreSQL) and {@code ;…} (H2) are cut off. */
+    static String redact(String url) {
+        if (url == null) {
+            return "";
+        }
+        int cut = url.length();
+        int q = url.indexOf('?');
+        if (q >= 0) {
+            cut = q;
+        }
+        if (url.startsWith("jdbc:h2:")) {
+            int semi = url.indexOf(';');
+            if (semi >= 0 && semi < cut) {
+                cut = semi;
+            }
+        }
+        return url.substring(0, cut);
+    }
+
+    /** The first line of an exception's message, without the driver's "[code-version]" suffixes. */
+    public static String oneLine(Throwable e) {
+        String m = e.getMessage();
+        if (m == null || m.isBlank()) {
+            m = e.getClass().getSimpleName();
+        }
+        m = m.strip();
+        int nl = m.indexOf('\n');
+        if (nl >= 0) {
+            m = m.substring(0, nl).strip();
+        }
+        return m.replaceAll(" \\[\\d+-\\d+\\]$", "");
+    }
+
+    static void closeQuietly(AutoCloseable c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // nothing useful to do
+            }
+        }
+    }
+}

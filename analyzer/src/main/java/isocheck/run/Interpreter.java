@@ -1,0 +1,384 @@
+package isocheck.run;
+
+import isocheck.program.Aggregate;
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import isocheck.program.Program;
+import isocheck.program.ScalarType;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import isocheck.program.Transaction;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Executes transaction programs over JDBC: SQL statements as prepared statements with bound
+ * parameters, control flow (IF, FOREACH, :=, CHOOSE) in Java. One {@link Session} per connection
+ * caches the prepared statements. The caller begins and ends the database transaction.
+ */
+final class Interpreter {
+
+    private final SqlGen gen;
+    private final Map<Stmt.Sql, Compiled> compiled = new IdentityHashMap<>();
+    private final AtomicLong versions;
+    private final boolean record;
+
+    Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
+        this.gen = new SqlGen(program.schema(), dialect, record);
+        this.record = record;
+        this.versions = versions;
+        for (Transaction t : program.transactions()) {
+            collect(t.body());
+        }
+    }
+
+    SqlGen sqlGen() {
+        return gen;
+    }
+
+    private void collect(List<Stmt> body) {
+        for (Stmt s : body) {
+            if (s instanceof Stmt.Sql q) {
+                compiled.put(q, gen.compile(q));
+            } else if (s instanceof Stmt.If i) {
+                collect(i.thenBranch());
+                collect(i.elseBranch());
+            } else if (s instanceof Stmt.Foreach f) {
+                collect(f.body());
+            }
+        }
+    }
+
+    /** The JDBC text of a statement (for messages and tests). */
+    String sqlOf(Stmt.Sql s) {
+        return compiled.get(s).sql();
+    }
+
+    /** A connection with its prepared statements. */
+    static final class Session implements AutoCloseable {
+        final Connection connection;
+        private final Map<String, PreparedStatement> cache = new HashMap<>();
+
+        Session(Connection connection) {
+            this.connection = connection;
+        }
+
+        PreparedStatement prepare(String sql) throws SQLException {
+            PreparedStatement p = cache.get(sql);
+            if (p == null) {
+                p = connection.prepareStatement(sql);
+                cache.put(sql, p);
+            }
+            return p;
+        }
+
+        @Override
+        public void close() {
+            for (PreparedStatement p : cache.values()) {
+                Db.closeQuietly(p);
+            }
+            Db.closeQuietly(connection);
+        }
+    }
+
+    /** Runs one invocation of {@code t}; SQL errors propagate (the caller rolls back). */
+    void run(Transaction t, Map<String, Object> args, Session session, TxnLog log, StepGate gate, Random rnd)
+            throws SQLException, InterruptedException {
+        Map<String, Object> env = new HashMap<>(args);
+        exec(t.body(), env, session, log, gate, rnd);
+    }
+
+    private void exec(List<Stmt> body, Map<String, Object> env, Session session, TxnLog log, StepGate gate, Random rnd)
+            throws SQLException, InterruptedException {
+        for (Stmt s : body) {
+            if (s instanceof Stmt.Sql q) {
+                sql(compiled.get(q), env, session, log, gate);
+            } else if (s instanceof Stmt.Assign a) {
+                env.put(a.target(), eval(a.value(), env));
+            } else if (s instanceof Stmt.Choose c) {
+                Object src = env.get(c.source());
+                if (src instanceof List<?> rows) {
+                    env.put(c.target(), rows.isEmpty() ? null : rows.get(rnd.nextInt(rows.size())));
+                } else {
+                    env.put(c.target(), src);
+                }
+            } else if (s instanceof Stmt.If i) {
+                exec(test(i.condition(), env) ? i.thenBranch() : i.elseBranch(), env, session, log, gate, rnd);
+            } else if (s instanceof Stmt.Foreach f) {
+                Object src = env.get(f.source());
+                List<?> rows = src instanceof List<?> l ? l : (src == null ? List.of() : List.of(src));
+                Object saved = env.get(f.variable());
+                for (Object row : rows) {
+                    env.put(f.variable(), row);
+                    exec(f.body(), env, session, log, gate, rnd);
+                }
+                env.put(f.variable(), saved);
+            }
+            // Skip: nothing
+        }
+    }
+
+    private void sql(Compiled c, Map<String, Object> env, Session session, TxnLog log, StepGate gate)
+            throws SQLException, InterruptedException {
+        gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "));
+        long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE ? 0 : versions.incrementAndGet();
+        Compiled.Frame frame = new Compiled.Frame() {
+            @Override
+            public Object var(String name) {
+                return env.get(name);
+            }
+
+            @Override
+            public long version() {
+                return version;
+            }
+        };
+        PreparedStatement p = session.prepare(c.sql());
+        int i = 1;
+        for (Compiled.Param param : c.params()) {
+            bind(session.connection, p, i++, param, param.value(frame));
+        }
+        StringBuilder outcome = gate == StepGate.NONE ? null : new StringBuilder();
+        Table t = c.table();
+        int nk = t.primaryKey().size();
+        switch (c.kind()) {
+            case SELECT -> {
+                List<Map<String, Object>> rows = new ArrayList<>();
+                try (ResultSet rs = p.executeQuery()) {
+                    while (rs.next()) {
+                        Map<String, Object> row = new LinkedHashMap<>();
+                        int base = c.recorded() ? nk : 0;
+                        for (int k = 0; k < c.columns().size(); k++) {
+                            row.put(c.columns().get(k), get(rs, base + k + 1, c.columnTypes().get(k)));
+                        }
+                        if (c.recorded()) {
+                            String prefix = keyPrefix(t, rs, nk);
+                            int vbase = nk + c.columns().size();
+                            for (int k = 0; k < c.columns().size(); k++) {
+                                log.read(prefix + SqlGen.fieldName(t, c.columns().get(k)), rs.getLong(vbase + k + 1));
+                            }
+                        }
+                        rows.add(row);
+                    }
+                }
+                Stmt.Select sel = (Stmt.Select) c.stmt();
+                Object value = rows;
+                if (sel.aggregate().isPresent()) { // unrecorded: the database computed it
+                    value = rows.isEmpty() ? null : Values.read(rows, null);
+                }
+                env.put(sel.target(), value);
+                if (outcome != null) {
+                    outcome.append(sel.target()).append(" = ").append(showRows(value));
+                }
+            }
+            case AGGREGATE -> {
+                Stmt.Select sel = (Stmt.Select) c.stmt();
+                Aggregate a = sel.aggregate().orElseThrow();
+                long count = 0;
+                Object best = null;
+                ScalarType type = c.columnTypes().get(0);
+                try (ResultSet rs = p.executeQuery()) {
+                    while (rs.next()) {
+                        Object v = get(rs, nk + 1, type);
+                        log.read(keyPrefix(t, rs, nk) + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
+                        if (a.function() == Aggregate.Function.COUNT) {
+                            if (v != null || a.column().isEmpty()) {
+                                count++;
+                            }
+                        } else if (v != null) {
+                            int cmp = best == null ? 0 : compare(v, best);
+                            if (best == null || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                                best = v;
+                            }
+                        }
+                    }
+                }
+                Object value = a.function() == Aggregate.Function.COUNT ? (Object) count : best;
+                env.put(sel.target(), value);
+                if (outcome != null) {
+                    outcome.append(sel.target()).append(" = ").append(Values.show(value));
+                }
+            }
+            case UPDATE, INSERT, DELETE -> {
+                if (c.recorded()) {
+                    int n = 0;
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            String prefix = keyPrefix(t, rs, nk);
+                            for (String col : c.columns()) {
+                                log.write(prefix + SqlGen.fieldName(t, col), version);
+                            }
+                            n++;
+                        }
+                    }
+                    if (outcome != null) {
+                        outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(")");
+                    }
+                } else {
+                    int n = p.executeUpdate();
+                    if (outcome != null) {
+                        outcome.append(n).append(n == 1 ? " row" : " rows");
+                    }
+                }
+            }
+        }
+        gate.afterStatement(outcome == null ? "" : outcome.toString());
+    }
+
+    private static String showRows(Object v) {
+        if (v instanceof List<?> rows) {
+            if (rows.isEmpty()) {
+                return "no rows";
+            }
+            StringBuilder sb = new StringBuilder();
+            for (Object r : rows) {
+                if (sb.length() > 0) {
+                    sb.append(", ");
+                }
+                sb.append(r instanceof Map<?, ?> m ? m.toString().replace("{", "(").replace("}", ")") : r);
+            }
+            return sb.toString();
+        }
+        return Values.show(v);
+    }
+
+    /** {@code table/pk/} of the current row: key values joined by commas. */
+    private static String keyPrefix(Table t, ResultSet rs, int nk) throws SQLException {
+        StringBuilder sb = new StringBuilder(t.name()).append('/');
+        for (int k = 1; k <= nk; k++) {
+            if (k > 1) {
+                sb.append(',');
+            }
+            sb.append(rs.getString(k));
+        }
+        return sb.append('/').toString();
+    }
+
+    private static Object get(ResultSet rs, int col, ScalarType type) throws SQLException {
+        if (type == ScalarType.INT) {
+            long v = rs.getLong(col);
+            return rs.wasNull() ? null : v;
+        }
+        return rs.getString(col);
+    }
+
+    private static void bind(Connection c, PreparedStatement p, int i, Compiled.Param param, Object value) throws SQLException {
+        if (param.isArray()) {
+            Object[] elems = (Object[]) value;
+            Array arr = c.createArrayOf(param.type() == ScalarType.INT ? "BIGINT" : "VARCHAR", elems);
+            p.setArray(i, arr);
+        } else if (value == null) {
+            p.setNull(i, param.type() == ScalarType.INT ? Types.BIGINT : Types.VARCHAR);
+        } else if (value instanceof Long l) {
+            p.setLong(i, l);
+        } else if (value instanceof Integer n) {
+            p.setLong(i, n);
+        } else {
+            p.setString(i, value.toString());
+        }
+    }
+
+    // ---- conditions and expressions outside SQL ----
+
+    boolean test(Cond c, Map<String, Object> env) {
+        if (c instanceof Cond.Const k) {
+            return k.value();
+        }
+        if (c instanceof Cond.Compare cmp) {
+            Object l = eval(cmp.left(), env);
+            Object r = eval(cmp.right(), env);
+            if (l == null || r == null) {
+                return false; // SQL's unknown
+            }
+            int d = compare(l, r);
+            return switch (cmp.op()) {
+                case EQ -> d == 0;
+                case NE -> d != 0;
+                case LT -> d < 0;
+                case LE -> d <= 0;
+                case GT -> d > 0;
+                case GE -> d >= 0;
+            };
+        }
+        if (c instanceof Cond.IsNull n) {
+            return Values.isNull(env.get(n.variable())) != n.negated();
+        }
+        if (c instanceof Cond.Member m) {
+            Object e = eval(m.element(), env);
+            if (e == null) {
+                return false;
+            }
+            for (Object v : Values.column(env.get(m.rows()), m.field())) {
+                if (v != null && compare(e, v) == 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (c instanceof Cond.Not n) {
+            return !test(n.operand(), env);
+        }
+        if (c instanceof Cond.And a) {
+            return test(a.left(), env) && test(a.right(), env);
+        }
+        Cond.Or o = (Cond.Or) c;
+        return test(o.left(), env) || test(o.right(), env);
+    }
+
+    Object eval(Expr e, Map<String, Object> env) {
+        if (e instanceof Expr.IntLit i) {
+            return i.value();
+        }
+        if (e instanceof Expr.StrLit s) {
+            return s.value();
+        }
+        if (e instanceof Expr.VarRef v) {
+            return Values.read(env.get(v.variable()), v.field());
+        }
+        if (e instanceof Expr.Arith a) {
+            Object l = eval(a.left(), env);
+            Object r = eval(a.right(), env);
+            if (!(l instanceof Long x) || !(r instanceof Long y)) {
+                return null;
+            }
+            return switch (a.op()) {
+                case ADD -> x + y;
+                case SUB -> x - y;
+                case MUL -> x * y;
+                case DIV -> y == 0 ? null : x / y;
+            };
+        }
+        if (e instanceof Expr.Negate n) {
+            Object v = eval(n.operand(), env);
+            return v instanceof Long x ? -x : null;
+        }
+        throw new IllegalStateException("column reference outside SQL: " + e.text());
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compare(Object a, Object b) {
+        if (a instanceof Long x && b instanceof Long y) {
+            return Long.compare(x, y);
+        }
+        if (a instanceof Comparable ca && a.getClass() == b.getClass()) {
+            return ca.compareTo(b);
+        }
+        return a.toString().compareTo(b.toString());
+    }
+
+    boolean recording() {
+        return record;
+    }
+}

@@ -1,0 +1,340 @@
+package isocheck.run;
+
+import isocheck.program.Column;
+import isocheck.program.Field;
+import isocheck.program.Program;
+import isocheck.program.ScalarType;
+import isocheck.program.Table;
+import isocheck.program.Transaction;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Draws the population of the tables and the parameters of transaction invocations from a
+ * {@link GenSpec}, with defaults that create contention:
+ *
+ * <ul>
+ *   <li>a table without a {@code table} line gets every combination of 1..rows (default 10) in its key
+ *       columns when that is at most 1,000 rows (else it starts empty); other columns 0 or 'x';</li>
+ *   <li>a parameter without a {@code param} line draws uniformly from the values a column of the same
+ *       name was populated with (so {@code acc_id} picks an existing account), else from 1..rows
+ *       (strings 'x'); a SET OF parameter gets 1..3 rows, its fields drawn by the same rules.</li>
+ * </ul>
+ */
+final class ParamGen {
+
+    private static final int MAX_DEFAULT_ROWS = 1000;
+
+    private final Program program;
+    private final GenSpec spec;
+    private final AtomicLong unique = new AtomicLong();
+    /** Column name → the distinct values it was populated with (first table in schema order that has it). */
+    private final Map<String, List<Object>> pools = new HashMap<>();
+    private final Map<Double, double[]> zipfCdfs = new ConcurrentHashMap<>();
+    private final List<Transaction> mixTxns = new ArrayList<>();
+    private final double[] mixCdf;
+
+    ParamGen(Program program, GenSpec spec) {
+        this.program = program;
+        this.spec = spec;
+        for (String t : spec.tables.keySet()) {
+            Table table = program.schema().table(t).orElse(null);
+            if (table == null) {
+                throw new RunError("generator: no table '" + t + "' in " + program.file());
+            }
+            for (String c : spec.tables.get(t).columns().keySet()) {
+                if (table.column(c).isEmpty()) {
+                    throw new RunError("generator: table " + t + " has no column '" + c + "'");
+                }
+            }
+        }
+        for (String key : spec.params.keySet()) {
+            String[] parts = key.split("\\.");
+            if (!parts[0].equals("*")) {
+                Transaction t = program.transaction(parts[0]).orElseThrow(
+                        () -> new RunError("generator: no transaction '" + parts[0] + "' in " + program.file()));
+                if (t.parameters().stream().noneMatch(v -> v.name().equals(parts[1]))) {
+                    throw new RunError("generator: transaction " + parts[0] + " has no parameter '" + parts[1] + "'");
+                }
+            }
+        }
+        for (String name : spec.mix.keySet()) {
+            if (program.transaction(name).isEmpty()) {
+                throw new RunError("generator: mix names no transaction '" + name + "' of " + program.file());
+            }
+        }
+        double total = 0;
+        List<Double> cum = new ArrayList<>();
+        for (Transaction t : program.transactions()) {
+            double w = spec.mix.isEmpty() ? 1 : spec.mix.getOrDefault(t.name(), 0.0);
+            if (w > 0) {
+                total += w;
+                mixTxns.add(t);
+                cum.add(total);
+            }
+        }
+        if (mixTxns.isEmpty()) {
+            throw new RunError("generator: the mix gives every transaction weight 0");
+        }
+        mixCdf = new double[cum.size()];
+        for (int i = 0; i < mixCdf.length; i++) {
+            mixCdf[i] = cum.get(i) / total;
+        }
+    }
+
+    Transaction pickTransaction(Random rnd) {
+        double u = rnd.nextDouble();
+        for (int i = 0; i < mixCdf.length; i++) {
+            if (u < mixCdf[i]) {
+                return mixTxns.get(i);
+            }
+        }
+        return mixTxns.get(mixTxns.size() - 1);
+    }
+
+    /** The rows to populate {@code t} with, each a column → value map (version columns left to their default 0). */
+    List<Map<String, Object>> population(Table t, Random rnd) {
+        GenSpec.TableSpec ts = spec.tables.get(t.name());
+        if (ts != null && ts.empty()) {
+            return List.of();
+        }
+        Map<String, GenSpec.Gen> cols = ts == null ? Map.of() : ts.columns();
+        List<List<Object>> keyValues = new ArrayList<>();
+        long product = 1;
+        for (String k : t.primaryKey()) {
+            GenSpec.Gen g = cols.get(k);
+            List<Object> vs;
+            if (g == null) {
+                vs = new ArrayList<>();
+                for (long v = 1; v <= spec.defaultRows; v++) {
+                    vs.add(keyValue(t, k, v));
+                }
+            } else if (g instanceof GenSpec.Range r) {
+                vs = new ArrayList<>();
+                for (long v = r.lo(); v <= r.hi(); v++) {
+                    vs.add(v);
+                }
+            } else if (g instanceof GenSpec.Choice c) {
+                vs = c.options();
+            } else if (g instanceof GenSpec.Lit l) {
+                vs = List.of(l.value());
+            } else {
+                throw new RunError("generator: key column " + t.name() + "." + k + " needs a value, a range or a choice");
+            }
+            keyValues.add(vs);
+            product *= vs.size();
+        }
+        if (ts == null && product > MAX_DEFAULT_ROWS) {
+            return List.of();
+        }
+        if (product > 10_000_000) {
+            throw new RunError("generator: table " + t.name() + " would get " + product + " rows");
+        }
+        List<Map<String, Object>> rows = new ArrayList<>((int) product);
+        int[] idx = new int[keyValues.size()];
+        for (long n = 0; n < product; n++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (int k = 0; k < idx.length; k++) {
+                row.put(t.primaryKey().get(k), keyValues.get(k).get(idx[k]));
+            }
+            for (Column c : t.columns()) {
+                if (!t.isKey(c.name())) {
+                    GenSpec.Gen g = cols.get(c.name());
+                    row.put(c.name(), g == null ? (c.type() == ScalarType.INT ? (Object) 0L : "x") : draw(g, rnd, (int) n + 1, null, null));
+                }
+            }
+            rows.add(row);
+            for (int k = idx.length - 1; k >= 0; k--) {
+                if (++idx[k] < keyValues.get(k).size()) {
+                    break;
+                }
+                idx[k] = 0;
+            }
+        }
+        for (Column c : t.columns()) {
+            if (!pools.containsKey(c.name()) && !rows.isEmpty()) {
+                Set<Object> distinct = new LinkedHashSet<>();
+                for (Map<String, Object> r : rows) {
+                    distinct.add(r.get(c.name()));
+                }
+                pools.put(c.name(), new ArrayList<>(distinct));
+            }
+        }
+        return rows;
+    }
+
+    private static Object keyValue(Table t, String column, long v) {
+        return t.column(column).orElseThrow().type() == ScalarType.INT ? (Object) v : "k" + v;
+    }
+
+    /** The arguments of one invocation of {@code t}. */
+    Map<String, Object> arguments(Transaction t, Random rnd) {
+        Map<String, Object> args = new HashMap<>();
+        List<Variable> deferred = new ArrayList<>();
+        for (Variable p : t.parameters()) {
+            GenSpec.Gen g = paramGen(t, p.name());
+            if (g instanceof GenSpec.Count) {
+                deferred.add(p);
+                continue;
+            }
+            if (p.type() instanceof Type.Rows rowsType) {
+                args.put(p.name(), rowSet(t, p.name(), rowsType.fields(), g, rnd));
+            } else {
+                ScalarType st = ((Type.Scalar) p.type()).type();
+                args.put(p.name(), g == null ? defaultValue(p.name(), st, rnd) : convert(draw(g, rnd, 1, args, t.name() + "." + p.name()), st));
+            }
+        }
+        for (Variable p : deferred) {
+            args.put(p.name(), draw(paramGen(t, p.name()), rnd, 1, args, t.name() + "." + p.name()));
+        }
+        return args;
+    }
+
+    private GenSpec.Gen paramGen(Transaction t, String name) {
+        GenSpec.Gen g = spec.params.get(t.name() + "." + name);
+        return g != null ? g : spec.params.get("*." + name);
+    }
+
+    private List<Map<String, Object>> rowSet(Transaction t, String param, List<Field> fields, GenSpec.Gen countGen, Random rnd) {
+        long n;
+        if (countGen == null) {
+            n = 1 + rnd.nextInt(3);
+        } else {
+            GenSpec.Gen c = countGen instanceof GenSpec.Rows r ? r.count() : countGen;
+            Object v = draw(c, rnd, 1, null, t.name() + "." + param);
+            if (!(v instanceof Long l) || l < 0) {
+                throw new RunError("generator: the row count of " + t.name() + "." + param + " must be a non-negative integer");
+            }
+            n = l;
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        Map<String, Set<Object>> used = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (Field f : fields) {
+                GenSpec.Gen g = spec.params.get(t.name() + "." + param + "." + f.name());
+                if (g == null) {
+                    g = spec.params.get("*." + param + "." + f.name());
+                }
+                Object v;
+                if (g == null) {
+                    v = defaultValue(f.name(), f.type(), rnd);
+                } else if (g instanceof GenSpec.Range r && r.distinct()) {
+                    Set<Object> seen = used.computeIfAbsent(f.name(), k -> new HashSet<>());
+                    if (seen.size() >= r.hi() - r.lo() + 1) {
+                        throw new RunError("generator: " + t.name() + "." + param + "." + f.name() + " = " + r.lo() + ".." + r.hi()
+                                + " distinct cannot give " + n + " distinct values");
+                    }
+                    do {
+                        v = draw(g, rnd, i + 1, null, null);
+                    } while (!seen.add(v));
+                } else {
+                    v = convert(draw(g, rnd, i + 1, null, t.name() + "." + param + "." + f.name()), f.type());
+                }
+                row.put(f.name(), v);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private Object defaultValue(String name, ScalarType type, Random rnd) {
+        List<Object> pool = pools.get(name);
+        if (pool != null && !pool.isEmpty()) {
+            Object v = pool.get(rnd.nextInt(pool.size()));
+            if ((type == ScalarType.INT) == (v instanceof Long)) {
+                return v;
+            }
+        }
+        return type == ScalarType.INT ? (Object) (1 + (long) rnd.nextInt(spec.defaultRows)) : "x";
+    }
+
+    private static Object convert(Object v, ScalarType type) {
+        if (type == ScalarType.STRING && v instanceof Long) {
+            return v.toString();
+        }
+        if (type == ScalarType.INT && v instanceof String s) {
+            try {
+                return Long.parseLong(s);
+            } catch (NumberFormatException e) {
+                throw new RunError("generator: '" + s + "' given for an INT");
+            }
+        }
+        return v;
+    }
+
+    private Object draw(GenSpec.Gen g, Random rnd, int rowNumber, Map<String, Object> args, String where) {
+        if (g instanceof GenSpec.Lit l) {
+            return l.value();
+        }
+        if (g instanceof GenSpec.Choice c) {
+            return c.options().get(rnd.nextInt(c.options().size()));
+        }
+        if (g instanceof GenSpec.Range r) {
+            long span = r.hi() - r.lo() + 1;
+            if (r.zipf() > 0) {
+                return r.lo() + zipf(span, r.zipf(), rnd);
+            }
+            return r.lo() + (long) (rnd.nextDouble() * span);
+        }
+        if (g instanceof GenSpec.Unique) {
+            return unique.incrementAndGet();
+        }
+        if (g instanceof GenSpec.RowNumber) {
+            return (long) rowNumber;
+        }
+        if (g instanceof GenSpec.Count c) {
+            Object rows = args == null ? null : args.get(c.param());
+            if (!(rows instanceof List<?> l)) {
+                throw new RunError("generator: count(" + c.param() + ") in " + where + " names no SET OF parameter of the transaction");
+            }
+            return (long) l.size();
+        }
+        if (g instanceof GenSpec.Rows r) {
+            throw new RunError("generator: 'rows' is only for SET OF parameters (" + where + ")");
+        }
+        throw new IllegalStateException(g.toString());
+    }
+
+    /** A Zipf-distributed index in [0, n): P(i) ∝ 1 / (i+1)^s. */
+    private long zipf(long n, double s, Random rnd) {
+        if (n > 1_000_000) {
+            throw new RunError("generator: zipf ranges are limited to 1,000,000 values");
+        }
+        double[] cdf = zipfCdfs.computeIfAbsent(n * 1000.0 + s, k -> {
+            double[] c = new double[(int) n];
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += 1 / Math.pow(i + 1, s);
+                c[i] = sum;
+            }
+            for (int i = 0; i < n; i++) {
+                c[i] /= sum;
+            }
+            return c;
+        });
+        double u = rnd.nextDouble();
+        int lo = 0;
+        int hi = cdf.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (cdf[mid] < u) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+}

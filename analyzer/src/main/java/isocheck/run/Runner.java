@@ -1,0 +1,290 @@
+package isocheck.run;
+
+import isocheck.history.History;
+import isocheck.history.HistoryBuilder;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs a workload: sets up the private schema, populates it, runs N clients (each one session on
+ * its own connection, one database transaction per invocation at the chosen isolation level),
+ * drops the schema (unless kept) and assembles the recorded history.
+ */
+public final class Runner {
+
+    /** How to run. {@code record = false} runs the same statements without instrumentation (for overhead numbers). */
+    public record Options(int clients, int transactions, long seed, boolean retry, int maxRetries, boolean keep, boolean record) {
+        public Options {
+            if (clients < 1) {
+                throw new RunError("--clients must be at least 1");
+            }
+            if (transactions < 0) {
+                throw new RunError("--transactions must not be negative");
+            }
+        }
+    }
+
+    /** What happened: the sessions' logs, counts and the wall-clock time of the transactions. */
+    public record Result(List<List<TxnLog>> sessions, int committed, int aborted, int retries,
+            Map<String, Integer> abortKinds, Map<String, String> abortExamples, long nanos, boolean kept, String schema) {
+
+        public int attempts() {
+            return committed + aborted;
+        }
+
+        public double throughput() {
+            return nanos == 0 ? 0 : committed / (nanos / 1e9);
+        }
+    }
+
+    private Runner() {}
+
+    /** Creates the schema and tables and populates them; on failure drops what it created. */
+    static void setUp(Db db, Workload w, long seed) {
+        Connection c = db.rawConnection();
+        try {
+            try {
+                db.createSchema(c);
+            } catch (SQLException e) {
+                throw new RunError("cannot create schema " + db.schema() + " on " + db.displayUrl() + ": " + db.scrub(Db.oneLine(e)));
+            }
+            try {
+                c.setSchema(db.dialect() == Db.Dialect.H2 ? db.schema().toUpperCase(java.util.Locale.ROOT) : db.schema());
+                for (String ddl : w.createTables()) {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(ddl);
+                    } catch (SQLException e) {
+                        throw new RunError("the database rejected the schema: " + ddl + ": " + db.scrub(Db.oneLine(e)));
+                    }
+                }
+                c.setAutoCommit(false);
+                try {
+                    w.populate(c, new Random(seed));
+                    c.commit();
+                } catch (SQLException e) {
+                    throw new RunError("populating the tables failed: " + db.scrub(Db.oneLine(e)));
+                }
+            } catch (RuntimeException | SQLException e) {
+                tearDown(db, c);
+                if (e instanceof RunError r) {
+                    throw r;
+                }
+                if (e instanceof SQLException s) {
+                    throw new RunError("setting up the schema failed: " + db.scrub(Db.oneLine(s)));
+                }
+                throw (RuntimeException) e;
+            }
+        } finally {
+            Db.closeQuietly(c);
+        }
+    }
+
+    static void tearDown(Db db) {
+        Connection c = db.rawConnection();
+        try {
+            tearDown(db, c);
+        } finally {
+            Db.closeQuietly(c);
+        }
+    }
+
+    private static void tearDown(Db db, Connection c) {
+        try {
+            if (!c.getAutoCommit()) {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+            db.dropSchema(c);
+        } catch (SQLException e) {
+            throw new RunError("cannot drop schema " + db.schema() + ": " + db.scrub(Db.oneLine(e)));
+        }
+    }
+
+    public static Result run(Db db, Workload w, Options o) {
+        setUp(db, w, o.seed());
+        boolean ok = false;
+        try {
+            Result r = runClients(db, w, o);
+            ok = true;
+            return r;
+        } finally {
+            if (!o.keep()) {
+                try {
+                    tearDown(db);
+                } catch (RunError e) {
+                    if (ok) {
+                        throw e;
+                    }
+                }
+            }
+        }
+    }
+
+    private static Result runClients(Db db, Workload w, Options o) {
+        int n = o.clients();
+        List<List<TxnLog>> sessions = new ArrayList<>();
+        List<Interpreter.Session> conns = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                sessions.add(new ArrayList<>());
+                conns.add(new Interpreter.Session(db.connect()));
+            }
+        } catch (RuntimeException e) {
+            conns.forEach(Interpreter.Session::close);
+            throw e;
+        }
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        int[] committed = new int[n];
+        int[] aborted = new int[n];
+        int[] retries = new int[n];
+        List<Map<String, Integer>> kinds = new ArrayList<>();
+        List<Map<String, String>> examples = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            int client = i;
+            int share = o.transactions() / n + (i < o.transactions() % n ? 1 : 0);
+            kinds.add(new TreeMap<>());
+            examples.add(new TreeMap<>());
+            Thread th = new Thread(() -> {
+                Random rnd = new Random(o.seed() * 1_000_003L + client + 1);
+                Interpreter.Session s = conns.get(client);
+                try {
+                    for (int k = 0; k < share && !stop.get(); k++) {
+                        Workload.Invocation inv = w.next(rnd);
+                        for (int attempt = 0; ; attempt++) {
+                            TxnLog log = new TxnLog(inv.name());
+                            log.start = System.nanoTime() - t0;
+                            try {
+                                w.execute(inv, s, log, StepGate.NONE, rnd);
+                                s.connection.commit();
+                                log.committed = true;
+                                committed[client]++;
+                            } catch (SQLException e) {
+                                rollback(s.connection);
+                                if (!Failures.isAbort(e)) {
+                                    throw new RunError(inv.name() + " failed on " + db.describe() + ": " + db.scrub(Db.oneLine(e)));
+                                }
+                                aborted[client]++;
+                                log.abortReason = Db.oneLine(e);
+                                log.abortState = e.getSQLState();
+                                String kind = Failures.kind(e);
+                                kinds.get(client).merge(kind, 1, Integer::sum);
+                                examples.get(client).putIfAbsent(kind, db.scrub(Db.oneLine(e)));
+                            }
+                            log.end = System.nanoTime() - t0;
+                            if (o.record()) {
+                                sessions.get(client).add(log);
+                            }
+                            if (log.committed || !o.retry() || attempt >= o.maxRetries() || stop.get()) {
+                                break;
+                            }
+                            retries[client]++;
+                        }
+                    }
+                } catch (RunError e) {
+                    failure.compareAndSet(null, e);
+                    stop.set(true);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stop.set(true);
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                    stop.set(true);
+                }
+            }, "isocheck-client-" + (i + 1));
+            threads.add(th);
+            th.start();
+        }
+        try {
+            for (Thread th : threads) {
+                th.join();
+            }
+        } catch (InterruptedException e) {
+            stop.set(true);
+            Thread.currentThread().interrupt();
+        } finally {
+            conns.forEach(Interpreter.Session::close);
+        }
+        long nanos = System.nanoTime() - t0;
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        int c = 0;
+        int a = 0;
+        int r = 0;
+        Map<String, Integer> allKinds = new TreeMap<>();
+        Map<String, String> allExamples = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            c += committed[i];
+            a += aborted[i];
+            r += retries[i];
+            kinds.get(i).forEach((k, v) -> allKinds.merge(k, v, Integer::sum));
+            examples.get(i).forEach(allExamples::putIfAbsent);
+        }
+        return new Result(sessions, c, a, r, allKinds, allExamples, nanos, o.keep(), db.schema());
+    }
+
+    static void rollback(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the connection is gone; the next statement reports it
+        }
+    }
+
+    /**
+     * The history of a run: one session per client, transactions in the order each client ran them
+     * (aborted attempts included, marked aborted), operations in program order. The initial
+     * transaction writes version 0 of every key some transaction read at version 0 (the populated
+     * state it observed; keys nobody read at their initial version are left out to keep the
+     * history small).
+     */
+    public static History history(List<List<TxnLog>> sessions, List<String> sessionNames) {
+        HistoryBuilder b = new HistoryBuilder();
+        Set<Integer> initialKeys = new HashSet<>();
+        for (int i = 0; i < sessions.size(); i++) {
+            int s = b.session(sessionNames.get(i));
+            for (TxnLog log : sessions.get(i)) {
+                int t = b.begin(s);
+                for (TxnLog.Op op : log.ops) {
+                    int key = b.keys().intern(op.key());
+                    if (op.write()) {
+                        b.write(t, key, op.value());
+                    } else {
+                        b.read(t, key, op.value());
+                        if (op.value() == 0) {
+                            initialKeys.add(key);
+                        }
+                    }
+                }
+                if (!log.committed) {
+                    b.abort(t);
+                }
+                b.times(t, log.start, log.end);
+            }
+        }
+        int init = b.initial();
+        initialKeys.stream().sorted().forEach(k -> b.write(init, k, 0));
+        return b.build();
+    }
+
+    public static List<String> clientNames(int n) {
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            names.add("c" + i);
+        }
+        return names;
+    }
+}

@@ -1,0 +1,112 @@
+package isocheck.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A fixed interleaving for the stepped mode ({@code --schedule FILE}):
+ *
+ * <pre>
+ * # the lost update at READ COMMITTED
+ * T1: Increment(id = 1)
+ * T2: Increment(id = 1)
+ * T1 T2 T1 T1 T2 T2
+ * </pre>
+ *
+ * A line {@code NAME: Transaction(param = value, …)} declares a transaction of the program with
+ * its arguments (integers or 'strings'; parameters left out are drawn from the generator). Every
+ * other line lists steps: {@code NAME} runs that transaction up to and including its next SQL
+ * statement; once it has no statement left, its next step commits it. A step that does not finish
+ * within the block timeout is shown as blocked (it waits for a lock) and the schedule moves on;
+ * the transaction's next step first waits for it. Steps of a transaction that has already aborted
+ * are skipped, so one schedule serves every isolation level; transactions left unfinished at the
+ * end are run to completion in declaration order.
+ */
+public record Schedule(String file, Map<String, Decl> transactions, List<String> steps) {
+
+    /** One declared transaction: the program's transaction name and the given arguments. */
+    public record Decl(String name, String transaction, Map<String, Object> args, int line) {
+    }
+
+    private static final Pattern DECL = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*;?$");
+    private static final Pattern ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*')\\s*$");
+
+    public static Schedule load(Path path) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new RunError(path + ": cannot read: " + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+        }
+        return parse(path.toString(), lines);
+    }
+
+    public static Schedule parse(String file, List<String> lines) {
+        Map<String, Decl> decls = new LinkedHashMap<>();
+        List<String> steps = new ArrayList<>();
+        List<Integer> stepLines = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int hash = line.indexOf('#');
+            int dash = line.indexOf("--");
+            int cut = hash < 0 ? dash : (dash < 0 ? hash : Math.min(hash, dash));
+            if (cut >= 0) {
+                line = line.substring(0, cut);
+            }
+            line = line.strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            Matcher m = DECL.matcher(line);
+            if (m.matches()) {
+                String name = m.group(1);
+                if (decls.containsKey(name)) {
+                    throw new RunError(file + ":" + (i + 1) + ": transaction " + name + " is declared twice");
+                }
+                Map<String, Object> args = new LinkedHashMap<>();
+                String argText = m.group(3).strip();
+                if (!argText.isEmpty()) {
+                    for (String a : argText.split(",(?=(?:[^']*'[^']*')*[^']*$)")) {
+                        Matcher am = ARG.matcher(a);
+                        if (!am.matches()) {
+                            throw new RunError(file + ":" + (i + 1) + ": expected 'param = value' (an integer or a 'string'), found '" + a.strip() + "'");
+                        }
+                        String v = am.group(2);
+                        args.put(am.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
+                                ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) Long.parseLong(v));
+                    }
+                }
+                decls.put(name, new Decl(name, m.group(2), args, i + 1));
+                continue;
+            }
+            if (line.contains(":") || line.contains("(")) {
+                throw new RunError(file + ":" + (i + 1) + ": expected 'NAME: Transaction(param = value, …)' or a list of steps, found '" + line + "'");
+            }
+            for (String tok : line.split("[\\s,]+")) {
+                if (tok.isEmpty()) {
+                    continue;
+                }
+                steps.add(tok);
+                stepLines.add(i + 1);
+            }
+        }
+        if (decls.isEmpty()) {
+            throw new RunError(file + ": declares no transaction (expected lines 'NAME: Transaction(param = value, …)')");
+        }
+        for (int k = 0; k < steps.size(); k++) {
+            if (!decls.containsKey(steps.get(k))) {
+                throw new RunError(file + ":" + stepLines.get(k) + ": step '" + steps.get(k) + "' names no declared transaction (declared: "
+                        + String.join(", ", decls.keySet()) + ")");
+            }
+        }
+        return new Schedule(file, decls, steps);
+    }
+}

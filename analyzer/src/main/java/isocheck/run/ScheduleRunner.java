@@ -1,0 +1,213 @@
+package isocheck.run;
+
+import isocheck.program.Transaction;
+import isocheck.program.Variable;
+import java.io.PrintWriter;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The stepped mode: one thread and one connection per declared transaction, released one statement
+ * at a time in the schedule's order (see {@link Schedule}).
+ */
+public final class ScheduleRunner {
+
+    /** What the stepped run did: one log per declared transaction (each its own session). */
+    public record Result(List<String> names, List<TxnLog> logs) {
+        public List<List<TxnLog>> sessions() {
+            List<List<TxnLog>> s = new ArrayList<>();
+            for (TxnLog l : logs) {
+                s.add(List.of(l));
+            }
+            return s;
+        }
+    }
+
+    private ScheduleRunner() {}
+
+    private record Event(String text, boolean finished, boolean ready) {
+        Event(String text, boolean finished) {
+            this(text, finished, false);
+        }
+    }
+
+    /** One transaction's thread and its handshake with the driver. */
+    private static final class Stepper implements StepGate {
+        final String name;
+        final Semaphore permit = new Semaphore(0);
+        final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
+        volatile String current = "";
+        boolean finished;
+        boolean outstanding;
+        String pendingText;
+        TxnLog log;
+
+        Stepper(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void beforeStatement(String description) throws InterruptedException {
+            current = description;
+            events.add(new Event(description, false, true));
+            permit.acquire();
+        }
+
+        @Override
+        public void afterStatement(String outcome) {
+            events.add(new Event(outcome, false));
+        }
+    }
+
+    public static Result run(Db db, ProgramWorkload w, Schedule schedule, long seed, long blockMillis, PrintWriter trace) {
+        Map<String, Stepper> steppers = new LinkedHashMap<>();
+        Map<String, Transaction> txns = new HashMap<>();
+        Map<String, Map<String, Object>> args = new HashMap<>();
+        Random rnd = new Random(seed);
+        Runner.setUp(db, w, seed);
+        List<Thread> threads = new ArrayList<>();
+        List<Interpreter.Session> sessions = new ArrayList<>();
+        try {
+            for (Schedule.Decl d : schedule.transactions().values()) {
+                Transaction t = w.program().transaction(d.transaction()).orElseThrow(() -> new RunError(schedule.file() + ":" + d.line()
+                        + ": no transaction '" + d.transaction() + "' in " + w.program().file()));
+                for (String p : d.args().keySet()) {
+                    if (t.parameters().stream().noneMatch(v -> v.name().equals(p))) {
+                        throw new RunError(schedule.file() + ":" + d.line() + ": " + t.name() + " has no parameter '" + p + "' (parameters: "
+                                + String.join(", ", t.parameters().stream().map(Variable::name).toList()) + ")");
+                    }
+                }
+                Map<String, Object> a = w.params().arguments(t, rnd);
+                a.putAll(d.args());
+                txns.put(d.name(), t);
+                args.put(d.name(), a);
+            }
+            for (Schedule.Decl d : schedule.transactions().values()) {
+                Stepper st = new Stepper(d.name());
+                st.log = new TxnLog(txns.get(d.name()).name());
+                steppers.put(d.name(), st);
+                Interpreter.Session s = new Interpreter.Session(db.connect());
+                sessions.add(s);
+                long t0 = System.nanoTime();
+                Thread th = new Thread(() -> {
+                    st.log.start = System.nanoTime() - t0;
+                    try {
+                        w.interpreter().run(txns.get(d.name()), args.get(d.name()), s, st.log, st, new Random(seed + d.line()));
+                        st.beforeStatement("COMMIT");
+                        s.connection.commit();
+                        st.log.committed = true;
+                        st.log.end = System.nanoTime() - t0;
+                        st.events.add(new Event("committed", true));
+                    } catch (SQLException e) {
+                        Runner.rollback(s.connection);
+                        st.log.end = System.nanoTime() - t0;
+                        st.log.abortReason = Db.oneLine(e);
+                        st.log.abortState = e.getSQLState();
+                        st.events.add(new Event((Failures.isAbort(e) ? "ABORTED: " : "FAILED: ") + db.scrub(Db.oneLine(e)), true));
+                    } catch (InterruptedException e) {
+                        st.events.add(new Event("interrupted", true));
+                    } catch (RuntimeException e) {
+                        st.events.add(new Event("FAILED: " + e, true));
+                    }
+                }, "isocheck-step-" + d.name());
+                th.setDaemon(true);
+                threads.add(th);
+                th.start();
+            }
+            int stepNo = 0;
+            List<String> all = new ArrayList<>(schedule.steps());
+            for (String name : steppers.keySet()) { // leftovers: run to completion, in declaration order
+                for (int k = 0; k < 10_000; k++) {
+                    all.add(name);
+                }
+            }
+            int scheduled = schedule.steps().size();
+            for (int i = 0; i < all.size(); i++) {
+                Stepper st = steppers.get(all.get(i));
+                if (i >= scheduled && st.finished) {
+                    continue;
+                }
+                stepNo++;
+                if (st.outstanding) {
+                    Event e = await(st, 30_000);
+                    if (e == null) {
+                        throw new RunError(schedule.file() + ": step " + stepNo + ": " + st.name + " is still blocked after 30 s ("
+                                + st.pendingText + "): the schedule deadlocks");
+                    }
+                    report(trace, st.name + " (unblocked)", st.pendingText, e);
+                    st.outstanding = false;
+                    checkFailed(schedule, e, st);
+                }
+                if (st.finished) {
+                    trace.println(String.format("%3d  %-4s (already %s: step skipped)", stepNo, st.name,
+                            st.log.committed ? "committed" : "aborted"));
+                    continue;
+                }
+                Event ready = await(st, 30_000);
+                if (ready == null) {
+                    throw new RunError(schedule.file() + ": step " + stepNo + ": " + st.name + " did not reach its next statement within 30 s");
+                }
+                if (!ready.ready()) { // it ended without reaching another statement
+                    report(trace, String.format("%3d  %-4s", stepNo, st.name), "", ready);
+                    checkFailed(schedule, ready, st);
+                    continue;
+                }
+                String text = ready.text();
+                st.permit.release();
+                Event e = await(st, blockMillis);
+                if (e == null) {
+                    st.outstanding = true;
+                    st.pendingText = text;
+                    trace.println(String.format("%3d  %-4s %s  … blocked", stepNo, st.name, text));
+                    continue;
+                }
+                report(trace, String.format("%3d  %-4s", stepNo, st.name), text, e);
+                checkFailed(schedule, e, st);
+            }
+            for (Stepper st : steppers.values()) {
+                if (!st.finished) {
+                    throw new RunError(schedule.file() + ": " + st.name + " did not finish");
+                }
+            }
+            trace.flush();
+            List<String> names = new ArrayList<>(steppers.keySet());
+            List<TxnLog> logs = steppers.values().stream().map(s -> s.log).toList();
+            return new Result(names, logs);
+        } finally {
+            for (Thread th : threads) {
+                th.interrupt();
+            }
+            sessions.forEach(Interpreter.Session::close);
+        }
+    }
+
+    private static void checkFailed(Schedule schedule, Event e, Stepper st) {
+        if (e.finished()) {
+            st.finished = true;
+        }
+        if (e.text().startsWith("FAILED: ")) {
+            throw new RunError(schedule.file() + ": " + st.name + " failed: " + e.text().substring(8));
+        }
+    }
+
+    private static void report(PrintWriter trace, String who, String text, Event e) {
+        trace.println(who + " " + text + "  → " + e.text());
+    }
+
+    private static Event await(Stepper st, long millis) {
+        try {
+            return st.events.poll(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new RunError("interrupted");
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package isocheck.run;
+
+import isocheck.program.Aggregate;
+import isocheck.program.Column;
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import isocheck.program.ScalarType;
+import isocheck.program.Schema;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Translates program statements to JDBC statements, instrumented for recording or plain.
+ *
+ * <p>Instrumentation: every table gets one hidden version column per non-key column
+ * ({@code isocheck_v_<col>}) and one for the row itself ({@code isocheck_v_row}, the row's
+ * {@code @alive} field, written by INSERT). An UPDATE sets the version column of every column it
+ * assigns to the execution's unique version id, an INSERT sets all of them; a SELECT returns the
+ * primary key and the version of each selected column; UPDATE, INSERT and DELETE return the primary
+ * keys of the rows they changed (PostgreSQL {@code RETURNING}, H2 {@code FINAL/OLD TABLE}).
+ */
+final class SqlGen {
+
+    static final String ROW_VERSION = "isocheck_v_row";
+    static final String PREFIX = "isocheck_v_";
+
+    private final Db.Dialect dialect;
+    private final boolean record;
+    private final Schema schema;
+
+    SqlGen(Schema schema, Db.Dialect dialect, boolean record) {
+        this.schema = schema;
+        this.dialect = dialect;
+        this.record = record;
+    }
+
+    static String versionColumn(Table t, String column) {
+        return t.isKey(column) ? ROW_VERSION : PREFIX + column;
+    }
+
+    /** The field name a column's version stands for in history keys ({@code @alive} for key columns). */
+    static String fieldName(Table t, String column) {
+        return t.isKey(column) ? "@alive" : column;
+    }
+
+    /** CREATE TABLE for {@code t}, with the version columns when recording. INT is stored as BIGINT. */
+    String createTable(Table t) {
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(t.name()).append(" (");
+        List<String> parts = new ArrayList<>();
+        for (Column c : t.columns()) {
+            parts.add(c.name() + " " + (c.type() == ScalarType.INT ? "BIGINT" : "VARCHAR(1000)")
+                    + (c.notNull() || t.isKey(c.name()) ? " NOT NULL" : ""));
+        }
+        if (record) {
+            parts.add(ROW_VERSION + " BIGINT DEFAULT 0 NOT NULL");
+            for (Column c : t.columns()) {
+                if (!t.isKey(c.name())) {
+                    parts.add(PREFIX + c.name() + " BIGINT DEFAULT 0 NOT NULL");
+                }
+            }
+        }
+        parts.add("PRIMARY KEY (" + String.join(", ", t.primaryKey()) + ")");
+        return sb.append(String.join(", ", parts)).append(")").toString();
+    }
+
+    Compiled compile(Stmt.Sql s) {
+        Table t = schema.table(s.table()).orElseThrow();
+        List<Compiled.Param> params = new ArrayList<>();
+        if (s instanceof Stmt.Select sel) {
+            return select(sel, t, params);
+        }
+        if (s instanceof Stmt.Update u) {
+            StringBuilder sb = new StringBuilder("UPDATE ").append(t.name()).append(" SET ");
+            List<String> sets = new ArrayList<>();
+            for (var a : u.assignments()) {
+                sets.add(a.column() + " = " + expr(a.value(), params));
+            }
+            if (record) {
+                for (var a : u.assignments()) {
+                    sets.add(versionColumn(t, a.column()) + " = ?");
+                    params.add(versionParam());
+                }
+            }
+            sb.append(String.join(", ", sets)).append(" WHERE ").append(cond(u.where(), params));
+            List<String> cols = u.assignments().stream().map(a -> a.column()).toList();
+            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, "FINAL"), params, cols, types(t, cols), record);
+        }
+        if (s instanceof Stmt.Insert ins) {
+            List<String> cols = new ArrayList<>(ins.columns());
+            List<String> vals = new ArrayList<>();
+            for (Expr e : ins.values()) {
+                vals.add(expr(e, params));
+            }
+            if (record) {
+                cols.add(ROW_VERSION);
+                vals.add("?");
+                params.add(versionParam());
+                for (Column c : t.columns()) {
+                    if (!t.isKey(c.name())) {
+                        cols.add(PREFIX + c.name());
+                        vals.add("?");
+                        params.add(versionParam());
+                    }
+                }
+            }
+            String sql = "INSERT INTO " + t.name() + " (" + String.join(", ", cols) + ") VALUES (" + String.join(", ", vals) + ")";
+            List<String> written = new ArrayList<>();
+            written.add(t.primaryKey().get(0)); // stands for @alive
+            for (Column c : t.columns()) {
+                if (!t.isKey(c.name())) {
+                    written.add(c.name());
+                }
+            }
+            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, "FINAL"), params, written, types(t, written), record);
+        }
+        Stmt.Delete d = (Stmt.Delete) s;
+        String sql = "DELETE FROM " + t.name() + " WHERE " + cond(d.where(), params);
+        List<String> written = List.of(t.primaryKey().get(0));
+        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, "OLD"), params, written, types(t, written), record);
+    }
+
+    private Compiled select(Stmt.Select sel, Table t, List<Compiled.Param> params) {
+        List<String> cols;
+        Compiled.Kind kind;
+        String selectList;
+        if (sel.aggregate().isPresent()) {
+            Aggregate a = sel.aggregate().get();
+            cols = a.column().map(List::of).orElse(List.of(t.primaryKey().get(0)));
+            if (record) {
+                kind = Compiled.Kind.AGGREGATE;
+                selectList = recordedList(t, cols);
+            } else {
+                kind = Compiled.Kind.SELECT;
+                selectList = a.text();
+            }
+        } else {
+            cols = sel.columns();
+            kind = Compiled.Kind.SELECT;
+            selectList = record ? recordedList(t, cols) : String.join(", ", cols);
+        }
+        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + cond(sel.where(), params);
+        List<ScalarType> types = kind == Compiled.Kind.SELECT && sel.aggregate().isPresent()
+                ? List.of(ScalarType.INT) : types(t, cols);
+        return new Compiled(sel, kind, t, sql, params, cols, types, record);
+    }
+
+    private static String recordedList(Table t, List<String> cols) {
+        List<String> items = new ArrayList<>(t.primaryKey());
+        items.addAll(cols);
+        for (String c : cols) {
+            items.add(versionColumn(t, c));
+        }
+        return String.join(", ", items);
+    }
+
+    private static List<ScalarType> types(Table t, List<String> cols) {
+        return cols.stream().map(c -> t.column(c).orElseThrow().type()).toList();
+    }
+
+    private String returning(String sql, Table t, String delta) {
+        if (!record) {
+            return sql;
+        }
+        String pk = String.join(", ", t.primaryKey());
+        return dialect == Db.Dialect.POSTGRES
+                ? sql + " RETURNING " + pk
+                : "SELECT " + pk + " FROM " + delta + " TABLE (" + sql + ")";
+    }
+
+    private static Compiled.Param versionParam() {
+        return new Compiled.Param() {
+            @Override
+            public Object value(Compiled.Frame f) {
+                return f.version();
+            }
+
+            @Override
+            public ScalarType type() {
+                return ScalarType.INT;
+            }
+        };
+    }
+
+    // ---- conditions and expressions ----
+
+    private String cond(Cond c, List<Compiled.Param> params) {
+        if (c instanceof Cond.Const k) {
+            return k.value() ? "TRUE" : "FALSE";
+        }
+        if (c instanceof Cond.Compare cmp) {
+            return expr(cmp.left(), params) + " " + cmp.op().symbol() + " " + expr(cmp.right(), params);
+        }
+        if (c instanceof Cond.IsNull n) {
+            params.add(new Compiled.Param() {
+                @Override
+                public Object value(Compiled.Frame f) {
+                    return Values.isNull(f.var(n.variable())) != n.negated() ? 1L : 0L;
+                }
+
+                @Override
+                public ScalarType type() {
+                    return ScalarType.INT;
+                }
+            });
+            return "(? = 1)";
+        }
+        if (c instanceof Cond.Member m) {
+            String element = expr(m.element(), params);
+            ScalarType type = m.element().type();
+            params.add(new Compiled.Param() {
+                @Override
+                public Object value(Compiled.Frame f) {
+                    return Values.column(f.var(m.rows()), m.field()).toArray();
+                }
+
+                @Override
+                public ScalarType type() {
+                    return type;
+                }
+
+                @Override
+                public boolean isArray() {
+                    return true;
+                }
+            });
+            return element + " = ANY(?)";
+        }
+        if (c instanceof Cond.Not n) {
+            return "NOT (" + cond(n.operand(), params) + ")";
+        }
+        if (c instanceof Cond.And a) {
+            return "(" + cond(a.left(), params) + " AND " + cond(a.right(), params) + ")";
+        }
+        Cond.Or o = (Cond.Or) c;
+        return "(" + cond(o.left(), params) + " OR " + cond(o.right(), params) + ")";
+    }
+
+    private String expr(Expr e, List<Compiled.Param> params) {
+        if (e instanceof Expr.IntLit i) {
+            return Long.toString(i.value());
+        }
+        if (e instanceof Expr.StrLit s) {
+            return "'" + s.value().replace("'", "''") + "'";
+        }
+        if (e instanceof Expr.ColumnRef c) {
+            return c.column();
+        }
+        if (e instanceof Expr.VarRef v) {
+            params.add(new Compiled.Param() {
+                @Override
+                public Object value(Compiled.Frame f) {
+                    return Values.read(f.var(v.variable()), v.field());
+                }
+
+                @Override
+                public ScalarType type() {
+                    return v.type();
+                }
+            });
+            return v.type() == ScalarType.INT ? "CAST(? AS BIGINT)" : "CAST(? AS VARCHAR(1000))";
+        }
+        if (e instanceof Expr.Arith a) {
+            return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";
+        }
+        Expr.Negate n = (Expr.Negate) e;
+        return "(-" + expr(n.operand(), params) + ")";
+    }
+}

@@ -1,0 +1,23 @@
+package isocheck.run;
+
+/**
+ * Lets a driver pause a transaction before each SQL statement and before its commit: the stepped
+ * mode ({@code --schedule}) uses it to force an interleaving. Normal runs use {@link #NONE}.
+ */
+interface StepGate {
+    StepGate NONE = new StepGate() {
+        @Override
+        public void beforeStatement(String description) {
+        }
+
+        @Override
+        public void afterStatement(String outcome) {
+        }
+    };
+
+    /** Called before a statement runs; may block until the schedule says it is this transaction's turn. */
+    void beforeStatement(String description) throws InterruptedException;
+
+    /** Called when the statement has run (with a short description of what it read or wrote). */
+    void afterStatement(String outcome);
+}
