@@ -173,7 +173,7 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalStateException("the recorded history is malformed: " + e.getMessage(), e);
             }
             stdout.println("history: " + h.txnCount() + " transactions (initial included), " + h.opCount() + " operations, "
-                    + h.keys().size() + " keys" + (out == null ? "" : " -> " + out));
+                    + h.keys().size() + (h.keys().size() == 1 ? " key" : " keys") + (out == null ? "" : " -> " + out));
             if (out != null) {
                 write(h, out, outFormat);
             }
@@ -263,7 +263,9 @@ public final class RunCommand implements Callable<Integer> {
             } else {
                 var w = ((Verdict.Violated) v).witnesses().get(0);
                 stdout.println(id + ": VIOLATED (" + w.name() + (w.adya() == null ? "" : ", " + w.adya()) + ")");
-                stdout.print(w.toText().indent(2));
+                for (String line : w.toText().split("\n")) {
+                    stdout.println("  " + (line.length() > 240 ? line.substring(0, 240) + " …" : line));
+                }
                 violated = true;
             }
         }

@@ -235,7 +235,7 @@ public final class Db {
         if (nl >= 0) {
             m = m.substring(0, nl).strip();
         }
-        return m.replaceAll(" \\[\\d+-\\d+\\]$", "");
+        return m.replaceAll("; SQL statement:$", "").replaceAll(" \\[\\d+-\\d+\\]$", "");
     }
 
     static void closeQuietly(AutoCloseable c) {

@@ -64,10 +64,24 @@ public final class GenSpec {
     }
 
     int defaultRows = 10;
+    boolean defaultRowsSet;
     final Map<String, TableSpec> tables = new LinkedHashMap<>();
     /** "Txn.param" or "*.param" or "Txn.param.field" → generator. */
     final Map<String, Gen> params = new LinkedHashMap<>();
     final Map<String, Double> mix = new LinkedHashMap<>();
+
+    /** This spec with {@code other}'s lines added on top (other's tables, params and mix win). */
+    public GenSpec overriddenBy(GenSpec other) {
+        GenSpec g = new GenSpec();
+        g.defaultRows = other.defaultRowsSet ? other.defaultRows : defaultRows;
+        g.defaultRowsSet = defaultRowsSet || other.defaultRowsSet;
+        g.tables.putAll(tables);
+        g.tables.putAll(other.tables);
+        g.params.putAll(params);
+        g.params.putAll(other.params);
+        g.mix.putAll(other.mix.isEmpty() ? mix : other.mix);
+        return g;
+    }
 
     public static GenSpec empty() {
         return new GenSpec();
@@ -129,6 +143,7 @@ public final class GenSpec {
         switch (word) {
             case "rows" -> {
                 defaultRows = parseInt(rest);
+                defaultRowsSet = true;
                 if (defaultRows < 1) {
                     throw new IllegalArgumentException("rows must be at least 1");
                 }

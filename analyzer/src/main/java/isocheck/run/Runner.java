@@ -64,7 +64,8 @@ public final class Runner {
                     try (Statement s = c.createStatement()) {
                         s.execute(ddl);
                     } catch (SQLException e) {
-                        throw new RunError("the database rejected the schema: " + ddl + ": " + db.scrub(Db.oneLine(e)));
+                        String table = ddl.split("\\s+")[2];
+                        throw new RunError("the database rejected the schema (table " + table + "): " + db.scrub(Db.oneLine(e)));
                     }
                 }
                 c.setAutoCommit(false);

@@ -37,6 +37,10 @@ public final class Runs {
     public static Outcome schedule(Db db, Program p, GenSpec gen, String genName, Path scheduleFile, long seed, long blockMillis,
             PrintWriter trace) {
         Schedule s = Schedule.load(scheduleFile);
+        if (!s.genLines().isEmpty()) {
+            gen = gen.overriddenBy(GenSpec.parse(scheduleFile.toString(), s.genLines()));
+            genName = genName == null ? scheduleFile.toString() : genName + " + " + scheduleFile;
+        }
         ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.dialect(), true, new AtomicLong());
         trace.println(w.describe() + " on " + db.describe() + " at " + db.isolationName() + ", schedule " + scheduleFile + ":");
         ScheduleRunner.Result r;

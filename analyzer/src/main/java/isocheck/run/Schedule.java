@@ -28,9 +28,11 @@ import java.util.regex.Pattern;
  * within the block timeout is shown as blocked (it waits for a lock) and the schedule moves on;
  * the transaction's next step first waits for it. Steps of a transaction that has already aborted
  * are skipped, so one schedule serves every isolation level; transactions left unfinished at the
- * end are run to completion in declaration order.
+ * end are run to completion in declaration order. Lines starting with {@code table}, {@code param}
+ * or {@code rows} are generator lines (as in a {@code .gen} file) and override the generator, e.g.
+ * {@code table oncall: doctor_id = 1..2, on_call = 1}.
  */
-public record Schedule(String file, Map<String, Decl> transactions, List<String> steps) {
+public record Schedule(String file, Map<String, Decl> transactions, List<String> steps, List<String> genLines) {
 
     /** One declared transaction: the program's transaction name and the given arguments. */
     public record Decl(String name, String transaction, Map<String, Object> args, int line) {
@@ -53,6 +55,7 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
         Map<String, Decl> decls = new LinkedHashMap<>();
         List<String> steps = new ArrayList<>();
         List<Integer> stepLines = new ArrayList<>();
+        List<String> genLines = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             int hash = line.indexOf('#');
@@ -63,6 +66,11 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
             }
             line = line.strip();
             if (line.isEmpty()) {
+                continue;
+            }
+            String first = line.split("\\s+", 2)[0].toLowerCase(java.util.Locale.ROOT);
+            if (first.equals("table") || first.equals("param") || first.equals("rows")) {
+                genLines.add(line);
                 continue;
             }
             Matcher m = DECL.matcher(line);
@@ -107,6 +115,6 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                         + String.join(", ", decls.keySet()) + ")");
             }
         }
-        return new Schedule(file, decls, steps);
+        return new Schedule(file, decls, steps, genLines);
     }
 }

@@ -90,13 +90,13 @@ public final class ScheduleRunner {
                 txns.put(d.name(), t);
                 args.put(d.name(), a);
             }
+            long t0 = System.nanoTime();
             for (Schedule.Decl d : schedule.transactions().values()) {
                 Stepper st = new Stepper(d.name());
                 st.log = new TxnLog(txns.get(d.name()).name());
                 steppers.put(d.name(), st);
                 Interpreter.Session s = new Interpreter.Session(db.connect());
                 sessions.add(s);
-                long t0 = System.nanoTime();
                 Thread th = new Thread(() -> {
                     st.log.start = System.nanoTime() - t0;
                     try {

@@ -23,7 +23,7 @@ import java.util.List;
  */
 final class SqlGen {
 
-    static final String ROW_VERSION = "isocheck_v_row";
+    static final String ROW_VERSION = "isocheck_vrow"; // cannot collide with isocheck_v_<column>
     static final String PREFIX = "isocheck_v_";
 
     private final Db.Dialect dialect;

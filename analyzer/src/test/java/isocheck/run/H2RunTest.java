@@ -1,0 +1,39 @@
+package isocheck.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import isocheck.history.History;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** The contract on embedded H2, plus what H2's own levels do (the README's H2 table). */
+class H2RunTest extends RunContract {
+
+    @Override
+    Db db(Isolation isolation) {
+        return Db.embedded(isolation);
+    }
+
+    @Override
+    Isolation snapshotLevel() {
+        return Isolation.SNAPSHOT;
+    }
+
+    /** Measured: H2 2.3's SERIALIZABLE lets the write-skew schedule commit both transactions. */
+    @Test
+    void h2SerializableAllowsWriteSkew() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("litmus/write-skew.sql", "write-skew.schedule", Isolation.SERIALIZABLE, trace);
+        assertEquals(2, Oracle.committed(h).size(), trace.toString());
+        assertFalse(Oracle.serializable(h));
+    }
+
+    /** Measured: H2's REPEATABLE READ aborts the second writer of the lost update, like SNAPSHOT. */
+    @Test
+    void h2RepeatableReadPreventsTheLostUpdate() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("litmus/lost-update.sql", "lost-update.schedule", Isolation.REPEATABLE_READ, trace);
+        assertEquals(1, Oracle.committed(h).size(), trace.toString());
+    }
+}

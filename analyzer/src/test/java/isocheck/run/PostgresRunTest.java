@@ -1,0 +1,56 @@
+package isocheck.run;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * The contract on a real PostgreSQL server: the JDBC URL in ISOCHECK_TEST_PG (scripts/test starts a
+ * private server and sets it). Unset: skipped (surefire reports the tests as skipped, never as
+ * passed). Set but unreachable: every test FAILS.
+ */
+class PostgresRunTest extends RunContract {
+
+    static final String ENV = "ISOCHECK_TEST_PG";
+
+    static String url() {
+        return System.getenv(ENV);
+    }
+
+    /** Set but unreachable: fail every test (a broken CI set-up must not look green). */
+    @BeforeAll
+    static void serverIsThereWhenConfigured() {
+        String url = url();
+        if (url == null || url.isBlank()) {
+            return;
+        }
+        try (Connection c = DriverManager.getConnection(url)) {
+            c.isValid(5);
+        } catch (SQLException e) {
+            fail(ENV + " is set but the server is unreachable: " + Db.redact(url) + ": " + e.getMessage());
+        }
+    }
+
+    /** Unset: each test is reported as skipped (one by one, so surefire's "Skipped" count shows them). */
+    @BeforeEach
+    void configured() {
+        String url = url();
+        Assumptions.assumeTrue(url != null && !url.isBlank(),
+                ENV + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
+    }
+
+    @Override
+    Db db(Isolation isolation) {
+        return Db.of(url(), null, null, isolation);
+    }
+
+    @Override
+    Isolation snapshotLevel() {
+        return Isolation.REPEATABLE_READ;
+    }
+}
