@@ -26,6 +26,8 @@ class SniffTest {
         assertEquals(Format.ELLE_EDN, sniff("{:index 0 :type :invoke, :value [[:r 1 nil]]}\n"));
         assertEquals(Format.ELLE_EDN, sniff("[{\"index\":0,\"type\":\"invoke\"}]"));
         assertEquals(Format.DBCOP, sniff("\u0000\u0001"));
+        assertEquals(Format.ELLE_EDN, sniff("{\"index\":0,\"type\":\"invoke\",\"process\":1,\"value\":[]}\n"));
+        assertEquals(Format.ELLE_EDN, sniff("#jepsen.history.Op{:index 0, :type :invoke}\n"));
     }
 
     @Test
