@@ -32,7 +32,9 @@ import java.util.Locale;
  *   --levels rc,ra,cc   --heap 4g   --stale N (inject N stale reads)   --dir DIR (keep files)
  * </pre>
  *
- * <p>Peak heap is the sum over the heap memory pools of their peak usage, read after the check: an
+ * <p>Times are wall-clock seconds from the start of parsing; CPU s is the JVM process's CPU time over
+ * the same span (all threads: GC and JIT included), which other load on the machine inflates less.
+ * Peak heap is the sum over the heap memory pools of their peak usage, read after the check: an
  * upper bound of the live-plus-garbage heap at its fullest (pools peak at different moments).
  */
 public final class CheckerBench {
@@ -76,8 +78,8 @@ public final class CheckerBench {
             dir = Files.createTempDirectory("isocheck-bench");
         }
         Files.createDirectories(dir);
-        System.out.println("| history | sessions | txns | ops | file MB | level | parse s | check s | total s | peak heap MB | verdict |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("| history | sessions | txns | ops | file MB | level | parse s | check s | total s | CPU s | peak heap MB | verdict |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         List<HistoryGenerator.Params> rows = new ArrayList<>();
         for (long n : sizes) {
             rows.add(HistoryGenerator.Params.standard(n).withStaleReads(stale));
@@ -124,18 +126,22 @@ public final class CheckerBench {
         if (rc != 0 || last == null || !last.startsWith("RESULT ")) {
             String msg = all.toString().lines().filter(s -> s.contains("Error") || s.contains("Exception"))
                     .findFirst().orElse("exit " + rc);
-            return "– | – | – | – | failed: " + msg.trim();
+            return "– | – | – | – | – | failed: " + msg.trim();
         }
         return last.substring("RESULT ".length());
     }
 
     /** Child mode: parse, check, print one RESULT line. */
     private static void measure(Path file, Level level) throws Exception {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long c0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         History h = HistoryReader.read(file, Format.JSON);
         long t1 = System.nanoTime();
         Verdict v = LevelChecker.of(level).check(h);
         long t2 = System.nanoTime();
+        long c2 = os.getProcessCpuTime();
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) {
@@ -143,7 +149,7 @@ public final class CheckerBench {
             }
         }
         String verdict = v instanceof Verdict.Violated vio ? "violated (" + vio.witnesses().get(0).name() + ")" : "holds";
-        System.out.printf(Locale.ROOT, "RESULT %.2f | %.2f | %.2f | %d | %s%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9,
-                (t2 - t0) / 1e9, peak >> 20, verdict);
+        System.out.printf(Locale.ROOT, "RESULT %.2f | %.2f | %.2f | %.2f | %d | %s%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9,
+                (t2 - t0) / 1e9, (c2 - c0) / 1e9, peak >> 20, verdict);
     }
 }

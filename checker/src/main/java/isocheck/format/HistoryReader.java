@@ -33,7 +33,7 @@ public final class HistoryReader {
         try {
             switch (format) {
                 case JSON:
-                    try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                    try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
                         return JsonHistoryReader.read(in, name);
                     }
                 case PLUME:

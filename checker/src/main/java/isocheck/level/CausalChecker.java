@@ -35,7 +35,7 @@ final class CausalChecker implements LevelChecker {
     static void saturate(HistoryIndex idx, CommitGraph graph) {
         History h = idx.h;
         int k = idx.sessionCount;
-        int[] order = graph.topologicalOrder(); // so ∪ wr is acyclic here (checked before)
+        int[] order = graph.order(false); // so ∪ wr is acyclic here (checked before)
         int[][] clocks = computeClocks(idx, order, k);
 
         // Writes_{s'}[x]: committed writers of x, grouped by key, then session, in so order.
@@ -182,8 +182,6 @@ final class CausalChecker implements LevelChecker {
         for (int s = 0; s < k; s++) {
             clocks[s] = new int[(idx.commStart[s + 1] - idx.commStart[s]) * k];
         }
-        int[] seenBy = new int[idx.txnCount];
-        Arrays.fill(seenBy, -1);
         for (int t : order) {
             if (t == idx.init) {
                 continue;
@@ -198,15 +196,11 @@ final class CausalChecker implements LevelChecker {
             } else {
                 Arrays.fill(cl, base, base + k, -1);
             }
-            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
-                if (h.isWrite(op) || !idx.isExternalRead(op)) {
+            for (int e = idx.wrStart[t]; e < idx.wrStart[t + 1]; e++) {
+                int w = idx.wrTxn[e];
+                if (w == idx.init) {
                     continue;
                 }
-                int w = idx.writerTxn(op);
-                if (w == idx.init || seenBy[w] == t) {
-                    continue;
-                }
-                seenBy[w] = t;
                 int sw = idx.session(w);
                 int[] wc = clocks[sw];
                 int wb = idx.pos[w] * k;
