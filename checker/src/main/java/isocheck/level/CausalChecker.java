@@ -226,6 +226,8 @@ final class CausalChecker implements LevelChecker {
      * the dense #transactions · k.
      */
     static final class SourceClocks {
+        /** Tests turn this off to run the 32-bit representation on small histories. */
+        static volatile boolean narrowAllowed = true;
         final int k;
         /** Transaction → row of its stored clock, or −1. */
         final int[] rowOf;
@@ -314,7 +316,7 @@ final class CausalChecker implements LevelChecker {
             for (int s = 0; s < k; s++) {
                 longest = Math.max(longest, idx.commStart[s + 1] - idx.commStart[s]);
             }
-            SourceClocks sc = new SourceClocks(idx, k, rowOf, rows, longest < Character.MAX_VALUE - 1);
+            SourceClocks sc = new SourceClocks(idx, k, rowOf, rows, narrowAllowed && longest < Character.MAX_VALUE - 1);
             // One running clock per session: in a topological order, a session's transactions come in
             // so order, so its running clock is always HB of the so-predecessor of the next one.
             int[][] running = new int[k][];
