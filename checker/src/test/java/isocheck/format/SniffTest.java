@@ -37,6 +37,7 @@ class SniffTest {
         assertEquals(Format.AWDIT_TEST, Format.sniff(c.resolve("awdit-tests/causal/long-fork.txt")));
         assertEquals(Format.COBRA, Format.sniff(c.resolve("cobra/cock-blog")));
         assertEquals(Format.ELLE_EDN, Format.sniff(c.resolve("elle/paper-example.edn")));
+        assertEquals(Format.ELLE_EDN, Format.sniff(c.resolve("elle/paper-example.json")));
     }
 
     @Test
