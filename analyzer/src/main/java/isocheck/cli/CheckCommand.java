@@ -54,7 +54,7 @@ public final class CheckCommand implements Callable<Integer> {
     String level;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "auto (sniff), json, plume, awdit-test, cobra (default: ${DEFAULT-VALUE})")
+            description = "auto (sniff), json, plume, awdit-test, cobra, dbcop, elle-edn, viper (default: ${DEFAULT-VALUE})")
     String format;
 
     @Option(names = "--witness", paramLabel = "FORMAT", defaultValue = "text", description = "text, json or dot (default: ${DEFAULT-VALUE})")

@@ -53,7 +53,7 @@ final class CobraLogReader {
         }
     }
 
-    private static String naturalKey(String name) {
+    static String naturalKey(String name) {
         String digits = name.replaceAll("\\D", "");
         return String.format("%20s|%s", digits, name);
     }

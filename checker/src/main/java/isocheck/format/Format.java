@@ -17,13 +17,13 @@ public enum Format {
     /** AWDIT's test format: sessions split by {@code =====}, transactions by {@code -----}; no initial state. */
     AWDIT_TEST("awdit-test", true, false),
     /** dbcop {@code history.bincode} (bincode 1, little-endian); a file or a directory holding it. */
-    DBCOP("dbcop", false, false),
+    DBCOP("dbcop", true, false),
     /** Cobra log directory ({@code T*.log}, big-endian). */
     COBRA("cobra", true, false),
-    /** Elle / Jepsen EDN (rw-register or list-append). */
-    ELLE_EDN("elle-edn", false, false),
+    /** Elle / Jepsen EDN (rw-register or list-append), or elle-cli's JSON variant of it. */
+    ELLE_EDN("elle-edn", true, false),
     /** Viper JSON log directory ({@code J*.log}). */
-    VIPER("viper", false, false);
+    VIPER("viper", true, false);
 
     private final String id;
     private final boolean readable;
@@ -62,7 +62,7 @@ public enum Format {
                 return DBCOP;
             case "cobra", "cobra-logs":
                 return COBRA;
-            case "elle", "elle-edn", "edn":
+            case "elle", "elle-edn", "edn", "elle-json":
                 return ELLE_EDN;
             case "viper":
                 return VIPER;
@@ -118,9 +118,12 @@ public enum Format {
             if (firstLine.contains(":type") || firstLine.contains(":process") || firstLine.contains(":value")) {
                 return ELLE_EDN;
             }
+            if (firstLine.contains("\"type\"") && (firstLine.contains("\"process\"") || firstLine.contains("\"value\""))) {
+                return ELLE_EDN; // elle-cli's JSON, one operation per line
+            }
             return JSON;
         }
-        if (c == '[') {
+        if (c == '[' || c == ';' || text.startsWith("#jepsen")) {
             return ELLE_EDN;
         }
         if ((c == 'r' || c == 'w') && text.length() > 1 && text.charAt(1) == '(') {

@@ -33,7 +33,7 @@ public final class HistoryReader {
         try {
             switch (format) {
                 case JSON:
-                    try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                    try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
                         return JsonHistoryReader.read(in, name);
                     }
                 case PLUME:
@@ -44,6 +44,17 @@ public final class HistoryReader {
                     try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
                         return AwditTestReader.read(in, name);
                     }
+                case ELLE_EDN:
+                    try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                        return ElleHistoryReader.read(in, name);
+                    }
+                case DBCOP:
+                    return DbcopBincodeReader.read(path);
+                case VIPER:
+                    if (!Files.isDirectory(path)) {
+                        throw new HistoryFormatException(path, 0, 0, "a Viper history is a directory of J*.log files");
+                    }
+                    return ViperLogReader.read(path);
                 case COBRA:
                     if (!Files.isDirectory(path)) {
                         throw new HistoryFormatException(path, 0, 0, "a Cobra history is a directory of *.log files");
@@ -57,13 +68,14 @@ public final class HistoryReader {
         }
     }
 
-    /** Reads a text history from a reader (JSON, Plume text or AWDIT test format). */
+    /** Reads a text history from a reader (JSON, Plume text, AWDIT test format or Elle EDN/JSON). */
     public static History read(Reader reader, String name, Format format) throws IOException, HistoryFormatException {
         BufferedReader in = reader instanceof BufferedReader br ? br : new BufferedReader(reader);
         return switch (format) {
             case JSON -> JsonHistoryReader.read(in, name);
             case PLUME -> PlumeTextReader.read(in, name);
             case AWDIT_TEST -> AwditTestReader.read(in, name);
+            case ELLE_EDN -> ElleHistoryReader.read(in, name);
             default -> throw new HistoryFormatException(name, 0, 0, format.id() + " is not a text format this reader supports");
         };
     }

@@ -18,14 +18,31 @@ public final class KeyTable {
     private final LongList numbers = new LongList();
     private final List<String> names = new ArrayList<>(); // null for numeric keys
 
+    /** Small non-negative numeric keys (the common case) map to ids through this array: id + 1, 0 = absent. */
+    private int[] dense = new int[64];
+    private static final long DENSE_LIMIT = 1 << 22;
+
     /** The id of numeric key {@code k}, interning it on first use. */
     public int intern(long k) {
+        if (k >= 0 && k < DENSE_LIMIT) {
+            int i = (int) k;
+            if (i < dense.length && dense[i] != 0) {
+                return dense[i] - 1;
+            }
+        }
         int id = numericIds.get(k);
         if (id < 0) {
             id = names.size();
             numericIds.put(k, id);
             numbers.add(k);
             names.add(null);
+        }
+        if (k >= 0 && k < DENSE_LIMIT) {
+            int i = (int) k;
+            if (i >= dense.length) {
+                dense = java.util.Arrays.copyOf(dense, Math.max(i + 1, dense.length * 2));
+            }
+            dense[i] = id + 1;
         }
         return id;
     }

@@ -31,12 +31,14 @@ final class CheckPipeline {
             return new Verdict.Violated(level, witnesses);
         }
         CommitGraph graph = new CommitGraph(idx);
-        witnesses.addAll(graph.cycles(false, max, wf));
-        if (!witnesses.isEmpty()) {
+        if (graph.order(false) == null) { // a cycle: build the full graph only now, to explain it
+            witnesses.addAll(graph.cycles(false, max, wf));
             return new Verdict.Violated(level, witnesses);
         }
         saturation.saturate(idx, graph);
-        witnesses.addAll(graph.cycles(true, max, wf));
+        if (graph.order(true) == null) {
+            witnesses.addAll(graph.cycles(true, max, wf));
+        }
         return witnesses.isEmpty() ? new Verdict.Consistent(level) : new Verdict.Violated(level, witnesses);
     }
 }

@@ -32,9 +32,18 @@ final class HistoryIndex {
     final int[] wkOp;
     /** Whether a write is the final write of its key in its transaction (AWDIT §7.2). */
     final boolean[] isFinalWrite;
-    /** (txn, key) → final write, only for transactions with more than SMALL keys written. */
+    /**
+     * Distinct writers of each committed transaction's external reads (its wr predecessors), in the
+     * order of their first read: wrTxn[wrStart[t] .. wrStart[t+1]), with that first read in wrOp.
+     */
+    final int[] wrStart;
+    final int[] wrTxn;
+    final int[] wrOp;
+    /** (txn, key) → final write, only for transactions with more than HUGE keys written. */
     private final LongIntMap finalWrite;
+    /** Write sets up to SMALL keys are scanned; up to HUGE binary-searched (sorted by key); above, hashed. */
     private static final int SMALL = 8;
+    private static final int HUGE = 256;
 
     HistoryIndex(History h) {
         this.h = h;
@@ -95,18 +104,78 @@ final class HistoryIndex {
         isFinalWrite = new boolean[n];
         int big = 0;
         for (int t = 0; t < txnCount; t++) {
-            if (writeSetSize(t) > SMALL) {
-                big += writeSetSize(t);
+            int size = writeSetSize(t);
+            if (size > SMALL) {
+                sortByKey(wkStart[t], wkStart[t + 1]);
+            }
+            if (size > HUGE) {
+                big += size;
             }
         }
         finalWrite = new LongIntMap(big);
         for (int t = 0; t < txnCount; t++) {
             for (int i = wkStart[t]; i < wkStart[t + 1]; i++) {
                 isFinalWrite[wkOp[i]] = true;
-                if (writeSetSize(t) > SMALL) {
+                if (writeSetSize(t) > HUGE) {
                     finalWrite.put(pair(t, wkKey[i]), wkOp[i]);
                 }
             }
+        }
+
+        // wr predecessors: distinct writers of external reads, per committed transaction.
+        wrStart = new int[txnCount + 1];
+        IntList wt = new IntList(Math.max(16, n / 4));
+        IntList wo = new IntList(Math.max(16, n / 4));
+        int[] seen = stamp.length >= txnCount ? stamp : new int[txnCount];
+        Arrays.fill(seen, -1);
+        for (int t = 0; t < txnCount; t++) {
+            wrStart[t] = wt.size();
+            if (!h.isCommitted(t)) {
+                continue;
+            }
+            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
+                int w = readFrom[op];
+                if (w < 0) {
+                    continue;
+                }
+                int writer = opTxn[w];
+                if (writer != t && h.isCommitted(writer) && seen[writer] != t) {
+                    seen[writer] = t;
+                    wt.add(writer);
+                    wo.add(op);
+                }
+            }
+        }
+        wrStart[txnCount] = wt.size();
+        wrTxn = wt.toArray();
+        wrOp = wo.toArray();
+    }
+
+    /** Sorts wkKey/wkOp[from, to) by key (write sets are searched by key). */
+    private void sortByKey(int from, int to) {
+        if (to - from <= 32) {
+            for (int i = from + 1; i < to; i++) {
+                int k = wkKey[i];
+                int o = wkOp[i];
+                int j = i - 1;
+                while (j >= from && wkKey[j] > k) {
+                    wkKey[j + 1] = wkKey[j];
+                    wkOp[j + 1] = wkOp[j];
+                    j--;
+                }
+                wkKey[j + 1] = k;
+                wkOp[j + 1] = o;
+            }
+            return;
+        }
+        long[] packed = new long[to - from];
+        for (int i = from; i < to; i++) {
+            packed[i - from] = (long) wkKey[i] << 32 | (wkOp[i] & 0xffffffffL);
+        }
+        Arrays.sort(packed);
+        for (int i = from; i < to; i++) {
+            wkKey[i] = (int) (packed[i - from] >>> 32);
+            wkOp[i] = (int) packed[i - from];
         }
     }
 
@@ -120,8 +189,25 @@ final class HistoryIndex {
 
     /** The final write of {@code key} in transaction {@code t}, or -1 if t does not write key. */
     int finalWrite(int t, int key) {
-        if (writeSetSize(t) > SMALL) {
+        int size = writeSetSize(t);
+        if (size > HUGE) {
             return finalWrite.get(pair(t, key));
+        }
+        if (size > SMALL) { // sorted by key: binary search
+            int lo = wkStart[t];
+            int hi = wkStart[t + 1] - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                int k = wkKey[mid];
+                if (k < key) {
+                    lo = mid + 1;
+                } else if (k > key) {
+                    hi = mid - 1;
+                } else {
+                    return wkOp[mid];
+                }
+            }
+            return -1;
         }
         for (int i = wkStart[t]; i < wkStart[t + 1]; i++) {
             if (wkKey[i] == key) {
@@ -131,7 +217,7 @@ final class HistoryIndex {
         return -1;
     }
 
-    /** Whether t writes key: O(1) (a scan of at most SMALL keys, or a hash lookup). */
+    /** Whether t writes key: O(1) (a scan of at most SMALL keys, a binary search of at most HUGE, or a hash lookup). */
     boolean writes(int t, int key) {
         return finalWrite(t, key) >= 0;
     }

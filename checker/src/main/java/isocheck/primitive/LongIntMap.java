@@ -86,8 +86,10 @@ public final class LongIntMap {
     }
 
     private int slot(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 29) ^ (h >>> 47)) & mask;
+        long h = key; // murmur3's fmix64: every key bit reaches the low bits used as the slot
+        h = (h ^ (h >>> 33)) * 0xff51afd7ed558ccdL;
+        h = (h ^ (h >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        return (int) (h ^ (h >>> 33)) & mask;
     }
 
     private void rehash() {

@@ -27,6 +27,9 @@ public final class Corpus {
                 case "awdit-test" -> Optional.of(Format.AWDIT_TEST);
                 case "plume-text" -> Optional.of(Format.PLUME);
                 case "cobra-logs" -> Optional.of(Format.COBRA);
+                case "elle-edn", "elle-json" -> Optional.of(Format.ELLE_EDN);
+                case "dbcop-bincode", "dbcop" -> Optional.of(Format.DBCOP);
+                case "viper-json", "viper" -> Optional.of(Format.VIPER);
                 default -> Optional.empty();
             };
         }

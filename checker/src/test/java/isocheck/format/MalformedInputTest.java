@@ -62,7 +62,90 @@ class MalformedInputTest {
                 Arguments.of("json", H + "{\"session\":\"a\",\"colour\":1}\n", "2:16: unknown transaction field \"colour\""),
                 Arguments.of("json", H + "{\"session\":\"a\",\"ops\":[[\"w\",\"k\",1]]}\n{\"session\":\"b\",\"ops\":[[\"w\",\"k\",1]]}\n",
                         "3: duplicate write w(k,1): written by transaction T1 and again by transaction T2 "
-                                + "(values must identify writes) (first written at line 2)"));
+                                + "(values must identify writes) (first written at line 2)"),
+                // Elle EDN and elle-cli JSON
+                Arguments.of("elle-edn", "{:type :ok, :process 0, :value [[:r :x 1]\n",
+                        "1:32: malformed EDN: unterminated vector (no closing ']')"),
+                Arguments.of("elle-edn", "{:type :ok, :process 0, :value [[:x :k 1]]}\n",
+                        "1:1: unsupported micro-operation :x (expected :r, :w or :append)"),
+                Arguments.of("elle-edn", "{:type :ok, :process 0, :value []}\n{:type :done, :process 0, :value []}\n",
+                        "2:1: :type must be :invoke, :ok, :fail or :info, found :done"),
+                Arguments.of("elle-edn", "{:type :ok, :process 0, :value [[:w :k \"a\"]]}\n",
+                        "1:1: a written value must be an integer, found \"a\""),
+                Arguments.of("elle-edn", "{:type :invoke, :process 3, :value []}\n{:type :invoke, :process 3, :value []}\n",
+                        "2:1: process 3 invokes again before its operation at line 1 completed"),
+                Arguments.of("elle-edn", "{:type :ok, :process 0, :value [[:append :k 1]]}\n{:type :ok, :process 1, :value [[:append :k 1]]}\n",
+                        "2: duplicate write w(k,1): written by transaction T1 and again by transaction T2 "
+                                + "(values must identify writes) (first written at line 1)"),
+                Arguments.of("elle-edn", "{:type :ok, :process 0, :value [[:append :k 1]]}\n{:type :ok, :process 1, :value [[:r :k 1]]}\n",
+                        "2:1: key k is used both as a list (:append, list reads) and as a register"),
+                Arguments.of("elle-edn", "[:r :x 1]\n", "1:2: expected an operation map {:type … :process … :value …}"),
+                Arguments.of("elle-edn", "{:type :ok, :f :read, :process 0, :value 3}\n",
+                        "1:1: only :f :txn operations are supported, found :f :read"),
+                Arguments.of("elle-edn", "{:type :ok, :process 0, :time 1.5, :value []}\n",
+                        "1:1: :time must be an integer, found 1.5"),
+                Arguments.of("elle-edn", "[{\"type\":\"ok\",\"process\":0,\"value\":[[\"r\",\"k\",[1,]]}\n",
+                        "1:50: malformed JSON: unexpected '}' in a vector opened at 1:35"));
+    }
+
+    /** dbcop bincode files built byte by byte, and Viper log directories. */
+    static Stream<Arguments> binaryAndDirectoryCases() {
+        byte[] skew = Bincode.writeSkew();
+        return Stream.of(
+                Arguments.of("dbcop", java.util.Arrays.copyOf(skew, 100), null,
+                        "byte 95: truncated file: expected end time length (8 bytes)"),
+                Arguments.of("dbcop", java.util.Arrays.copyOf(skew, skew.length - 3), null,
+                        "byte 278: truncated file: expected value (8 bytes)"),
+                Arguments.of("dbcop", patch(skew, 162, 2), null, "byte 162: event write flag must be 0 or 1, found 2"),
+                Arguments.of("dbcop", new Bincode().header(1).u64(-1).bytes(), null,
+                        "byte 138: number of sessions 18446744073709551615 is implausible: not a dbcop history.bincode"),
+                Arguments.of("dbcop", concat(skew, new byte[] {7}), null, "byte 288: unexpected data after the history"),
+                Arguments.of("dbcop", new Bincode().header(2).u64(2).u64(1).u64(1).event(true, 1, 1, true).bool(true)
+                        .u64(1).u64(1).event(true, 1, 1, true).bool(true).bytes(), null,
+                        "duplicate write w(1,1): written by transaction T1 and again by transaction T2 (values must identify writes)"),
+                Arguments.of("viper", null, "{\"value\": [[\"range\", 1, 2, [], []]]}\n",
+                        "1:13: unsupported Viper operation \"range\" (supported: \"r\", \"w\")"),
+                Arguments.of("viper", null, "{\"value\": [[\"w\", 1, \"abc\", true]]}\n",
+                        "1:21: a written value is an integer"),
+                Arguments.of("viper", null, "{\"value\": [[\"w\", 1, 1, true]]}\n{\"value\": [[\"r\", 1, 1, false]\n",
+                        "3:1: malformed JSON: Unexpected end-of-input: expected close marker for Array (start marker at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 2, column: 11])"),
+                Arguments.of("viper", null, "{\"value\": [[\"w\", 1, 0, true]], \"isInitial\": true}\n{\"value\": [], \"isInitial\": true}\n",
+                        "2: a second \"isInitial\" transaction (the first is at J1.log:1)"),
+                Arguments.of("viper", null, "{\"isFinal\": true}\n", "1: a transaction needs \"value\": [micro-operations]"));
+    }
+
+    private static byte[] patch(byte[] b, int at, int v) {
+        byte[] c = b.clone();
+        c[at] = (byte) v;
+        return c;
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    @ParameterizedTest(name = "{0}: {3}")
+    @MethodSource("binaryAndDirectoryCases")
+    void oneLineErrorInFilesAndDirectories(String format, byte[] bincode, String viperLog, String expected)
+            throws IOException {
+        Path input;
+        String prefix;
+        if (bincode != null) {
+            input = Files.createDirectories(dir.resolve("hist-00000"));
+            Files.write(input.resolve("history.bincode"), bincode);
+            prefix = input.resolve("history.bincode") + ": ";
+        } else {
+            input = Files.createDirectories(dir.resolve("viper"));
+            Files.writeString(input.resolve("J1.log"), viperLog);
+            prefix = expected.startsWith("duplicate") ? input + ":" : input.resolve("J1.log") + ":";
+        }
+        HistoryFormatException e = assertThrows(HistoryFormatException.class,
+                () -> HistoryReader.read(input, Format.parse(format)));
+        String exp = expected.replace("J1.log:", input.resolve("J1.log") + ":");
+        assertEquals(prefix + (expected.startsWith("duplicate") && bincode == null ? " " : "") + exp, e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
     }
 
     @ParameterizedTest(name = "{0}: {2}")

@@ -54,9 +54,13 @@ class RoundTripTest {
         List<String> lines = Files.readAllLines(corpus().resolve("MANIFEST.tsv"));
         for (String l : lines.subList(1, lines.size())) {
             String[] f = l.split("\t", -1);
-            Format format = switch (f[1]) {
+            Format format = switch (f[1].split(" ")[0]) {
                 case "awdit-test" -> Format.AWDIT_TEST;
                 case "plume-text" -> Format.PLUME;
+                case "cobra-logs" -> Format.COBRA;
+                case "elle-edn", "elle-json" -> Format.ELLE_EDN;
+                case "dbcop-bincode" -> Format.DBCOP;
+                case "viper-json" -> Format.VIPER;
                 default -> null;
             };
             if (format == null) {

@@ -26,6 +26,8 @@ class SniffTest {
         assertEquals(Format.ELLE_EDN, sniff("{:index 0 :type :invoke, :value [[:r 1 nil]]}\n"));
         assertEquals(Format.ELLE_EDN, sniff("[{\"index\":0,\"type\":\"invoke\"}]"));
         assertEquals(Format.DBCOP, sniff("\u0000\u0001"));
+        assertEquals(Format.ELLE_EDN, sniff("{\"index\":0,\"type\":\"invoke\",\"process\":1,\"value\":[]}\n"));
+        assertEquals(Format.ELLE_EDN, sniff("#jepsen.history.Op{:index 0, :type :invoke}\n"));
     }
 
     @Test
@@ -35,6 +37,7 @@ class SniffTest {
         assertEquals(Format.AWDIT_TEST, Format.sniff(c.resolve("awdit-tests/causal/long-fork.txt")));
         assertEquals(Format.COBRA, Format.sniff(c.resolve("cobra/cock-blog")));
         assertEquals(Format.ELLE_EDN, Format.sniff(c.resolve("elle/paper-example.edn")));
+        assertEquals(Format.ELLE_EDN, Format.sniff(c.resolve("elle/paper-example.json")));
     }
 
     @Test
