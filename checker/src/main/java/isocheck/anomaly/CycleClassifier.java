@@ -12,8 +12,10 @@ import java.util.Set;
  *   <li>Adya: only ww (and so) edges: G0; wr/ww/so/co edges and no rw: G1c; exactly one rw:
  *       G-single; two or more: G2-item. Real-time edges add the suffix "-realtime" (Adya's
  *       G-SIb-style extension used by Elle).</li>
- *   <li>Common names: two transactions, ww + rw on one key: lost update; two transactions, two rw
- *       edges: write skew; two transactions, wr + rw on different keys: read skew; two rw edges
+ *   <li>Common names: two transactions, ww + rw or rw + rw on one key: lost update; two
+ *       transactions, two rw edges on different keys: write skew; ww + rw on different keys:
+ *       read-write skew (Coo); one rw edge closed by session
+ *       order: session guarantee violation (MTC); two transactions, wr + rw on different keys: read skew; two rw edges
  *       that are not adjacent, each after a wr: long fork; one rw edge after a path of two or more
  *       wr/so edges: causality violation; a cycle needing real time: real-time violation.</li>
  * </ul>
@@ -61,14 +63,20 @@ public final class CycleClassifier {
                 return "lost update";
             }
             if (rw == 2) {
-                return "write skew";
+                return sameKey ? "lost update" : "write skew";
             }
             if (rw == 1 && wr == 1 && !sameKey) {
                 return "read skew";
             }
+            if (rw == 1 && ww == 1 && !sameKey) {
+                return "read-write skew";
+            }
         }
         if (rw >= 2 && noAdjacentRw(edges) && everyRwAfterWr(edges)) {
             return rw == 2 ? "long fork" : "long fork (" + rw + " readers)";
+        }
+        if (rw == 1 && count(edges, EdgeKind.SO) == n - 1) {
+            return "session guarantee violation";
         }
         if (rw == 1) {
             int i = indexOf(edges, EdgeKind.RW);

@@ -76,6 +76,8 @@ final class Polygraph {
     private final IntList eKey = new IntList();
     private final IntList eRef = new IntList();
     private final IntList eVar = new IntList();
+    /** For rw edges: the ww edge that induces them (-1 for a candidate's). */
+    private final IntList eAux = new IntList();
     private IntList[] out;
     private IntList[] in;
     private final IntList rwEdges = new IntList();
@@ -162,6 +164,7 @@ final class Polygraph {
         eKey.add(key);
         eRef.add(ref);
         eVar.add(var);
+        eAux.add(-1);
         if (out[from] == null) {
             out[from] = new IntList(4);
         }
@@ -190,6 +193,7 @@ final class Polygraph {
             eKey.removeLast();
             eRef.removeLast();
             eVar.removeLast();
+            eAux.removeLast();
         }
     }
 
@@ -292,11 +296,12 @@ final class Polygraph {
 
     /** ww a → b on x (a's version in slot) plus rw from the other readers of a's version to b. */
     private void addWw(int a, int b, int x, int slotA, int ref, int var) {
-        addEdge(srcNode(WW, a), dstNode(WW, b), WW, x, ref, var);
+        int ww = addEdge(srcNode(WW, a), dstNode(WW, b), WW, x, ref, var);
         for (int i = m.srStart[slotA]; i < m.srStart[slotA + 1]; i++) {
             int reader = m.slotReaders[i];
             if (reader != b) {
-                addEdge(srcNode(RW, reader), dstNode(RW, b), RW, x, m.srOp[i], var);
+                int rw = addEdge(srcNode(RW, reader), dstNode(RW, b), RW, x, m.srOp[i], var);
+                eAux.set(rw, ww);
             }
         }
     }
@@ -694,9 +699,11 @@ final class Polygraph {
                 Cycle c0 = infeasible(v, 0, pos);
                 Cycle c1 = infeasible(v, 1, pos);
                 if (c0 != null && c1 != null) {
-                    c0.candVar = v;
-                    violation = c0;
-                    otherOrder = c1;
+                    // show the shorter cycle, preferring one that starts with the supposed ww edge
+                    boolean swap = c1.path.length < c0.path.length
+                            || (c1.path.length == c0.path.length && c1.cand[0] == WW && c0.cand[0] != WW);
+                    violation = swap ? c1 : c0;
+                    otherOrder = swap ? c0 : c1;
                     return Outcome.VIOLATED;
                 }
                 if (c0 != null || c1 != null) {
@@ -990,13 +997,20 @@ final class Polygraph {
                 assign[v] = -1;
                 return ng;
             }
-            addEdge(u, x, le[0], le[3], le[0] == WW ? -1 : le[4], v);
+            int id = addEdge(u, x, le[0], le[3], le[0] == WW ? -1 : le[4], v);
+            if (le[0] == WW) {
+                lastWw = id;
+            } else {
+                eAux.set(id, lastWw);
+            }
         }
         if (p < 0 || q < 0) {
             throw new AssertionError();
         }
         return null;
     }
+
+    private int lastWw = -1;
 
     private int[] nogoodOf(Cycle c, int me) {
         Set<Integer> s = new LinkedHashSet<>();
@@ -1049,7 +1063,14 @@ final class Polygraph {
     CycleWitness witness(Cycle c, Views views, String extraNote) {
         List<WitnessEdge> edges = new ArrayList<>();
         if (c.cand != null) {
-            String note = c.candVar >= 0 ? varNote(c.candVar, c.candOrient, extraNote) : extraNote;
+            int p = c.candOrient == 0 ? varA[c.candVar] : varB[c.candVar];
+            int q = c.candOrient == 0 ? varB[c.candVar] : varA[c.candVar];
+            String order = m.h.txnLabel(p) + " -ww(" + m.h.keys().name(c.cand[3]) + ")-> " + m.h.txnLabel(q);
+            String note = c.cand[0] == WW ? extraNote
+                    : "supposing " + order + (extraNote == null ? "" : "; " + extraNote);
+            if (c.cand[0] == WW && extraNote == null) {
+                note = "supposing this order";
+            }
             edges.add(logicalEdge(c.cand[0], c.cand[1], c.cand[2], c.cand[3], c.cand[4], note, views));
         }
         int rtFrom = -1;
@@ -1069,8 +1090,16 @@ final class Polygraph {
                 default -> {
                     String note = null;
                     int v = eVar.get(e);
-                    if (kind == WW || kind == RW) {
+                    if (kind == WW) {
                         note = v >= 0 ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null) : knownNote(e, kind, views);
+                    } else if (kind == RW) {
+                        int ww = eAux.get(e);
+                        if (ww >= 0) {
+                            int wa = txnOfNode(eFrom.get(ww));
+                            String why = v >= 0 ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null) : knownNote(ww, WW, views);
+                            note = m.h.txnLabel(wa) + " -ww(" + m.h.keys().name(eKey.get(e)) + ")-> " + views.label(b)
+                                    + (why == null ? "" : ": " + why);
+                        }
                     }
                     edges.add(logicalEdge(kind, a, b, eKey.get(e), eRef.get(e), note, views));
                 }
