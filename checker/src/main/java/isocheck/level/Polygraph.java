@@ -455,6 +455,7 @@ final class Polygraph {
         mark[from] = round;
         for (int qi = 0; qi < queue.size(); qi++) {
             int u = queue.get(qi);
+            checkTime("a reachability query");
             IntList o = out[u];
             if (o == null) {
                 continue;
@@ -510,28 +511,102 @@ final class Polygraph {
         if (p != null) {
             return cycle(p);
         }
-        // a rw edge r → b with v ⇝ r and b ⇝ u (through so/wr/ww): u → v ⇝ r → b ⇝ u
-        for (int i = 0; i < rwEdges.size(); i++) {
-            int e = rwEdges.get(i);
-            IntList p1 = path(v, eFrom.get(e), true, topo);
-            if (p1 == null) {
+        // a rw edge r → b with v ⇝ r and b ⇝ u (through so/wr/ww): u → v ⇝ r → b ⇝ u.
+        // Mark what reaches u (backward, H only), then walk forward from v until a rw edge lands in it.
+        int back = ++round;
+        IntList queue = new IntList();
+        queue.add(u);
+        mark[u] = back;
+        java.util.HashMap<Integer, Integer> bp = new java.util.HashMap<>();
+        for (int qi = 0; qi < queue.size(); qi++) {
+            int y = queue.get(qi);
+            IntList il = in[y];
+            if (il == null) {
                 continue;
             }
-            IntList p2 = path(eTo.get(e), u, true, topo);
-            if (p2 == null) {
+            for (int i = 0; i < il.size(); i++) {
+                int e = il.get(i);
+                if (eKind.get(e) == RW) {
+                    continue;
+                }
+                int z = eFrom.get(e);
+                if (mark[z] != back) {
+                    mark[z] = back;
+                    bp.put(z, e);
+                    queue.add(z);
+                }
+            }
+            checkTime("a PSI cycle check");
+        }
+        int fwd = ++round;
+        int[] fmark = fmarkArray();
+        IntList fq = new IntList();
+        fq.add(v);
+        fmark[v] = fwd;
+        java.util.HashMap<Integer, Integer> fp = new java.util.HashMap<>();
+        for (int qi = 0; qi < fq.size(); qi++) {
+            int y = fq.get(qi);
+            IntList ol = out[y];
+            if (ol == null) {
                 continue;
             }
-            IntList all = new IntList();
-            for (int k = 0; k < p1.size(); k++) {
-                all.add(p1.get(k));
+            for (int i = 0; i < ol.size(); i++) {
+                int e = ol.get(i);
+                int z = eTo.get(e);
+                if (eKind.get(e) == RW) {
+                    if (mark[z] == back) {
+                        IntList all = new IntList();
+                        IntList rev = new IntList();
+                        for (int a = y; a != v; a = eFrom.get(fp.get(a))) {
+                            rev.add(fp.get(a));
+                        }
+                        for (int k = rev.size() - 1; k >= 0; k--) {
+                            all.add(rev.get(k));
+                        }
+                        all.add(e);
+                        for (int a = z; a != u; a = eTo.get(bp.get(a))) {
+                            all.add(bp.get(a));
+                        }
+                        return cycle(all);
+                    }
+                    continue;
+                }
+                if (fmark[z] != fwd) {
+                    fmark[z] = fwd;
+                    fp.put(z, e);
+                    fq.add(z);
+                }
             }
-            all.add(e);
-            for (int k = 0; k < p2.size(); k++) {
-                all.add(p2.get(k));
-            }
-            return cycle(all);
+            checkTime("a PSI cycle check");
         }
         return null;
+    }
+
+    private int[] fmark;
+
+    private int[] fmarkArray() {
+        if (fmark == null) {
+            fmark = new int[nodeCount];
+        }
+        return fmark;
+    }
+
+    /** Thrown when the deadline passes in the middle of a graph search; caught by {@link #solve}. */
+    static final class TimeUp extends RuntimeException {
+        final String where;
+
+        TimeUp(String where) {
+            super(where, null, false, false);
+            this.where = where;
+        }
+    }
+
+    private int ticks;
+
+    private void checkTime(String where) {
+        if ((++ticks & 4095) == 0 && timeUp()) {
+            throw new TimeUp(where);
+        }
     }
 
     private static Cycle cycle(IntList p) {
@@ -657,6 +732,16 @@ final class Polygraph {
      * (the mini-transaction fast path).
      */
     Outcome solve(boolean useVars) {
+        try {
+            return solveInner(useVars);
+        } catch (TimeUp t) {
+            remained = (remained == null ? "" : remained + "; ") + t.where + " (" + open() + " of " + varCount
+                    + " writer pairs undecided, " + decisions + " search decisions)";
+            return Outcome.UNKNOWN;
+        }
+    }
+
+    private Outcome solveInner(boolean useVars) {
         Cycle c = findCycle();
         if (c != null) {
             violation = c;
@@ -752,6 +837,9 @@ final class Polygraph {
     }
 
     int open() {
+        if (assign == null) {
+            return 0;
+        }
         int k = 0;
         for (int v = 0; v < varCount; v++) {
             if (assign[v] < 0) {

@@ -222,6 +222,9 @@ final class PrefixSearch {
         }
     }
 
+    /** Gives up (returns null) after this many states; Long.MAX_VALUE for never. */
+    long budget = Long.MAX_VALUE;
+
     Verdict run(List<String> notes) {
         int total = 0;
         for (int s = 0; s < k; s++) {
@@ -244,6 +247,11 @@ final class PrefixSearch {
                 entering = false;
                 tryFrom[depth] = 0;
                 states++;
+                if (states > budget) {
+                    notes.add("prefix search: gave up after " + budget + " states (deepest prefix " + maxDepth
+                            + " of " + total + " steps)");
+                    return null;
+                }
                 if ((states & 1023) == 0 && deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
                     return new Verdict.Unknown(level, "time limit reached during the prefix search: " + states
                             + " prefixes explored, " + failed.size() + " memoised failures, deepest prefix "
