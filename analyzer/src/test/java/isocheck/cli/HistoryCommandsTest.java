@@ -92,7 +92,7 @@ class HistoryCommandsTest {
     @Test
     void timeoutGivesUnknownAndExitThree(@TempDir Path dir) throws Exception {
         Path big = dir.resolve("big.jsonl");
-        isocheck.format.HistoryWriter.write(isocheck.level.SyntheticHistories.serializable(20_000, 20, 10_000,
+        isocheck.format.HistoryWriter.write(isocheck.level.SyntheticHistories.serializableUnstamped(20_000, 20, 10_000,
                 isocheck.level.SyntheticHistories.Keys.UNIFORM, 5), big, isocheck.format.Format.JSON);
         CliRun run = CliRun.of("check", big.toString(), "--level", "ser", "--timeout", "0.001");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());

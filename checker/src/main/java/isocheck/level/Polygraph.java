@@ -57,9 +57,12 @@ final class Polygraph {
     static final int RT_OUT = 5;
     static final int CHAIN = 6;
     static final int RT_IN = 7;
+    /** From the auxiliary node of an initial version to a writer of its key (second half of rw). */
+    static final int RW_AUX = 8;
     /** Known-ww reasons (in eRef). A read-modify-write stores the read op (≥ 0). */
     static final int WW_INIT = -2;
     static final int WW_SESSION = -3;
+    static final int WW_GUESS = -4;
 
     final Level level;
     final TxnModel m;
@@ -68,6 +71,11 @@ final class Polygraph {
     final boolean rt;
     final int n;
     int nodeCount;
+    /**
+     * One auxiliary node per initial version: its readers → aux → every other writer of the key,
+     * instead of readers × writers rw edges (the initial transaction precedes every writer).
+     */
+    private int auxBase;
 
     // edges
     private final IntList eFrom = new IntList();
@@ -128,7 +136,9 @@ final class Polygraph {
                 }
             }
         }
-        nodeCount = txnNodes + events;
+        auxBase = txnNodes + events;
+        int initSlots = m.init >= 0 ? m.wStart[m.init + 1] - m.wStart[m.init] : 0;
+        nodeCount = auxBase + initSlots;
         out = new IntList[nodeCount];
         in = new IntList[nodeCount];
         mark = new int[nodeCount];
@@ -263,6 +273,23 @@ final class Polygraph {
                     initSlot = slot;
                 }
             }
+            if (initSlot >= 0) {
+                int aux = auxBase + initSlot - mm.wStart[mm.init];
+                for (int i = mm.srStart[initSlot]; i < mm.srStart[initSlot + 1]; i++) {
+                    int r = mm.slotReaders[i];
+                    if (mm.slotOf(r, x) < 0) {
+                        addEdge(srcNode(RW, r), aux, RW, x, mm.srOp[i], -1);
+                        continue;
+                    }
+                    // a reader that overwrites the initial version: direct rw edges to the other writers
+                    for (int j = mm.kwStart[x]; j < mm.kwStart[x + 1]; j++) {
+                        int w2 = mm.slotTxn[mm.kwSlot[j]];
+                        if (w2 != r && w2 != mm.init) {
+                            addEdge(srcNode(RW, r), dstNode(RW, w2), RW, x, mm.srOp[i], -1);
+                        }
+                    }
+                }
+            }
             for (int j = mm.kwStart[x]; j < mm.kwStart[x + 1]; j++) { // slots are in txn order
                 int slot = mm.kwSlot[j];
                 int t = mm.slotTxn[slot];
@@ -270,7 +297,8 @@ final class Polygraph {
                     continue;
                 }
                 if (initSlot >= 0) {
-                    addWw(mm.init, t, x, initSlot, WW_INIT, -1);
+                    addEdge(srcNode(WW, mm.init), dstNode(WW, t), WW, x, WW_INIT, -1);
+                    addEdge(auxBase + initSlot - mm.wStart[mm.init], dstNode(RW, t), RW_AUX, x, -1, -1);
                 }
                 int s = mm.sessOf[t];
                 if (lastInSession[s] >= 0) {
@@ -308,7 +336,7 @@ final class Polygraph {
 
     private void buildRealTime() {
         int base = split ? 2 * n : n;
-        int count = (nodeCount - base);
+        int count = auxBase - base;
         long[] keys = new long[count];
         int[] evTxn = new int[count];
         boolean[] evCommit = new boolean[count];
@@ -351,6 +379,53 @@ final class Polygraph {
                 addEdge(node - 1, node, CHAIN, -1, -1, -1);
             }
         }
+    }
+
+    // ---------------------------------------------------------------- guessing the version order
+
+    /**
+     * Orders the writers of every key by {@code rank} (commit stamps, or a topological order of the
+     * known graph), chains them with ww edges (and rw from each version's readers to the next writer)
+     * and keeps the result if the level's graph stays acyclic: then that version order is a
+     * certificate, found in O(n log n) without constraints. Otherwise the edges are removed. Not
+     * for PSI (its cycle test is not a plain acyclicity check).
+     */
+    int guessedKeys;
+
+    boolean guess(long[] rank) {
+        if (psi) {
+            return false;
+        }
+        int mark = edgeCount();
+        for (int x = 0; x < m.keyCount; x++) {
+            int lo = m.kwStart[x];
+            int hi = m.kwStart[x + 1];
+            Integer[] slots = new Integer[hi - lo];
+            int c = 0;
+            for (int j = lo; j < hi; j++) {
+                if (m.slotTxn[m.kwSlot[j]] != m.init) {
+                    slots[c++] = m.kwSlot[j];
+                }
+            }
+            if (c < 2) {
+                continue;
+            }
+            Integer[] ws = Arrays.copyOf(slots, c);
+            Arrays.sort(ws, (p, q) -> {
+                int cmp = Long.compare(rank[m.slotTxn[p]], rank[m.slotTxn[q]]);
+                return cmp != 0 ? cmp : Integer.compare(m.slotTxn[p], m.slotTxn[q]);
+            });
+            for (int i = 0; i + 1 < c; i++) {
+                addWw(m.slotTxn[ws[i]], m.slotTxn[ws[i + 1]], x, ws[i], WW_GUESS, -1);
+            }
+            guessedKeys = x + 1;
+            checkTime("guessing the version order");
+        }
+        if (topo() != null) {
+            return true;
+        }
+        truncateEdges(mark);
+        return false;
     }
 
     // ---------------------------------------------------------------- constraints
@@ -785,8 +860,9 @@ final class Polygraph {
                 Cycle c1 = infeasible(v, 1, pos);
                 if (c0 != null && c1 != null) {
                     // show the shorter cycle, preferring one that starts with the supposed ww edge
-                    boolean swap = c1.path.length < c0.path.length
-                            || (c1.path.length == c0.path.length && c1.cand[0] == WW && c0.cand[0] != WW);
+                    int l0 = steps(c0.path);
+                    int l1 = steps(c1.path);
+                    boolean swap = l1 < l0 || (l1 == l0 && c1.cand[0] == WW && c0.cand[0] != WW);
                     violation = swap ? c1 : c0;
                     otherOrder = swap ? c0 : c1;
                     return Outcome.VIOLATED;
@@ -1150,7 +1226,7 @@ final class Polygraph {
     /** The witness of a cycle: transaction-level edges with kinds, keys and notes. */
     CycleWitness witness(Cycle c, Views views, String extraNote) {
         List<WitnessEdge> edges = new ArrayList<>();
-        if (c.cand != null) {
+        if (c.cand != null && c.candVar >= 0) {
             int p = c.candOrient == 0 ? varA[c.candVar] : varB[c.candVar];
             int q = c.candOrient == 0 ? varB[c.candVar] : varA[c.candVar];
             String order = m.h.txnLabel(p) + " -ww(" + m.h.keys().name(c.cand[3]) + ")-> " + m.h.txnLabel(q);
@@ -1162,10 +1238,27 @@ final class Polygraph {
             edges.add(logicalEdge(c.cand[0], c.cand[1], c.cand[2], c.cand[3], c.cand[4], note, views));
         }
         int rtFrom = -1;
-        for (int e : c.path) {
+        int auxRw = -1;
+        int[] path = c.path;
+        // a cycle closed by a candidate into an aux node continues with aux → writer
+        for (int e : path) {
             int kind = eKind.get(e);
             int a = txnOfNode(eFrom.get(e));
             int b = txnOfNode(eTo.get(e));
+            if (kind == RW && b < 0 && eTo.get(e) >= auxBase) {
+                auxRw = e;
+                continue;
+            }
+            if (kind == RW_AUX) {
+                if (auxRw >= 0) {
+                    int r = txnOfNode(eFrom.get(auxRw));
+                    edges.add(logicalEdge(RW, r, b, eKey.get(auxRw), eRef.get(auxRw),
+                            "init -ww(" + m.h.keys().name(eKey.get(e)) + ")-> " + views.label(b)
+                                    + ": the initial state comes first", views));
+                    auxRw = -1;
+                }
+                continue;
+            }
             switch (kind) {
                 case INTERNAL, CHAIN -> {
                 }
@@ -1182,6 +1275,14 @@ final class Polygraph {
                         note = v >= 0 ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null) : knownNote(e, kind, views);
                     } else if (kind == RW) {
                         int ww = eAux.get(e);
+                        if (ww < 0 && v < 0 && m.init >= 0 && eRef.get(e) >= 0) {
+                            int read = eRef.get(e);
+                            int wop = m.h.writeOf(m.h.key(read), m.h.value(read));
+                            if (wop >= 0 && m.h.txnOf(wop) == m.init) {
+                                note = "init -ww(" + m.h.keys().name(eKey.get(e)) + ")-> " + views.label(b)
+                                        + ": the initial state comes first";
+                            }
+                        }
                         if (ww >= 0) {
                             int wa = txnOfNode(eFrom.get(ww));
                             String why = v >= 0 ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null) : knownNote(ww, WW, views);
@@ -1283,18 +1384,32 @@ final class Polygraph {
         int[][] ind = induced(v, o);
         int[] cand = ind[Math.min(candIdx, ind.length - 1)];
         sb.append(m.h.txnLabel(cand[1])).append(" -").append(name(cand[0])).append("-> ").append(m.h.txnLabel(cand[2]));
-        int rtFrom = -1;
+        steps(path, sb);
+        return sb.toString();
+    }
+
+    /** The number of transaction-level steps of a node path. */
+    private int steps(int[] path) {
+        int k = 0;
         for (int e : path) {
             int kind = eKind.get(e);
-            switch (kind) {
-                case INTERNAL, CHAIN -> {
-                }
-                case RT_OUT -> rtFrom = txnOfNode(eFrom.get(e));
-                case RT_IN -> sb.append(" -rt-> ").append(m.h.txnLabel(txnOfNode(eTo.get(e))));
-                default -> sb.append(" -").append(name(kind)).append("-> ").append(m.h.txnLabel(txnOfNode(eTo.get(e))));
+            if (!(kind == INTERNAL || kind == CHAIN || kind == RT_OUT || (kind == RW && eTo.get(e) >= auxBase))) {
+                k++;
             }
         }
-        return sb.toString();
+        return k;
+    }
+
+    /** Appends " -kind-> T" for each transaction-level step of a node path. */
+    private void steps(int[] path, StringBuilder sb) {
+        for (int e : path) {
+            int kind = eKind.get(e);
+            if (kind == INTERNAL || kind == CHAIN || kind == RT_OUT || (kind == RW && eTo.get(e) >= auxBase)) {
+                continue;
+            }
+            String k = kind == RT_IN ? "rt" : kind == RW_AUX ? "rw" : name(kind);
+            sb.append(" -").append(k).append("-> ").append(m.h.txnLabel(txnOfNode(eTo.get(e))));
+        }
     }
 
     String brief(Cycle c) {
@@ -1302,16 +1417,11 @@ final class Polygraph {
             int idx = candIndex(c.candVar, c.candOrient, c.cand);
             return brief(c.candVar, c.candOrient, idx, c.path);
         }
-        StringBuilder sb = new StringBuilder(m.h.txnLabel(txnOfNode(eFrom.get(c.path[0]))));
-        for (int e : c.path) {
-            int kind = eKind.get(e);
-            if (kind == INTERNAL || kind == CHAIN || kind == RT_OUT) {
-                continue;
-            }
-            sb.append(" -").append(kind == RT_IN ? "rt" : name(kind)).append("-> ")
-                    .append(m.h.txnLabel(txnOfNode(eTo.get(e))));
-        }
-        return sb.toString();
+        StringBuilder body = new StringBuilder();
+        steps(c.path, body);
+        String text = body.toString();
+        int last = text.lastIndexOf("-> ");
+        return (last < 0 ? "" : text.substring(last + 3)) + text;
     }
 
     private static String name(int kind) {

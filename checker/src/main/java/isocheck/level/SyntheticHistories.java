@@ -25,14 +25,20 @@ public final class SyntheticHistories {
     public enum Keys { UNIFORM, ZIPF }
 
     public static History serializable(int txns, int sessions, int keys, Keys dist, long seed) {
-        return generate(txns, sessions, keys, dist, seed, false);
+        return generate(txns, sessions, keys, dist, seed, false, true);
+    }
+
+    /** Without real-time stamps (as from a database that records none). */
+    public static History serializableUnstamped(int txns, int sessions, int keys, Keys dist, long seed) {
+        return generate(txns, sessions, keys, dist, seed, false, false);
     }
 
     public static History miniTransactions(int txns, int sessions, int keys, Keys dist, long seed) {
-        return generate(txns, sessions, keys, dist, seed, true);
+        return generate(txns, sessions, keys, dist, seed, true, true);
     }
 
-    private static History generate(int txns, int sessions, int keys, Keys dist, long seed, boolean mini) {
+    private static History generate(int txns, int sessions, int keys, Keys dist, long seed, boolean mini,
+            boolean stamps) {
         Random rnd = new Random(seed);
         Zipf zipf = dist == Keys.ZIPF ? new Zipf(keys, 0.99, rnd) : null;
         HistoryBuilder b = new HistoryBuilder();
@@ -95,7 +101,9 @@ public final class SyntheticHistories {
                     b.write(t, keyIds[x], current[x]);
                 }
             }
-            b.times(t, 10L * i, 10L * i + 5);
+            if (stamps) {
+                b.times(t, 10L * i, 10L * i + 5);
+            }
         }
         return b.build();
     }

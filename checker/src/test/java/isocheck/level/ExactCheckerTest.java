@@ -15,7 +15,7 @@ class ExactCheckerTest {
 
     @Test
     void timeoutGivesUnknownWithWhatRemained() {
-        History h = SyntheticHistories.serializable(20_000, 20, 10_000, SyntheticHistories.Keys.UNIFORM, 7);
+        History h = SyntheticHistories.serializableUnstamped(20_000, 20, 10_000, SyntheticHistories.Keys.UNIFORM, 7);
         for (Level level : new Level[] {Level.PC, Level.PSI, Level.SI, Level.SER}) {
             Verdict v = LevelChecker.of(level, new CheckOptions(1).withTimeout(Duration.ofMillis(1))).check(h);
             Verdict.Unknown u = assertInstanceOf(Verdict.Unknown.class, v, level::toString);
