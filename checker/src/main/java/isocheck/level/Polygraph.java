@@ -178,11 +178,14 @@ final class Polygraph {
         if (out[from] == null) {
             out[from] = new IntList(4);
         }
-        if (in[to] == null) {
-            in[to] = new IntList(4);
-        }
         out[from].add(id);
-        in[to].add(id);
+        if (psi) { // incoming lists only serve PSI's backward search
+            if (in[to] == null) {
+                in[to] = new IntList(4);
+            }
+            in[to].add(id);
+        }
+        modCount++;
         if (kind == RW) {
             rwEdges.add(id);
         }
@@ -193,7 +196,10 @@ final class Polygraph {
         while (eFrom.size() > count) {
             int id = eFrom.size() - 1;
             out[eFrom.get(id)].removeLast();
-            in[eTo.get(id)].removeLast();
+            if (psi) {
+                in[eTo.get(id)].removeLast();
+            }
+            modCount++;
             if (eKind.get(id) == RW) {
                 rwEdges.removeLast();
             }
@@ -387,16 +393,23 @@ final class Polygraph {
      * Orders the writers of every key by {@code rank} (commit stamps, or a topological order of the
      * known graph), chains them with ww edges (and rw from each version's readers to the next writer)
      * and keeps the result if the level's graph stays acyclic: then that version order is a
-     * certificate, found in O(n log n) without constraints. Otherwise the edges are removed. Not
-     * for PSI (its cycle test is not a plain acyclicity check).
+     * certificate, found in O(n log n) without constraints. Otherwise the edges are removed. For
+     * PSI, acyclicity of so ∪ wr ∪ ww is only necessary: the caller validates the resulting order.
      */
     int guessedKeys;
+    private int guessMark = -1;
+
+    /** Removes the edges of a guess that {@link #guess} kept (PSI: the validator refused it). */
+    void undoGuess() {
+        if (guessMark >= 0) {
+            truncateEdges(guessMark);
+            guessMark = -1;
+        }
+    }
 
     boolean guess(long[] rank) {
-        if (psi) {
-            return false;
-        }
-        int mark = edgeCount();
+        guessMark = edgeCount();
+        int mark = guessMark;
         for (int x = 0; x < m.keyCount; x++) {
             int lo = m.kwStart[x];
             int hi = m.kwStart[x + 1];
@@ -710,7 +723,20 @@ final class Polygraph {
     // ---------------------------------------------------------------- topological order / cycles
 
     /** Topological positions of all nodes (rw edges ignored for PSI), or null if cyclic. */
+    private long modCount;
+    private long topoMod = -1;
+    private int[] topoCache;
+
     int[] topo() {
+        if (topoMod == modCount) {
+            return topoCache;
+        }
+        topoCache = computeTopo();
+        topoMod = modCount;
+        return topoCache;
+    }
+
+    private int[] computeTopo() {
         int[] indeg = new int[nodeCount];
         for (int e = 0; e < eFrom.size(); e++) {
             if (psi && eKind.get(e) == RW) {
@@ -1202,11 +1228,10 @@ final class Polygraph {
     /** A commit order from a topological order of the final graph (write halves for PC/SI). */
     int[] commitOrder() {
         int[] pos = topo();
-        Integer[] nodes = new Integer[nodeCount];
-        for (int i = 0; i < nodeCount; i++) {
-            nodes[i] = i;
+        int[] nodes = new int[nodeCount];
+        for (int v = 0; v < nodeCount; v++) {
+            nodes[pos[v]] = v;
         }
-        Arrays.sort(nodes, (a, b) -> Integer.compare(pos[a], pos[b]));
         IntList co = new IntList(m.liveCount);
         for (int v : nodes) {
             int t = txnOfNode(v);
