@@ -117,22 +117,23 @@ public final class ExactChecker implements LevelChecker {
 
     /**
      * Prefix search or polygraph, by measurement (serializable generated histories of 10^4
-     * transactions, 5,000 uniform keys, 2–8 operations; {@code SyntheticHistories}; 2 vCPU):
+     * transactions without stamps, 5,000 uniform keys, 2–8 operations; {@code LevelsBench unstamped
+     * 10000 S uniform 30 ser si} with {@code -Dstrategy=…}; 2 vCPU; benchmarks/RESULTS.md):
      *
      * <pre>
      *   sessions   SER prefix   SER polygraph   SI prefix   SI polygraph
-     *   2          0.15 s       2.1 s           0.26 s      3.5 s
-     *   3          0.23 s       6.2 s           1.5 s       7.1 s
-     *   5          > 20 s       2.8 s           > 20 s      5.0 s
-     *   8          > 20 s       7.9 s           > 20 s      13.5 s
-     *   20         > 60 s       9.7 s           > 60 s      8.8 s
+     *   2          0.30 s       1.25 s          0.17 s      2.05 s
+     *   3          0.33 s       1.83 s          0.33 s      3.19 s
+     *   5          12.4 s       2.43 s          > 30 s      4.24 s
+     *   20         > 30 s       3.52 s          > 30 s      5.69 s
      * </pre>
      *
-     * The prefix search wins by 10–30× with up to 3 sessions (its state space is the product of the
+     * The prefix search wins by 4–10× with up to 3 sessions (its state space is the product of the
      * session lengths, Cor. 4.3, and it builds no quadratic constraint set); from 5 sessions on,
      * blind writes lead it into dead ends whose number grows with the width, while the polygraph's
      * pruning decides almost every pair. So: the prefix search for at most 3 sessions, with a budget
-     * of states after which the polygraph takes over (the search is exact either way).
+     * of states after which the polygraph takes over (the search is exact either way). Both run only
+     * when the known edges and the guessed version order (commit stamps) do not decide.
      */
     static CheckOptions.Strategy choose(TxnModel m) {
         return m.sessions <= PREFIX_SESSIONS ? CheckOptions.Strategy.PREFIX_SEARCH : CheckOptions.Strategy.POLYGRAPH;
