@@ -54,10 +54,58 @@ class HistoryCommandsTest {
     }
 
     @Test
+    void snapshotIsolationIsCheckedForReal() {
+        Path lostUpdate = CORPUS.resolve("awdit-tests/causal/lost-update.plume.txt");
+        CliRun si = CliRun.of("check", lostUpdate.toString(), "--level", "si");
+        assertEquals(ExitCode.FINDING, si.exitCode(), si.err());
+        assertTrue(si.out().contains("SI: VIOLATED (lost update, G-single)" + NL), si.out());
+        assertTrue(si.out().contains(" -ww-> ") && si.out().contains(" -rw-> "), si.out());
+        assertTrue(si.out().contains("[either order: the other one closes "), si.out());
+        CliRun pc = CliRun.of("check", lostUpdate.toString(), "--level", "pc");
+        assertEquals(ExitCode.OK, pc.exitCode(), pc.err());
+        assertTrue(pc.out().endsWith("PC: consistent" + NL), pc.out());
+        CliRun skew = CliRun.of("check", CORPUS.resolve("samples/write-skew.plume.txt").toString(), "--level", "all");
+        assertEquals(ExitCode.FINDING, skew.exitCode(), skew.err());
+        assertTrue(skew.out().contains("PC: consistent" + NL + "PSI: consistent" + NL + "SI: consistent" + NL
+                + "SER: VIOLATED (write skew, G2-item)" + NL), skew.out());
+        assertTrue(skew.out().contains("SSER: VIOLATED (write skew, G2-item)" + NL), skew.out());
+    }
+
+    @Test
+    void explainSaysTheStrategyAndTheCertificate() throws Exception {
+        Path h = CORPUS.resolve("samples/write-skew.plume.txt");
+        CliRun run = CliRun.of("check", h.toString(), "--level", "si", "--explain");
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("SI: consistent" + NL + "  - "), run.out());
+        assertTrue(run.out().contains("  - strategy: mini-transaction fast path (MTC)"), run.out());
+        assertTrue(run.out().contains("  - certificate: a commit order of 3 transactions, checked by the linear-time validator"),
+                run.out());
+        assertTrue(run.out().contains("  - commit order: init "), run.out());
+        CliRun json = CliRun.of("check", h.toString(), "--level", "ser", "--witness", "json", "--explain");
+        JsonNode r = new ObjectMapper().readTree(json.out()).get("results").get(0);
+        assertEquals("violated", r.get("verdict").asText());
+        assertEquals("write skew", r.get("witnesses").get(0).get("anomaly").asText());
+        assertEquals("IAT/DDA", r.get("witnesses").get(0).get("coo").asText());
+        assertTrue(r.get("explain").size() > 0, json.out());
+    }
+
+    @Test
+    void timeoutGivesUnknownAndExitThree(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.jsonl");
+        isocheck.format.HistoryWriter.write(isocheck.level.SyntheticHistories.serializableUnstamped(20_000, 20, 10_000,
+                isocheck.level.SyntheticHistories.Keys.UNIFORM, 5), big, isocheck.format.Format.JSON);
+        CliRun run = CliRun.of("check", big.toString(), "--level", "ser", "--timeout", "0.001");
+        assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("SER: unknown (time limit reached"), run.out());
+        CliRun bad = CliRun.of("check", big.toString(), "--level", "ser", "--timeout", "-1");
+        assertEquals(ExitCode.BAD_INPUT, bad.exitCode());
+    }
+
+    @Test
     void unsupportedLevelAndMissingFileAreUsageErrors() {
-        CliRun level = CliRun.of("check", CORPUS.resolve("awdit-tests/causal/lost-update.plume.txt").toString(), "--level", "si");
+        CliRun level = CliRun.of("check", CORPUS.resolve("awdit-tests/causal/lost-update.plume.txt").toString(), "--level", "rr");
         assertEquals(ExitCode.BAD_INPUT, level.exitCode());
-        assertEquals("--level: unknown level 'si' (expected rc, ra or cc)" + NL, level.err());
+        assertEquals("--level: unknown level 'rr' (expected rc, ra, cc, pc, psi, si, ser or sser)" + NL, level.err());
         CliRun missing = CliRun.of("check", "nowhere.txt", "--level", "rc");
         assertEquals(ExitCode.BAD_INPUT, missing.exitCode());
         assertEquals("nowhere.txt: no such file or directory" + NL, missing.err());

@@ -15,6 +15,11 @@ public record CycleWitness(String name, String adya, List<WitnessEdge> edges, Li
         transactions = List.copyOf(transactions);
     }
 
+    /** Coo's class of the cycle (shared classifier, {@link CycleClassifier#coo}). */
+    public CooClass coo() {
+        return CycleClassifier.coo(edges);
+    }
+
     /** The transactions on the cycle, starting at the source of the first edge. */
     public List<String> cycle() {
         return edges.stream().map(WitnessEdge::from).toList();

@@ -1,8 +1,12 @@
 package isocheck.anomaly;
 
-/** The kinds of edges in a witness cycle: session order, write-read, inferred commit order. */
+/**
+ * The kinds of edges in a witness cycle: session order, write-read, commit order inferred by a
+ * saturation (RC/RA/CC), and the dependency edges of the exact levels: write-write (version
+ * order), read-write (anti-dependency) and real time (strict SER).
+ */
 public enum EdgeKind {
-    SO("so"), WR("wr"), CO("co");
+    SO("so"), WR("wr"), CO("co"), WW("ww"), RW("rw"), RT("rt");
 
     private final String label;
 

@@ -19,6 +19,9 @@ final class WitnessDot {
                     case SO -> "color=black";
                     case WR -> "color=blue";
                     case CO -> "color=red, style=dashed";
+                    case WW -> "color=darkgreen";
+                    case RW -> "color=orange, style=dashed";
+                    case RT -> "color=gray, style=dotted";
                 };
                 sb.append("  ").append(quote(e.from())).append(" -> ").append(quote(e.to()))
                         .append(" [").append(style).append(", label=")

@@ -2,8 +2,18 @@ package isocheck.anomaly;
 
 /**
  * One edge of a witness cycle. For {@code wr}, {@code read} is the read in {@code to} that observes
- * {@code from}; for {@code co}, {@code justification} says why the commit order is forced; for
- * {@code so}, {@code from} precedes {@code to} in session order (possibly not directly).
+ * {@code from}; for {@code rw}, {@code read} is the read in {@code from} of a version that {@code to}
+ * overwrites; for {@code co}, {@code justification} says why the commit order is forced; for
+ * {@code so}, {@code from} precedes {@code to} in session order (possibly not directly). {@code key}
+ * names the key of wr/ww/rw edges (null otherwise); {@code note} says why a ww edge holds (inferred
+ * from a read-modify-write, forced because the other order closes a cycle, or chosen by the search)
+ * or gives the real-time stamps of an rt edge.
  */
-public record WitnessEdge(EdgeKind kind, String from, String to, OpRef read, Justification justification) {
+public record WitnessEdge(EdgeKind kind, String from, String to, OpRef read, Justification justification,
+        String key, String note) {
+
+    public WitnessEdge(EdgeKind kind, String from, String to, OpRef read, Justification justification) {
+        this(kind, from, to, read, justification,
+                justification != null ? justification.key() : read != null ? read.op().key() : null, null);
+    }
 }

@@ -32,6 +32,7 @@ final class WitnessJson {
             } else {
                 CycleWitness c = (CycleWitness) w;
                 g.writeStringField("kind", "cycle");
+                g.writeStringField("coo", c.coo().toString());
                 g.writeArrayFieldStart("cycle");
                 for (String t : c.cycle()) {
                     g.writeString(t);
@@ -66,6 +67,12 @@ final class WitnessJson {
                     g.writeStringField("to", e.to());
                     g.writeStringField("kind", e.kind().label());
                     opRef(g, "read", e.read());
+                    if (e.key() != null && e.kind() != EdgeKind.SO) {
+                        g.writeStringField("key", e.key());
+                    }
+                    if (e.note() != null) {
+                        g.writeStringField("note", e.note());
+                    }
                     Justification j = e.justification();
                     if (j != null) {
                         g.writeObjectFieldStart("justification");

@@ -32,6 +32,12 @@ final class WitnessText {
         if (w.adya() != null) {
             sb.append("Adya ").append(w.adya());
         }
+        if (w instanceof CycleWitness c) {
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append("Coo ").append(c.coo());
+        }
         if (w instanceof ReadWitness r) {
             if (sb.length() > 0) {
                 sb.append(", ");
@@ -80,6 +86,15 @@ final class WitnessText {
                 return e.from() + " precedes " + e.to() + " in their session";
             case WR:
                 return e.to() + " reads " + e.read() + " from " + e.from();
+            case WW:
+                return e.from() + "'s write of " + e.key() + " precedes " + e.to() + "'s"
+                        + (e.note() == null ? "" : " [" + e.note() + "]");
+            case RW:
+                return e.from() + " reads " + e.read() + ", a version of " + e.key() + " that " + e.to()
+                        + " overwrites" + (e.note() == null ? "" : " [" + e.note() + "]");
+            case RT:
+                return e.from() + " commits before " + e.to() + " starts"
+                        + (e.note() == null ? "" : " (" + e.note() + ")");
             default:
                 Justification j = e.justification();
                 String head = j.reader() + " reads " + j.key() + " from " + e.to() + " (" + j.readX() + ")";

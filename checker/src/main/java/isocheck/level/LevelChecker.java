@@ -4,8 +4,9 @@ import isocheck.history.History;
 
 /**
  * Decides one isolation level on a history. All checkers first check read consistency
- * (AWDIT Algorithm 4), then causality (so ∪ wr acyclic), then saturate a minimal commit relation
- * co' and look for a cycle (AWDIT Lemma 3.2).
+ * (AWDIT Algorithm 4), then causality (so ∪ wr acyclic). RC, RA and CC then saturate a minimal
+ * commit relation co' and look for a cycle (AWDIT Lemma 3.2); PC, PSI, SI, SER and SSER search for a
+ * commit order exactly ({@link ExactChecker}).
  */
 public interface LevelChecker {
     Level level();
@@ -22,6 +23,7 @@ public interface LevelChecker {
             case RC -> new ReadCommittedChecker(options);
             case RA -> new ReadAtomicChecker(options);
             case CC -> new CausalChecker(options);
+            case PC, PSI, SI, SER, SSER -> new ExactChecker(level, options);
         };
     }
 }

@@ -13,15 +13,15 @@ import java.util.Optional;
 /** The labelled corpus, vendored at the repository root in corpus/ (resolved from the checker module directory). */
 public final class Corpus {
     /** One MANIFEST.tsv row: a history, its format as the manifest names it, and its labels. */
-    record Row(int line, String path, String format, String[] labels) {
-        /** The label for column i (0 = RC, 1 = RA, 2 = CC, …): true, false or empty if unknown. */
-        Optional<Boolean> label(int i) {
-            String s = i < labels.length ? labels[i].trim() : "";
+    public record Row(int line, String path, String format, java.util.Map<String, String> labels) {
+        /** The label in the level's column (by header name: RC, RA, CC, PC, PSI, SI, SER, SSER), if any. */
+        public Optional<Boolean> label(isocheck.level.Level level) {
+            String s = labels.getOrDefault(level.name(), "").trim();
             return s.isEmpty() ? Optional.empty() : Optional.of(Boolean.parseBoolean(s));
         }
 
         /** Our format for the manifest's format name, if we read it. */
-        Optional<Format> ourFormat() {
+        public Optional<Format> ourFormat() {
             String f = format.split(" ")[0];
             return switch (f) {
                 case "awdit-test" -> Optional.of(Format.AWDIT_TEST);
@@ -46,7 +46,7 @@ public final class Corpus {
         return dir;
     }
 
-    static List<Row> rows() {
+    public static List<Row> rows() {
         Path manifest = dir().resolve("MANIFEST.tsv");
         List<String> lines;
         try {
@@ -55,15 +55,16 @@ public final class Corpus {
             throw new AssertionError("cannot read " + manifest + ": " + e, e);
         }
         List<Row> rows = new ArrayList<>();
+        String[] header = lines.get(0).split("\t", -1);
         for (int i = 1; i < lines.size(); i++) {
             String l = lines.get(i);
             if (l.isBlank()) {
                 continue;
             }
             String[] f = l.split("\t", -1);
-            String[] labels = new String[6];
-            for (int j = 0; j < 6; j++) {
-                labels[j] = 2 + j < f.length ? f[2 + j] : "";
+            java.util.Map<String, String> labels = new java.util.HashMap<>();
+            for (int j = 2; j < header.length && j < f.length; j++) {
+                labels.put(header[j].trim(), f[j]);
             }
             rows.add(new Row(i + 1, f[0], f[1], labels));
         }

@@ -13,16 +13,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every MANIFEST.tsv row labelled for RC, RA or CC gets its expected verdict. A missing file fails;
- * a row in a format we do not read yet is reported as skipped (aborted), never as passed.
+ * Every MANIFEST.tsv row labelled for a level (RC, RA, CC, PC, PSI, SI, SER, SSER columns, by header
+ * name) gets its expected verdict. A missing file fails; a row in a format we do not read yet (Elle)
+ * is named "NOT CHECKED" and only its presence is asserted.
  */
 class CorpusVerdictTest {
+
+    /** Manifest formats without a reader yet (Elle list-append: the format package's next readers). */
+    static final java.util.Set<String> NOT_READ_YET = java.util.Set.of("elle-edn", "elle-json");
 
     @Test
     void corpusIsPresent() {
@@ -34,16 +37,26 @@ class CorpusVerdictTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Corpus.Row row : Corpus.rows()) {
             for (Level level : Level.values()) {
-                Optional<Boolean> label = row.label(level.ordinal());
+                Optional<Boolean> label = row.label(level);
                 if (label.isEmpty()) {
+                    continue;
+                }
+                if (row.ourFormat().isEmpty()) {
+                    // not a skip: the file must exist; its verdict is listed in NOT_READ_YET until its reader lands
+                    String name = row.path() + " " + level.id() + " = " + label.get() + ": NOT CHECKED, format '"
+                            + row.format() + "' is not read yet (file present)";
+                    tests.add(DynamicTest.dynamicTest(name, () -> {
+                        Path p = Corpus.dir().resolve(row.path());
+                        assertTrue(Files.exists(p), "MANIFEST.tsv line " + row.line() + ": " + p + " is missing");
+                        assertTrue(NOT_READ_YET.contains(row.format().split(" ")[0]),
+                                "unexpected unread format " + row.format());
+                    }));
                     continue;
                 }
                 String name = row.path() + " " + level.id() + " = " + label.get();
                 tests.add(DynamicTest.dynamicTest(name, () -> {
                     Path p = Corpus.dir().resolve(row.path());
                     assertTrue(Files.exists(p), "MANIFEST.tsv line " + row.line() + ": " + p + " is missing");
-                    Assumptions.assumeTrue(row.ourFormat().isPresent(),
-                            "format '" + row.format() + "' is not read yet");
                     History h = HistoryReader.read(p, row.ourFormat().get());
                     Verdict v = LevelChecker.of(level).check(h);
                     assertEquals(label.get(), v instanceof Verdict.Consistent,

@@ -41,7 +41,8 @@ class CorpusOracleTest {
                 continue;
             }
             for (Level level : Level.values()) {
-                String label = f[2 + level.ordinal()];
+                int col = java.util.Arrays.asList(lines.get(0).split("\t", -1)).indexOf(level.name());
+                String label = col < 0 || col >= f.length ? "" : f[col];
                 if (label.isEmpty()) {
                     continue;
                 }

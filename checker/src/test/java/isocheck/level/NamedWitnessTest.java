@@ -104,7 +104,7 @@ class NamedWitnessTest {
     void causalityCycleIsG1cAtEveryLevel() {
         for (Level level : Level.values()) {
             assertEquals("""
-                    causality cycle (Adya G1c-process): cycle T1 -> T2 -> T3 -> T4 -> T1
+                    causality cycle (Adya G1c-process, Coo RAT/MDA): cycle T1 -> T2 -> T3 -> T4 -> T1
                       T1 (session 0, #1): r(1,1)
                       T2 (session 0, #2): w(0,0)
                       T3 (session 1, #1): r(0,0)
@@ -121,7 +121,7 @@ class NamedWitnessTest {
     void readCommittedViolationIsNonMonotonicRead() {
         Witness w = witness(DigestExamples.ex1(), Level.RC);
         assertEquals("""
-                non-monotonic read: cycle T2 -> T1 -> T2
+                non-monotonic read (Coo WAT/SDA): cycle T2 -> T1 -> T2
                   T2 (session S1, #2): w(x,2) w(y,1)
                   T1 (session S1, #1): w(x,1)
                   T3 (session S2, #1): r(y,1) r(x,1)
@@ -138,7 +138,7 @@ class NamedWitnessTest {
         History h = DigestExamples.ex4();
         assertInstanceOf(Verdict.Consistent.class, LevelChecker.of(Level.RC).check(h));
         assertEquals("""
-                fractured read: cycle T1 -> T2 -> T1
+                fractured read (Coo WAT/DDA): cycle T1 -> T2 -> T1
                   T1 (session S1, #1): w(x,1) w(y,1)
                   T2 (session S2, #1): w(x,2) w(y,2)
                   T3 (session S3, #1): r(x,1) r(y,2)
@@ -152,7 +152,7 @@ class NamedWitnessTest {
         History h = DigestExamples.ex3b(); // stale read in own session
         assertInstanceOf(Verdict.Consistent.class, LevelChecker.of(Level.RC).check(h));
         assertEquals("""
-                fractured read: cycle T1 -> init -> T1
+                fractured read (Coo WAT/SDA): cycle T1 -> init -> T1
                   T1 (session S1, #1): w(x,1)
                   init (initial state): w(x,0)
                   T2 (session S1, #2): r(x,0)
@@ -166,7 +166,7 @@ class NamedWitnessTest {
         History h = DigestExamples.ex5();
         assertInstanceOf(Verdict.Consistent.class, LevelChecker.of(Level.RA).check(h));
         assertEquals("""
-                causality violation: cycle T2 -> T1 -> T2
+                causality violation (Coo RAT/SDA): cycle T2 -> T1 -> T2
                   T2 (session S2, #1): r(x,1) w(x,2)
                   T1 (session S1, #1): w(x,1)
                   T4 (session S4, #1): r(y,1) r(x,1)
@@ -178,12 +178,12 @@ class NamedWitnessTest {
     @Test
     void witnessJsonAndDot() {
         Witness w = witness(DigestExamples.ex1(), Level.RC);
-        assertEquals("{\"anomaly\":\"non-monotonic read\",\"kind\":\"cycle\",\"cycle\":[\"T2\",\"T1\"],"
+        assertEquals("{\"anomaly\":\"non-monotonic read\",\"kind\":\"cycle\",\"coo\":\"WAT/SDA\",\"cycle\":[\"T2\",\"T1\"],"
                 + "\"text\":\"cycle T2 -> T1 -> T2\",\"transactions\":["
                 + "{\"id\":\"T2\",\"session\":\"S1\",\"position\":2,\"committed\":true,\"ops\":[\"w(x,2)\",\"w(y,1)\"]},"
                 + "{\"id\":\"T1\",\"session\":\"S1\",\"position\":1,\"committed\":true,\"ops\":[\"w(x,1)\"]},"
                 + "{\"id\":\"T3\",\"session\":\"S2\",\"position\":1,\"committed\":true,\"ops\":[\"r(y,1)\",\"r(x,1)\"]}],"
-                + "\"edges\":[{\"from\":\"T2\",\"to\":\"T1\",\"kind\":\"co\",\"justification\":{\"pattern\":\"non-monotonic\","
+                + "\"edges\":[{\"from\":\"T2\",\"to\":\"T1\",\"kind\":\"co\",\"key\":\"x\",\"justification\":{\"pattern\":\"non-monotonic\","
                 + "\"reader\":\"T3\",\"key\":\"x\",\"readFromTo\":{\"txn\":\"T3\",\"index\":1,\"op\":\"r(x,1)\"},"
                 + "\"readFromFrom\":{\"txn\":\"T3\",\"index\":0,\"op\":\"r(y,1)\"}},"
                 + "\"text\":\"T3 reads x from T1 (r(x,1)) after reading from T2 (r(y,1)), which also writes x [non-monotonic]\"},"

@@ -1,0 +1,160 @@
+package isocheck.anomaly;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The one classifier of witness cycles, shared by every checker: Adya's phenomenon, the common
+ * anomaly name, and Coo's class, all from the edge kinds and keys of a cycle.
+ *
+ * <ul>
+ *   <li>Adya: only ww (and so) edges: G0; wr/ww/so/co edges and no rw: G1c; exactly one rw:
+ *       G-single; two or more: G2-item. Real-time edges add the suffix "-realtime" (Adya's
+ *       G-SIb-style extension used by Elle).</li>
+ *   <li>Common names: two transactions, ww + rw or rw + rw on one key: lost update; two
+ *       transactions, two rw edges on different keys: write skew; ww + rw on different keys:
+ *       read-write skew (Coo); one rw edge closed by session
+ *       order: session guarantee violation (MTC); two transactions, wr + rw on different keys: read skew; two rw edges
+ *       that are not adjacent, each after a wr: long fork; one rw edge after a path of two or more
+ *       wr/so edges: causality violation; a cycle needing real time: real-time violation.</li>
+ * </ul>
+ */
+public final class CycleClassifier {
+    private CycleClassifier() {
+    }
+
+    /** Adya's name for a cycle of these edges. */
+    public static String adya(List<WitnessEdge> edges) {
+        int rw = count(edges, EdgeKind.RW);
+        boolean rt = count(edges, EdgeKind.RT) > 0;
+        String base;
+        if (rw == 0) {
+            boolean onlyWw = edges.stream().allMatch(e -> e.kind() == EdgeKind.WW || e.kind() == EdgeKind.SO
+                    || e.kind() == EdgeKind.CO || e.kind() == EdgeKind.RT);
+            boolean anyWw = edges.stream().anyMatch(e -> e.kind() == EdgeKind.WW || e.kind() == EdgeKind.CO);
+            base = onlyWw && anyWw ? "G0" : "G1c";
+        } else if (rw == 1) {
+            base = "G-single";
+        } else {
+            base = "G2-item";
+        }
+        return rt ? base + "-realtime" : base;
+    }
+
+    /** The common name of a cycle of dependency edges (ww, wr, rw, so, rt). */
+    public static String commonName(List<WitnessEdge> edges) {
+        int n = edges.size();
+        int rw = count(edges, EdgeKind.RW);
+        int wr = count(edges, EdgeKind.WR);
+        int ww = count(edges, EdgeKind.WW);
+        Set<String> txns = new HashSet<>();
+        for (WitnessEdge e : edges) {
+            txns.add(e.from());
+        }
+        if (count(edges, EdgeKind.RT) > 0) {
+            return "real-time violation";
+        }
+        if (txns.size() == 2 && n == 2) {
+            WitnessEdge a = edges.get(0);
+            WitnessEdge b = edges.get(1);
+            boolean sameKey = a.key() != null && a.key().equals(b.key());
+            if (rw == 1 && ww == 1 && sameKey) {
+                return "lost update";
+            }
+            if (rw == 2) {
+                return sameKey ? "lost update" : "write skew";
+            }
+            if (rw == 1 && wr == 1 && !sameKey) {
+                return "read skew";
+            }
+            if (rw == 1 && ww == 1 && !sameKey) {
+                return "read-write skew";
+            }
+        }
+        if (rw >= 2 && noAdjacentRw(edges) && everyRwAfterWr(edges)) {
+            return rw == 2 ? "long fork" : "long fork (" + rw + " readers)";
+        }
+        if (rw == 1 && count(edges, EdgeKind.SO) == n - 1) {
+            return "session guarantee violation";
+        }
+        if (rw == 1) {
+            int i = indexOf(edges, EdgeKind.RW);
+            int chain = 0;
+            for (int j = 1; j < n; j++) {
+                EdgeKind k = edges.get((i - j + n) % n).kind();
+                if (k == EdgeKind.WR || k == EdgeKind.SO) {
+                    chain++;
+                } else {
+                    break;
+                }
+            }
+            if (chain >= 2 && chain == n - 1) {
+                return "causality violation";
+            }
+            return ww > 0 ? "lost update (via " + n + " transactions)" : "read skew";
+        }
+        if (rw == 0) {
+            return ww > 0 && wr == 0 ? "write cycle" : "causality cycle";
+        }
+        return "write skew (" + txns.size() + " transactions)";
+    }
+
+    /** Coo's class (RAT/WAT/IAT; SDA/DDA/MDA) of a cycle. */
+    public static CooClass coo(List<WitnessEdge> edges) {
+        boolean wr = edges.stream().anyMatch(e -> e.kind() == EdgeKind.WR);
+        boolean ww = edges.stream().anyMatch(e -> e.kind() == EdgeKind.WW || e.kind() == EdgeKind.CO);
+        String type = wr ? "RAT" : ww ? "WAT" : "IAT";
+        Set<String> txns = new HashSet<>();
+        Set<String> keys = new HashSet<>();
+        for (WitnessEdge e : edges) {
+            txns.add(e.from());
+            txns.add(e.to());
+            if (e.key() != null && e.kind() != EdgeKind.SO && e.kind() != EdgeKind.RT) {
+                keys.add(e.key());
+            }
+        }
+        String size = txns.size() == 2 && keys.size() == 1 ? "SDA"
+                : txns.size() == 2 && keys.size() == 2 ? "DDA" : "MDA";
+        return new CooClass(type, size);
+    }
+
+    private static int count(List<WitnessEdge> edges, EdgeKind k) {
+        int c = 0;
+        for (WitnessEdge e : edges) {
+            if (e.kind() == k) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    private static int indexOf(List<WitnessEdge> edges, EdgeKind k) {
+        for (int i = 0; i < edges.size(); i++) {
+            if (edges.get(i).kind() == k) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean noAdjacentRw(List<WitnessEdge> edges) {
+        int n = edges.size();
+        for (int i = 0; i < n; i++) {
+            if (edges.get(i).kind() == EdgeKind.RW && edges.get((i + 1) % n).kind() == EdgeKind.RW) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean everyRwAfterWr(List<WitnessEdge> edges) {
+        int n = edges.size();
+        for (int i = 0; i < n; i++) {
+            if (edges.get(i).kind() == EdgeKind.RW && edges.get((i - 1 + n) % n).kind() != EdgeKind.WR) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,109 @@
+package isocheck.level;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.history.History;
+import java.util.Optional;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * The exact checkers agree with the axioms ({@link ExactOracle}) on 5,000 random histories of at
+ * most 8 transactions per level, with both verdicts well represented (consistent ≥ 20%, violated ≥ 15%, and ≥ 15% of the violations not already CC violations); every
+ * returned commit order passes {@link CommitOrderValidator}, and so does every order the oracle finds.
+ * Each strategy is exercised: AUTO (which picks the fast path, the prefix search or the polygraph)
+ * and, forced, the polygraph and the prefix search.
+ */
+class ExactOracleAgreementTest {
+
+    @Provide
+    Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
+    }
+
+    private static void agree(Level level, long seed, CheckOptions.Strategy strategy) {
+        History h = LevelHistories.generate(seed, level == Level.PC);
+        int[] oracleOrder = ExactOracle.commitOrder(h, level);
+        boolean expected = oracleOrder != null;
+        if (expected) {
+            Optional<String> bad = CommitOrderValidator.check(h, level, oracleOrder);
+            assertTrue(bad.isEmpty(), () -> "validator rejects the oracle's order (seed " + seed + "): " + bad.get()
+                    + "\n" + RandomHistories.dump(h));
+        }
+        Verdict v = LevelChecker.of(level, new CheckOptions(1).withStrategy(strategy)).check(h);
+        String label = level.id() + (strategy == CheckOptions.Strategy.AUTO ? "" : " " + strategy);
+        Statistics.label(label).collect(expected ? "consistent" : "violated");
+        Statistics.label(label).coverage(c -> {
+            c.check("consistent").percentage(p -> p >= 20.0);
+            c.check("violated").percentage(p -> p >= 15.0);
+        });
+        assertEquals(expected, v instanceof Verdict.Consistent, () -> level + "/" + strategy
+                + " disagrees with the oracle (seed " + seed + "):\n" + RandomHistories.dump(h) + "checker said: " + v);
+        if (v instanceof Verdict.Consistent c) {
+            Optional<String> bad = CommitOrderValidator.check(h, level, c.commitOrder());
+            assertTrue(bad.isEmpty(), () -> "invalid certificate (seed " + seed + "): " + bad.get());
+        }
+        if (!expected) {
+            // violations must not all be inherited from CC: many are specific to the level
+            boolean cc = LevelChecker.of(Level.CC).check(h) instanceof Verdict.Consistent;
+            Statistics.label(label + " violations").collect(cc ? "beyond CC" : "CC violated");
+            Statistics.label(label + " violations").coverage(c -> c.check("beyond CC").percentage(p -> p >= 15.0));
+        }
+        if (strategy == CheckOptions.Strategy.AUTO) {
+            Statistics.label(label + " strategy").collect(strategyOf(v));
+        }
+    }
+
+    private static String strategyOf(Verdict v) {
+        for (String note : v.explain()) {
+            if (note.startsWith("strategy: ")) {
+                return note.substring(10).replaceAll(" \\(.*", "").replaceAll(":.*", "");
+            }
+        }
+        return "CC check";
+    }
+
+    @Property(tries = 5_000)
+    void prefixConsistencyAgrees(@ForAll("seeds") long seed) {
+        agree(Level.PC, seed, CheckOptions.Strategy.AUTO);
+    }
+
+    @Property(tries = 5_000)
+    void parallelSnapshotIsolationAgrees(@ForAll("seeds") long seed) {
+        agree(Level.PSI, seed, CheckOptions.Strategy.AUTO);
+    }
+
+    @Property(tries = 5_000)
+    void snapshotIsolationAgrees(@ForAll("seeds") long seed) {
+        agree(Level.SI, seed, CheckOptions.Strategy.AUTO);
+    }
+
+    @Property(tries = 5_000)
+    void serializabilityAgrees(@ForAll("seeds") long seed) {
+        agree(Level.SER, seed, CheckOptions.Strategy.AUTO);
+    }
+
+    @Property(tries = 5_000)
+    void strictSerializabilityAgrees(@ForAll("seeds") long seed) {
+        agree(Level.SSER, seed, CheckOptions.Strategy.AUTO);
+    }
+
+    @Property(tries = 2_000)
+    void polygraphAgreesOnEveryLevel(@ForAll("seeds") long seed) {
+        for (Level l : new Level[] {Level.PC, Level.SI, Level.SER, Level.SSER}) {
+            agree(l, seed, CheckOptions.Strategy.POLYGRAPH);
+        }
+    }
+
+    @Property(tries = 2_000)
+    void prefixSearchAgreesOnEveryLevel(@ForAll("seeds") long seed) {
+        for (Level l : new Level[] {Level.PC, Level.SI, Level.SER, Level.SSER}) {
+            agree(l, seed, CheckOptions.Strategy.PREFIX_SEARCH);
+        }
+    }
+}
