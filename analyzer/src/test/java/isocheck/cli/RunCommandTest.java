@@ -26,7 +26,8 @@ class RunCommandTest {
         assertTrue(run.out().contains("RC: consistent" + NL), run.out());
         String first = Files.readAllLines(out).get(0);
         assertEquals("{\"format\":\"isocheck-history\",\"version\":1,\"sessions\":[\"c1\",\"c2\"]}", first);
-        CliRun check = CliRun.of("check", out.toString(), "--level", "all");
+        // RC, RA and CC are checked: at READ COMMITTED the lost updates this program invites may make SI/SER fail.
+        CliRun check = CliRun.of("check", out.toString(), "--level", "cc");
         assertEquals(ExitCode.OK, check.exitCode(), check.out() + check.err());
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(1, files.count(), "no temporary file left behind");
