@@ -1,0 +1,147 @@
+package isocheck.encoding;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import isocheck.program.Cond;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * When one SQL statement, in one iteration of its loops, reads or writes one field of one record:
+ * the building blocks of the paper's η conditions (§4.3).
+ *
+ * <p><b>Database events of a statement</b> (our reading of paper §3.1–3.2, decided here):
+ * <ul>
+ *   <li>A record is selected by the statement's WHERE clause; only its primary-key part is encoded
+ *       (paper Fig. 4: ρ_f is used for key fields only), non-key atoms are approximated by polarity.</li>
+ *   <li>SELECT (also MIN/MAX/COUNT) reads {@code @alive} of every key-matching record (a predicate
+ *       read: this is how phantoms and "insert if absent" anomalies arise) and the fields it mentions
+ *       of the matching records alive in its view.</li>
+ *   <li>UPDATE and DELETE write (the SET fields, resp. {@code @alive}) only records alive in their
+ *       view, and read the non-key fields their WHERE and SET mention on those records (so
+ *       {@code SET f = f + 1} is a read-modify-write). They read {@code @alive} only of key-matching
+ *       records that are <em>not</em> alive in their view: finding no row is an observation (a
+ *       concurrent INSERT it misses is an anti-dependency), while finding the row they then overwrite
+ *       is not a read — the paper's assumption (§3.2) that a transaction does not read a record it
+ *       writes or deletes. This is what keeps two DELETEs of the same pinned row from forming a RW
+ *       2-cycle: a DELETE either deletes a record or observes its absence, never both. It is
+ *       semantically harmless: writing a record that is not alive has no visible effect (an INSERT
+ *       rewrites every field before anyone can read them), so which of the two cases a writer was in
+ *       never changes another transaction's reads.</li>
+ *   <li>INSERT blindly writes every non-key field and {@code @alive} of the record its key names, and
+ *       reads nothing. An INSERT of an existing key overwrites it (the abstract model of the paper; a
+ *       real database would abort the transaction, i.e. run a subset of the modelled executions).
+ *       Two INSERTs of one key are therefore ordered by WW only and never form a RW cycle.</li>
+ *   <li>Primary-key fields are never read or written as events (a record is its key).</li>
+ * </ul>
+ * Alive(r, t) is t's view before its own writes; for a transaction that itself inserts into or
+ * deletes from a table, the Alive conditions of its statements on that table are dropped when
+ * over-approximating and the statement is never forced (it may see its own insertions).
+ */
+public final class AccessRules {
+    private final Vocabulary v;
+    private final Context ctx;
+    private final ProgramModel model;
+    private final Terms terms;
+
+    public AccessRules(Vocabulary v, ProgramModel model, Terms terms) {
+        this.v = v;
+        this.ctx = v.context();
+        this.model = model;
+        this.terms = terms;
+    }
+
+    public Terms terms() {
+        return terms;
+    }
+
+    /** Fresh constants for the iteration elements of the statement's loops (Skolem witnesses or bound variables). */
+    public List<Expr<?>> iterationElements(StatementFacts c, Transaction txn, String prefix) {
+        List<Expr<?>> out = new ArrayList<>();
+        for (Stmt.Foreach l : c.loops()) out.add(v.fresh(prefix + "!" + l.variable(), terms.elementSort(txn, l.source())));
+        return out;
+    }
+
+    public Site site(StatementFacts c, Transaction txn, Expr<?> t, List<Expr<?>> elements) {
+        return Site.of(txn, t, c.loops(), elements);
+    }
+
+    /** The statement executes in the site's iteration: each element is in its loop's set, and Λ(c) holds. */
+    public BoolExpr exec(StatementFacts c, Site site, boolean over) {
+        List<BoolExpr> parts = new ArrayList<>();
+        for (Stmt.Foreach l : c.loops()) {
+            Optional<BoolExpr> in = terms.member(site.element(l), l.source(), site);
+            parts.add(in.orElse(ctx.mkBool(over)));
+        }
+        for (Cond g : c.guard()) parts.add(terms.cond(g, site, null, over));
+        return and(parts);
+    }
+
+    /** The record the statement names by its whole primary key (INSERT, or a WHERE that pins every key field), if encodable. */
+    public Optional<Expr<?>> pinnedRecord(StatementFacts c, Site site) {
+        if (!c.pinsWholeKey()) return Optional.empty();
+        List<Expr<?>> key = new ArrayList<>();
+        for (String k : v.keyColumns(c.table())) {
+            Optional<Expr<?>> e = terms.value(c.keyPins().get(k), site, null);
+            if (e.isEmpty()) return Optional.empty();
+            key.add(e.get());
+        }
+        return Optional.of(v.record(c.table(), key));
+    }
+
+    /** The statement addresses record r: its WHERE clause (key part) holds, or r is the record it inserts. */
+    public BoolExpr addresses(StatementFacts c, Site site, Expr<?> r, boolean over) {
+        Stmt.Sql s = c.statement();
+        if (s instanceof Stmt.Insert) {
+            Optional<Expr<?>> rec = pinnedRecord(c, site);
+            return rec.map(x -> ctx.mkEq(r, x)).orElse(ctx.mkBool(over));
+        }
+        Cond where = s instanceof Stmt.Select sel ? sel.where() : s instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) s).where();
+        return terms.cond(where, site, r, over);
+    }
+
+    private BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
+        if (model.writesAlive(site.txn(), c.table())) return ctx.mkBool(over);
+        return v.alive(c.table(), r, site.t());
+    }
+
+    /** Necessary condition for the statement to read {@code field} of r (over-approximation). */
+    public BoolExpr reads(StatementFacts c, String field, Site site, Expr<?> r) {
+        Stmt.Sql s = c.statement();
+        if (s instanceof Stmt.Insert || !model.readFields(c).contains(field)) return ctx.mkFalse();
+        BoolExpr base = ctx.mkAnd(exec(c, site, true), addresses(c, site, r, true));
+        if (field.equals(StatementFacts.ALIVE)) {
+            if (s instanceof Stmt.Select) return base;
+            // UPDATE/DELETE observe Alive only of records they do not write (class comment)
+            BoolExpr notAlive = model.writesAlive(site.txn(), c.table()) ? ctx.mkTrue()
+                    : ctx.mkNot(v.alive(c.table(), r, site.t()));
+            return ctx.mkAnd(base, notAlive);
+        }
+        return ctx.mkAnd(base, aliveInView(c, site, r, true));
+    }
+
+    /**
+     * The statement writes {@code field} of r: a necessary condition when {@code over}, a sufficient
+     * one (for forcing) otherwise.
+     */
+    public BoolExpr writes(StatementFacts c, String field, Site site, Expr<?> r, boolean over) {
+        if (!model.writeFields(c).contains(field)) return ctx.mkFalse();
+        BoolExpr base = ctx.mkAnd(exec(c, site, over), addresses(c, site, r, over));
+        if (c.statement() instanceof Stmt.Insert) return base;
+        return ctx.mkAnd(base, aliveInView(c, site, r, over));
+    }
+
+    public BoolExpr accesses(StatementFacts c, String field, boolean write, Site site, Expr<?> r, boolean over) {
+        return write ? writes(c, field, site, r, over) : reads(c, field, site, r);
+    }
+
+    private BoolExpr and(List<BoolExpr> parts) {
+        if (parts.isEmpty()) return ctx.mkTrue();
+        return parts.size() == 1 ? parts.get(0) : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+    }
+}

@@ -1,0 +1,156 @@
+package isocheck.query;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Model;
+import com.microsoft.z3.Params;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import isocheck.encoding.Encoder;
+import isocheck.encoding.Part;
+import isocheck.encoding.ProgramModel;
+import isocheck.encoding.Vocabulary;
+import isocheck.program.Program;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import isocheck.witness.Witness;
+import isocheck.witness.WitnessExtractor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Bounded anomaly detection (paper §5.1): for k = 2 … K, is φ_{T,Ψ} ∧ φ_D ∧ φ_Cycle,k satisfiable?
+ * Stops at the first k with a cycle; with {@code all}, enumerates every distinct anomaly at that k
+ * (distinct by transaction types, edge kinds and statement pairs, up to rotation) by blocking
+ * clauses over the edge selectors. One Z3 context per analysis, closed at the end; a time limit per
+ * query; an unknown answer stops the analysis and names the query.
+ */
+public final class Analysis {
+
+    public enum Verdict { FOUND, NONE, UNKNOWN }
+
+    public record Options(int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode) {
+        public static Options defaults(int bound) {
+            return new Options(bound, false, 60, null, Encoder.Mode.EXPANDED);
+        }
+
+        public Options withAll(boolean a) { return new Options(bound, a, timeoutSeconds, smtOut, mode); }
+        public Options withMode(Encoder.Mode m) { return new Options(bound, all, timeoutSeconds, smtOut, m); }
+        public Options withSmtOut(Path p) { return new Options(bound, all, timeoutSeconds, p, mode); }
+        public Options withTimeout(int s) { return new Options(bound, all, s, smtOut, mode); }
+    }
+
+    /** One solver call: its name, the cycle length, the answer, the time, and the SMT-LIB file if written. */
+    public record Query(String name, int k, String result, long millis, Path smtFile) {}
+
+    public record Outcome(Verdict verdict, List<Witness> anomalies, List<Query> queries, String unknownQuery,
+            String unknownReason, long millis) {
+        public long solverMillis() {
+            return queries.stream().mapToLong(Query::millis).sum();
+        }
+    }
+
+    private Analysis() {}
+
+    public static Outcome run(Program program, Spec spec, Options opts) throws SpecException {
+        Encoder.Mode mode = opts.mode();
+        if (mode == Encoder.Mode.EXPANDED && !spec.isUniversal()) {
+            // expansion over the cycle's transactions is only sound for universal specs (DESIGN §3)
+            mode = Encoder.Mode.QUANTIFIED;
+        }
+        long start = System.nanoTime();
+        List<Query> queries = new ArrayList<>();
+        List<Witness> found = new ArrayList<>();
+        if (opts.smtOut() != null) {
+            try {
+                Files.createDirectories(opts.smtOut());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        try (Context ctx = new Context()) {
+            Vocabulary v = new Vocabulary(ctx, program);
+            ProgramModel model = new ProgramModel(program);
+            Encoder encoder = new Encoder(v, model, mode);
+            for (int k = 2; k <= opts.bound(); k++) {
+                CycleQuery.Built q = CycleQuery.build(v, encoder, k);
+                Solver solver = ctx.mkSolver();
+                Params p = ctx.mkParams();
+                p.add("timeout", opts.timeoutSeconds() * 1000);
+                solver.setParameters(p);
+                for (Part part : encoder.encode(spec, q.txns())) solver.add(part.formula());
+                for (Part part : q.parts()) solver.add(part.formula());
+                Set<String> signatures = new LinkedHashSet<>();
+                int n = 0;
+                while (true) {
+                    n++;
+                    String name = "cycle k=" + k + (n > 1 ? " #" + n : "") + " under " + spec.name();
+                    Path file = null;
+                    if (opts.smtOut() != null) {
+                        file = opts.smtOut().resolve("cycle-k" + k + "-" + n + ".smt2");
+                        writeSmt(file, name, program, spec, solver);
+                    }
+                    long t0 = System.nanoTime();
+                    Status st = solver.check();
+                    long ms = (System.nanoTime() - t0) / 1_000_000;
+                    queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));
+                    if (st == Status.UNKNOWN) {
+                        return new Outcome(Verdict.UNKNOWN, found, queries, name, solver.getReasonUnknown(),
+                                (System.nanoTime() - start) / 1_000_000);
+                    }
+                    if (st == Status.UNSATISFIABLE) break;
+                    Model m = solver.getModel();
+                    List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
+                    Witness w = WitnessExtractor.extract(m, v, q);
+                    if (signatures.add(w.signature())) found.add(w);
+                    if (!opts.all()) break;
+                    block(ctx, solver, chosen);
+                }
+                if (!found.isEmpty()) break;
+            }
+        }
+        return new Outcome(found.isEmpty() ? Verdict.NONE : Verdict.FOUND, found, queries, null, null,
+                (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Blocks this combination of selectors on every rotation of the cycle (the same anomaly started elsewhere). */
+    static void block(Context ctx, Solver solver, List<CycleQuery.Selector> chosen) {
+        // selectors are numbered per edge in the same order, so the rotation of a choice is the choice
+        // of the same conflicts on shifted edges; find them by conflict identity
+        int k = chosen.size();
+        for (int s = 0; s < k; s++) {
+            List<BoolExpr> flags = new ArrayList<>();
+            for (int i = 0; i < k; i++) flags.add(chosen.get((i + s) % k).flag());
+            solver.add(ctx.mkNot(ctx.mkAnd(rotate(ctx, flags, s, chosen).toArray(new BoolExpr[0]))));
+        }
+    }
+
+    private static List<BoolExpr> rotate(Context ctx, List<BoolExpr> unused, int shift, List<CycleQuery.Selector> chosen) {
+        List<BoolExpr> out = new ArrayList<>();
+        int k = chosen.size();
+        for (int i = 0; i < k; i++) {
+            CycleQuery.Selector src = chosen.get((i + shift) % k);
+            // the flag of the same conflict on edge i: same index within the edge's list
+            String name = src.flag().toString();
+            int index = Integer.parseInt(name.substring(name.lastIndexOf('!') + 1));
+            out.add(ctx.mkBoolConst("sel!" + (i + 1) + "!" + index));
+        }
+        return out;
+    }
+
+    static void writeSmt(Path file, String name, Program program, Spec spec, Solver solver) {
+        String text = "; isocheck query: " + name + "\n; program: " + program.file() + "\n; spec: " + spec.name()
+                + "\n(set-option :produce-models true)\n" + solver.toString() + "(check-sat)\n";
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
