@@ -105,9 +105,54 @@ public final class AccessRules {
         return terms.cond(where, site, r, over);
     }
 
-    private BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
-        if (model.writesAlive(site.txn(), c.table())) return ctx.mkBool(over);
-        return v.alive(c.table(), r, site.t());
+    /**
+     * r is alive when statement c looks at it. Alive(r, t) is t's view before its own writes, so for a
+     * transaction that itself inserts into or deletes from the table this is over-approximated by
+     * "Alive(r, t) or t itself writes r's Alive" ({@link #ownAliveWrite}), and never forced.
+     */
+    public BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
+        if (!model.writesAlive(site.txn(), c.table())) return v.alive(c.table(), r, site.t());
+        if (!over) return ctx.mkFalse();
+        return ctx.mkOr(v.alive(c.table(), r, site.t()), ownAliveWrite(c, site, r));
+    }
+
+    /** Over-approximation of "r is not alive when statement c looks at it", dual to {@link #aliveInView}. */
+    public BoolExpr notAliveInView(StatementFacts c, Site site, Expr<?> r) {
+        BoolExpr dead = ctx.mkNot(v.alive(c.table(), r, site.t()));
+        if (!model.writesAlive(site.txn(), c.table())) return dead;
+        return ctx.mkOr(dead, ownAliveWrite(c, site, r));
+    }
+
+    /**
+     * Some INSERT or DELETE of the same transaction that runs before c (earlier in program order, or
+     * in an earlier iteration of a loop around both) addresses r: the only way c can see r's Alive
+     * differently from the transaction's view.
+     */
+    BoolExpr ownAliveWrite(StatementFacts c, Site site, Expr<?> r) {
+        List<BoolExpr> cases = new ArrayList<>();
+        List<StatementFacts> stmts = model.facts(site.txn().name()).statements();
+        int cIndex = stmts.indexOf(c);
+        for (int wIndex = 0; wIndex < stmts.size(); wIndex++) {
+            StatementFacts w = stmts.get(wIndex);
+            if (!w.table().equals(c.table()) || !w.writes().contains(StatementFacts.ALIVE)) continue;
+            // a statement at or after c in program order runs before c only in an earlier iteration
+            // of a loop around both: some shared loop must be in a different iteration
+            int common = 0;
+            while (common < w.loops().size() && common < c.loops().size() && w.loops().get(common) == c.loops().get(common)) {
+                common++;
+            }
+            if (wIndex >= cIndex && common == 0) continue;
+            List<Expr<?>> els = iterationElements(w, site.txn(), "own");
+            Site ws = site(w, site.txn(), site.t(), els);
+            BoolExpr body = ctx.mkAnd(exec(w, ws, true), addresses(w, ws, r, true));
+            if (wIndex >= cIndex) {
+                List<BoolExpr> same = new ArrayList<>();
+                for (int i = 0; i < common; i++) same.add(ctx.mkEq(els.get(i), site.element(c.loops().get(i))));
+                body = ctx.mkAnd(body, ctx.mkNot(and(same)));
+            }
+            cases.add(els.isEmpty() ? body : ctx.mkExists(els.toArray(new Expr<?>[0]), body, 0, null, null, null, null));
+        }
+        return cases.isEmpty() ? ctx.mkFalse() : cases.size() == 1 ? cases.get(0) : ctx.mkOr(cases.toArray(new BoolExpr[0]));
     }
 
     /** Necessary condition for the statement to read {@code field} of r (over-approximation). */
@@ -118,9 +163,7 @@ public final class AccessRules {
         if (field.equals(StatementFacts.ALIVE)) {
             if (s instanceof Stmt.Select) return base;
             // UPDATE/DELETE observe Alive only of records they do not write (class comment)
-            BoolExpr notAlive = model.writesAlive(site.txn(), c.table()) ? ctx.mkTrue()
-                    : ctx.mkNot(v.alive(c.table(), r, site.t()));
-            return ctx.mkAnd(base, notAlive);
+            return ctx.mkAnd(base, notAliveInView(c, site, r));
         }
         return ctx.mkAnd(base, aliveInView(c, site, r, true));
     }

@@ -345,7 +345,7 @@ public final class Encoder {
         List<BoolExpr> sources = new ArrayList<>();
         for (ProgramModel.Assignment a : as) {
             StatementFacts sf = model.factsOf((Stmt.Sql) a.stmt());
-            BoolExpr alive = model.writesAlive(txn, table) ? ctx.mkTrue() : v.alive(table, r, t);
+            BoolExpr alive = rules.aliveInView(sf, site, r, true);
             sources.add(ctx.mkAnd(rules.exec(sf, site, true), rules.addresses(sf, site, r, true), alive));
         }
         List<Expr<?>> all = new ArrayList<>(b.get().elements());
@@ -386,7 +386,7 @@ public final class Encoder {
         if (column == null || !v.isKey(s.table(), column)) return List.of();
         StatementFacts sf = model.factsOf(s);
         Expr<?> r = v.fresh("r", v.recordSort(s.table()));
-        BoolExpr alive = model.writesAlive(txn, s.table()) ? ctx.mkTrue() : v.alive(s.table(), r, t);
+        BoolExpr alive = rules.aliveInView(sf, site, r, true);
         BoolExpr witness = ctx.mkExists(new Expr<?>[] {r}, ctx.mkAnd(rules.addresses(sf, site, r, true), alive,
                 ctx.mkEq(v.key(s.table(), column, r), value)), 0, null, null, null, null);
         return List.of(forAll(b.get().elements(),
