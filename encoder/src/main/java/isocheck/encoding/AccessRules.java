@@ -8,6 +8,8 @@ import isocheck.program.StatementFacts;
 import isocheck.program.Stmt;
 import isocheck.program.Transaction;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
@@ -108,19 +110,22 @@ public final class AccessRules {
     /**
      * r is alive when statement c looks at it. Alive(r, t) is t's view before its own writes, so for a
      * transaction that itself inserts into or deletes from the table this is over-approximated by
-     * "Alive(r, t) or t itself writes r's Alive" ({@link #ownAliveWrite}), and never forced.
+     * "Alive(r, t) or an earlier statement of t writes r's Alive" ({@link #ownAliveWrite}) and
+     * under-approximated by "Alive(r, t) and no earlier statement of t may write r's Alive".
      */
     public BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
         if (!model.writesAlive(site.txn(), c.table())) return v.alive(c.table(), r, site.t());
-        if (!over) return ctx.mkFalse();
-        return ctx.mkOr(v.alive(c.table(), r, site.t()), ownAliveWrite(c, site, r));
+        BoolExpr own = ownAliveWrite(c, site, r);
+        if (!over) return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkAnd(v.alive(c.table(), r, site.t()), ctx.mkNot(own));
+        return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkOr(v.alive(c.table(), r, site.t()), own);
     }
 
     /** Over-approximation of "r is not alive when statement c looks at it", dual to {@link #aliveInView}. */
     public BoolExpr notAliveInView(StatementFacts c, Site site, Expr<?> r) {
         BoolExpr dead = ctx.mkNot(v.alive(c.table(), r, site.t()));
         if (!model.writesAlive(site.txn(), c.table())) return dead;
-        return ctx.mkOr(dead, ownAliveWrite(c, site, r));
+        BoolExpr own = ownAliveWrite(c, site, r);
+        return own.isFalse() ? dead : ctx.mkOr(dead, own);
     }
 
     /**
@@ -177,6 +182,38 @@ public final class AccessRules {
         BoolExpr base = ctx.mkAnd(exec(c, site, over), addresses(c, site, r, over));
         if (c.statement() instanceof Stmt.Insert) return base;
         return ctx.mkAnd(base, aliveInView(c, site, r, over));
+    }
+
+    /**
+     * An anti-dependency on Alive needs a write that changes what the reader saw: a DELETE
+     * overwrites a record the reader saw alive, an INSERT one it saw absent. An RW edge whose writer
+     * writes the very value the reader read is left out of the dependency graph: placing the reader
+     * after that writer would not change what it reads, and every other writer is still ordered
+     * after the reader by its own RW edge, so an acyclic graph still means a serializable execution
+     * (with the same reads and, by the WW edges, the same final state). This is what keeps two
+     * removals of the same record (each finds it gone or deletes it) from forming a cycle. Likewise
+     * for a query's result: deleting a row the reader's SELECT did not return, or inserting one its
+     * WHERE would not match, does not change what the reader's program sees.
+     */
+    public BoolExpr valueChanges(Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
+        if (c.kind() != DepKind.RW || !c.field().equals(StatementFacts.ALIVE)) return ctx.mkTrue();
+        if (c.c2().statement() instanceof Stmt.Delete) {
+            // the deleted record was in the reader's result (a row of its SELECT … INTO), or at least alive
+            if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty()) {
+                return terms.member(r, sel.target(), readerSite).orElse(aliveInView(c.c1(), readerSite, r, true));
+            }
+            return aliveInView(c.c1(), readerSite, r, true);
+        }
+        if (c.c2().statement() instanceof Stmt.Insert ins) {
+            // the reader saw the record absent, and the inserted row satisfies the reader's WHERE
+            Map<String, Expr<?>> values = new HashMap<>();
+            for (int i = 0; i < ins.columns().size(); i++) {
+                String column = ins.columns().get(i);
+                terms.value(ins.values().get(i), writerSite, null).ifPresent(x -> values.put(column, x));
+            }
+            return ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), addresses(c.c1(), readerSite.withColumns(values), r, true));
+        }
+        return ctx.mkTrue();
     }
 
     public BoolExpr accesses(StatementFacts c, String field, boolean write, Site site, Expr<?> r, boolean over) {

@@ -84,6 +84,7 @@ public final class Encoder {
         parts.addAll(refinedToPlain(txns));
         parts.addAll(phiDep(txns));
         parts.addAll(forcingWW(txns));
+        parts.addAll(lastWriterWins(txns));
         parts.addAll(aliveRule(txns));
         parts.addAll(phiAux(txns));
         return parts;
@@ -212,7 +213,6 @@ public final class Encoder {
         for (StatementRef w1 : writers) {
             for (StatementRef w2 : writers) {
                 if (!w1.facts().table().equals(w2.facts().table())) continue;
-                if (!forceable(w1) || !forceable(w2)) continue;
                 List<String> common = new ArrayList<>(model.writeFields(w1.facts()));
                 common.retainAll(model.writeFields(w2.facts()));
                 if (common.isEmpty()) continue;
@@ -244,9 +244,41 @@ public final class Encoder {
         return out;
     }
 
-    /** A writer whose own transaction inserts into or deletes from the table is never forced (it may see its own writes). */
-    private boolean forceable(StatementRef w) {
-        return w.facts().statement() instanceof Stmt.Insert || !model.writesAlive(w.txn(), w.facts().table());
+    /**
+     * Last writer wins (paper §3.2), the visibility form of φ_dep: a reader's version of r.f is at
+     * least as new (in ar) as every visible writer's, so if t1 surely writes r.f, t1 is visible to
+     * t2 and t2 has an anti-dependency on r.f to t3, then t1 precedes t3 in ar. (φ_dep is the
+     * special case where t1 is the writer t2 read from.)
+     */
+    List<Part> lastWriterWins(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        Set<List<String>> used = refinedInUse();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts w : tf.statements()) {
+                List<String> fields = new ArrayList<>();
+                for (String f : model.writeFields(w)) if (used.contains(List.of("RW", w.table(), f))) fields.add(f);
+                if (fields.isEmpty()) continue;
+                Transaction txn = tf.transaction();
+                out.add(new Part("last_writer_wins " + txn.name() + "." + w.id(),
+                        forAllTxns(txns, 3, new int[][] {{0, 1}, {1, 2}}, abc -> {
+                            Expr<?> a = abc.get(0), b = abc.get(1), c = abc.get(2);
+                            List<Expr<?>> els = rules.iterationElements(w, txn, "lw");
+                            Site site = rules.site(w, txn, a, els);
+                            List<Expr<?>> bound = new ArrayList<>(els);
+                            Expr<?> r = rules.pinnedRecord(w, site).orElse(null);
+                            if (r == null) {
+                                r = v.fresh("r", v.recordSort(w.table()));
+                                bound.add(r);
+                            }
+                            List<BoolExpr> rws = new ArrayList<>();
+                            for (String f : fields) rws.add(v.refined(DepKind.RW, w.table(), f, r, b, c));
+                            BoolExpr premise = ctx.mkAnd(v.isType(a, txn.name()), v.vis(a, b),
+                                    rules.writes(w, fields.get(0), site, r, false), or(rws));
+                            return forAll(bound, ctx.mkImplies(premise, v.ar(a, c)));
+                        })));
+            }
+        }
+        return out;
     }
 
     /** A statement of a transaction type. */
@@ -285,7 +317,8 @@ public final class Encoder {
     // ------------------------------------------------------------------ φ_aux
 
     /**
-     * φ_aux (paper §4.3): the rows of a SELECT satisfy its WHERE clause and are alive; a non-empty
+     * φ_aux (paper §4.3): the rows of a SELECT satisfy its WHERE clause and are alive; an INSERT's key
+     * was absent from its view; a non-empty
      * row set has the row its scalar reads see; a CHOOSE picks a member of a non-empty set; MIN/MAX
      * of a key field is the key of a matching alive row; COUNT is a non-negative number. (Loop
      * elements belong to their sets through the execution condition of every statement in the loop.)
@@ -303,6 +336,7 @@ public final class Encoder {
                     facts.addAll(auxChoose(txn, var, t));
                     facts.addAll(auxAggregate(txn, var, t));
                 }
+                for (StatementFacts sf : tf.statements()) facts.addAll(auxInsertFresh(txn, sf, t));
                 return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
             })));
         }
@@ -369,6 +403,21 @@ public final class Encoder {
         return List.of(forAll(b.get().elements(), ctx.mkImplies(ne.get(), in.get())));
     }
 
+    /**
+     * A committed INSERT's key was not alive in its view: a database rejects a duplicate primary key
+     * it can see (the transaction aborts and is not part of the execution); a concurrent insert it
+     * cannot see is not detected, and then the later one in ar overwrites. (The execution condition
+     * is under-approximated here, since it is a premise.)
+     */
+    private List<BoolExpr> auxInsertFresh(Transaction txn, StatementFacts sf, Expr<?> t) {
+        if (!(sf.statement() instanceof Stmt.Insert)) return List.of();
+        List<Expr<?>> els = rules.iterationElements(sf, txn, "ins");
+        Site site = rules.site(sf, txn, t, els);
+        Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
+        if (rec.isEmpty()) return List.of();
+        return List.of(forAll(els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
+    }
+
     private List<BoolExpr> auxAggregate(Transaction txn, Variable var, Expr<?> t) {
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
         if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select s) || s.aggregate().isEmpty()) return List.of();
@@ -385,11 +434,21 @@ public final class Encoder {
         String column = agg.column().orElse(null);
         if (column == null || !v.isKey(s.table(), column)) return List.of();
         StatementFacts sf = model.factsOf(s);
+        // no matching record alive in the statement's view lies beyond the MIN (MAX)
+        Expr<?> other = v.fresh("r", v.recordSort(s.table()));
+        com.microsoft.z3.IntExpr otherKey = v.key(s.table(), column, other);
+        com.microsoft.z3.IntExpr aggValue = (com.microsoft.z3.IntExpr) value;
+        BoolExpr beyond = agg.function() == Aggregate.Function.MIN ? ctx.mkLt(otherKey, aggValue) : ctx.mkGt(otherKey, aggValue);
+        List<Expr<?>> boundAll = new ArrayList<>(b.get().elements());
+        boundAll.add(other);
+        BoolExpr extremum = forAll(boundAll, ctx.mkImplies(
+                ctx.mkAnd(rules.exec(sf, site, true), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
+                rules.notAliveInView(sf, site, other)));
         Expr<?> r = v.fresh("r", v.recordSort(s.table()));
         BoolExpr alive = rules.aliveInView(sf, site, r, true);
         BoolExpr witness = ctx.mkExists(new Expr<?>[] {r}, ctx.mkAnd(rules.addresses(sf, site, r, true), alive,
                 ctx.mkEq(v.key(s.table(), column, r), value)), 0, null, null, null, null);
-        return List.of(forAll(b.get().elements(),
+        return List.of(extremum, forAll(b.get().elements(),
                 ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, true), ctx.mkNot(isNull)), witness)));
     }
 

@@ -209,7 +209,8 @@ public final class Terms {
         if (e instanceof isocheck.program.Expr.VarRef ref) return variable(ref, site);
         if (e instanceof isocheck.program.Expr.ColumnRef c) {
             if (r != null && v.isKey(c.table(), c.column())) return Optional.of(v.key(c.table(), c.column(), r));
-            return Optional.empty(); // a non-key field of the visited record: version-dependent
+            // a non-key field of the visited record: version-dependent, unless the site fixes it
+            return Optional.ofNullable(site.columns().get(c.column()));
         }
         if (e instanceof isocheck.program.Expr.Negate n) {
             return value(n.operand(), site, r).map(x -> ctx.mkUnaryMinus(int_(x)));

@@ -58,7 +58,8 @@ public final class CycleQuery {
                 BoolExpr eta = ctx.mkAnd(v.isType(a, c.t1().name()), v.isType(b, c.t2().name()),
                         v.refined(c.kind(), c.table(), c.field(), r, a, b), v.dep(c.kind(), a, b),
                         rules.accesses(c.c1(), c.field(), c.firstWrites(), s1, r, true),
-                        rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true));
+                        rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
+                        rules.valueChanges(c, s1, s2, r));
                 parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
                 sels.add(new Selector(i, c, flag, r, e1, e2));
                 flags.add(flag);

@@ -9,7 +9,8 @@ import java.util.List;
  * al. 2015), by the shape of its edges:
  * <ul>
  *   <li>lost update: two transactions, both writing one field of one record that each read without
- *       seeing the other's write;</li>
+ *       seeing the other's write (or, "on different fields", one overwrites a field of a record
+ *       whose other field the other read, while both write);</li>
  *   <li>write skew: two transactions, two anti-dependencies on different items (a phantom when an
  *       item is a record's existence, e.g. "insert if absent" run twice);</li>
  *   <li>read skew: two transactions, one read dependency and one anti-dependency;</li>
@@ -34,6 +35,7 @@ public final class Classifier {
             }
             if (rw == 2) return phantom ? "write skew (phantom)" : "write skew";
             if (rw == 1 && wr == 1) return "read skew";
+            if (rw == 1) return "lost update (on different fields)";
         }
         if (k == 3 && rw == 1 && wr == 2) return "causality violation";
         if (k == 4 && rw == 2 && wr == 2) {
