@@ -111,12 +111,16 @@ public final class AccessRules {
      * r is alive when statement c looks at it. Alive(r, t) is t's view before its own writes, so for a
      * transaction that itself inserts into or deletes from the table this is over-approximated by
      * "Alive(r, t) or an earlier statement of t writes r's Alive" ({@link #ownAliveWrite}) and
-     * under-approximated by "Alive(r, t) and no earlier statement of t may write r's Alive".
+     * under-approximated by Alive(r, t) when no earlier statement of t may write r's Alive (and by
+     * false otherwise).
      */
     public BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
         if (!model.writesAlive(site.txn(), c.table())) return v.alive(c.table(), r, site.t());
         BoolExpr own = ownAliveWrite(c, site, r);
-        if (!over) return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkAnd(v.alive(c.table(), r, site.t()), ctx.mkNot(own));
+        // under-approximation: exact when no earlier own statement may write r's Alive; otherwise
+        // give up (false) rather than assert "no earlier own write", a negated existential that
+        // costs Z3 dearly in forcing premises
+        if (!over) return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkFalse();
         return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkOr(v.alive(c.table(), r, site.t()), own);
     }
 
@@ -147,6 +151,7 @@ public final class AccessRules {
                 common++;
             }
             if (wIndex >= cIndex && common == 0) continue;
+            if (wIndex >= cIndex && disjointAcrossIterations(c, w, common, site)) continue;
             List<Expr<?>> els = iterationElements(w, site.txn(), "own");
             Site ws = site(w, site.txn(), site.t(), els);
             BoolExpr body = ctx.mkAnd(exec(w, ws, true), addresses(w, ws, r, true));
@@ -158,6 +163,43 @@ public final class AccessRules {
             cases.add(els.isEmpty() ? body : ctx.mkExists(els.toArray(new Expr<?>[0]), body, 0, null, null, null, null));
         }
         return cases.isEmpty() ? ctx.mkFalse() : cases.size() == 1 ? cases.get(0) : ctx.mkOr(cases.toArray(new BoolExpr[0]));
+    }
+
+    /**
+     * Different iterations of the common loops of c and w address different records: every common
+     * loop ranges over the rows of a SELECT whose WHERE pins all but one key column k of the rows
+     * to loop-invariant values, and both statements pin the same column of their table to
+     * {@code :row.k}. (Delivery's district loop: every statement on new_order pins
+     * {@code no_d_id = :dist.d_id}, and the districts of one warehouse differ in d_id.)
+     */
+    private boolean disjointAcrossIterations(StatementFacts c, StatementFacts w, int common, Site site) {
+        for (int i = 0; i < common; i++) {
+            Stmt.Foreach loop = c.loops().get(i);
+            var source = model.variable(site.txn(), loop.source());
+            var assigns = model.assignments(site.txn(), source.name());
+            if (assigns.size() != 1 || !(assigns.get(0).stmt() instanceof Stmt.Select sel) || !assigns.get(0).loops().isEmpty()) {
+                return false;
+            }
+            StatementFacts sf = model.factsOf(sel);
+            List<String> free = new ArrayList<>(v.keyColumns(sf.table()));
+            free.removeAll(sf.keyPins().keySet());
+            if (free.size() != 1) return false;
+            String k = free.get(0);
+            boolean found = false;
+            for (var pin : c.keyPins().entrySet()) {
+                Expr pinned = null;
+                if (pin.getValue() instanceof isocheck.program.Expr.VarRef ref && ref.variable().equals(loop.variable())
+                        && k.equals(ref.field())) {
+                    var other = w.keyPins().get(pin.getKey());
+                    if (other instanceof isocheck.program.Expr.VarRef ref2 && ref2.variable().equals(loop.variable())
+                            && k.equals(ref2.field())) {
+                        found = true;
+                    }
+                }
+            }
+            if (!found) return false;
+        }
+        return true;
     }
 
     /** Necessary condition for the statement to read {@code field} of r (over-approximation). */
@@ -197,6 +239,10 @@ public final class AccessRules {
      */
     public BoolExpr valueChanges(Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
         if (c.kind() != DepKind.RW || !c.field().equals(StatementFacts.ALIVE)) return ctx.mkTrue();
+        if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isPresent()) {
+            Optional<BoolExpr> extremum = extremumChanges(c, sel, readerSite, writerSite, r);
+            if (extremum.isPresent()) return extremum.get();
+        }
         if (c.c2().statement() instanceof Stmt.Delete) {
             // the deleted record was in the reader's result (a row of its SELECT … INTO), or at least alive
             if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty()) {
@@ -214,6 +260,35 @@ public final class AccessRules {
             return ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), addresses(c.c1(), readerSite.withColumns(values), r, true));
         }
         return ctx.mkTrue();
+    }
+
+    /**
+     * For SELECT MIN/MAX(k) of a key column (paper §4.3's SELECT MAX rule, for Alive): a DELETE
+     * changes the result only if it deletes the extremum the reader saw; an INSERT only if it adds a
+     * matching record beyond it (or the reader saw none).
+     */
+    private Optional<BoolExpr> extremumChanges(Conflict c, Stmt.Select sel, Site readerSite, Site writerSite, Expr<?> r) {
+        isocheck.program.Aggregate agg = sel.aggregate().get();
+        if (agg.function() == isocheck.program.Aggregate.Function.COUNT || agg.column().isEmpty()
+                || !v.isKey(sel.table(), agg.column().get())) {
+            return Optional.empty();
+        }
+        var target = model.variable(readerSite.txn(), sel.target());
+        if (model.assignments(readerSite.txn(), target.name()).size() != 1) return Optional.empty();
+        Optional<Expr<?>> value = terms.aggregate(target, readerSite);
+        Optional<BoolExpr> isNull = terms.aggregateNull(target, readerSite);
+        if (value.isEmpty() || isNull.isEmpty()) return Optional.empty();
+        var key = v.key(sel.table(), agg.column().get(), r);
+        var m = (com.microsoft.z3.IntExpr) value.get();
+        boolean min = agg.function() == isocheck.program.Aggregate.Function.MIN;
+        if (c.c2().statement() instanceof Stmt.Delete) {
+            return Optional.of(ctx.mkAnd(ctx.mkNot(isNull.get()), ctx.mkEq(key, m), aliveInView(c.c1(), readerSite, r, true)));
+        }
+        if (c.c2().statement() instanceof Stmt.Insert) {
+            BoolExpr beyond = ctx.mkOr(isNull.get(), min ? ctx.mkLt(key, m) : ctx.mkGt(key, m));
+            return Optional.of(ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), beyond));
+        }
+        return Optional.empty();
     }
 
     public BoolExpr accesses(StatementFacts c, String field, boolean write, Site site, Expr<?> r, boolean over) {

@@ -55,6 +55,8 @@ public final class Encoder {
     private final Terms terms;
     private final Mode mode;
     private final List<Conflict> conflicts;
+    private Map<String, List<Expr<?>>> records = Map.of();
+    private Map<String, List<Expr<?>>> ground = Map.of();
 
     public Encoder(Vocabulary v, ProgramModel model, Mode mode) {
         this.v = v;
@@ -71,7 +73,11 @@ public final class Encoder {
     public Mode mode() { return mode; }
 
     /** Every conjunct of φ_{T,Ψ} over the given transaction constants. */
-    public List<Part> encode(Spec spec, List<Expr<?>> txns) throws SpecException {
+    public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground) throws SpecException {
+        this.records = records;
+        this.ground = ground;
+        terms.setGround(mode == Mode.EXPANDED ? sort -> ground.getOrDefault(sort.toString(), List.of()) : null);
         List<Part> parts = new ArrayList<>();
         SpecTranslator tr = new SpecTranslator(v);
         if (mode == Mode.EXPANDED) {
@@ -81,7 +87,6 @@ public final class Encoder {
             parts.add(new Part("phi_basic", BasicAxioms.quantified(v)));
             parts.add(new Part("phi_spec " + spec.name(), tr.quantified(spec)));
         }
-        parts.addAll(refinedToPlain(txns));
         parts.addAll(phiDep(txns));
         parts.addAll(forcingWW(txns));
         parts.addAll(lastWriterWins(txns));
@@ -129,9 +134,38 @@ public final class Encoder {
 
     private static final int[][] PAIR = {{0, 1}};
 
+    /**
+     * ∀ vars. body over records and loop elements: a quantifier in QUANTIFIED mode; in EXPANDED mode
+     * the conjunction of its instances on the query's ground terms of each variable's sort (its
+     * witness records and iteration elements). Instantiating a universal formula on some terms is
+     * implied by it, so this is sound; it is what "records expanded over the records the statements
+     * touch" means, and it leaves Z3 a quantifier-free problem.
+     */
     BoolExpr forAll(List<Expr<?>> vars, BoolExpr body) {
         if (vars.isEmpty()) return body;
-        return ctx.mkForall(vars.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
+        if (mode == Mode.QUANTIFIED) return ctx.mkForall(vars.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
+        return forAllGround(vars, body, List.of());
+    }
+
+    BoolExpr forAllGround(List<Expr<?>> vars, BoolExpr body, List<Expr<?>> extra) {
+        List<BoolExpr> out = new ArrayList<>();
+        Expr<?>[] from = vars.toArray(new Expr<?>[0]);
+        Expr<?>[] to = new Expr<?>[from.length];
+        instantiate(from, to, 0, body, extra, out);
+        return and(out);
+    }
+
+    private void instantiate(Expr<?>[] from, Expr<?>[] to, int i, BoolExpr body, List<Expr<?>> extra, List<BoolExpr> out) {
+        if (i == from.length) {
+            out.add((BoolExpr) body.substitute(from, to));
+            return;
+        }
+        List<Expr<?>> terms = new ArrayList<>(ground.getOrDefault(from[i].getSort().toString(), List.of()));
+        for (Expr<?> e : extra) if (e.getSort().equals(from[i].getSort()) && !terms.contains(e)) terms.add(e);
+        for (Expr<?> t : terms) {
+            to[i] = t;
+            instantiate(from, to, i + 1, body, extra, out);
+        }
     }
 
     BoolExpr and(List<BoolExpr> parts) {
@@ -151,6 +185,17 @@ public final class Encoder {
         Set<List<String>> out = new LinkedHashSet<>();
         for (Conflict c : conflicts) out.add(List.of(c.kind().name(), c.table(), c.field()));
         return out;
+    }
+
+    /**
+     * The ground record terms rules over refined relations are instantiated on: the cycle's witness
+     * records of the table. A refined relation only ever needs to hold of those (the necessary
+     * conditions assert it there; nothing else asserts a refined WR or RW), so instances on other
+     * records could only constrain relations the solver is free to make false; instantiating a
+     * universal formula on fewer terms is sound in any case.
+     */
+    List<Expr<?>> recordTerms(String table) {
+        return records.getOrDefault(table, List.of());
     }
 
     /** R^R(r, f, a, b) ⇒ R(a, b): a dependency on a field of a record is a dependency. */
@@ -182,14 +227,16 @@ public final class Encoder {
             String table = tf.get(0);
             String field = tf.get(1);
             if (!used.contains(List.of("WR", table, field)) || !used.contains(List.of("RW", table, field))) continue;
-            out.add(new Part("phi_dep " + table + "." + field, forAllTxns(txns, 3, new int[][] {{0, 1}, {0, 2}}, t -> {
-                Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
-                Expr<?> r = v.fresh("r", v.recordSort(table));
-                BoolExpr premise = ctx.mkAnd(v.refined(DepKind.WR, table, field, r, t2, t1),
-                        v.refined(DepKind.RW, table, field, r, t1, t3));
-                BoolExpr conclusion = ctx.mkAnd(ctx.mkNot(ctx.mkEq(t2, t3)), v.refined(DepKind.WW, table, field, r, t2, t3));
-                return forAll(List.of(r), ctx.mkImplies(premise, conclusion));
-            })));
+            for (Expr<?> r : recordTerms(table)) {
+                out.add(new Part("phi_dep " + table + "." + field + " " + r, forAllTxns(txns, 3, new int[][] {{0, 1}, {0, 2}}, t -> {
+                    Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
+                    BoolExpr premise = ctx.mkAnd(v.refined(DepKind.WR, table, field, r, t2, t1),
+                            v.refined(DepKind.RW, table, field, r, t1, t3));
+                    BoolExpr conclusion = ctx.mkAnd(ctx.mkNot(ctx.mkEq(t2, t3)),
+                            v.refined(DepKind.WW, table, field, r, t2, t3), v.ww(t2, t3));
+                    return ctx.mkImplies(premise, conclusion);
+                })));
+            }
         }
         return out;
     }
@@ -234,10 +281,7 @@ public final class Encoder {
                     String f0 = common.get(0);
                     BoolExpr premise = ctx.mkAnd(v.isType(a, w1.txn().name()), v.isType(b, w2.txn().name()), v.ar(a, b),
                             rules.writes(w1.facts(), f0, s1, r, false), rules.writes(w2.facts(), f0, s2, r, false));
-                    List<BoolExpr> concl = new ArrayList<>();
-                    concl.add(v.ww(a, b));
-                    for (String f : common) concl.add(v.refined(DepKind.WW, table, f, r, a, b));
-                    return forAll(bound, ctx.mkImplies(premise, and(concl)));
+                    return forAll(bound, ctx.mkImplies(premise, v.ww(a, b)));
                 })));
             }
         }
@@ -264,17 +308,15 @@ public final class Encoder {
                             Expr<?> a = abc.get(0), b = abc.get(1), c = abc.get(2);
                             List<Expr<?>> els = rules.iterationElements(w, txn, "lw");
                             Site site = rules.site(w, txn, a, els);
-                            List<Expr<?>> bound = new ArrayList<>(els);
-                            Expr<?> r = rules.pinnedRecord(w, site).orElse(null);
-                            if (r == null) {
-                                r = v.fresh("r", v.recordSort(w.table()));
-                                bound.add(r);
+                            List<BoolExpr> cases = new ArrayList<>();
+                            for (Expr<?> r : recordTerms(w.table())) {
+                                List<BoolExpr> rws = new ArrayList<>();
+                                for (String f : fields) rws.add(v.refined(DepKind.RW, w.table(), f, r, b, c));
+                                BoolExpr premise = ctx.mkAnd(v.isType(a, txn.name()), v.vis(a, b),
+                                        rules.writes(w, fields.get(0), site, r, false), or(rws));
+                                cases.add(forAll(els, ctx.mkImplies(premise, v.ar(a, c))));
                             }
-                            List<BoolExpr> rws = new ArrayList<>();
-                            for (String f : fields) rws.add(v.refined(DepKind.RW, w.table(), f, r, b, c));
-                            BoolExpr premise = ctx.mkAnd(v.isType(a, txn.name()), v.vis(a, b),
-                                    rules.writes(w, fields.get(0), site, r, false), or(rws));
-                            return forAll(bound, ctx.mkImplies(premise, v.ar(a, c)));
+                            return and(cases);
                         })));
             }
         }
@@ -301,14 +343,15 @@ public final class Encoder {
                 boolean inserts = model.onlyAliveWrites(t, table, Stmt.Insert.class);
                 boolean deletes = model.onlyAliveWrites(t, table, Stmt.Delete.class);
                 if (!inserts && !deletes) continue;
-                out.add(new Part("alive_rule " + t.name() + " " + table, forAllTxns(txns, 2, PAIR, ab -> {
-                    Expr<?> r = v.fresh("r", v.recordSort(table));
-                    BoolExpr alive = v.alive(table, r, ab.get(1));
-                    return forAll(List.of(r), ctx.mkImplies(
-                            ctx.mkAnd(v.refined(DepKind.WR, table, StatementFacts.ALIVE, r, ab.get(0), ab.get(1)),
-                                    v.isType(ab.get(0), t.name())),
-                            inserts ? alive : ctx.mkNot(alive)));
-                })));
+                for (Expr<?> r : recordTerms(table)) {
+                    out.add(new Part("alive_rule " + t.name() + " " + table + " " + r, forAllTxns(txns, 2, PAIR, ab -> {
+                        BoolExpr alive = v.alive(table, r, ab.get(1));
+                        return ctx.mkImplies(
+                                ctx.mkAnd(v.refined(DepKind.WR, table, StatementFacts.ALIVE, r, ab.get(0), ab.get(1)),
+                                        v.isType(ab.get(0), t.name())),
+                                inserts ? alive : ctx.mkNot(alive));
+                    })));
+                }
             }
         }
         return out;
@@ -385,8 +428,29 @@ public final class Encoder {
         List<Expr<?>> all = new ArrayList<>(b.get().elements());
         all.add(r);
         Expr<?> pick = terms.pick(var.name(), site).orElseThrow();
-        return List.of(forAll(all, ctx.mkImplies(in, ctx.mkAnd(ne, or(sources)))),
-                forAll(b.get().elements(), ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow())));
+        BoolExpr rows = ctx.mkImplies(in, ctx.mkAnd(ne, or(sources)));
+        BoolExpr picked = ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow());
+        if (mode == Mode.QUANTIFIED) return List.of(forAll(all, rows), forAll(b.get().elements(), picked));
+        // ground: on the witness records, and on the row the scalar reads and CHOOSEs see
+        List<BoolExpr> out = new ArrayList<>();
+        // the rows' WHERE facts stay quantified (a simple guarded formula, cheap for Z3's
+        // instantiation): Skolem witnesses of other rules (an own earlier write's iteration) need them
+        out.add(ctx.mkForall(all.toArray(new Expr<?>[0]), rows, 0, null, null, null, null));
+        out.add(forAllGround(b.get().elements(), picked, List.of()));
+        List<Expr<?>> seen = new ArrayList<>();
+        seen.add(pick);
+        for (Variable other : txn.locals()) {
+            for (ProgramModel.Assignment a : model.assignments(txn, other.name())) {
+                if (a.stmt() instanceof Stmt.Choose ch && ch.source().equals(var.name()) && a.loops().equals(as.get(0).loops())) {
+                    terms.rowValue(other, site).ifPresent(seen::add);
+                }
+            }
+        }
+        for (Expr<?> x : seen) {
+            BoolExpr inst = (BoolExpr) rows.substitute(r, x);
+            out.add(b.get().elements().isEmpty() ? inst : forAllGround(b.get().elements(), inst, List.of()));
+        }
+        return out;
     }
 
     private List<BoolExpr> auxChoose(Transaction txn, Variable var, Expr<?> t) {
@@ -435,21 +499,22 @@ public final class Encoder {
         if (column == null || !v.isKey(s.table(), column)) return List.of();
         StatementFacts sf = model.factsOf(s);
         // no matching record alive in the statement's view lies beyond the MIN (MAX)
-        Expr<?> other = v.fresh("r", v.recordSort(s.table()));
-        com.microsoft.z3.IntExpr otherKey = v.key(s.table(), column, other);
         com.microsoft.z3.IntExpr aggValue = (com.microsoft.z3.IntExpr) value;
-        BoolExpr beyond = agg.function() == Aggregate.Function.MIN ? ctx.mkLt(otherKey, aggValue) : ctx.mkGt(otherKey, aggValue);
-        List<Expr<?>> boundAll = new ArrayList<>(b.get().elements());
-        boundAll.add(other);
-        BoolExpr extremum = forAll(boundAll, ctx.mkImplies(
-                ctx.mkAnd(rules.exec(sf, site, true), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
-                rules.notAliveInView(sf, site, other)));
+        List<BoolExpr> extremes = new ArrayList<>();
+        for (Expr<?> other : recordTerms(s.table())) {
+            com.microsoft.z3.IntExpr otherKey = v.key(s.table(), column, other);
+            BoolExpr beyond = agg.function() == Aggregate.Function.MIN ? ctx.mkLt(otherKey, aggValue) : ctx.mkGt(otherKey, aggValue);
+            extremes.add(forAll(b.get().elements(), ctx.mkImplies(
+                    ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
+                    rules.notAliveInView(sf, site, other))));
+        }
+        BoolExpr extremum = and(extremes);
         Expr<?> r = v.fresh("r", v.recordSort(s.table()));
         BoolExpr alive = rules.aliveInView(sf, site, r, true);
         BoolExpr witness = ctx.mkExists(new Expr<?>[] {r}, ctx.mkAnd(rules.addresses(sf, site, r, true), alive,
                 ctx.mkEq(v.key(s.table(), column, r), value)), 0, null, null, null, null);
         return List.of(extremum, forAll(b.get().elements(),
-                ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, true), ctx.mkNot(isNull)), witness)));
+                ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull)), witness)));
     }
 
 }

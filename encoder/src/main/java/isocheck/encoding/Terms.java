@@ -48,6 +48,18 @@ public final class Terms {
     private final Context ctx;
     private final ProgramModel model;
 
+    private java.util.function.Function<Sort, List<Expr<?>>> ground;
+
+    /**
+     * With ground terms, a membership test {@code e = ANY(:rows.f)} in an under-approximated
+     * (premise) position becomes a disjunction over the ground elements instead of an existential,
+     * which there would be universal; the disjunction implies the existential, so this stays an
+     * under-approximation.
+     */
+    public void setGround(java.util.function.Function<Sort, List<Expr<?>>> ground) {
+        this.ground = ground;
+    }
+
     public Terms(Vocabulary v, ProgramModel model) {
         this.v = v;
         this.ctx = v.context();
@@ -247,6 +259,7 @@ public final class Terms {
         if (c instanceof Cond.Not n) return ctx.mkNot(cond(n.operand(), site, r, !over));
         if (c instanceof Cond.And a) return ctx.mkAnd(cond(a.left(), site, r, over), cond(a.right(), site, r, over));
         if (c instanceof Cond.Or o) return ctx.mkOr(cond(o.left(), site, r, over), cond(o.right(), site, r, over));
+        if (c instanceof Cond.Member m && !over && ground != null) return groundMember(m, site, r);
         Optional<BoolExpr> exact = exact(c, site, r);
         return exact.orElseGet(() -> ctx.mkBool(over));
     }
@@ -291,6 +304,18 @@ public final class Terms {
             return Optional.of(ctx.mkExists(new Expr<?>[] {x}, body, 0, null, null, null, null));
         }
         throw new IllegalArgumentException("unexpected condition " + c);
+    }
+
+    private BoolExpr groundMember(Cond.Member m, Site site, Expr<?> r) {
+        Optional<Expr<?>> elem = value(m.element(), site, r);
+        if (elem.isEmpty()) return ctx.mkFalse();
+        List<BoolExpr> cases = new ArrayList<>();
+        for (Expr<?> x : ground.apply(elementSort(site.txn(), m.rows()))) {
+            Optional<BoolExpr> in = member(x, m.rows(), site);
+            Optional<Expr<?>> f = rowField(m.rows(), x, m.field(), site);
+            if (in.isPresent() && f.isPresent()) cases.add(ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get())));
+        }
+        return cases.isEmpty() ? ctx.mkFalse() : ctx.mkOr(cases.toArray(new BoolExpr[0]));
     }
 
     private BoolExpr strLess(String fn, IntExpr x, IntExpr y) {

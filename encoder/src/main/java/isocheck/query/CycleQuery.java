@@ -10,7 +10,9 @@ import isocheck.encoding.Part;
 import isocheck.encoding.Site;
 import isocheck.encoding.Vocabulary;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * φ_D ∧ φ_Cycle,k (paper §5.1) over k distinct transaction constants t1..tk, with the necessary
@@ -31,7 +33,13 @@ public final class CycleQuery {
     public record Selector(int edge, Conflict conflict, BoolExpr flag, Expr<?> record, List<Expr<?>> first,
             List<Expr<?>> second) {}
 
-    public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<Selector>> edges) {}
+    /**
+     * @param records the witness records of the edges, per table
+     * @param ground every witness constant (records and iteration elements) by sort name: the ground
+     *     terms universal rules over records and loop iterations are instantiated on
+     */
+    public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<Selector>> edges,
+            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {}
 
     private CycleQuery() {}
 
@@ -42,7 +50,14 @@ public final class CycleQuery {
         List<Part> parts = new ArrayList<>();
         parts.add(new Part("phi_cycle distinct", k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
         List<List<Selector>> edges = new ArrayList<>();
+        Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
+        Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
+            // one witness record per (edge, table) and one iteration element per (edge, side, type,
+            // loop), shared by the edge's selectors: ∨_s ∃r. η_s(r) is ∃r. ∨_s η_s(r)
+            Map<String, Expr<?>> edgeRecords = new LinkedHashMap<>();
+            Map<String, Expr<?>> edgeElements = new LinkedHashMap<>();
+            final int edge = i;
             Expr<?> a = txns.get(i);
             Expr<?> b = txns.get((i + 1) % k);
             List<Selector> sels = new ArrayList<>();
@@ -50,9 +65,14 @@ public final class CycleQuery {
             int n = 0;
             for (Conflict c : encoder.conflicts()) {
                 BoolExpr flag = ctx.mkBoolConst("sel!" + (i + 1) + "!" + (n++));
-                Expr<?> r = v.fresh("w" + (i + 1), v.recordSort(c.table()));
-                List<Expr<?>> e1 = rules.iterationElements(c.c1(), c.t1(), "w" + (i + 1) + "a");
-                List<Expr<?>> e2 = rules.iterationElements(c.c2(), c.t2(), "w" + (i + 1) + "b");
+                Expr<?> r = edgeRecords.computeIfAbsent(c.table(), tb -> {
+                    Expr<?> w = ctx.mkConst("w" + (edge + 1) + "!" + tb, v.recordSort(tb));
+                    records.computeIfAbsent(tb, x -> new ArrayList<>()).add(w);
+                    ground.computeIfAbsent(w.getSort().toString(), x -> new ArrayList<>()).add(w);
+                    return w;
+                });
+                List<Expr<?>> e1 = elements(v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground);
+                List<Expr<?>> e2 = elements(v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground);
                 Site s1 = rules.site(c.c1(), c.t1(), a, e1);
                 Site s2 = rules.site(c.c2(), c.t2(), b, e2);
                 BoolExpr eta = ctx.mkAnd(v.isType(a, c.t1().name()), v.isType(b, c.t2().name()),
@@ -68,6 +88,21 @@ public final class CycleQuery {
                     : ctx.mkOr(flags.toArray(new BoolExpr[0]))));
             edges.add(sels);
         }
-        return new Built(k, txns, parts, edges);
+        return new Built(k, txns, parts, edges, records, ground);
+    }
+
+    private static List<Expr<?>> elements(Vocabulary v, AccessRules rules, isocheck.program.StatementFacts c,
+            isocheck.program.Transaction txn, String prefix, Map<String, Expr<?>> shared, Map<String, List<Expr<?>>> ground) {
+        List<Expr<?>> out = new ArrayList<>();
+        for (isocheck.program.Stmt.Foreach l : c.loops()) {
+            String key = prefix + "!" + txn.name() + "!" + l.variable() + "@" + l.pos();
+            out.add(shared.computeIfAbsent(key, x -> {
+                Expr<?> e = v.context().mkConst(prefix + "!" + txn.name() + "." + l.variable() + "!" + l.pos().line(),
+                        rules.terms().elementSort(txn, l.source()));
+                ground.computeIfAbsent(e.getSort().toString(), y -> new ArrayList<>()).add(e);
+                return e;
+            }));
+        }
+        return out;
     }
 }
