@@ -22,15 +22,19 @@ public final class Harness {
         Program program = ProgramLoader.parse(args[0], Files.readString(file));
         SpecLibrary lib = SpecLibrary.builtin();
         boolean all = false;
+        boolean unique = false;
+        int from = 2;
         Encoder.Mode mode = Encoder.Mode.EXPANDED;
         for (int i = 3; i < args.length; i++) {
             if (args[i].equals("all")) all = true;
             else if (args[i].equals("quantified")) mode = Encoder.Mode.QUANTIFIED;
+            else if (args[i].equals("unique")) unique = true;
+            else if (args[i].startsWith("from=")) from = Integer.parseInt(args[i].substring(5));
             else if (args[i].startsWith("specdir=")) lib = SpecLibrary.load(Path.of(args[i].substring(8)));
         }
         Spec spec = lib.get(args[1]);
         Analysis.Outcome o = Analysis.run(program, spec,
-                Analysis.Options.defaults(Integer.parseInt(args[2])).withAll(all).withMode(mode));
+                Analysis.Options.defaults(Integer.parseInt(args[2])).withAll(all).withMode(mode).withUniqueKeys(unique).withFrom(from));
         System.out.println(o.verdict() + " queries=" + o.queries().size() + " solver=" + o.solverMillis() + "ms total="
                 + o.millis() + "ms");
         for (Analysis.Query q : o.queries()) System.out.println("  " + q.name() + ": " + q.result() + " " + q.millis() + "ms");

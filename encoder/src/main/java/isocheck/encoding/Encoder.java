@@ -58,6 +58,17 @@ public final class Encoder {
     private Map<String, List<Expr<?>>> records = Map.of();
     private Map<String, List<Expr<?>>> ground = Map.of();
 
+    private boolean uniqueInserts;
+
+    /**
+     * The program assumption that every INSERT inserts a key never inserted before (ids drawn from a
+     * sequence or a UUID, a counter protected by the spec): see {@link #uniqueInserts}.
+     */
+    public Encoder assumeUniqueInserts(boolean on) {
+        this.uniqueInserts = on;
+        return this;
+    }
+
     public Encoder(Vocabulary v, ProgramModel model, Mode mode) {
         this.v = v;
         this.ctx = v.context();
@@ -92,6 +103,7 @@ public final class Encoder {
         parts.addAll(lastWriterWins(txns));
         parts.addAll(aliveRule(txns));
         parts.addAll(phiAux(txns));
+        if (uniqueInserts) parts.addAll(uniqueInserts(txns));
         return parts;
     }
 
@@ -318,6 +330,48 @@ public final class Encoder {
                             }
                             return and(cases);
                         })));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Assumption (off by default, {@code --assume-unique-keys}): no key is inserted twice in an
+     * execution. Then two transactions never insert the same record, and a transaction that sees a
+     * record alive sees the one transaction that inserted it. (Without the assumption "an alive record
+     * was inserted by a visible transaction" is existential, and that transaction need not be among
+     * the cycle's, so the substructure encoding cannot use it.)
+     */
+    List<Part> uniqueInserts(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert)) continue;
+                Transaction txn = tf.transaction();
+                String table = c.table();
+                for (Expr<?> r : recordTerms(table)) {
+                    out.add(new Part("unique_inserts " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
+                        Expr<?> x = xt.get(0), t = xt.get(1);
+                        List<Expr<?>> els = rules.iterationElements(c, txn, "u");
+                        Site site = rules.site(c, txn, x, els);
+                        BoolExpr inserts = ctx.mkAnd(v.isType(x, txn.name()), rules.exec(c, site, false),
+                                rules.addresses(c, site, r, false));
+                        List<BoolExpr> facts = new ArrayList<>();
+                        facts.add(ctx.mkImplies(ctx.mkAnd(inserts, v.alive(table, r, t)), v.vis(x, t)));
+                        // no other transaction inserts it
+                        for (TransactionFacts tf2 : model.transactions()) {
+                            for (StatementFacts c2 : tf2.statements()) {
+                                if (!(c2.statement() instanceof Stmt.Insert) || !c2.table().equals(table)) continue;
+                                List<Expr<?>> els2 = rules.iterationElements(c2, tf2.transaction(), "u");
+                                Site site2 = rules.site(c2, tf2.transaction(), t, els2);
+                                BoolExpr other = ctx.mkAnd(v.isType(t, tf2.transaction().name()), rules.exec(c2, site2, false),
+                                        rules.addresses(c2, site2, r, false));
+                                facts.add(forAll(els2, ctx.mkNot(ctx.mkAnd(inserts, other))));
+                            }
+                        }
+                        return forAll(els, and(facts));
+                    })));
+                }
             }
         }
         return out;

@@ -79,6 +79,8 @@ public final class Vocabulary implements ExecutionVocabulary {
         this.ww = ctx.mkFuncDecl("WW", two, ctx.getBoolSort());
         this.rw = ctx.mkFuncDecl("RW", two, ctx.getBoolSort());
         for (Table t : program.schema().tables()) {
+            boolean written = program.transactions().stream().anyMatch(tx -> writesAlive(tx.body(), t.name()));
+            if (!written) staticTables.add(t.name());
             String[] keys = t.primaryKey().stream().map(k -> t.name() + "." + k).toArray(String[]::new);
             Sort[] sorts = new Sort[keys.length];
             for (int i = 0; i < keys.length; i++) sorts[i] = ctx.getIntSort();
@@ -91,6 +93,16 @@ public final class Vocabulary implements ExecutionVocabulary {
             for (int i = 0; i < acc.length; i++) byKey.put(t.primaryKey().get(i), acc[i]);
             keyAccessors.put(t.name(), byKey);
         }
+    }
+
+    private static boolean writesAlive(List<isocheck.program.Stmt> body, String table) {
+        for (isocheck.program.Stmt s : body) {
+            if (s instanceof isocheck.program.Stmt.Insert i && i.table().equals(table)) return true;
+            if (s instanceof isocheck.program.Stmt.Delete d && d.table().equals(table)) return true;
+            if (s instanceof isocheck.program.Stmt.If f && (writesAlive(f.thenBranch(), table) || writesAlive(f.elseBranch(), table))) return true;
+            if (s instanceof isocheck.program.Stmt.Foreach f && writesAlive(f.body(), table)) return true;
+        }
+        return false;
     }
 
     @Override public Context context() { return ctx; }
@@ -130,10 +142,19 @@ public final class Vocabulary implements ExecutionVocabulary {
         return (BoolExpr) ctx.mkApp(f, r, a, b);
     }
 
-    /** Alive(r, t): record r of the table is alive in t's view. */
+    /**
+     * Alive(r, t): record r of the table is alive in t's view. For a table no program inserts into
+     * or deletes from, Alive never changes, so every transaction sees the initial one:
+     * {@code Alive!t(r)} without the transaction argument.
+     */
     public BoolExpr alive(String table, Expr<?> r, Expr<?> t) {
+        if (staticTables.contains(table)) {
+            return (BoolExpr) ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table)), r);
+        }
         return (BoolExpr) ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table), txn), r, t);
     }
+
+    private final Set<String> staticTables = new java.util.HashSet<>();
 
     public Sort recordSort(String table) {
         Sort s = recordSorts.get(table);

@@ -35,15 +35,22 @@ public final class Analysis {
 
     public enum Verdict { FOUND, NONE, UNKNOWN }
 
-    public record Options(int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode) {
+    /**
+     * @param from the shortest cycle length asked (2 unless a caller wants one length only)
+     * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
+     */
+    public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+            boolean uniqueKeys) {
         public static Options defaults(int bound) {
-            return new Options(bound, false, 60, null, Encoder.Mode.EXPANDED);
+            return new Options(2, bound, false, 60, null, Encoder.Mode.EXPANDED, false);
         }
 
-        public Options withAll(boolean a) { return new Options(bound, a, timeoutSeconds, smtOut, mode); }
-        public Options withMode(Encoder.Mode m) { return new Options(bound, all, timeoutSeconds, smtOut, m); }
-        public Options withSmtOut(Path p) { return new Options(bound, all, timeoutSeconds, p, mode); }
-        public Options withTimeout(int s) { return new Options(bound, all, s, smtOut, mode); }
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u); }
     }
 
     /** One solver call: its name, the cycle length, the answer, the time, and the SMT-LIB file if written. */
@@ -77,8 +84,8 @@ public final class Analysis {
         try (Context ctx = new Context()) {
             Vocabulary v = new Vocabulary(ctx, program);
             ProgramModel model = new ProgramModel(program);
-            Encoder encoder = new Encoder(v, model, mode);
-            for (int k = 2; k <= opts.bound(); k++) {
+            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys());
+            for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
                 CycleQuery.Built q = CycleQuery.build(v, encoder, k);
                 Solver solver = ctx.mkSolver();
                 Params p = ctx.mkParams();
