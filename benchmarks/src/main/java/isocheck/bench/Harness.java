@@ -24,17 +24,19 @@ public final class Harness {
         boolean all = false;
         boolean unique = false;
         int from = 2;
+        String[] without = new String[0];
         Encoder.Mode mode = Encoder.Mode.EXPANDED;
         for (int i = 3; i < args.length; i++) {
             if (args[i].equals("all")) all = true;
             else if (args[i].equals("quantified")) mode = Encoder.Mode.QUANTIFIED;
             else if (args[i].equals("unique")) unique = true;
+            else if (args[i].startsWith("without=")) without = args[i].substring(8).split(",");
             else if (args[i].startsWith("from=")) from = Integer.parseInt(args[i].substring(5));
             else if (args[i].startsWith("specdir=")) lib = SpecLibrary.load(Path.of(args[i].substring(8)));
         }
         Spec spec = lib.get(args[1]);
         Analysis.Outcome o = Analysis.run(program, spec,
-                Analysis.Options.defaults(Integer.parseInt(args[2])).withAll(all).withMode(mode).withUniqueKeys(unique).withFrom(from));
+                Analysis.Options.defaults(Integer.parseInt(args[2])).withAll(all).withMode(mode).withUniqueKeys(unique).withFrom(from).without(without));
         System.out.println(o.verdict() + " queries=" + o.queries().size() + " solver=" + o.solverMillis() + "ms total="
                 + o.millis() + "ms");
         for (Analysis.Query q : o.queries()) System.out.println("  " + q.name() + ": " + q.result() + " " + q.millis() + "ms");

@@ -160,10 +160,29 @@ public final class Encoder {
     }
 
     BoolExpr forAllGround(List<Expr<?>> vars, BoolExpr body, List<Expr<?>> extra) {
+        return forAllGround(null, vars, body, extra);
+    }
+
+    /**
+     * Iteration elements of transaction {@code owner}'s loops: in EXPANDED mode instantiated only on
+     * the witness elements of that transaction (those of other transactions say nothing about it).
+     */
+    BoolExpr forAllIn(Expr<?> owner, List<Expr<?>> elements, BoolExpr body) {
+        if (elements.isEmpty()) return body;
+        if (mode == Mode.QUANTIFIED) return ctx.mkForall(elements.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
+        return forAllGround(owner, elements, body, List.of());
+    }
+
+    private Expr<?> owner;
+
+    BoolExpr forAllGround(Expr<?> owner, List<Expr<?>> vars, BoolExpr body, List<Expr<?>> extra) {
         List<BoolExpr> out = new ArrayList<>();
         Expr<?>[] from = vars.toArray(new Expr<?>[0]);
         Expr<?>[] to = new Expr<?>[from.length];
+        Expr<?> saved = this.owner;
+        this.owner = owner;
         instantiate(from, to, 0, body, extra, out);
+        this.owner = saved;
         return and(out);
     }
 
@@ -172,7 +191,9 @@ public final class Encoder {
             out.add((BoolExpr) body.substitute(from, to));
             return;
         }
-        List<Expr<?>> terms = new ArrayList<>(ground.getOrDefault(from[i].getSort().toString(), List.of()));
+        String key = from[i].getSort().toString();
+        List<Expr<?>> terms = new ArrayList<>(ground.getOrDefault(key, List.of()));
+        if (owner != null) terms.addAll(ground.getOrDefault(key + "@" + owner, List.of()));
         for (Expr<?> e : extra) if (e.getSort().equals(from[i].getSort()) && !terms.contains(e)) terms.add(e);
         for (Expr<?> t : terms) {
             to[i] = t;
@@ -283,8 +304,7 @@ public final class Encoder {
                     List<Expr<?>> e2 = rules.iterationElements(w2.facts(), w2.txn(), "f");
                     Site s1 = rules.site(w1.facts(), w1.txn(), a, e1);
                     Site s2 = rules.site(w2.facts(), w2.txn(), b, e2);
-                    List<Expr<?>> bound = new ArrayList<>(e1);
-                    bound.addAll(e2);
+                    List<Expr<?>> bound = new ArrayList<>();
                     Expr<?> r = rules.pinnedRecord(w1.facts(), s1).or(() -> rules.pinnedRecord(w2.facts(), s2)).orElse(null);
                     if (r == null) {
                         r = v.fresh("r", v.recordSort(table));
@@ -293,7 +313,7 @@ public final class Encoder {
                     String f0 = common.get(0);
                     BoolExpr premise = ctx.mkAnd(v.isType(a, w1.txn().name()), v.isType(b, w2.txn().name()), v.ar(a, b),
                             rules.writes(w1.facts(), f0, s1, r, false), rules.writes(w2.facts(), f0, s2, r, false));
-                    return forAll(bound, ctx.mkImplies(premise, v.ww(a, b)));
+                    return forAllIn(a, e1, forAllIn(b, e2, forAll(bound, ctx.mkImplies(premise, v.ww(a, b)))));
                 })));
             }
         }
@@ -326,7 +346,7 @@ public final class Encoder {
                                 for (String f : fields) rws.add(v.refined(DepKind.RW, w.table(), f, r, b, c));
                                 BoolExpr premise = ctx.mkAnd(v.isType(a, txn.name()), v.vis(a, b),
                                         rules.writes(w, fields.get(0), site, r, false), or(rws));
-                                cases.add(forAll(els, ctx.mkImplies(premise, v.ar(a, c))));
+                                cases.add(forAllIn(a, els, ctx.mkImplies(premise, v.ar(a, c))));
                             }
                             return and(cases);
                         })));
@@ -366,10 +386,10 @@ public final class Encoder {
                                 Site site2 = rules.site(c2, tf2.transaction(), t, els2);
                                 BoolExpr other = ctx.mkAnd(v.isType(t, tf2.transaction().name()), rules.exec(c2, site2, false),
                                         rules.addresses(c2, site2, r, false));
-                                facts.add(forAll(els2, ctx.mkNot(ctx.mkAnd(inserts, other))));
+                                facts.add(forAllIn(t, els2, ctx.mkNot(ctx.mkAnd(inserts, other))));
                             }
                         }
-                        return forAll(els, and(facts));
+                        return forAllIn(x, els, and(facts));
                     })));
                 }
             }
@@ -458,7 +478,7 @@ public final class Encoder {
         BoolExpr in = terms.member(x, var.name(), site).orElseThrow();
         BoolExpr ne = terms.nonEmpty(var.name(), site).orElseThrow();
         Expr<?> pick = terms.pick(var.name(), site).orElseThrow();
-        return List.of(forAll(List.of(x), ctx.mkImplies(in, ne)),
+        return List.of(forAllIn(t, List.of(x), ctx.mkImplies(in, ne)),
                 ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow()));
     }
 
@@ -490,7 +510,7 @@ public final class Encoder {
         // the rows' WHERE facts stay quantified (a simple guarded formula, cheap for Z3's
         // instantiation): Skolem witnesses of other rules (an own earlier write's iteration) need them
         out.add(ctx.mkForall(all.toArray(new Expr<?>[0]), rows, 0, null, null, null, null));
-        out.add(forAllGround(b.get().elements(), picked, List.of()));
+        out.add(forAllGround(t, b.get().elements(), picked, List.of()));
         List<Expr<?>> seen = new ArrayList<>();
         seen.add(pick);
         for (Variable other : txn.locals()) {
@@ -502,7 +522,7 @@ public final class Encoder {
         }
         for (Expr<?> x : seen) {
             BoolExpr inst = (BoolExpr) rows.substitute(r, x);
-            out.add(b.get().elements().isEmpty() ? inst : forAllGround(b.get().elements(), inst, List.of()));
+            out.add(b.get().elements().isEmpty() ? inst : forAllGround(t, b.get().elements(), inst, List.of()));
         }
         return out;
     }
@@ -518,7 +538,7 @@ public final class Encoder {
         if (ne.isEmpty() || chosen.isEmpty()) return List.of();
         Optional<BoolExpr> in = terms.member(chosen.get(), c.source(), site);
         if (in.isEmpty()) return List.of();
-        return List.of(forAll(b.get().elements(), ctx.mkImplies(ne.get(), in.get())));
+        return List.of(forAllIn(t, b.get().elements(), ctx.mkImplies(ne.get(), in.get())));
     }
 
     /**
@@ -533,7 +553,7 @@ public final class Encoder {
         Site site = rules.site(sf, txn, t, els);
         Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
         if (rec.isEmpty()) return List.of();
-        return List.of(forAll(els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
+        return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
     }
 
     private List<BoolExpr> auxAggregate(Transaction txn, Variable var, Expr<?> t) {
@@ -546,7 +566,7 @@ public final class Encoder {
         Expr<?> value = terms.aggregate(var, site).orElseThrow();
         BoolExpr isNull = terms.aggregateNull(var, site).orElseThrow();
         if (agg.function() == Aggregate.Function.COUNT) {
-            return List.of(forAll(b.get().elements(),
+            return List.of(forAllIn(t, b.get().elements(),
                     ctx.mkAnd(ctx.mkGe((com.microsoft.z3.IntExpr) value, ctx.mkInt(0)), ctx.mkNot(isNull))));
         }
         String column = agg.column().orElse(null);
@@ -558,7 +578,7 @@ public final class Encoder {
         for (Expr<?> other : recordTerms(s.table())) {
             com.microsoft.z3.IntExpr otherKey = v.key(s.table(), column, other);
             BoolExpr beyond = agg.function() == Aggregate.Function.MIN ? ctx.mkLt(otherKey, aggValue) : ctx.mkGt(otherKey, aggValue);
-            extremes.add(forAll(b.get().elements(), ctx.mkImplies(
+            extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
                     ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
                     rules.notAliveInView(sf, site, other))));
         }
@@ -567,7 +587,7 @@ public final class Encoder {
         BoolExpr alive = rules.aliveInView(sf, site, r, true);
         BoolExpr witness = ctx.mkExists(new Expr<?>[] {r}, ctx.mkAnd(rules.addresses(sf, site, r, true), alive,
                 ctx.mkEq(v.key(s.table(), column, r), value)), 0, null, null, null, null);
-        return List.of(extremum, forAll(b.get().elements(),
+        return List.of(extremum, forAllIn(t, b.get().elements(),
                 ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull)), witness)));
     }
 

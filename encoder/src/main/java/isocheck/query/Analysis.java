@@ -40,17 +40,22 @@ public final class Analysis {
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys) {
+            boolean uniqueKeys, Set<String> disabledRules) {
         public static Options defaults(int bound) {
-            return new Options(2, bound, false, 60, null, Encoder.Mode.EXPANDED, false);
+            return new Options(2, bound, false, 60, null, Encoder.Mode.EXPANDED, false, Set.of());
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u); }
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules); }
+
+        /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
+        public Options without(String... rules) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules));
+        }
     }
 
     /** One solver call: its name, the cycle length, the answer, the time, and the SMT-LIB file if written. */
@@ -91,10 +96,9 @@ public final class Analysis {
                 Params p = ctx.mkParams();
                 p.add("timeout", opts.timeoutSeconds() * 1000);
                 solver.setParameters(p);
-                String disabled = System.getProperty("isocheck.disable", "");
                 for (Part part : encoder.encode(spec, q.txns(), q.records(), q.ground())) {
                     boolean off = false;
-                    for (String d : disabled.split(",")) if (!d.isEmpty() && part.name().startsWith(d)) off = true;
+                    for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
                     if (!off) solver.add(part.formula());
                 }
                 for (Part part : q.parts()) solver.add(part.formula());
@@ -137,13 +141,11 @@ public final class Analysis {
         // of the same conflicts on shifted edges; find them by conflict identity
         int k = chosen.size();
         for (int s = 0; s < k; s++) {
-            List<BoolExpr> flags = new ArrayList<>();
-            for (int i = 0; i < k; i++) flags.add(chosen.get((i + s) % k).flag());
-            solver.add(ctx.mkNot(ctx.mkAnd(rotate(ctx, flags, s, chosen).toArray(new BoolExpr[0]))));
+            solver.add(ctx.mkNot(ctx.mkAnd(rotate(ctx, s, chosen).toArray(new BoolExpr[0]))));
         }
     }
 
-    private static List<BoolExpr> rotate(Context ctx, List<BoolExpr> unused, int shift, List<CycleQuery.Selector> chosen) {
+    private static List<BoolExpr> rotate(Context ctx, int shift, List<CycleQuery.Selector> chosen) {
         List<BoolExpr> out = new ArrayList<>();
         int k = chosen.size();
         for (int i = 0; i < k; i++) {

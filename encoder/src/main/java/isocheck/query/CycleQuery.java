@@ -49,6 +49,7 @@ public final class CycleQuery {
         List<Expr<?>> txns = v.transactions(k);
         List<Part> parts = new ArrayList<>();
         parts.add(new Part("phi_cycle distinct", k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(new Part("phi_cycle rotation", rotationBreak(v, txns)));
         List<List<Selector>> edges = new ArrayList<>();
         Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
         Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
@@ -71,8 +72,8 @@ public final class CycleQuery {
                     ground.computeIfAbsent(w.getSort().toString(), x -> new ArrayList<>()).add(w);
                     return w;
                 });
-                List<Expr<?>> e1 = elements(v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground);
-                List<Expr<?>> e2 = elements(v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground);
+                List<Expr<?>> e1 = elements(v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground, a);
+                List<Expr<?>> e2 = elements(v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground, b);
                 Site s1 = rules.site(c.c1(), c.t1(), a, e1);
                 Site s2 = rules.site(c.c2(), c.t2(), b, e2);
                 BoolExpr eta = ctx.mkAnd(v.isType(a, c.t1().name()), v.isType(b, c.t2().name()),
@@ -91,15 +92,35 @@ public final class CycleQuery {
         return new Built(k, txns, parts, edges, records, ground);
     }
 
+    /**
+     * Symmetry breaking: a cycle can be rotated to start at a transaction whose type comes first
+     * (in declaration order) among its types, so t1's type is asked to be such a one.
+     */
+    static BoolExpr rotationBreak(Vocabulary v, List<Expr<?>> txns) {
+        Context ctx = v.context();
+        List<String> types = new ArrayList<>(v.typeNames());
+        List<BoolExpr> out = new ArrayList<>();
+        for (int i = 1; i < txns.size(); i++) {
+            for (int j = 0; j < types.size(); j++) {
+                List<BoolExpr> earlier = new ArrayList<>();
+                for (int l = 0; l <= j; l++) earlier.add(v.isType(txns.get(0), types.get(l)));
+                out.add(ctx.mkImplies(v.isType(txns.get(i), types.get(j)), ctx.mkOr(earlier.toArray(new BoolExpr[0]))));
+            }
+        }
+        return out.isEmpty() ? ctx.mkTrue() : ctx.mkAnd(out.toArray(new BoolExpr[0]));
+    }
+
     private static List<Expr<?>> elements(Vocabulary v, AccessRules rules, isocheck.program.StatementFacts c,
-            isocheck.program.Transaction txn, String prefix, Map<String, Expr<?>> shared, Map<String, List<Expr<?>>> ground) {
+            isocheck.program.Transaction txn, String prefix, Map<String, Expr<?>> shared, Map<String, List<Expr<?>>> ground,
+            Expr<?> owner) {
         List<Expr<?>> out = new ArrayList<>();
         for (isocheck.program.Stmt.Foreach l : c.loops()) {
             String key = prefix + "!" + txn.name() + "!" + l.variable() + "@" + l.pos();
             out.add(shared.computeIfAbsent(key, x -> {
                 Expr<?> e = v.context().mkConst(prefix + "!" + txn.name() + "." + l.variable() + "!" + l.pos().line(),
                         rules.terms().elementSort(txn, l.source()));
-                ground.computeIfAbsent(e.getSort().toString(), y -> new ArrayList<>()).add(e);
+                // iteration elements belong to one transaction instance: keyed by sort and instance
+                ground.computeIfAbsent(e.getSort() + "@" + owner, y -> new ArrayList<>()).add(e);
                 return e;
             }));
         }
