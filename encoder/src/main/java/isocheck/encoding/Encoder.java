@@ -357,13 +357,32 @@ public final class Encoder {
 
     /**
      * Assumption (off by default, {@code --assume-unique-keys}): no key is inserted twice in an
-     * execution. Then two transactions never insert the same record, and a transaction that sees a
-     * record alive sees the one transaction that inserted it. (Without the assumption "an alive record
+     * execution. Then two transactions never insert the same record, a transaction that sees a
+     * record alive sees the one transaction that inserted it, and one that sees a deletion of a
+     * record sees it dead (nobody inserts it again). (Without the assumption "an alive record
      * was inserted by a visible transaction" is existential, and that transaction need not be among
      * the cycle's, so the substructure encoding cannot use it.)
      */
     List<Part> uniqueInserts(List<Expr<?>> txns) {
         List<Part> out = new ArrayList<>();
+        // a deleted record is never inserted again: whoever sees the deletion sees it dead
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Delete)) continue;
+                Transaction txn = tf.transaction();
+                for (Expr<?> r : recordTerms(c.table())) {
+                    out.add(new Part("unique_inserts delete " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
+                        Expr<?> x = xt.get(0), t = xt.get(1);
+                        List<Expr<?>> els = rules.iterationElements(c, txn, "u");
+                        Site site = rules.site(c, txn, x, els);
+                        BoolExpr deletes = ctx.mkAnd(v.isType(x, txn.name()),
+                                rules.writes(c, StatementFacts.ALIVE, site, r, false));
+                        return forAllIn(x, els, ctx.mkImplies(ctx.mkAnd(deletes, v.vis(x, t)),
+                                ctx.mkNot(v.alive(c.table(), r, t))));
+                    })));
+                }
+            }
+        }
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts c : tf.statements()) {
                 if (!(c.statement() instanceof Stmt.Insert)) continue;
