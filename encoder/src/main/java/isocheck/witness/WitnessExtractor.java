@@ -94,7 +94,7 @@ public final class WitnessExtractor {
         var sort = v.elemSort(type.name(), p.name());
         Expr<?>[] universe = m.getSortUniverse(sort);
         if (universe == null) return "{}";
-        List<String> rows = new ArrayList<>();
+        java.util.Set<String> rows = new java.util.LinkedHashSet<>(); // rows are values: equal rows are one
         for (Expr<?> x : universe) {
             BoolExpr in = (BoolExpr) v.apply(type.name() + "." + p.name() + "!in", v.context().getBoolSort(), List.of(x, t));
             if (!m.eval(in, true).isTrue()) continue;
