@@ -51,6 +51,17 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void aTimeoutIsUnknownNamingTheQuery() {
+        // MBQI needs about 20 s for this TPC-C query (benchmarks/RESULTS.md); one second is not enough
+        String tpcc = Path.of(BANK).resolveSibling("tpcc.sql").toString();
+        CliRun run = CliRun.of("analyze", tpcc, "--spec", "psi", "--bound", "3", "--mode", "quantified",
+                "--assume-unique-keys", "--timeout", "1");
+        assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
+        assertTrue(run.err().startsWith("unknown: query 'cycle k="), run.err());
+        assertTrue(run.out().contains("unknown"), run.out());
+    }
+
+    @Test
     void badBoundIsBadInput() {
         assertEquals(ExitCode.BAD_INPUT, CliRun.of("analyze", BANK, "--spec", "ec", "--bound", "1").exitCode());
     }
