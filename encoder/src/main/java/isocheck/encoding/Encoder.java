@@ -24,9 +24,11 @@ import java.util.function.Function;
 
 /**
  * φ_{T,Ψ} of paper §4 (eq. 6) for one program and spec, over a given set of transaction constants:
- * φ_basic ∧ φ_Ψ ∧ φ_dep ∧ the forcing conditions φ_{→WW} ∧ φ_aux ∧ the Alive rule, plus the link
- * from the refined relations to the plain ones. The necessary conditions φ_{R→} are asserted on the
- * edges of the cycle (see {@code isocheck.query.CycleQuery}), where they decide satisfiability;
+ * φ_basic ∧ φ_Ψ ∧ φ_dep ∧ the forcing conditions φ_{→WW} ∧ last-writer-wins ∧ the Alive rule ∧
+ * φ_aux (∧ the unique-keys assumption when asked). Rules over the refined relations conclude the
+ * plain relation too (a dependency on a field of a record is a dependency). The necessary
+ * conditions φ_{R→} are asserted on the edges of the cycle (see {@code isocheck.query.CycleQuery}),
+ * where they decide satisfiability;
  * elsewhere R occurs only as the premise of φ_basic, Ψ and φ_dep or the conclusion of a forcing
  * rule, so an unforced R can always be made false and its necessary condition never matters (the
  * omission is sound in any case: fewer constraints, more models).
@@ -39,8 +41,11 @@ import java.util.function.Function;
  *       universal in transactions: {@link Spec#isUniversal()}, checked by the caller).</li>
  *   <li>{@link Mode#QUANTIFIED}: the paper's formulas as they are, ∀ over {@code Txn}, for Z3's MBQI.</li>
  * </ul>
- * Records and loop iterations stay quantified in both modes, except where a statement names its
- * record by the whole primary key, which is substituted (exact, not an approximation).
+ * Records and loop iterations: where a statement names its record by the whole primary key, the
+ * record is substituted (exact). Otherwise, in EXPANDED mode universal rules are instantiated on
+ * the cycle's witness records and each transaction's witness iteration elements ({@link #forAll}),
+ * which leaves Z3 a quantifier-free problem except for the rows-satisfy-WHERE facts of φ_aux; in
+ * QUANTIFIED mode they are Z3 quantifiers.
  *
  * <p>Only WW is ever forced: WR and RW depend on what a transaction saw (max_ar of its visible
  * writers), which no condition on parameters decides.
@@ -229,22 +234,6 @@ public final class Encoder {
      */
     List<Expr<?>> recordTerms(String table) {
         return records.getOrDefault(table, List.of());
-    }
-
-    /** R^R(r, f, a, b) ⇒ R(a, b): a dependency on a field of a record is a dependency. */
-    List<Part> refinedToPlain(List<Expr<?>> txns) {
-        List<Part> out = new ArrayList<>();
-        for (List<String> k : refinedInUse()) {
-            DepKind kind = DepKind.valueOf(k.get(0));
-            String table = k.get(1);
-            String field = k.get(2);
-            out.add(new Part("refined_to_plain " + kind + " " + table + "." + field, forAllTxns(txns, 2, PAIR, ab -> {
-                Expr<?> r = v.fresh("r", v.recordSort(table));
-                return forAll(List.of(r), ctx.mkImplies(v.refined(kind, table, field, r, ab.get(0), ab.get(1)),
-                        v.dep(kind, ab.get(0), ab.get(1))));
-            })));
-        }
-        return out;
     }
 
     /**

@@ -1,6 +1,5 @@
 package isocheck.encoding;
 
-import com.microsoft.z3.ArithExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -320,10 +319,5 @@ public final class Terms {
 
     private BoolExpr strLess(String fn, IntExpr x, IntExpr y) {
         return (BoolExpr) v.apply(fn, ctx.getBoolSort(), List.of(x, y));
-    }
-
-    /** Used by tests and witnesses: an arithmetic value as an ArithExpr. */
-    public static ArithExpr<?> arith(Expr<?> e) {
-        return (ArithExpr<?>) e;
     }
 }
