@@ -85,6 +85,12 @@
  *     row at position ceil(n/2).  The language has no ORDER BY, so the program
  *     takes an arbitrary matching row (CHOOSE): every execution of the spec's
  *     program is an execution of this one (sound over-approximation).
+ *   - The candidates SELECT reads only C_ID and C_FIRST (what the spec's sort
+ *     needs); the chosen customer's columns are then read by primary key, as
+ *     §2.5.2.2 retrieves them for the selected row only.  (An earlier version
+ *     read C_BALANCE of every same-name customer; the static analysis then
+ *     reported a write skew between two by-name Payments under SI that the
+ *     spec's program does not have.)
  *   - If no customer matches (the spec's input generation makes this
  *     impossible) the customer part is skipped.
  *   - Bad credit (C_CREDIT = 'BC'): the spec writes C_DATA := (C_ID, C_D_ID,
@@ -96,7 +102,8 @@
  *   - H_DATA is dropped (see above).
  * OrderStatus (§2.6):
  *   - Customer by id or by last name as in Payment (CHOOSE instead of the
- *     middle row by C_FIRST).
+ *     middle row by C_FIRST); as in Payment, only C_ID and C_FIRST of the
+ *     matching rows are read, the balance only of the chosen customer.
  *   - "The row in ORDER with the largest O_ID for the customer" is
  *     SELECT MAX(o_id), then the order row and its order lines by that O_ID.
  * Delivery (§2.7):
@@ -291,36 +298,37 @@ BEGIN
   UPDATE district SET d_ytd = d_ytd + :h_amount
     WHERE d_w_id = :w_id AND d_id = :d_id;
 
+  -- §2.5.2.2: by last name, every matching row's C_ID and C_FIRST are read (to
+  -- sort by C_FIRST); only the chosen customer's other columns are retrieved.
   IF by_name = 1 THEN
-    SELECT c_id, c_first, c_last, c_credit, c_credit_lim, c_discount,
-           c_balance INTO cands
-      FROM customer
+    SELECT c_id, c_first INTO cands FROM customer
       WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_last = :c_last;
   ELSE
-    SELECT c_id, c_first, c_last, c_credit, c_credit_lim, c_discount,
-           c_balance INTO cands
-      FROM customer
+    SELECT c_id, c_first INTO cands FROM customer
       WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :c_id;
   END IF;
 
   IF cands IS NOT NULL THEN
     -- spec: the middle row by c_first; here any matching row
-    cust := CHOOSE cands;
+    picked := CHOOSE cands;
+    SELECT c_first, c_last, c_credit, c_credit_lim, c_discount, c_balance
+      INTO cust FROM customer
+      WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :picked.c_id;
     UPDATE customer
       SET c_balance = c_balance - :h_amount,
           c_ytd_payment = c_ytd_payment + :h_amount,
           c_payment_cnt = c_payment_cnt + 1
-      WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :cust.c_id;
+      WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :picked.c_id;
     IF cust.c_credit = 'BC' THEN
       SELECT c_data INTO old_data FROM customer
-        WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :cust.c_id;
+        WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :picked.c_id;
       -- spec: new C_DATA = (ids, H_AMOUNT) || old C_DATA, first 500 chars
       UPDATE customer SET c_data = :bc_data
-        WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :cust.c_id;
+        WHERE c_w_id = :c_w_id AND c_d_id = :c_d_id AND c_id = :picked.c_id;
     END IF;
     INSERT INTO history (h_c_w_id, h_c_d_id, h_c_id, h_w_id, h_d_id,
                          h_date, h_amount)
-      VALUES (:c_w_id, :c_d_id, :cust.c_id, :w_id, :d_id, :h_date, :h_amount);
+      VALUES (:c_w_id, :c_d_id, :picked.c_id, :w_id, :d_id, :h_date, :h_amount);
   END IF;
 END;
 
@@ -328,17 +336,21 @@ END;
 TRANSACTION OrderStatus(w_id INT, d_id INT, c_id INT, c_last VARCHAR(16),
                         by_name INT)
 BEGIN
+  -- §2.6.2.2: as in Payment, by last name only C_ID and C_FIRST of the
+  -- matching rows are read; the chosen customer's balance is retrieved by key.
   IF by_name = 1 THEN
-    SELECT c_id, c_first, c_last, c_balance INTO cands FROM customer
+    SELECT c_id, c_first INTO cands FROM customer
       WHERE c_w_id = :w_id AND c_d_id = :d_id AND c_last = :c_last;
   ELSE
-    SELECT c_id, c_first, c_last, c_balance INTO cands FROM customer
+    SELECT c_id, c_first INTO cands FROM customer
       WHERE c_w_id = :w_id AND c_d_id = :d_id AND c_id = :c_id;
   END IF;
 
   IF cands IS NOT NULL THEN
     -- spec: the middle row by c_first; here any matching row
     cust := CHOOSE cands;
+    SELECT c_first, c_last, c_balance INTO cinfo FROM customer
+      WHERE c_w_id = :w_id AND c_d_id = :d_id AND c_id = :cust.c_id;
     SELECT MAX(o_id) INTO last_o_id FROM orders
       WHERE o_w_id = :w_id AND o_d_id = :d_id AND o_c_id = :cust.c_id;
     IF last_o_id IS NOT NULL THEN

@@ -1,0 +1,138 @@
+package isocheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Solver;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code isocheck analyze}: exit codes, the four formats, SMT-LIB output that Z3 re-reads to the same answer. */
+class AnalyzeCommandTest {
+    static final String BANK = Path.of("").toAbsolutePath().getParent().resolve("benchmarks/programs/bank.sql").toString();
+
+    @Test
+    void lostUpdateUnderEcExitsOneWithAWitness() {
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "ec", "--bound", "2");
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.err());
+        assertTrue(run.out().contains("lost update"), run.out());
+        assertTrue(run.out().contains("a contradiction"), run.out());
+        assertTrue(run.out().contains("bank.sql:"), run.out());
+    }
+
+    @Test
+    void noCycleUnderPsiExitsZero() {
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "psi", "--bound", "3");
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("no serializability violation with a dependency cycle of length <= 3"), run.out());
+    }
+
+    @Test
+    void unknownSpecIsBadInput() {
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "snapshot");
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
+        assertTrue(run.err().startsWith("unknown spec 'snapshot'; known specs: cc, ec, pc, psi, ser, si"), run.err());
+    }
+
+    @Test
+    void specNamingAnUnknownTransactionTypeIsBadInputWithItsPosition(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("bad.spec"), "forall a, b: type(a) = Withdraw -> vis(a, b)\n");
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "bad", "--spec-dir", dir.toString());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
+        assertTrue(run.err().matches("(?s).*bad\\.spec:1:\\d+: unknown transaction type 'Withdraw'.*"), run.err());
+    }
+
+    @Test
+    void aTimeoutIsUnknownNamingTheQuery() {
+        // MBQI needs about 20 s for this TPC-C query (benchmarks/RESULTS.md); one second is not enough
+        String tpcc = Path.of(BANK).resolveSibling("tpcc.sql").toString();
+        CliRun run = CliRun.of("analyze", tpcc, "--spec", "psi", "--bound", "3", "--mode", "quantified",
+                "--assume-unique-keys", "--timeout", "1");
+        assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
+        assertTrue(run.err().startsWith("unknown: query 'cycle k="), run.err());
+        assertTrue(run.out().contains("unknown"), run.out());
+    }
+
+    @Test
+    void badBoundIsBadInput() {
+        assertEquals(ExitCode.BAD_INPUT, CliRun.of("analyze", BANK, "--spec", "ec", "--bound", "1").exitCode());
+    }
+
+    @Test
+    void missingProgramIsBadInput() {
+        CliRun run = CliRun.of("analyze", "no-such.sql", "--spec", "ec");
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
+        assertTrue(run.err().contains("no-such.sql: no such file"), run.err());
+    }
+
+    @Test
+    void jsonNamesEveryEdgeWithStatementsAndKeys() throws Exception {
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "ec", "--bound", "2", "--format", "json");
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertEquals("found", root.get("verdict").asText());
+        JsonNode a = root.get("anomalies").get(0);
+        assertEquals(2, a.get("k").asInt());
+        JsonNode e = a.get("edges").get(0);
+        assertEquals("account", e.get("table").asText());
+        assertTrue(e.get("key").has("acc_id"));
+        assertTrue(e.get("from_statement").get("line").asInt() > 0);
+        assertEquals(1, root.get("queries").size());
+    }
+
+    @Test
+    void sarifIsVersion210WithResultsAtStatements() throws Exception {
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "ec", "--bound", "2", "--format", "sarif");
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertEquals("2.1.0", root.get("version").asText());
+        JsonNode result = root.get("runs").get(0).get("results").get(0);
+        assertEquals("error", result.get("level").asText());
+        JsonNode region = result.get("locations").get(0).get("physicalLocation").get("region");
+        assertTrue(region.get("startLine").asInt() > 0);
+        assertTrue(result.get("relatedLocations").size() >= 4);
+        String ruleId = result.get("ruleId").asText();
+        assertEquals(ruleId, root.get("runs").get(0).get("tool").get("driver").get("rules").get(0).get("id").asText());
+    }
+
+    @Test
+    void dotIsADigraph() {
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "ec", "--bound", "2", "--format", "dot");
+        assertTrue(run.out().startsWith("digraph isocheck {"), run.out());
+        assertTrue(run.out().contains("style=dashed"), run.out());
+    }
+
+    @Test
+    void everySmtOutQueryGivesZ3TheSameAnswer(@TempDir Path dir) throws Exception {
+        for (String spec : List.of("ec", "psi")) {
+            Path out = dir.resolve(spec);
+            CliRun run = CliRun.of("analyze", BANK, "--spec", spec, "--bound", "3", "--smt-out", out.toString(), "--format", "json");
+            JsonNode root = new ObjectMapper().readTree(run.out());
+            for (JsonNode q : root.get("queries")) {
+                String text = Files.readString(Path.of(q.get("smt").asText()));
+                assertTrue(text.contains("(check-sat)"));
+                assertEquals(q.get("result").asText(), reSolve(text), q.get("name").asText());
+            }
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertTrue(files.anyMatch(p -> p.toString().endsWith(".smt2")));
+        }
+    }
+
+    /** Parses the SMT-LIB file in a fresh Z3 context, as the z3 command line would, and solves it. */
+    static String reSolve(String smt) {
+        try (Context ctx = new Context()) {
+            String body = smt.replace("(check-sat)", "").replace("(set-option :produce-models true)", "");
+            BoolExpr[] assertions = ctx.parseSMTLIB2String(body, null, null, null, null);
+            Solver s = ctx.mkSolver();
+            s.add(assertions);
+            return s.check().toString().toLowerCase();
+        }
+    }
+}

@@ -1,0 +1,308 @@
+package isocheck.encoding;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import isocheck.program.Cond;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * When one SQL statement, in one iteration of its loops, reads or writes one field of one record:
+ * the building blocks of the paper's η conditions (§4.3).
+ *
+ * <p><b>Database events of a statement</b> (our reading of paper §3.1–3.2, decided here):
+ * <ul>
+ *   <li>A record is selected by the statement's WHERE clause; only its primary-key part is encoded
+ *       (paper Fig. 4: ρ_f is used for key fields only), non-key atoms are approximated by polarity.</li>
+ *   <li>SELECT (also MIN/MAX/COUNT) reads {@code @alive} of every key-matching record (a predicate
+ *       read: this is how phantoms and "insert if absent" anomalies arise) and the fields it mentions
+ *       of the matching records alive in its view.</li>
+ *   <li>UPDATE and DELETE write (the SET fields, resp. {@code @alive}) only records alive in their
+ *       view, and read the non-key fields their WHERE and SET mention on those records (so
+ *       {@code SET f = f + 1} is a read-modify-write). They read {@code @alive} only of key-matching
+ *       records that are <em>not</em> alive in their view: finding no row is an observation (a
+ *       concurrent INSERT it misses is an anti-dependency), while finding the row they then overwrite
+ *       is not a read — the paper's assumption (§3.2) that a transaction does not read a record it
+ *       writes or deletes. This is what keeps two DELETEs of the same pinned row from forming a RW
+ *       2-cycle: a DELETE either deletes a record or observes its absence, never both. It is
+ *       semantically harmless: writing a record that is not alive has no visible effect (an INSERT
+ *       rewrites every field before anyone can read them), so which of the two cases a writer was in
+ *       never changes another transaction's reads.</li>
+ *   <li>INSERT blindly writes every non-key field and {@code @alive} of the record its key names, and
+ *       reads nothing. An INSERT of an existing key overwrites it (the abstract model of the paper; a
+ *       real database would abort the transaction, i.e. run a subset of the modelled executions).
+ *       Two INSERTs of one key are therefore ordered by WW only and never form a RW cycle.</li>
+ *   <li>Primary-key fields are never read or written as events (a record is its key).</li>
+ * </ul>
+ * Alive(r, t) is t's view before its own writes; for a transaction that itself inserts into or
+ * deletes from a table, the Alive conditions of its statements on that table are dropped when
+ * over-approximating and the statement is never forced (it may see its own insertions).
+ */
+public final class AccessRules {
+    private final Vocabulary v;
+    private final Context ctx;
+    private final ProgramModel model;
+    private final Terms terms;
+
+    public AccessRules(Vocabulary v, ProgramModel model, Terms terms) {
+        this.v = v;
+        this.ctx = v.context();
+        this.model = model;
+        this.terms = terms;
+    }
+
+    public Terms terms() {
+        return terms;
+    }
+
+    /** Fresh constants for the iteration elements of the statement's loops (Skolem witnesses or bound variables). */
+    public List<Expr<?>> iterationElements(StatementFacts c, Transaction txn, String prefix) {
+        List<Expr<?>> out = new ArrayList<>();
+        for (Stmt.Foreach l : c.loops()) out.add(v.fresh(prefix + "!" + l.variable(), terms.elementSort(txn, l.source())));
+        return out;
+    }
+
+    public Site site(StatementFacts c, Transaction txn, Expr<?> t, List<Expr<?>> elements) {
+        return Site.of(txn, t, c.loops(), elements);
+    }
+
+    /** The statement executes in the site's iteration: each element is in its loop's set, and Λ(c) holds. */
+    public BoolExpr exec(StatementFacts c, Site site, boolean over) {
+        List<BoolExpr> parts = new ArrayList<>();
+        for (Stmt.Foreach l : c.loops()) {
+            Optional<BoolExpr> in = terms.member(site.element(l), l.source(), site);
+            parts.add(in.orElse(ctx.mkBool(over)));
+        }
+        for (Cond g : c.guard()) parts.add(terms.cond(g, site, null, over));
+        return and(parts);
+    }
+
+    /** The record the statement names by its whole primary key (INSERT, or a WHERE that pins every key field), if encodable. */
+    public Optional<Expr<?>> pinnedRecord(StatementFacts c, Site site) {
+        if (!c.pinsWholeKey()) return Optional.empty();
+        List<Expr<?>> key = new ArrayList<>();
+        for (String k : v.keyColumns(c.table())) {
+            Optional<Expr<?>> e = terms.value(c.keyPins().get(k), site, null);
+            if (e.isEmpty()) return Optional.empty();
+            key.add(e.get());
+        }
+        return Optional.of(v.record(c.table(), key));
+    }
+
+    /** The statement addresses record r: its WHERE clause (key part) holds, or r is the record it inserts. */
+    public BoolExpr addresses(StatementFacts c, Site site, Expr<?> r, boolean over) {
+        Stmt.Sql s = c.statement();
+        if (s instanceof Stmt.Insert) {
+            Optional<Expr<?>> rec = pinnedRecord(c, site);
+            return rec.map(x -> ctx.mkEq(r, x)).orElse(ctx.mkBool(over));
+        }
+        Cond where = s instanceof Stmt.Select sel ? sel.where() : s instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) s).where();
+        return terms.cond(where, site, r, over);
+    }
+
+    /**
+     * r is alive when statement c looks at it. Alive(r, t) is t's view before its own writes, so for a
+     * transaction that itself inserts into or deletes from the table this is over-approximated by
+     * "Alive(r, t) or an earlier statement of t writes r's Alive" ({@link #ownAliveWrite}) and
+     * under-approximated by Alive(r, t) when no earlier statement of t may write r's Alive (and by
+     * false otherwise).
+     */
+    public BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
+        if (!model.writesAlive(site.txn(), c.table())) return v.alive(c.table(), r, site.t());
+        BoolExpr own = ownAliveWrite(c, site, r);
+        // under-approximation: exact when no earlier own statement may write r's Alive; otherwise
+        // give up (false) rather than assert "no earlier own write", a negated existential that
+        // costs Z3 dearly in forcing premises
+        if (!over) return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkFalse();
+        return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkOr(v.alive(c.table(), r, site.t()), own);
+    }
+
+    /** Over-approximation of "r is not alive when statement c looks at it", dual to {@link #aliveInView}. */
+    public BoolExpr notAliveInView(StatementFacts c, Site site, Expr<?> r) {
+        BoolExpr dead = ctx.mkNot(v.alive(c.table(), r, site.t()));
+        if (!model.writesAlive(site.txn(), c.table())) return dead;
+        BoolExpr own = ownAliveWrite(c, site, r);
+        return own.isFalse() ? dead : ctx.mkOr(dead, own);
+    }
+
+    /**
+     * Some INSERT or DELETE of the same transaction that runs before c (earlier in program order, or
+     * in an earlier iteration of a loop around both) addresses r: the only way c can see r's Alive
+     * differently from the transaction's view.
+     */
+    BoolExpr ownAliveWrite(StatementFacts c, Site site, Expr<?> r) {
+        List<BoolExpr> cases = new ArrayList<>();
+        List<StatementFacts> stmts = model.facts(site.txn().name()).statements();
+        int cIndex = stmts.indexOf(c);
+        for (int wIndex = 0; wIndex < stmts.size(); wIndex++) {
+            StatementFacts w = stmts.get(wIndex);
+            if (!w.table().equals(c.table()) || !w.writes().contains(StatementFacts.ALIVE)) continue;
+            // a statement at or after c in program order runs before c only in an earlier iteration
+            // of a loop around both: some shared loop must be in a different iteration
+            int common = 0;
+            while (common < w.loops().size() && common < c.loops().size() && w.loops().get(common) == c.loops().get(common)) {
+                common++;
+            }
+            if (wIndex >= cIndex && common == 0) continue;
+            if (wIndex >= cIndex && disjointAcrossIterations(c, w, common, site)) continue;
+            List<Expr<?>> els = iterationElements(w, site.txn(), "own");
+            Site ws = site(w, site.txn(), site.t(), els);
+            BoolExpr body = ctx.mkAnd(exec(w, ws, true), addresses(w, ws, r, true));
+            if (wIndex >= cIndex) {
+                List<BoolExpr> same = new ArrayList<>();
+                for (int i = 0; i < common; i++) same.add(ctx.mkEq(els.get(i), site.element(c.loops().get(i))));
+                body = ctx.mkAnd(body, ctx.mkNot(and(same)));
+            }
+            cases.add(els.isEmpty() ? body : ctx.mkExists(els.toArray(new Expr<?>[0]), body, 0, null, null, null, null));
+        }
+        return cases.isEmpty() ? ctx.mkFalse() : cases.size() == 1 ? cases.get(0) : ctx.mkOr(cases.toArray(new BoolExpr[0]));
+    }
+
+    /**
+     * Different iterations of the common loops of c and w address different records: every common
+     * loop ranges over the rows of a SELECT whose WHERE pins all but one key column k of the rows
+     * to loop-invariant values, and both statements pin the same column of their table to
+     * {@code :row.k}. (Delivery's district loop: every statement on new_order pins
+     * {@code no_d_id = :dist.d_id}, and the districts of one warehouse differ in d_id.)
+     */
+    private boolean disjointAcrossIterations(StatementFacts c, StatementFacts w, int common, Site site) {
+        for (int i = 0; i < common; i++) {
+            Stmt.Foreach loop = c.loops().get(i);
+            var source = model.variable(site.txn(), loop.source());
+            var assigns = model.assignments(site.txn(), source.name());
+            if (assigns.size() != 1 || !(assigns.get(0).stmt() instanceof Stmt.Select sel) || !assigns.get(0).loops().isEmpty()) {
+                return false;
+            }
+            StatementFacts sf = model.factsOf(sel);
+            List<String> free = new ArrayList<>(v.keyColumns(sf.table()));
+            free.removeAll(sf.keyPins().keySet());
+            if (free.size() != 1) return false;
+            String k = free.get(0);
+            boolean found = false;
+            for (var pin : c.keyPins().entrySet()) {
+                Expr pinned = null;
+                if (pin.getValue() instanceof isocheck.program.Expr.VarRef ref && ref.variable().equals(loop.variable())
+                        && k.equals(ref.field())) {
+                    var other = w.keyPins().get(pin.getKey());
+                    if (other instanceof isocheck.program.Expr.VarRef ref2 && ref2.variable().equals(loop.variable())
+                            && k.equals(ref2.field())) {
+                        found = true;
+                    }
+                }
+            }
+            if (!found) return false;
+        }
+        return true;
+    }
+
+    /** Necessary condition for the statement to read {@code field} of r (over-approximation). */
+    public BoolExpr reads(StatementFacts c, String field, Site site, Expr<?> r) {
+        Stmt.Sql s = c.statement();
+        if (s instanceof Stmt.Insert || !model.readFields(c).contains(field)) return ctx.mkFalse();
+        BoolExpr base = ctx.mkAnd(exec(c, site, true), addresses(c, site, r, true));
+        if (field.equals(StatementFacts.ALIVE)) {
+            if (s instanceof Stmt.Select) return base;
+            // UPDATE/DELETE observe Alive only of records they do not write (class comment)
+            return ctx.mkAnd(base, notAliveInView(c, site, r));
+        }
+        return ctx.mkAnd(base, aliveInView(c, site, r, true));
+    }
+
+    /**
+     * The statement writes {@code field} of r: a necessary condition when {@code over}, a sufficient
+     * one (for forcing) otherwise.
+     */
+    public BoolExpr writes(StatementFacts c, String field, Site site, Expr<?> r, boolean over) {
+        if (!model.writeFields(c).contains(field)) return ctx.mkFalse();
+        BoolExpr base = ctx.mkAnd(exec(c, site, over), addresses(c, site, r, over));
+        if (c.statement() instanceof Stmt.Insert) return base;
+        return ctx.mkAnd(base, aliveInView(c, site, r, over));
+    }
+
+    /**
+     * An anti-dependency on Alive needs a write that changes what the reader saw: a DELETE
+     * overwrites a record the reader saw alive, an INSERT one it saw absent. An RW edge whose writer
+     * writes the very value the reader read is left out of the dependency graph: placing the reader
+     * after that writer would not change what it reads, and every other writer is still ordered
+     * after the reader by its own RW edge, so an acyclic graph still means a serializable execution
+     * (with the same reads and, by the WW edges, the same final state). This is what keeps two
+     * removals of the same record (each finds it gone or deletes it) from forming a cycle. Likewise
+     * for a query's result: deleting a row the reader's SELECT did not return, or inserting one its
+     * WHERE would not match, does not change what the reader's program sees.
+     */
+    public BoolExpr valueChanges(Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
+        if (c.kind() == DepKind.WW && c.field().equals(StatementFacts.ALIVE)
+                && c.c1().statement() instanceof Stmt.Delete && c.c2().statement() instanceof Stmt.Delete) {
+            // two deletions write the same value: their order changes no state and no read, so
+            // the edge is left out of the dependency graph (it still orders them for the spec)
+            return ctx.mkFalse();
+        }
+        if (c.kind() != DepKind.RW || !c.field().equals(StatementFacts.ALIVE)) return ctx.mkTrue();
+        if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isPresent()) {
+            Optional<BoolExpr> extremum = extremumChanges(c, sel, readerSite, writerSite, r);
+            if (extremum.isPresent()) return extremum.get();
+        }
+        if (c.c2().statement() instanceof Stmt.Delete) {
+            // the deleted record was in the reader's result (a row of its SELECT … INTO), or at least alive
+            if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty()) {
+                return terms.member(r, sel.target(), readerSite).orElse(aliveInView(c.c1(), readerSite, r, true));
+            }
+            return aliveInView(c.c1(), readerSite, r, true);
+        }
+        if (c.c2().statement() instanceof Stmt.Insert ins) {
+            // the reader saw the record absent, and the inserted row satisfies the reader's WHERE
+            Map<String, Expr<?>> values = new HashMap<>();
+            for (int i = 0; i < ins.columns().size(); i++) {
+                String column = ins.columns().get(i);
+                terms.value(ins.values().get(i), writerSite, null).ifPresent(x -> values.put(column, x));
+            }
+            return ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), addresses(c.c1(), readerSite.withColumns(values), r, true));
+        }
+        return ctx.mkTrue();
+    }
+
+    /**
+     * For SELECT MIN/MAX(k) of a key column (paper §4.3's SELECT MAX rule, for Alive): a DELETE
+     * changes the result only if it deletes the extremum the reader saw; an INSERT only if it adds a
+     * matching record beyond it (or the reader saw none).
+     */
+    private Optional<BoolExpr> extremumChanges(Conflict c, Stmt.Select sel, Site readerSite, Site writerSite, Expr<?> r) {
+        isocheck.program.Aggregate agg = sel.aggregate().get();
+        if (agg.function() == isocheck.program.Aggregate.Function.COUNT || agg.column().isEmpty()
+                || !v.isKey(sel.table(), agg.column().get())) {
+            return Optional.empty();
+        }
+        var target = model.variable(readerSite.txn(), sel.target());
+        if (model.assignments(readerSite.txn(), target.name()).size() != 1) return Optional.empty();
+        Optional<Expr<?>> value = terms.aggregate(target, readerSite);
+        Optional<BoolExpr> isNull = terms.aggregateNull(target, readerSite);
+        if (value.isEmpty() || isNull.isEmpty()) return Optional.empty();
+        var key = v.key(sel.table(), agg.column().get(), r);
+        var m = (com.microsoft.z3.IntExpr) value.get();
+        boolean min = agg.function() == isocheck.program.Aggregate.Function.MIN;
+        if (c.c2().statement() instanceof Stmt.Delete) {
+            return Optional.of(ctx.mkAnd(ctx.mkNot(isNull.get()), ctx.mkEq(key, m), aliveInView(c.c1(), readerSite, r, true)));
+        }
+        if (c.c2().statement() instanceof Stmt.Insert) {
+            BoolExpr beyond = ctx.mkOr(isNull.get(), min ? ctx.mkLt(key, m) : ctx.mkGt(key, m));
+            return Optional.of(ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), beyond));
+        }
+        return Optional.empty();
+    }
+
+    public BoolExpr accesses(StatementFacts c, String field, boolean write, Site site, Expr<?> r, boolean over) {
+        return write ? writes(c, field, site, r, over) : reads(c, field, site, r);
+    }
+
+    private BoolExpr and(List<BoolExpr> parts) {
+        if (parts.isEmpty()) return ctx.mkTrue();
+        return parts.size() == 1 ? parts.get(0) : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+    }
+}

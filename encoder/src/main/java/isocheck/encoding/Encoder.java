@@ -1,0 +1,602 @@
+package isocheck.encoding;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import isocheck.program.Aggregate;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import isocheck.program.TransactionFacts;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import isocheck.spec.BasicAxioms;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import isocheck.spec.SpecTranslator;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * φ_{T,Ψ} of paper §4 (eq. 6) for one program and spec, over a given set of transaction constants:
+ * φ_basic ∧ φ_Ψ ∧ φ_dep ∧ the forcing conditions φ_{→WW} ∧ last-writer-wins ∧ the Alive rule ∧
+ * φ_aux (∧ the unique-keys assumption when asked). Rules over the refined relations conclude the
+ * plain relation too (a dependency on a field of a record is a dependency). The necessary
+ * conditions φ_{R→} are asserted on the edges of the cycle (see {@code isocheck.query.CycleQuery}),
+ * where they decide satisfiability;
+ * elsewhere R occurs only as the premise of φ_basic, Ψ and φ_dep or the conclusion of a forcing
+ * rule, so an unforced R can always be made false and its necessary condition never matters (the
+ * omission is sound in any case: fewer constraints, more models).
+ *
+ * <p>Two modes for the transaction sort:
+ * <ul>
+ *   <li>{@link Mode#EXPANDED}: every formula universal in transactions is expanded over the query's
+ *       constants. Sound because universal sentences hold in every substructure, so restricting a
+ *       valid execution to the cycle's transactions is a model (valid only while the spec is
+ *       universal in transactions: {@link Spec#isUniversal()}, checked by the caller).</li>
+ *   <li>{@link Mode#QUANTIFIED}: the paper's formulas as they are, ∀ over {@code Txn}, for Z3's MBQI.</li>
+ * </ul>
+ * Records and loop iterations: where a statement names its record by the whole primary key, the
+ * record is substituted (exact). Otherwise, in EXPANDED mode universal rules are instantiated on
+ * the cycle's witness records and each transaction's witness iteration elements ({@link #forAll}),
+ * which leaves Z3 a quantifier-free problem except for the rows-satisfy-WHERE facts of φ_aux; in
+ * QUANTIFIED mode they are Z3 quantifiers.
+ *
+ * <p>Only WW is ever forced: WR and RW depend on what a transaction saw (max_ar of its visible
+ * writers), which no condition on parameters decides.
+ */
+public final class Encoder {
+    public enum Mode { EXPANDED, QUANTIFIED }
+
+    private final Vocabulary v;
+    private final Context ctx;
+    private final ProgramModel model;
+    private final AccessRules rules;
+    private final Terms terms;
+    private final Mode mode;
+    private final List<Conflict> conflicts;
+    private Map<String, List<Expr<?>>> records = Map.of();
+    private Map<String, List<Expr<?>>> ground = Map.of();
+
+    private boolean uniqueInserts;
+
+    /**
+     * The program assumption that every INSERT inserts a key never inserted before (ids drawn from a
+     * sequence or a UUID, a counter protected by the spec): see {@link #uniqueInserts}.
+     */
+    public Encoder assumeUniqueInserts(boolean on) {
+        this.uniqueInserts = on;
+        return this;
+    }
+
+    public Encoder(Vocabulary v, ProgramModel model, Mode mode) {
+        this.v = v;
+        this.ctx = v.context();
+        this.model = model;
+        this.terms = new Terms(v, model);
+        this.rules = new AccessRules(v, model, terms);
+        this.mode = mode;
+        this.conflicts = Conflict.all(model);
+    }
+
+    public AccessRules rules() { return rules; }
+    public List<Conflict> conflicts() { return conflicts; }
+    public Mode mode() { return mode; }
+
+    /** Every conjunct of φ_{T,Ψ} over the given transaction constants. */
+    public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground) throws SpecException {
+        this.records = records;
+        this.ground = ground;
+        terms.setGround(mode == Mode.EXPANDED ? sort -> ground.getOrDefault(sort.toString(), List.of()) : null);
+        List<Part> parts = new ArrayList<>();
+        SpecTranslator tr = new SpecTranslator(v);
+        if (mode == Mode.EXPANDED) {
+            parts.add(new Part("phi_basic", BasicAxioms.expanded(v, txns)));
+            parts.add(new Part("phi_spec " + spec.name(), tr.expanded(spec, txns)));
+        } else {
+            parts.add(new Part("phi_basic", BasicAxioms.quantified(v)));
+            parts.add(new Part("phi_spec " + spec.name(), tr.quantified(spec)));
+        }
+        parts.addAll(phiDep(txns));
+        parts.addAll(forcingWW(txns));
+        parts.addAll(lastWriterWins(txns));
+        parts.addAll(aliveRule(txns));
+        parts.addAll(phiAux(txns));
+        if (uniqueInserts) parts.addAll(uniqueInserts(txns));
+        return parts;
+    }
+
+    // ------------------------------------------------------------------ quantification over transactions
+
+    /**
+     * ∀ x1..xn : Txn (pairwise distinct where {@code distinct} says) body: a conjunction over the
+     * constants in EXPANDED mode, a quantifier in QUANTIFIED mode.
+     */
+    BoolExpr forAllTxns(List<Expr<?>> txns, int n, int[][] distinct, Function<List<Expr<?>>, BoolExpr> body) {
+        if (mode == Mode.QUANTIFIED) {
+            List<Expr<?>> bound = new ArrayList<>();
+            for (int i = 0; i < n; i++) bound.add(v.fresh("tx", v.txnSort()));
+            List<BoolExpr> diff = new ArrayList<>();
+            for (int[] d : distinct) diff.add(ctx.mkNot(ctx.mkEq(bound.get(d[0]), bound.get(d[1]))));
+            BoolExpr b = body.apply(bound);
+            if (!diff.isEmpty()) b = ctx.mkImplies(and(diff), b);
+            return ctx.mkForall(bound.toArray(new Expr<?>[0]), b, 0, null, null, null, null);
+        }
+        List<BoolExpr> out = new ArrayList<>();
+        int[] idx = new int[n];
+        tuples(txns, idx, 0, distinct, body, out);
+        return and(out);
+    }
+
+    private void tuples(List<Expr<?>> txns, int[] idx, int pos, int[][] distinct, Function<List<Expr<?>>, BoolExpr> body,
+            List<BoolExpr> out) {
+        if (pos == idx.length) {
+            for (int[] d : distinct) if (idx[d[0]] == idx[d[1]]) return;
+            List<Expr<?>> args = new ArrayList<>();
+            for (int i : idx) args.add(txns.get(i));
+            out.add(body.apply(args));
+            return;
+        }
+        for (int i = 0; i < txns.size(); i++) {
+            idx[pos] = i;
+            tuples(txns, idx, pos + 1, distinct, body, out);
+        }
+    }
+
+    private static final int[][] PAIR = {{0, 1}};
+
+    /**
+     * ∀ vars. body over records and loop elements: a quantifier in QUANTIFIED mode; in EXPANDED mode
+     * the conjunction of its instances on the query's ground terms of each variable's sort (its
+     * witness records and iteration elements). Instantiating a universal formula on some terms is
+     * implied by it, so this is sound; it is what "records expanded over the records the statements
+     * touch" means, and it leaves Z3 a quantifier-free problem.
+     */
+    BoolExpr forAll(List<Expr<?>> vars, BoolExpr body) {
+        if (vars.isEmpty()) return body;
+        if (mode == Mode.QUANTIFIED) return ctx.mkForall(vars.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
+        return forAllGround(vars, body, List.of());
+    }
+
+    BoolExpr forAllGround(List<Expr<?>> vars, BoolExpr body, List<Expr<?>> extra) {
+        return forAllGround(null, vars, body, extra);
+    }
+
+    /**
+     * Iteration elements of transaction {@code owner}'s loops: in EXPANDED mode instantiated only on
+     * the witness elements of that transaction (those of other transactions say nothing about it).
+     */
+    BoolExpr forAllIn(Expr<?> owner, List<Expr<?>> elements, BoolExpr body) {
+        if (elements.isEmpty()) return body;
+        if (mode == Mode.QUANTIFIED) return ctx.mkForall(elements.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
+        return forAllGround(owner, elements, body, List.of());
+    }
+
+    private Expr<?> owner;
+
+    BoolExpr forAllGround(Expr<?> owner, List<Expr<?>> vars, BoolExpr body, List<Expr<?>> extra) {
+        List<BoolExpr> out = new ArrayList<>();
+        Expr<?>[] from = vars.toArray(new Expr<?>[0]);
+        Expr<?>[] to = new Expr<?>[from.length];
+        Expr<?> saved = this.owner;
+        this.owner = owner;
+        instantiate(from, to, 0, body, extra, out);
+        this.owner = saved;
+        return and(out);
+    }
+
+    private void instantiate(Expr<?>[] from, Expr<?>[] to, int i, BoolExpr body, List<Expr<?>> extra, List<BoolExpr> out) {
+        if (i == from.length) {
+            out.add((BoolExpr) body.substitute(from, to));
+            return;
+        }
+        String key = from[i].getSort().toString();
+        List<Expr<?>> terms = new ArrayList<>(ground.getOrDefault(key, List.of()));
+        if (owner != null) terms.addAll(ground.getOrDefault(key + "@" + owner, List.of()));
+        for (Expr<?> e : extra) if (e.getSort().equals(from[i].getSort()) && !terms.contains(e)) terms.add(e);
+        for (Expr<?> t : terms) {
+            to[i] = t;
+            instantiate(from, to, i + 1, body, extra, out);
+        }
+    }
+
+    BoolExpr and(List<BoolExpr> parts) {
+        if (parts.isEmpty()) return ctx.mkTrue();
+        return parts.size() == 1 ? parts.get(0) : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+    }
+
+    BoolExpr or(List<BoolExpr> parts) {
+        if (parts.isEmpty()) return ctx.mkFalse();
+        return parts.size() == 1 ? parts.get(0) : ctx.mkOr(parts.toArray(new BoolExpr[0]));
+    }
+
+    // ------------------------------------------------------------------ refined relations
+
+    /** The (kind, table, field) triples some candidate dependency uses. */
+    Set<List<String>> refinedInUse() {
+        Set<List<String>> out = new LinkedHashSet<>();
+        for (Conflict c : conflicts) out.add(List.of(c.kind().name(), c.table(), c.field()));
+        return out;
+    }
+
+    /**
+     * The ground record terms rules over refined relations are instantiated on: the cycle's witness
+     * records of the table. A refined relation only ever needs to hold of those (the necessary
+     * conditions assert it there; nothing else asserts a refined WR or RW), so instances on other
+     * records could only constrain relations the solver is free to make false; instantiating a
+     * universal formula on fewer terms is sound in any case.
+     */
+    List<Expr<?>> recordTerms(String table) {
+        return records.getOrDefault(table, List.of());
+    }
+
+    /**
+     * φ_dep (paper §4.2): WR^R(r,f,t2,t1) ∧ RW^R(r,f,t1,t3) ⇒ WW^R(r,f,t2,t3), with t2 ≠ t3 (WW is
+     * irreflexive: a transaction cannot overwrite the version its own reader saw from it).
+     */
+    List<Part> phiDep(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        Set<List<String>> used = refinedInUse();
+        Set<List<String>> fields = new LinkedHashSet<>();
+        for (List<String> k : used) fields.add(List.of(k.get(1), k.get(2)));
+        for (List<String> tf : fields) {
+            String table = tf.get(0);
+            String field = tf.get(1);
+            if (!used.contains(List.of("WR", table, field)) || !used.contains(List.of("RW", table, field))) continue;
+            for (Expr<?> r : recordTerms(table)) {
+                out.add(new Part("phi_dep " + table + "." + field + " " + r, forAllTxns(txns, 3, new int[][] {{0, 1}, {0, 2}}, t -> {
+                    Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
+                    BoolExpr premise = ctx.mkAnd(v.refined(DepKind.WR, table, field, r, t2, t1),
+                            v.refined(DepKind.RW, table, field, r, t1, t3));
+                    BoolExpr conclusion = ctx.mkAnd(ctx.mkNot(ctx.mkEq(t2, t3)),
+                            v.refined(DepKind.WW, table, field, r, t2, t3), v.ww(t2, t3));
+                    return ctx.mkImplies(premise, conclusion);
+                })));
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ forcing conditions
+
+    /**
+     * η^{→WW}_{c1,c2} (paper §4.3, the UPDATE/UPDATE rule, generalised to INSERT and DELETE): if
+     * statement c1 of t1 and c2 of t2 surely write field f of a common record (guards and WHERE
+     * under-approximated, the record alive in both views for UPDATE/DELETE) and ar(t1, t2), then
+     * WW^R(r, f, t1, t2). One formula per statement pair, concluding every field both write.
+     */
+    List<Part> forcingWW(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        List<StatementRef> writers = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts sf : tf.statements()) {
+                if (sf.isWrite()) writers.add(new StatementRef(tf.transaction(), sf));
+            }
+        }
+        for (StatementRef w1 : writers) {
+            for (StatementRef w2 : writers) {
+                if (!w1.facts().table().equals(w2.facts().table())) continue;
+                List<String> common = new ArrayList<>(model.writeFields(w1.facts()));
+                common.retainAll(model.writeFields(w2.facts()));
+                if (common.isEmpty()) continue;
+                String table = w1.facts().table();
+                out.add(new Part("forcing_WW " + w1.txn().name() + "." + w1.facts().id() + " " + w2.txn().name() + "."
+                        + w2.facts().id(), forAllTxns(txns, 2, PAIR, ab -> {
+                    Expr<?> a = ab.get(0), b = ab.get(1);
+                    List<Expr<?>> e1 = rules.iterationElements(w1.facts(), w1.txn(), "f");
+                    List<Expr<?>> e2 = rules.iterationElements(w2.facts(), w2.txn(), "f");
+                    Site s1 = rules.site(w1.facts(), w1.txn(), a, e1);
+                    Site s2 = rules.site(w2.facts(), w2.txn(), b, e2);
+                    List<Expr<?>> bound = new ArrayList<>();
+                    Expr<?> r = rules.pinnedRecord(w1.facts(), s1).or(() -> rules.pinnedRecord(w2.facts(), s2)).orElse(null);
+                    if (r == null) {
+                        r = v.fresh("r", v.recordSort(table));
+                        bound.add(r);
+                    }
+                    String f0 = common.get(0);
+                    BoolExpr premise = ctx.mkAnd(v.isType(a, w1.txn().name()), v.isType(b, w2.txn().name()), v.ar(a, b),
+                            rules.writes(w1.facts(), f0, s1, r, false), rules.writes(w2.facts(), f0, s2, r, false));
+                    return forAllIn(a, e1, forAllIn(b, e2, forAll(bound, ctx.mkImplies(premise, v.ww(a, b)))));
+                })));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Last writer wins (paper §3.2), the visibility form of φ_dep: a reader's version of r.f is at
+     * least as new (in ar) as every visible writer's, so if t1 surely writes r.f, t1 is visible to
+     * t2 and t2 has an anti-dependency on r.f to t3, then t1 precedes t3 in ar. (φ_dep is the
+     * special case where t1 is the writer t2 read from.)
+     */
+    List<Part> lastWriterWins(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        Set<List<String>> used = refinedInUse();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts w : tf.statements()) {
+                List<String> fields = new ArrayList<>();
+                for (String f : model.writeFields(w)) if (used.contains(List.of("RW", w.table(), f))) fields.add(f);
+                if (fields.isEmpty()) continue;
+                Transaction txn = tf.transaction();
+                out.add(new Part("last_writer_wins " + txn.name() + "." + w.id(),
+                        forAllTxns(txns, 3, new int[][] {{0, 1}, {1, 2}}, abc -> {
+                            Expr<?> a = abc.get(0), b = abc.get(1), c = abc.get(2);
+                            List<Expr<?>> els = rules.iterationElements(w, txn, "lw");
+                            Site site = rules.site(w, txn, a, els);
+                            List<BoolExpr> cases = new ArrayList<>();
+                            for (Expr<?> r : recordTerms(w.table())) {
+                                List<BoolExpr> rws = new ArrayList<>();
+                                for (String f : fields) rws.add(v.refined(DepKind.RW, w.table(), f, r, b, c));
+                                BoolExpr premise = ctx.mkAnd(v.isType(a, txn.name()), v.vis(a, b),
+                                        rules.writes(w, fields.get(0), site, r, false), or(rws));
+                                cases.add(forAllIn(a, els, ctx.mkImplies(premise, v.ar(a, c))));
+                            }
+                            return and(cases);
+                        })));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Assumption (off by default, {@code --assume-unique-keys}): no key is inserted twice in an
+     * execution. Then two transactions never insert the same record, a transaction that sees a
+     * record alive sees the one transaction that inserted it, and one that sees a deletion of a
+     * record sees it dead (nobody inserts it again). (Without the assumption "an alive record
+     * was inserted by a visible transaction" is existential, and that transaction need not be among
+     * the cycle's, so the substructure encoding cannot use it.)
+     */
+    List<Part> uniqueInserts(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        // a deleted record is never inserted again: whoever sees the deletion sees it dead
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Delete)) continue;
+                Transaction txn = tf.transaction();
+                for (Expr<?> r : recordTerms(c.table())) {
+                    out.add(new Part("unique_inserts delete " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
+                        Expr<?> x = xt.get(0), t = xt.get(1);
+                        List<Expr<?>> els = rules.iterationElements(c, txn, "u");
+                        Site site = rules.site(c, txn, x, els);
+                        BoolExpr deletes = ctx.mkAnd(v.isType(x, txn.name()),
+                                rules.writes(c, StatementFacts.ALIVE, site, r, false));
+                        return forAllIn(x, els, ctx.mkImplies(ctx.mkAnd(deletes, v.vis(x, t)),
+                                ctx.mkNot(v.alive(c.table(), r, t))));
+                    })));
+                }
+            }
+        }
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert)) continue;
+                Transaction txn = tf.transaction();
+                String table = c.table();
+                for (Expr<?> r : recordTerms(table)) {
+                    out.add(new Part("unique_inserts " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
+                        Expr<?> x = xt.get(0), t = xt.get(1);
+                        List<Expr<?>> els = rules.iterationElements(c, txn, "u");
+                        Site site = rules.site(c, txn, x, els);
+                        BoolExpr inserts = ctx.mkAnd(v.isType(x, txn.name()), rules.exec(c, site, false),
+                                rules.addresses(c, site, r, false));
+                        List<BoolExpr> facts = new ArrayList<>();
+                        facts.add(ctx.mkImplies(ctx.mkAnd(inserts, v.alive(table, r, t)), v.vis(x, t)));
+                        // no other transaction inserts it
+                        for (TransactionFacts tf2 : model.transactions()) {
+                            for (StatementFacts c2 : tf2.statements()) {
+                                if (!(c2.statement() instanceof Stmt.Insert) || !c2.table().equals(table)) continue;
+                                List<Expr<?>> els2 = rules.iterationElements(c2, tf2.transaction(), "u");
+                                Site site2 = rules.site(c2, tf2.transaction(), t, els2);
+                                BoolExpr other = ctx.mkAnd(v.isType(t, tf2.transaction().name()), rules.exec(c2, site2, false),
+                                        rules.addresses(c2, site2, r, false));
+                                facts.add(forAllIn(t, els2, ctx.mkNot(ctx.mkAnd(inserts, other))));
+                            }
+                        }
+                        return forAllIn(x, els, and(facts));
+                    })));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A statement of a transaction type. */
+    public record StatementRef(Transaction txn, StatementFacts facts) {}
+
+    // ------------------------------------------------------------------ Alive
+
+    /**
+     * The paper's Alive rules, as far as they are universal: a transaction that reads a record's
+     * Alive from a writer that only ever inserts into that table sees the record alive; from one
+     * that only deletes, not alive.
+     */
+    List<Part> aliveRule(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        for (List<String> k : refinedInUse()) {
+            if (!k.get(0).equals("WR") || !k.get(2).equals(StatementFacts.ALIVE)) continue;
+            String table = k.get(1);
+            for (TransactionFacts tf : model.transactions()) {
+                Transaction t = tf.transaction();
+                boolean inserts = model.onlyAliveWrites(t, table, Stmt.Insert.class);
+                boolean deletes = model.onlyAliveWrites(t, table, Stmt.Delete.class);
+                if (!inserts && !deletes) continue;
+                for (Expr<?> r : recordTerms(table)) {
+                    out.add(new Part("alive_rule " + t.name() + " " + table + " " + r, forAllTxns(txns, 2, PAIR, ab -> {
+                        BoolExpr alive = v.alive(table, r, ab.get(1));
+                        return ctx.mkImplies(
+                                ctx.mkAnd(v.refined(DepKind.WR, table, StatementFacts.ALIVE, r, ab.get(0), ab.get(1)),
+                                        v.isType(ab.get(0), t.name())),
+                                inserts ? alive : ctx.mkNot(alive));
+                    })));
+                }
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ φ_aux
+
+    /**
+     * φ_aux (paper §4.3): the rows of a SELECT satisfy its WHERE clause and are alive; an INSERT's key
+     * was absent from its view; a non-empty
+     * row set has the row its scalar reads see; a CHOOSE picks a member of a non-empty set; MIN/MAX
+     * of a key field is the key of a matching alive row; COUNT is a non-negative number. (Loop
+     * elements belong to their sets through the execution condition of every statement in the loop.)
+     */
+    List<Part> phiAux(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            out.add(new Part("phi_aux " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                Expr<?> t = ts.get(0);
+                List<BoolExpr> facts = new ArrayList<>();
+                for (Variable var : txn.parameters()) facts.addAll(auxParameterSet(txn, var, t));
+                for (Variable var : txn.locals()) {
+                    facts.addAll(auxRows(txn, var, t));
+                    facts.addAll(auxChoose(txn, var, t));
+                    facts.addAll(auxAggregate(txn, var, t));
+                }
+                for (StatementFacts sf : tf.statements()) facts.addAll(auxInsertFresh(txn, sf, t));
+                return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
+            })));
+        }
+        return out;
+    }
+
+    private record Bound(List<Expr<?>> elements, Site site) {}
+
+    /** Bound iteration elements for the loops a variable is indexed by, and the site they make. */
+    private Optional<Bound> boundFor(Transaction txn, Variable var, Expr<?> t) {
+        Optional<List<Stmt.Foreach>> loops = model.indexLoops(txn, var);
+        if (loops.isEmpty()) return Optional.empty();
+        List<Expr<?>> els = new ArrayList<>();
+        for (Stmt.Foreach l : loops.get()) els.add(v.fresh("i!" + l.variable(), terms.elementSort(txn, l.source())));
+        return Optional.of(new Bound(els, Site.of(txn, t, loops.get(), els)));
+    }
+
+    private List<BoolExpr> auxParameterSet(Transaction txn, Variable var, Expr<?> t) {
+        if (!(var.type() instanceof Type.Rows)) return List.of();
+        Site site = new Site(txn, t, Map.of());
+        Expr<?> x = v.fresh("x", terms.elementSort(txn, var.name()));
+        BoolExpr in = terms.member(x, var.name(), site).orElseThrow();
+        BoolExpr ne = terms.nonEmpty(var.name(), site).orElseThrow();
+        Expr<?> pick = terms.pick(var.name(), site).orElseThrow();
+        return List.of(forAllIn(t, List.of(x), ctx.mkImplies(in, ne)),
+                ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow()));
+    }
+
+    private List<BoolExpr> auxRows(Transaction txn, Variable var, Expr<?> t) {
+        if (!(var.type() instanceof Type.Rows)) return List.of();
+        List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
+        if (as.isEmpty() || !as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select)) return List.of();
+        Optional<Bound> b = boundFor(txn, var, t);
+        if (b.isEmpty()) return List.of();
+        Site site = b.get().site();
+        String table = ((Stmt.Select) as.get(0).stmt()).table();
+        Expr<?> r = v.fresh("r", v.recordSort(table));
+        BoolExpr in = terms.member(r, var.name(), site).orElseThrow();
+        BoolExpr ne = terms.nonEmpty(var.name(), site).orElseThrow();
+        List<BoolExpr> sources = new ArrayList<>();
+        for (ProgramModel.Assignment a : as) {
+            StatementFacts sf = model.factsOf((Stmt.Sql) a.stmt());
+            BoolExpr alive = rules.aliveInView(sf, site, r, true);
+            sources.add(ctx.mkAnd(rules.exec(sf, site, true), rules.addresses(sf, site, r, true), alive));
+        }
+        List<Expr<?>> all = new ArrayList<>(b.get().elements());
+        all.add(r);
+        Expr<?> pick = terms.pick(var.name(), site).orElseThrow();
+        BoolExpr rows = ctx.mkImplies(in, ctx.mkAnd(ne, or(sources)));
+        BoolExpr picked = ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow());
+        if (mode == Mode.QUANTIFIED) return List.of(forAll(all, rows), forAll(b.get().elements(), picked));
+        // ground: on the witness records, and on the row the scalar reads and CHOOSEs see
+        List<BoolExpr> out = new ArrayList<>();
+        // the rows' WHERE facts stay quantified (a simple guarded formula, cheap for Z3's
+        // instantiation): Skolem witnesses of other rules (an own earlier write's iteration) need them
+        out.add(ctx.mkForall(all.toArray(new Expr<?>[0]), rows, 0, null, null, null, null));
+        out.add(forAllGround(t, b.get().elements(), picked, List.of()));
+        List<Expr<?>> seen = new ArrayList<>();
+        seen.add(pick);
+        for (Variable other : txn.locals()) {
+            for (ProgramModel.Assignment a : model.assignments(txn, other.name())) {
+                if (a.stmt() instanceof Stmt.Choose ch && ch.source().equals(var.name()) && a.loops().equals(as.get(0).loops())) {
+                    terms.rowValue(other, site).ifPresent(seen::add);
+                }
+            }
+        }
+        for (Expr<?> x : seen) {
+            BoolExpr inst = (BoolExpr) rows.substitute(r, x);
+            out.add(b.get().elements().isEmpty() ? inst : forAllGround(t, b.get().elements(), inst, List.of()));
+        }
+        return out;
+    }
+
+    private List<BoolExpr> auxChoose(Transaction txn, Variable var, Expr<?> t) {
+        List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
+        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Choose c)) return List.of();
+        Optional<Bound> b = boundFor(txn, var, t);
+        if (b.isEmpty()) return List.of();
+        Site site = b.get().site();
+        Optional<BoolExpr> ne = terms.nonEmpty(c.source(), site);
+        Optional<Expr<?>> chosen = terms.rowValue(var, site);
+        if (ne.isEmpty() || chosen.isEmpty()) return List.of();
+        Optional<BoolExpr> in = terms.member(chosen.get(), c.source(), site);
+        if (in.isEmpty()) return List.of();
+        return List.of(forAllIn(t, b.get().elements(), ctx.mkImplies(ne.get(), in.get())));
+    }
+
+    /**
+     * A committed INSERT's key was not alive in its view: a database rejects a duplicate primary key
+     * it can see (the transaction aborts and is not part of the execution); a concurrent insert it
+     * cannot see is not detected, and then the later one in ar overwrites. (The execution condition
+     * is under-approximated here, since it is a premise.)
+     */
+    private List<BoolExpr> auxInsertFresh(Transaction txn, StatementFacts sf, Expr<?> t) {
+        if (!(sf.statement() instanceof Stmt.Insert)) return List.of();
+        List<Expr<?>> els = rules.iterationElements(sf, txn, "ins");
+        Site site = rules.site(sf, txn, t, els);
+        Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
+        if (rec.isEmpty()) return List.of();
+        return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
+    }
+
+    private List<BoolExpr> auxAggregate(Transaction txn, Variable var, Expr<?> t) {
+        List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
+        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select s) || s.aggregate().isEmpty()) return List.of();
+        Optional<Bound> b = boundFor(txn, var, t);
+        if (b.isEmpty()) return List.of();
+        Site site = b.get().site();
+        Aggregate agg = s.aggregate().get();
+        Expr<?> value = terms.aggregate(var, site).orElseThrow();
+        BoolExpr isNull = terms.aggregateNull(var, site).orElseThrow();
+        if (agg.function() == Aggregate.Function.COUNT) {
+            return List.of(forAllIn(t, b.get().elements(),
+                    ctx.mkAnd(ctx.mkGe((com.microsoft.z3.IntExpr) value, ctx.mkInt(0)), ctx.mkNot(isNull))));
+        }
+        String column = agg.column().orElse(null);
+        if (column == null || !v.isKey(s.table(), column)) return List.of();
+        StatementFacts sf = model.factsOf(s);
+        // no matching record alive in the statement's view lies beyond the MIN (MAX)
+        com.microsoft.z3.IntExpr aggValue = (com.microsoft.z3.IntExpr) value;
+        List<BoolExpr> extremes = new ArrayList<>();
+        for (Expr<?> other : recordTerms(s.table())) {
+            com.microsoft.z3.IntExpr otherKey = v.key(s.table(), column, other);
+            BoolExpr beyond = agg.function() == Aggregate.Function.MIN ? ctx.mkLt(otherKey, aggValue) : ctx.mkGt(otherKey, aggValue);
+            extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
+                    ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
+                    rules.notAliveInView(sf, site, other))));
+        }
+        BoolExpr extremum = and(extremes);
+        Expr<?> r = v.fresh("r", v.recordSort(s.table()));
+        BoolExpr alive = rules.aliveInView(sf, site, r, true);
+        BoolExpr witness = ctx.mkExists(new Expr<?>[] {r}, ctx.mkAnd(rules.addresses(sf, site, r, true), alive,
+                ctx.mkEq(v.key(s.table(), column, r), value)), 0, null, null, null, null);
+        return List.of(extremum, forAllIn(t, b.get().elements(),
+                ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull)), witness)));
+    }
+
+}

@@ -1,0 +1,168 @@
+package isocheck.encoding;
+
+import isocheck.program.FactExtractor;
+import isocheck.program.Program;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import isocheck.program.Transaction;
+import isocheck.program.TransactionFacts;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What the encoder needs beyond {@link StatementFacts}: for every variable of every transaction the
+ * statements that assign it and the loops around them (the paper's D(v) and LVar(v, i)), and for
+ * every SQL statement the fields it reads and writes <em>as database events</em> (§3.2): primary-key
+ * fields are never read or written as events (a record is its key), and {@code @alive} is the
+ * paper's Alive field.
+ */
+public final class ProgramModel {
+
+    /** One assignment of a variable: the statement and the FOREACH loops around it, outermost first. */
+    public record Assignment(Stmt stmt, List<Stmt.Foreach> loops) {}
+
+    private final Program program;
+    private final List<TransactionFacts> facts;
+    private final Map<String, Map<String, List<Assignment>>> assignments = new LinkedHashMap<>();
+    private final Map<Stmt.Sql, StatementFacts> factsOf = new IdentityHashMap<>();
+    private final Map<Stmt.Sql, Transaction> owner = new IdentityHashMap<>();
+
+    public ProgramModel(Program program) {
+        this.program = program;
+        this.facts = FactExtractor.of(program);
+        for (TransactionFacts tf : facts) {
+            Map<String, List<Assignment>> sites = new LinkedHashMap<>();
+            walk(tf.transaction().body(), List.of(), sites);
+            assignments.put(tf.transaction().name(), sites);
+            for (StatementFacts sf : tf.statements()) {
+                factsOf.put(sf.statement(), sf);
+                owner.put(sf.statement(), tf.transaction());
+            }
+        }
+    }
+
+    private void walk(List<Stmt> body, List<Stmt.Foreach> loops, Map<String, List<Assignment>> out) {
+        for (Stmt s : body) {
+            String target = null;
+            if (s instanceof Stmt.Select sel) target = sel.target();
+            else if (s instanceof Stmt.Assign a) target = a.target();
+            else if (s instanceof Stmt.Choose c) target = c.target();
+            if (target != null) out.computeIfAbsent(target, k -> new ArrayList<>()).add(new Assignment(s, loops));
+            if (s instanceof Stmt.If i) {
+                walk(i.thenBranch(), loops, out);
+                walk(i.elseBranch(), loops, out);
+            } else if (s instanceof Stmt.Foreach f) {
+                List<Stmt.Foreach> inner = new ArrayList<>(loops);
+                inner.add(f);
+                out.computeIfAbsent(f.variable(), k -> new ArrayList<>()).add(new Assignment(f, loops));
+                walk(f.body(), inner, out);
+            }
+        }
+    }
+
+    public Program program() {
+        return program;
+    }
+
+    public List<TransactionFacts> transactions() {
+        return facts;
+    }
+
+    public TransactionFacts facts(String txn) {
+        return facts.stream().filter(f -> f.transaction().name().equals(txn)).findFirst().orElseThrow();
+    }
+
+    public StatementFacts factsOf(Stmt.Sql stmt) {
+        return factsOf.get(stmt);
+    }
+
+    public Transaction ownerOf(Stmt.Sql stmt) {
+        return owner.get(stmt);
+    }
+
+    public Table table(String name) {
+        return program.schema().table(name).orElseThrow();
+    }
+
+    public Variable variable(Transaction txn, String name) {
+        return txn.variable(name).orElseThrow(() -> new IllegalStateException(txn.name() + ": no variable " + name));
+    }
+
+    public List<Assignment> assignments(Transaction txn, String variable) {
+        return assignments.getOrDefault(txn.name(), Map.of()).getOrDefault(variable, List.of());
+    }
+
+    /**
+     * The loops a variable's value is indexed by (paper §4.1: a variable assigned inside loops is a
+     * function of the iterations of all enclosing loops), when all its assignments sit in the same
+     * loops; empty when they do not (then its value is left unconstrained).
+     */
+    public Optional<List<Stmt.Foreach>> indexLoops(Transaction txn, Variable v) {
+        if (v.kind() == Variable.Kind.PARAMETER) return Optional.of(List.of());
+        List<Assignment> as = assignments(txn, v.name());
+        if (as.isEmpty()) return Optional.empty();
+        List<Stmt.Foreach> first = as.get(0).loops();
+        for (Assignment a : as) if (!sameLoops(a.loops(), first)) return Optional.empty();
+        return Optional.of(first);
+    }
+
+    private static boolean sameLoops(List<Stmt.Foreach> a, List<Stmt.Foreach> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
+        return true;
+    }
+
+    /** The table a row or row-set variable's rows come from, empty for a SET OF parameter's rows. */
+    public static Optional<String> rowTable(Type type) {
+        if (type instanceof Type.Rows r) return r.table();
+        if (type instanceof Type.Row r) return r.table();
+        return Optional.empty();
+    }
+
+    // ---- database events of a statement (paper §3.2), see the class comment of AccessRules ----
+
+    /** Non-key fields (and @alive) the statement may read as events. */
+    public Set<String> readFields(StatementFacts sf) {
+        if (sf.statement() instanceof Stmt.Insert) return Set.of();
+        Table t = table(sf.table());
+        Set<String> out = new LinkedHashSet<>();
+        for (String f : sf.reads()) if (!t.isKey(f)) out.add(f);
+        out.add(StatementFacts.ALIVE);
+        return out;
+    }
+
+    /** Non-key fields (and @alive) the statement may write. */
+    public Set<String> writeFields(StatementFacts sf) {
+        Table t = table(sf.table());
+        Set<String> out = new LinkedHashSet<>();
+        for (String f : sf.writes()) if (!t.isKey(f)) out.add(f);
+        return out;
+    }
+
+    /** Whether some statement of the transaction inserts into or deletes from the table (so it may read its own Alive writes). */
+    public boolean writesAlive(Transaction txn, String table) {
+        return facts(txn.name()).statements().stream()
+                .anyMatch(s -> s.table().equals(table) && s.writes().contains(StatementFacts.ALIVE));
+    }
+
+    /** Whether every statement of the transaction that writes the table's Alive is an INSERT (resp. DELETE). */
+    public boolean onlyAliveWrites(Transaction txn, String table, Class<? extends Stmt.Sql> kind) {
+        boolean any = false;
+        for (StatementFacts s : facts(txn.name()).statements()) {
+            if (s.table().equals(table) && s.writes().contains(StatementFacts.ALIVE)) {
+                if (!kind.isInstance(s.statement())) return false;
+                any = true;
+            }
+        }
+        return any;
+    }
+}

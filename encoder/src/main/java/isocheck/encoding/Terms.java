@@ -1,0 +1,323 @@
+package isocheck.encoding;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.IntExpr;
+import com.microsoft.z3.IntSort;
+import com.microsoft.z3.Sort;
+import isocheck.program.Cond;
+import isocheck.program.ScalarType;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The encoding of expressions and conditions, paper §4.3 Fig. 4: {@code [[e]]_{t,r}} and
+ * {@code [[φ]]_{t,r}} with variables replaced by projection functions.
+ *
+ * <p>Projection functions, per transaction type T and variable v (indexed by the iteration elements
+ * ē of the loops around v's assignment, paper's ρ_v with signature V^{D(v)} × τ → V):
+ * <ul>
+ *   <li>scalar parameter: {@code T.v(t)}; SET OF parameter: membership {@code T.v!in(x, t)} over
+ *       the uninterpreted sort of its rows, row fields {@code T.v.f(x)} (rows of a parameter are values);</li>
+ *   <li>row-set local (SELECT … INTO v): membership {@code T.v!in(ē, r, t)} over the table's
+ *       records, {@code T.v!ne(ē, t)} (non-empty) and {@code T.v!pick(ē, t)} (the row a scalar read
+ *       {@code :v.f} sees); key fields of a row are its key, a non-key field is the value
+ *       {@code T.v.f(ē, r, t)} that t read: unconstrained, because it depends on the version read;</li>
+ *   <li>FOREACH variable: the iteration element itself; CHOOSE: {@code T.v!choose(ē, t)};</li>
+ *   <li>aggregate local: {@code T.v!agg(ē, t)} and {@code T.v!null(ē, t)};</li>
+ *   <li>a local assigned by {@code :=}: <b>over-approximated</b> by an unconstrained value
+ *       {@code T.v(ē, t)}: the encoder does not follow data flow through assignments, so
+ *       accumulators, reassigned variables and values computed in IF branches are sound.</li>
+ * </ul>
+ * Where a value cannot be encoded (a non-key field of the visited record, a variable used outside
+ * the loops of its assignment, a variable assigned in different loops) the result is empty and the
+ * atom that uses it is approximated by polarity: {@code true} when over-approximating (necessary
+ * conditions), {@code false} when under-approximating (forcing conditions). Integer division and the
+ * product of two non-constants are uninterpreted functions (SQL truncating division and nonlinear
+ * products then never make Z3 give up; the real operations are one interpretation).
+ */
+public final class Terms {
+    private final Vocabulary v;
+    private final Context ctx;
+    private final ProgramModel model;
+
+    private java.util.function.Function<Sort, List<Expr<?>>> ground;
+
+    /**
+     * With ground terms, a membership test {@code e = ANY(:rows.f)} in an under-approximated
+     * (premise) position becomes a disjunction over the ground elements instead of an existential,
+     * which there would be universal; the disjunction implies the existential, so this stays an
+     * under-approximation.
+     */
+    public void setGround(java.util.function.Function<Sort, List<Expr<?>>> ground) {
+        this.ground = ground;
+    }
+
+    public Terms(Vocabulary v, ProgramModel model) {
+        this.v = v;
+        this.ctx = v.context();
+        this.model = model;
+    }
+
+    // ------------------------------------------------------------------ variables
+
+    private String name(Transaction txn, String var) {
+        return txn.name() + "." + var;
+    }
+
+    /** The iteration elements a variable is indexed by at this site, if the site is inside its loops. */
+    public Optional<List<Expr<?>>> indices(Variable var, Site site) {
+        Optional<List<Stmt.Foreach>> loops = model.indexLoops(site.txn(), var);
+        if (loops.isEmpty()) return Optional.empty();
+        List<Expr<?>> out = new ArrayList<>();
+        for (Stmt.Foreach l : loops.get()) {
+            Expr<?> e = site.element(l);
+            if (e == null) return Optional.empty();
+            out.add(e);
+        }
+        return Optional.of(out);
+    }
+
+    private List<Expr<?>> args(List<Expr<?>> prefix, Expr<?>... rest) {
+        List<Expr<?>> out = new ArrayList<>(prefix);
+        out.addAll(List.of(rest));
+        return out;
+    }
+
+    /** The sort of the elements of a row-set variable (a table's records or a parameter's rows). */
+    public Sort elementSort(Transaction txn, String rowsVar) {
+        Variable var = model.variable(txn, rowsVar);
+        Optional<String> table = ProgramModel.rowTable(var.type());
+        if (table.isPresent()) return v.recordSort(table.get());
+        Variable source = rowSource(txn, var);
+        return v.elemSort(txn.name(), source.name());
+    }
+
+    /** For a Row variable (FOREACH or CHOOSE) the row set it ranges over; a Rows variable is its own source. */
+    public Variable rowSource(Transaction txn, Variable var) {
+        if (var.type() instanceof Type.Rows) return var;
+        for (ProgramModel.Assignment a : model.assignments(txn, var.name())) {
+            if (a.stmt() instanceof Stmt.Foreach f) return rowSource(txn, model.variable(txn, f.source()));
+            if (a.stmt() instanceof Stmt.Choose c) return rowSource(txn, model.variable(txn, c.source()));
+        }
+        throw new IllegalStateException("no source for row variable " + var.name());
+    }
+
+    /** {@code x ∈ rows} at the site (membership in a SET OF parameter or a SELECT result). */
+    public Optional<BoolExpr> member(Expr<?> x, String rowsVar, Site site) {
+        Variable var = model.variable(site.txn(), rowsVar);
+        if (var.kind() == Variable.Kind.PARAMETER) {
+            return Optional.of((BoolExpr) v.apply(name(site.txn(), rowsVar) + "!in", ctx.getBoolSort(), List.of(x, site.t())));
+        }
+        return indices(var, site).map(ix ->
+                (BoolExpr) v.apply(name(site.txn(), rowsVar) + "!in", ctx.getBoolSort(), args(ix, x, site.t())));
+    }
+
+    /** {@code rows ≠ ∅} at the site. */
+    public Optional<BoolExpr> nonEmpty(String rowsVar, Site site) {
+        Variable var = model.variable(site.txn(), rowsVar);
+        Optional<List<Expr<?>>> ix = var.kind() == Variable.Kind.PARAMETER ? Optional.of(List.of()) : indices(var, site);
+        return ix.map(i -> (BoolExpr) v.apply(name(site.txn(), rowsVar) + "!ne", ctx.getBoolSort(), args(i, site.t())));
+    }
+
+    /** The row a scalar read of a row set sees (a member whenever the set is non-empty, by φ_aux). */
+    public Optional<Expr<?>> pick(String rowsVar, Site site) {
+        Variable var = model.variable(site.txn(), rowsVar);
+        Sort sort = elementSort(site.txn(), rowsVar);
+        Optional<List<Expr<?>>> ix = var.kind() == Variable.Kind.PARAMETER ? Optional.of(List.of()) : indices(var, site);
+        return ix.map(i -> v.apply(name(site.txn(), rowsVar) + "!pick", sort, args(i, site.t())));
+    }
+
+    /** The value of one field of a row x of a row set, as transaction t saw it. */
+    public Optional<Expr<?>> rowField(String rowsVar, Expr<?> x, String field, Site site) {
+        Variable var = model.variable(site.txn(), rowsVar);
+        Optional<String> table = ProgramModel.rowTable(var.type());
+        if (table.isPresent() && v.isKey(table.get(), field)) return Optional.of(v.key(table.get(), field, x));
+        if (table.isEmpty()) {
+            return Optional.of(v.apply(name(site.txn(), rowsVar) + "." + field, ctx.getIntSort(), List.of(x)));
+        }
+        return indices(var, site).map(ix ->
+                v.apply(name(site.txn(), rowsVar) + "." + field, ctx.getIntSort(), args(ix, x, site.t())));
+    }
+
+    /** The row a Row variable (FOREACH or CHOOSE target) holds at the site. */
+    public Optional<Expr<?>> rowValue(Variable var, Site site) {
+        for (ProgramModel.Assignment a : model.assignments(site.txn(), var.name())) {
+            if (a.stmt() instanceof Stmt.Foreach f) {
+                Expr<?> e = site.element(f);
+                return Optional.ofNullable(e);
+            }
+        }
+        Variable source = rowSource(site.txn(), var);
+        Sort sort = elementSort(site.txn(), source.name());
+        return indices(var, site).map(ix -> v.apply(name(site.txn(), var.name()) + "!choose", sort, args(ix, site.t())));
+    }
+
+    public Optional<Expr<?>> aggregate(Variable var, Site site) {
+        return indices(var, site).map(ix -> v.apply(name(site.txn(), var.name()) + "!agg", ctx.getIntSort(), args(ix, site.t())));
+    }
+
+    public Optional<BoolExpr> aggregateNull(Variable var, Site site) {
+        return indices(var, site).map(ix ->
+                (BoolExpr) v.apply(name(site.txn(), var.name()) + "!null", ctx.getBoolSort(), args(ix, site.t())));
+    }
+
+    private boolean isAggregate(Transaction txn, Variable var) {
+        List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
+        return !as.isEmpty() && as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select s && s.aggregate().isPresent());
+    }
+
+    /** The value of a variable reference {@code :var} or {@code :var.field}. */
+    public Optional<Expr<?>> variable(isocheck.program.Expr.VarRef ref, Site site) {
+        Variable var = model.variable(site.txn(), ref.variable());
+        String field = ref.field();
+        if (var.kind() == Variable.Kind.PARAMETER) {
+            if (var.type() instanceof Type.Scalar) {
+                return Optional.of(v.apply(name(site.txn(), var.name()), ctx.getIntSort(), List.of(site.t())));
+            }
+            // a scalar read of a SET OF parameter: the picked row's field
+            String f = field != null ? field : var.type().fields().get(0).name();
+            return pick(var.name(), site).flatMap(p -> rowField(var.name(), p, f, site));
+        }
+        if (var.type() instanceof Type.Row) {
+            String f = field != null ? field : var.type().fields().get(0).name();
+            Variable source = rowSource(site.txn(), var);
+            return rowValue(var, site).flatMap(x -> rowFieldOfSource(source, var, x, f, site));
+        }
+        if (var.type() instanceof Type.Rows) {
+            String f = field != null ? field : var.type().fields().get(0).name();
+            return pick(var.name(), site).flatMap(p -> rowField(var.name(), p, f, site));
+        }
+        if (isAggregate(site.txn(), var)) return aggregate(var, site);
+        // a scalar assigned by := : unconstrained (see the class comment)
+        return indices(var, site).map(ix -> v.apply(name(site.txn(), var.name()), ctx.getIntSort(), args(ix, site.t())));
+    }
+
+    private Optional<Expr<?>> rowFieldOfSource(Variable source, Variable rowVar, Expr<?> x, String field, Site site) {
+        Optional<String> table = ProgramModel.rowTable(source.type());
+        if (table.isPresent() && v.isKey(table.get(), field)) return Optional.of(v.key(table.get(), field, x));
+        if (table.isEmpty()) return rowField(source.name(), x, field, site);
+        // a non-key field of a selected row: the value t read for that row of the source set, if the
+        // site is inside the source's loops; otherwise unconstrained, per row variable
+        Optional<Expr<?>> viaSource = rowField(source.name(), x, field, site);
+        if (viaSource.isPresent()) return viaSource;
+        return indices(rowVar, site).map(ix ->
+                v.apply(name(site.txn(), rowVar.name()) + "." + field, ctx.getIntSort(), args(ix, site.t())));
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    /** [[e]] at the site; {@code r} is the record an SQL statement visits (null outside SQL). */
+    public Optional<Expr<?>> value(isocheck.program.Expr e, Site site, Expr<?> r) {
+        if (e instanceof isocheck.program.Expr.IntLit i) return Optional.of(ctx.mkInt(i.value()));
+        if (e instanceof isocheck.program.Expr.StrLit s) return Optional.of(v.string(s.value()));
+        if (e instanceof isocheck.program.Expr.VarRef ref) return variable(ref, site);
+        if (e instanceof isocheck.program.Expr.ColumnRef c) {
+            if (r != null && v.isKey(c.table(), c.column())) return Optional.of(v.key(c.table(), c.column(), r));
+            // a non-key field of the visited record: version-dependent, unless the site fixes it
+            return Optional.ofNullable(site.columns().get(c.column()));
+        }
+        if (e instanceof isocheck.program.Expr.Negate n) {
+            return value(n.operand(), site, r).map(x -> ctx.mkUnaryMinus(int_(x)));
+        }
+        isocheck.program.Expr.Arith a = (isocheck.program.Expr.Arith) e;
+        Optional<Expr<?>> l = value(a.left(), site, r);
+        Optional<Expr<?>> rr = value(a.right(), site, r);
+        if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
+        IntExpr x = int_(l.get());
+        IntExpr y = int_(rr.get());
+        return Optional.of(switch (a.op()) {
+            case ADD -> ctx.mkAdd(x, y);
+            case SUB -> ctx.mkSub(x, y);
+            case MUL -> x.isIntNum() || y.isIntNum() ? ctx.mkMul(x, y)
+                    : v.apply("mul", ctx.getIntSort(), List.of(x, y));
+            case DIV -> v.apply("sqldiv", ctx.getIntSort(), List.of(x, y));
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static IntExpr int_(Expr<?> e) {
+        if (e instanceof IntExpr i) return i;
+        return (IntExpr) (Expr<IntSort>) e;
+    }
+
+    // ------------------------------------------------------------------ conditions
+
+    /**
+     * [[φ]] at the site on record r. With {@code over} the result is implied by φ (used in necessary
+     * conditions); without, it implies φ (used in forcing conditions). Exact where every value is encoded.
+     */
+    public BoolExpr cond(Cond c, Site site, Expr<?> r, boolean over) {
+        if (c instanceof Cond.Const k) return ctx.mkBool(k.value());
+        if (c instanceof Cond.Not n) return ctx.mkNot(cond(n.operand(), site, r, !over));
+        if (c instanceof Cond.And a) return ctx.mkAnd(cond(a.left(), site, r, over), cond(a.right(), site, r, over));
+        if (c instanceof Cond.Or o) return ctx.mkOr(cond(o.left(), site, r, over), cond(o.right(), site, r, over));
+        if (c instanceof Cond.Member m && !over && ground != null) return groundMember(m, site, r);
+        Optional<BoolExpr> exact = exact(c, site, r);
+        return exact.orElseGet(() -> ctx.mkBool(over));
+    }
+
+    private Optional<BoolExpr> exact(Cond c, Site site, Expr<?> r) {
+        if (c instanceof Cond.Compare cmp) {
+            Optional<Expr<?>> l = value(cmp.left(), site, r);
+            Optional<Expr<?>> rr = value(cmp.right(), site, r);
+            if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
+            IntExpr x = int_(l.get());
+            IntExpr y = int_(rr.get());
+            boolean strings = cmp.left().type() == ScalarType.STRING;
+            return Optional.of(switch (cmp.op()) {
+                case EQ -> ctx.mkEq(x, y);
+                case NE -> ctx.mkNot(ctx.mkEq(x, y));
+                case LT -> strings ? strLess("str<", x, y) : ctx.mkLt(x, y);
+                case LE -> strings ? strLess("str<=", x, y) : ctx.mkLe(x, y);
+                case GT -> strings ? strLess("str<", y, x) : ctx.mkGt(x, y);
+                case GE -> strings ? strLess("str<=", y, x) : ctx.mkGe(x, y);
+            });
+        }
+        if (c instanceof Cond.IsNull n) {
+            Variable var = model.variable(site.txn(), n.variable());
+            Optional<BoolExpr> isNull;
+            if (var.type() instanceof Type.Rows) {
+                isNull = nonEmpty(var.name(), site).map(ctx::mkNot);
+            } else if (isAggregate(site.txn(), var)) {
+                isNull = aggregateNull(var, site);
+            } else {
+                isNull = Optional.empty();
+            }
+            return isNull.map(b -> n.negated() ? ctx.mkNot(b) : b);
+        }
+        if (c instanceof Cond.Member m) {
+            Optional<Expr<?>> elem = value(m.element(), site, r);
+            if (elem.isEmpty()) return Optional.empty();
+            Expr<?> x = v.fresh("x", elementSort(site.txn(), m.rows()));
+            Optional<BoolExpr> in = member(x, m.rows(), site);
+            Optional<Expr<?>> f = rowField(m.rows(), x, m.field(), site);
+            if (in.isEmpty() || f.isEmpty()) return Optional.empty();
+            BoolExpr body = ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get()));
+            return Optional.of(ctx.mkExists(new Expr<?>[] {x}, body, 0, null, null, null, null));
+        }
+        throw new IllegalArgumentException("unexpected condition " + c);
+    }
+
+    private BoolExpr groundMember(Cond.Member m, Site site, Expr<?> r) {
+        Optional<Expr<?>> elem = value(m.element(), site, r);
+        if (elem.isEmpty()) return ctx.mkFalse();
+        List<BoolExpr> cases = new ArrayList<>();
+        for (Expr<?> x : ground.apply(elementSort(site.txn(), m.rows()))) {
+            Optional<BoolExpr> in = member(x, m.rows(), site);
+            Optional<Expr<?>> f = rowField(m.rows(), x, m.field(), site);
+            if (in.isPresent() && f.isPresent()) cases.add(ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get())));
+        }
+        return cases.isEmpty() ? ctx.mkFalse() : ctx.mkOr(cases.toArray(new BoolExpr[0]));
+    }
+
+    private BoolExpr strLess(String fn, IntExpr x, IntExpr y) {
+        return (BoolExpr) v.apply(fn, ctx.getBoolSort(), List.of(x, y));
+    }
+}

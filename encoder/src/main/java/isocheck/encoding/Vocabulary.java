@@ -1,0 +1,219 @@
+package isocheck.encoding;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.BoolSort;
+import com.microsoft.z3.Constructor;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.DatatypeSort;
+import com.microsoft.z3.EnumSort;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.FuncDecl;
+import com.microsoft.z3.IntExpr;
+import com.microsoft.z3.Sort;
+import isocheck.program.Column;
+import isocheck.program.Program;
+import isocheck.program.Table;
+import isocheck.program.Transaction;
+import isocheck.spec.ExecutionVocabulary;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The vocabulary of paper §4.1 for one program, in one Z3 context.
+ *
+ * <ul>
+ *   <li>τ: the uninterpreted sort {@code Txn} of transaction instances; Γ: the enumerated sort
+ *       {@code TxnType} with one constant per transaction program; {@code type: Txn → TxnType}.</li>
+ *   <li>Records, multi-table: <b>one algebraic datatype per table</b>, {@code Rec_t}, whose single
+ *       constructor takes the primary-key fields. A record is its primary key (paper §3.2:
+ *       R = PK → ℤ), so two records with equal keys are equal and records of different tables never
+ *       are, for free: no injectivity axiom, no table tag to test in every rule, and Z3's
+ *       instantiation never tries a record of one table in a rule about another. The key field
+ *       projections ρ_f (f ∈ PK) are the constructor's accessors. Non-key fields are never
+ *       projected (their value depends on the version read; the paper uses ρ_f only for PK fields).</li>
+ *   <li>{@code Alive_t: Rec_t × Txn → Bool}: the record is alive in the transaction's view.</li>
+ *   <li>vis, ar, WR, WW, RW over Txn; the refined forms {@code WR^R} etc. per (table, field):
+ *       {@code WR!t.f: Rec_t × Txn × Txn → Bool}.</li>
+ *   <li>Projection functions for variables are created on demand by {@link #fn} (see {@link Terms}).</li>
+ * </ul>
+ * Strings are encoded as integers: each string literal gets a distinct integer, string variables
+ * are integers; equality is exact under this injective coding and ordering comparisons of strings
+ * become uninterpreted predicates (sound: the real order is one interpretation).
+ */
+public final class Vocabulary implements ExecutionVocabulary {
+    private final Context ctx;
+    private final Program program;
+    private final Sort txn;
+    private final EnumSort<?> typeSort;
+    private final FuncDecl<?> type;
+    private final FuncDecl<BoolSort> vis;
+    private final FuncDecl<BoolSort> ar;
+    private final FuncDecl<BoolSort> wr;
+    private final FuncDecl<BoolSort> ww;
+    private final FuncDecl<BoolSort> rw;
+    private final Map<String, Expr<?>> typeConstants = new LinkedHashMap<>();
+    private final Map<String, DatatypeSort<?>> recordSorts = new LinkedHashMap<>();
+    private final Map<String, FuncDecl<?>> recordCtors = new HashMap<>();
+    private final Map<String, Map<String, FuncDecl<?>>> keyAccessors = new HashMap<>();
+    private final Map<String, FuncDecl<?>> fns = new HashMap<>();
+    private final Map<String, Sort> elemSorts = new HashMap<>();
+    private final Map<String, Integer> strings = new HashMap<>();
+    private int freshCounter;
+
+    public Vocabulary(Context ctx, Program program) {
+        this.ctx = ctx;
+        this.program = program;
+        this.txn = ctx.mkUninterpretedSort("Txn");
+        String[] names = program.transactions().stream().map(Transaction::name).toArray(String[]::new);
+        this.typeSort = ctx.mkEnumSort("TxnType", names);
+        for (int i = 0; i < names.length; i++) typeConstants.put(names[i], typeSort.getConst(i));
+        this.type = ctx.mkFuncDecl("type", txn, typeSort);
+        Sort[] two = {txn, txn};
+        this.vis = ctx.mkFuncDecl("vis", two, ctx.getBoolSort());
+        this.ar = ctx.mkFuncDecl("ar", two, ctx.getBoolSort());
+        this.wr = ctx.mkFuncDecl("WR", two, ctx.getBoolSort());
+        this.ww = ctx.mkFuncDecl("WW", two, ctx.getBoolSort());
+        this.rw = ctx.mkFuncDecl("RW", two, ctx.getBoolSort());
+        for (Table t : program.schema().tables()) {
+            boolean written = program.transactions().stream().anyMatch(tx -> writesAlive(tx.body(), t.name()));
+            if (!written) staticTables.add(t.name());
+            String[] keys = t.primaryKey().stream().map(k -> t.name() + "." + k).toArray(String[]::new);
+            Sort[] sorts = new Sort[keys.length];
+            for (int i = 0; i < keys.length; i++) sorts[i] = ctx.getIntSort();
+            Constructor<?> c = ctx.mkConstructor("rec!" + t.name(), "is-rec!" + t.name(), keys, sorts, null);
+            DatatypeSort<?> sort = ctx.mkDatatypeSort("Rec!" + t.name(), new Constructor[] {c});
+            recordSorts.put(t.name(), sort);
+            recordCtors.put(t.name(), c.ConstructorDecl());
+            FuncDecl<?>[] acc = c.getAccessorDecls();
+            Map<String, FuncDecl<?>> byKey = new LinkedHashMap<>();
+            for (int i = 0; i < acc.length; i++) byKey.put(t.primaryKey().get(i), acc[i]);
+            keyAccessors.put(t.name(), byKey);
+        }
+    }
+
+    private static boolean writesAlive(List<isocheck.program.Stmt> body, String table) {
+        for (isocheck.program.Stmt s : body) {
+            if (s instanceof isocheck.program.Stmt.Insert i && i.table().equals(table)) return true;
+            if (s instanceof isocheck.program.Stmt.Delete d && d.table().equals(table)) return true;
+            if (s instanceof isocheck.program.Stmt.If f && (writesAlive(f.thenBranch(), table) || writesAlive(f.elseBranch(), table))) return true;
+            if (s instanceof isocheck.program.Stmt.Foreach f && writesAlive(f.body(), table)) return true;
+        }
+        return false;
+    }
+
+    @Override public Context context() { return ctx; }
+    @Override public Sort txnSort() { return txn; }
+    @Override public BoolExpr vis(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(vis, a, b); }
+    @Override public BoolExpr ar(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(ar, a, b); }
+    @Override public BoolExpr wr(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(wr, a, b); }
+    @Override public BoolExpr ww(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(ww, a, b); }
+    @Override public BoolExpr rw(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(rw, a, b); }
+    @Override public Expr<?> type(Expr<?> t) { return ctx.mkApp(type, t); }
+    @Override public Set<String> typeNames() { return typeConstants.keySet(); }
+
+    @Override
+    public Expr<?> typeConstant(String name) {
+        Expr<?> c = typeConstants.get(name);
+        if (c == null) throw new IllegalArgumentException("unknown transaction type " + name);
+        return c;
+    }
+
+    public Program program() { return program; }
+
+    public BoolExpr isType(Expr<?> t, String name) {
+        return ctx.mkEq(type(t), typeConstant(name));
+    }
+
+    public BoolExpr dep(DepKind kind, Expr<?> a, Expr<?> b) {
+        return switch (kind) {
+            case WR -> wr(a, b);
+            case WW -> ww(a, b);
+            case RW -> rw(a, b);
+        };
+    }
+
+    /** The refined relation {@code kind^R(r, field, a, b)} for one table and field. */
+    public BoolExpr refined(DepKind kind, String table, String field, Expr<?> r, Expr<?> a, Expr<?> b) {
+        FuncDecl<?> f = fn(kind + "!" + table + "." + field, ctx.getBoolSort(), recordSort(table), txn, txn);
+        return (BoolExpr) ctx.mkApp(f, r, a, b);
+    }
+
+    /**
+     * Alive(r, t): record r of the table is alive in t's view. For a table no program inserts into
+     * or deletes from, Alive never changes, so every transaction sees the initial one:
+     * {@code Alive!t(r)} without the transaction argument.
+     */
+    public BoolExpr alive(String table, Expr<?> r, Expr<?> t) {
+        if (staticTables.contains(table)) {
+            return (BoolExpr) ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table)), r);
+        }
+        return (BoolExpr) ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table), txn), r, t);
+    }
+
+    private final Set<String> staticTables = new java.util.HashSet<>();
+
+    public Sort recordSort(String table) {
+        Sort s = recordSorts.get(table);
+        if (s == null) throw new IllegalArgumentException("no table " + table);
+        return s;
+    }
+
+    /** The record with the given key values (in primary-key order). */
+    public Expr<?> record(String table, List<? extends Expr<?>> key) {
+        return ctx.mkApp(recordCtors.get(table), key.toArray(new Expr<?>[0]));
+    }
+
+    /** ρ_f(r) for a primary-key field f. */
+    public IntExpr key(String table, String column, Expr<?> r) {
+        return (IntExpr) ctx.mkApp(keyAccessors.get(table).get(column), r);
+    }
+
+    public boolean isKey(String table, String column) {
+        return keyAccessors.get(table).containsKey(column);
+    }
+
+    public List<String> keyColumns(String table) {
+        return new ArrayList<>(keyAccessors.get(table).keySet());
+    }
+
+    public List<Column> columns(String table) {
+        return program.schema().table(table).orElseThrow().columns();
+    }
+
+    /** The uninterpreted sort of the rows of a SET OF parameter. */
+    public Sort elemSort(String txnName, String param) {
+        return elemSorts.computeIfAbsent(txnName + "." + param, k -> ctx.mkUninterpretedSort("Elem!" + k));
+    }
+
+    /** A function symbol, declared once per name. */
+    public FuncDecl<?> fn(String name, Sort range, Sort... domain) {
+        return fns.computeIfAbsent(name, n -> ctx.mkFuncDecl(n, domain, range));
+    }
+
+    public Expr<?> apply(String name, Sort range, List<? extends Expr<?>> args) {
+        Sort[] domain = args.stream().map(Expr::getSort).toArray(Sort[]::new);
+        return ctx.mkApp(fn(name, range, domain), args.toArray(new Expr<?>[0]));
+    }
+
+    /** The integer standing for a string literal (distinct literals, distinct integers). */
+    public IntExpr string(String literal) {
+        int code = strings.computeIfAbsent(literal, s -> 1_000_000 + strings.size());
+        return ctx.mkInt(code);
+    }
+
+    /** A fresh constant (a Skolem witness or a bound variable). */
+    public Expr<?> fresh(String prefix, Sort sort) {
+        return ctx.mkConst(prefix + "!" + (freshCounter++), sort);
+    }
+
+    /** Transaction constants t1..tk. */
+    public List<Expr<?>> transactions(int k) {
+        List<Expr<?>> out = new ArrayList<>();
+        for (int i = 1; i <= k; i++) out.add(ctx.mkConst("t" + i, txn));
+        return out;
+    }
+}

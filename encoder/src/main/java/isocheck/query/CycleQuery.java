@@ -1,0 +1,129 @@
+package isocheck.query;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import isocheck.encoding.AccessRules;
+import isocheck.encoding.Conflict;
+import isocheck.encoding.Encoder;
+import isocheck.encoding.Part;
+import isocheck.encoding.Site;
+import isocheck.encoding.Vocabulary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * φ_D ∧ φ_Cycle,k (paper §5.1) over k distinct transaction constants t1..tk, with the necessary
+ * conditions η^{R→} (§4.3) on each edge. Edge i (t_i → t_{i+1}, t_k → t_1) holds iff some
+ * <em>selector</em> holds; a selector stands for one candidate dependency (kind, table, field,
+ * statement c1 of T1, statement c2 of T2) and implies its η: both types, both statements executing
+ * in some iteration of their loops on a common record r (Skolem constants) with the access each
+ * needs, the refined relation R^R(r, f, t_i, t_{i+1}) and so R(t_i, t_{i+1}). Selectors name the
+ * statement pairs of a found cycle and make blocking clauses for {@code --all}.
+ *
+ * <p>The paper's φ_D makes D reflexive and asks only t1 ≠ tk, i.e. cycles of length ≤ k; here the
+ * constants are pairwise distinct and D is irreflexive, and the driver asks k = 2, 3, … in turn,
+ * which finds the same cycles, shortest first.
+ */
+public final class CycleQuery {
+
+    /** One candidate dependency on one edge of the cycle. */
+    public record Selector(int edge, Conflict conflict, BoolExpr flag, Expr<?> record, List<Expr<?>> first,
+            List<Expr<?>> second) {}
+
+    /**
+     * @param records the witness records of the edges, per table
+     * @param ground every witness constant (records and iteration elements) by sort name: the ground
+     *     terms universal rules over records and loop iterations are instantiated on
+     */
+    public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<Selector>> edges,
+            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {}
+
+    private CycleQuery() {}
+
+    public static Built build(Vocabulary v, Encoder encoder, int k) {
+        Context ctx = v.context();
+        AccessRules rules = encoder.rules();
+        List<Expr<?>> txns = v.transactions(k);
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Part("phi_cycle distinct", k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(new Part("phi_cycle rotation", rotationBreak(v, txns)));
+        List<List<Selector>> edges = new ArrayList<>();
+        Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
+        Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
+        for (int i = 0; i < k; i++) {
+            // one witness record per (edge, table) and one iteration element per (edge, side, type,
+            // loop), shared by the edge's selectors: ∨_s ∃r. η_s(r) is ∃r. ∨_s η_s(r)
+            Map<String, Expr<?>> edgeRecords = new LinkedHashMap<>();
+            Map<String, Expr<?>> edgeElements = new LinkedHashMap<>();
+            final int edge = i;
+            Expr<?> a = txns.get(i);
+            Expr<?> b = txns.get((i + 1) % k);
+            List<Selector> sels = new ArrayList<>();
+            List<BoolExpr> flags = new ArrayList<>();
+            int n = 0;
+            for (Conflict c : encoder.conflicts()) {
+                BoolExpr flag = ctx.mkBoolConst("sel!" + (i + 1) + "!" + (n++));
+                Expr<?> r = edgeRecords.computeIfAbsent(c.table(), tb -> {
+                    Expr<?> w = ctx.mkConst("w" + (edge + 1) + "!" + tb, v.recordSort(tb));
+                    records.computeIfAbsent(tb, x -> new ArrayList<>()).add(w);
+                    ground.computeIfAbsent(w.getSort().toString(), x -> new ArrayList<>()).add(w);
+                    return w;
+                });
+                List<Expr<?>> e1 = elements(v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground, a);
+                List<Expr<?>> e2 = elements(v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground, b);
+                Site s1 = rules.site(c.c1(), c.t1(), a, e1);
+                Site s2 = rules.site(c.c2(), c.t2(), b, e2);
+                BoolExpr eta = ctx.mkAnd(v.isType(a, c.t1().name()), v.isType(b, c.t2().name()),
+                        v.refined(c.kind(), c.table(), c.field(), r, a, b), v.dep(c.kind(), a, b),
+                        rules.accesses(c.c1(), c.field(), c.firstWrites(), s1, r, true),
+                        rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
+                        rules.valueChanges(c, s1, s2, r));
+                parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
+                sels.add(new Selector(i, c, flag, r, e1, e2));
+                flags.add(flag);
+            }
+            parts.add(new Part("phi_cycle edge " + (i + 1), flags.isEmpty() ? ctx.mkFalse()
+                    : ctx.mkOr(flags.toArray(new BoolExpr[0]))));
+            edges.add(sels);
+        }
+        return new Built(k, txns, parts, edges, records, ground);
+    }
+
+    /**
+     * Symmetry breaking: a cycle can be rotated to start at a transaction whose type comes first
+     * (in declaration order) among its types, so t1's type is asked to be such a one.
+     */
+    static BoolExpr rotationBreak(Vocabulary v, List<Expr<?>> txns) {
+        Context ctx = v.context();
+        List<String> types = new ArrayList<>(v.typeNames());
+        List<BoolExpr> out = new ArrayList<>();
+        for (int i = 1; i < txns.size(); i++) {
+            for (int j = 0; j < types.size(); j++) {
+                List<BoolExpr> earlier = new ArrayList<>();
+                for (int l = 0; l <= j; l++) earlier.add(v.isType(txns.get(0), types.get(l)));
+                out.add(ctx.mkImplies(v.isType(txns.get(i), types.get(j)), ctx.mkOr(earlier.toArray(new BoolExpr[0]))));
+            }
+        }
+        return out.isEmpty() ? ctx.mkTrue() : ctx.mkAnd(out.toArray(new BoolExpr[0]));
+    }
+
+    private static List<Expr<?>> elements(Vocabulary v, AccessRules rules, isocheck.program.StatementFacts c,
+            isocheck.program.Transaction txn, String prefix, Map<String, Expr<?>> shared, Map<String, List<Expr<?>>> ground,
+            Expr<?> owner) {
+        List<Expr<?>> out = new ArrayList<>();
+        for (isocheck.program.Stmt.Foreach l : c.loops()) {
+            String key = prefix + "!" + txn.name() + "!" + l.variable() + "@" + l.pos();
+            out.add(shared.computeIfAbsent(key, x -> {
+                Expr<?> e = v.context().mkConst(prefix + "!" + txn.name() + "." + l.variable() + "!" + l.pos().line(),
+                        rules.terms().elementSort(txn, l.source()));
+                // iteration elements belong to one transaction instance: keyed by sort and instance
+                ground.computeIfAbsent(e.getSort() + "@" + owner, y -> new ArrayList<>()).add(e);
+                return e;
+            }));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,111 @@
+package isocheck.witness;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.Model;
+import isocheck.encoding.Conflict;
+import isocheck.encoding.Vocabulary;
+import isocheck.program.ScalarType;
+import isocheck.program.StatementFacts;
+import isocheck.program.Transaction;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import isocheck.query.CycleQuery;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads a {@link Witness} off a model of a cycle query. */
+public final class WitnessExtractor {
+    private WitnessExtractor() {}
+
+    /** The selector chosen on each edge of the model (the first that holds). */
+    public static List<CycleQuery.Selector> chosen(Model m, CycleQuery.Built q) {
+        List<CycleQuery.Selector> out = new ArrayList<>();
+        for (List<CycleQuery.Selector> edge : q.edges()) {
+            CycleQuery.Selector pick = null;
+            for (CycleQuery.Selector s : edge) {
+                if (m.eval(s.flag(), true).isTrue()) {
+                    pick = s;
+                    break;
+                }
+            }
+            if (pick == null) throw new IllegalStateException("model without a selector on edge " + edge);
+            out.add(pick);
+        }
+        return out;
+    }
+
+    public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q) {
+        int k = q.k();
+        List<CycleQuery.Selector> sels = chosen(m, q);
+        List<Witness.Txn> txns = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            Conflict c = sels.get(i).conflict();
+            Transaction type = c.t1();
+            txns.add(new Witness.Txn("T" + (i + 1), type.name(), parameters(m, v, type, q.txns().get(i)), type.pos()));
+        }
+        List<Witness.Edge> edges = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            CycleQuery.Selector s = sels.get(i);
+            Conflict c = s.conflict();
+            Map<String, String> key = new LinkedHashMap<>();
+            for (String col : v.keyColumns(c.table())) {
+                key.put(col, m.eval(v.key(c.table(), col, s.record()), true).toString());
+            }
+            edges.add(new Witness.Edge(i, (i + 1) % k, c.kind(), c.table(), key, c.field(), statement(c.t1(), c.c1()),
+                    statement(c.t2(), c.c2())));
+        }
+        List<int[]> vis = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                if (i != j && m.eval(v.vis(q.txns().get(i), q.txns().get(j)), true).isTrue()) vis.add(new int[] {i, j});
+            }
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < k; i++) order.add(i);
+        order.sort((x, y) -> x.equals(y) ? 0
+                : m.eval(v.ar(q.txns().get(x), q.txns().get(y)), true).isTrue() ? -1 : 1);
+        String name = Classifier.classify(edges);
+        Witness w = new Witness(k, txns, edges, vis, order, name, List.of());
+        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w));
+    }
+
+    static Witness.Statement statement(Transaction t, StatementFacts sf) {
+        return new Witness.Statement(t.name(), sf.id(), sf.kind(), sf.statement().sql(), sf.statement().pos());
+    }
+
+    private static Map<String, String> parameters(Model m, Vocabulary v, Transaction type, Expr<?> t) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Variable p : type.parameters()) {
+            if (p.type() instanceof Type.Scalar s) {
+                Expr<?> val = m.eval(v.apply(type.name() + "." + p.name(), v.context().getIntSort(), List.of(t)), true);
+                out.put(p.name(), s.type() == ScalarType.STRING ? "'s" + val + "'" : val.toString());
+            } else {
+                out.put(p.name(), rows(m, v, type, p, t));
+            }
+        }
+        return out;
+    }
+
+    /** The rows of a SET OF parameter in the model (its finite universe of row values). */
+    private static String rows(Model m, Vocabulary v, Transaction type, Variable p, Expr<?> t) {
+        var sort = v.elemSort(type.name(), p.name());
+        Expr<?>[] universe = m.getSortUniverse(sort);
+        if (universe == null) return "{}";
+        java.util.Set<String> rows = new java.util.LinkedHashSet<>(); // rows are values: equal rows are one
+        for (Expr<?> x : universe) {
+            BoolExpr in = (BoolExpr) v.apply(type.name() + "." + p.name() + "!in", v.context().getBoolSort(), List.of(x, t));
+            if (!m.eval(in, true).isTrue()) continue;
+            List<String> fields = new ArrayList<>();
+            for (var f : p.type().fields()) {
+                Expr<?> val = m.eval(v.apply(type.name() + "." + p.name() + "." + f.name(), v.context().getIntSort(),
+                        List.of(x)), true);
+                fields.add(f.name() + "=" + val);
+            }
+            rows.add("(" + String.join(", ", fields) + ")");
+        }
+        return "{" + String.join(", ", rows) + "}";
+    }
+}
