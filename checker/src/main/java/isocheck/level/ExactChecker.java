@@ -212,6 +212,7 @@ public final class ExactChecker implements LevelChecker {
             g = new Polygraph(m, level, deadline);
             g.buildKnown();
         }
+        g.prune = options.strategy() != CheckOptions.Strategy.SEARCH_ONLY;
         notes.add("known graph: " + g.nodeCount + " nodes, " + g.edgeCount() + " edges"
                 + (level == Level.PC || level == Level.SI ? " (read/write split)" : "")
                 + (level == Level.SSER ? " (real time as an event chain)" : ""));

@@ -166,6 +166,12 @@ final class Polygraph {
 
     // ---------------------------------------------------------------- edges
 
+    /**
+     * Edge attributes are append-only: removing an edge (backtracking) only takes it out of the
+     * graph ({@link #live}, adjacency), so cycles recorded during the search keep valid edge ids.
+     */
+    private final IntList live = new IntList();
+
     private int addEdge(int from, int to, int kind, int key, int ref, int var) {
         int id = eFrom.size();
         eFrom.add(from);
@@ -175,6 +181,7 @@ final class Polygraph {
         eRef.add(ref);
         eVar.add(var);
         eAux.add(-1);
+        live.add(id);
         if (out[from] == null) {
             out[from] = new IntList(4);
         }
@@ -192,9 +199,10 @@ final class Polygraph {
         return id;
     }
 
+    /** Takes the most recently added edges out of the graph until {@code count} remain. */
     private void truncateEdges(int count) {
-        while (eFrom.size() > count) {
-            int id = eFrom.size() - 1;
+        while (live.size() > count) {
+            int id = live.removeLast();
             out[eFrom.get(id)].removeLast();
             if (psi) {
                 in[eTo.get(id)].removeLast();
@@ -203,18 +211,12 @@ final class Polygraph {
             if (eKind.get(id) == RW) {
                 rwEdges.removeLast();
             }
-            eFrom.removeLast();
-            eTo.removeLast();
-            eKind.removeLast();
-            eKey.removeLast();
-            eRef.removeLast();
-            eVar.removeLast();
-            eAux.removeLast();
         }
     }
 
+    /** The number of edges in the graph (a mark for {@link #truncateEdges}). */
     int edgeCount() {
-        return eFrom.size();
+        return live.size();
     }
 
     /** Node-level source of a logical edge a → b of the given kind. */
@@ -778,7 +780,8 @@ final class Polygraph {
 
     private int[] computeTopo(boolean skipRw) {
         int[] indeg = new int[nodeCount];
-        for (int e = 0; e < eFrom.size(); e++) {
+        for (int i = 0; i < live.size(); i++) {
+            int e = live.get(i);
             if (skipRw && eKind.get(e) == RW) {
                 continue;
             }
@@ -965,6 +968,8 @@ final class Polygraph {
     enum Outcome { CONSISTENT, VIOLATED, UNKNOWN }
 
     Cycle violation;
+    /** Whether to prune before searching (off only to test the search). */
+    boolean prune = true;
 
     /**
      * Prunes to a fixpoint and searches what is left. {@code useVars} false: the known edges decide
@@ -997,6 +1002,10 @@ final class Polygraph {
             return Outcome.UNKNOWN;
         }
         notes.add(varCount + " constraints (pairs of transactions in different sessions writing a common key)");
+        if (!prune) {
+            notes.add("pruning disabled");
+            return varCount == 0 ? Outcome.CONSISTENT : search();
+        }
         // pruning to a fixpoint: each pass tests both orientations of every open constraint against the
         // graph at the start of the pass (reachability bounded by its topological order)
         int passes = 0;
