@@ -659,6 +659,27 @@ final class Polygraph {
             }
             checkTime("a PSI cycle check");
         }
+        // the rw edges r → b into that set: only their sources can close the cycle; none, no cycle
+        int maxTopo = -1;
+        boolean anyRw = false;
+        for (int qi = 0; qi < queue.size(); qi++) {
+            IntList il = in[queue.get(qi)];
+            if (il == null) {
+                continue;
+            }
+            for (int i = 0; i < il.size(); i++) {
+                int e = il.get(i);
+                if (eKind.get(e) == RW) {
+                    anyRw = true;
+                    if (topo != null) {
+                        maxTopo = Math.max(maxTopo, topo[eFrom.get(e)]);
+                    }
+                }
+            }
+        }
+        if (!anyRw || (topo != null && topo[v] > maxTopo)) {
+            return null;
+        }
         int fwd = ++round;
         int[] fmark = fmarkArray();
         IntList fq = new IntList();
@@ -692,7 +713,7 @@ final class Polygraph {
                     }
                     continue;
                 }
-                if (fmark[z] != fwd) {
+                if (fmark[z] != fwd && (topo == null || topo[z] <= maxTopo)) {
                     fmark[z] = fwd;
                     fp.put(z, e);
                     fq.add(z);
