@@ -19,7 +19,7 @@ import java.util.Locale;
  *
  * <pre>
  *   java -cp analyzer/target/isocheck.jar:benchmarks/target/classes isocheck.bench.LevelsBench \
- *       general|unstamped|mini TXNS SESSIONS uniform|zipf TIMEOUT_SECONDS LEVEL…
+ *       general|unstamped|lostupdate|mini TXNS SESSIONS uniform|zipf TIMEOUT_SECONDS LEVEL…
  * </pre>
  * Run each configuration in a fresh JVM (benchmarks/levels-bench.sh does) so peaks do not mix.
  * {@code -Dstrategy=POLYGRAPH|PREFIX_SEARCH} forces a search strategy (no fast path, no guess).
@@ -30,7 +30,7 @@ public final class LevelsBench {
 
     public static void main(String[] args) {
         if (args.length < 6) {
-            System.err.println("usage: LevelsBench general|unstamped|mini TXNS SESSIONS uniform|zipf TIMEOUT_SECONDS LEVEL...");
+            System.err.println("usage: LevelsBench general|unstamped|lostupdate|mini TXNS SESSIONS uniform|zipf TIMEOUT_SECONDS LEVEL...");
             System.exit(2);
         }
         String kind = args[0];
@@ -43,6 +43,7 @@ public final class LevelsBench {
         History h = switch (kind) {
             case "mini" -> SyntheticHistories.miniTransactions(n, sessions, keys, dist, 42);
             case "unstamped" -> SyntheticHistories.serializableUnstamped(n, sessions, keys, dist, 42);
+            case "lostupdate" -> SyntheticHistories.withLostUpdate(n, sessions, keys, dist, 42);
             default -> SyntheticHistories.serializable(n, sessions, keys, dist, 42);
         };
         double gen = (System.nanoTime() - g0) / 1e9;

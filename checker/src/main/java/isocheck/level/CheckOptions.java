@@ -21,7 +21,9 @@ public record CheckOptions(int maxWitnesses, Duration timeout, Strategy strategy
         /** The polygraph with pruning and a search with learned nogoods. */
         POLYGRAPH,
         /** The Biswas–Enea search over session prefixes with memoised failures (not PSI). */
-        PREFIX_SEARCH
+        PREFIX_SEARCH,
+        /** The polygraph's search alone, without pruning (tests the search and its learned nogoods). */
+        SEARCH_ONLY
     }
 
     public CheckOptions {

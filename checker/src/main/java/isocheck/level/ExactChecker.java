@@ -76,8 +76,9 @@ public final class ExactChecker implements LevelChecker {
                 notes.add("PSI is not a prefix property: the prefix search does not apply");
             }
             v = null;
+            Polygraph[] built = new Polygraph[1];
             if (strategy == CheckOptions.Strategy.AUTO) {
-                v = knownOrGuessed(m, deadline, notes);
+                v = knownOrGuessed(m, deadline, notes, built);
             }
             if (v != null) {
                 // decided by the known graph or the guessed version order
@@ -91,11 +92,11 @@ public final class ExactChecker implements LevelChecker {
                 v = ps.run(notes);
                 if (v == null) {
                     notes.add("strategy: polygraph, pruning, search with learned nogoods (after the prefix search)");
-                    v = polygraph(m, deadline, true, notes);
+                    v = polygraph(m, deadline, true, notes, built[0]);
                 }
             } else {
                 notes.add("strategy: polygraph, pruning, search with learned nogoods");
-                v = polygraph(m, deadline, true, notes);
+                v = polygraph(m, deadline, true, notes, built[0]);
             }
         }
         notes.add(String.format("time: %.1f ms (level-specific part %.1f ms)", (System.nanoTime() - start) / 1e6,
@@ -149,13 +150,15 @@ public final class ExactChecker implements LevelChecker {
      * acyclic (consistent; typical of histories from a correct database, and linear-time). Null if
      * neither decides.
      */
-    private Verdict knownOrGuessed(TxnModel m, long deadline, List<String> notes) {
+    /** {@code built[0]} receives the polygraph of known edges, for the search to reuse. */
+    private Verdict knownOrGuessed(TxnModel m, long deadline, List<String> notes, Polygraph[] built) {
         Polygraph g = new Polygraph(m, level, deadline);
         g.buildKnown();
+        built[0] = g;
         try {
             Polygraph.Cycle c = g.findCycle();
             if (c != null) {
-                notes.add("the known edges (so, wr, and the version orders the reads force) already close a cycle");
+                notes.add("strategy: known edges: so, wr and the version orders the reads force already close a cycle");
                 return new Verdict.Violated(level, List.of(g.witness(c, new Views(m.h), null)), notes);
             }
             boolean stamps = true;
@@ -170,7 +173,8 @@ public final class ExactChecker implements LevelChecker {
                 }
             }
             if (!stamps) {
-                int[] pos = g.topo();
+                int[] all = g.topoAll(); // with rw edges: readers before the next writer, also for PSI
+                int[] pos = all != null ? all : g.topo();
                 for (int t = 0; t < m.n; t++) {
                     rank[t] = pos[g.w(t)];
                 }
@@ -199,8 +203,16 @@ public final class ExactChecker implements LevelChecker {
     }
 
     private Verdict polygraph(TxnModel m, long deadline, boolean useVars, List<String> notes) {
-        Polygraph g = new Polygraph(m, level, deadline);
-        g.buildKnown();
+        return polygraph(m, deadline, useVars, notes, null);
+    }
+
+    private Verdict polygraph(TxnModel m, long deadline, boolean useVars, List<String> notes, Polygraph built) {
+        Polygraph g = built;
+        if (g == null) {
+            g = new Polygraph(m, level, deadline);
+            g.buildKnown();
+        }
+        g.prune = options.strategy() != CheckOptions.Strategy.SEARCH_ONLY;
         notes.add("known graph: " + g.nodeCount + " nodes, " + g.edgeCount() + " edges"
                 + (level == Level.PC || level == Level.SI ? " (read/write split)" : "")
                 + (level == Level.SSER ? " (real time as an event chain)" : ""));

@@ -166,6 +166,12 @@ final class Polygraph {
 
     // ---------------------------------------------------------------- edges
 
+    /**
+     * Edge attributes are append-only: removing an edge (backtracking) only takes it out of the
+     * graph ({@link #live}, adjacency), so cycles recorded during the search keep valid edge ids.
+     */
+    private final IntList live = new IntList();
+
     private int addEdge(int from, int to, int kind, int key, int ref, int var) {
         int id = eFrom.size();
         eFrom.add(from);
@@ -175,6 +181,7 @@ final class Polygraph {
         eRef.add(ref);
         eVar.add(var);
         eAux.add(-1);
+        live.add(id);
         if (out[from] == null) {
             out[from] = new IntList(4);
         }
@@ -192,9 +199,10 @@ final class Polygraph {
         return id;
     }
 
+    /** Takes the most recently added edges out of the graph until {@code count} remain. */
     private void truncateEdges(int count) {
-        while (eFrom.size() > count) {
-            int id = eFrom.size() - 1;
+        while (live.size() > count) {
+            int id = live.removeLast();
             out[eFrom.get(id)].removeLast();
             if (psi) {
                 in[eTo.get(id)].removeLast();
@@ -203,18 +211,12 @@ final class Polygraph {
             if (eKind.get(id) == RW) {
                 rwEdges.removeLast();
             }
-            eFrom.removeLast();
-            eTo.removeLast();
-            eKind.removeLast();
-            eKey.removeLast();
-            eRef.removeLast();
-            eVar.removeLast();
-            eAux.removeLast();
         }
     }
 
+    /** The number of edges in the graph (a mark for {@link #truncateEdges}). */
     int edgeCount() {
-        return eFrom.size();
+        return live.size();
     }
 
     /** Node-level source of a logical edge a → b of the given kind. */
@@ -437,15 +439,42 @@ final class Polygraph {
         if (topo() != null) {
             return true;
         }
+        // remember which guessed pairs the cycle runs through: pruning looks at them first
+        Cycle c = findCycle();
+        if (c != null) {
+            LongIntMap seen = new LongIntMap(16);
+            IntList sus = new IntList();
+            for (int e : c.path) {
+                int ww = eKind.get(e) == WW ? e : eKind.get(e) == RW ? eAux.get(e) : -1;
+                if (ww >= 0 && eRef.get(ww) == WW_GUESS) {
+                    int a = txnOfNode(eFrom.get(ww));
+                    int b = txnOfNode(eTo.get(ww));
+                    long k = TxnPair.pair(Math.min(a, b), Math.max(a, b));
+                    if (seen.get(k) < 0) {
+                        seen.put(k, 1);
+                        sus.add(Math.min(a, b));
+                        sus.add(Math.max(a, b));
+                    }
+                }
+            }
+            suspects = sus.toArray();
+        }
         truncateEdges(mark);
+        guessMark = -1;
         return false;
     }
+
+    /** Pairs (a, b, a, b, …) of writers whose guessed order lies on the cycle the guess closed. */
+    private int[] suspects = new int[0];
 
     // ---------------------------------------------------------------- constraints
 
     /** One variable per unordered pair of transactions in different sessions writing a common key. */
+    private LongIntMap varIndex;
+
     void buildConstraints() {
         LongIntMap index = new LongIntMap(1024);
+        varIndex = index;
         IntList a = new IntList();
         IntList b = new IntList();
         List<IntList> keys = new ArrayList<>();
@@ -526,6 +555,10 @@ final class Polygraph {
 
     /** Shortest path from → to (edge ids), skipping rw edges if noRw; bounded by topo if given. */
     private IntList path(int from, int to, boolean noRw, int[] topo) {
+        return path(from, to, noRw, topo, null, 0);
+    }
+
+    private IntList path(int from, int to, boolean noRw, int[] topo, int[] comp, int c) {
         if (from == to) {
             return new IntList(0);
         }
@@ -554,7 +587,7 @@ final class Polygraph {
                     continue;
                 }
                 int x = eTo.get(e);
-                if (mark[x] == round || (topo != null && topo[x] > limit)) {
+                if (mark[x] == round || (topo != null && topo[x] > limit) || (comp != null && comp[x] != c)) {
                     continue;
                 }
                 mark[x] = round;
@@ -626,6 +659,27 @@ final class Polygraph {
             }
             checkTime("a PSI cycle check");
         }
+        // the rw edges r → b into that set: only their sources can close the cycle; none, no cycle
+        int maxTopo = -1;
+        boolean anyRw = false;
+        for (int qi = 0; qi < queue.size(); qi++) {
+            IntList il = in[queue.get(qi)];
+            if (il == null) {
+                continue;
+            }
+            for (int i = 0; i < il.size(); i++) {
+                int e = il.get(i);
+                if (eKind.get(e) == RW) {
+                    anyRw = true;
+                    if (topo != null) {
+                        maxTopo = Math.max(maxTopo, topo[eFrom.get(e)]);
+                    }
+                }
+            }
+        }
+        if (!anyRw || (topo != null && topo[v] > maxTopo)) {
+            return null;
+        }
         int fwd = ++round;
         int[] fmark = fmarkArray();
         IntList fq = new IntList();
@@ -659,7 +713,7 @@ final class Polygraph {
                     }
                     continue;
                 }
-                if (fmark[z] != fwd) {
+                if (fmark[z] != fwd && (topo == null || topo[z] <= maxTopo)) {
                     fmark[z] = fwd;
                     fp.put(z, e);
                     fq.add(z);
@@ -736,10 +790,20 @@ final class Polygraph {
         return topoCache;
     }
 
+    /** Topological positions over every edge, rw included (even for PSI), or null if cyclic. */
+    int[] topoAll() {
+        return computeTopo(false);
+    }
+
     private int[] computeTopo() {
+        return computeTopo(psi);
+    }
+
+    private int[] computeTopo(boolean skipRw) {
         int[] indeg = new int[nodeCount];
-        for (int e = 0; e < eFrom.size(); e++) {
-            if (psi && eKind.get(e) == RW) {
+        for (int i = 0; i < live.size(); i++) {
+            int e = live.get(i);
+            if (skipRw && eKind.get(e) == RW) {
                 continue;
             }
             indeg[eTo.get(e)]++;
@@ -759,7 +823,7 @@ final class Polygraph {
             }
             for (int i = 0; i < o.size(); i++) {
                 int e = o.get(i);
-                if (psi && eKind.get(e) == RW) {
+                if (skipRw && eKind.get(e) == RW) {
                     continue;
                 }
                 if (--indeg[eTo.get(e)] == 0) {
@@ -781,26 +845,41 @@ final class Polygraph {
     Cycle findCycle() {
         int[] pos = topo();
         if (pos == null) {
-            // a cycle without rw edges exists (PSI) or any cycle: search edge by edge, shortest first
+            // a cycle (without rw edges for PSI): strongly connected components, then the shortest
+            // cycle through a few members of the smallest non-trivial ones, searched inside them
+            int[] comp = new int[nodeCount];
+            List<int[]> sccs = stronglyConnected(comp, psi);
+            sccs.sort((a, b) -> Integer.compare(a.length, b.length));
             Cycle best = null;
-            for (int e = 0; e < eFrom.size(); e++) {
-                if (psi && eKind.get(e) == RW) {
-                    continue;
+            int tried = 0;
+            for (int[] scc : sccs) {
+                if (tried >= 64) {
+                    break;
                 }
-                IntList p = path(eTo.get(e), eFrom.get(e), psi, null);
-                if (p != null && (best == null || p.size() + 1 < best.path.length)) {
-                    IntList all = new IntList();
-                    all.add(e);
-                    for (int k = 0; k < p.size(); k++) {
-                        all.add(p.get(k));
+                for (int i = 0; i < scc.length && i < 16; i++, tried++) {
+                    int root = scc[i];
+                    IntList o = out[root];
+                    if (o == null) {
+                        continue;
                     }
-                    best = cycle(all);
-                    if (best.path.length <= 2) {
-                        break;
+                    for (int j = 0; j < o.size(); j++) {
+                        int e = o.get(j);
+                        if ((psi && eKind.get(e) == RW) || comp[eTo.get(e)] != comp[root]) {
+                            continue;
+                        }
+                        IntList p = path(eTo.get(e), root, psi, null, comp, comp[root]);
+                        if (p != null && (best == null || p.size() + 1 < best.path.length)) {
+                            IntList all = new IntList();
+                            all.add(e);
+                            for (int k = 0; k < p.size(); k++) {
+                                all.add(p.get(k));
+                            }
+                            best = cycle(all);
+                        }
                     }
                 }
             }
-            return best;
+            return best == null ? null : startAtTransaction(best);
         }
         if (psi) {
             Cycle best = null;
@@ -821,12 +900,97 @@ final class Polygraph {
         return null;
     }
 
+    /** Rotates a cycle (no candidate) to start at an edge leaving a transaction node. */
+    private Cycle startAtTransaction(Cycle c) {
+        int[] p = c.path;
+        for (int i = 0; i < p.length; i++) {
+            if (txnOfNode(eFrom.get(p[i])) >= 0 && eKind.get(p[i]) != RT_IN) {
+                int[] r = new int[p.length];
+                for (int j = 0; j < p.length; j++) {
+                    r[j] = p[(i + j) % p.length];
+                }
+                c.path = r;
+                return c;
+            }
+        }
+        return c;
+    }
+
+    /** Iterative Tarjan; fills comp, returns the components with at least two nodes. */
+    private List<int[]> stronglyConnected(int[] comp, boolean skipRw) {
+        int nn = nodeCount;
+        int[] index = new int[nn];
+        int[] low = new int[nn];
+        int[] edgeAt = new int[nn];
+        boolean[] onStack = new boolean[nn];
+        Arrays.fill(index, -1);
+        Arrays.fill(comp, -1);
+        int[] stack = new int[nn];
+        int[] call = new int[nn];
+        int sp = 0;
+        int counter = 0;
+        int compCount = 0;
+        List<int[]> res = new ArrayList<>();
+        for (int root = 0; root < nn; root++) {
+            if (index[root] >= 0) {
+                continue;
+            }
+            int cp = 0;
+            call[cp++] = root;
+            index[root] = low[root] = counter++;
+            edgeAt[root] = 0;
+            stack[sp++] = root;
+            onStack[root] = true;
+            while (cp > 0) {
+                int v = call[cp - 1];
+                IntList o = out[v];
+                if (o != null && edgeAt[v] < o.size()) {
+                    int e = o.get(edgeAt[v]++);
+                    if (skipRw && eKind.get(e) == RW) {
+                        continue;
+                    }
+                    int w = eTo.get(e);
+                    if (index[w] < 0) {
+                        index[w] = low[w] = counter++;
+                        edgeAt[w] = 0;
+                        stack[sp++] = w;
+                        onStack[w] = true;
+                        call[cp++] = w;
+                    } else if (onStack[w] && index[w] < low[v]) {
+                        low[v] = index[w];
+                    }
+                    continue;
+                }
+                cp--;
+                if (cp > 0 && low[v] < low[call[cp - 1]]) {
+                    low[call[cp - 1]] = low[v];
+                }
+                if (low[v] == index[v]) {
+                    int base = sp;
+                    int w;
+                    do {
+                        w = stack[--sp];
+                        onStack[w] = false;
+                        comp[w] = compCount;
+                    } while (w != v);
+                    if (base - sp > 1) {
+                        res.add(Arrays.copyOfRange(stack, sp, base));
+                    }
+                    compCount++;
+                }
+            }
+        }
+        return res;
+    }
+
     // ---------------------------------------------------------------- solving
 
     /** Outcome of {@link #solve}. */
     enum Outcome { CONSISTENT, VIOLATED, UNKNOWN }
 
     Cycle violation;
+    /** Whether to prune before searching (off only to test the search). */
+    boolean prune = true;
 
     /**
      * Prunes to a fixpoint and searches what is left. {@code useVars} false: the known edges decide
@@ -859,6 +1023,10 @@ final class Polygraph {
             return Outcome.UNKNOWN;
         }
         notes.add(varCount + " constraints (pairs of transactions in different sessions writing a common key)");
+        if (!prune) {
+            notes.add("pruning disabled");
+            return varCount == 0 ? Outcome.CONSISTENT : search();
+        }
         // pruning to a fixpoint: each pass tests both orientations of every open constraint against the
         // graph at the start of the pass (reachability bounded by its topological order)
         int passes = 0;
@@ -874,7 +1042,8 @@ final class Polygraph {
             }
             IntList forcedVar = new IntList();
             IntList forcedOrient = new IntList();
-            for (int v = 0; v < varCount; v++) {
+            int[] order = pruneOrder();
+            for (int v : order) {
                 if (assign[v] >= 0) {
                     continue;
                 }
@@ -927,6 +1096,30 @@ final class Polygraph {
     }
 
     Cycle otherOrder;
+
+    /** Every variable, those the failed guess points at first (a lone anomaly is found at once). */
+    private int[] pruneOrder() {
+        IntList first = new IntList();
+        boolean[] taken = new boolean[varCount];
+        for (int i = 0; i + 1 < suspects.length; i += 2) {
+            int v = varIndex.get(TxnPair.pair(suspects[i], suspects[i + 1]));
+            if (v >= 0 && !taken[v]) {
+                taken[v] = true;
+                first.add(v);
+            }
+        }
+        int[] order = new int[varCount];
+        int k = 0;
+        for (int i = 0; i < first.size(); i++) {
+            order[k++] = first.get(i);
+        }
+        for (int v = 0; v < varCount; v++) {
+            if (!taken[v]) {
+                order[k++] = v;
+            }
+        }
+        return order;
+    }
 
     private int candIndex(int v, int o, int[] cand) {
         int[][] ind = induced(v, o);
@@ -1334,12 +1527,22 @@ final class Polygraph {
             WitnessEdge last = merged.remove(merged.size() - 1);
             merged.set(0, new WitnessEdge(EdgeKind.SO, last.from(), merged.get(0).to(), null, null));
         }
-        // start at a ww or rw edge if there is one: reads naturally ("T1 overwrites …")
-        int start = 0;
+        // start at a ww edge if there is one (reads naturally: "T1 overwrites …"), else at the edge
+        // leaving the transaction that comes first in the history: the text does not depend on the
+        // order in which the search met the cycle
+        int start = -1;
         for (int i = 0; i < merged.size(); i++) {
             if (merged.get(i).kind() == EdgeKind.WW) {
                 start = i;
                 break;
+            }
+        }
+        if (start < 0) {
+            start = 0;
+            for (int i = 1; i < merged.size(); i++) {
+                if (txnIndex(merged.get(i).from()) < txnIndex(merged.get(start).from())) {
+                    start = i;
+                }
             }
         }
         List<WitnessEdge> rot = new ArrayList<>();
@@ -1351,6 +1554,15 @@ final class Polygraph {
             txns.add(byLabel(views, e.from()));
         }
         return new CycleWitness(CycleClassifier.commonName(rot), CycleClassifier.adya(rot), rot, new ArrayList<>(txns));
+    }
+
+    private int txnIndex(String label) {
+        for (int t = 0; t < n; t++) {
+            if (m.h.txnLabel(t).equals(label)) {
+                return t;
+            }
+        }
+        return Integer.MAX_VALUE;
     }
 
     private TxnView byLabel(Views views, String label) {

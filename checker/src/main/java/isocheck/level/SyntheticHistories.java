@@ -25,20 +25,29 @@ public final class SyntheticHistories {
     public enum Keys { UNIFORM, ZIPF }
 
     public static History serializable(int txns, int sessions, int keys, Keys dist, long seed) {
-        return generate(txns, sessions, keys, dist, seed, false, true);
+        return generate(txns, sessions, keys, dist, seed, false, true, false);
+    }
+
+    /**
+     * A serializable history with one lost update injected in the middle: two transactions of
+     * different sessions read the same version of a key and both overwrite it (SI and SER fail,
+     * PC holds).
+     */
+    public static History withLostUpdate(int txns, int sessions, int keys, Keys dist, long seed) {
+        return generate(txns, sessions, keys, dist, seed, false, true, true);
     }
 
     /** Without real-time stamps (as from a database that records none). */
     public static History serializableUnstamped(int txns, int sessions, int keys, Keys dist, long seed) {
-        return generate(txns, sessions, keys, dist, seed, false, false);
+        return generate(txns, sessions, keys, dist, seed, false, false, false);
     }
 
     public static History miniTransactions(int txns, int sessions, int keys, Keys dist, long seed) {
-        return generate(txns, sessions, keys, dist, seed, true, true);
+        return generate(txns, sessions, keys, dist, seed, true, true, false);
     }
 
     private static History generate(int txns, int sessions, int keys, Keys dist, long seed, boolean mini,
-            boolean stamps) {
+            boolean stamps, boolean lostUpdate) {
         Random rnd = new Random(seed);
         Zipf zipf = dist == Keys.ZIPF ? new Zipf(keys, 0.99, rnd) : null;
         HistoryBuilder b = new HistoryBuilder();
@@ -59,6 +68,20 @@ public final class SyntheticHistories {
         int[] picked = new int[8];
         for (int i = 0; i < txns; i++) {
             int s = rnd.nextInt(sessions);
+            if (lostUpdate && i == txns / 2 && sessions > 1) {
+                int x = key(rnd, zipf, keys);
+                long seen = current[x];
+                for (int k = 0; k < 2; k++) {
+                    int t = b.begin(sessionIds[(s + k) % sessions]);
+                    b.read(t, keyIds[x], seen);
+                    current[x] = ++counter[x];
+                    b.write(t, keyIds[x], current[x]);
+                    if (stamps) {
+                        b.times(t, 10L * i + k, 10L * i + 5 + k);
+                    }
+                }
+                continue;
+            }
             int t = b.begin(sessionIds[s]);
             if (mini) {
                 int reads = 1 + rnd.nextInt(2);

@@ -36,11 +36,11 @@ class ExactCheckerTest {
         Verdict v = LevelChecker.of(Level.SSER).check(h);
         Verdict.Violated vio = assertInstanceOf(Verdict.Violated.class, v);
         assertEquals("""
-                real-time violation (Adya G-single-realtime, Coo IAT/SDA): cycle T2 -> T1 -> T2
-                  T2 (session B, #1): r(x,0)
+                real-time violation (Adya G-single-realtime, Coo IAT/SDA): cycle T1 -> T2 -> T1
                   T1 (session A, #1): w(x,1)
-                  T2 -rw-> T1: T2 reads r(x,0), a version of x that T1 overwrites [init -ww(x)-> T1: the initial state comes first]
+                  T2 (session B, #1): r(x,0)
                   T1 -rt-> T2: T1 commits before T2 starts (commit 10 < start 20)
+                  T2 -rw-> T1: T2 reads r(x,0), a version of x that T1 overwrites [init -ww(x)-> T1: the initial state comes first]
                 """, vio.witnesses().get(0).toText());
         // overlapping: no real-time order, strict SER holds
         HistoryBuilder c = new HistoryBuilder();

@@ -57,6 +57,28 @@ class ExactOracleAgreementTest {
         if (strategy == CheckOptions.Strategy.AUTO) {
             Statistics.label(label + " strategy").collect(strategyOf(v));
         }
+        if (strategy == CheckOptions.Strategy.POLYGRAPH || strategy == CheckOptions.Strategy.SEARCH_ONLY) {
+            Statistics.label(strategy + " search").collect(searchKind(v));
+        }
+        if (strategy == CheckOptions.Strategy.SEARCH_ONLY) {
+            Statistics.label(strategy + " search").coverage(c -> {
+                c.check("search with backjumps").percentage(p -> p >= 0.1);
+                c.check("search refuted every branch").percentage(p -> p >= 2.0);
+            });
+        }
+    }
+
+    /** Whether the polygraph needed its search, and whether the search backjumped. */
+    private static String searchKind(Verdict v) {
+        for (String note : v.explain()) {
+            if (note.startsWith("search: ")) {
+                return note.matches(".* 0 backjumps.*") ? "search, no backjump" : "search with backjumps";
+            }
+        }
+        if (v instanceof Verdict.Violated && v.explain().stream().anyMatch(n -> n.startsWith("violation found by the search"))) {
+            return "search refuted every branch";
+        }
+        return "decided before any search";
     }
 
     private static String strategyOf(Verdict v) {
@@ -97,6 +119,14 @@ class ExactOracleAgreementTest {
     void polygraphAgreesOnEveryLevel(@ForAll("seeds") long seed) {
         for (Level l : new Level[] {Level.PC, Level.SI, Level.SER, Level.SSER}) {
             agree(l, seed, CheckOptions.Strategy.POLYGRAPH);
+        }
+    }
+
+    /** Without pruning the search decides alone: backjumps, learned nogoods and refutations get exercised. */
+    @Property(tries = 2_000)
+    void searchWithoutPruningAgreesOnEveryLevel(@ForAll("seeds") long seed) {
+        for (Level l : new Level[] {Level.PC, Level.PSI, Level.SI, Level.SER, Level.SSER}) {
+            agree(l, seed, CheckOptions.Strategy.SEARCH_ONLY);
         }
     }
 

@@ -130,15 +130,15 @@ class ExactWitnessTest {
     @Test
     void digest10ThreeWritersTwoReaders() {
         assertWitness(DigestExamples.ex10(), Level.PC, """
-                long fork (Adya G2-item, Coo RAT/MDA): cycle T3 -> T4 -> T2 -> T5 -> T3
-                  T3 (session S3, #1): w(y,2)
-                  T4 (session S4, #1): r(x,1) r(y,2)
+                long fork (Adya G2-item, Coo RAT/MDA): cycle T2 -> T5 -> T3 -> T4 -> T2
                   T2 (session S2, #1): w(x,2)
                   T5 (session S5, #1): r(x,2) r(y,1)
-                  T3 -wr-> T4: T4 reads r(y,2) from T3
-                  T4 -rw-> T2: T4 reads r(x,1), a version of x that T2 overwrites [T1 -ww(x)-> T2: forced: T2 before T1 would close the cycle T5 -rw-> T1 -wr-> T5]
+                  T3 (session S3, #1): w(y,2)
+                  T4 (session S4, #1): r(x,1) r(y,2)
                   T2 -wr-> T5: T5 reads r(x,2) from T2
                   T5 -rw-> T3: T5 reads r(y,1), a version of y that T3 overwrites [T1 -ww(y)-> T3: forced: T3 before T1 would close the cycle T4 -rw-> T1 -wr-> T4]
+                  T3 -wr-> T4: T4 reads r(y,2) from T3
+                  T4 -rw-> T2: T4 reads r(x,1), a version of x that T2 overwrites [T1 -ww(x)-> T2: forced: T2 before T1 would close the cycle T5 -rw-> T1 -wr-> T5]
                 """);
     }
 
@@ -222,11 +222,11 @@ class ExactWitnessTest {
     @Test
     void mtcWriteSkewViaFastPath() {
         assertWitness(MtcExamples.writeSkew(), Level.SER, """
-                write skew (Adya G2-item, Coo IAT/DDA): cycle T2 -> T1 -> T2
-                  T2 (session S2, #1): r(x,0) r(y,0) w(y,1)
+                write skew (Adya G2-item, Coo IAT/DDA): cycle T1 -> T2 -> T1
                   T1 (session S1, #1): r(x,0) r(y,0) w(x,1)
-                  T2 -rw-> T1: T2 reads r(x,0), a version of x that T1 overwrites [init -ww(x)-> T1: the initial state comes first]
+                  T2 (session S2, #1): r(x,0) r(y,0) w(y,1)
                   T1 -rw-> T2: T1 reads r(y,0), a version of y that T2 overwrites [init -ww(y)-> T2: the initial state comes first]
+                  T2 -rw-> T1: T2 reads r(x,0), a version of x that T1 overwrites [init -ww(x)-> T1: the initial state comes first]
                 """);
     }
 
