@@ -3,6 +3,7 @@ package isocheck.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import isocheck.format.Format;
 import isocheck.format.HistoryReader;
 import isocheck.history.History;
 import isocheck.level.Level;
@@ -19,13 +20,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every MANIFEST.tsv row labelled for a level (RC, RA, CC, PC, PSI, SI, SER, SSER columns, by header
- * name) gets its expected verdict. A missing file fails; a row in a format we do not read yet (Elle)
- * is named "NOT CHECKED" and only its presence is asserted.
+ * name) gets its expected verdict. A missing file fails, and so does a row in a format we cannot read.
  */
 class CorpusVerdictTest {
-
-    /** Manifest formats without a reader yet (Elle list-append: the format package's next readers). */
-    static final java.util.Set<String> NOT_READ_YET = java.util.Set.of("elle-edn", "elle-json");
 
     @Test
     void corpusIsPresent() {
@@ -41,23 +38,13 @@ class CorpusVerdictTest {
                 if (label.isEmpty()) {
                     continue;
                 }
-                if (row.ourFormat().isEmpty()) {
-                    // not a skip: the file must exist; its verdict is listed in NOT_READ_YET until its reader lands
-                    String name = row.path() + " " + level.id() + " = " + label.get() + ": NOT CHECKED, format '"
-                            + row.format() + "' is not read yet (file present)";
-                    tests.add(DynamicTest.dynamicTest(name, () -> {
-                        Path p = Corpus.dir().resolve(row.path());
-                        assertTrue(Files.exists(p), "MANIFEST.tsv line " + row.line() + ": " + p + " is missing");
-                        assertTrue(NOT_READ_YET.contains(row.format().split(" ")[0]),
-                                "unexpected unread format " + row.format());
-                    }));
-                    continue;
-                }
                 String name = row.path() + " " + level.id() + " = " + label.get();
                 tests.add(DynamicTest.dynamicTest(name, () -> {
                     Path p = Corpus.dir().resolve(row.path());
                     assertTrue(Files.exists(p), "MANIFEST.tsv line " + row.line() + ": " + p + " is missing");
-                    History h = HistoryReader.read(p, row.ourFormat().get());
+                    Format format = row.ourFormat().orElseThrow(() -> new AssertionError(
+                            "MANIFEST.tsv line " + row.line() + ": no reader for format '" + row.format() + "'"));
+                    History h = HistoryReader.read(p, format);
                     Verdict v = LevelChecker.of(level).check(h);
                     assertEquals(label.get(), v instanceof Verdict.Consistent,
                             () -> row.path() + " at " + level + ": expected " + label.get() + ", got " + describe(v));
