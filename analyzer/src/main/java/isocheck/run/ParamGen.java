@@ -1,5 +1,6 @@
 package isocheck.run;
 
+import isocheck.history.ZipfSampler;
 import isocheck.program.Column;
 import isocheck.program.Field;
 import isocheck.program.Program;
@@ -41,7 +42,7 @@ final class ParamGen {
     private final AtomicLong unique = new AtomicLong();
     /** Column name → the distinct values it was populated with (first table in schema order that has it). */
     private final Map<String, List<Object>> pools = new HashMap<>();
-    private final Map<Double, double[]> zipfCdfs = new ConcurrentHashMap<>();
+    private final Map<ZipfKey, ZipfSampler> zipfSamplers = new ConcurrentHashMap<>();
     private final List<Transaction> mixTxns = new ArrayList<>();
     private final double[] mixCdf;
 
@@ -307,34 +308,13 @@ final class ParamGen {
         throw new IllegalStateException(g.toString());
     }
 
-    /** A Zipf-distributed index in [0, n): P(i) ∝ 1 / (i+1)^s. */
+    /** A Zipf-distributed index in [0, n): P(i) ∝ 1 / (i+1)^s; one sampler per (n, s), built on first use. */
     private long zipf(long n, double s, Random rnd) {
         if (n > 1_000_000) {
             throw new RunError("generator: zipf ranges are limited to 1,000,000 values");
         }
-        double[] cdf = zipfCdfs.computeIfAbsent(n * 1000.0 + s, k -> {
-            double[] c = new double[(int) n];
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += 1 / Math.pow(i + 1, s);
-                c[i] = sum;
-            }
-            for (int i = 0; i < n; i++) {
-                c[i] /= sum;
-            }
-            return c;
-        });
-        double u = rnd.nextDouble();
-        int lo = 0;
-        int hi = cdf.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (cdf[mid] < u) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return zipfSamplers.computeIfAbsent(new ZipfKey(n, s), k -> new ZipfSampler((int) n, s)).next(rnd);
     }
+
+    private record ZipfKey(long n, double s) {}
 }

@@ -1,5 +1,7 @@
 package isocheck.bench;
 
+import isocheck.history.ZipfSampler;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -75,7 +77,7 @@ public final class HistoryGenerator {
         long[] ownStamp = new long[k];
         java.util.Arrays.fill(ownStamp, -1);
         int[] touched = new int[4 * p.meanOpsPerTxn() + 64];
-        Zipf zipf = p.dist() == Dist.ZIPF ? new Zipf(k, p.zipfS()) : null;
+        ZipfSampler zipf = p.dist() == Dist.ZIPF ? new ZipfSampler(k, p.zipfS()) : null;
 
         StringBuilder sb = new StringBuilder(1 << 16);
         sb.append("{\"format\":\"isocheck-history\",\"version\":1,\"sessions\":[");
@@ -153,37 +155,5 @@ public final class HistoryGenerator {
         out.append(sb);
         out.flush();
         return new Stats(txn, ops, stale);
-    }
-
-    /** Zipf over 0..n-1 by inverse-CDF table lookup (binary search). */
-    static final class Zipf {
-        private final double[] cdf;
-
-        Zipf(int n, double s) {
-            cdf = new double[n];
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += 1.0 / Math.pow(i + 1, s);
-                cdf[i] = sum;
-            }
-            for (int i = 0; i < n; i++) {
-                cdf[i] /= sum;
-            }
-        }
-
-        int next(SplittableRandom rnd) {
-            double u = rnd.nextDouble();
-            int lo = 0;
-            int hi = cdf.length - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (cdf[mid] < u) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
     }
 }

@@ -1,5 +1,7 @@
 package isocheck.level;
 
+import isocheck.history.ZipfSampler;
+
 import isocheck.history.History;
 import isocheck.history.HistoryBuilder;
 import java.util.Random;
@@ -49,7 +51,7 @@ public final class SyntheticHistories {
     private static History generate(int txns, int sessions, int keys, Keys dist, long seed, boolean mini,
             boolean stamps, boolean lostUpdate) {
         Random rnd = new Random(seed);
-        Zipf zipf = dist == Keys.ZIPF ? new Zipf(keys, 0.99, rnd) : null;
+        ZipfSampler zipf = dist == Keys.ZIPF ? new ZipfSampler(keys, 0.99) : null;
         HistoryBuilder b = new HistoryBuilder();
         int init = b.initial();
         String[] names = new String[keys];
@@ -131,41 +133,7 @@ public final class SyntheticHistories {
         return b.build();
     }
 
-    private static int key(Random rnd, Zipf zipf, int keys) {
-        return zipf == null ? rnd.nextInt(keys) : zipf.next();
-    }
-
-    /** Zipf sampling by inverting the cumulative distribution (binary search over a table). */
-    private static final class Zipf {
-        private final double[] cdf;
-        private final Random rnd;
-
-        Zipf(int n, double s, Random rnd) {
-            this.rnd = rnd;
-            cdf = new double[n];
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += 1 / Math.pow(i + 1, s);
-                cdf[i] = sum;
-            }
-            for (int i = 0; i < n; i++) {
-                cdf[i] /= sum;
-            }
-        }
-
-        int next() {
-            double u = rnd.nextDouble();
-            int lo = 0;
-            int hi = cdf.length - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (cdf[mid] < u) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
+    private static int key(Random rnd, ZipfSampler zipf, int keys) {
+        return zipf == null ? rnd.nextInt(keys) : zipf.next(rnd);
     }
 }
