@@ -29,7 +29,7 @@ public final class ProofReport {
         for (ProofOutcome.Step st : o.steps()) {
             String what = st.role().label() + (st.k() > 0 ? " k=" + st.k() : "")
                     + (st.subset().isEmpty() ? "" : " T'={" + String.join(", ", st.subset()) + "}");
-            sb.append(String.format(Locale.ROOT, "  %2d  %-34s %-7s %7d ms", ++n, what, st.result(), st.millis()));
+            sb.append(String.format(Locale.ROOT, "  %2d  %-40s %-7s %7d ms", ++n, what, st.result(), st.millis()));
             if (st.smtFile() != null) sb.append("  ").append(st.smtFile());
             sb.append("\n      ").append(st.description()).append("\n");
         }
