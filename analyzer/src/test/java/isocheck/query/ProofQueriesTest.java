@@ -80,6 +80,21 @@ class ProofQueriesTest {
         assertEquals("holds", last.result());
     }
 
+    /** The quantified encoding (used for specs not universal in transactions) gives the same certificate. */
+    @Test
+    void quantifiedModeProvesTheBankUnderPsiWithTheSameSteps() throws Exception {
+        Program p = ProgramLoader.parse("bank.sql", BANK);
+        ProofOutcome expanded = Proof.verify(p, SpecLibrary.builtin().get("psi"), ProofOptions.defaults());
+        ProofOutcome quantified = Proof.verify(p, SpecLibrary.builtin().get("psi"), ProofOptions.defaults().withMode(Encoder.Mode.QUANTIFIED));
+        assertEquals(ProofOutcome.Verdict.PROVED, quantified.verdict(), quantified.reason());
+        assertEquals(expanded.steps().stream().map(s -> s.role() + " " + s.k() + " " + s.result()).toList(),
+                quantified.steps().stream().map(s -> s.role() + " " + s.k() + " " + s.result()).toList());
+        ProofOutcome ind = Proof.verify(p, SpecLibrary.builtin().get("ser"),
+                ProofOptions.defaults().withMethod(ProofMethod.INDUCTIVE).withMode(Encoder.Mode.QUANTIFIED));
+        assertEquals(ProofOutcome.Verdict.PROVED, ind.verdict(), ind.reason());
+        assertEquals(List.of(List.of("withdraw")), ind.rounds());
+    }
+
     @Test
     void bankUnderEcIsNeverProved() throws Exception {
         Program p = ProgramLoader.parse("bank.sql", BANK);
