@@ -71,8 +71,8 @@ public final class Proof {
         }
     }
 
-    /** One solver answer. */
-    private record Answer(Status status, Witness witness, String reason) {}
+    /** One solver answer: its status, the model's witness when sat, Z3's reason when unknown, the time and file. */
+    private record Answer(Status status, Witness witness, String reason, long millis, Path smtFile) {}
 
     /** The state of one proof attempt: the certificate so far. */
     private static final class Run {
@@ -266,20 +266,17 @@ public final class Proof {
             solver.setParameters(p);
             for (Part part : encoder.encode(spec, txns, records, ground)) solver.add(part.formula());
             for (Part part : queryParts) solver.add(part.formula());
-            pendingFile = null;
+            Path file = null;
             if (opts.smtOut() != null) {
-                pendingFile = opts.smtOut().resolve(String.format("%02d-%s.smt2", ++files, fileStem));
-                Analysis.writeSmt(pendingFile, fileStem + " under " + spec.name(), program, spec, solver);
+                file = opts.smtOut().resolve(String.format("%02d-%s.smt2", ++files, fileStem));
+                Analysis.writeSmt(file, fileStem + " under " + spec.name(), program, spec, solver);
             }
             long t0 = System.nanoTime();
             Status st = solver.check();
-            pendingMillis = (System.nanoTime() - t0) / 1_000_000;
+            long millis = (System.nanoTime() - t0) / 1_000_000;
             Witness w = st == Status.SATISFIABLE ? onSat.apply(solver.getModel()) : null;
-            return new Answer(st, w, st == Status.UNKNOWN ? solver.getReasonUnknown() : null);
+            return new Answer(st, w, st == Status.UNKNOWN ? solver.getReasonUnknown() : null, millis, file);
         }
-
-        private Path pendingFile;
-        private long pendingMillis;
 
         ProofOutcome.Step record(ProofMethod method, ProofOutcome.Role role, int k, List<String> subset, List<String> among,
                 Answer a, String description) {
@@ -289,7 +286,7 @@ public final class Proof {
                 case UNKNOWN -> "unknown";
             };
             String desc = a.reason() == null ? description : description + " [" + a.reason() + "]";
-            return record(method, role, k, subset, among, result, pendingMillis, pendingFile, a.witness(), desc);
+            return record(method, role, k, subset, among, result, a.millis(), a.smtFile(), a.witness(), desc);
         }
 
         ProofOutcome.Step record(ProofMethod method, ProofOutcome.Role role, int k, List<String> subset, List<String> among,
