@@ -124,7 +124,7 @@ public final class Analysis {
                     if (st == Status.UNSATISFIABLE) break;
                     Model m = solver.getModel();
                     List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
-                    Witness w = WitnessExtractor.extract(m, v, q);
+                    Witness w = WitnessExtractor.extract(m, v, q, encoder.rules(), model);
                     if (signatures.add(w.signature())) found.add(w);
                     if (!opts.all()) break;
                     block(ctx, solver, q, chosen);
