@@ -37,7 +37,16 @@ import java.util.Set;
  *   <li><b>sessions</b>: one per transaction, named by its witness id, listed in ar order. The
  *       paper's abstract executions (Def. 2) have no session order, and a session would add
  *       obligations the model does not promise (the dynamic CC, PC, PSI and SI make every
- *       session predecessor visible, with everything it saw), so none are invented.
+ *       session predecessor visible, with everything it saw), so none are invented;
+ *   <li><b>the final state</b>: when some key has two writers or more, a last, read-only
+ *       transaction in session {@value #FINAL_STATE} reads the final value of each such key, and a
+ *       marker key {@value #MARKER}{@code Ti} that each of their writers writes (1) as its last
+ *       operation, which places it after all of them. The paper's serializability (Def. 5) keeps
+ *       WW edges (which write survives), which no read of the cycle's transactions may observe (a
+ *       lost update whose second writer reads another record); without the observer the dynamic
+ *       checker could order those writes either way. It only reads and the markers are written
+ *       once each, so it adds no dependency into the cycle; it sees everything (a prefix of ar),
+ *       so every level the witness satisfies allows it.
  * </ul>
  *
  * Every edge of the witness must then be a dependency of the history under commit order ar
@@ -160,9 +169,11 @@ public final class WitnessHistory {
         HistoryBuilder b = new HistoryBuilder();
         HistoryBuilder.Txn init = b.init();
         for (String key : counter.keySet()) init.w(key, 0);
+        int[] txnIds = new int[k];
         for (int t : w.arOrder()) {
             Witness.Txn txn = w.txns().get(t);
             int id = b.begin(b.session(txn.id()), t + 1);
+            txnIds[t] = id;
             List<Access> list = ordered.get(t);
             for (int i = 0; i < list.size(); i++) {
                 int key = b.keys().intern(list.get(i).key());
@@ -171,8 +182,33 @@ public final class WitnessHistory {
                 else b.read(id, key, v);
             }
         }
+        // the final state: the paper's serializability (Def. 5) keeps the WW edges, i.e. which write
+        // survives; a history observes that only through a read that comes after every writer
+        Set<String> contested = new LinkedHashSet<>();
+        Set<Integer> writersOfContested = new java.util.TreeSet<>();
+        for (String key : counter.keySet()) {
+            Map<Integer, Long> writers = finalWrite.getOrDefault(key, Map.of());
+            if (writers.size() < 2) continue;
+            contested.add(key);
+            writersOfContested.addAll(writers.keySet());
+        }
+        if (!contested.isEmpty()) {
+            for (int t : writersOfContested) b.write(txnIds[t], b.keys().intern(MARKER + w.txns().get(t).id()), 1);
+            int observer = b.begin(b.session(FINAL_STATE), k + 1);
+            for (int t : writersOfContested) b.read(observer, b.keys().intern(MARKER + w.txns().get(t).id()), 1);
+            for (String key : contested) {
+                Map<Integer, Long> writers = finalWrite.get(key);
+                int last = writers.keySet().stream().max(Comparator.comparingInt(t -> rank[t])).orElseThrow();
+                b.read(observer, b.keys().intern(key), writers.get(last));
+            }
+        }
         return b.build();
     }
+
+    /** The session of the read-only transaction that observes the final state. */
+    public static final String FINAL_STATE = "final-state";
+    /** Prefix of the key each writer of a contested key marks its commit with, for the observer to read. */
+    public static final String MARKER = "@committed/";
 
     private static void addAccesses(Set<Access> out, ProgramModel model, Witness.Statement s, String rec, Set<String> fields) {
         List<StatementFacts> stmts = model.facts(s.txnType()).statements();
