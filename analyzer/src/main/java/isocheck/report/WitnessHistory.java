@@ -130,7 +130,7 @@ public final class WitnessHistory {
         Map<String, Map<Integer, Long>> finalWrite = new HashMap<>(); // key -> txn -> its last value
         Map<String, Map<Long, Integer>> writerOf = new HashMap<>();   // key -> value -> txn (-1: initial)
         for (String key : counter.keySet()) writerOf.computeIfAbsent(key, x -> new HashMap<>()).put(0L, -1);
-        List<List<long[]>> values = new ArrayList<>(); // per txn, per op in order: {write?1:0, value}
+        List<List<Long>> values = new ArrayList<>(); // per txn, the value of each operation in order
         List<List<Access>> ordered = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             List<Access> list = new ArrayList<>(ops.get(i));
@@ -159,7 +159,7 @@ public final class WitnessHistory {
                         }
                     }
                 }
-                values.get(t).add(new long[] {a.write() ? 1 : 0, value});
+                values.get(t).add(value);
             }
             for (var e : own.entrySet()) finalWrite.computeIfAbsent(e.getKey(), x -> new HashMap<>()).put(t, e.getValue());
         }
@@ -177,7 +177,7 @@ public final class WitnessHistory {
             List<Access> list = ordered.get(t);
             for (int i = 0; i < list.size(); i++) {
                 int key = b.keys().intern(list.get(i).key());
-                long v = values.get(t).get(i)[1];
+                long v = values.get(t).get(i);
                 if (list.get(i).write()) b.write(id, key, v);
                 else b.read(id, key, v);
             }
@@ -225,7 +225,7 @@ public final class WitnessHistory {
     }
 
     /** Whether the edge is a dependency of the constructed history (paper Def. 3, commit order ar). */
-    private static void check(Witness w, Witness.Edge e, List<List<Access>> ordered, List<List<long[]>> values,
+    private static void check(Witness w, Witness.Edge e, List<List<Access>> ordered, List<List<Long>> values,
             Map<String, Map<Long, Integer>> writerOf, int[] rank) throws EdgeNotReproduced {
         String key = key(e);
         String from = w.txns().get(e.from()).id();
@@ -260,13 +260,13 @@ public final class WitnessHistory {
     }
 
     /** Values read from other transactions (or the initial state). */
-    private static List<Long> externalReads(int t, String key, List<List<Access>> ordered, List<List<long[]>> values,
+    private static List<Long> externalReads(int t, String key, List<List<Access>> ordered, List<List<Long>> values,
             Map<String, Map<Long, Integer>> writerOf) {
         List<Long> out = new ArrayList<>();
         List<Access> list = ordered.get(t);
         for (int i = 0; i < list.size(); i++) {
             Access a = list.get(i);
-            long v = values.get(t).get(i)[1];
+            long v = values.get(t).get(i);
             if (!a.write() && a.key().equals(key) && writerOf.get(key).get(v) != t) out.add(v);
         }
         return out;
