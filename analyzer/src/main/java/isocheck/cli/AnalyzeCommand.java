@@ -1,15 +1,23 @@
 package isocheck.cli;
 
 import isocheck.encoding.Encoder;
+import isocheck.encoding.ProgramModel;
+import isocheck.format.HistoryFormatException;
+import isocheck.format.HistoryWriter;
+import isocheck.history.History;
 import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.report.AnalysisReport;
+import isocheck.report.WitnessHistory;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
+import isocheck.witness.Witness;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,6 +65,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--smt-out", paramLabel = "DIR", description = "write every query as SMT-LIB 2 (for z3 or another solver) into DIR")
     Path smtOut;
 
+    @Option(names = "--history-out", paramLabel = "FILE", description = "write the witness as a concrete history "
+            + "(isocheck JSON Lines) for 'isocheck check'; with --all, one file per anomaly: FILE-1.jsonl, FILE-2.jsonl, ... "
+            + "(the number before FILE's extension)")
+    Path historyOut;
+
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
     int timeout;
 
@@ -74,6 +87,42 @@ public final class AnalyzeCommand implements Callable<Integer> {
         } catch (IOException e) {
             return "unknown";
         }
+    }
+
+    /** The file of anomaly {@code n} (1-based): FILE itself, or with --all FILE-n before its extension. */
+    static Path historyFile(Path file, boolean numbered, int n) {
+        if (!numbered) return file;
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String numberedName = dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n;
+        return file.resolveSibling(numberedName);
+    }
+
+    /**
+     * Every witness as a history (report {@link WitnessHistory}); a witness edge the history does not
+     * reproduce is a defect of isocheck: exit 70 with the reason, no file for that witness.
+     */
+    private List<Path> writeHistories(Program loaded, Analysis.Outcome outcome) {
+        ProgramModel model = new ProgramModel(loaded);
+        List<Path> written = new ArrayList<>();
+        int n = 0;
+        for (Witness w : outcome.anomalies()) {
+            n++;
+            Path file = historyFile(historyOut, all, n);
+            History h;
+            try {
+                h = WitnessHistory.of(w, model);
+            } catch (WitnessHistory.EdgeNotReproduced e) {
+                throw new InternalDefect("anomaly " + n + " (" + w.anomaly() + "): the witness edge " + e.getMessage());
+            }
+            try {
+                HistoryWriter.write(h, file, isocheck.format.Format.JSON);
+            } catch (IOException | HistoryFormatException e) {
+                throw new UserError(file + ": cannot write: " + e.getMessage());
+            }
+            written.add(file);
+        }
+        return written;
     }
 
     @Override
@@ -105,6 +154,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         } catch (SpecException e) {
             throw new UserError(e.getMessage());
         }
+        List<Path> histories = historyOut == null ? List.of() : writeHistories(loaded, outcome);
         AnalysisReport.Subject subject = new AnalysisReport.Subject(program.toString(), chosen.name(), bound);
         var out = spec.commandLine().getOut();
         out.print(switch (format) {
@@ -114,6 +164,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             case sarif -> AnalysisReport.sarif(subject, outcome, version());
         });
         out.flush();
+        for (Path h : histories) spec.commandLine().getErr().println("witness history: " + h);
         if (outcome.verdict() == Analysis.Verdict.UNKNOWN) {
             spec.commandLine().getErr().println("unknown: query '" + outcome.unknownQuery() + "' gave no answer ("
                     + outcome.unknownReason() + "); raise --timeout or lower --bound");

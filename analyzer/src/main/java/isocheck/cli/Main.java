@@ -24,6 +24,10 @@ public final class Main {
                 commandLine.getErr().println(ex.getMessage());
                 return ExitCode.BAD_INPUT;
             }
+            if (ex instanceof InternalDefect) {
+                commandLine.getErr().println("isocheck: internal error (please report it): " + ex.getMessage());
+                return ExitCode.INTERNAL_ERROR;
+            }
             commandLine.getErr().println("isocheck: internal error (please report it): " + ex);
             ex.printStackTrace(commandLine.getErr());
             return ExitCode.INTERNAL_ERROR;

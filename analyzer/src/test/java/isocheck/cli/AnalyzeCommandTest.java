@@ -125,6 +125,45 @@ class AnalyzeCommandTest {
         }
     }
 
+    @Test
+    void historyOutWritesAHistoryTheCheckerFindsNotSerializable(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("lost-update.jsonl");
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "ec", "--bound", "2", "--history-out", file.toString());
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.err());
+        assertTrue(run.err().contains("witness history: " + file), run.err());
+        CliRun ser = CliRun.of("check", file.toString(), "--level", "ser");
+        assertEquals(ExitCode.FINDING, ser.exitCode(), ser.out() + ser.err());
+        assertTrue(ser.out().contains("lost update"), ser.out());
+        CliRun ra = CliRun.of("check", file.toString(), "--level", "ra");
+        assertEquals(ExitCode.OK, ra.exitCode(), ra.out() + ra.err());
+    }
+
+    @Test
+    void historyOutWithAllNumbersTheFilesOnePerAnomaly(@TempDir Path dir) throws Exception {
+        String writeSkew = Path.of(BANK).resolveSibling("litmus/write-skew.sql").toString();
+        Path file = dir.resolve("ws.jsonl");
+        CliRun run = CliRun.of("analyze", writeSkew, "--spec", "ec", "--bound", "2", "--all", "--format", "json",
+                "--history-out", file.toString());
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.err());
+        int anomalies = new ObjectMapper().readTree(run.out()).get("anomalies").size();
+        assertTrue(anomalies >= 2, run.out());
+        for (int n = 1; n <= anomalies; n++) {
+            Path h = dir.resolve("ws-" + n + ".jsonl");
+            assertTrue(Files.exists(h), h + " for anomaly " + n);
+            assertEquals(ExitCode.FINDING, CliRun.of("check", h.toString(), "--level", "ser").exitCode(), h.toString());
+        }
+        assertTrue(Files.notExists(dir.resolve("ws.jsonl")));
+        assertTrue(Files.notExists(dir.resolve("ws-" + (anomalies + 1) + ".jsonl")));
+    }
+
+    @Test
+    void historyOutWritesNothingWhenNothingIsFound(@TempDir Path dir) {
+        Path file = dir.resolve("none.jsonl");
+        CliRun run = CliRun.of("analyze", BANK, "--spec", "psi", "--bound", "2", "--history-out", file.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(Files.notExists(file));
+    }
+
     /** Parses the SMT-LIB file in a fresh Z3 context, as the z3 command line would, and solves it. */
     static String reSolve(String smt) {
         try (Context ctx = new Context()) {

@@ -110,7 +110,7 @@ public final class Analysis {
                     Path file = null;
                     if (opts.smtOut() != null) {
                         file = opts.smtOut().resolve("cycle-k" + k + "-" + n + ".smt2");
-                        writeSmt(file, name, program, spec, solver);
+                        writeSmt(file, name, program, spec, solver, ctx);
                     }
                     long t0 = System.nanoTime();
                     Status st = solver.check();
@@ -124,7 +124,7 @@ public final class Analysis {
                     if (st == Status.UNSATISFIABLE) break;
                     Model m = solver.getModel();
                     List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
-                    Witness w = WitnessExtractor.extract(m, v, q);
+                    Witness w = WitnessExtractor.extract(m, v, q, encoder.rules(), model);
                     if (signatures.add(w.signature())) found.add(w);
                     if (!opts.all()) break;
                     block(ctx, solver, q, chosen);
@@ -160,9 +160,16 @@ public final class Analysis {
         return s.conflict().t1().name() + " " + s.conflict().kind() + " " + s.conflict().table() + " " + s.conflict().t2().name();
     }
 
-    static void writeSmt(Path file, String name, Program program, Spec spec, Solver solver) {
+    /**
+     * The solver's assertions as SMT-LIB. Printed from a fresh solver holding them: after a check(),
+     * Z3 also prints the previous model's converter as {@code (model-add …)} commands naming model
+     * values ({@code Txn!val!1}), which no other solver (nor z3's own command line) can read back.
+     */
+    static void writeSmt(Path file, String name, Program program, Spec spec, Solver solver, Context ctx) {
+        Solver fresh = ctx.mkSimpleSolver();
+        fresh.add(solver.getAssertions());
         String text = "; isocheck query: " + name + "\n; program: " + program.file() + "\n; spec: " + spec.name()
-                + "\n(set-option :produce-models true)\n" + solver.toString() + "(check-sat)\n";
+                + "\n(set-option :produce-models true)\n" + fresh.toString() + "(check-sat)\n";
         try {
             Files.writeString(file, text);
         } catch (IOException e) {

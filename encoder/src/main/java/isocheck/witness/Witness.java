@@ -13,9 +13,19 @@ import java.util.Map;
  *
  * @param vis pairs {i, j}: transaction i's writes are visible to transaction j (indices into txns)
  * @param arOrder the transactions' indices in arbitration order
+ * @param accesses reads and writes, by statements of the cycle's transactions outside loops, of the
+ *     fields on the edges' records, as the model has them (the edges' own statements are implied)
  */
 public record Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
-        List<String> explanation) {
+        List<String> explanation, List<Access> accesses) {
+
+    public Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
+            List<String> explanation) {
+        this(k, txns, edges, vis, arOrder, anomaly, explanation, List.of());
+    }
+
+    /** Statement {@code statement} of txns[txn] reads (or writes) {@code field} of the record {@code table[key]}. */
+    public record Access(int txn, String statement, String table, Map<String, String> key, String field, boolean write) {}
 
     /** One transaction instance: {@code T1 … Tk}, its type, its parameters as the model gives them. */
     public record Txn(String id, String type, Map<String, String> parameters, SourcePos pos) {}

@@ -3,7 +3,9 @@ package isocheck.witness;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.Model;
+import isocheck.encoding.AccessRules;
 import isocheck.encoding.Conflict;
+import isocheck.encoding.ProgramModel;
 import isocheck.encoding.Vocabulary;
 import isocheck.program.ScalarType;
 import isocheck.program.StatementFacts;
@@ -43,6 +45,11 @@ public final class WitnessExtractor {
     }
 
     public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q) {
+        return extract(m, v, q, null, null);
+    }
+
+    /** With {@code rules} and {@code model}, also the {@link Witness#accesses()} the model implies. */
+    public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q, AccessRules rules, ProgramModel model) {
         int k = q.k();
         List<CycleQuery.Selector> sels = chosen(m, q);
         List<Witness.Txn> txns = new ArrayList<>();
@@ -74,7 +81,48 @@ public final class WitnessExtractor {
                 : m.eval(v.ar(q.txns().get(x), q.txns().get(y)), true).isTrue() ? -1 : 1);
         String name = Classifier.classify(edges);
         Witness w = new Witness(k, txns, edges, vis, order, name, List.of());
-        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w));
+        List<Witness.Access> accesses = rules == null ? List.of() : accesses(m, v, q, sels, edges, rules, model);
+        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w), accesses);
+    }
+
+    /**
+     * Which statements outside loops of each cycle transaction read or write the edge fields of each
+     * edge record in the model (the necessary conditions of {@link AccessRules#reads} and
+     * {@link AccessRules#writes}, evaluated): a concrete history of the witness needs them, e.g. the
+     * read of the second withdraw in a lost update, which is on no edge.
+     */
+    private static List<Witness.Access> accesses(Model m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels,
+            List<Witness.Edge> edges, AccessRules rules, ProgramModel model) {
+        Map<String, Expr<?>> records = new LinkedHashMap<>();
+        Map<String, java.util.Set<String>> fields = new LinkedHashMap<>();
+        for (int i = 0; i < edges.size(); i++) {
+            Witness.Edge e = edges.get(i);
+            String rec = e.table() + e.key();
+            records.putIfAbsent(rec, sels.get(i).record());
+            fields.computeIfAbsent(rec, x -> new java.util.LinkedHashSet<>()).add(e.field());
+        }
+        List<Witness.Access> out = new ArrayList<>();
+        for (int t = 0; t < q.k(); t++) {
+            Transaction type = sels.get(t).conflict().t1();
+            for (StatementFacts sf : model.facts(type.name()).statements()) {
+                if (!sf.loops().isEmpty()) continue;
+                var site = rules.site(sf, type, q.txns().get(t), List.of());
+                for (int i = 0; i < edges.size(); i++) {
+                    Witness.Edge e = edges.get(i);
+                    String rec = e.table() + e.key();
+                    if (!sf.table().equals(e.table()) || records.get(rec) != sels.get(i).record()) continue;
+                    for (String f : fields.get(rec)) {
+                        if (m.eval(rules.reads(sf, f, site, records.get(rec)), true).isTrue()) {
+                            out.add(new Witness.Access(t, sf.id(), e.table(), e.key(), f, false));
+                        }
+                        if (m.eval(rules.writes(sf, f, site, records.get(rec), true), true).isTrue()) {
+                            out.add(new Witness.Access(t, sf.id(), e.table(), e.key(), f, true));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -1,0 +1,82 @@
+package isocheck.explore;
+
+import isocheck.program.StatementFacts;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The dependency graph of an execution (paper Def. 3), per record and field, over instances 0..k-1
+ * with {@code rank} their ar positions: WR from the instance a read read from; WW between writers
+ * in ar order; RW from a read to a writer after the version it read (the initial state precedes
+ * every instance), reads of one's own writes excepted. Like the encoder ({@code
+ * AccessRules.valueChanges}), an Alive anti-dependency needs a write that changes what the reader
+ * saw (a DELETE of a record in its result, an INSERT of a row its WHERE matches that it saw absent),
+ * and two DELETEs of a record are not WW-ordered.
+ */
+final class Dependencies {
+    final boolean[][] wr;
+    final boolean[][] ww;
+    final boolean[][] rw;
+
+    Dependencies(int k, List<Event> events, int[] rank) {
+        wr = new boolean[k][k];
+        ww = new boolean[k][k];
+        rw = new boolean[k][k];
+        for (Event r : events) {
+            if (r.write()) continue;
+            if (r.readFrom() >= 0 && r.readFrom() != r.txn()) wr[r.readFrom()][r.txn()] = true;
+        }
+        for (Event a : events) {
+            if (!a.write()) continue;
+            for (Event b : events) {
+                if (!b.write() || a.txn() == b.txn() || rank[a.txn()] >= rank[b.txn()]) continue;
+                if (!a.record().equals(b.record()) || !a.field().equals(b.field())) continue;
+                if (a.field().equals(StatementFacts.ALIVE) && a.statementKind().equals("DELETE")
+                        && b.statementKind().equals("DELETE")) continue;
+                ww[a.txn()][b.txn()] = true;
+            }
+        }
+        for (Event r : events) {
+            if (r.write() || r.readFrom() == r.txn()) continue;
+            for (Event b : events) {
+                if (!b.write() || b.txn() == r.txn() || b.txn() == r.readFrom()) continue;
+                if (!r.record().equals(b.record()) || !r.field().equals(b.field())) continue;
+                if (r.readFrom() >= 0 && rank[r.readFrom()] >= rank[b.txn()]) continue;
+                if (r.field().equals(StatementFacts.ALIVE) && !aliveChanges(r, b, events)) continue;
+                rw[r.txn()][b.txn()] = true;
+            }
+        }
+    }
+
+    private static boolean aliveChanges(Event read, Event write, List<Event> events) {
+        if (Objects.equals(read.value(), write.value())) return false;
+        if (write.statementKind().equals("DELETE")) return !read.statementKind().equals("SELECT") || read.inResult();
+        if (write.statementKind().equals("INSERT") && read.where() != null) {
+            Map<String, Object> row = new java.util.HashMap<>();
+            for (Event e : events) {
+                if (e.write() && e.txn() == write.txn() && e.record().equals(write.record())) row.put(e.field(), e.value());
+            }
+            return read.where().test(row);
+        }
+        return true;
+    }
+
+    boolean dep(int a, int b) {
+        return a != b && (wr[a][b] || ww[a][b] || rw[a][b]);
+    }
+
+    /** The length of a shortest dependency cycle, 0 if there is none (k ≤ 3: checked directly). */
+    int shortestCycle(int k) {
+        for (int a = 0; a < k; a++) for (int b = a + 1; b < k; b++) if (dep(a, b) && dep(b, a)) return 2;
+        for (int a = 0; a < k; a++) {
+            for (int b = 0; b < k; b++) {
+                for (int c = 0; c < k; c++) {
+                    if (a != b && b != c && a != c && dep(a, b) && dep(b, c) && dep(c, a)) return 3;
+                }
+            }
+        }
+        if (k > 3) throw new IllegalArgumentException("cycles of more than 3 are not searched");
+        return 0;
+    }
+}

@@ -1,0 +1,16 @@
+package isocheck.explore;
+
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * One database event of a transaction instance (paper §3.2): a read or write of a field (or
+ * {@code @alive}) of a record, with the value. A read names the instance it read from (-1: the
+ * initial state; its own index: its own earlier write). {@code statementKind} is SELECT, UPDATE,
+ * INSERT or DELETE. For reads of {@code @alive}, {@code where} tests whether a row with the given
+ * field values would satisfy the reading statement's WHERE clause, and {@code inResult} says whether
+ * the record was in the statement's result (both for the Alive anti-dependency rule, see
+ * {@link Dependencies}).
+ */
+record Event(int txn, boolean write, RecordId record, String field, Object value, int readFrom, String statementKind,
+        Predicate<Map<String, Object>> where, boolean inResult) {}

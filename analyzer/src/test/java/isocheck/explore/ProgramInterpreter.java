@@ -1,0 +1,331 @@
+package isocheck.explore;
+
+import isocheck.encoding.ProgramModel;
+import isocheck.program.Aggregate;
+import isocheck.program.Assignment;
+import isocheck.program.Column;
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import isocheck.program.Transaction;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Runs one transaction instance of the program IR in memory on its view of the database, recording
+ * its database events (paper §3.2–3.3: all queries are answered on the view built from the visible
+ * transactions, last writer wins by ar; a transaction also sees its own earlier writes). The events
+ * follow the reading the encoder documents in {@code AccessRules}: a SELECT reads {@code @alive} of
+ * every record its WHERE's key part matches and the fields it mentions of those alive in its view;
+ * UPDATE and DELETE write the matching alive records and read the fields they mention on them, and
+ * read {@code @alive} of key-matching records they find absent; INSERT writes every non-key field and
+ * {@code @alive} and reads nothing; key fields are never events.
+ *
+ * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT), UPDATE, INSERT,
+ * DELETE, {@code :=}, IF, SKIP over INT and string values; FOREACH, CHOOSE and {@code = ANY} throw
+ * {@link UnsupportedOperationException}.
+ */
+final class ProgramInterpreter {
+
+    /** What a transaction reads from: the value and the writer (-1: the initial state) of a field of a record. */
+    interface View {
+        Object value(RecordId r, String field);
+
+        int writer(RecordId r, String field);
+    }
+
+    static final Long ALIVE = 1L;
+    static final Long DEAD = 0L;
+
+    private final ProgramModel model;
+    private final Map<String, List<RecordId>> universe;
+    private final Map<Stmt.Sql, StatementFacts> facts = new IdentityHashMap<>();
+
+    /** @param universe every record of each table the exploration may touch */
+    ProgramInterpreter(ProgramModel model, Map<String, List<RecordId>> universe) {
+        this.model = model;
+        this.universe = universe;
+        for (var tf : model.transactions()) for (StatementFacts sf : tf.statements()) facts.put(sf.statement(), sf);
+    }
+
+    /** The instance's events, in program order. */
+    List<Event> run(int txn, Transaction type, Map<String, Object> parameters, View view) {
+        Run run = new Run(txn, view);
+        run.env.putAll(parameters);
+        run.block(type.body());
+        return run.events;
+    }
+
+    private final class Run {
+        final int txn;
+        final View view;
+        final Map<String, Object> env = new HashMap<>();
+        final Map<RecordId, Map<String, Object>> own = new HashMap<>();
+        final List<Event> events = new ArrayList<>();
+
+        Run(int txn, View view) {
+            this.txn = txn;
+            this.view = view;
+        }
+
+        Object read(RecordId r, String field) {
+            Map<String, Object> mine = own.get(r);
+            return mine != null && mine.containsKey(field) ? mine.get(field) : view.value(r, field);
+        }
+
+        int writer(RecordId r, String field) {
+            Map<String, Object> mine = own.get(r);
+            return mine != null && mine.containsKey(field) ? txn : view.writer(r, field);
+        }
+
+        void readEvent(RecordId r, String field, String kind, java.util.function.Predicate<Map<String, Object>> where,
+                boolean inResult) {
+            events.add(new Event(txn, false, r, field, read(r, field), writer(r, field), kind, where, inResult));
+        }
+
+        void write(RecordId r, String field, Object value, String kind) {
+            own.computeIfAbsent(r, x -> new HashMap<>()).put(field, value);
+            events.add(new Event(txn, true, r, field, value, txn, kind, null, false));
+        }
+
+        boolean alive(RecordId r) {
+            return ALIVE.equals(read(r, StatementFacts.ALIVE));
+        }
+
+        void block(List<Stmt> body) {
+            for (Stmt s : body) stmt(s);
+        }
+
+        void stmt(Stmt s) {
+            if (s instanceof Stmt.Select sel) select(sel);
+            else if (s instanceof Stmt.Update u) update(u);
+            else if (s instanceof Stmt.Insert ins) insert(ins);
+            else if (s instanceof Stmt.Delete d) delete(d);
+            else if (s instanceof Stmt.Assign a) env.put(a.target(), value(a.value(), null));
+            else if (s instanceof Stmt.If i) block(test(i.condition(), null) ? i.thenBranch() : i.elseBranch());
+            else if (!(s instanceof Stmt.Skip)) throw new UnsupportedOperationException(s.getClass().getSimpleName() + " at " + s.pos());
+        }
+
+        /** Fields (not @alive, not keys) the statement reads on the records it visits. */
+        List<String> mentioned(Stmt.Sql s) {
+            List<String> out = new ArrayList<>(model.readFields(facts.get(s)));
+            out.remove(StatementFacts.ALIVE);
+            return out;
+        }
+
+        void select(Stmt.Select sel) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (RecordId r : universe.get(sel.table())) {
+                if (!keyMatch(sel.where(), r)) continue;
+                boolean alive = alive(r);
+                boolean match = alive && test(sel.where(), r);
+                final Map<String, Object> env0 = Map.copyOf(nonNull(env));
+                readEvent(r, StatementFacts.ALIVE, "SELECT", row -> testRow(sel.where(), sel.table(), r, row, env0), match);
+                if (!alive) continue;
+                for (String f : mentioned(sel)) readEvent(r, f, "SELECT", null, match);
+                if (match) rows.add(row(sel.table(), r));
+            }
+            if (sel.aggregate().isPresent()) {
+                Aggregate agg = sel.aggregate().get();
+                if (agg.function() == Aggregate.Function.COUNT) {
+                    env.put(sel.target(), (long) rows.size());
+                } else {
+                    String col = agg.column().orElseThrow();
+                    Long best = null;
+                    for (var row : rows) {
+                        Long v = (Long) row.get(col);
+                        if (v == null) continue;
+                        if (best == null || (agg.function() == Aggregate.Function.MIN ? v < best : v > best)) best = v;
+                    }
+                    env.put(sel.target(), best);
+                }
+            } else {
+                List<Map<String, Object>> projected = new ArrayList<>();
+                for (var row : rows) {
+                    Map<String, Object> p = new LinkedHashMap<>();
+                    for (String c : sel.columns()) p.put(c, row.get(c));
+                    projected.add(p);
+                }
+                env.put(sel.target(), projected);
+            }
+        }
+
+        void update(Stmt.Update u) {
+            for (RecordId r : universe.get(u.table())) {
+                if (!keyMatch(u.where(), r)) continue;
+                if (!alive(r)) {
+                    final Map<String, Object> env0 = Map.copyOf(nonNull(env));
+                    readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
+                    continue;
+                }
+                for (String f : mentioned(u)) readEvent(r, f, "UPDATE", null, false);
+                if (!test(u.where(), r)) continue;
+                Map<String, Object> values = new LinkedHashMap<>();
+                for (Assignment a : u.assignments()) values.put(a.column(), value(a.value(), r));
+                for (var e : values.entrySet()) write(r, e.getKey(), e.getValue(), "UPDATE");
+            }
+        }
+
+        void delete(Stmt.Delete d) {
+            for (RecordId r : universe.get(d.table())) {
+                if (!keyMatch(d.where(), r)) continue;
+                if (!alive(r)) {
+                    final Map<String, Object> env0 = Map.copyOf(nonNull(env));
+                    readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
+                    continue;
+                }
+                for (String f : mentioned(d)) readEvent(r, f, "DELETE", null, false);
+                if (test(d.where(), r)) write(r, StatementFacts.ALIVE, DEAD, "DELETE");
+            }
+        }
+
+        void insert(Stmt.Insert ins) {
+            Table t = model.table(ins.table());
+            Map<String, Object> values = new HashMap<>();
+            for (int i = 0; i < ins.columns().size(); i++) values.put(ins.columns().get(i), value(ins.values().get(i), null));
+            List<Object> key = new ArrayList<>();
+            for (String k : t.primaryKey()) key.add(values.get(k));
+            RecordId r = new RecordId(t.name(), key);
+            if (!universe.get(t.name()).contains(r)) {
+                throw new IllegalStateException("INSERT of " + r + " outside the explored universe " + universe.get(t.name()));
+            }
+            for (Column c : t.columns()) if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");
+            write(r, StatementFacts.ALIVE, ALIVE, "INSERT");
+        }
+
+        /** The record's fields as this transaction sees them (keys from the record itself). */
+        Map<String, Object> row(String table, RecordId r) {
+            Table t = model.table(table);
+            Map<String, Object> out = new HashMap<>();
+            for (Column c : t.columns()) out.put(c.name(), t.isKey(c.name()) ? r.key().get(t.primaryKey().indexOf(c.name())) : read(r, c.name()));
+            return out;
+        }
+
+        /** The WHERE's key part (paper Fig. 4: non-key atoms are not encoded): non-key atoms count as true. */
+        boolean keyMatch(Cond c, RecordId r) {
+            if (!mentionsNonKey(c, r.table())) return test(c, r);
+            if (c instanceof Cond.And a) return keyMatch(a.left(), r) && keyMatch(a.right(), r);
+            if (c instanceof Cond.Or o) return keyMatch(o.left(), r) || keyMatch(o.right(), r);
+            return true;
+        }
+
+        boolean mentionsNonKey(Cond c, String table) {
+            if (c instanceof Cond.Compare cmp) return nonKey(cmp.left(), table) || nonKey(cmp.right(), table);
+            if (c instanceof Cond.Member m) return nonKey(m.element(), table);
+            if (c instanceof Cond.Not n) return mentionsNonKey(n.operand(), table);
+            if (c instanceof Cond.And a) return mentionsNonKey(a.left(), table) || mentionsNonKey(a.right(), table);
+            if (c instanceof Cond.Or o) return mentionsNonKey(o.left(), table) || mentionsNonKey(o.right(), table);
+            return false;
+        }
+
+        boolean nonKey(Expr e, String table) {
+            if (e instanceof Expr.ColumnRef c) return !model.table(table).isKey(c.column());
+            if (e instanceof Expr.Arith a) return nonKey(a.left(), table) || nonKey(a.right(), table);
+            if (e instanceof Expr.Negate n) return nonKey(n.operand(), table);
+            return false;
+        }
+
+        /** Whether a row with the given values satisfies the condition, in the environment {@code env0}. */
+        boolean testRow(Cond c, String table, RecordId r, Map<String, Object> row, Map<String, Object> env0) {
+            Map<String, Object> saved = new HashMap<>(env);
+            env.clear();
+            env.putAll(env0);
+            Map<String, Object> full = new HashMap<>(row);
+            Table t = model.table(table);
+            for (int i = 0; i < t.primaryKey().size(); i++) full.put(t.primaryKey().get(i), r.key().get(i));
+            try {
+                return new RowEval(full, table, r).test(c);
+            } finally {
+                env.clear();
+                env.putAll(saved);
+            }
+        }
+
+        boolean test(Cond c, RecordId r) {
+            return new RowEval(r == null ? null : row(r.table(), r), r == null ? null : r.table(), r).test(c);
+        }
+
+        Object value(Expr e, RecordId r) {
+            return new RowEval(r == null ? null : row(r.table(), r), r == null ? null : r.table(), r).value(e);
+        }
+
+        /** Conditions and expressions over the variables and, inside SQL, one row's columns. */
+        final class RowEval {
+            final Map<String, Object> row;
+
+            RowEval(Map<String, Object> row, String table, RecordId r) {
+                this.row = row;
+            }
+
+            boolean test(Cond c) {
+                if (c instanceof Cond.Const k) return k.value();
+                if (c instanceof Cond.Compare cmp) return compare(cmp, value(cmp.left()), value(cmp.right()));
+                if (c instanceof Cond.IsNull n) return isNull(env.get(n.variable())) != n.negated();
+                if (c instanceof Cond.Not n) return !test(n.operand());
+                if (c instanceof Cond.And a) return test(a.left()) && test(a.right());
+                if (c instanceof Cond.Or o) return test(o.left()) || test(o.right());
+                throw new UnsupportedOperationException("= ANY at " + c.pos());
+            }
+
+            boolean compare(Cond.Compare cmp, Object l, Object r) {
+                if (l == null || r == null) return false; // SQL: a comparison with NULL is not true
+                int order = l instanceof Long a && r instanceof Long b ? Long.compare(a, b) : l.toString().compareTo(r.toString());
+                return switch (cmp.op()) {
+                    case EQ -> order == 0;
+                    case NE -> order != 0;
+                    case LT -> order < 0;
+                    case LE -> order <= 0;
+                    case GT -> order > 0;
+                    case GE -> order >= 0;
+                };
+            }
+
+            Object value(Expr e) {
+                if (e instanceof Expr.IntLit i) return i.value();
+                if (e instanceof Expr.StrLit s) return s.value();
+                if (e instanceof Expr.ColumnRef c) return Objects.requireNonNull(row, "a column outside SQL").get(c.column());
+                if (e instanceof Expr.VarRef v) return variable(v);
+                if (e instanceof Expr.Negate n) return value(n.operand()) instanceof Long x ? -x : null;
+                return arith((Expr.Arith) e);
+            }
+
+            Object arith(Expr.Arith a) {
+                if (!(value(a.left()) instanceof Long l) || !(value(a.right()) instanceof Long r)) return null;
+                return switch (a.op()) {
+                    case ADD -> l + r;
+                    case SUB -> l - r;
+                    case MUL -> l * r;
+                    case DIV -> r == 0 ? null : l / r;
+                };
+            }
+
+            Object variable(Expr.VarRef v) {
+                Object x = env.get(v.variable());
+                if (x instanceof List<?> rows) {
+                    if (rows.isEmpty()) return null;
+                    Map<?, ?> first = (Map<?, ?>) rows.get(0);
+                    return v.hasField() ? first.get(v.field()) : first.values().iterator().next();
+                }
+                if (x instanceof Map<?, ?> m) return v.hasField() ? m.get(v.field()) : m.values().iterator().next();
+                return x;
+            }
+        }
+    }
+
+    static boolean isNull(Object x) {
+        return x == null || (x instanceof List<?> l && l.isEmpty());
+    }
+
+    private static Map<String, Object> nonNull(Map<String, Object> env) {
+        Map<String, Object> out = new HashMap<>();
+        for (var e : env.entrySet()) if (e.getValue() != null) out.put(e.getKey(), e.getValue());
+        return out;
+    }
+}
