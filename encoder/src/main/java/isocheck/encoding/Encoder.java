@@ -108,6 +108,7 @@ public final class Encoder {
         parts.addAll(lastWriterWins(txns));
         parts.addAll(aliveRule(txns));
         parts.addAll(phiAux(txns));
+        parts.addAll(rowsComplete(txns));
         if (uniqueInserts) parts.addAll(uniqueInserts(txns));
         return parts;
     }
@@ -531,6 +532,41 @@ public final class Encoder {
         for (Expr<?> x : seen) {
             BoolExpr inst = (BoolExpr) rows.substitute(r, x);
             out.add(b.get().elements().isEmpty() ? inst : forAllGround(t, b.get().elements(), inst, List.of()));
+        }
+        return out;
+    }
+
+    /**
+     * φ_aux, the converse of "the rows of a SELECT satisfy its WHERE clause" (paper §4.3): a SELECT
+     * whose WHERE clause holds, exactly, of a record alive in its view returns a non-empty row set,
+     * so `v IS NULL` is false. Under-approximated premises (the clause's key part only when it has
+     * no other part, the statement's execution condition) keep it sound; instantiated on the
+     * witness records of the table, like the MIN/MAX rule.
+     */
+    List<Part> rowsComplete(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            for (Variable var : txn.locals()) {
+                if (!(var.type() instanceof Type.Rows)) continue;
+                List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
+                if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select s) || s.aggregate().isPresent()) continue;
+                StatementFacts sf = model.factsOf(s);
+                out.add(new Part("rows_complete " + txn.name() + "." + var.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                    Expr<?> t = ts.get(0);
+                    Optional<Bound> b = boundFor(txn, var, t);
+                    if (b.isEmpty()) return ctx.mkTrue();
+                    Site site = b.get().site();
+                    BoolExpr ne = terms.nonEmpty(var.name(), site).orElseThrow();
+                    List<BoolExpr> facts = new ArrayList<>();
+                    for (Expr<?> r : recordTerms(s.table())) {
+                        BoolExpr matches = ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, r, false),
+                                rules.aliveInView(sf, site, r, false));
+                        facts.add(forAllIn(t, b.get().elements(), ctx.mkImplies(matches, ne)));
+                    }
+                    return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
+                })));
+            }
         }
         return out;
     }

@@ -113,16 +113,17 @@ public final class Analysis {
                         writeSmt(file, name, program, spec, solver, ctx);
                     }
                     long t0 = System.nanoTime();
-                    Status st = solver.check();
+                    ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds());
+                    Status st = r.status();
                     long ms = (System.nanoTime() - t0) / 1_000_000;
                     queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));
                     if (Boolean.getBoolean("isocheck.progress")) System.err.println(name + ": " + st + " " + ms + " ms");
                     if (st == Status.UNKNOWN) {
-                        return new Outcome(Verdict.UNKNOWN, found, queries, name, solver.getReasonUnknown(),
+                        return new Outcome(Verdict.UNKNOWN, found, queries, name, r.reasonUnknown(),
                                 (System.nanoTime() - start) / 1_000_000);
                     }
                     if (st == Status.UNSATISFIABLE) break;
-                    Model m = solver.getModel();
+                    Model m = r.model();
                     List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
                     Witness w = WitnessExtractor.extract(m, v, q, encoder.rules(), model);
                     if (signatures.add(w.signature())) found.add(w);

@@ -181,6 +181,8 @@ public final class WitnessExtractor {
     /** The rows of a SET OF parameter in the model (its finite universe of row values). */
     private static String rows(Model m, Vocabulary v, Transaction type, Variable p, Expr<?> t) {
         var sort = v.elemSort(type.name(), p.name());
+        // a sort the query never mentions has no universe in the model: the set is unconstrained, and empty
+        if (!java.util.Arrays.asList(m.getSorts()).contains(sort)) return "{}";
         Expr<?>[] universe = m.getSortUniverse(sort);
         if (universe == null) return "{}";
         java.util.Set<String> rows = new java.util.LinkedHashSet<>(); // rows are values: equal rows are one

@@ -1,0 +1,51 @@
+package isocheck.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import isocheck.program.Program;
+import isocheck.query.Analysis;
+import isocheck.spec.SpecLibrary;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The same input gives the same witness: in one JVM across fresh Z3 contexts, and in two JVMs (the
+ * README's TPC-C PSI example used to print a G-single on one run and a G2 on another).
+ */
+class ReproducibleWitnessTest {
+
+    static final String TPCC = "benchmarks/programs/tpcc.sql";
+
+    @Test
+    void twoAnalysesInOneJvmGiveTheSameWitness() throws Exception {
+        Program p = ShippedProgramsTest.load(TPCC);
+        Analysis.Outcome first = Analysis.run(p, SpecLibrary.builtin().get("psi"), Analysis.Options.defaults(3));
+        System.gc(); // frees the first context's terms, as a long-running process would
+        Analysis.Outcome second = Analysis.run(p, SpecLibrary.builtin().get("psi"), Analysis.Options.defaults(3));
+        assertEquals(Analysis.Verdict.FOUND, first.verdict());
+        assertEquals(first.anomalies().toString(), second.anomalies().toString());
+    }
+
+    @Test
+    void twoJvmsPrintTheSameWitness(@TempDir Path dir) throws Exception {
+        String a = analyzeInNewJvm(dir, "a");
+        String b = analyzeInNewJvm(dir, "b");
+        assertEquals(true, a.contains("Anomaly 1: "), a);
+        assertEquals(a, b);
+    }
+
+    /** {@code ./isocheck analyze} output without the timing line (times differ, witnesses must not). */
+    private static String analyzeInNewJvm(Path dir, String name) throws Exception {
+        Path out = dir.resolve(name + ".txt");
+        Process proc = new ProcessBuilder(ShippedProgramsTest.ROOT.resolve("isocheck").toString(),
+                "analyze", TPCC, "--spec", "psi", "--bound", "3")
+                .directory(ShippedProgramsTest.ROOT.toFile()).redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertEquals(1, proc.waitFor());
+        return Pattern.compile("(?m)^\\d+ queries:.*$").matcher(Files.readString(out, StandardCharsets.UTF_8)).replaceAll("");
+    }
+}
