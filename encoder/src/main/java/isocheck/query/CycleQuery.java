@@ -45,7 +45,6 @@ public final class CycleQuery {
 
     public static Built build(Vocabulary v, Encoder encoder, int k) {
         Context ctx = v.context();
-        AccessRules rules = encoder.rules();
         List<Expr<?>> txns = v.transactions(k);
         List<Part> parts = new ArrayList<>();
         parts.add(new Part("phi_cycle distinct", k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
@@ -54,42 +53,53 @@ public final class CycleQuery {
         Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
         Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
-            // one witness record per (edge, table) and one iteration element per (edge, side, type,
-            // loop), shared by the edge's selectors: ∨_s ∃r. η_s(r) is ∃r. ∨_s η_s(r)
-            Map<String, Expr<?>> edgeRecords = new LinkedHashMap<>();
-            Map<String, Expr<?>> edgeElements = new LinkedHashMap<>();
-            final int edge = i;
-            Expr<?> a = txns.get(i);
-            Expr<?> b = txns.get((i + 1) % k);
-            List<Selector> sels = new ArrayList<>();
-            List<BoolExpr> flags = new ArrayList<>();
-            int n = 0;
-            for (Conflict c : encoder.conflicts()) {
-                BoolExpr flag = ctx.mkBoolConst("sel!" + (i + 1) + "!" + (n++));
-                Expr<?> r = edgeRecords.computeIfAbsent(c.table(), tb -> {
-                    Expr<?> w = ctx.mkConst("w" + (edge + 1) + "!" + tb, v.recordSort(tb));
-                    records.computeIfAbsent(tb, x -> new ArrayList<>()).add(w);
-                    ground.computeIfAbsent(w.getSort().toString(), x -> new ArrayList<>()).add(w);
-                    return w;
-                });
-                List<Expr<?>> e1 = elements(v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground, a);
-                List<Expr<?>> e2 = elements(v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground, b);
-                Site s1 = rules.site(c.c1(), c.t1(), a, e1);
-                Site s2 = rules.site(c.c2(), c.t2(), b, e2);
-                BoolExpr eta = ctx.mkAnd(v.isType(a, c.t1().name()), v.isType(b, c.t2().name()),
-                        v.refined(c.kind(), c.table(), c.field(), r, a, b), v.dep(c.kind(), a, b),
-                        rules.accesses(c.c1(), c.field(), c.firstWrites(), s1, r, true),
-                        rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
-                        rules.valueChanges(c, s1, s2, r));
-                parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
-                sels.add(new Selector(i, c, flag, r, e1, e2));
-                flags.add(flag);
-            }
-            parts.add(new Part("phi_cycle edge " + (i + 1), flags.isEmpty() ? ctx.mkFalse()
-                    : ctx.mkOr(flags.toArray(new BoolExpr[0]))));
-            edges.add(sels);
+            edges.add(edge(v, encoder, i, txns.get(i), txns.get((i + 1) % k), "phi_cycle edge " + (i + 1), parts, records, ground));
         }
         return new Built(k, txns, parts, edges, records, ground);
+    }
+
+    /**
+     * Edge {@code index} (0-based) from transaction constant {@code a} to {@code b}: D(a, b) as the
+     * disjunction of one selector per candidate dependency, each implying its necessary condition η
+     * (paper §4.3). Adds the η implications and the disjunction (named {@code edgeName}) to
+     * {@code parts}, the edge's witness records to {@code records} and every witness constant to
+     * {@code ground}. Shared by the cycle, shortest-path and inductive queries.
+     */
+    public static List<Selector> edge(Vocabulary v, Encoder encoder, int index, Expr<?> a, Expr<?> b, String edgeName,
+            List<Part> parts, Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {
+        Context ctx = v.context();
+        AccessRules rules = encoder.rules();
+        // one witness record per (edge, table) and one iteration element per (edge, side, type,
+        // loop), shared by the edge's selectors: ∨_s ∃r. η_s(r) is ∃r. ∨_s η_s(r)
+        Map<String, Expr<?>> edgeRecords = new LinkedHashMap<>();
+        Map<String, Expr<?>> edgeElements = new LinkedHashMap<>();
+        final int i = index;
+        List<Selector> sels = new ArrayList<>();
+        List<BoolExpr> flags = new ArrayList<>();
+        int n = 0;
+        for (Conflict c : encoder.conflicts()) {
+            BoolExpr flag = ctx.mkBoolConst("sel!" + (i + 1) + "!" + (n++));
+            Expr<?> r = edgeRecords.computeIfAbsent(c.table(), tb -> {
+                Expr<?> w = ctx.mkConst("w" + (i + 1) + "!" + tb, v.recordSort(tb));
+                records.computeIfAbsent(tb, x -> new ArrayList<>()).add(w);
+                ground.computeIfAbsent(w.getSort().toString(), x -> new ArrayList<>()).add(w);
+                return w;
+            });
+            List<Expr<?>> e1 = elements(v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground, a);
+            List<Expr<?>> e2 = elements(v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground, b);
+            Site s1 = rules.site(c.c1(), c.t1(), a, e1);
+            Site s2 = rules.site(c.c2(), c.t2(), b, e2);
+            BoolExpr eta = ctx.mkAnd(v.isType(a, c.t1().name()), v.isType(b, c.t2().name()),
+                    v.refined(c.kind(), c.table(), c.field(), r, a, b), v.dep(c.kind(), a, b),
+                    rules.accesses(c.c1(), c.field(), c.firstWrites(), s1, r, true),
+                    rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
+                    rules.valueChanges(c, s1, s2, r));
+            parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
+            sels.add(new Selector(i, c, flag, r, e1, e2));
+            flags.add(flag);
+        }
+        parts.add(new Part(edgeName, flags.isEmpty() ? ctx.mkFalse() : ctx.mkOr(flags.toArray(new BoolExpr[0]))));
+        return sels;
     }
 
     /**

@@ -1,0 +1,41 @@
+package isocheck.query;
+
+import isocheck.encoding.Encoder;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Options of {@link Proof#verify}.
+ *
+ * @param method which proof scheme(s) to try
+ * @param maxLength the longest chordless path (in edges) the shortest-path method asks for
+ * @param timeoutSeconds the time limit of each solver query; a query that runs out answers unknown
+ * @param smtOut when not null, every query is written there as SMT-LIB 2 before it is solved
+ * @param mode the encoding of the transaction sort (expanded falls back to quantified for specs
+ *     that are not universal in transactions)
+ * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
+ * @param progress receives one line per query (role, result, time); never null
+ */
+public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+        boolean uniqueKeys, Consumer<String> progress) {
+
+    public ProofOptions {
+        if (maxLength < 2) throw new IllegalArgumentException("maxLength must be at least 2, not " + maxLength);
+        if (timeoutSeconds < 1) throw new IllegalArgumentException("timeoutSeconds must be positive, not " + timeoutSeconds);
+        if (method == null || mode == null) throw new IllegalArgumentException("method and mode are required");
+        if (progress == null) progress = line -> { };
+    }
+
+    /** auto, paths up to 8 edges (the paper's Courseware bound), 60 s per query, expanded encoding. */
+    public static ProofOptions defaults() {
+        return new ProofOptions(ProofMethod.AUTO, 8, 60, null, Encoder.Mode.EXPANDED, false, line -> { });
+    }
+
+    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress); }
+    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress); }
+    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress); }
+    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress); }
+    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress); }
+    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress); }
+    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p); }
+}
