@@ -76,6 +76,10 @@ public final class WeakestCommand implements Callable<Integer> {
             + "generated spec is weaker or stronger than these specs (entailment by Z3)")
     List<String> compare = new ArrayList<>();
 
+    @Option(names = "--base", paramLabel = "SPEC", split = ",", description = "with --per-transaction: specs conjoined to "
+            + "every assignment unchanged (e.g. selective serializability between pairs of types, which no per-type level expresses)")
+    List<String> base = new ArrayList<>();
+
     @Option(names = "--max-assignments", paramLabel = "N", defaultValue = "200", description = "with --per-transaction: "
             + "the most assignments to try before answering unknown (default: ${DEFAULT-VALUE})")
     int maxAssignments;
@@ -101,6 +105,7 @@ public final class WeakestCommand implements Callable<Integer> {
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
         if (!perTransaction && specOut != null) throw new UserError("--spec-out needs --per-transaction");
         if (!perTransaction && !compare.isEmpty()) throw new UserError("--compare needs --per-transaction");
+        if (!perTransaction && !base.isEmpty()) throw new UserError("--base needs --per-transaction");
         if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
         List<String> names = specNames.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
         if (names.isEmpty()) throw new UserError("--specs names no spec");
@@ -151,13 +156,15 @@ public final class WeakestCommand implements Callable<Integer> {
             }
             List<Spec> others = new ArrayList<>();
             for (String c : compare) others.add(find(library, c));
+            for (String b : base) find(library, b);
             String name = outName != null ? outName : defaultName();
             List<String> provenance = List.of(
                     "Per-transaction-type levels for " + program.getFileName() + ", found by",
                     "  isocheck weakest " + program.getFileName() + " --per-transaction --specs " + String.join(",", names)
+                            + (base.isEmpty() ? "" : " --base " + String.join(",", base))
                             + " --bound " + bound + (uniqueKeys ? " --assume-unique-keys" : ""),
                     "the assignment of least total strength with no dependency cycle of 2.." + bound + " transactions.");
-            AssignmentSearch.Result r = AssignmentSearch.run(loaded, sources, names, opts, prover, name, provenance);
+            AssignmentSearch.Result r = AssignmentSearch.run(loaded, sources, names, base, opts, prover, name, provenance);
             List<WeakestReport.Comparison> comparisons = new ArrayList<>();
             if (!r.solutions().isEmpty()) {
                 Spec generated = r.solutions().get(0).spec().spec();

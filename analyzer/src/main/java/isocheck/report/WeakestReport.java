@@ -122,7 +122,13 @@ public final class WeakestReport {
         sb.append("Assignments tried, in order of total strength (anomaly-guided: after a cycle, upgrade one type on it):\n");
         int i = 0;
         for (AssignmentSearch.Attempt a : r.attempts()) {
-            sb.append(String.format("  %3d  strength %2d  %s%n       -> %s (%d queries, %s)%n", ++i, a.strength(), a.assignment(),
+            ++i;
+            if (a.reusedFrom() > 0) {
+                sb.append(String.format("  %3d  strength %2d  %s%n       -> allows the cycle of #%d (no query)%n", i, a.strength(),
+                        a.assignment(), a.reusedFrom()));
+                continue;
+            }
+            sb.append(String.format("  %3d  strength %2d  %s%n       -> %s (%d queries, %s)%n", i, a.strength(), a.assignment(),
                     a.bounded() instanceof BoundedResult.Anomaly an ? result(a.bounded()) + ": " + cycle(an.witness()) : result(a.bounded()),
                     a.queries().size(), seconds(a.millis())));
         }
@@ -147,7 +153,9 @@ public final class WeakestReport {
                     .append(": the last cycle's types are all at the strongest level.\n");
             case UNKNOWN -> sb.append("Unknown: ").append(r.unknownReason()).append(".\n");
         }
-        sb.append(String.format("%d assignments tried; %d queries; total %s%n", r.attempts().size(), r.queries(), seconds(r.millis())));
+        long queried = r.attempts().stream().filter(a -> a.reusedFrom() == 0).count();
+        sb.append(String.format("%d assignments tried (%d queried, %d allowed an earlier cycle); %d queries; total %s%n",
+                r.attempts().size(), queried, r.attempts().size() - queried, r.queries(), seconds(r.millis())));
         return sb.toString();
     }
 
@@ -164,6 +172,7 @@ public final class WeakestReport {
             ObjectNode as = n.putObject("assignment");
             a.assignment().levels().forEach(as::put);
             n.put("strength", a.strength());
+            if (a.reusedFrom() > 0) n.put("cycle_of_assignment", a.reusedFrom());
             bounded(n, a.bounded());
             queries(n.putArray("queries"), a.queries());
             n.put("millis", a.millis());

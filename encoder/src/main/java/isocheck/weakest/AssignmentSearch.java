@@ -30,7 +30,12 @@ import java.util.Set;
  * first ones reached in strength order have the least strength. (If a hybrid were not universal
  * the analysis would switch to quantified mode, where that argument does not hold; then every type
  * is a candidate.) An assignment at or above an anomaly-free one found earlier is skipped: it is
- * anomaly-free too (it entails it) and not minimal.
+ * anomaly-free too (it entails it) and not minimal. By the same argument an earlier cycle is
+ * reused without a query when the new assignment is, on the cycle's types, no stronger than the
+ * assignment that allowed it: the cycle's model satisfies the new hybrid as well.
+ *
+ * <p>{@code base} specs (e.g. the paper's selective serializability between pairs of types, which
+ * is not a per-type level) are conjoined to every assignment unchanged.
  *
  * <p>The search stops after the last assignment of the least anomaly-free strength, when nothing
  * is left (no assignment is anomaly-free: exit 1), at an unknown query, or at the assignment limit
@@ -40,8 +45,13 @@ public final class AssignmentSearch {
 
     public enum Verdict { FOUND, NONE_ANOMALY_FREE, UNKNOWN }
 
-    /** One assignment tried: its bounded result and the queries it took. */
-    public record Attempt(Assignment assignment, int strength, BoundedResult bounded, List<Analysis.Query> queries, long millis) {}
+    /**
+     * One assignment tried: its bounded result and the queries it took. {@code reusedFrom} is the
+     * (1-based) number of an earlier attempt whose cycle this assignment allows too, so it was not
+     * queried (0: queried).
+     */
+    public record Attempt(Assignment assignment, int strength, BoundedResult bounded, List<Analysis.Query> queries, long millis,
+            int reusedFrom) {}
 
     /**
      * @param solutions the anomaly-free assignments of least strength (each pointwise minimal), with their hybrid spec and proof
@@ -58,10 +68,14 @@ public final class AssignmentSearch {
      * @param specName the name of the generated spec of each solution (suffixed -2, -3 … after the first)
      * @param provenance comment lines for the generated spec
      */
-    public static Result run(Program program, List<SpecLibrary.Source> sources, List<String> levels, SearchOptions opts,
-            Prover prover, String specName, List<String> provenance) throws SpecException {
+    public static Result run(Program program, List<SpecLibrary.Source> sources, List<String> levels, List<String> base,
+            SearchOptions opts, Prover prover, String specName, List<String> provenance) throws SpecException {
         long start = System.nanoTime();
         TypeLevelOrder order = TypeLevelOrder.compute(sources, levels);
+        SpecLibrary plain = SpecLibrary.fromSources(sources);
+        boolean universal = true;
+        for (String l : levels) universal &= plain.get(l).isUniversal();
+        for (String b : base) universal &= plain.get(b).isUniversal();
         opts.progress().accept(String.format("per-type level order: %d checks by Z3 in %d ms; levels weakest first: %s",
                 order.entailment().checks().size(), order.entailment().totalMillis(), String.join(", ", order.levels())));
         List<String> types = program.transactions().stream().map(Transaction::name).toList();
@@ -83,17 +97,27 @@ public final class AssignmentSearch {
         List<Assignment> found = new ArrayList<>();
         int best = Integer.MAX_VALUE;
         int queries = 0;
+        int queried = 0;
         String unknown = null;
         while (!queue.isEmpty()) {
             Assignment a = queue.poll();
             int strength = a.strength(order);
             if (strength > best) break;
             if (found.stream().anyMatch(f -> a.atLeast(f, order))) continue;
-            if (attempts.size() >= opts.maxAssignments()) {
+            Attempt reuse = universal ? reusable(attempts, a, order) : null;
+            if (reuse != null) {
+                attempts.add(new Attempt(a, strength, reuse.bounded(), List.of(), 0, attempts.indexOf(reuse) + 1));
+                opts.progress().accept(String.format("assignment %d (strength %d): %s: allows the cycle of assignment %d",
+                        attempts.size(), strength, a, attempts.indexOf(reuse) + 1));
+                enqueueUpgrades(a, cycleTypes(((BoundedResult.Anomaly) reuse.bounded()).witness()), order, seen, queue);
+                continue;
+            }
+            if (queried >= opts.maxAssignments()) {
                 unknown = "assignment limit reached (" + opts.maxAssignments() + " tried; raise --max-assignments)";
                 break;
             }
-            HybridSpec hybrid = HybridSpec.of("weakest-candidate", a, List.of(), sources);
+            queried++;
+            HybridSpec hybrid = HybridSpec.of("weakest-candidate", a, base, List.of(), sources);
             opts.progress().accept(String.format("assignment %d (strength %d): %s; %d queries so far, elapsed %.1f s",
                     attempts.size() + 1, strength, a, queries, WeakestSpecs.secondsSince(start)));
             Analysis.Outcome o = Analysis.run(program, hybrid.spec(), opts.analysis());
@@ -103,20 +127,14 @@ public final class AssignmentSearch {
                 case NONE -> new BoundedResult.NoneUpTo(opts.bound());
                 case UNKNOWN -> new BoundedResult.Unknown(o.unknownQuery(), o.unknownReason());
             };
-            attempts.add(new Attempt(a, strength, b, o.queries(), o.millis()));
+            attempts.add(new Attempt(a, strength, b, o.queries(), o.millis(), 0));
             opts.progress().accept("  " + WeakestSpecs.brief(b) + (b instanceof BoundedResult.Anomaly an
                     ? " on " + String.join(", ", cycleTypes(an.witness())) : ""));
             if (b instanceof BoundedResult.NoneUpTo) {
                 found.add(a);
                 best = strength;
             } else if (b instanceof BoundedResult.Anomaly an) {
-                Set<String> candidates = hybrid.spec().isUniversal() ? cycleTypes(an.witness()) : new LinkedHashSet<>(types);
-                for (String t : candidates) {
-                    for (String up : order.upgrades(a.level(t))) {
-                        Assignment next = a.with(t, up);
-                        if (seen.add(next)) queue.add(next);
-                    }
-                }
+                enqueueUpgrades(a, universal ? cycleTypes(an.witness()) : new LinkedHashSet<>(types), order, seen, queue);
             } else if (b instanceof BoundedResult.Unknown u) {
                 unknown = "query '" + u.query() + "' gave no answer (" + u.reason() + ")";
             }
@@ -128,13 +146,34 @@ public final class AssignmentSearch {
             int i = 0;
             for (Assignment a : found) {
                 String name = i++ == 0 ? specName : specName + "-" + i;
-                HybridSpec h = HybridSpec.of(name, a, provenance, sources);
+                HybridSpec h = HybridSpec.of(name, a, base, provenance, sources);
                 opts.progress().accept(String.format("%s: unbounded proof; elapsed %.1f s", a, WeakestSpecs.secondsSince(start)));
                 solutions.add(new Solution(a, a.strength(order), h, prover.prove(program, h.spec())));
             }
         }
         Verdict v = unknown != null ? Verdict.UNKNOWN : found.isEmpty() ? Verdict.NONE_ANOMALY_FREE : Verdict.FOUND;
         return new Result(v, solutions, attempts, order, unknown, queries, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static void enqueueUpgrades(Assignment a, Set<String> types, TypeLevelOrder order, Set<Assignment> seen,
+            PriorityQueue<Assignment> queue) {
+        for (String t : types) {
+            for (String up : order.upgrades(a.level(t))) {
+                Assignment next = a.with(t, up);
+                if (seen.add(next)) queue.add(next);
+            }
+        }
+    }
+
+    /** An earlier cycle that {@code a} allows: on every type of the cycle, a's level is entailed by the level it was found at. */
+    private static Attempt reusable(List<Attempt> attempts, Assignment a, TypeLevelOrder order) {
+        for (Attempt p : attempts) {
+            if (p.reusedFrom() == 0 && p.bounded() instanceof BoundedResult.Anomaly an
+                    && cycleTypes(an.witness()).stream().allMatch(t -> order.atLeast(p.assignment().level(t), a.level(t)))) {
+                return p;
+            }
+        }
+        return null;
     }
 
     static Set<String> cycleTypes(Witness w) {

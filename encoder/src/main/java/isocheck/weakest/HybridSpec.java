@@ -13,7 +13,8 @@ import java.util.Map;
  * per level. Its meaning (specs/README.md, "Per-transaction-type levels"): for every axiom
  * {@code forall x̄: φ} of L with observer o, {@code forall x̄: type(o) = T -> φ}, i.e. L constrains
  * what instances of T observe; the hybrid is the conjunction over all types. The text is a valid
- * spec file that {@code analyze} and {@code verify} accept (the name is the file name).
+ * spec file that {@code analyze} and {@code verify} accept (the name is the file name). Base specs
+ * the search keeps fixed are included unrestricted.
  */
 public record HybridSpec(String name, String text, Spec spec) {
 
@@ -21,7 +22,7 @@ public record HybridSpec(String name, String text, Spec spec) {
      * @param sources the spec sources the levels come from (built-ins, and user specs if any)
      * @param provenance comment lines saying where the assignment comes from
      */
-    public static HybridSpec of(String name, Assignment a, List<String> provenance, List<SpecLibrary.Source> sources)
+    public static HybridSpec of(String name, Assignment a, List<String> base, List<String> provenance, List<SpecLibrary.Source> sources)
             throws SpecException {
         StringBuilder sb = new StringBuilder();
         for (String line : provenance) sb.append("# ").append(line).append('\n');
@@ -35,6 +36,7 @@ public record HybridSpec(String name, String text, Spec spec) {
         for (var e : byLevel.entrySet()) {
             sb.append("include ").append(e.getKey()).append(" for ").append(String.join(", ", e.getValue())).append('\n');
         }
+        for (String b : base) sb.append("include ").append(b).append("   # for every type, unchanged by the search\n");
         String text = sb.toString();
         List<SpecLibrary.Source> all = new ArrayList<>(sources);
         all.add(new SpecLibrary.Source(name, name + ".spec", text, false));
