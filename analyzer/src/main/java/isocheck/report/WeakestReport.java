@@ -119,15 +119,12 @@ public final class WeakestReport {
                 .append(" (dependency cycles of 2..").append(s.bound()).append(" transactions)\n");
         sb.append("Per-type level order (computed by Z3): ").append(covers(r.order().entailment()).replace("weakest-level-", ""))
                 .append("; strength of a level = levels strictly below it\n\n");
-        sb.append("Assignments tried, in order of total strength (anomaly-guided: after a cycle, upgrade one type on it):\n");
+        sb.append("Assignments queried, in order of total strength (anomaly-guided: after a cycle, upgrade one type on it;\n"
+                + "the others tried allowed an earlier cycle, see --format json):\n");
         int i = 0;
         for (AssignmentSearch.Attempt a : r.attempts()) {
             ++i;
-            if (a.reusedFrom() > 0) {
-                sb.append(String.format("  %3d  strength %2d  %s%n       -> allows the cycle of #%d (no query)%n", i, a.strength(),
-                        a.assignment(), a.reusedFrom()));
-                continue;
-            }
+            if (a.reusedFrom() > 0) continue; // answered by an earlier cycle: counted below, listed in JSON
             sb.append(String.format("  %3d  strength %2d  %s%n       -> %s (%d queries, %s)%n", i, a.strength(), a.assignment(),
                     a.bounded() instanceof BoundedResult.Anomaly an ? result(a.bounded()) + ": " + cycle(an.witness()) : result(a.bounded()),
                     a.queries().size(), seconds(a.millis())));
