@@ -37,25 +37,34 @@ public final class AnalysisReport {
         for (Witness w : o.anomalies()) {
             sb.append("\nAnomaly ").append(++n).append(": ").append(w.anomaly()).append(" (").append(w.k())
                     .append(" transactions)\n");
-            for (Witness.Txn t : w.txns()) {
-                sb.append("  ").append(t.id()).append(" = ").append(call(t)).append("\n");
-            }
-            for (Witness.Edge e : w.edges()) {
-                sb.append("  ").append(w.txns().get(e.from()).id()).append(" -").append(e.kind().lower()).append("-> ")
-                        .append(w.txns().get(e.to()).id()).append("  ").append(e.item()).append("  ")
-                        .append(stmt(e.fromStatement())).append(" -> ").append(stmt(e.toStatement())).append("\n");
-            }
-            sb.append("  ar: ").append(w.arOrder().stream().map(i -> w.txns().get(i).id()).collect(Collectors.joining(" < ")))
-                    .append(";  vis: ").append(w.vis().isEmpty() ? "none" : w.vis().stream()
-                            .map(p -> w.txns().get(p[0]).id() + "->" + w.txns().get(p[1]).id()).collect(Collectors.joining(", ")))
-                    .append("\n");
-            for (String line : w.explanation()) sb.append("  ").append(line).append("\n");
+            appendWitness(sb, w);
         }
         sb.append("\n").append(o.queries().size()).append(o.queries().size() == 1 ? " query" : " queries").append(": ");
         sb.append(o.queries().stream().map(q -> "k=" + q.k() + " " + q.result() + " " + q.millis() + " ms")
                 .collect(Collectors.joining(", ")));
         sb.append("; solver ").append(o.solverMillis()).append(" ms, total ").append(o.millis()).append(" ms\n");
         return sb.toString();
+    }
+
+    /**
+     * A witness's transactions with their parameters, its edges with item and statements, the ar
+     * order and visibility, and its explanation, each line indented by two spaces (also used for
+     * the paths of {@code isocheck verify}).
+     */
+    public static void appendWitness(StringBuilder sb, Witness w) {
+        for (Witness.Txn t : w.txns()) {
+            sb.append("  ").append(t.id()).append(" = ").append(call(t)).append("\n");
+        }
+        for (Witness.Edge e : w.edges()) {
+            sb.append("  ").append(w.txns().get(e.from()).id()).append(" -").append(e.kind().lower()).append("-> ")
+                    .append(w.txns().get(e.to()).id()).append("  ").append(e.item()).append("  ")
+                    .append(stmt(e.fromStatement())).append(" -> ").append(stmt(e.toStatement())).append("\n");
+        }
+        sb.append("  ar: ").append(w.arOrder().stream().map(i -> w.txns().get(i).id()).collect(Collectors.joining(" < ")))
+                .append(";  vis: ").append(w.vis().isEmpty() ? "none" : w.vis().stream()
+                        .map(p -> w.txns().get(p[0]).id() + "->" + w.txns().get(p[1]).id()).collect(Collectors.joining(", ")))
+                .append("\n");
+        for (String line : w.explanation()) sb.append("  ").append(line).append("\n");
     }
 
     private static String call(Witness.Txn t) {
@@ -96,7 +105,8 @@ public final class AnalysisReport {
         return write(root);
     }
 
-    static ObjectNode witness(Witness w) {
+    /** A witness as JSON (also used for the paths of {@code isocheck verify}). */
+    public static ObjectNode witness(Witness w) {
         ObjectNode n = JSON.createObjectNode();
         n.put("anomaly", w.anomaly());
         n.put("k", w.k());

@@ -1,18 +1,320 @@
 package isocheck.query;
 
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.Model;
+import com.microsoft.z3.Params;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import isocheck.encoding.Conflict;
+import isocheck.encoding.Encoder;
+import isocheck.encoding.Part;
+import isocheck.encoding.ProgramModel;
+import isocheck.encoding.Vocabulary;
 import isocheck.program.Program;
+import isocheck.program.StatementFacts;
+import isocheck.program.TransactionFacts;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
+import isocheck.witness.Witness;
+import isocheck.witness.WitnessExtractor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
- * Proofs that every execution of a program under a spec is serializable: the shortest-path scheme
- * (paper §5.2, Theorem 10) and the inductive scheme (§5.3, Lemma 11, Theorem 12) with the subsets
- * T' searched automatically.
+ * Proofs that every execution of a program under a spec is serializable.
+ *
+ * <ul>
+ *   <li><b>Shortest path</b> (paper §5.2, Theorem 10): the least k ≤ maxLength with
+ *       φ_ShortestPath,k unsat ({@link ShortestPathQuery}), then φ_Cycle,k' unsat for k' = 2 … k
+ *       ({@link CycleQuery}). When every length up to the limit has a chordless path, the longest
+ *       one found is reported: why the method fails.</li>
+ *   <li><b>Inductive</b> (§5.3, Lemma 11, Theorem 12), automating the paper's hand search: the
+ *       second disjunct of eq. (7) (T'-independent) once over all types, then rounds: every type τ
+ *       of the remaining ones whose first disjunct A_{τ} is unsat joins T' (the largest T', since
+ *       A_T' is the union of its types'; see {@link InductiveQuery}), their union is confirmed by
+ *       one query, T' is removed and the next round restricts the program to the rest. It
+ *       finishes when no statement of a remaining type can conflict with one of another remaining
+ *       type (e.g. all read-only): an execution of those types has no dependency edge at all.
+ *       φ_Cycle,2 is part of the certificate, for the case eq. (7)'s distinctness leaves out.</li>
+ *   <li><b>Auto</b>: shortest path, then inductive if it fails.</li>
+ * </ul>
+ * Never claims a proof when a query answered unknown. A sat cycle query is an anomaly (exit 1 in
+ * the CLI) with its witness. One Z3 context per call; each query gets a fresh solver and the
+ * time limit.
  */
 public final class Proof {
     private Proof() {}
 
     public static ProofOutcome verify(Program program, Spec spec, ProofOptions opts) throws SpecException {
-        throw new UnsupportedOperationException("not yet implemented");
+        Encoder.Mode mode = opts.mode();
+        if (mode == Encoder.Mode.EXPANDED && !spec.isUniversal()) mode = Encoder.Mode.QUANTIFIED; // DESIGN §3
+        if (opts.smtOut() != null) {
+            try {
+                Files.createDirectories(opts.smtOut());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        try (Context ctx = new Context()) {
+            Vocabulary v = new Vocabulary(ctx, program);
+            ProgramModel model = new ProgramModel(program);
+            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys());
+            return new Run(program, spec, opts, v, model, encoder).run();
+        }
+    }
+
+    /** One solver answer: its status, the model's witness when sat, Z3's reason when unknown, the time and file. */
+    private record Answer(Status status, Witness witness, String reason, long millis, Path smtFile) {}
+
+    /** The state of one proof attempt: the certificate so far. */
+    private static final class Run {
+        final Program program;
+        final Spec spec;
+        final ProofOptions opts;
+        final Vocabulary v;
+        final ProgramModel model;
+        final Encoder encoder;
+        final long start = System.nanoTime();
+        final List<ProofOutcome.Step> steps = new ArrayList<>();
+        final Map<Integer, ProofOutcome.Step> cycles = new LinkedHashMap<>();
+        final List<String> allTypes;
+        Witness longestPath;
+        int files;
+
+        Run(Program program, Spec spec, ProofOptions opts, Vocabulary v, ProgramModel model, Encoder encoder) {
+            this.program = program;
+            this.spec = spec;
+            this.opts = opts;
+            this.v = v;
+            this.model = model;
+            this.encoder = encoder;
+            this.allTypes = List.copyOf(v.typeNames());
+        }
+
+        ProofOutcome run() throws SpecException {
+            return switch (opts.method()) {
+                case SHORTEST_PATH -> shortestPath(ProofMethod.SHORTEST_PATH);
+                case INDUCTIVE -> inductive(ProofMethod.INDUCTIVE);
+                case AUTO -> {
+                    ProofOutcome sp = shortestPath(ProofMethod.AUTO);
+                    if (sp.verdict() != ProofOutcome.Verdict.NOT_PROVED) yield sp;
+                    ProofOutcome ind = inductive(ProofMethod.AUTO);
+                    String why = ind.verdict() == ProofOutcome.Verdict.PROVED
+                            ? "shortest path failed (" + sp.reason() + "); proved by the inductive method: " + ind.reason()
+                            : "shortest path failed (" + sp.reason() + "); inductive: " + ind.reason();
+                    yield outcome(ind.verdict(), ind.provedBy(), ind.anomaly(), ind.rounds(), ind.remainder(), why);
+                }
+            };
+        }
+
+        // ------------------------------------------------------------ shortest path (§5.2)
+
+        ProofOutcome shortestPath(ProofMethod method) throws SpecException {
+            for (int k = 2; k <= opts.maxLength(); k++) {
+                ShortestPathQuery.Built q = ShortestPathQuery.build(v, encoder, k);
+                final int len = k;
+                Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(), "path-k" + k,
+                        m -> WitnessExtractor.path(m, v, q.txns(), q.edges(), "chordless path of length " + len));
+                ProofOutcome.Step step = record(method, ProofOutcome.Role.SHORTEST_PATH, k, List.of(), allTypes, a,
+                        "φ_ShortestPath," + k + ": " + (k + 1) + " distinct transactions, " + k + " edges, no forward chord");
+                if (a.status() == Status.UNKNOWN) return unknown(step);
+                if (a.status() == Status.SATISFIABLE) {
+                    longestPath = a.witness();
+                    continue;
+                }
+                for (int c = 2; c <= k; c++) {
+                    ProofOutcome.Step cy = cycle(method, c);
+                    if (cy.result().equals("unknown")) return unknown(cy);
+                    if (cy.sat()) return anomaly(cy);
+                }
+                longestPath = null;
+                return outcome(ProofOutcome.Verdict.PROVED, ProofMethod.SHORTEST_PATH, null, List.of(), List.of(),
+                        "no chordless path of length " + k + " and no cycle of length <= " + k + " (Theorem 10)");
+            }
+            return outcome(ProofOutcome.Verdict.NOT_PROVED, null, null, List.of(), List.of(),
+                    "a chordless path exists at every length 2.." + opts.maxLength() + " (raise --max-length, or try --method inductive)");
+        }
+
+        /** φ_Cycle,k over all types, solved once per run. */
+        ProofOutcome.Step cycle(ProofMethod method, int k) throws SpecException {
+            ProofOutcome.Step done = cycles.get(k);
+            if (done != null) return done;
+            CycleQuery.Built q = CycleQuery.build(v, encoder, k);
+            Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(), "cycle-k" + k, m -> WitnessExtractor.extract(m, v, q));
+            ProofOutcome.Step step = record(method, ProofOutcome.Role.CYCLE, k, List.of(), allTypes, a,
+                    "φ_Cycle," + k + ": a dependency cycle of " + k + " distinct transactions");
+            cycles.put(k, step);
+            return step;
+        }
+
+        // ------------------------------------------------------------ inductive (§5.3)
+
+        ProofOutcome inductive(ProofMethod method) throws SpecException {
+            ProofOutcome.Step two = cycle(method, 2);
+            if (two.result().equals("unknown")) return unknown(two);
+            if (two.sat()) return anomaly(two);
+            InductiveQuery.Built b = InductiveQuery.twoStep(v, encoder, allTypes);
+            Answer ab = solve(b.txns(), b.parts(), b.records(), b.ground(), "inductive-two-step",
+                    m -> WitnessExtractor.path(m, v, b.txns(), b.edges(), "two-step path t1 -> t2 -> t3 with neither ar(t1,t3) nor ar(t2,t3)"));
+            ProofOutcome.Step bs = record(method, ProofOutcome.Role.INDUCTIVE_TWO_STEP, 0, List.of(), allTypes, ab,
+                    "eq. (7) second disjunct over every type (condition 2 of Lemma 11; implies it for every later round's subset)");
+            if (ab.status() == Status.UNKNOWN) return unknown(bs);
+            // when condition 2 fails no T' works; the rounds still run, to show where condition 1 holds
+            String failed = ab.status() == Status.SATISFIABLE
+                    ? "condition 2 of Lemma 11 fails (eq. (7) second disjunct sat: " + describe(ab.witness())
+                            + "), and it does not depend on T', so no T' works" : null;
+            List<String> among = new ArrayList<>(allTypes);
+            List<List<String>> rounds = new ArrayList<>();
+            while (true) {
+                if (failed != null && (noDependencyAmong(among) || rounds.size() > 0 && among.isEmpty())) {
+                    String r = rounds.isEmpty() ? "condition 1 holds for no type" : "condition 1 alone holds for T' = " + String.join(", then ",
+                            rounds.stream().map(x -> "{" + String.join(", ", x) + "}").toList());
+                    return outcome(ProofOutcome.Verdict.NOT_PROVED, null, null, rounds, among, failed + "; " + r
+                            + (among.isEmpty() ? "" : ", leaving " + String.join(", ", among) + (readOnly(among) ? ", read-only" : "")));
+                }
+                if (noDependencyAmong(among)) {
+                    record(method, ProofOutcome.Role.NO_DEPENDENCY, 0, List.of(), among, "holds", 0, null, null,
+                            among.isEmpty() ? "no type remains"
+                                    : "no statement of " + among + " can conflict with one of them" + (readOnly(among) ? " (all read-only)" : ""));
+                    String r = rounds.isEmpty() ? "" : "T' = " + String.join(", then ", rounds.stream().map(x -> "{" + String.join(", ", x) + "}").toList());
+                    return outcome(ProofOutcome.Verdict.PROVED, ProofMethod.INDUCTIVE, null, rounds, among,
+                            (r.isEmpty() ? "" : r + "; ") + (among.isEmpty() ? "no type remains" : String.join(", ", among)
+                                    + (readOnly(among) ? " remain, read-only" : " remain, with no dependency among them"))
+                                    + " (Theorem 12)");
+                }
+                List<String> found = new ArrayList<>();
+                for (String tau : among) {
+                    ProofOutcome.Step s = edgeOutOf(method, List.of(tau), among, rounds.size() + 1);
+                    if (s.result().equals("unknown")) return unknown(s);
+                    if (s.unsat()) found.add(tau);
+                }
+                if (found.isEmpty()) {
+                    return outcome(ProofOutcome.Verdict.NOT_PROVED, null, null, rounds, List.of(),
+                            (failed == null ? "" : failed + "; ") + "round " + (rounds.size() + 1) + ": every type among " + among
+                                    + " has an edge out of it not in ar (condition 1 of Lemma 11 fails for each)");
+                }
+                // read-only types are left to the remainder (no dependency among read-only types), unless
+                // only read-only types qualify: then removing them may free the writers in the next round
+                List<String> writers = found.stream().filter(t -> !readOnly(List.of(t))).toList();
+                if (!writers.isEmpty()) found = new ArrayList<>(writers);
+                if (found.size() > 1) {
+                    ProofOutcome.Step s = edgeOutOf(method, found, among, rounds.size() + 1);
+                    if (s.result().equals("unknown")) return unknown(s);
+                    if (!s.unsat()) {
+                        // A_T' is the union of the A_τ: a sat union of unsat parts is a solver inconsistency
+                        return outcome(ProofOutcome.Verdict.NOT_PROVED, null, null, rounds, List.of(),
+                                "the union T' = " + found + " answered " + s.result() + " although each type answered unsat");
+                    }
+                }
+                rounds.add(List.copyOf(found));
+                among.removeAll(found);
+            }
+        }
+
+        ProofOutcome.Step edgeOutOf(ProofMethod method, List<String> subset, List<String> among, int round) throws SpecException {
+            InductiveQuery.Built q = InductiveQuery.edgeOutOf(v, encoder, subset, among);
+            Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(),
+                    "inductive-r" + round + "-" + String.join("+", subset),
+                    m -> WitnessExtractor.path(m, v, q.txns(), q.edges(), "edge out of T' not in ar"));
+            return record(method, ProofOutcome.Role.INDUCTIVE_EDGE, 0, subset, among, a,
+                    "round " + round + ": eq. (7) first disjunct for T' = {" + String.join(", ", subset) + "}"
+                            + (among.size() < allTypes.size() ? " over " + among : ""));
+        }
+
+        static String describe(Witness w) {
+            StringBuilder sb = new StringBuilder();
+            for (Witness.Edge e : w.edges()) {
+                if (sb.length() == 0) sb.append(w.txns().get(e.from()).type());
+                sb.append(" -").append(e.kind().lower()).append("(").append(e.table()).append(".").append(e.field()).append(")-> ")
+                        .append(w.txns().get(e.to()).type());
+            }
+            return sb.toString();
+        }
+
+        /** No candidate dependency (paper §4.3) between statements of these types: no D edge among them. */
+        boolean noDependencyAmong(List<String> types) {
+            for (Conflict c : encoder.conflicts()) {
+                if (types.contains(c.t1().name()) && types.contains(c.t2().name())) return false;
+            }
+            return true;
+        }
+
+        boolean readOnly(List<String> types) {
+            for (TransactionFacts tf : model.transactions()) {
+                if (!types.contains(tf.transaction().name())) continue;
+                for (StatementFacts sf : tf.statements()) if (sf.isWrite()) return false;
+            }
+            return true;
+        }
+
+        // ------------------------------------------------------------ solving and the certificate
+
+        Answer solve(List<Expr<?>> txns, List<Part> queryParts, Map<String, List<Expr<?>>> records,
+                Map<String, List<Expr<?>>> ground, String fileStem, Function<Model, Witness> onSat) throws SpecException {
+            Context ctx = v.context();
+            Solver solver = ctx.mkSolver();
+            Params p = ctx.mkParams();
+            p.add("timeout", opts.timeoutSeconds() * 1000);
+            solver.setParameters(p);
+            for (Part part : encoder.encode(spec, txns, records, ground)) solver.add(part.formula());
+            for (Part part : queryParts) solver.add(part.formula());
+            Path file = null;
+            if (opts.smtOut() != null) {
+                file = opts.smtOut().resolve(String.format("%02d-%s.smt2", ++files, fileStem));
+                Analysis.writeSmt(file, fileStem + " under " + spec.name(), program, spec, solver);
+            }
+            long t0 = System.nanoTime();
+            Status st = solver.check();
+            long millis = (System.nanoTime() - t0) / 1_000_000;
+            Witness w = st == Status.SATISFIABLE ? onSat.apply(solver.getModel()) : null;
+            return new Answer(st, w, st == Status.UNKNOWN ? solver.getReasonUnknown() : null, millis, file);
+        }
+
+        ProofOutcome.Step record(ProofMethod method, ProofOutcome.Role role, int k, List<String> subset, List<String> among,
+                Answer a, String description) {
+            String result = switch (a.status()) {
+                case SATISFIABLE -> "sat";
+                case UNSATISFIABLE -> "unsat";
+                case UNKNOWN -> "unknown";
+            };
+            String desc = a.reason() == null ? description : description + " [" + a.reason() + "]";
+            return record(method, role, k, subset, among, result, a.millis(), a.smtFile(), a.witness(), desc);
+        }
+
+        ProofOutcome.Step record(ProofMethod method, ProofOutcome.Role role, int k, List<String> subset, List<String> among,
+                String result, long millis, Path file, Witness w, String description) {
+            ProofOutcome.Step s = new ProofOutcome.Step(method, role, k, List.copyOf(subset), List.copyOf(among), result, millis,
+                    file, w, description);
+            steps.add(s);
+            opts.progress().accept(role.label() + (k > 0 ? " k=" + k : "") + (subset.isEmpty() ? "" : " T'=" + subset) + ": "
+                    + result + " " + millis + " ms");
+            return s;
+        }
+
+        ProofOutcome unknown(ProofOutcome.Step step) {
+            return outcome(ProofOutcome.Verdict.UNKNOWN, null, null, List.of(), List.of(),
+                    "query '" + step.role().label() + (step.k() > 0 ? " k=" + step.k() : "")
+                            + (step.subset().isEmpty() ? "" : " T'=" + step.subset()) + "' answered unknown ("
+                            + step.description() + "); no proof is claimed (raise --timeout)");
+        }
+
+        ProofOutcome anomaly(ProofOutcome.Step cycle) {
+            return outcome(ProofOutcome.Verdict.ANOMALY, null, cycle.witness(), List.of(), List.of(),
+                    "φ_Cycle," + cycle.k() + " is satisfiable: " + cycle.witness().anomaly());
+        }
+
+        ProofOutcome outcome(ProofOutcome.Verdict verdict, ProofMethod by, Witness anomaly, List<List<String>> rounds,
+                List<String> remainder, String reason) {
+            return new ProofOutcome(verdict, by, List.copyOf(steps), anomaly, longestPath, List.copyOf(rounds),
+                    List.copyOf(remainder), reason, (System.nanoTime() - start) / 1_000_000);
+        }
     }
 }

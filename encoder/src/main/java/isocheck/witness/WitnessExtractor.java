@@ -22,8 +22,13 @@ public final class WitnessExtractor {
 
     /** The selector chosen on each edge of the model (the first that holds). */
     public static List<CycleQuery.Selector> chosen(Model m, CycleQuery.Built q) {
+        return chosen(m, q.edges());
+    }
+
+    /** The selector chosen on each of these edges in the model (the first that holds). */
+    public static List<CycleQuery.Selector> chosen(Model m, List<List<CycleQuery.Selector>> edgeSelectors) {
         List<CycleQuery.Selector> out = new ArrayList<>();
-        for (List<CycleQuery.Selector> edge : q.edges()) {
+        for (List<CycleQuery.Selector> edge : edgeSelectors) {
             CycleQuery.Selector pick = null;
             for (CycleQuery.Selector s : edge) {
                 if (m.eval(s.flag(), true).isTrue()) {
@@ -70,6 +75,42 @@ public final class WitnessExtractor {
         String name = Classifier.classify(edges);
         Witness w = new Witness(k, txns, edges, vis, order, name, List.of());
         return new Witness(k, txns, edges, vis, order, name, Explanation.of(w));
+    }
+
+    /**
+     * A path t1 → t2 → … → t(n+1) read off a model (a chordless path, an inductive counterexample):
+     * edge i runs from {@code txns[i]} to {@code txns[i+1]}; {@code k} is the number of edges and
+     * {@code anomaly} the given description (a path is not an anomaly by itself).
+     */
+    public static Witness path(Model m, Vocabulary v, List<Expr<?>> txnConstants, List<List<CycleQuery.Selector>> edgeSelectors,
+            String description) {
+        List<CycleQuery.Selector> sels = chosen(m, edgeSelectors);
+        int n = sels.size();
+        List<Witness.Txn> txns = new ArrayList<>();
+        for (int i = 0; i <= n; i++) {
+            Transaction type = i < n ? sels.get(i).conflict().t1() : sels.get(n - 1).conflict().t2();
+            txns.add(new Witness.Txn("T" + (i + 1), type.name(), parameters(m, v, type, txnConstants.get(i)), type.pos()));
+        }
+        List<Witness.Edge> edges = new ArrayList<>();
+        for (int i = 0; i < n; i++) edges.add(edge(m, v, sels.get(i), i, i + 1));
+        List<int[]> vis = new ArrayList<>();
+        for (int i = 0; i <= n; i++) {
+            for (int j = 0; j <= n; j++) {
+                if (i != j && m.eval(v.vis(txnConstants.get(i), txnConstants.get(j)), true).isTrue()) vis.add(new int[] {i, j});
+            }
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i <= n; i++) order.add(i);
+        order.sort((x, y) -> x.equals(y) ? 0
+                : m.eval(v.ar(txnConstants.get(x), txnConstants.get(y)), true).isTrue() ? -1 : 1);
+        return new Witness(n, txns, edges, vis, order, description, List.of());
+    }
+
+    private static Witness.Edge edge(Model m, Vocabulary v, CycleQuery.Selector s, int from, int to) {
+        Conflict c = s.conflict();
+        Map<String, String> key = new LinkedHashMap<>();
+        for (String col : v.keyColumns(c.table())) key.put(col, m.eval(v.key(c.table(), col, s.record()), true).toString());
+        return new Witness.Edge(from, to, c.kind(), c.table(), key, c.field(), statement(c.t1(), c.c1()), statement(c.t2(), c.c2()));
     }
 
     static Witness.Statement statement(Transaction t, StatementFacts sf) {

@@ -1,0 +1,175 @@
+package isocheck.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.program.Program;
+import isocheck.query.Proof;
+import isocheck.query.ProofMethod;
+import isocheck.query.ProofOptions;
+import isocheck.query.ProofOutcome;
+import isocheck.spec.SpecLibrary;
+import isocheck.witness.Witness;
+import java.util.List;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The proof rows of issue 4 (paper §2, §5.2, §5.3, §6) on our programs. The paper's expectations
+ * that do not hold for our programs today are kept as {@code @Disabled} tests that state the paper's
+ * result — they are NOT passing, see benchmarks/RESULTS.md — and the facts that explain why are
+ * asserted by the active tests next to them. Times are measured by the harness, never asserted.
+ */
+class VerifyAcceptanceTest {
+
+    static ProofOutcome verify(String program, String spec, ProofOptions opts) throws Exception {
+        Program p = ShippedProgramsTest.load(program);
+        SpecLibrary lib = spec.startsWith("courseware-")
+                ? SpecLibrary.load(ShippedProgramsTest.ROOT.resolve("benchmarks/programs/courseware-specs"))
+                : SpecLibrary.builtin();
+        return Proof.verify(p, lib.get(spec), opts);
+    }
+
+    static ProofOptions method(ProofMethod m) {
+        return ProofOptions.defaults().withMethod(m);
+    }
+
+    static List<String> steps(ProofOutcome o) {
+        return o.steps().stream().map(s -> s.role().label() + (s.k() > 0 ? " " + s.k() : "")
+                + (s.subset().isEmpty() ? "" : " " + s.subset()) + " " + s.result()).toList();
+    }
+
+    static List<String> types(Witness w) {
+        return w.txns().stream().map(Witness.Txn::type).toList();
+    }
+
+    // ------------------------------------------------------------------ litmus programs
+
+    /**
+     * Under SER (vis = ar) every dependency follows ar, so both conditions of Lemma 11 hold: each
+     * litmus program is proved inductively in one round with every writing type in T'.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"lost-update", "write-skew", "read-skew", "long-fork",
+        "fractured-read", "causality-violation", "duplicate-insert"})
+    void litmusUnderSerIsProvedInductively(String name) throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/litmus/" + name + ".sql", "ser", method(ProofMethod.INDUCTIVE));
+        assertEquals(ProofOutcome.Verdict.PROVED, o.verdict(), o.reason());
+        assertEquals(ProofMethod.INDUCTIVE, o.provedBy());
+        assertEquals(1, o.rounds().size(), o.rounds().toString());
+        assertTrue(o.steps().stream().filter(s -> s.role() != ProofOutcome.Role.NO_DEPENDENCY).allMatch(ProofOutcome.Step::unsat),
+                steps(o).toString());
+    }
+
+    @Test
+    void writeSkewUnderSiIsAnAnomalyOfTheInductiveMethodsTwoCycleStep() throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/litmus/write-skew.sql", "si", method(ProofMethod.INDUCTIVE));
+        assertEquals(ProofOutcome.Verdict.ANOMALY, o.verdict(), o.reason());
+        assertEquals(List.of("cycle 2 sat"), steps(o));
+        assertEquals(2, o.anomaly().k());
+    }
+
+    // ------------------------------------------------------------------ bank (paper §2)
+
+    @Test
+    void bankUnderPsiIsProvedByShortestPath() throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/bank.sql", "psi", method(ProofMethod.AUTO));
+        assertEquals(ProofOutcome.Verdict.PROVED, o.verdict(), o.reason());
+        assertEquals(ProofMethod.SHORTEST_PATH, o.provedBy());
+        // no chordless path of length 4 (paper §2); Theorem 10 then needs no cycle of length <= 4
+        // (the paper's §2 says <= 3; a shortest cycle of 4 has a chordless path of 3 edges only)
+        assertEquals(List.of("chordless path 2 sat", "chordless path 3 sat", "chordless path 4 unsat", "cycle 2 unsat",
+                "cycle 3 unsat", "cycle 4 unsat"), steps(o));
+        assertNull(o.longestPath());
+    }
+
+    @Test
+    void bankUnderEcIsALostUpdateNotAProof() throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/bank.sql", "ec", method(ProofMethod.AUTO).withMaxLength(3));
+        assertEquals(ProofOutcome.Verdict.ANOMALY, o.verdict(), o.reason());
+        assertEquals("lost update", o.anomaly().anomaly());
+        assertEquals(2, o.anomaly().k());
+        // the shortest-path search fails (a lost update makes chordless paths possible), then the
+        // inductive method's first step, phi_Cycle,2, is the anomaly
+        assertEquals(ProofOutcome.Role.CYCLE, o.steps().get(o.steps().size() - 1).role());
+        assertTrue(o.steps().get(o.steps().size() - 1).sat());
+    }
+
+    // ------------------------------------------------------------------ TPC-C under SI (paper §6)
+
+    @Test
+    void tpccUnderSiShortestPathFailsWithAChordlessPath() throws Exception {
+        // length 3 here (seconds); length 4 is sat too, after 42 s (benchmarks/RESULTS.md)
+        ProofOutcome o = verify("benchmarks/programs/tpcc.sql", "si", method(ProofMethod.SHORTEST_PATH).withMaxLength(3));
+        assertEquals(ProofOutcome.Verdict.NOT_PROVED, o.verdict(), o.reason());
+        assertEquals(List.of("chordless path 2 sat", "chordless path 3 sat"), steps(o));
+        Witness path = o.longestPath();
+        assertNotNull(path);
+        assertEquals(3, path.edges().size());
+        assertEquals(4, path.txns().size());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(i, path.edges().get(i).from());
+            assertEquals(i + 1, path.edges().get(i).to());
+        }
+    }
+
+    /**
+     * What the inductive method finds on our TPC-C under SI: condition 1 of Lemma 11 holds for
+     * exactly the paper's rounds, T' = {NewOrder, Payment}, then {Delivery}, leaving the read-only
+     * OrderStatus and StockLevel; but condition 2 (eq. (7)'s T'-independent second disjunct) is
+     * satisfiable: OrderStatus -rw-> Delivery -rw-> NewOrder with NewOrder first in ar, a real SI
+     * execution (Delivery's MIN over new_order misses a concurrent NewOrder's insert; an OrderStatus
+     * that saw that NewOrder reads an order Delivery then updates). So the proof is not claimed.
+     */
+    @Test
+    void tpccUnderSiInductiveFindsThePapersRoundsButConditionTwoFails() throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/tpcc.sql", "si", method(ProofMethod.INDUCTIVE));
+        assertEquals(ProofOutcome.Verdict.NOT_PROVED, o.verdict(), o.reason());
+        assertEquals(List.of(List.of("NewOrder", "Payment"), List.of("Delivery")), o.rounds());
+        assertEquals(List.of("OrderStatus", "StockLevel"), o.remainder());
+        ProofOutcome.Step two = o.steps().stream().filter(s -> s.role() == ProofOutcome.Role.INDUCTIVE_TWO_STEP)
+                .findFirst().orElseThrow();
+        assertTrue(two.sat());
+        assertEquals(3, two.witness().txns().size());
+        assertEquals("NewOrder", two.witness().txns().get(2).type(), "the path ends in a NewOrder");
+        assertTrue(steps(o).contains("cycle 2 unsat"), steps(o).toString());
+    }
+
+    @Disabled("NOT PASSING (paper §6 expectation): condition 2 of Lemma 11 fails on our TPC-C under SI, see "
+            + "tpccUnderSiInductiveFindsThePapersRoundsButConditionTwoFails and benchmarks/RESULTS.md (issue 4)")
+    @Test
+    void paperTpccUnderSiIsProvedInductively() throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/tpcc.sql", "si", method(ProofMethod.AUTO).withMaxLength(3));
+        assertEquals(ProofOutcome.Verdict.PROVED, o.verdict(), o.reason());
+        assertEquals(ProofMethod.INDUCTIVE, o.provedBy());
+        assertEquals(List.of(List.of("NewOrder", "Payment"), List.of("Delivery")), o.rounds());
+        assertEquals(List.of("OrderStatus", "StockLevel"), o.remainder());
+    }
+
+    // ------------------------------------------------------------------ Courseware (paper §6)
+
+    /**
+     * Our Courseware under the SI hybrid has chordless paths that keep growing (Enrolls that fail
+     * because the student or course is not there yet, chained through AddStudent/AddCourse); 5 edges
+     * here, every length up to 8 in benchmarks/RESULTS.md.
+     */
+    @Test
+    void coursewareSiHybridHasLongChordlessPaths() throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/courseware.sql", "courseware-hybrid-si",
+                method(ProofMethod.SHORTEST_PATH).withMaxLength(5));
+        assertEquals(ProofOutcome.Verdict.NOT_PROVED, o.verdict(), o.reason());
+        assertEquals(5, o.longestPath().edges().size());
+        assertTrue(o.steps().stream().allMatch(ProofOutcome.Step::sat), steps(o).toString());
+    }
+
+    @Disabled("NOT PASSING (paper §6 expectation): our Courseware under the SI hybrid has chordless paths of every "
+            + "length up to 8 (and analyze finds a 3-cycle, RESULTS.md row D), see benchmarks/RESULTS.md (issue 4)")
+    @Test
+    void paperCoursewareSiHybridIsProvedByShortestPathWithBoundEight() throws Exception {
+        ProofOutcome o = verify("benchmarks/programs/courseware.sql", "courseware-hybrid-si",
+                method(ProofMethod.SHORTEST_PATH).withMaxLength(8));
+        assertEquals(ProofOutcome.Verdict.PROVED, o.verdict(), o.reason());
+    }
+}
