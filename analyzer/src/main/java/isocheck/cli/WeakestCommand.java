@@ -10,6 +10,7 @@ import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
 import isocheck.spec.SpecParser;
 import isocheck.weakest.AssignmentSearch;
+import isocheck.weakest.ForwardDependencyProver;
 import isocheck.weakest.ProofApiProver;
 import isocheck.weakest.Prover;
 import isocheck.weakest.SearchOptions;
@@ -88,6 +89,13 @@ public final class WeakestCommand implements Callable<Integer> {
             + "shortest-path proof asks for (default: ${DEFAULT-VALUE})")
     int maxLength;
 
+    @Option(names = "--proof-timeout", paramLabel = "SECONDS", description = "time limit per query of the unbounded proofs "
+            + "(default: --timeout); a query that runs out makes the proof status 'failed (unknown)', never 'proved'")
+    Integer proofTimeout;
+
+    @Option(names = "--no-proof", description = "do not attempt unbounded proofs (the bounded answer only)")
+    boolean noProof;
+
     @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (as for analyze)")
     boolean uniqueKeys;
 
@@ -102,6 +110,7 @@ public final class WeakestCommand implements Callable<Integer> {
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
         if (timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
         if (maxAssignments < 1) throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);
+        if (proofTimeout != null && proofTimeout < 1) throw new UserError("--proof-timeout must be a positive number of seconds, not " + proofTimeout);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
         if (!perTransaction && specOut != null) throw new UserError("--spec-out needs --per-transaction");
         if (!perTransaction && !compare.isEmpty()) throw new UserError("--compare needs --per-transaction");
@@ -139,8 +148,10 @@ public final class WeakestCommand implements Callable<Integer> {
         Consumer<String> lines = show ? line -> { err.println("weakest: " + line); err.flush(); } : line -> { };
         SearchOptions opts = SearchOptions.defaults(bound).withTimeout(timeout).withUniqueKeys(uniqueKeys)
                 .withMaxAssignments(maxAssignments).withProgress(lines);
-        Prover prover = new ProofApiProver(ProofOptions.defaults().withTimeout(timeout).withMaxLength(maxLength)
-                .withUniqueKeys(uniqueKeys).withProgress(show ? line -> { err.println("weakest:   proof: " + line); err.flush(); } : line -> { }));
+        Prover prover = noProof ? Prover.unavailable("--no-proof")
+                : new ForwardDependencyProver(new ProofApiProver(ProofOptions.defaults().withTimeout(proofTimeout == null ? timeout : proofTimeout)
+                        .withMaxLength(maxLength).withUniqueKeys(uniqueKeys)
+                        .withProgress(show ? line -> { err.println("weakest:   proof: " + line); err.flush(); } : line -> { })));
         WeakestReport.Subject subject = new WeakestReport.Subject(program.toString(), names, bound);
         var out = spec.commandLine().getOut();
         try {

@@ -83,7 +83,7 @@ public final class WeakestReport {
             }
         }
         long asked = r.rows().stream().filter(v -> !(v.bounded() instanceof BoundedResult.EntailedBy)).count();
-        sb.append(String.format("%d specs queried, %d skipped as entailed; %d queries; total %s%n", asked, r.rows().size() - asked,
+        sb.append(String.format("%d specs queried, %d skipped as entailed; %d bounded queries (proof queries: see the proof); total %s%n", asked, r.rows().size() - asked,
                 r.queries(), seconds(r.millis())));
         return sb.toString();
     }
@@ -151,7 +151,7 @@ public final class WeakestReport {
             case UNKNOWN -> sb.append("Unknown: ").append(r.unknownReason()).append(".\n");
         }
         long queried = r.attempts().stream().filter(a -> a.reusedFrom() == 0).count();
-        sb.append(String.format("%d assignments tried (%d queried, %d allowed an earlier cycle); %d queries; total %s%n",
+        sb.append(String.format("%d assignments tried (%d queried, %d allowed an earlier cycle); %d bounded queries; total %s%n",
                 r.attempts().size(), queried, r.attempts().size() - queried, r.queries(), seconds(r.millis())));
         return sb.toString();
     }

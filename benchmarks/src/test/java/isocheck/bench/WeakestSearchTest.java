@@ -12,6 +12,7 @@ import isocheck.spec.SpecLibrary;
 import isocheck.weakest.Assignment;
 import isocheck.weakest.AssignmentSearch;
 import isocheck.weakest.BoundedResult;
+import isocheck.weakest.ForwardDependencyProver;
 import isocheck.weakest.HybridSpec;
 import isocheck.weakest.ProofStatus;
 import isocheck.weakest.Prover;
@@ -140,6 +141,23 @@ class WeakestSearchTest {
         assertEquals(AssignmentSearch.Verdict.UNKNOWN, r.verdict());
         assertTrue(r.solutions().isEmpty());
         assertTrue(r.unknownReason().contains("assignment limit"), r.unknownReason());
+    }
+
+    /** SER (and only the specs that force every dependency forward in ar) is proved without the §5.2/§5.3 search. */
+    @Test
+    void forwardDependencyProofCoversSerOnly() throws Exception {
+        Program p = ShippedProgramsTest.load("benchmarks/programs/litmus/write-skew.sql");
+        List<String> delegated = new ArrayList<>();
+        Prover prover = new ForwardDependencyProver((prog, spec) -> {
+            delegated.add(spec.name());
+            return new ProofStatus.NotProved("fallback");
+        });
+        SpecLibrary lib = SpecLibrary.builtin();
+        assertTrue(prover.prove(p, lib.get("ser")).proved());
+        for (String weaker : List.of("ec", "cc", "pc", "psi", "si")) {
+            assertFalse(prover.prove(p, lib.get(weaker)).proved(), weaker);
+        }
+        assertEquals(List.of("ec", "cc", "pc", "psi", "si"), delegated);
     }
 
     /**
