@@ -158,6 +158,13 @@ class WeakestSearchTest {
             assertFalse(prover.prove(p, lib.get(weaker)).proved(), weaker);
         }
         assertEquals(List.of("ec", "cc", "pc", "psi", "si"), delegated);
+        // every type of the program at ser is ser for this program (closed world over its types)
+        HybridSpec allSer = HybridSpec.of("all-ser", Assignment.uniform(List.of("GoOffCall"), "ser"), List.of(), List.of(),
+                SpecLibrary.builtinSources());
+        assertTrue(prover.prove(p, allSer.spec()).proved());
+        HybridSpec allSi = HybridSpec.of("all-si", Assignment.uniform(List.of("GoOffCall"), "si"), List.of(), List.of(),
+                SpecLibrary.builtinSources());
+        assertFalse(prover.prove(p, allSi.spec()).proved());
     }
 
     /**
