@@ -75,7 +75,9 @@ class WeakestCommandTest {
 
     @BeforeAll
     static void runTpcc() throws Exception {
-        Run r = cli("weakest", path("benchmarks/programs/tpcc.sql"), "--format", "json");
+        // the proof attempt on the answer is bounded: after precision-work's merge the answer (si) goes to the
+        // §5.2/§5.3 driver, whose TPC-C path queries take minutes (RESULTS.md); the proof is not asserted here
+        Run r = cli("weakest", path("benchmarks/programs/tpcc.sql"), "--proof-timeout", "10", "--format", "json");
         assertEquals(0, r.exit(), r.err());
         tpcc = r.json();
     }
@@ -156,7 +158,8 @@ class WeakestCommandTest {
         Path out = dir.resolve("courseware-levels.spec");
         Run r = cli("weakest", path("benchmarks/programs/courseware.sql"), "--per-transaction", "--spec-dir",
                 path("benchmarks/programs/courseware-specs"), "--base", "courseware-selective-ser", "--assume-unique-keys",
-                "--compare", "courseware-hybrid-si-cc,courseware-hybrid-si", "--spec-out", out.toString(), "--format", "json");
+                "--compare", "courseware-hybrid-si-cc,courseware-hybrid-si", "--spec-out", out.toString(), "--no-proof",
+                "--format", "json");
         assertEquals(0, r.exit(), r.err());
         JsonNode j = r.json();
         assertEquals(1, j.get("solutions").size());
@@ -166,6 +169,8 @@ class WeakestCommandTest {
         assertEquals(Map.of("AddCourse", "cc", "AddStudent", "cc", "RemCourse", "cc", "RemStudent", "cc", "Enroll", "si"), levels);
         assertEquals("equivalent to courseware-hybrid-si-cc", j.get("comparisons").get(0).get("relation").asText());
         assertTrue(j.get("comparisons").get(1).get("relation").asText().startsWith("strictly stronger than courseware-hybrid-si"));
+        // --no-proof: said so, nothing claimed (the proof attempt fails on this hybrid: RESULTS.md)
+        assertEquals("not_attempted", sol.get("proof").get("status").asText());
 
         // the generated file is a spec analyze accepts (with the base spec it includes next to it)
         Files.copy(Path.of(path("benchmarks/programs/courseware-specs/courseware-selective-ser.spec")),
