@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = "Can my transactions misbehave under this isolation level, and if so, how?",
         subcommands = {
-            ParseCommand.class, SpecsCommand.class, AnalyzeCommand.class, VerifyCommand.class, CheckCommand.class, ConvertCommand.class, RunCommand.class
+            ParseCommand.class, SpecsCommand.class, AnalyzeCommand.class, VerifyCommand.class, WeakestCommand.class, CheckCommand.class,
+            ConvertCommand.class, RunCommand.class
         },
         footer = {"", "Exit codes: 0 ok/proved, 1 finding, 2 bad input or usage, 3 unknown (time or search limit)."})
 public final class IsocheckCommand implements Runnable {

@@ -1,0 +1,221 @@
+package isocheck.cli;
+
+import isocheck.program.Program;
+import isocheck.program.Transaction;
+import isocheck.query.ProofOptions;
+import isocheck.report.WeakestReport;
+import isocheck.spec.EntailmentOrder;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import isocheck.spec.SpecLibrary;
+import isocheck.spec.SpecParser;
+import isocheck.weakest.AssignmentSearch;
+import isocheck.weakest.ForwardDependencyProver;
+import isocheck.weakest.ProofApiProver;
+import isocheck.weakest.Prover;
+import isocheck.weakest.SearchOptions;
+import isocheck.weakest.WeakestSpecs;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code isocheck weakest PROGRAM}: the weakest sufficient spec, per program or per transaction type (paper §6). */
+@Command(
+        name = "weakest",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Find the weakest specs under which the program has no serializability violation.",
+            "",
+            "Walks the entailment order of --specs (computed by Z3) from the weakest up, runs the bounded cycle search "
+                    + "of `analyze` on each (a spec entailing an anomaly-free one is anomaly-free too and is not asked), and "
+                    + "tries an unbounded proof of the weakest anomaly-free ones. With --per-transaction, finds a level for "
+                    + "each transaction type instead (anomaly-guided search, least total strength) and writes the hybrid spec. "
+                    + "Exit 0 answered, 1 no spec (or assignment) is anomaly-free, 2 bad input, 3 unknown."
+        })
+public final class WeakestCommand implements Callable<Integer> {
+
+    public enum Format { text, json }
+
+    @picocli.CommandLine.Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
+    Path program;
+
+    @Option(names = "--specs", paramLabel = "S1,S2,…", defaultValue = "ec,cc,pc,psi,si,ser", split = ",",
+            description = "the specs (or per-type levels) to choose from (default: ${DEFAULT-VALUE})")
+    List<String> specNames;
+
+    @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
+    Path specDir;
+
+    @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
+    int bound;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
+    int timeout;
+
+    @Option(names = "--per-transaction", description = "assign each transaction type its own level (include L for T) "
+            + "so that the hybrid spec is anomaly-free, with the least total strength")
+    boolean perTransaction;
+
+    @Option(names = "--spec-out", paramLabel = "FILE", description = "with --per-transaction: write the generated hybrid spec "
+            + "to FILE (its name is the file name without .spec; use it with analyze/verify --spec-dir)")
+    Path specOut;
+
+    @Option(names = "--compare", paramLabel = "SPEC", split = ",", description = "with --per-transaction: say whether the "
+            + "generated spec is weaker or stronger than these specs (entailment by Z3)")
+    List<String> compare = new ArrayList<>();
+
+    @Option(names = "--base", paramLabel = "SPEC", split = ",", description = "with --per-transaction: specs conjoined to "
+            + "every assignment unchanged (e.g. selective serializability between pairs of types, which no per-type level expresses)")
+    List<String> base = new ArrayList<>();
+
+    @Option(names = "--max-assignments", paramLabel = "N", defaultValue = "200", description = "with --per-transaction: "
+            + "the most assignments to try before answering unknown (default: ${DEFAULT-VALUE})")
+    int maxAssignments;
+
+    @Option(names = "--max-length", paramLabel = "N", defaultValue = "8", description = "the longest chordless path the "
+            + "shortest-path proof asks for (default: ${DEFAULT-VALUE})")
+    int maxLength;
+
+    @Option(names = "--proof-timeout", paramLabel = "SECONDS", description = "time limit per query of the unbounded proofs "
+            + "(default: --timeout); a query that runs out makes the proof status 'failed (unknown)', never 'proved'")
+    Integer proofTimeout;
+
+    @Option(names = "--no-proof", description = "do not attempt unbounded proofs (the bounded answer only)")
+    boolean noProof;
+
+    @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (as for analyze)")
+    boolean uniqueKeys;
+
+    @Option(names = "--progress", description = "print progress on stderr even when it is not a terminal")
+    boolean progress;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
+    Format format;
+
+    @Override
+    public Integer call() {
+        if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
+        if (timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (maxAssignments < 1) throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);
+        if (proofTimeout != null && proofTimeout < 1) throw new UserError("--proof-timeout must be a positive number of seconds, not " + proofTimeout);
+        if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
+        if (!perTransaction && specOut != null) throw new UserError("--spec-out needs --per-transaction");
+        if (!perTransaction && !compare.isEmpty()) throw new UserError("--compare needs --per-transaction");
+        if (!perTransaction && !base.isEmpty()) throw new UserError("--base needs --per-transaction");
+        if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
+        List<String> names = specNames.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
+        if (names.isEmpty()) throw new UserError("--specs names no spec");
+        String outName = null;
+        if (specOut != null) {
+            String fn = specOut.getFileName().toString();
+            outName = fn.endsWith(".spec") ? fn.substring(0, fn.length() - 5) : fn;
+            if (!fn.endsWith(".spec") || !outName.matches(SpecParser.NAME_PATTERN)) {
+                throw new UserError(specOut + ": --spec-out must name a file NAME.spec, NAME of letters, digits, '_' and '-'");
+            }
+        }
+        Program loaded = Inputs.loadProgram(program);
+        List<SpecLibrary.Source> sources = new ArrayList<>(SpecLibrary.builtinSources());
+        SpecLibrary library;
+        try {
+            if (specDir != null) sources.addAll(SpecLibrary.directorySources(specDir));
+            library = SpecLibrary.fromSources(sources);
+        } catch (SpecException e) {
+            throw new UserError(e.getMessage());
+        } catch (IOException e) {
+            throw new UserError(specDir + ": cannot read: " + e.getMessage());
+        }
+        List<Spec> specs = new ArrayList<>();
+        for (String n : names) specs.add(find(library, n));
+        if (outName != null && library.find(outName).isPresent()) {
+            throw new UserError(specOut + ": a spec named '" + outName + "' already exists; choose another file name");
+        }
+
+        PrintWriter err = spec.commandLine().getErr();
+        boolean show = progress || System.console() != null;
+        Consumer<String> lines = show ? line -> { err.println("weakest: " + line); err.flush(); } : line -> { };
+        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(timeout).withUniqueKeys(uniqueKeys)
+                .withMaxAssignments(maxAssignments).withProgress(lines);
+        Prover prover = noProof ? Prover.unavailable("--no-proof")
+                : new ForwardDependencyProver(new ProofApiProver(ProofOptions.defaults().withTimeout(proofTimeout == null ? timeout : proofTimeout)
+                        .withMaxLength(maxLength).withUniqueKeys(uniqueKeys)
+                        .withProgress(show ? line -> { err.println("weakest:   proof: " + line); err.flush(); } : line -> { })));
+        WeakestReport.Subject subject = new WeakestReport.Subject(program.toString(), names, bound);
+        var out = spec.commandLine().getOut();
+        try {
+            if (!perTransaction) {
+                WeakestSpecs.Result r = WeakestSpecs.run(loaded, specs, opts, prover);
+                out.print(format == Format.json ? WeakestReport.json(subject, r) : WeakestReport.text(subject, r));
+                out.flush();
+                return switch (r.verdict()) {
+                    case ANSWERED -> ExitCode.OK;
+                    case NONE_ANOMALY_FREE -> ExitCode.FINDING;
+                    case UNKNOWN -> ExitCode.UNKNOWN;
+                };
+            }
+            List<Spec> others = new ArrayList<>();
+            for (String c : compare) others.add(find(library, c));
+            for (String b : base) find(library, b);
+            String name = outName != null ? outName : defaultName();
+            List<String> provenance = List.of(
+                    "Per-transaction-type levels for " + program.getFileName() + ", found by",
+                    "  isocheck weakest " + program.getFileName() + " --per-transaction --specs " + String.join(",", names)
+                            + (base.isEmpty() ? "" : " --base " + String.join(",", base))
+                            + " --bound " + bound + (uniqueKeys ? " --assume-unique-keys" : ""),
+                    "the assignment of least total strength with no dependency cycle of 2.." + bound + " transactions.");
+            AssignmentSearch.Result r = AssignmentSearch.run(loaded, sources, names, base, opts, prover, name, provenance);
+            List<WeakestReport.Comparison> comparisons = new ArrayList<>();
+            if (!r.solutions().isEmpty()) {
+                Spec generated = r.solutions().get(0).spec().spec();
+                List<String> types = loaded.transactions().stream().map(Transaction::name).toList();
+                for (Spec o : others) {
+                    EntailmentOrder eo = EntailmentOrder.compute(List.of(generated, o),
+                            new EntailmentOrder.Options(EntailmentOrder.Method.BOUNDED, 10_000, types));
+                    comparisons.add(new WeakestReport.Comparison(o.name(), eo.entails(generated.name(), o.name()),
+                            eo.entails(o.name(), generated.name())));
+                }
+                if (specOut != null) {
+                    try {
+                        Files.writeString(specOut, r.solutions().get(0).spec().text());
+                    } catch (IOException e) {
+                        throw new UserError(specOut + ": cannot write: " + e.getMessage());
+                    }
+                }
+            }
+            String written = specOut != null && !r.solutions().isEmpty() ? specOut.toString() : null;
+            out.print(format == Format.json ? WeakestReport.json(subject, r, comparisons, written)
+                    : WeakestReport.text(subject, r, comparisons, written));
+            out.flush();
+            return switch (r.verdict()) {
+                case FOUND -> ExitCode.OK;
+                case NONE_ANOMALY_FREE -> ExitCode.FINDING;
+                case UNKNOWN -> ExitCode.UNKNOWN;
+            };
+        } catch (SpecException e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    private static Spec find(SpecLibrary library, String name) {
+        return library.find(name).orElseThrow(() -> new UserError("unknown spec '" + name + "' in --specs/--compare; known specs: "
+                + String.join(", ", library.specs().stream().map(Spec::name).sorted().toList())));
+    }
+
+    /** {@code courseware-per-type} for {@code courseware.sql}. */
+    private String defaultName() {
+        String base = program.getFileName().toString().replaceFirst("\\.[^.]*$", "").replaceAll("[^A-Za-z0-9_-]", "_");
+        return (base.isEmpty() ? "program" : base) + "-per-type";
+    }
+}

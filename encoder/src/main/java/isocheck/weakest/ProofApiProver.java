@@ -1,0 +1,45 @@
+package isocheck.weakest;
+
+import isocheck.program.Program;
+import isocheck.query.Proof;
+import isocheck.query.ProofOptions;
+import isocheck.query.ProofOutcome;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import java.util.stream.Collectors;
+
+/**
+ * The {@link Prover} backed by {@link Proof#verify} (paper §5.2 shortest path, §5.3 inductive).
+ * Only {@link ProofOutcome.Verdict#PROVED} becomes a proof; a build whose proof driver is not
+ * implemented yet answers "not attempted" and says so.
+ */
+public record ProofApiProver(ProofOptions options) implements Prover {
+
+    @Override
+    public ProofStatus prove(Program program, Spec spec) {
+        ProofOutcome o;
+        try {
+            o = Proof.verify(program, spec, options);
+        } catch (UnsupportedOperationException e) {
+            return new ProofStatus.NotAttempted("the proof driver (isocheck.query.Proof.verify) is not implemented in this build");
+        } catch (SpecException e) {
+            return new ProofStatus.NotProved(e.getMessage());
+        }
+        String queries = o.queries() + (o.queries() == 1 ? " query" : " queries");
+        return switch (o.verdict()) {
+            case PROVED -> new ProofStatus.Proved(o.provedBy().label(), detail(o) + queries);
+            case ANOMALY -> new ProofStatus.NotProved("a cycle of " + o.anomaly().k() + " found: " + o.anomaly().anomaly());
+            case NOT_PROVED -> new ProofStatus.NotProved(o.reason());
+            case UNKNOWN -> new ProofStatus.NotProved("unknown: " + o.reason());
+        };
+    }
+
+    private static String detail(ProofOutcome o) {
+        if (!o.rounds().isEmpty()) {
+            return "T' = " + o.rounds().stream().map(r -> "{" + String.join(", ", r) + "}").collect(Collectors.joining(", then "))
+                    + (o.remainder().isEmpty() ? "" : "; remaining " + String.join(", ", o.remainder()) + " have no dependency")
+                    + "; ";
+        }
+        return "";
+    }
+}
