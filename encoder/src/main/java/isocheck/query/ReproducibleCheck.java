@@ -2,29 +2,50 @@ package isocheck.query;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.DatatypeSort;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.FuncDecl;
 import com.microsoft.z3.Global;
+import com.microsoft.z3.IntNum;
 import com.microsoft.z3.Model;
-import com.microsoft.z3.Native;
 import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
+import com.microsoft.z3.Sort;
 import com.microsoft.z3.Status;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Method;
+import com.microsoft.z3.enumerations.Z3_sort_kind;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * One satisfiability check whose answer and model depend only on the query's text. Z3 is
- * deterministic for one sequence of API calls, but the encoder's sequence is not one: the Java
- * binding frees a term when the garbage collector reclaims its wrapper, Z3 recycles the freed term
- * ids, and term ids order Z3's internal tables, so the same assertions built in one context gave
- * different models (and witnesses) from run to run. Here the assertions are printed as SMT-LIB (a
- * deterministic text, the one {@code --smt-out} writes), parsed into a fresh context that holds
- * nothing else, solved there with the random seeds fixed, and the model is translated back into the
- * caller's context, where declarations with the same names and sorts are the same declarations.
+ * One satisfiability check whose model depends only on the query's text. Z3 is deterministic for
+ * one sequence of API calls, but the encoder's sequence is not one: the Java binding frees a term
+ * when the garbage collector reclaims its wrapper, Z3 recycles the freed term ids, and term ids
+ * order Z3's internal tables, so the same assertions built in one context gave different models
+ * (and witnesses) from run to run. Here the assertions are printed as SMT-LIB (a deterministic text,
+ * the one {@code --smt-out} writes), parsed into a fresh context that holds nothing else and solved
+ * there with the random seeds fixed: the <em>canonical model</em>.
+ *
+ * <p>That model cannot simply be carried back: Z3 does not identify uninterpreted sorts across
+ * contexts by name (a translated model's {@code Txn} is another sort, and every term over the
+ * caller's {@code Txn} then evaluates to a default). Instead the caller's solver is asked again
+ * under assumptions that pin, by name, every constant and every function application over the
+ * query's constants to its canonical value; the caller's model then agrees with the canonical one
+ * on everything a witness reads (selectors, types, vis, ar, parameters, record keys). The pins hold
+ * in the canonical model of the same formula, so the pinned check is satisfiable; should it not be
+ * (a pin Z3 printed in a form this class cannot rebuild), the first model is kept: still a model of
+ * the query, only not canonical.
  */
 final class ReproducibleCheck {
 
     /** Z3's seeds, fixed explicitly (0 is Z3's default; the point is that nothing else decides them). */
     static final String SEED = "0";
+
+    /** At most this many pinned applications per function (products of candidate arguments). */
+    private static final int MAX_PINS_PER_FUNCTION = 4096;
 
     static {
         Global.setParameter("smt.random_seed", SEED);
@@ -44,41 +65,129 @@ final class ReproducibleCheck {
         Status first = solver.check();
         if (first == Status.UNKNOWN) return new Result(first, null, solver.getReasonUnknown());
         if (first == Status.UNSATISFIABLE) return new Result(first, null, null);
+        Model firstModel = solver.getModel();
+        BoolExpr[] original = solver.getAssertions();
         // the assertions alone (after a check, the solver's own text also carries its model)
         Solver copy = ctx.mkSolver();
-        copy.add(solver.getAssertions());
+        copy.add(original);
         String text = copy.toString();
+        List<BoolExpr> pins;
         try (Context fresh = new Context()) {
             Solver s = fresh.mkSolver();
             Params p = fresh.mkParams();
             p.add("timeout", timeoutSeconds * 1000);
             p.add("random_seed", Integer.parseInt(SEED));
             s.setParameters(p);
-            BoolExpr[] assertions = fresh.parseSMTLIB2String(text, null, null, null, null);
-            s.add(assertions);
-            Status st = s.check();
-            if (st == Status.UNKNOWN) return new Result(st, null, s.getReasonUnknown());
-            if (st == Status.UNSATISFIABLE) return new Result(st, null, null);
-            return new Result(st, translate(s.getModel(), fresh, ctx), null);
+            BoolExpr[] parsed = fresh.parseSMTLIB2String(text, null, null, null, null);
+            s.add(parsed);
+            if (s.check() != Status.SATISFIABLE) return new Result(first, firstModel, null);
+            pins = pins(ctx, declarations(original), fresh, declarations(parsed), s.getModel());
         }
+        if (pins == null || solver.check(pins.toArray(new BoolExpr[0])) != Status.SATISFIABLE) {
+            return new Result(first, firstModel, null);
+        }
+        return new Result(first, solver.getModel(), null);
     }
 
     /**
-     * Z3_model_translate; the Java binding does not expose it for models, so its native entry point
-     * and Model's (package-private) constructor are used directly.
+     * Pins for the caller's context: each 0-ary constant of the canonical model whose sort is not
+     * uninterpreted, and each function applied to every tuple of constants of its argument sorts.
      */
-    private static Model translate(Model model, Context from, Context to) {
-        try {
-            Method nCtx = Context.class.getDeclaredMethod("nCtx");
-            nCtx.setAccessible(true);
-            Method nObj = com.microsoft.z3.Z3Object.class.getDeclaredMethod("getNativeObject");
-            nObj.setAccessible(true);
-            long ptr = Native.modelTranslate((long) nCtx.invoke(from), (long) nObj.invoke(model), (long) nCtx.invoke(to));
-            Constructor<Model> make = Model.class.getDeclaredConstructor(Context.class, long.class);
-            make.setAccessible(true);
-            return make.newInstance(to, ptr);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("this Z3 Java binding cannot translate models between contexts", e);
+    private static List<BoolExpr> pins(Context ctx, Map<String, FuncDecl<?>> ours, Context fresh,
+            Map<String, FuncDecl<?>> theirs, Model canonical) {
+        Map<String, List<String>> constantsBySort = new LinkedHashMap<>();
+        for (FuncDecl<?> d : theirs.values()) {
+            if (d.getArity() == 0 && d.getDeclKind() == com.microsoft.z3.enumerations.Z3_decl_kind.Z3_OP_UNINTERPRETED) {
+                constantsBySort.computeIfAbsent(d.getRange().getName().toString(), x -> new ArrayList<>()).add(d.getName().toString());
+            }
         }
+        List<BoolExpr> out = new ArrayList<>();
+        List<FuncDecl<?>> decls = new ArrayList<>();
+        for (FuncDecl<?> d : canonical.getConstDecls()) decls.add(d);
+        for (FuncDecl<?> d : canonical.getFuncDecls()) decls.add(d);
+        for (FuncDecl<?> d : decls) {
+            String name = d.getName().toString();
+            FuncDecl<?> mine = ours.get(name);
+            FuncDecl<?> theirsDecl = theirs.get(name);
+            if (mine == null || theirsDecl == null || mine.getArity() != d.getArity()) continue;
+            if (uninterpreted(d.getRange())) continue;
+            List<List<String>> choices = new ArrayList<>();
+            long product = 1;
+            for (Sort s : d.getDomain()) {
+                List<String> cs = constantsBySort.getOrDefault(s.getName().toString(), List.of());
+                choices.add(cs);
+                product *= cs.size();
+            }
+            if (product == 0 || product > MAX_PINS_PER_FUNCTION) continue;
+            int[] idx = new int[choices.size()];
+            while (true) {
+                Expr<?>[] freshArgs = new Expr<?>[idx.length];
+                Expr<?>[] ourArgs = new Expr<?>[idx.length];
+                boolean ok = true;
+                for (int i = 0; i < idx.length; i++) {
+                    String c = choices.get(i).get(idx[i]);
+                    FuncDecl<?> f = theirs.get(c);
+                    FuncDecl<?> m = ours.get(c);
+                    if (f == null || m == null) { ok = false; break; }
+                    freshArgs[i] = f.apply();
+                    ourArgs[i] = m.apply();
+                }
+                if (ok) {
+                    Expr<?> value = canonical.eval(theirsDecl.apply(freshArgs), true);
+                    Expr<?> mineValue = rebuild(ctx, value, mine.getRange(), ours);
+                    if (mineValue == null) return null;
+                    out.add(ctx.mkEq(mine.apply(ourArgs), mineValue));
+                }
+                int i = idx.length - 1;
+                while (i >= 0 && ++idx[i] == choices.get(i).size()) idx[i--] = 0;
+                if (i < 0) break;
+            }
+        }
+        return out;
+    }
+
+    /** The canonical value as a term of the caller's context: integers, Booleans, datatype values. */
+    private static Expr<?> rebuild(Context ctx, Expr<?> value, Sort sort, Map<String, FuncDecl<?>> ours) {
+        if (value instanceof IntNum n) return ctx.mkInt(n.getBigInteger().toString());
+        if (value.isTrue()) return ctx.mkTrue();
+        if (value.isFalse()) return ctx.mkFalse();
+        if (sort instanceof DatatypeSort<?> ds && value.isApp()) {
+            String ctor = value.getFuncDecl().getName().toString();
+            for (FuncDecl<?> c : ds.getConstructors()) {
+                if (!c.getName().toString().equals(ctor) || c.getArity() != value.getNumArgs()) continue;
+                Expr<?>[] args = new Expr<?>[c.getArity()];
+                for (int i = 0; i < args.length; i++) {
+                    args[i] = rebuild(ctx, value.getArgs()[i], c.getDomain()[i], ours);
+                    if (args[i] == null) return null;
+                }
+                return c.apply(args);
+            }
+        }
+        return null;
+    }
+
+    private static boolean uninterpreted(Sort s) {
+        return s.getSortKind() == Z3_sort_kind.Z3_UNINTERPRETED_SORT;
+    }
+
+    /** Every uninterpreted function and constant the formulas mention, by name (names are unique in a query). */
+    private static Map<String, FuncDecl<?>> declarations(BoolExpr[] formulas) {
+        Map<String, FuncDecl<?>> out = new LinkedHashMap<>();
+        Set<Integer> seen = new HashSet<>();
+        List<Expr<?>> stack = new ArrayList<>(List.of(formulas));
+        while (!stack.isEmpty()) {
+            Expr<?> e = stack.remove(stack.size() - 1);
+            if (!seen.add(e.getId())) continue;
+            if (e.isApp()) {
+                FuncDecl<?> d = e.getFuncDecl();
+                if (d.getDeclKind() == com.microsoft.z3.enumerations.Z3_decl_kind.Z3_OP_UNINTERPRETED) {
+                    out.putIfAbsent(d.getName().toString(), d);
+                }
+                for (Expr<?> a : e.getArgs()) stack.add(a);
+            } else if (e.isQuantifier()) {
+                stack.add(((com.microsoft.z3.Quantifier) e).getBody());
+            }
+        }
+        return out;
     }
 }
