@@ -82,7 +82,15 @@ public final class Encoder {
         this.rules = new AccessRules(v, model, terms);
         this.mode = mode;
         this.conflicts = Conflict.all(model);
+        this.counters = CounterField.find(model);
+        this.counterRules = new CounterRules(v, rules, this, new WriterVisibility(v));
     }
+
+    private final List<CounterField> counters;
+    private final CounterRules counterRules;
+
+    /** The only-incremented fields of the program ({@link CounterField}). */
+    public List<CounterField> counters() { return counters; }
 
     public AccessRules rules() { return rules; }
     public List<Conflict> conflicts() { return conflicts; }
@@ -109,6 +117,10 @@ public final class Encoder {
         parts.addAll(aliveRule(txns));
         parts.addAll(phiAux(txns));
         if (uniqueInserts) parts.addAll(uniqueInserts(txns));
+        for (CounterField cf : counters) {
+            parts.addAll(counterRules.seenWriter(spec, cf, txns));
+            parts.addAll(counterRules.unseenWriter(spec, cf, txns));
+        }
         return parts;
     }
 
@@ -462,6 +474,7 @@ public final class Encoder {
                     facts.addAll(auxAggregate(txn, var, t));
                 }
                 for (StatementFacts sf : tf.statements()) facts.addAll(auxInsertFresh(txn, sf, t));
+                for (StatementFacts sf : tf.statements()) facts.addAll(auxInsertKeyDefined(txn, sf, t));
                 return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
             })));
         }
@@ -562,6 +575,44 @@ public final class Encoder {
         Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
         if (rec.isEmpty()) return List.of();
         return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
+    }
+
+    /**
+     * <b>insert_key_defined</b>: a committed INSERT's primary-key values are not NULL, so every row
+     * set whose row a key value reads ({@code :v.f}, also through a local's definition,
+     * {@link ProgramModel#definition}) was non-empty. Soundness: a field of an empty result is NULL,
+     * and a database rejects NULL in a primary-key column, aborting the transaction, which is then
+     * not part of the execution. (Without this, the key an INSERT takes from an empty SELECT, e.g.
+     * TPC-C's {@code o_id := dist.d_next_o_id} for a district that does not exist, is unconstrained.)
+     */
+    private List<BoolExpr> auxInsertKeyDefined(Transaction txn, StatementFacts sf, Expr<?> t) {
+        if (!(sf.statement() instanceof Stmt.Insert)) return List.of();
+        Set<String> sets = new LinkedHashSet<>();
+        for (isocheck.program.Expr e : sf.keyPins().values()) rowSetsRead(txn, e, sets);
+        if (sets.isEmpty()) return List.of();
+        List<Expr<?>> els = rules.iterationElements(sf, txn, "kd");
+        Site site = rules.site(sf, txn, t, els);
+        List<BoolExpr> nonEmpty = new ArrayList<>();
+        for (String set : sets) terms.nonEmpty(set, site).ifPresent(nonEmpty::add);
+        if (nonEmpty.isEmpty()) return List.of();
+        return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), and(nonEmpty))));
+    }
+
+    /** The local row sets (SELECT … INTO results outside loops) whose picked row an expression reads. */
+    private void rowSetsRead(Transaction txn, isocheck.program.Expr e, Set<String> out) {
+        if (e instanceof isocheck.program.Expr.VarRef ref) {
+            Variable var = model.variable(txn, ref.variable());
+            if (var.kind() != Variable.Kind.LOCAL) return;
+            if (var.type() instanceof Type.Rows && model.indexLoops(txn, var).map(List::isEmpty).orElse(false)) {
+                out.add(var.name());
+            }
+            model.definition(txn, var).ifPresent(d -> rowSetsRead(txn, d, out));
+        } else if (e instanceof isocheck.program.Expr.Arith a) {
+            rowSetsRead(txn, a.left(), out);
+            rowSetsRead(txn, a.right(), out);
+        } else if (e instanceof isocheck.program.Expr.Negate n) {
+            rowSetsRead(txn, n.operand(), out);
+        }
     }
 
     private List<BoolExpr> auxAggregate(Transaction txn, Variable var, Expr<?> t) {
