@@ -83,10 +83,25 @@ public final class Encoder {
         this.mode = mode;
         this.conflicts = Conflict.all(model);
         this.counters = CounterField.find(model);
+        this.counterKeys = CounterKey.find(model, counters);
         this.counterRules = new CounterRules(v, rules, this, new WriterVisibility(v));
     }
 
     private final List<CounterField> counters;
+    private final List<CounterKey> counterKeys;
+    private boolean keysBelowCounters;
+
+    /**
+     * The assumption that the initial database keeps every key drawn from a counter below the
+     * counter's initial value ({@link CounterRules#keyBelowCounter}); off by default.
+     */
+    public Encoder assumeKeysBelowCounters(boolean on) {
+        this.keysBelowCounters = on;
+        return this;
+    }
+
+    /** The key columns drawn from counters ({@link CounterKey}). */
+    public List<CounterKey> counterKeys() { return counterKeys; }
     private final CounterRules counterRules;
 
     /** The only-incremented fields of the program ({@link CounterField}). */
@@ -120,6 +135,9 @@ public final class Encoder {
         for (CounterField cf : counters) {
             parts.addAll(counterRules.seenWriter(spec, cf, txns));
             parts.addAll(counterRules.unseenWriter(spec, cf, txns));
+        }
+        if (keysBelowCounters) {
+            for (CounterKey ck : counterKeys) parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
         }
         return parts;
     }

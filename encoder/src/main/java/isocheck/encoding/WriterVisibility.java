@@ -26,8 +26,9 @@ import java.util.Set;
  *   <li>{@link #writersSeeEarlierWriters}: ∀a,b. type(a), type(b) ∈ W ∧ WW(a,b) ⇒ vis(a,b) (paper §3.2,
  *       PSI's axiom restricted to W): the writers of a record's field, which WW orders by ar,
  *       each see every earlier one.</li>
- *   <li>{@link #earlierWritersVisibleThroughLater}: ∀a,b,c. type(a), type(b) ∈ W ∧ ar(a,b) ∧ vis(b,c)
- *       ⇒ vis(a,c) (PC's axiom restricted to writers a, b in W).</li>
+ *   <li>{@link #earlierWritersVisibleThroughLater}: ∀a,b,c. type(a), type(b) ∈ W ∧ ar(a,b) ∧ WW(a,b) ∧
+ *       vis(b,c) ⇒ vis(a,c): whoever sees a writer sees the earlier writers of the same item (PC's
+ *       axiom restricted to such a, b; also implied by PSI's together with CC's).</li>
  * </ul>
  */
 public final class WriterVisibility {
@@ -49,7 +50,7 @@ public final class WriterVisibility {
     public boolean earlierWritersVisibleThroughLater(Spec spec, Set<String> writerTypes) {
         return decide("prefix " + spec.name() + " " + writerTypes, spec, 3, t -> ctx.mkAnd(
                 inTypes(t.get(0), writerTypes), inTypes(t.get(1), writerTypes), v.ar(t.get(0), t.get(1)),
-                v.vis(t.get(1), t.get(2)), ctx.mkNot(v.vis(t.get(0), t.get(2)))));
+                v.ww(t.get(0), t.get(1)), v.vis(t.get(1), t.get(2)), ctx.mkNot(v.vis(t.get(0), t.get(2)))));
     }
 
     private BoolExpr inTypes(Expr<?> t, Set<String> types) {

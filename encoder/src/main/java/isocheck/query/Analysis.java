@@ -40,21 +40,31 @@ public final class Analysis {
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys, Set<String> disabledRules) {
+            boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters) {
+        public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+                boolean uniqueKeys, Set<String> disabledRules) {
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false);
+        }
+
         public static Options defaults(int bound) {
             return new Options(2, bound, false, 60, null, Encoder.Mode.EXPANDED, false, Set.of());
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules); }
+        /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
+        public Options withKeysBelowCounters(boolean on) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on);
+        }
+
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters); }
 
         /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules));
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters);
         }
     }
 
@@ -89,7 +99,8 @@ public final class Analysis {
         try (Context ctx = new Context()) {
             Vocabulary v = new Vocabulary(ctx, program);
             ProgramModel model = new ProgramModel(program);
-            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys());
+            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
+                    .assumeKeysBelowCounters(opts.keysBelowCounters());
             for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
                 CycleQuery.Built q = CycleQuery.build(v, encoder, k);
                 Solver solver = ctx.mkSolver();
