@@ -149,13 +149,13 @@ public final class ProgramModel {
     }
 
     /**
-     * Whether the values SELECT s reads of {@code field} are the transaction's view values
+     * Whether the values statement s reads of {@code field} are the transaction's view values
      * ({@link Vocabulary#viewValue}): no statement of the transaction that may write the field runs
      * before s (none earlier in program order; none at all when s is inside a loop, where an earlier
      * iteration could have written it). A transaction reads its own writes, so after one the value
      * read is no longer the view's.
      */
-    public boolean readsViewValue(Transaction txn, Stmt.Select s, String field) {
+    public boolean readsViewValue(Transaction txn, Stmt.Sql s, String field) {
         StatementFacts sf = factsOf(s);
         if (sf == null || table(sf.table()).isKey(field)) return false;
         List<StatementFacts> stmts = facts(txn.name()).statements();
