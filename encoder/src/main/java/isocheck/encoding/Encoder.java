@@ -86,7 +86,6 @@ public final class Encoder {
         this.counterKeys = CounterKey.find(model, counters);
         WriterVisibility visibility = new WriterVisibility(v);
         this.counterRules = new CounterRules(v, rules, this, visibility);
-        this.drawnKeyRules = new DrawnKeyRules(v, model, rules, this, visibility);
     }
 
     private final List<CounterField> counters;
@@ -105,7 +104,6 @@ public final class Encoder {
     /** The key columns drawn from counters ({@link CounterKey}). */
     public List<CounterKey> counterKeys() { return counterKeys; }
     private final CounterRules counterRules;
-    private final DrawnKeyRules drawnKeyRules;
 
     /** The only-incremented fields of the program ({@link CounterField}). */
     public List<CounterField> counters() { return counters; }
@@ -140,13 +138,7 @@ public final class Encoder {
             parts.addAll(counterRules.unseenWriter(spec, cf, txns));
         }
         if (keysBelowCounters) {
-            Set<String> tables = new LinkedHashSet<>();
-            for (CounterKey ck : counterKeys) {
-                parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
-                if (!tables.add(ck.table())) continue;
-                parts.addAll(drawnKeyRules.insertOnceValue(spec, ck, txns));
-                parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
-            }
+            for (CounterKey ck : counterKeys) parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
         }
         return parts;
     }
@@ -501,8 +493,27 @@ public final class Encoder {
                     facts.addAll(auxAggregate(txn, var, t));
                 }
                 for (StatementFacts sf : tf.statements()) facts.addAll(auxInsertFresh(txn, sf, t));
-                for (StatementFacts sf : tf.statements()) facts.addAll(auxInsertKeyDefined(txn, sf, t));
                 return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
+            })));
+        }
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            List<StatementFacts> keyed = tf.statements().stream().filter(this::selectsByWholeKey).toList();
+            if (keyed.isEmpty()) continue;
+            out.add(new Part("select_complete " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                List<BoolExpr> facts = new ArrayList<>();
+                for (StatementFacts sf : keyed) facts.addAll(auxSelectComplete(txn, sf, ts.get(0)));
+                return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
+            })));
+        }
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            List<StatementFacts> inserts = tf.statements().stream().filter(sf -> sf.statement() instanceof Stmt.Insert).toList();
+            if (inserts.isEmpty()) continue;
+            out.add(new Part("insert_key_defined " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                List<BoolExpr> facts = new ArrayList<>();
+                for (StatementFacts sf : inserts) facts.addAll(auxInsertKeyDefined(txn, sf, ts.get(0)));
+                return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
             })));
         }
         return out;
@@ -604,6 +615,32 @@ public final class Encoder {
         return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
     }
 
+    /** A SELECT … INTO a row set whose WHERE clause is exactly a whole primary key. */
+    private boolean selectsByWholeKey(StatementFacts sf) {
+        return sf.statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty() && sf.pinsWholeKey()
+                && isocheck.program.FactExtractor.conjuncts(sel.where()).size() == sf.keyPins().size();
+    }
+
+    /**
+     * <b>select_complete</b>: a SELECT that names one record by its whole key, when it runs and the
+     * record is alive in its view, returns that record (φ_aux's other direction: a result holds
+     * every alive row its WHERE matches, here just the one). Premises under-approximated.
+     */
+    private List<BoolExpr> auxSelectComplete(Transaction txn, StatementFacts sf, Expr<?> t) {
+        Stmt.Select sel = (Stmt.Select) sf.statement();
+        Variable var = model.variable(txn, sel.target());
+        if (model.assignments(txn, var.name()).size() != 1) return List.of();
+        List<Expr<?>> els = rules.iterationElements(sf, txn, "sc");
+        Site site = rules.site(sf, txn, t, els);
+        Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
+        Optional<BoolExpr> ne = terms.nonEmpty(var.name(), site);
+        if (rec.isEmpty() || ne.isEmpty()) return List.of();
+        Optional<BoolExpr> in = terms.member(rec.get(), var.name(), site);
+        BoolExpr then = in.map(i -> ctx.mkAnd(ne.get(), i)).orElse(ne.get());
+        return List.of(forAllIn(t, els, ctx.mkImplies(
+                ctx.mkAnd(rules.exec(sf, site, false), rules.aliveInView(sf, site, rec.get(), false)), then)));
+    }
+
     /**
      * <b>insert_key_defined</b>: a committed INSERT's primary-key values are not NULL, so every row
      * set whose row a key value reads ({@code :v.f}, also through a local's definition,
@@ -667,6 +704,11 @@ public final class Encoder {
             extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
                     ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
                     rules.notAliveInView(sf, site, other))));
+            // and a matching record alive in the view makes the result non-NULL (premises under-approximated)
+            extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
+                    ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, other, false),
+                            rules.aliveInView(sf, site, other, false)),
+                    ctx.mkNot(isNull))));
         }
         BoolExpr extremum = and(extremes);
         Expr<?> r = v.fresh("r", v.recordSort(s.table()));
