@@ -498,7 +498,7 @@ public final class Encoder {
         }
         for (TransactionFacts tf : model.transactions()) {
             Transaction txn = tf.transaction();
-            List<StatementFacts> keyed = tf.statements().stream().filter(this::selectsByWholeKey).toList();
+            List<StatementFacts> keyed = tf.statements().stream().filter(this::selectsRows).toList();
             if (keyed.isEmpty()) continue;
             out.add(new Part("select_complete " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
                 List<BoolExpr> facts = new ArrayList<>();
@@ -615,16 +615,16 @@ public final class Encoder {
         return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
     }
 
-    /** A SELECT … INTO a row set whose WHERE clause is exactly a whole primary key. */
-    private boolean selectsByWholeKey(StatementFacts sf) {
-        return sf.statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty() && sf.pinsWholeKey()
-                && isocheck.program.FactExtractor.conjuncts(sel.where()).size() == sf.keyPins().size();
+    /** A SELECT … INTO a row set (not an aggregate), its variable assigned only there. */
+    private boolean selectsRows(StatementFacts sf) {
+        return sf.statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty();
     }
 
     /**
-     * <b>select_complete</b>: a SELECT that names one record by its whole key, when it runs and the
-     * record is alive in its view, returns that record (φ_aux's other direction: a result holds
-     * every alive row its WHERE matches, here just the one). Premises under-approximated.
+     * <b>select_complete</b>: a SELECT that runs returns every record alive in its view that its
+     * WHERE clause matches (φ_aux's other direction), stated for the record it names by its whole
+     * key and for the query's witness records of the table. Premises under-approximated, so
+     * sound wherever they are exact and vacuous elsewhere.
      */
     private List<BoolExpr> auxSelectComplete(Transaction txn, StatementFacts sf, Expr<?> t) {
         Stmt.Select sel = (Stmt.Select) sf.statement();
@@ -632,13 +632,18 @@ public final class Encoder {
         if (model.assignments(txn, var.name()).size() != 1) return List.of();
         List<Expr<?>> els = rules.iterationElements(sf, txn, "sc");
         Site site = rules.site(sf, txn, t, els);
-        Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
         Optional<BoolExpr> ne = terms.nonEmpty(var.name(), site);
-        if (rec.isEmpty() || ne.isEmpty()) return List.of();
-        Optional<BoolExpr> in = terms.member(rec.get(), var.name(), site);
-        BoolExpr then = in.map(i -> ctx.mkAnd(ne.get(), i)).orElse(ne.get());
-        return List.of(forAllIn(t, els, ctx.mkImplies(
-                ctx.mkAnd(rules.exec(sf, site, false), rules.aliveInView(sf, site, rec.get(), false)), then)));
+        if (ne.isEmpty()) return List.of();
+        List<Expr<?>> records = new ArrayList<>(mode == Mode.EXPANDED ? recordTerms(sf.table()) : List.of());
+        rules.pinnedRecord(sf, site).ifPresent(records::add);
+        List<BoolExpr> out = new ArrayList<>();
+        for (Expr<?> r : records) {
+            Optional<BoolExpr> in = terms.member(r, var.name(), site);
+            BoolExpr then = in.map(i -> ctx.mkAnd(ne.get(), i)).orElse(ne.get());
+            out.add(forAllIn(t, els, ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, r, false),
+                    rules.aliveInView(sf, site, r, false)), then)));
+        }
+        return out;
     }
 
     /**
