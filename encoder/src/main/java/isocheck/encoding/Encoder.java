@@ -86,6 +86,7 @@ public final class Encoder {
         this.counterKeys = CounterKey.find(model, counters);
         WriterVisibility visibility = new WriterVisibility(v);
         this.counterRules = new CounterRules(v, rules, this, visibility);
+        this.drawnKeyRules = new DrawnKeyRules(v, model, rules, this, visibility);
     }
 
     private final List<CounterField> counters;
@@ -104,6 +105,7 @@ public final class Encoder {
     /** The key columns drawn from counters ({@link CounterKey}). */
     public List<CounterKey> counterKeys() { return counterKeys; }
     private final CounterRules counterRules;
+    private final DrawnKeyRules drawnKeyRules;
 
     /** The only-incremented fields of the program ({@link CounterField}). */
     public List<CounterField> counters() { return counters; }
@@ -138,7 +140,11 @@ public final class Encoder {
             parts.addAll(counterRules.unseenWriter(spec, cf, txns));
         }
         if (keysBelowCounters) {
-            for (CounterKey ck : counterKeys) parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
+            Set<String> tables = new LinkedHashSet<>();
+            for (CounterKey ck : counterKeys) {
+                parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
+                if (tables.add(ck.table())) parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
+            }
         }
         return parts;
     }
