@@ -274,4 +274,34 @@ class RulesTest {
         // PSI lacks the prefix property the rule needs (checked by Z3), so there it stays off
         assertTrue(anyEdgeOn(run(older, "psi", Analysis.Options.defaults(2).withAll(true)), "item"));
     }
+
+    @Test
+    void inserterVisibleMakesWhoSeesADrawnRecordSeeItsInserter() throws Exception {
+        // the rule itself, on two transactions: Add t1 inserts item (s, k) with k drawn from seq;
+        // t2 sees that record alive but not t1. With the initial keys below the counter nobody else
+        // can have inserted it: unsatisfiable; without the rule, satisfiable
+        Program p = ProgramLoader.parse("test.sql", SEQUENCE);
+        try (com.microsoft.z3.Context ctx = new com.microsoft.z3.Context()) {
+            Vocabulary v = new Vocabulary(ctx, p);
+            ProgramModel m = new ProgramModel(p);
+            Encoder e = new Encoder(v, m, Encoder.Mode.EXPANDED).assumeKeysBelowCounters(true);
+            java.util.List<com.microsoft.z3.Expr<?>> t = v.transactions(2);
+            java.util.List<Part> parts = e.encode(SpecLibrary.builtin().get("psi"), t, java.util.Map.of(), java.util.Map.of());
+            var add = m.facts("Add");
+            var insert = add.statements().stream().filter(sf -> sf.statement() instanceof isocheck.program.Stmt.Insert)
+                    .findFirst().orElseThrow();
+            var x = e.rules().pinnedRecord(insert, e.rules().site(insert, add.transaction(), t.get(0), java.util.List.of()))
+                    .orElseThrow();
+            com.microsoft.z3.BoolExpr unseen = ctx.mkAnd(ctx.mkDistinct(t.get(0), t.get(1)), v.isType(t.get(0), "Add"),
+                    v.alive("item", x, t.get(1)), ctx.mkNot(v.vis(t.get(0), t.get(1))));
+            for (boolean withRule : new boolean[] {true, false}) {
+                com.microsoft.z3.Solver solver = ctx.mkSolver();
+                for (Part part : parts) if (withRule || !part.name().startsWith("inserter_visible")) solver.add(part.formula());
+                solver.add(unseen);
+                assertEquals(withRule ? com.microsoft.z3.Status.UNSATISFIABLE : com.microsoft.z3.Status.SATISFIABLE,
+                        solver.check(), "with inserter_visible: " + withRule);
+            }
+            assertTrue(parts.stream().anyMatch(part -> part.name().startsWith("inserter_visible")));
+        }
+    }
 }
