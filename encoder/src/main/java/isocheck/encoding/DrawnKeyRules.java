@@ -46,9 +46,10 @@ final class DrawnKeyRules {
 
     /**
      * <b>inserter_visible</b>: if transaction i runs an INSERT of record x of a counter-keyed table and
-     * another transaction t sees x alive, then t sees i, and reads i's values of the fields only
-     * INSERTs write. Soundness: x is not initial (i drew its key), so t's view has a last writer of
-     * x's Alive that inserted it, which can only be i.
+     * another transaction t sees x alive, then t sees i, and (for an INSERT outside loops) reads i's
+     * values of the fields only INSERTs write. Soundness: x is not initial (i drew its key), so t's
+     * view has a last writer of x's Alive that inserted it, which can only be i; i is also the only
+     * writer of those fields of x.
      */
     List<Part> inserterVisible(Spec spec, CounterKey ck, List<Expr<?>> txns) {
         if (!visibility.writersSeeEarlierWriters(spec, ck.counter().writerTypes())) return List.of();
@@ -66,7 +67,9 @@ final class DrawnKeyRules {
                             if (x.isEmpty()) return ctx.mkTrue();
                             List<BoolExpr> then = new ArrayList<>();
                             then.add(v.vis(i, t));
-                            for (int k = 0; k < ins.columns().size(); k++) {
+                            // the values only for an INSERT outside loops: the abstract model lets one
+                            // transaction insert a key twice (two iterations), the later value winning
+                            for (int k = 0; k < ins.columns().size() && c.loops().isEmpty(); k++) {
                                 String col = ins.columns().get(k);
                                 if (!fields.contains(col)) continue;
                                 rules.terms().value(ins.values().get(k), site, null).ifPresent(val ->
