@@ -77,6 +77,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + "lets the encoding use who inserted a record it sees alive")
     boolean uniqueKeys;
 
+    @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a "
+            + "counter (o_id := d_next_o_id; d_next_o_id only incremented) below that counter, as TPC-C's population does")
+    boolean keysBelowCounters;
+
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "expanded", description = "expanded (default: transactions fixed "
             + "to the cycle's, rules instantiated on its witnesses) or quantified (the paper's formulas, Z3 MBQI)")
     String mode;
@@ -147,7 +151,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             throw new UserError(specDir + ": cannot read: " + e.getMessage());
         }
         Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(timeout).withSmtOut(smtOut)
-                .withMode(m).withUniqueKeys(uniqueKeys);
+                .withMode(m).withUniqueKeys(uniqueKeys)
+                .withKeysBelowCounters(keysBelowCounters);
         Analysis.Outcome outcome;
         try {
             outcome = Analysis.run(loaded, chosen, opts);

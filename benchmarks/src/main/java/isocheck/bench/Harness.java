@@ -12,7 +12,8 @@ import java.nio.file.Path;
 
 /**
  * Performance harness: runs one analysis and prints verdict, queries and times.
- * Usage: Harness PROGRAM SPEC BOUND [all] [quantified] [specdir=DIR]
+ * Usage: Harness PROGRAM SPEC BOUND [all] [quantified] [unique] [counters] [from=K] [without=RULE,…] [types=T1,…,Tk] [specdir=DIR]
+ * ({@code unique}: --assume-unique-keys; {@code counters}: --assume-keys-below-counters)
  */
 public final class Harness {
     private Harness() {}
@@ -23,6 +24,8 @@ public final class Harness {
         SpecLibrary lib = SpecLibrary.builtin();
         boolean all = false;
         boolean unique = false;
+        boolean counters = false;
+        java.util.List<String> types = java.util.List.of();
         int from = 2;
         String[] without = new String[0];
         Encoder.Mode mode = Encoder.Mode.EXPANDED;
@@ -30,13 +33,16 @@ public final class Harness {
             if (args[i].equals("all")) all = true;
             else if (args[i].equals("quantified")) mode = Encoder.Mode.QUANTIFIED;
             else if (args[i].equals("unique")) unique = true;
+            else if (args[i].equals("counters")) counters = true;
+            else if (args[i].startsWith("types=")) types = java.util.List.of(args[i].substring(6).split(","));
             else if (args[i].startsWith("without=")) without = args[i].substring(8).split(",");
             else if (args[i].startsWith("from=")) from = Integer.parseInt(args[i].substring(5));
             else if (args[i].startsWith("specdir=")) lib = SpecLibrary.load(Path.of(args[i].substring(8)));
         }
         Spec spec = lib.get(args[1]);
         Analysis.Outcome o = Analysis.run(program, spec,
-                Analysis.Options.defaults(Integer.parseInt(args[2])).withAll(all).withMode(mode).withUniqueKeys(unique).withFrom(from).without(without));
+                Analysis.Options.defaults(Integer.parseInt(args[2])).withAll(all).withMode(mode).withUniqueKeys(unique).withFrom(from).without(without)
+                        .withKeysBelowCounters(counters).withTypes(types));
         System.out.println(o.verdict() + " queries=" + o.queries().size() + " solver=" + o.solverMillis() + "ms total="
                 + o.millis() + "ms");
         for (Analysis.Query q : o.queries()) System.out.println("  " + q.name() + ": " + q.result() + " " + q.millis() + "ms");

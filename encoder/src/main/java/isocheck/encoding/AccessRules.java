@@ -98,12 +98,31 @@ public final class AccessRules {
 
     /** The statement addresses record r: its WHERE clause (key part) holds, or r is the record it inserts. */
     public BoolExpr addresses(StatementFacts c, Site site, Expr<?> r, boolean over) {
+        return addresses(c, site, r, over, site.columns().isEmpty());
+    }
+
+    /**
+     * With {@code viewValues}, a non-key field of r that the WHERE clause tests is r's value in the
+     * transaction's view ({@link Vocabulary#viewValue}) where the statement reads that value
+     * ({@link ProgramModel#readsViewValue}); otherwise such an atom is approximated by polarity.
+     * Off where the site already fixes the fields (a reader's WHERE on a row another statement inserts).
+     */
+    private BoolExpr addresses(StatementFacts c, Site site, Expr<?> r, boolean over, boolean viewValues) {
         Stmt.Sql s = c.statement();
         if (s instanceof Stmt.Insert) {
             Optional<Expr<?>> rec = pinnedRecord(c, site);
             return rec.map(x -> ctx.mkEq(r, x)).orElse(ctx.mkBool(over));
         }
         Cond where = s instanceof Stmt.Select sel ? sel.where() : s instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) s).where();
+        if (viewValues) {
+            Map<String, Expr<?>> values = new HashMap<>();
+            for (String f : c.reads()) {
+                if (!f.equals(StatementFacts.ALIVE) && !v.isKey(c.table(), f) && model.readsViewValue(site.txn(), s, f)) {
+                    values.put(f, v.viewValue(c.table(), f, r, site.t()));
+                }
+            }
+            if (!values.isEmpty()) site = site.withColumns(values);
+        }
         return terms.cond(where, site, r, over);
     }
 
@@ -263,7 +282,7 @@ public final class AccessRules {
                 String column = ins.columns().get(i);
                 terms.value(ins.values().get(i), writerSite, null).ifPresent(x -> values.put(column, x));
             }
-            return ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), addresses(c.c1(), readerSite.withColumns(values), r, true));
+            return ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), addresses(c.c1(), readerSite.withColumns(values), r, true, false));
         }
         return ctx.mkTrue();
     }

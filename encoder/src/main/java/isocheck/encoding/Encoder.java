@@ -82,7 +82,33 @@ public final class Encoder {
         this.rules = new AccessRules(v, model, terms);
         this.mode = mode;
         this.conflicts = Conflict.all(model);
+        this.counters = CounterField.find(model);
+        this.counterKeys = CounterKey.find(model, counters);
+        WriterVisibility visibility = new WriterVisibility(v);
+        this.counterRules = new CounterRules(v, rules, this, visibility);
+        this.drawnKeyRules = new DrawnKeyRules(v, model, rules, this, visibility);
     }
+
+    private final List<CounterField> counters;
+    private final List<CounterKey> counterKeys;
+    private boolean keysBelowCounters;
+
+    /**
+     * The assumption that the initial database keeps every key drawn from a counter below the
+     * counter's initial value ({@link CounterRules#keyBelowCounter}); off by default.
+     */
+    public Encoder assumeKeysBelowCounters(boolean on) {
+        this.keysBelowCounters = on;
+        return this;
+    }
+
+    /** The key columns drawn from counters ({@link CounterKey}). */
+    public List<CounterKey> counterKeys() { return counterKeys; }
+    private final CounterRules counterRules;
+    private final DrawnKeyRules drawnKeyRules;
+
+    /** The only-incremented fields of the program ({@link CounterField}). */
+    public List<CounterField> counters() { return counters; }
 
     public AccessRules rules() { return rules; }
     public List<Conflict> conflicts() { return conflicts; }
@@ -104,13 +130,45 @@ public final class Encoder {
             parts.add(new Part("phi_spec " + spec.name(), tr.quantified(spec)));
         }
         parts.addAll(phiDep(txns));
-        parts.addAll(forcingWW(txns));
+        if (constrainsWW(spec)) parts.addAll(forcingWW(txns));
         parts.addAll(lastWriterWins(txns));
         parts.addAll(aliveRule(txns));
         parts.addAll(phiAux(txns));
         parts.addAll(rowsComplete(txns));
         if (uniqueInserts) parts.addAll(uniqueInserts(txns));
+        for (CounterField cf : counters) {
+            parts.addAll(counterRules.seenWriter(spec, cf, txns));
+            parts.addAll(counterRules.unseenWriter(spec, cf, txns));
+        }
+        if (keysBelowCounters) {
+            Set<String> tables = new LinkedHashSet<>();
+            for (CounterKey ck : counterKeys) {
+                parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
+                if (tables.add(ck.table())) parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
+            }
+        }
         return parts;
+    }
+
+    /**
+     * Whether the spec mentions WW (or D, which contains it). Only then is the forcing condition
+     * η^{→WW} needed: elsewhere WW occurs only as a conclusion or with ar, which forcing already
+     * assumes, so leaving the rule out admits no further models (and dropping a rule is sound in
+     * any case). Saves its instances, the largest part of the encoding, under EC, CC, PC and SER.
+     */
+    static boolean constrainsWW(Spec spec) {
+        for (isocheck.spec.Axiom a : spec.axioms()) if (mentionsWW(a.formula())) return true;
+        return false;
+    }
+
+    private static boolean mentionsWW(isocheck.spec.Formula f) {
+        if (f instanceof isocheck.spec.Formula.Atom a) {
+            return a.relation() == isocheck.spec.Relation.WW || a.relation() == isocheck.spec.Relation.D;
+        }
+        if (f instanceof isocheck.spec.Formula.Not n) return mentionsWW(n.body());
+        if (f instanceof isocheck.spec.Formula.Binary b) return mentionsWW(b.left()) || mentionsWW(b.right());
+        if (f instanceof isocheck.spec.Formula.Quantified q) return mentionsWW(q.body());
+        return false;
     }
 
     // ------------------------------------------------------------------ quantification over transactions
@@ -466,6 +524,26 @@ public final class Encoder {
                 return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
             })));
         }
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            List<StatementFacts> keyed = tf.statements().stream().filter(this::selectsRows).toList();
+            if (keyed.isEmpty()) continue;
+            out.add(new Part("select_complete " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                List<BoolExpr> facts = new ArrayList<>();
+                for (StatementFacts sf : keyed) facts.addAll(auxSelectComplete(txn, sf, ts.get(0)));
+                return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
+            })));
+        }
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            List<StatementFacts> inserts = tf.statements().stream().filter(sf -> sf.statement() instanceof Stmt.Insert).toList();
+            if (inserts.isEmpty()) continue;
+            out.add(new Part("insert_key_defined " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                List<BoolExpr> facts = new ArrayList<>();
+                for (StatementFacts sf : inserts) facts.addAll(auxInsertKeyDefined(txn, sf, ts.get(0)));
+                return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
+            })));
+        }
         return out;
     }
 
@@ -600,6 +678,95 @@ public final class Encoder {
         return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
     }
 
+    /** Whether some statement of the transaction runs under a test {@code var IS [NOT] NULL}. */
+    private boolean testedForEmptiness(Transaction txn, String var) {
+        for (StatementFacts sf : model.facts(txn.name()).statements()) {
+            for (isocheck.program.Cond g : sf.guard()) if (testsNull(g, var)) return true;
+        }
+        return false;
+    }
+
+    private static boolean testsNull(isocheck.program.Cond c, String var) {
+        if (c instanceof isocheck.program.Cond.IsNull n) return n.variable().equals(var);
+        if (c instanceof isocheck.program.Cond.Not n) return testsNull(n.operand(), var);
+        if (c instanceof isocheck.program.Cond.And a) return testsNull(a.left(), var) || testsNull(a.right(), var);
+        if (c instanceof isocheck.program.Cond.Or o) return testsNull(o.left(), var) || testsNull(o.right(), var);
+        return false;
+    }
+
+    /** A SELECT … INTO a row set (not an aggregate), its variable assigned only there. */
+    private boolean selectsRows(StatementFacts sf) {
+        return sf.statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty();
+    }
+
+    /**
+     * <b>select_complete</b>: a SELECT that runs returns every record alive in its view that its
+     * WHERE clause matches (φ_aux's other direction), stated for the record it names by its whole
+     * key and for the query's witness records of the table, for the SELECTs whose emptiness the
+     * program tests. Premises under-approximated, so
+     * sound wherever they are exact and vacuous elsewhere.
+     */
+    private List<BoolExpr> auxSelectComplete(Transaction txn, StatementFacts sf, Expr<?> t) {
+        Stmt.Select sel = (Stmt.Select) sf.statement();
+        Variable var = model.variable(txn, sel.target());
+        if (model.assignments(txn, var.name()).size() != 1) return List.of();
+        List<Expr<?>> els = rules.iterationElements(sf, txn, "sc");
+        Site site = rules.site(sf, txn, t, els);
+        Optional<BoolExpr> ne = terms.nonEmpty(var.name(), site);
+        if (ne.isEmpty()) return List.of();
+        // only where the result's emptiness steers the program (IS [NOT] NULL in a guard): stated for
+        // every SELECT these instances cost TPC-C's EC enumeration 3-4x the solver time, for nothing
+        if (!testedForEmptiness(txn, var.name())) return List.of();
+        List<Expr<?>> records = new ArrayList<>(mode == Mode.EXPANDED ? recordTerms(sf.table()) : List.of());
+        rules.pinnedRecord(sf, site).ifPresent(records::add);
+        List<BoolExpr> out = new ArrayList<>();
+        for (Expr<?> r : records) {
+            Optional<BoolExpr> in = terms.member(r, var.name(), site);
+            BoolExpr then = in.map(i -> ctx.mkAnd(ne.get(), i)).orElse(ne.get());
+            out.add(forAllIn(t, els, ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, r, false),
+                    rules.aliveInView(sf, site, r, false)), then)));
+        }
+        return out;
+    }
+
+    /**
+     * <b>insert_key_defined</b>: a committed INSERT's primary-key values are not NULL, so every row
+     * set whose row a key value reads ({@code :v.f}, also through a local's definition,
+     * {@link ProgramModel#definition}) was non-empty. Soundness: a field of an empty result is NULL,
+     * and a database rejects NULL in a primary-key column, aborting the transaction, which is then
+     * not part of the execution. (Without this, the key an INSERT takes from an empty SELECT, e.g.
+     * TPC-C's {@code o_id := dist.d_next_o_id} for a district that does not exist, is unconstrained.)
+     */
+    private List<BoolExpr> auxInsertKeyDefined(Transaction txn, StatementFacts sf, Expr<?> t) {
+        if (!(sf.statement() instanceof Stmt.Insert)) return List.of();
+        Set<String> sets = new LinkedHashSet<>();
+        for (isocheck.program.Expr e : sf.keyPins().values()) rowSetsRead(txn, e, sets);
+        if (sets.isEmpty()) return List.of();
+        List<Expr<?>> els = rules.iterationElements(sf, txn, "kd");
+        Site site = rules.site(sf, txn, t, els);
+        List<BoolExpr> nonEmpty = new ArrayList<>();
+        for (String set : sets) terms.nonEmpty(set, site).ifPresent(nonEmpty::add);
+        if (nonEmpty.isEmpty()) return List.of();
+        return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), and(nonEmpty))));
+    }
+
+    /** The local row sets (SELECT … INTO results outside loops) whose picked row an expression reads. */
+    private void rowSetsRead(Transaction txn, isocheck.program.Expr e, Set<String> out) {
+        if (e instanceof isocheck.program.Expr.VarRef ref) {
+            Variable var = model.variable(txn, ref.variable());
+            if (var.kind() != Variable.Kind.LOCAL) return;
+            if (var.type() instanceof Type.Rows && model.indexLoops(txn, var).map(List::isEmpty).orElse(false)) {
+                out.add(var.name());
+            }
+            model.definition(txn, var).ifPresent(d -> rowSetsRead(txn, d, out));
+        } else if (e instanceof isocheck.program.Expr.Arith a) {
+            rowSetsRead(txn, a.left(), out);
+            rowSetsRead(txn, a.right(), out);
+        } else if (e instanceof isocheck.program.Expr.Negate n) {
+            rowSetsRead(txn, n.operand(), out);
+        }
+    }
+
     private List<BoolExpr> auxAggregate(Transaction txn, Variable var, Expr<?> t) {
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
         if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select s) || s.aggregate().isEmpty()) return List.of();
@@ -625,6 +792,11 @@ public final class Encoder {
             extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
                     ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
                     rules.notAliveInView(sf, site, other))));
+            // and a matching record alive in the view makes the result non-NULL (premises under-approximated)
+            extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
+                    ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, other, false),
+                            rules.aliveInView(sf, site, other, false)),
+                    ctx.mkNot(isNull))));
         }
         BoolExpr extremum = and(extremes);
         Expr<?> r = v.fresh("r", v.recordSort(s.table()));

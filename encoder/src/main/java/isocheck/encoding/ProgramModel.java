@@ -148,6 +148,61 @@ public final class ProgramModel {
         return out;
     }
 
+    /**
+     * Whether the values statement s reads of {@code field} are the transaction's view values
+     * ({@link Vocabulary#viewValue}): no statement of the transaction that may write the field runs
+     * before s (none earlier in program order; none at all when s is inside a loop, where an earlier
+     * iteration could have written it). A transaction reads its own writes, so after one the value
+     * read is no longer the view's.
+     */
+    public boolean readsViewValue(Transaction txn, Stmt.Sql s, String field) {
+        StatementFacts sf = factsOf(s);
+        if (sf == null || table(sf.table()).isKey(field)) return false;
+        List<StatementFacts> stmts = facts(txn.name()).statements();
+        int at = stmts.indexOf(sf);
+        for (int i = 0; i < stmts.size(); i++) {
+            StatementFacts w = stmts.get(i);
+            if (!w.table().equals(sf.table()) || !writeFields(w).contains(field)) continue;
+            if (i < at || !sf.loops().isEmpty()) return false;
+        }
+        return true;
+    }
+
+    /**
+     * The expression a local scalar always holds where it is read, if it has one: the local is
+     * assigned exactly once, by {@code :=} outside every loop, and every variable the expression
+     * reads is a parameter or a local assigned exactly once outside every loop (so its value cannot
+     * change between the assignment and a read). Locals must be assigned on every path before they
+     * are read (DESIGN §2), so wherever the local is read its assignment ran, with these values.
+     */
+    public Optional<isocheck.program.Expr> definition(Transaction txn, Variable var) {
+        if (var.kind() != Variable.Kind.LOCAL) return Optional.empty();
+        List<Assignment> as = assignments(txn, var.name());
+        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Assign a) || !as.get(0).loops().isEmpty()) {
+            return Optional.empty();
+        }
+        return stable(txn, a.value(), var.name()) ? Optional.of(a.value()) : Optional.empty();
+    }
+
+    private boolean stable(Transaction txn, isocheck.program.Expr e, String self) {
+        if (e instanceof isocheck.program.Expr.VarRef ref) {
+            if (ref.variable().equals(self)) return false;
+            Variable v = variable(txn, ref.variable());
+            if (v.kind() == Variable.Kind.PARAMETER) return true;
+            List<Assignment> as = assignments(txn, v.name());
+            return as.size() == 1 && as.get(0).loops().isEmpty() && !(as.get(0).stmt() instanceof Stmt.Foreach);
+        }
+        if (e instanceof isocheck.program.Expr.Arith a) return stable(txn, a.left(), self) && stable(txn, a.right(), self);
+        if (e instanceof isocheck.program.Expr.Negate n) return stable(txn, n.operand(), self);
+        return e instanceof isocheck.program.Expr.IntLit || e instanceof isocheck.program.Expr.StrLit;
+    }
+
+    /** Whether no statement of any program inserts into or deletes from the table. */
+    public boolean isStatic(String table) {
+        return facts.stream().flatMap(f -> f.statements().stream())
+                .noneMatch(s -> s.table().equals(table) && s.writes().contains(StatementFacts.ALIVE));
+    }
+
     /** Whether some statement of the transaction inserts into or deletes from the table (so it may read its own Alive writes). */
     public boolean writesAlive(Transaction txn, String table) {
         return facts(txn.name()).statements().stream()

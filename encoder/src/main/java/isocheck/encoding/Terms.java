@@ -14,6 +14,7 @@ import isocheck.program.Type;
 import isocheck.program.Variable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -142,6 +143,7 @@ public final class Terms {
         if (table.isEmpty()) {
             return Optional.of(v.apply(name(site.txn(), rowsVar) + "." + field, ctx.getIntSort(), List.of(x)));
         }
+        if (viewRead(site.txn(), var, field)) return Optional.of(v.viewValue(table.get(), field, x, site.t()));
         return indices(var, site).map(ix ->
                 v.apply(name(site.txn(), rowsVar) + "." + field, ctx.getIntSort(), args(ix, x, site.t())));
     }
@@ -195,8 +197,22 @@ public final class Terms {
             return pick(var.name(), site).flatMap(p -> rowField(var.name(), p, f, site));
         }
         if (isAggregate(site.txn(), var)) return aggregate(var, site);
-        // a scalar assigned by := : unconstrained (see the class comment)
+        // a local with one stable definition is that definition (ProgramModel#definition)
+        Optional<isocheck.program.Expr> def = model.definition(site.txn(), var);
+        if (def.isPresent()) return value(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
+        // any other scalar assigned by := : unconstrained (see the class comment)
         return indices(var, site).map(ix -> v.apply(name(site.txn(), var.name()), ctx.getIntSort(), args(ix, site.t())));
+    }
+
+    /**
+     * A non-key field of the rows of a SELECT … INTO read before any own write of it is the view
+     * value of paper §3.2 (last writer wins), the same for every statement of the transaction
+     * ({@link ProgramModel#readsViewValue}); only then does {@link CounterRules} reach it.
+     */
+    private boolean viewRead(Transaction txn, Variable var, String field) {
+        List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
+        return as.size() == 1 && as.get(0).stmt() instanceof Stmt.Select s && s.aggregate().isEmpty()
+                && model.readsViewValue(txn, s, field);
     }
 
     private Optional<Expr<?>> rowFieldOfSource(Variable source, Variable rowVar, Expr<?> x, String field, Site site) {

@@ -156,6 +156,21 @@ public final class Vocabulary implements ExecutionVocabulary {
 
     private final Set<String> staticTables = new java.util.HashSet<>();
 
+    /**
+     * {@code val!t.f(r, t')}: the value of non-key field f of record r in transaction t''s view
+     * (paper §3.2, last writer wins: the value written by the ar-last visible writer of r.f, or the
+     * initial value). Defined for every transaction, whether or not it reads r.f; constrained by
+     * {@link Terms} (a SELECT's read is this value) and {@link CounterRules}.
+     */
+    public com.microsoft.z3.IntExpr viewValue(String table, String field, Expr<?> r, Expr<?> t) {
+        return (com.microsoft.z3.IntExpr) ctx.mkApp(fn("val!" + table + "." + field, ctx.getIntSort(), recordSort(table), txn), r, t);
+    }
+
+    /** Whether no program inserts into or deletes from the table (its records' Alive never changes). */
+    public boolean isStatic(String table) {
+        return staticTables.contains(table);
+    }
+
     public Sort recordSort(String table) {
         Sort s = recordSorts.get(table);
         if (s == null) throw new IllegalArgumentException("no table " + table);

@@ -40,21 +40,45 @@ public final class Analysis {
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys, Set<String> disabledRules) {
+            boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types) {
+        public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+                boolean uniqueKeys, Set<String> disabledRules) {
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of());
+        }
+
+        public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+                boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters) {
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of());
+        }
+
+        /**
+         * Only cycles whose transactions have exactly these types (a multiset, any order): asks
+         * for one anomaly shape, e.g. the paper's long fork (NewOrder, Payment, 2× OrderStatus).
+         */
+        public Options withTypes(List<String> t) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters,
+                    List.copyOf(t));
+        }
+
         public static Options defaults(int bound) {
             return new Options(2, bound, false, 60, null, Encoder.Mode.EXPANDED, false, Set.of());
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules); }
+        /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
+        public Options withKeysBelowCounters(boolean on) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types);
+        }
+
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types); }
 
         /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules));
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types);
         }
     }
 
@@ -89,8 +113,10 @@ public final class Analysis {
         try (Context ctx = new Context()) {
             Vocabulary v = new Vocabulary(ctx, program);
             ProgramModel model = new ProgramModel(program);
-            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys());
+            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
+                    .assumeKeysBelowCounters(opts.keysBelowCounters());
             for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
+                if (!opts.types().isEmpty() && opts.types().size() != k) continue;
                 CycleQuery.Built q = CycleQuery.build(v, encoder, k);
                 Solver solver = ctx.mkSolver();
                 Params p = ctx.mkParams();
@@ -102,6 +128,7 @@ public final class Analysis {
                     if (!off) solver.add(part.formula());
                 }
                 for (Part part : q.parts()) solver.add(part.formula());
+                if (!opts.types().isEmpty()) solver.add(typeMultiset(ctx, v, q.txns(), opts.types()));
                 Set<String> signatures = new LinkedHashSet<>();
                 int n = 0;
                 while (true) {
@@ -135,6 +162,19 @@ public final class Analysis {
         }
         return new Outcome(found.isEmpty() ? Verdict.NONE : Verdict.FOUND, found, queries, null, null,
                 (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** The cycle's transactions have exactly the given types, counted with multiplicity. */
+    static BoolExpr typeMultiset(Context ctx, Vocabulary v, List<com.microsoft.z3.Expr<?>> txns, List<String> types) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (String type : new LinkedHashSet<>(types)) {
+            long n = types.stream().filter(type::equals).count();
+            List<BoolExpr> is = new ArrayList<>();
+            for (com.microsoft.z3.Expr<?> t : txns) is.add(v.isType(t, type));
+            BoolExpr[] arr = is.toArray(new BoolExpr[0]);
+            out.add(ctx.mkAnd(ctx.mkAtLeast(arr, (int) n), ctx.mkAtMost(arr, (int) n)));
+        }
+        return ctx.mkAnd(out.toArray(new BoolExpr[0]));
     }
 
     /**

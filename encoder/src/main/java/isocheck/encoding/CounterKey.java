@@ -1,0 +1,121 @@
+package isocheck.encoding;
+
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import isocheck.program.FactExtractor;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import isocheck.program.TransactionFacts;
+import isocheck.program.Type;
+import isocheck.program.Variable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A key column drawn from a counter: every INSERT into {@code table} (in every program) takes key
+ * column {@code column} from the value of a {@link CounterField} r.f it SELECTs (directly or through a
+ * local's definition: TPC-C's {@code o_id := dist.d_next_o_id}), its other key columns
+ * {@code counterKey} name r (r's i-th key column is the inserted record's column
+ * {@code counterKey.get(i)}), and the same transaction increments r.f whenever the INSERT runs (the
+ * UPDATE sits outside loops, its guard is a prefix of the INSERT's, and its WHERE is exactly r's key).
+ * TPC-C's orders, new_order and order_line draw their order ids from {@code district.d_next_o_id}.
+ */
+public record CounterKey(String table, String column, CounterField counter, List<String> counterKey) {
+
+    public static List<CounterKey> find(ProgramModel model, List<CounterField> counters) {
+        Map<String, List<StatementFacts>> inserts = new LinkedHashMap<>();
+        Map<StatementFacts, Transaction> owner = new LinkedHashMap<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts sf : tf.statements()) {
+                if (sf.statement() instanceof Stmt.Insert) {
+                    inserts.computeIfAbsent(sf.table(), k -> new ArrayList<>()).add(sf);
+                    owner.put(sf, tf.transaction());
+                }
+            }
+        }
+        List<CounterKey> out = new ArrayList<>();
+        for (var e : inserts.entrySet()) {
+            String table = e.getKey();
+            for (String column : model.table(table).primaryKey()) {
+                for (CounterField cf : counters) {
+                    Optional<List<String>> common = Optional.empty();
+                    boolean all = true;
+                    for (StatementFacts ins : e.getValue()) {
+                        Optional<List<String>> m = drawn(model, owner.get(ins), ins, column, cf);
+                        if (m.isEmpty() || (common.isPresent() && !common.get().equals(m.get()))) {
+                            all = false;
+                            break;
+                        }
+                        common = m;
+                    }
+                    if (all && common.isPresent()) out.add(new CounterKey(table, column, cf, common.get()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** For one INSERT: the mapping from the counter record's key columns to the inserted key columns. */
+    private static Optional<List<String>> drawn(ProgramModel model, Transaction txn, StatementFacts ins, String column,
+            CounterField cf) {
+        if (!ins.pinsWholeKey()) return Optional.empty();
+        Expr value = resolve(model, txn, ins.keyPins().get(column));
+        if (!(value instanceof Expr.VarRef ref)) return Optional.empty();
+        Variable var = model.variable(txn, ref.variable());
+        if (var.kind() != Variable.Kind.LOCAL || !(var.type() instanceof Type.Rows)) return Optional.empty();
+        String field = ref.field() != null ? ref.field() : var.type().fields().get(0).name();
+        List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
+        if (!field.equals(cf.field()) || as.size() != 1 || !as.get(0).loops().isEmpty()
+                || !(as.get(0).stmt() instanceof Stmt.Select sel) || sel.aggregate().isPresent()
+                || !sel.table().equals(cf.table()) || !model.readsViewValue(txn, sel, field)) {
+            return Optional.empty();
+        }
+        StatementFacts selFacts = model.factsOf(sel);
+        if (!selFacts.pinsWholeKey()) return Optional.empty();
+        // the inserted record's other key columns name the selected counter record
+        List<String> mapping = new ArrayList<>();
+        for (String k : model.table(cf.table()).primaryKey()) {
+            String want = resolve(model, txn, selFacts.keyPins().get(k)).text();
+            String found = null;
+            for (var pin : ins.keyPins().entrySet()) {
+                if (!pin.getKey().equals(column) && resolve(model, txn, pin.getValue()).text().equals(want)) found = pin.getKey();
+            }
+            if (found == null) return Optional.empty();
+            mapping.add(found);
+        }
+        // and the transaction surely increments that record whenever the INSERT runs
+        for (CounterField.Writer w : cf.writers()) {
+            StatementFacts up = w.statement().facts();
+            if (!w.statement().txn().name().equals(txn.name()) || !up.loops().isEmpty() || !up.pinsWholeKey()) continue;
+            if (FactExtractor.conjuncts(((Stmt.Update) up.statement()).where()).size() != up.keyPins().size()) continue;
+            if (!isPrefix(up.guard(), ins.guard())) continue;
+            boolean same = true;
+            for (String k : model.table(cf.table()).primaryKey()) {
+                same &= resolve(model, txn, up.keyPins().get(k)).text()
+                        .equals(resolve(model, txn, selFacts.keyPins().get(k)).text());
+            }
+            if (same) return Optional.of(mapping);
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isPrefix(List<Cond> prefix, List<Cond> of) {
+        if (prefix.size() > of.size()) return false;
+        for (int i = 0; i < prefix.size(); i++) if (prefix.get(i) != of.get(i)) return false;
+        return true;
+    }
+
+    /** A local with a stable definition stands for that definition. */
+    private static Expr resolve(ProgramModel model, Transaction txn, Expr e) {
+        if (e instanceof Expr.VarRef ref && ref.field() == null) {
+            Variable var = model.variable(txn, ref.variable());
+            Optional<Expr> def = model.definition(txn, var);
+            if (def.isPresent()) return resolve(model, txn, def.get());
+        }
+        return e;
+    }
+}

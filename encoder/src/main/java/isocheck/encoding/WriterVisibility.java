@@ -1,0 +1,78 @@
+package isocheck.encoding;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import isocheck.spec.BasicAxioms;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import isocheck.spec.SpecTranslator;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a spec guarantees about the visibility among the writers of one field, decided by Z3 (never
+ * by the spec's name), as {@code isocheck.spec.EntailmentOrder} decides entailment: φ_basic ∧ Ψ is
+ * universal, so Ψ entails a universal property with n variables iff φ_basic ∧ Ψ ∧ ¬property is
+ * unsatisfiable over n transaction constants (Bernays–Schönfinkel small models). A spec that is not
+ * universal gets "no" (the rules that need the property are then left out, which is sound).
+ *
+ * <ul>
+ *   <li>{@link #writersSeeEarlierWriters}: ∀a,b. type(a), type(b) ∈ W ∧ WW(a,b) ⇒ vis(a,b) (paper §3.2,
+ *       PSI's axiom restricted to W): the writers of a record's field, which WW orders by ar,
+ *       each see every earlier one.</li>
+ *   <li>{@link #earlierWritersVisibleThroughLater}: ∀a,b,c. type(a), type(b) ∈ W ∧ ar(a,b) ∧ WW(a,b) ∧
+ *       vis(b,c) ⇒ vis(a,c): whoever sees a writer sees the earlier writers of the same item (PC's
+ *       axiom restricted to such a, b; also implied by PSI's together with CC's).</li>
+ * </ul>
+ */
+public final class WriterVisibility {
+    private final Vocabulary v;
+    private final Context ctx;
+    private final Map<String, Boolean> cache = new HashMap<>();
+
+    public WriterVisibility(Vocabulary v) {
+        this.v = v;
+        this.ctx = v.context();
+    }
+
+    public boolean writersSeeEarlierWriters(Spec spec, Set<String> writerTypes) {
+        return decide("see " + spec.name() + " " + writerTypes, spec, 2, t -> ctx.mkAnd(
+                inTypes(t.get(0), writerTypes), inTypes(t.get(1), writerTypes), v.ww(t.get(0), t.get(1)),
+                ctx.mkNot(v.vis(t.get(0), t.get(1)))));
+    }
+
+    public boolean earlierWritersVisibleThroughLater(Spec spec, Set<String> writerTypes) {
+        return decide("prefix " + spec.name() + " " + writerTypes, spec, 3, t -> ctx.mkAnd(
+                inTypes(t.get(0), writerTypes), inTypes(t.get(1), writerTypes), v.ar(t.get(0), t.get(1)),
+                v.ww(t.get(0), t.get(1)), v.vis(t.get(1), t.get(2)), ctx.mkNot(v.vis(t.get(0), t.get(2)))));
+    }
+
+    private BoolExpr inTypes(Expr<?> t, Set<String> types) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (String name : types) out.add(v.isType(t, name));
+        return out.isEmpty() ? ctx.mkFalse() : ctx.mkOr(out.toArray(new BoolExpr[0]));
+    }
+
+    private boolean decide(String key, Spec spec, int n, java.util.function.Function<List<Expr<?>>, BoolExpr> violation) {
+        return cache.computeIfAbsent(key, k -> {
+            if (!spec.isUniversal()) return false;
+            List<Expr<?>> txns = new ArrayList<>();
+            for (int i = 0; i < n; i++) txns.add(v.fresh("wv", v.txnSort()));
+            Solver s = ctx.mkSolver();
+            try {
+                s.add(BasicAxioms.expanded(v, txns));
+                s.add(new SpecTranslator(v).expanded(spec, txns));
+            } catch (SpecException e) {
+                return false;
+            }
+            s.add(violation.apply(txns));
+            return s.check() == Status.UNSATISFIABLE;
+        });
+    }
+}
