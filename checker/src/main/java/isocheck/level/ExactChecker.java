@@ -210,6 +210,7 @@ public final class ExactChecker implements LevelChecker {
         Polygraph g = built;
         if (g == null) {
             g = new Polygraph(m, level, deadline);
+            g.chaining &= options.strategy() != CheckOptions.Strategy.SEARCH_ONLY;
             g.buildKnown();
         }
         g.prune = options.strategy() != CheckOptions.Strategy.SEARCH_ONLY;
