@@ -93,11 +93,14 @@ final class LevelHistories {
                 for (int j = 0; j < m; j++) {
                     int x = rnd.nextInt(keys);
                     ops.add(new int[] {0, x});
-                    if (rnd.nextInt(4) > 0) {
+                    if (rnd.nextInt(3) > 0) {
                         ops.add(new int[] {1, x});
                     }
                 }
-                if (rnd.nextInt(8) == 0) {
+                if (rnd.nextInt(3) == 0) { // a read of another key: skews and forks around the chains
+                    ops.add(0, new int[] {0, rnd.nextInt(keys)});
+                }
+                if (rnd.nextInt(3) == 0) { // a blind write: chains of several writers per key
                     ops.add(new int[] {1, rnd.nextInt(keys)});
                 }
             } else {

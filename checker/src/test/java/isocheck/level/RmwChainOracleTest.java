@@ -51,7 +51,11 @@ class RmwChainOracleTest {
             Statistics.label(label + " chains").collect(chainKind(v, expected));
             Statistics.label(label + " chains").coverage(c -> {
                 c.check("links, consistent").percentage(p -> p >= 10.0);
-                c.check("links, violated").percentage(p -> p >= 5.0);
+                // SER sees lost updates already in the known graph (rw both ways); violations that need
+                // two chains ordered are rare here: ChainPairRefutationTest has one
+                if (level == Level.SI || level == Level.PSI) {
+                    c.check("links, violated, lost update").percentage(p -> p >= 5.0);
+                }
             });
         }
     }
@@ -62,8 +66,8 @@ class RmwChainOracleTest {
             Matcher mm = LINKS.matcher(note);
             if (mm.find()) {
                 boolean lost = note.contains("lost updates");
-                return (Integer.parseInt(mm.group(1)) > 0 ? "links" : "no links") + (lost ? " and lost updates" : "")
-                        + (consistent ? ", consistent" : ", violated");
+                return (Integer.parseInt(mm.group(1)) > 0 ? "links" : "no links")
+                        + (consistent ? ", consistent" : lost ? ", violated, lost update" : ", violated, no lost update");
             }
         }
         return "decided before the constraints";
