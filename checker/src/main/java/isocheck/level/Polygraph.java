@@ -1156,7 +1156,9 @@ final class Polygraph {
             assign = new int[0];
             return Outcome.CONSISTENT;
         }
+        long t0 = System.nanoTime();
         buildConstraints();
+        long t1 = System.nanoTime();
         if (timeUp()) {
             remained = "building the constraints (" + varCount + " writer pairs so far)";
             return Outcome.UNKNOWN;
@@ -1171,7 +1173,8 @@ final class Polygraph {
             notes.add("read-modify-write chains: not for " + level + " (it allows lost updates); "
                     + pairsBeforeChaining + " writer pairs");
         }
-        notes.add(varCount + " constraints (pairs of transactions in different sessions writing a common key)");
+        notes.add(varCount + " constraints (pairs of transactions in different sessions writing a common key)"
+                + String.format(", built in %.1f ms", (t1 - t0) / 1e6));
         if (!prune) {
             notes.add("pruning disabled");
             return varCount == 0 ? Outcome.CONSISTENT : search();
@@ -1247,8 +1250,10 @@ final class Polygraph {
             if (forcedVar.isEmpty()) {
                 break;
             }
+            perPass.add(forcedVar.size());
             for (int i = 0; i < forcedVar.size(); i++) {
                 int v = forcedVar.get(i);
+                checkTime("applying the orientations pruning pass " + passes + " forced");
                 applyOrientation(v, forcedOrient.get(i));
                 rootForced[v] = true;
                 prunedForced++;
@@ -1261,7 +1266,16 @@ final class Polygraph {
         }
         notes.add("pruning: " + passes + " passes fixed " + prunedForced + " of " + varCount + " pairs; "
                 + open() + " left for the search (" + (summaries > 0 ? summaries + " passes by reachability summary"
-                        : "graph searches per pair: the summary would exceed " + SUMMARY_LIMIT + " ints") + ")");
+                        : "graph searches per pair: the summary would exceed " + SUMMARY_LIMIT + " ints")
+                + String.format(", %.1f ms of which %.1f ms building summaries; fixed per pass: %s; %d edges)",
+                        (System.nanoTime() - t1) / 1e6, summaryNanos / 1e6, Arrays.toString(perPass.toArray()),
+                        edgeCount()));
+        long t2 = System.nanoTime();
+        if (open() > 0) {
+            Outcome o = search();
+            notes.add(String.format("search time: %.1f ms", (System.nanoTime() - t2) / 1e6));
+            return o;
+        }
         if (open() == 0) {
             return Outcome.CONSISTENT;
         }
@@ -1275,6 +1289,8 @@ final class Polygraph {
     private int[] chainOf;
     private int[] chainPos;
     int summaries;
+    private final IntList perPass = new IntList();
+    private long summaryNanos;
 
     /** The reachability summary of the current graph (topological positions pos), or null if too big. */
     private ReachSummary summary(int[] pos) {
@@ -1324,7 +1340,10 @@ final class Polygraph {
         }
         checkTime("building a reachability summary");
         summaries++;
-        return new ReachSummary(nodeCount, order, start, to, rw, chainOf, chainPos, chainCount, psi);
+        long t = System.nanoTime();
+        ReachSummary rs = new ReachSummary(nodeCount, order, start, to, rw, chainOf, chainPos, chainCount, psi);
+        summaryNanos += System.nanoTime() - t;
+        return rs;
     }
 
     /** PSI: whether some rw edge r → b has b reaching r through H (a forbidden cycle exists). */
@@ -1520,7 +1539,7 @@ final class Polygraph {
         int done = 0;
         for (IntList vars : byComp.values()) {
             searchedVars += vars.size();
-            Outcome o = searchComponent(vars.toArray(), pos);
+            Outcome o = searchComponent(vars.toArray(), pos); // ord stays valid across components
             if (o == Outcome.UNKNOWN) {
                 remained = "search of component " + (done + 1) + " of " + components + " (" + vars.size()
                         + " writer pairs open, " + decisions + " decisions, " + backjumps + " backjumps, "
@@ -1534,7 +1553,8 @@ final class Polygraph {
             done++;
         }
         notes.add("search: " + components + " independent components, " + searchedVars + " pairs, "
-                + decisions + " decisions, " + backjumps + " backjumps, " + learned + " learned nogoods");
+                + decisions + " decisions, " + backjumps + " backjumps, " + learned + " learned nogoods, "
+                + orderRepairs + " topological-order repairs");
         return Outcome.CONSISTENT;
     }
 
@@ -1548,7 +1568,50 @@ final class Polygraph {
         return assign[lit >> 1] == (lit & 1);
     }
 
+    /**
+     * A topological order of the graph during the search (of H for PSI), kept valid as edges come
+     * (removing edges never invalidates it): ord[node] is its position, atPos the inverse. An edge
+     * u → x with ord[u] &lt; ord[x] cannot close a cycle, so it needs no search; otherwise the search
+     * from x visits only positions up to ord[u] (Marchetti-Spaccamela, Nanni, Rohnert: if it misses
+     * u, the visited nodes move right after u, the rest of the window keeping its order).
+     */
+    private int[] ord;
+    private int[] atPos;
+    long orderRepairs;
+
+    private void initOrder(int[] pos) {
+        ord = Arrays.copyOf(pos, pos.length);
+        atPos = new int[pos.length];
+        for (int v = 0; v < pos.length; v++) {
+            atPos[pos[v]] = v;
+        }
+    }
+
+    /** After a bounded search from ord-window [lb, ub] missed its target: visited nodes go last. */
+    private void repairOrder(int lb, int ub) {
+        int[] buf = new int[ub - lb + 1];
+        int k = 0;
+        for (int p = lb; p <= ub; p++) {
+            if (mark[atPos[p]] != round) {
+                buf[k++] = atPos[p];
+            }
+        }
+        for (int p = lb; p <= ub; p++) {
+            if (mark[atPos[p]] == round) {
+                buf[k++] = atPos[p];
+            }
+        }
+        for (int i = 0; i < buf.length; i++) {
+            atPos[lb + i] = buf[i];
+            ord[buf[i]] = lb + i;
+        }
+        orderRepairs++;
+    }
+
     private Outcome searchComponent(int[] vars, int[] pos) {
+        if (ord == null) {
+            initOrder(pos);
+        }
         int depth = 0;
         int[] mark0 = new int[vars.length];
         int[] tried = new int[vars.length];
@@ -1668,7 +1731,18 @@ final class Polygraph {
         for (int[] le : induced(v, o)) {
             int u = srcNode(le[0], le[1]);
             int x = dstNode(le[0], le[2]);
-            Cycle c = closes(u, x, le[0], null);
+            Cycle c = null;
+            if (ord != null && (!psi || le[0] != RW) && ord[u] > ord[x]) {
+                IntList back = path(x, u, psi, ord);
+                if (back != null) {
+                    c = cycle(back);
+                } else {
+                    repairOrder(ord[x], ord[u]);
+                }
+            }
+            if (c == null) {
+                c = closes(u, x, le[0], ord);
+            }
             if (c != null) {
                 c.cand = le;
                 c.candVar = v;

@@ -36,17 +36,27 @@ final class ReachSummary {
         this.chainPos = chainPos;
         first = new int[nodes * chains];
         Arrays.fill(first, NONE);
+        // An edge u → w whose target an already merged neighbour reaches adds nothing (that
+        // neighbour's row dominates w's): skipped in O(1). The transitive ww/rw edges that pruning
+        // adds (every ordered pair of writers of a key) are mostly of this kind. u's own position is
+        // set after the merge, so only merged neighbours justify a skip.
+        boolean[] implied = new boolean[to.length];
         for (int i = nodes - 1; i >= 0; i--) {
             int u = order[i];
             int row = u * chains;
-            if (chainOf[u] >= 0) {
-                first[row + chainOf[u]] = chainPos[u];
-            }
             for (int k = start[u]; k < start[u + 1]; k++) {
                 if (rwOnly && rw[k]) {
                     continue;
                 }
-                minInto(first, row, to[k] * chains);
+                int w = to[k];
+                if (chainOf[w] >= 0 && first[row + chainOf[w]] <= chainPos[w]) {
+                    implied[k] = true;
+                    continue;
+                }
+                minInto(first, row, w * chains);
+            }
+            if (chainOf[u] >= 0) {
+                first[row + chainOf[u]] = chainPos[u];
             }
         }
         if (!rwOnly) {
@@ -59,6 +69,9 @@ final class ReachSummary {
             int u = order[i];
             int row = u * chains;
             for (int k = start[u]; k < start[u + 1]; k++) {
+                if (implied[k]) { // an H neighbour merged here H-reaches the target: it dominates
+                    continue;
+                }
                 int src = to[k] * chains;
                 int[] from = rw[k] ? first : firstRw;
                 for (int c = 0; c < chains; c++) {
