@@ -487,8 +487,9 @@ final class Polygraph {
         if (topo() != null) {
             return true;
         }
-        // remember which guessed pairs the cycle runs through: pruning looks at them first
-        Cycle c = findCycle();
+        // remember which guessed pairs a cycle runs through: pruning looks at them first (any cycle
+        // will do: the shortest one, as findCycle searches it, costs minutes on large histories)
+        Cycle c = anyCycle();
         if (c != null) {
             LongIntMap seen = new LongIntMap(16);
             IntList sus = new IntList();
@@ -1035,6 +1036,61 @@ final class Polygraph {
                 }
             }
             return best;
+        }
+        return null;
+    }
+
+    /**
+     * Some cycle of the graph (without rw edges for PSI), by one breadth-first search inside the
+     * smallest strongly connected component: O(nodes + edges). Null if acyclic.
+     */
+    private Cycle anyCycle() {
+        int[] comp = new int[nodeCount];
+        List<int[]> sccs = stronglyConnected(comp, psi);
+        if (sccs.isEmpty()) {
+            return null;
+        }
+        int[] smallest = sccs.get(0);
+        for (int[] scc : sccs) {
+            if (scc.length < smallest.length) {
+                smallest = scc;
+            }
+        }
+        int root = smallest[0];
+        round++;
+        IntList queue = new IntList();
+        queue.add(root);
+        mark[root] = round;
+        for (int qi = 0; qi < queue.size(); qi++) {
+            int y = queue.get(qi);
+            IntList o = out[y];
+            if (o == null) {
+                continue;
+            }
+            for (int i = 0; i < o.size(); i++) {
+                int e = o.get(i);
+                int z = eTo.get(e);
+                if ((psi && eKind.get(e) == RW) || comp[z] != comp[root]) {
+                    continue;
+                }
+                if (z == root) {
+                    IntList rev = new IntList();
+                    rev.add(e);
+                    for (int a = y; a != root; a = eFrom.get(parent[a])) {
+                        rev.add(parent[a]);
+                    }
+                    IntList p = new IntList(rev.size());
+                    for (int k = rev.size() - 1; k >= 0; k--) {
+                        p.add(rev.get(k));
+                    }
+                    return cycle(p);
+                }
+                if (mark[z] != round) {
+                    mark[z] = round;
+                    parent[z] = e;
+                    queue.add(z);
+                }
+            }
         }
         return null;
     }
