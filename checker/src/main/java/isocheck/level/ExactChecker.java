@@ -20,7 +20,8 @@ import java.util.Optional;
  *   <li>Otherwise the {@link Polygraph}: known edges, one constraint per pair of writers of a key,
  *       pruning to a fixpoint, then a search with learned nogoods per communication-graph component;
  *       or, for few sessions, the Biswas–Enea search over session prefixes ({@link PrefixSearch}).
- *       The choice is in {@link #choose}.</li>
+ *       The choice is in {@link #choose}. For PC and PSI, SI (which implies both) is tried first
+ *       and its commit order kept if the level's validator accepts it.</li>
  * </ol>
  * A consistent verdict carries a commit order, checked by {@link CommitOrderValidator} before it is
  * returned; a violation carries a cycle witness; unknown only when the timeout expires.

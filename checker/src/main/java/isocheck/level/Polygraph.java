@@ -47,6 +47,12 @@ import java.util.Set;
  * key in one session; a writer that read the key from another transaction (read-modify-write,
  * MTC §IV-A). rw from the readers of a version to each known or chosen ww successor of its writer;
  * transitive ww/rw edges are implied by paths (MTC Theorems 1–2), so the immediate ones suffice.
+ * For SER/SSER/SI/PSI, read-modify-writes chain each key's writers ({@link RmwChains}): constraints
+ * order whole chains, and the chain from the initial transaction precedes the others (known edges).
+ *
+ * <p><b>Costs.</b> Each pruning pass answers its reachability queries from a {@link ReachSummary}
+ * (O(1) each) when it fits in {@link #SUMMARY_LIMIT} ints, else by bounded graph searches; the
+ * search keeps a topological order so that an edge agreeing with it needs no search.
  */
 final class Polygraph {
     static final int SO = 0;
