@@ -47,6 +47,12 @@ import java.util.Set;
  * key in one session; a writer that read the key from another transaction (read-modify-write,
  * MTC §IV-A). rw from the readers of a version to each known or chosen ww successor of its writer;
  * transitive ww/rw edges are implied by paths (MTC Theorems 1–2), so the immediate ones suffice.
+ * For SER/SSER/SI/PSI, read-modify-writes chain each key's writers ({@link RmwChains}): constraints
+ * order whole chains, and the chain from the initial transaction precedes the others (known edges).
+ *
+ * <p><b>Costs.</b> Each pruning pass answers its reachability queries from a {@link ReachSummary}
+ * (O(1) each) when it fits in {@link #SUMMARY_LIMIT} ints, else by bounded graph searches; the
+ * search keeps a topological order so that an edge agreeing with it needs no search.
  */
 final class Polygraph {
     static final int SO = 0;
@@ -63,6 +69,8 @@ final class Polygraph {
     static final int WW_INIT = -2;
     static final int WW_SESSION = -3;
     static final int WW_GUESS = -4;
+    /** tail(init chain) → head of another chain: the chain that starts at the initial state comes first. */
+    static final int WW_FIRST = -5;
 
     final Level level;
     final TxnModel m;
@@ -92,15 +100,32 @@ final class Polygraph {
     private long[] eventTime;
     private int[] eventTxn;
 
+    // read-modify-write chains (see RmwChains)
+    /**
+     * Whether chains are used: SER, SSER, SI, PSI; never PC, which allows lost updates. Off when the
+     * search runs alone (chains are a pruning rule); set before {@link #buildKnown}.
+     */
+    boolean chaining;
+    private RmwChains chains;
+
     // constraints
     int varCount;
+    /**
+     * Variable v orders two writer chains of a key (a single transaction is a chain of one, and
+     * such pairs are coalesced over keys): orientation 0 puts chain A (varA head … varAT tail)
+     * before chain B (varB … varBT), i.e. the edge varAT → varB; orientation 1 the edge varBT → varA.
+     */
     int[] varA;
     int[] varB;
+    int[] varAT;
+    int[] varBT;
     int[][] varKeys;
     int[] assign;
     boolean[] rootForced;
     /** Why a root-forced variable cannot take the other orientation: the closing path (edge ids). */
     int[][] whyPath;
+    /** Edge-count mark of the graph in which the other orientation was refuted (for a lazy path). */
+    int[] whyMark;
     int[] whyOrient;
     int[] whyCand;
 
@@ -125,6 +150,7 @@ final class Polygraph {
         this.split = level == Level.PC || level == Level.SI;
         this.psi = level == Level.PSI;
         this.rt = level == Level.SSER;
+        this.chaining = level != Level.PC;
         this.n = m.n;
         this.deadline = deadline;
         int txnNodes = split ? 2 * n : n;
@@ -325,8 +351,36 @@ final class Polygraph {
                 }
             }
         }
+        if (chaining) {
+            addChainFirst();
+        }
         if (rt) {
             buildRealTime();
+        }
+    }
+
+    /**
+     * Read-modify-write chains ({@link RmwChains}); when a key's initial version has a successor, the
+     * chain from the initial transaction precedes every other chain: tail → head ww edges (with rw
+     * from the tail version's readers), known before any constraint.
+     */
+    private void addChainFirst() {
+        chains = new RmwChains(m);
+        if (m.init < 0) {
+            return;
+        }
+        for (int i = m.wStart[m.init]; i < m.wStart[m.init + 1]; i++) {
+            if (chains.next[i] < 0) {
+                continue;
+            }
+            int x = m.slotKey[i];
+            int tailSlot = chains.tail[i];
+            for (int j = m.kwStart[x]; j < m.kwStart[x + 1]; j++) {
+                int s = m.kwSlot[j];
+                if (s != i && chains.isHead(s)) {
+                    addWw(m.slotTxn[tailSlot], m.slotTxn[s], x, tailSlot, WW_FIRST, -1);
+                }
+            }
         }
     }
 
@@ -439,8 +493,9 @@ final class Polygraph {
         if (topo() != null) {
             return true;
         }
-        // remember which guessed pairs the cycle runs through: pruning looks at them first
-        Cycle c = findCycle();
+        // remember which guessed pairs a cycle runs through: pruning looks at them first (any cycle
+        // will do: the shortest one, as findCycle searches it, costs minutes on large histories)
+        Cycle c = anyCycle();
         if (c != null) {
             LongIntMap seen = new LongIntMap(16);
             IntList sus = new IntList();
@@ -469,40 +524,101 @@ final class Polygraph {
 
     // ---------------------------------------------------------------- constraints
 
-    /** One variable per unordered pair of transactions in different sessions writing a common key. */
+    /**
+     * One variable per unordered pair of single writers (transactions in different sessions writing
+     * a common key, coalesced over keys), and, for SER/SSER/SI/PSI, one per pair of read-modify-write
+     * chains of a key of which one has more than one writer ({@link RmwChains}).
+     */
     private LongIntMap varIndex;
+    /** Writer pairs of a key in different sessions, what the constraints would be without chains. */
+    long pairsBeforeChaining;
+    int chainVars;
+    int chainedKeys;
+    /** Variables refuted first: pairs of chains whose heads overwrite one version (lost updates). */
+    private final IntList priority = new IntList();
 
     void buildConstraints() {
         LongIntMap index = new LongIntMap(1024);
         varIndex = index;
+        LongIntMap chainIndex = new LongIntMap(16);
         IntList a = new IntList();
         IntList b = new IntList();
+        IntList at = new IntList();
+        IntList bt = new IntList();
         List<IntList> keys = new ArrayList<>();
+        int[] perSession = new int[Math.max(1, m.sessions)];
+        IntList heads = new IntList();
         for (int x = 0; x < m.keyCount; x++) {
             int lo = m.kwStart[x];
             int hi = m.kwStart[x + 1];
+            heads.clear();
+            long writers = 0;
+            long same = 0;
+            boolean chained = false;
             for (int i = lo; i < hi; i++) {
-                int t1 = m.slotTxn[m.kwSlot[i]];
+                int slot = m.kwSlot[i];
+                int t1 = m.slotTxn[slot];
                 if (t1 == m.init) {
                     continue;
                 }
-                for (int j = i + 1; j < hi; j++) {
-                    int t2 = m.slotTxn[m.kwSlot[j]];
-                    if (t2 == m.init || m.sessOf[t1] == m.sessOf[t2]) {
+                writers++;
+                same += perSession[m.sessOf[t1]]++;
+                if (chains == null || chains.isHead(slot)) {
+                    heads.add(slot);
+                }
+                if (chains != null && !chains.singleton(slot)) {
+                    chained = true;
+                }
+            }
+            for (int i = lo; i < hi; i++) {
+                int t1 = m.slotTxn[m.kwSlot[i]];
+                if (t1 != m.init) {
+                    perSession[m.sessOf[t1]] = 0;
+                }
+            }
+            pairsBeforeChaining += writers * (writers - 1) / 2 - same;
+            if (chained) {
+                chainedKeys++;
+            }
+            for (int i = 0; i < heads.size(); i++) {
+                int s1 = heads.get(i);
+                int t1 = m.slotTxn[s1];
+                boolean single1 = chains == null || chains.singleton(s1);
+                for (int j = i + 1; j < heads.size(); j++) {
+                    int s2 = heads.get(j);
+                    int t2 = m.slotTxn[s2];
+                    if (single1 && (chains == null || chains.singleton(s2))) {
+                        if (m.sessOf[t1] == m.sessOf[t2]) {
+                            continue;
+                        }
+                        int p = Math.min(t1, t2);
+                        int q = Math.max(t1, t2);
+                        long k = TxnPair.pair(p, q);
+                        int v = index.get(k);
+                        if (v < 0) {
+                            v = a.size();
+                            index.put(k, v);
+                            a.add(p);
+                            b.add(q);
+                            at.add(p);
+                            bt.add(q);
+                            keys.add(new IntList(2));
+                        }
+                        keys.get(v).add(x);
                         continue;
                     }
-                    int p = Math.min(t1, t2);
-                    int q = Math.max(t1, t2);
-                    long k = TxnPair.pair(p, q);
-                    int v = index.get(k);
-                    if (v < 0) {
-                        v = a.size();
-                        index.put(k, v);
-                        a.add(p);
-                        b.add(q);
-                        keys.add(new IntList(2));
-                    }
-                    keys.get(v).add(x);
+                    // two chains of x: orientation 0 = chain of s1 first (tail(s1) → s2)
+                    int v = a.size();
+                    chainIndex.put(TxnPair.pair(s1, s2), v);
+                    chainIndex.put(TxnPair.pair(s2, s1), v);
+                    a.add(t1);
+                    b.add(t2);
+                    at.add(m.slotTxn[chains.tail[s1]]);
+                    bt.add(m.slotTxn[chains.tail[s2]]);
+                    IntList kk = new IntList(1);
+                    kk.add(x);
+                    keys.add(kk);
+                    chainVars++;
                 }
             }
             if (timeUp()) {
@@ -512,22 +628,49 @@ final class Polygraph {
         varCount = a.size();
         varA = a.toArray();
         varB = b.toArray();
+        varAT = at.toArray();
+        varBT = bt.toArray();
         varKeys = new int[varCount][];
         for (int v = 0; v < varCount; v++) {
             varKeys[v] = keys.get(v).toArray();
+        }
+        if (chains != null) {
+            int[] lu = chains.lostUpdates;
+            for (int i = 0; i + 2 < lu.length; i += 3) {
+                int s1 = m.slotOf(lu[i], lu[i + 2]);
+                int s2 = m.slotOf(lu[i + 1], lu[i + 2]);
+                int v = chainIndex.get(TxnPair.pair(s1, s2));
+                if (v < 0) {
+                    v = index.get(TxnPair.pair(Math.min(lu[i], lu[i + 1]), Math.max(lu[i], lu[i + 1])));
+                }
+                if (v >= 0) {
+                    priority.add(v);
+                }
+            }
         }
         assign = new int[varCount];
         Arrays.fill(assign, -1);
         rootForced = new boolean[varCount];
         whyPath = new int[varCount][];
+        whyMark = new int[varCount];
         whyOrient = new int[varCount];
         whyCand = new int[varCount];
     }
 
+    /** Source of orientation o of variable v (the tail of the chain placed first). */
+    int src(int v, int o) {
+        return o == 0 ? varAT[v] : varBT[v];
+    }
+
+    /** Target of orientation o of variable v (the head of the chain placed second). */
+    int dst(int v, int o) {
+        return o == 0 ? varB[v] : varA[v];
+    }
+
     /** Logical edges of orientation o of v: {kind, from, to, key, slotOfFrom/ref}. */
     private int[][] induced(int v, int o) {
-        int p = o == 0 ? varA[v] : varB[v];
-        int q = o == 0 ? varB[v] : varA[v];
+        int p = src(v, o);
+        int q = dst(v, o);
         List<int[]> out = new ArrayList<>();
         for (int x : varKeys[v]) {
             int slot = m.slotOf(p, x);
@@ -543,8 +686,8 @@ final class Polygraph {
     }
 
     private void applyOrientation(int v, int o) {
-        int p = o == 0 ? varA[v] : varB[v];
-        int q = o == 0 ? varB[v] : varA[v];
+        int p = src(v, o);
+        int q = dst(v, o);
         for (int x : varKeys[v]) {
             addWw(p, q, x, m.slotOf(p, x), -1, v);
         }
@@ -583,7 +726,7 @@ final class Polygraph {
             }
             for (int i = 0; i < o.size(); i++) {
                 int e = o.get(i);
-                if (noRw && eKind.get(e) == RW) {
+                if ((noRw && eKind.get(e) == RW) || e >= edgeBound) {
                     continue;
                 }
                 int x = eTo.get(e);
@@ -647,7 +790,7 @@ final class Polygraph {
             }
             for (int i = 0; i < il.size(); i++) {
                 int e = il.get(i);
-                if (eKind.get(e) == RW) {
+                if (eKind.get(e) == RW || e >= edgeBound) {
                     continue;
                 }
                 int z = eFrom.get(e);
@@ -669,7 +812,7 @@ final class Polygraph {
             }
             for (int i = 0; i < il.size(); i++) {
                 int e = il.get(i);
-                if (eKind.get(e) == RW) {
+                if (eKind.get(e) == RW && e < edgeBound) {
                     anyRw = true;
                     if (topo != null) {
                         maxTopo = Math.max(maxTopo, topo[eFrom.get(e)]);
@@ -694,6 +837,9 @@ final class Polygraph {
             }
             for (int i = 0; i < ol.size(); i++) {
                 int e = ol.get(i);
+                if (e >= edgeBound) {
+                    continue;
+                }
                 int z = eTo.get(e);
                 if (eKind.get(e) == RW) {
                     if (mark[z] == back) {
@@ -900,6 +1046,61 @@ final class Polygraph {
         return null;
     }
 
+    /**
+     * Some cycle of the graph (without rw edges for PSI), by one breadth-first search inside the
+     * smallest strongly connected component: O(nodes + edges). Null if acyclic.
+     */
+    private Cycle anyCycle() {
+        int[] comp = new int[nodeCount];
+        List<int[]> sccs = stronglyConnected(comp, psi);
+        if (sccs.isEmpty()) {
+            return null;
+        }
+        int[] smallest = sccs.get(0);
+        for (int[] scc : sccs) {
+            if (scc.length < smallest.length) {
+                smallest = scc;
+            }
+        }
+        int root = smallest[0];
+        round++;
+        IntList queue = new IntList();
+        queue.add(root);
+        mark[root] = round;
+        for (int qi = 0; qi < queue.size(); qi++) {
+            int y = queue.get(qi);
+            IntList o = out[y];
+            if (o == null) {
+                continue;
+            }
+            for (int i = 0; i < o.size(); i++) {
+                int e = o.get(i);
+                int z = eTo.get(e);
+                if ((psi && eKind.get(e) == RW) || comp[z] != comp[root]) {
+                    continue;
+                }
+                if (z == root) {
+                    IntList rev = new IntList();
+                    rev.add(e);
+                    for (int a = y; a != root; a = eFrom.get(parent[a])) {
+                        rev.add(parent[a]);
+                    }
+                    IntList p = new IntList(rev.size());
+                    for (int k = rev.size() - 1; k >= 0; k--) {
+                        p.add(rev.get(k));
+                    }
+                    return cycle(p);
+                }
+                if (mark[z] != round) {
+                    mark[z] = round;
+                    parent[z] = e;
+                    queue.add(z);
+                }
+            }
+        }
+        return null;
+    }
+
     /** Rotates a cycle (no candidate) to start at an edge leaving a transaction node. */
     private Cycle startAtTransaction(Cycle c) {
         int[] p = c.path;
@@ -1017,12 +1218,25 @@ final class Polygraph {
             assign = new int[0];
             return Outcome.CONSISTENT;
         }
+        long t0 = System.nanoTime();
         buildConstraints();
+        long t1 = System.nanoTime();
         if (timeUp()) {
             remained = "building the constraints (" + varCount + " writer pairs so far)";
             return Outcome.UNKNOWN;
         }
-        notes.add(varCount + " constraints (pairs of transactions in different sessions writing a common key)");
+        if (chains != null) {
+            notes.add("read-modify-write chains: " + chains.links + " links on " + chainedKeys + " keys; writer pairs "
+                    + pairsBeforeChaining + " before chaining, " + varCount + " constraints after (" + chainVars
+                    + " between chains, " + (varCount - chainVars) + " between single writers, coalesced over keys)"
+                    + (chains.lostUpdates.length > 0 ? "; " + chains.lostUpdates.length / 3
+                            + " versions overwritten by two read-modify-writes (lost updates) tried first" : ""));
+        } else {
+            notes.add("read-modify-write chains: not for " + level + " (it allows lost updates); "
+                    + pairsBeforeChaining + " writer pairs");
+        }
+        notes.add(varCount + " constraints (pairs of transactions in different sessions writing a common key)"
+                + String.format(", built in %.1f ms", (t1 - t0) / 1e6));
         if (!prune) {
             notes.add("pruning disabled");
             return varCount == 0 ? Outcome.CONSISTENT : search();
@@ -1037,22 +1251,45 @@ final class Polygraph {
                 violation = findCycle();
                 return Outcome.VIOLATED;
             }
-            if (psi && (violation = findCycle()) != null) {
+            ReachSummary rs = pos == null ? null : summary(pos);
+            if (psi && (rs == null || psiCycleFlagged(rs)) && (violation = findCycle()) != null) {
                 return Outcome.VIOLATED;
             }
+            int passMark = edgeCount();
             IntList forcedVar = new IntList();
             IntList forcedOrient = new IntList();
             int[] order = pruneOrder();
-            for (int v : order) {
+            for (int k = 0; k < order.length; k++) {
+                int v = order[k];
                 if (assign[v] >= 0) {
                     continue;
                 }
-                if ((v & 255) == 0 && timeUp()) {
+                if ((k & 255) == 0 && timeUp()) {
                     remained = "pruning pass " + passes + ": " + open() + " of " + varCount + " writer pairs undecided";
                     return Outcome.UNKNOWN;
                 }
+                if (rs != null) {
+                    // O(1) per induced edge; a path is searched only to explain (lazily) or to refute
+                    int i0 = refutedBy(v, 0, rs);
+                    int i1 = refutedBy(v, 1, rs);
+                    if (i0 >= 0 && i1 < 0 || i1 >= 0 && i0 < 0) {
+                        int bad = i0 >= 0 ? 0 : 1;
+                        whyMark[v] = passMark;
+                        whyOrient[v] = bad;
+                        whyCand[v] = i0 >= 0 ? i0 : i1;
+                        forcedVar.add(v);
+                        forcedOrient.add(1 - bad);
+                        continue;
+                    }
+                    if (i0 < 0) {
+                        continue;
+                    }
+                }
                 Cycle c0 = infeasible(v, 0, pos);
                 Cycle c1 = infeasible(v, 1, pos);
+                if (rs != null && (c0 == null || c1 == null)) {
+                    throw new IllegalStateException("reachability summary and graph search disagree on " + v);
+                }
                 if (c0 != null && c1 != null) {
                     // show the shorter cycle, preferring one that starts with the supposed ww edge
                     int l0 = steps(c0.path);
@@ -1075,8 +1312,10 @@ final class Polygraph {
             if (forcedVar.isEmpty()) {
                 break;
             }
+            perPass.add(forcedVar.size());
             for (int i = 0; i < forcedVar.size(); i++) {
                 int v = forcedVar.get(i);
+                checkTime("applying the orientations pruning pass " + passes + " forced");
                 applyOrientation(v, forcedOrient.get(i));
                 rootForced[v] = true;
                 prunedForced++;
@@ -1088,7 +1327,17 @@ final class Polygraph {
             return Outcome.VIOLATED;
         }
         notes.add("pruning: " + passes + " passes fixed " + prunedForced + " of " + varCount + " pairs; "
-                + open() + " left for the search");
+                + open() + " left for the search (" + (summaries > 0 ? summaries + " passes by reachability summary"
+                        : "graph searches per pair: the summary would exceed " + SUMMARY_LIMIT + " ints")
+                + String.format(", %.1f ms of which %.1f ms building summaries; fixed per pass: %s; %d edges)",
+                        (System.nanoTime() - t1) / 1e6, summaryNanos / 1e6, Arrays.toString(perPass.toArray()),
+                        edgeCount()));
+        long t2 = System.nanoTime();
+        if (open() > 0) {
+            Outcome o = search();
+            notes.add(String.format("search time: %.1f ms", (System.nanoTime() - t2) / 1e6));
+            return o;
+        }
         if (open() == 0) {
             return Outcome.CONSISTENT;
         }
@@ -1097,10 +1346,142 @@ final class Polygraph {
 
     Cycle otherOrder;
 
+    /** Bigger summaries are not built (ints; 2 per cell for PSI): the graph searches answer instead. */
+    static final long SUMMARY_LIMIT = 64_000_000L;
+    private int[] chainOf;
+    private int[] chainPos;
+    int summaries;
+    private final IntList perPass = new IntList();
+    private long summaryNanos;
+
+    /** The reachability summary of the current graph (topological positions pos), or null if too big. */
+    private ReachSummary summary(int[] pos) {
+        int chainCount = m.sessions + 1;
+        if (ReachSummary.cells(nodeCount, chainCount, psi) > SUMMARY_LIMIT) {
+            return null;
+        }
+        if (chainOf == null) {
+            chainOf = new int[nodeCount];
+            chainPos = new int[nodeCount];
+            Arrays.fill(chainOf, -1);
+            for (int t = 0; t < n; t++) {
+                if (!m.live[t]) {
+                    continue;
+                }
+                int c = t == m.init ? m.sessions : m.sessOf[t];
+                int p = t == m.init ? 0 : m.posOf[t];
+                if (c < 0) {
+                    continue;
+                }
+                chainOf[r(t)] = c;
+                chainOf[w(t)] = c;
+                chainPos[r(t)] = split ? 2 * p : p;
+                chainPos[w(t)] = split ? 2 * p + 1 : p;
+            }
+        }
+        int[] order = new int[nodeCount];
+        for (int v = 0; v < nodeCount; v++) {
+            order[pos[v]] = v;
+        }
+        int[] start = new int[nodeCount + 1];
+        for (int u = 0; u < nodeCount; u++) {
+            start[u + 1] = start[u] + (out[u] == null ? 0 : out[u].size());
+        }
+        int[] to = new int[start[nodeCount]];
+        boolean[] rw = new boolean[start[nodeCount]];
+        for (int u = 0; u < nodeCount; u++) {
+            IntList o = out[u];
+            if (o == null) {
+                continue;
+            }
+            for (int i = 0; i < o.size(); i++) {
+                int e = o.get(i);
+                to[start[u] + i] = eTo.get(e);
+                rw[start[u] + i] = eKind.get(e) == RW;
+            }
+        }
+        checkTime("building a reachability summary");
+        summaries++;
+        long t = System.nanoTime();
+        ReachSummary rs = new ReachSummary(nodeCount, order, start, to, rw, chainOf, chainPos, chainCount, psi);
+        summaryNanos += System.nanoTime() - t;
+        return rs;
+    }
+
+    /** PSI: whether some rw edge r → b has b reaching r through H (a forbidden cycle exists). */
+    private boolean psiCycleFlagged(ReachSummary rs) {
+        for (int i = 0; i < rwEdges.size(); i++) {
+            int e = rwEdges.get(i);
+            int from = eFrom.get(e);
+            if (!rs.onChain(from) || rs.reaches(eTo.get(e), from)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The index (in {@link #induced} order) of the first edge of orientation o of v that closes a
+     * forbidden cycle in the summarised graph, or -1. Allocates nothing.
+     */
+    private int refutedBy(int v, int o, ReachSummary rs) {
+        int p = src(v, o);
+        int q = dst(v, o);
+        int idx = 0;
+        for (int x : varKeys[v]) {
+            int slot = m.slotOf(p, x);
+            if (closesIn(rs, srcNode(WW, p), dstNode(WW, q), WW)) {
+                return idx;
+            }
+            idx++;
+            for (int i = m.srStart[slot]; i < m.srStart[slot + 1]; i++) {
+                int reader = m.slotReaders[i];
+                if (reader == q) {
+                    continue;
+                }
+                if (closesIn(rs, srcNode(RW, reader), dstNode(RW, q), RW)) {
+                    return idx;
+                }
+                idx++;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether a new edge u → v of this kind closes a forbidden cycle (u a transaction node). */
+    private static boolean closesIn(ReachSummary rs, int u, int v, int kind) {
+        return rs.reaches(v, u) || (kind != RW && rs.psi() && rs.reachesThroughRw(v, u));
+    }
+
+    /** The closing path of a variable forced by a summarised pass, searched when first needed. */
+    private int[] whyPath(int v) {
+        if (whyPath[v] == null && whyMark[v] > 0) {
+            int[] cand = induced(v, whyOrient[v])[whyCand[v]];
+            edgeBound = whyMark[v];
+            try {
+                Cycle c = closes(srcNode(cand[0], cand[1]), dstNode(cand[0], cand[2]), cand[0], null);
+                whyPath[v] = c == null ? null : c.path;
+            } finally {
+                edgeBound = Integer.MAX_VALUE;
+            }
+        }
+        return whyPath[v];
+    }
+
+    /** Graph searches ignore edges with ids from here on (the graph as it was at a pruning pass). */
+    private int edgeBound = Integer.MAX_VALUE;
+
     /** Every variable, those the failed guess points at first (a lone anomaly is found at once). */
     private int[] pruneOrder() {
         IntList first = new IntList();
         boolean[] taken = new boolean[varCount];
+        for (int i = 0; i < priority.size(); i++) {
+            int v = priority.get(i);
+            if (!taken[v]) {
+                taken[v] = true;
+                first.add(v);
+            }
+        }
         for (int i = 0; i + 1 < suspects.length; i += 2) {
             int v = varIndex.get(TxnPair.pair(suspects[i], suspects[i + 1]));
             if (v >= 0 && !taken[v]) {
@@ -1220,7 +1601,7 @@ final class Polygraph {
         int done = 0;
         for (IntList vars : byComp.values()) {
             searchedVars += vars.size();
-            Outcome o = searchComponent(vars.toArray(), pos);
+            Outcome o = searchComponent(vars.toArray(), pos); // ord stays valid across components
             if (o == Outcome.UNKNOWN) {
                 remained = "search of component " + (done + 1) + " of " + components + " (" + vars.size()
                         + " writer pairs open, " + decisions + " decisions, " + backjumps + " backjumps, "
@@ -1234,7 +1615,8 @@ final class Polygraph {
             done++;
         }
         notes.add("search: " + components + " independent components, " + searchedVars + " pairs, "
-                + decisions + " decisions, " + backjumps + " backjumps, " + learned + " learned nogoods");
+                + decisions + " decisions, " + backjumps + " backjumps, " + learned + " learned nogoods, "
+                + orderRepairs + " topological-order repairs");
         return Outcome.CONSISTENT;
     }
 
@@ -1248,7 +1630,50 @@ final class Polygraph {
         return assign[lit >> 1] == (lit & 1);
     }
 
+    /**
+     * A topological order of the graph during the search (of H for PSI), kept valid as edges come
+     * (removing edges never invalidates it): ord[node] is its position, atPos the inverse. An edge
+     * u → x with ord[u] &lt; ord[x] cannot close a cycle, so it needs no search; otherwise the search
+     * from x visits only positions up to ord[u] (Marchetti-Spaccamela, Nanni, Rohnert: if it misses
+     * u, the visited nodes move right after u, the rest of the window keeping its order).
+     */
+    private int[] ord;
+    private int[] atPos;
+    long orderRepairs;
+
+    private void initOrder(int[] pos) {
+        ord = Arrays.copyOf(pos, pos.length);
+        atPos = new int[pos.length];
+        for (int v = 0; v < pos.length; v++) {
+            atPos[pos[v]] = v;
+        }
+    }
+
+    /** After a bounded search from ord-window [lb, ub] missed its target: visited nodes go last. */
+    private void repairOrder(int lb, int ub) {
+        int[] buf = new int[ub - lb + 1];
+        int k = 0;
+        for (int p = lb; p <= ub; p++) {
+            if (mark[atPos[p]] != round) {
+                buf[k++] = atPos[p];
+            }
+        }
+        for (int p = lb; p <= ub; p++) {
+            if (mark[atPos[p]] == round) {
+                buf[k++] = atPos[p];
+            }
+        }
+        for (int i = 0; i < buf.length; i++) {
+            atPos[lb + i] = buf[i];
+            ord[buf[i]] = lb + i;
+        }
+        orderRepairs++;
+    }
+
     private Outcome searchComponent(int[] vars, int[] pos) {
+        if (ord == null) {
+            initOrder(pos);
+        }
         int depth = 0;
         int[] mark0 = new int[vars.length];
         int[] tried = new int[vars.length];
@@ -1362,13 +1787,24 @@ final class Polygraph {
         // learned nogoods not containing me can also be completed by me only if they contain me; the
         // resolvents learned in searchComponent never contain the variable being decided.
         int before = edgeCount();
-        int p = o == 0 ? varA[v] : varB[v];
-        int q = o == 0 ? varB[v] : varA[v];
+        int p = src(v, o);
+        int q = dst(v, o);
         assign[v] = o;
         for (int[] le : induced(v, o)) {
             int u = srcNode(le[0], le[1]);
             int x = dstNode(le[0], le[2]);
-            Cycle c = closes(u, x, le[0], null);
+            Cycle c = null;
+            if (ord != null && (!psi || le[0] != RW) && ord[u] > ord[x]) {
+                IntList back = path(x, u, psi, ord);
+                if (back != null) {
+                    c = cycle(back);
+                } else {
+                    repairOrder(ord[x], ord[u]);
+                }
+            }
+            if (c == null) {
+                c = closes(u, x, le[0], ord);
+            }
             if (c != null) {
                 c.cand = le;
                 c.candVar = v;
@@ -1445,8 +1881,8 @@ final class Polygraph {
     CycleWitness witness(Cycle c, Views views, String extraNote) {
         List<WitnessEdge> edges = new ArrayList<>();
         if (c.cand != null && c.candVar >= 0) {
-            int p = c.candOrient == 0 ? varA[c.candVar] : varB[c.candVar];
-            int q = c.candOrient == 0 ? varB[c.candVar] : varA[c.candVar];
+            int p = src(c.candVar, c.candOrient);
+            int q = dst(c.candVar, c.candOrient);
             String order = m.h.txnLabel(p) + " -ww(" + m.h.keys().name(c.cand[3]) + ")-> " + m.h.txnLabel(q);
             String note = c.cand[0] == WW ? extraNote
                     : "supposing " + order + (extraNote == null ? "" : "; " + extraNote);
@@ -1595,6 +2031,10 @@ final class Polygraph {
         if (ref == WW_INIT) {
             return "the initial state comes first";
         }
+        if (ref == WW_FIRST) {
+            return "read-modify-writes of " + m.h.keys().name(eKey.get(e)) + " chain " + views.label(a)
+                    + " to the initial state, so it precedes every other writer of it";
+        }
         if (ref == WW_SESSION) {
             return views.label(a) + " precedes " + views.label(b) + " in their session";
         }
@@ -1606,10 +2046,10 @@ final class Polygraph {
 
     /** Why variable v has orientation o: forced by pruning (the other order closes a cycle), or chosen. */
     private String varNote(int v, int o, String extra) {
-        int p = o == 0 ? varA[v] : varB[v];
-        int q = o == 0 ? varB[v] : varA[v];
-        if (rootForced[v] && whyPath[v] != null) {
-            return "forced: " + m.h.txnLabel(q) + " before " + m.h.txnLabel(p) + " would close the cycle "
+        int p = src(v, 1 - o);
+        int q = dst(v, 1 - o);
+        if (rootForced[v] && whyPath(v) != null) {
+            return "forced: " + m.h.txnLabel(p) + " before " + m.h.txnLabel(q) + " would close the cycle "
                     + brief(v, whyOrient[v], whyCand[v], whyPath[v]);
         }
         return extra != null ? extra : "chosen by the search";

@@ -36,6 +36,19 @@ final class LevelHistories {
      * arbitration: CC holds, and PC fails through long forks — rare otherwise.
      */
     static History generate(long seed, boolean concurrent) {
+        return generate(seed, concurrent, false);
+    }
+
+    /**
+     * Read-modify-write-heavy histories: each transaction reads 1–3 keys (of 1–3) and overwrites most
+     * of what it reads, sometimes with a blind write; the observation modes above decide whether the
+     * read-modify-writes form chains (serial) or lost updates, forks and skews (the others).
+     */
+    static History generateRmw(long seed) {
+        return generate(seed, false, true);
+    }
+
+    private static History generate(long seed, boolean concurrent, boolean rmw) {
         Random rnd = new Random(seed);
         if (concurrent && rnd.nextBoolean()) {
             return forkShaped(rnd);
@@ -45,10 +58,16 @@ final class LevelHistories {
         int sessionsMin = 0;
         int pick = rnd.nextInt(20);
         int mode = pick < 2 ? 0 : pick < 7 ? 1 : pick < 17 ? 2 : 3; // serial, prefix, causal, random
+        if (rmw) { // more serial runs: long chains, consistent verdicts
+            mode = pick < 7 ? 0 : pick < 12 ? 1 : pick < 18 ? 2 : 3;
+        }
         if (concurrent && rnd.nextInt(10) < 7) {
             mode = 2;
         }
-        boolean mini = rnd.nextInt(4) == 0;
+        boolean mini = !rmw && rnd.nextInt(4) == 0;
+        if (rmw) {
+            keys = 1 + rnd.nextInt(3);
+        }
         int times = rnd.nextInt(4); // 0,1: none; 2: hidden order with overlap; 3: random
         int total = 3 + rnd.nextInt(6); // 3..8
         List<Integer> txnSession = new ArrayList<>();
@@ -68,6 +87,21 @@ final class LevelHistories {
                 }
                 if (rnd.nextInt(3) > 0) {
                     ops.add(new int[] {1, x});
+                }
+            } else if (rmw) {
+                int m = 1 + rnd.nextInt(keys);
+                for (int j = 0; j < m; j++) {
+                    int x = rnd.nextInt(keys);
+                    ops.add(new int[] {0, x});
+                    if (rnd.nextInt(3) > 0) {
+                        ops.add(new int[] {1, x});
+                    }
+                }
+                if (rnd.nextInt(3) == 0) { // a read of another key: skews and forks around the chains
+                    ops.add(0, new int[] {0, rnd.nextInt(keys)});
+                }
+                if (rnd.nextInt(3) == 0) { // a blind write: chains of several writers per key
+                    ops.add(new int[] {1, rnd.nextInt(keys)});
                 }
             } else {
                 int m = 1 + rnd.nextInt(4);

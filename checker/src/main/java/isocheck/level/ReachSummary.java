@@ -1,0 +1,118 @@
+package isocheck.level;
+
+import java.util.Arrays;
+
+/**
+ * Reachability in a DAG whose transaction nodes lie on a few chains (the sessions, each a path of
+ * so edges; the initial transaction on a chain of its own), summarised per node as a vector clock:
+ * for node u and chain c, the earliest position on c that u reaches. Then u reaches a chain node v
+ * iff first[u][chain(v)] ≤ pos(v), in O(1) — instead of one graph search per query, which is what
+ * made pruning slow on hot keys (millions of writer pairs, each tested both ways). Built in
+ * O(E · chains) in reverse topological order, once per pruning pass (the pass tests every open
+ * pair against the graph as it was at the start of the pass).
+ *
+ * <p>For PSI two summaries: over so/wr/ww edges only (H), and over H* ; rw ; H* (exactly one rw
+ * edge), since PSI forbids the cycles of (H+ ; rw?) (Cerone–Gotsman; see {@link Polygraph}). The
+ * topological order is then H's. Every other edge kind counts as H, as in the graph searches.
+ */
+final class ReachSummary {
+    static final int NONE = Integer.MAX_VALUE;
+
+    private final int chains;
+    private final int[] chainOf;
+    private final int[] chainPos;
+    private final int[] first;
+    private final int[] firstRw;
+
+    /**
+     * @param order    nodes in topological order (of H for PSI)
+     * @param start    CSR offsets of each node's out-edges into {@code to}/{@code rw}
+     * @param rwOnly   whether to keep the second (one-rw) summary: PSI; otherwise rw edges are ordinary
+     */
+    ReachSummary(int nodes, int[] order, int[] start, int[] to, boolean[] rw, int[] chainOf, int[] chainPos,
+            int chains, boolean rwOnly) {
+        this.chains = chains;
+        this.chainOf = chainOf;
+        this.chainPos = chainPos;
+        first = new int[nodes * chains];
+        Arrays.fill(first, NONE);
+        // An edge u → w whose target an already merged neighbour reaches adds nothing (that
+        // neighbour's row dominates w's): skipped in O(1). The transitive ww/rw edges that pruning
+        // adds (every ordered pair of writers of a key) are mostly of this kind. u's own position is
+        // set after the merge, so only merged neighbours justify a skip.
+        boolean[] implied = new boolean[to.length];
+        for (int i = nodes - 1; i >= 0; i--) {
+            int u = order[i];
+            int row = u * chains;
+            for (int k = start[u]; k < start[u + 1]; k++) {
+                if (rwOnly && rw[k]) {
+                    continue;
+                }
+                int w = to[k];
+                if (chainOf[w] >= 0 && first[row + chainOf[w]] <= chainPos[w]) {
+                    implied[k] = true;
+                    continue;
+                }
+                minInto(first, row, w * chains);
+            }
+            if (chainOf[u] >= 0) {
+                first[row + chainOf[u]] = chainPos[u];
+            }
+        }
+        if (!rwOnly) {
+            firstRw = null;
+            return;
+        }
+        firstRw = new int[nodes * chains];
+        Arrays.fill(firstRw, NONE);
+        for (int i = nodes - 1; i >= 0; i--) {
+            int u = order[i];
+            int row = u * chains;
+            for (int k = start[u]; k < start[u + 1]; k++) {
+                if (implied[k]) { // an H neighbour merged here H-reaches the target: it dominates
+                    continue;
+                }
+                int src = to[k] * chains;
+                int[] from = rw[k] ? first : firstRw;
+                for (int c = 0; c < chains; c++) {
+                    if (from[src + c] < firstRw[row + c]) {
+                        firstRw[row + c] = from[src + c];
+                    }
+                }
+            }
+        }
+    }
+
+    private void minInto(int[] a, int row, int src) {
+        for (int c = 0; c < chains; c++) {
+            if (a[src + c] < a[row + c]) {
+                a[row + c] = a[src + c];
+            }
+        }
+    }
+
+    /** Whether this is PSI's pair of summaries. */
+    boolean psi() {
+        return firstRw != null;
+    }
+
+    /** Whether v is a node the summary answers queries about (a transaction node). */
+    boolean onChain(int v) {
+        return chainOf[v] >= 0;
+    }
+
+    /** Whether u reaches chain node v (PSI: through H edges only); u reaches itself. */
+    boolean reaches(int u, int v) {
+        return first[u * chains + chainOf[v]] <= chainPos[v];
+    }
+
+    /** PSI: whether u reaches chain node v through H* ; rw ; H*. */
+    boolean reachesThroughRw(int u, int v) {
+        return firstRw[u * chains + chainOf[v]] <= chainPos[v];
+    }
+
+    /** Ints the summaries would take, to decide whether to build them. */
+    static long cells(int nodes, int chains, boolean rwOnly) {
+        return (long) nodes * chains * (rwOnly ? 2 : 1);
+    }
+}
