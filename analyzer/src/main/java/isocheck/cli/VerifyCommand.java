@@ -67,6 +67,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
     int timeout;
 
+    @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
+    boolean keysBelowCounters;
+
     @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (ids from a sequence or UUID)")
     boolean uniqueKeys;
 
@@ -100,7 +103,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 quiet ? line -> { } : line -> {
                     err.println("verify: " + line);
                     err.flush();
-                });
+                }, keysBelowCounters);
         ProofOutcome outcome;
         try {
             outcome = Proof.verify(loaded, chosen, opts);

@@ -15,9 +15,15 @@ import java.util.function.Consumer;
  *     that are not universal in transactions)
  * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
  * @param progress receives one line per query (role, result, time); never null
+ * @param keysBelowCounters the initial-state assumption of {@link Encoder#assumeKeysBelowCounters}
  */
 public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-        boolean uniqueKeys, Consumer<String> progress) {
+        boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters) {
+
+    public ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+            boolean uniqueKeys, Consumer<String> progress) {
+        this(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, false);
+    }
 
     public ProofOptions {
         if (maxLength < 2) throw new IllegalArgumentException("maxLength must be at least 2, not " + maxLength);
@@ -31,11 +37,12 @@ public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds
         return new ProofOptions(ProofMethod.AUTO, 8, 60, null, Encoder.Mode.EXPANDED, false, line -> { });
     }
 
-    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress); }
-    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress); }
-    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress); }
-    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress); }
-    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress); }
-    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress); }
-    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p); }
+    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters); }
+    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters); }
+    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress, keysBelowCounters); }
+    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress, keysBelowCounters); }
+    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress, keysBelowCounters); }
+    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress, keysBelowCounters); }
+    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p, keysBelowCounters); }
+    public ProofOptions withKeysBelowCounters(boolean on) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, on); }
 }
