@@ -36,7 +36,7 @@ final class Interpreter {
     private final boolean record;
 
     Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
-        this.gen = new SqlGen(program.schema(), dialect, record);
+        this.gen = new SqlGen(program, dialect, record);
         this.record = record;
         this.versions = versions;
         for (Transaction t : program.transactions()) {
@@ -217,6 +217,9 @@ final class Interpreter {
                     try (ResultSet rs = p.executeQuery()) {
                         while (rs.next()) {
                             String prefix = keyPrefix(t, rs, nk);
+                            for (int k = 0; k < c.reads().size(); k++) { // read before write, as the row did
+                                log.read(prefix + SqlGen.fieldName(t, c.reads().get(k)), rs.getLong(nk + k + 1));
+                            }
                             for (String col : c.columns()) {
                                 log.write(prefix + SqlGen.fieldName(t, col), version);
                             }
