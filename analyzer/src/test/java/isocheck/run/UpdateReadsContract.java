@@ -83,6 +83,7 @@ abstract class UpdateReadsContract {
         assertTrue(v1.matches("\\d+"), "T1 " + t1);
         assertTrue(t2.matches("r\\(counter/1/cnt,0\\) r\\(counter/1/cnt," + v1 + "\\) w\\(counter/1/cnt,\\d+\\)"),
                 "T2's UPDATE read T1's committed version " + v1 + ": " + t2 + "\n" + trace);
+        assertTrue(trace.toString().contains("; read counter/1/cnt version " + v1 + ")"), "the trace shows the read:\n" + trace);
         // No update is lost (T2 incremented T1's value), but T2's two reads of one key differ.
         assertTrue(Oracle.consistent(h, Level.RC), () -> "RC: " + Oracle.check(h, Level.RC));
         assertFalse(Oracle.serializable(h), "T2 read cnt before and after T1: no serial order");
