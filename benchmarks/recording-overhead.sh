@@ -19,7 +19,7 @@ read -r -a variants <<<"${VARIANTS:-record no-record}"
 [ -f "$jar" ] || mvn -q -o -B -DskipTests package -pl analyzer -am >/dev/null
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
-printf 'round\tvariant\tcommitted/s\twall s\tload1\n'
+printf 'round\tvariant\tcommitted/s\trun s\twall s\tload1\n'
 for ((round = 1; round <= pairs; round++)); do
   order=("${variants[@]}")
   if ((round % 2 == 0)); then
@@ -34,10 +34,13 @@ for ((round = 1; round <= pairs; round++)); do
       *=*) jopt=("${v#*=}") ;;
     esac
     start=$(date +%s.%N)
-    line=$(java "${jopt[@]}" -jar "$jar" run "$@" "${flag[@]}" 2>&1 | grep -o '[0-9.]* committed/s' | head -1 | cut -d' ' -f1)
+    # the summary line: "N transactions: … ; 9.81 s, 691 committed/s" (run time, throughput)
+    line=$(java "${jopt[@]}" -jar "$jar" run "$@" "${flag[@]}" 2>&1 | grep -o '[0-9.]* s, [0-9.]* committed/s' | head -1)
+    secs=$(echo "$line" | cut -d' ' -f1)
+    rate=$(echo "$line" | cut -d' ' -f3)
     end=$(date +%s.%N)
     name="${v%%=*}"
-    printf '%d\t%s\t%s\t%.1f\t%s\n' "$round" "$name" "${line:-FAILED}" "$(echo "$end - $start" | bc)" "$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$out"
+    printf '%d\t%s\t%s\t%s\t%.1f\t%s\n' "$round" "$name" "${rate:-FAILED}" "${secs:-?}" "$(echo "$end - $start" | bc)" "$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$out"
   done
 done
 echo
