@@ -69,8 +69,7 @@ final class SqlGen {
                     parts.add(PREFIX + c.name() + " BIGINT DEFAULT 0 NOT NULL");
                 }
             }
-            boolean knob = dialect == Db.Dialect.H2 && Boolean.getBoolean("isocheck.h2.oldTable"); // see oldTable()
-            for (String p : knob ? Set.<String>of() : previousColumns.getOrDefault(t.name(), Set.<String>of())) {
+            for (String p : previousColumns.getOrDefault(t.name(), Set.of())) {
                 parts.add(p + " BIGINT DEFAULT 0 NOT NULL");
             }
         }
@@ -100,9 +99,7 @@ final class SqlGen {
                 // After the version columns on purpose: a database that evaluated SET left to right
                 // would copy the new version, and the run tests would see a read of its own write.
                 for (String r : reads) {
-                    if (oldTable(u, t)) {
-                        returned.add(versionColumn(t, r)); // H2 OLD TABLE: the row before this UPDATE
-                    } else if (UpdateReads.needsPrevious(t, u, r)) {
+                    if (UpdateReads.needsPrevious(t, u, r)) {
                         String prev = UpdateReads.previousColumn(t, r);
                         if (!returned.contains(prev)) {
                             sets.add(prev + " = " + versionColumn(t, r)); // the right-hand side sees the old row
@@ -115,7 +112,7 @@ final class SqlGen {
             }
             sb.append(String.join(", ", sets)).append(" WHERE ").append(cond(u.where(), params));
             List<String> cols = u.assignments().stream().map(a -> a.column()).toList();
-            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, oldTable(u, t) ? "OLD" : "FINAL", returned), params, cols,
+            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, "FINAL", returned), params, cols,
                     types(t, cols), reads, record);
         }
         if (s instanceof Stmt.Insert ins) {
@@ -188,17 +185,6 @@ final class SqlGen {
 
     private static List<ScalarType> types(Table t, List<String> cols) {
         return cols.stream().map(c -> t.column(c).orElseThrow().type()).toList();
-    }
-
-    /**
-     * MEASUREMENT KNOB (temporary): on H2, with -Disocheck.h2.oldTable=true, a read-modify-write UPDATE
-     * returns the old row's version columns through OLD TABLE instead of copying them to
-     * previous-version columns. Only for UPDATEs that assign no key column (OLD TABLE's keys would
-     * then be the old ones).
-     */
-    private boolean oldTable(Stmt.Update u, Table t) {
-        return record && dialect == Db.Dialect.H2 && Boolean.getBoolean("isocheck.h2.oldTable")
-                && !UpdateReads.of(u).isEmpty() && u.assignments().stream().noneMatch(a -> t.isKey(a.column()));
     }
 
     /** The statement returning, per changed row, its primary key and then {@code extra} columns. */

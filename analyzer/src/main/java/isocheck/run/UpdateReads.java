@@ -24,6 +24,10 @@ import java.util.Set;
  * Every SET right-hand side sees the row as it was before the UPDATE (SQL:2016 Part 2 §14.15
  * General Rules; PostgreSQL and H2 both follow it, asserted by the run tests), so the copy names
  * exactly the version the new value was computed from.
+ *
+ * <p>One scheme for both databases: PostgreSQL 15 has no {@code RETURNING OLD.col}; H2's
+ * {@code OLD TABLE (UPDATE …)} would need no extra column but was not cheaper on TPC-C (median 178
+ * against 194 committed/s, benchmarks/RESULTS.md "recording read-modify-write UPDATEs").
  */
 final class UpdateReads {
 
