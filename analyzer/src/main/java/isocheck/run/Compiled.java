@@ -11,10 +11,12 @@ import java.util.List;
  *
  * <p>Result layout of a recorded SELECT: the primary-key columns, then {@code columns}, then one
  * version column per entry of {@code columns} (the row's version for key columns). A recorded
- * UPDATE, INSERT or DELETE returns the primary keys of the rows it changed.
+ * UPDATE, INSERT or DELETE returns the primary keys of the rows it changed; a recorded UPDATE then
+ * one version per entry of {@code reads}, the fields its SET expressions read (the version the
+ * statement overwrote, see {@link UpdateReads}).
  */
 record Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> params, List<String> columns,
-        List<ScalarType> columnTypes, boolean recorded) {
+        List<ScalarType> columnTypes, List<String> reads, boolean recorded) {
 
     enum Kind {
         SELECT,

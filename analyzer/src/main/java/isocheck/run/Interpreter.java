@@ -36,7 +36,7 @@ final class Interpreter {
     private final boolean record;
 
     Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
-        this.gen = new SqlGen(program.schema(), dialect, record);
+        this.gen = new SqlGen(program, dialect, record);
         this.record = record;
         this.versions = versions;
         for (Transaction t : program.transactions()) {
@@ -214,9 +214,18 @@ final class Interpreter {
             case UPDATE, INSERT, DELETE -> {
                 if (c.recorded()) {
                     int n = 0;
+                    StringBuilder read = new StringBuilder();
                     try (ResultSet rs = p.executeQuery()) {
                         while (rs.next()) {
                             String prefix = keyPrefix(t, rs, nk);
+                            for (int k = 0; k < c.reads().size(); k++) { // read before write, as the row did
+                                String key = prefix + SqlGen.fieldName(t, c.reads().get(k));
+                                long v = rs.getLong(nk + k + 1);
+                                log.read(key, v);
+                                if (outcome != null) {
+                                    read.append(read.length() == 0 ? "; read " : ", ").append(key).append(" version ").append(v);
+                                }
+                            }
                             for (String col : c.columns()) {
                                 log.write(prefix + SqlGen.fieldName(t, col), version);
                             }
@@ -224,7 +233,7 @@ final class Interpreter {
                         }
                     }
                     if (outcome != null) {
-                        outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(")");
+                        outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(read).append(")");
                     }
                 } else {
                     int n = p.executeUpdate();

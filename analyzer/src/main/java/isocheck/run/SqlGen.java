@@ -4,12 +4,16 @@ import isocheck.program.Aggregate;
 import isocheck.program.Column;
 import isocheck.program.Cond;
 import isocheck.program.Expr;
+import isocheck.program.Program;
 import isocheck.program.ScalarType;
 import isocheck.program.Schema;
 import isocheck.program.Stmt;
 import isocheck.program.Table;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Translates program statements to JDBC statements, instrumented for recording or plain.
@@ -19,7 +23,9 @@ import java.util.List;
  * {@code @alive} field, written by INSERT). An UPDATE sets the version column of every column it
  * assigns to the execution's unique version id, an INSERT sets all of them; a SELECT returns the
  * primary key and the version of each selected column; UPDATE, INSERT and DELETE return the primary
- * keys of the rows they changed (PostgreSQL {@code RETURNING}, H2 {@code FINAL/OLD TABLE}).
+ * keys of the rows they changed (PostgreSQL {@code RETURNING}, H2 {@code FINAL/OLD TABLE}). An UPDATE
+ * whose SET expressions read fields of the row also returns, per row, the version of each field it
+ * read, captured atomically by the statement itself ({@link UpdateReads}).
  */
 final class SqlGen {
 
@@ -29,9 +35,12 @@ final class SqlGen {
     private final Db.Dialect dialect;
     private final boolean record;
     private final Schema schema;
+    /** Per table, the previous-version columns its read-modify-write UPDATEs need ({@link UpdateReads}). */
+    private final Map<String, Set<String>> previousColumns;
 
-    SqlGen(Schema schema, Db.Dialect dialect, boolean record) {
-        this.schema = schema;
+    SqlGen(Program program, Db.Dialect dialect, boolean record) {
+        this.schema = program.schema();
+        this.previousColumns = UpdateReads.previousColumns(program);
         this.dialect = dialect;
         this.record = record;
     }
@@ -60,6 +69,9 @@ final class SqlGen {
                     parts.add(PREFIX + c.name() + " BIGINT DEFAULT 0 NOT NULL");
                 }
             }
+            for (String p : previousColumns.getOrDefault(t.name(), Set.of())) {
+                parts.add(p + " BIGINT DEFAULT 0 NOT NULL");
+            }
         }
         parts.add("PRIMARY KEY (" + String.join(", ", t.primaryKey()) + ")");
         return sb.append(String.join(", ", parts)).append(")").toString();
@@ -77,15 +89,31 @@ final class SqlGen {
             for (var a : u.assignments()) {
                 sets.add(a.column() + " = " + expr(a.value(), params));
             }
+            List<String> reads = record ? UpdateReads.of(u) : List.of();
+            List<String> returned = new ArrayList<>(); // per read column: the column naming the version it read
             if (record) {
-                for (var a : u.assignments()) {
-                    sets.add(versionColumn(t, a.column()) + " = ?");
+                for (String v : new LinkedHashSet<>(u.assignments().stream().map(a -> versionColumn(t, a.column())).toList())) {
+                    sets.add(v + " = ?");
                     params.add(versionParam());
+                }
+                // After the version columns on purpose: a database that evaluated SET left to right
+                // would copy the new version, and the run tests would see a read of its own write.
+                for (String r : reads) {
+                    if (UpdateReads.needsPrevious(t, u, r)) {
+                        String prev = UpdateReads.previousColumn(t, r);
+                        if (!returned.contains(prev)) {
+                            sets.add(prev + " = " + versionColumn(t, r)); // the right-hand side sees the old row
+                        }
+                        returned.add(prev);
+                    } else {
+                        returned.add(versionColumn(t, r)); // not written here: the old version is the current one
+                    }
                 }
             }
             sb.append(String.join(", ", sets)).append(" WHERE ").append(cond(u.where(), params));
             List<String> cols = u.assignments().stream().map(a -> a.column()).toList();
-            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, "FINAL"), params, cols, types(t, cols), record);
+            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, "FINAL", returned), params, cols,
+                    types(t, cols), reads, record);
         }
         if (s instanceof Stmt.Insert ins) {
             List<String> cols = new ArrayList<>(ins.columns());
@@ -113,12 +141,12 @@ final class SqlGen {
                     written.add(c.name());
                 }
             }
-            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, "FINAL"), params, written, types(t, written), record);
+            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, "FINAL", List.of()), params, written, types(t, written), List.of(), record);
         }
         Stmt.Delete d = (Stmt.Delete) s;
         String sql = "DELETE FROM " + t.name() + " WHERE " + cond(d.where(), params);
         List<String> written = List.of(t.primaryKey().get(0));
-        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, "OLD"), params, written, types(t, written), record);
+        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, "OLD", List.of()), params, written, types(t, written), List.of(), record);
     }
 
     private Compiled select(Stmt.Select sel, Table t, List<Compiled.Param> params) {
@@ -143,7 +171,7 @@ final class SqlGen {
         String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + cond(sel.where(), params);
         List<ScalarType> types = kind == Compiled.Kind.SELECT && sel.aggregate().isPresent()
                 ? List.of(ScalarType.INT) : types(t, cols);
-        return new Compiled(sel, kind, t, sql, params, cols, types, record);
+        return new Compiled(sel, kind, t, sql, params, cols, types, List.of(), record);
     }
 
     private static String recordedList(Table t, List<String> cols) {
@@ -159,11 +187,14 @@ final class SqlGen {
         return cols.stream().map(c -> t.column(c).orElseThrow().type()).toList();
     }
 
-    private String returning(String sql, Table t, String delta) {
+    /** The statement returning, per changed row, its primary key and then {@code extra} columns. */
+    private String returning(String sql, Table t, String delta, List<String> extra) {
         if (!record) {
             return sql;
         }
-        String pk = String.join(", ", t.primaryKey());
+        List<String> items = new ArrayList<>(t.primaryKey());
+        items.addAll(extra);
+        String pk = String.join(", ", items);
         return dialect == Db.Dialect.POSTGRES
                 ? sql + " RETURNING " + pk
                 : "SELECT " + pk + " FROM " + delta + " TABLE (" + sql + ")";

@@ -88,6 +88,9 @@ abstract class RunContract {
         for (String strong : List.of("psi", "si", "ser")) {
             Oracle.level(strong).ifPresent(l -> assertTrue(Oracle.check(h, l) instanceof Verdict.Violated, strong + " forbids it"));
         }
+        // The checker names it from the recorded reads: both increments read version 0 and wrote the counter.
+        Verdict ser = Oracle.check(h, Level.parse("ser"));
+        assertEquals("lost update", ((Verdict.Violated) ser).witnesses().get(0).name(), ser.toString());
     }
 
     @Test
