@@ -185,10 +185,20 @@ public final class WitnessExtractor {
         if (!java.util.Arrays.asList(m.getSorts()).contains(sort)) return "{}";
         Expr<?>[] universe = m.getSortUniverse(sort);
         if (universe == null) return "{}";
-        java.util.Set<String> rows = new java.util.LinkedHashSet<>(); // rows are values: equal rows are one
+        // Only the rows the query names (its loop-iteration witnesses) are shown: they are what the
+        // cycle's edges use, and the model fixes them reproducibly; any other member of the set is an
+        // arbitrary element the solver added, shown as "…".
+        java.util.Set<Expr<?>> named = new java.util.LinkedHashSet<>();
+        for (var d : m.getConstDecls()) if (d.getRange().equals(sort)) named.add(m.eval(d.apply(), true));
+        java.util.Set<String> rows = new java.util.TreeSet<>(); // rows are values: equal rows are one
+        boolean others = false;
         for (Expr<?> x : universe) {
             BoolExpr in = (BoolExpr) v.apply(type.name() + "." + p.name() + "!in", v.context().getBoolSort(), List.of(x, t));
             if (!m.eval(in, true).isTrue()) continue;
+            if (!named.contains(x)) {
+                others = true;
+                continue;
+            }
             List<String> fields = new ArrayList<>();
             for (var f : p.type().fields()) {
                 Expr<?> val = m.eval(v.apply(type.name() + "." + p.name() + "." + f.name(), v.context().getIntSort(),
@@ -197,6 +207,7 @@ public final class WitnessExtractor {
             }
             rows.add("(" + String.join(", ", fields) + ")");
         }
+        if (others) rows.add("…");
         return "{" + String.join(", ", rows) + "}";
     }
 }
