@@ -14,7 +14,6 @@ import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,18 +137,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             case "quantified" -> Encoder.Mode.QUANTIFIED;
             default -> throw new UserError("--mode must be expanded or quantified, not '" + mode + "'");
         };
-        if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
+        SpecLibrary library = Inputs.loadSpecs(specDir);
         Program loaded = Inputs.loadProgram(program);
-        Spec chosen;
-        try {
-            SpecLibrary library = specDir == null ? SpecLibrary.builtin() : SpecLibrary.load(specDir);
-            chosen = library.find(specName).orElseThrow(() -> new UserError("unknown spec '" + specName + "'; known specs: "
-                    + String.join(", ", library.specs().stream().map(Spec::name).sorted().toList())));
-        } catch (SpecException e) {
-            throw new UserError(e.getMessage());
-        } catch (IOException e) {
-            throw new UserError(specDir + ": cannot read: " + e.getMessage());
-        }
+        Spec chosen = Inputs.findSpec(library, specName);
         Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(timeout).withSmtOut(smtOut)
                 .withMode(m).withUniqueKeys(uniqueKeys)
                 .withKeysBelowCounters(keysBelowCounters);

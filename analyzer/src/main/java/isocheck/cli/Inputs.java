@@ -2,6 +2,9 @@ package isocheck.cli;
 
 import isocheck.frontend.ProgramLoader;
 import isocheck.program.Program;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import isocheck.spec.SpecLibrary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -23,5 +26,23 @@ final class Inputs {
         } catch (IOException e) {
             throw new UserError(path + ": cannot read: " + e.getMessage());
         }
+    }
+
+    /** The built-in specs, or those of {@code --spec-dir} (which include the built-in ones). */
+    static SpecLibrary loadSpecs(Path specDir) {
+        if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
+        try {
+            return specDir == null ? SpecLibrary.builtin() : SpecLibrary.load(specDir);
+        } catch (SpecException e) {
+            throw new UserError(e.getMessage());
+        } catch (IOException e) {
+            throw new UserError(specDir + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The spec named by {@code --spec}, or a user error listing the known ones. */
+    static Spec findSpec(SpecLibrary library, String name) {
+        return library.find(name).orElseThrow(() -> new UserError("unknown spec '" + name + "'; known specs: "
+                + String.join(", ", library.specs().stream().map(Spec::name).sorted().toList())));
     }
 }

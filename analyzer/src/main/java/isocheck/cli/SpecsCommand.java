@@ -1,10 +1,7 @@
 package isocheck.cli;
 
 import isocheck.spec.EntailmentOrder;
-import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,17 +32,7 @@ public final class SpecsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (specDir != null && !Files.isDirectory(specDir)) {
-            throw new UserError(specDir + ": no such directory");
-        }
-        SpecLibrary library;
-        try {
-            library = specDir == null ? SpecLibrary.builtin() : SpecLibrary.load(specDir);
-        } catch (SpecException e) {
-            throw new UserError(e.getMessage());
-        } catch (IOException e) {
-            throw new UserError(specDir + ": cannot read: " + e.getMessage());
-        }
+        SpecLibrary library = Inputs.loadSpecs(specDir);
         var out = spec.commandLine().getOut();
         EntailmentOrder order = EntailmentOrder.compute(library.specs());
         out.print(order.render());

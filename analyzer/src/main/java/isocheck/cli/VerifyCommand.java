@@ -10,9 +10,7 @@ import isocheck.report.ProofReport;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -86,18 +84,9 @@ public final class VerifyCommand implements Callable<Integer> {
             case "inductive" -> ProofMethod.INDUCTIVE;
             default -> throw new UserError("--method must be auto, shortest-path or inductive, not '" + method + "'");
         };
-        if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
+        SpecLibrary library = Inputs.loadSpecs(specDir);
         Program loaded = Inputs.loadProgram(program);
-        Spec chosen;
-        try {
-            SpecLibrary library = specDir == null ? SpecLibrary.builtin() : SpecLibrary.load(specDir);
-            chosen = library.find(specName).orElseThrow(() -> new UserError("unknown spec '" + specName + "'; known specs: "
-                    + String.join(", ", library.specs().stream().map(Spec::name).sorted().toList())));
-        } catch (SpecException e) {
-            throw new UserError(e.getMessage());
-        } catch (IOException e) {
-            throw new UserError(specDir + ": cannot read: " + e.getMessage());
-        }
+        Spec chosen = Inputs.findSpec(library, specName);
         PrintWriter err = spec.commandLine().getErr();
         ProofOptions opts = new ProofOptions(m, maxLength, timeout, smtOut, Encoder.Mode.EXPANDED, uniqueKeys,
                 quiet ? line -> { } : line -> {
