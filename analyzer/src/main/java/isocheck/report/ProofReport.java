@@ -31,7 +31,11 @@ public final class ProofReport {
                     + (st.subset().isEmpty() ? "" : " T'={" + String.join(", ", st.subset()) + "}");
             sb.append(String.format(Locale.ROOT, "  %2d  %-40s %-7s %7d ms", ++n, what, st.result(), st.millis()));
             if (st.smtFile() != null) sb.append("  ").append(st.smtFile());
-            sb.append("\n      ").append(st.description()).append("\n");
+            sb.append("\n      ").append(st.description());
+            if (o.verdict() == ProofOutcome.Verdict.PROVED && st.method() != o.provedBy()) {
+                sb.append(" [").append(st.method().label()).append(" attempt: not part of the proof]");
+            }
+            sb.append("\n");
         }
         if (!o.rounds().isEmpty() || o.verdict() == ProofOutcome.Verdict.PROVED && o.provedBy() != null
                 && o.provedBy().name().equals("INDUCTIVE")) {
@@ -81,6 +85,7 @@ public final class ProofReport {
             n.put("millis", st.millis());
             if (st.smtFile() != null) n.put("smt", st.smtFile().toString());
             n.put("description", st.description());
+            if (o.verdict() == ProofOutcome.Verdict.PROVED) n.put("part_of_proof", st.method() == o.provedBy());
             if (st.witness() != null) n.set("witness", AnalysisReport.witness(st.witness()));
         }
         ArrayNode rounds = root.putArray("rounds");

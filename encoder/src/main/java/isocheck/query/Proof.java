@@ -44,10 +44,12 @@ import java.util.function.Function;
  *       finishes when no statement of a remaining type can conflict with one of another remaining
  *       type (e.g. all read-only): an execution of those types has no dependency edge at all.
  *       φ_Cycle,2 is part of the certificate, for the case eq. (7)'s distinctness leaves out.</li>
- *   <li><b>Auto</b>: shortest path, then inductive if it fails.</li>
+ *   <li><b>Auto</b>: shortest path, then inductive if it fails or gives up (a chordless-path query
+ *       answered unknown); each step records the scheme it belongs to.</li>
  * </ul>
- * Never claims a proof when a query answered unknown. A sat cycle query is an anomaly (exit 1 in
- * the CLI) with its witness. One Z3 context per call; each query gets a fresh solver and the
+ * Never claims a proof when a query the proof rests on answered unknown (an abandoned
+ * shortest-path attempt is not part of an inductive proof, and the certificate says so). A sat
+ * cycle query is an anomaly (exit 1 in the CLI) with its witness. One Z3 context per call; each query gets a fresh solver and the
  * time limit.
  */
 public final class Proof {
@@ -105,13 +107,20 @@ public final class Proof {
                 case SHORTEST_PATH -> shortestPath(ProofMethod.SHORTEST_PATH);
                 case INDUCTIVE -> inductive(ProofMethod.INDUCTIVE);
                 case AUTO -> {
-                    ProofOutcome sp = shortestPath(ProofMethod.AUTO);
-                    if (sp.verdict() != ProofOutcome.Verdict.NOT_PROVED) yield sp;
-                    ProofOutcome ind = inductive(ProofMethod.AUTO);
+                    // Steps carry the scheme they belong to, so the certificate shows which ones a proof rests on.
+                    ProofOutcome sp = shortestPath(ProofMethod.SHORTEST_PATH);
+                    if (sp.verdict() == ProofOutcome.Verdict.PROVED || sp.verdict() == ProofOutcome.Verdict.ANOMALY) yield sp;
+                    // An unknown chordless-path query leaves the inductive method as valid as a failed search
+                    // does: its proof (Theorem 12) uses none of the shortest-path steps.
+                    ProofOutcome ind = inductive(ProofMethod.INDUCTIVE);
+                    boolean spUnknown = sp.verdict() == ProofOutcome.Verdict.UNKNOWN;
+                    String spWhy = (spUnknown ? "shortest path gave up (" : "shortest path failed (") + sp.reason() + ")";
                     String why = ind.verdict() == ProofOutcome.Verdict.PROVED
-                            ? "shortest path failed (" + sp.reason() + "); proved by the inductive method: " + ind.reason()
-                            : "shortest path failed (" + sp.reason() + "); inductive: " + ind.reason();
-                    yield outcome(ind.verdict(), ind.provedBy(), ind.anomaly(), ind.rounds(), ind.remainder(), why);
+                            ? spWhy + "; proved by the inductive method, whose steps alone are the proof: " + ind.reason()
+                            : spWhy + "; inductive: " + ind.reason();
+                    ProofOutcome.Verdict verdict = spUnknown && ind.verdict() == ProofOutcome.Verdict.NOT_PROVED
+                            ? ProofOutcome.Verdict.UNKNOWN : ind.verdict();
+                    yield outcome(verdict, ind.provedBy(), ind.anomaly(), ind.rounds(), ind.remainder(), why);
                 }
             };
         }
