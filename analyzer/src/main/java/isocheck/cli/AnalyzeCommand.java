@@ -8,6 +8,7 @@ import isocheck.history.History;
 import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.report.AnalysisReport;
+import isocheck.report.SnapshotSchedule;
 import isocheck.report.WitnessHistory;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
@@ -68,6 +69,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + "(isocheck JSON Lines) for 'isocheck check'; with --all, one file per anomaly: FILE-1.jsonl, FILE-2.jsonl, ... "
             + "(the number before FILE's extension)")
     Path historyOut;
+
+    @Option(names = "--schedule-out", paramLabel = "FILE", description = "write the witness as a schedule for "
+            + "'isocheck run --schedule' on a snapshot database (commits in ar order, each snapshot after the commits it sees); "
+            + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule")
+    Path scheduleOut;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
     int timeout;
@@ -150,6 +156,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         List<Path> histories = historyOut == null ? List.of() : writeHistories(loaded, outcome);
+        List<String> schedules = scheduleOut == null ? List.of() : writeSchedules(loaded, outcome);
         AnalysisReport.Subject subject = new AnalysisReport.Subject(program.toString(), chosen.name(), bound);
         var out = spec.commandLine().getOut();
         out.print(switch (format) {
@@ -160,11 +167,56 @@ public final class AnalyzeCommand implements Callable<Integer> {
         });
         out.flush();
         for (Path h : histories) spec.commandLine().getErr().println("witness history: " + h);
+        boolean unrealisable = false;
+        for (String line : schedules) {
+            spec.commandLine().getErr().println(line);
+            unrealisable |= line.startsWith("--schedule-out:");
+        }
         if (outcome.verdict() == Analysis.Verdict.UNKNOWN) {
             spec.commandLine().getErr().println("unknown: query '" + outcome.unknownQuery() + "' gave no answer ("
                     + outcome.unknownReason() + "); raise --timeout or lower --bound");
             return ExitCode.UNKNOWN;
         }
+        if (unrealisable) {
+            return ExitCode.BAD_INPUT;
+        }
         return outcome.verdict() == Analysis.Verdict.FOUND ? ExitCode.FINDING : ExitCode.OK;
+    }
+
+    /**
+     * Every witness as a snapshot schedule (report {@link SnapshotSchedule}); one message line per
+     * witness: the file written, or why the witness has none (then the command exits 2).
+     */
+    private List<String> writeSchedules(Program loaded, Analysis.Outcome outcome) {
+        List<String> lines = new ArrayList<>();
+        int n = 0;
+        String command = "isocheck analyze " + program + " --spec " + specName
+                + " --bound " + bound + (keysBelowCounters ? " --assume-keys-below-counters" : "") + (all ? " --all" : "");
+        for (Witness w : outcome.anomalies()) {
+            n++;
+            Path file = scheduleFile(scheduleOut, all, n);
+            String text;
+            try {
+                text = SnapshotSchedule.of(w, loaded, command);
+            } catch (SnapshotSchedule.Unrealisable e) {
+                lines.add("--schedule-out: anomaly " + n + " (" + w.anomaly() + ") has no snapshot schedule: " + e.getMessage());
+                continue;
+            }
+            try {
+                java.nio.file.Files.writeString(file, text);
+            } catch (IOException e) {
+                throw new UserError(file + ": cannot write: " + e.getMessage());
+            }
+            lines.add("witness schedule: " + file);
+        }
+        return lines;
+    }
+
+    private static Path scheduleFile(Path base, boolean numbered, int n) {
+        if (!numbered) return base;
+        String name = base.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String numberedName = dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n;
+        return base.resolveSibling(numberedName);
     }
 }

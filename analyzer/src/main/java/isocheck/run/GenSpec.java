@@ -26,6 +26,7 @@ import java.util.Map;
  * param NewOrder.ol_cnt = count(items)
  * param Payment.h_date = unique             1, 2, 3, … across the run
  * mix NewOrder 45, Payment 43, Delivery 4
+ * row oncall: doctor_id = 1, on_call = 1   one explicit row (a table with row lines gets exactly those)
  * </pre>
  *
  * In a {@code table} line a range or choice on a primary-key column enumerates every value (the
@@ -60,7 +61,11 @@ public final class GenSpec {
     public record Rows(Gen count) implements Gen {
     }
 
-    public record TableSpec(boolean empty, Map<String, Gen> columns) {
+    /** {@code rows}: explicit rows ({@code row} lines), or null when the table is generated from {@code columns}. */
+    public record TableSpec(boolean empty, Map<String, Gen> columns, List<Map<String, Object>> rows) {
+        public TableSpec(boolean empty, Map<String, Gen> columns) {
+            this(empty, columns, null);
+        }
     }
 
     int defaultRows = 10;
@@ -169,6 +174,25 @@ public final class GenSpec {
                 }
                 tables.put(name, new TableSpec(false, cols));
             }
+            case "row" -> {
+                int colon = rest.indexOf(':');
+                if (colon < 0) {
+                    throw new IllegalArgumentException("expected 'row NAME: column = value, …'");
+                }
+                String name = rest.substring(0, colon).strip().toLowerCase(Locale.ROOT);
+                Map<String, Object> row = new LinkedHashMap<>();
+                for (String part : splitTop(rest.substring(colon + 1).strip(), ',')) {
+                    int eq = part.indexOf('=');
+                    if (eq < 0) {
+                        throw new IllegalArgumentException("expected 'column = value', found '" + part.strip() + "'");
+                    }
+                    row.put(part.substring(0, eq).strip().toLowerCase(Locale.ROOT), literal(part.substring(eq + 1).strip()));
+                }
+                TableSpec old = tables.get(name);
+                List<Map<String, Object>> rows = new ArrayList<>(old == null || old.rows() == null ? List.of() : old.rows());
+                rows.add(row);
+                tables.put(name, new TableSpec(false, Map.of(), rows));
+            }
             case "param" -> {
                 int eq = rest.indexOf('=');
                 if (eq < 0) {
@@ -203,7 +227,7 @@ public final class GenSpec {
                     mix.put(nw[0], w);
                 }
             }
-            default -> throw new IllegalArgumentException("unknown line '" + word + "' (expected rows, table, param or mix)");
+            default -> throw new IllegalArgumentException("unknown line '" + word + "' (expected rows, table, row, param or mix)");
         }
     }
 

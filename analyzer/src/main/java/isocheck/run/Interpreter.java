@@ -21,6 +21,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.HashSet;
+import java.util.function.Predicate;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -34,11 +37,18 @@ final class Interpreter {
     private final Map<Stmt.Sql, Compiled> compiled = new IdentityHashMap<>();
     private final AtomicLong versions;
     private final boolean record;
+    /** Per table, the columns no UPDATE of the program assigns: a row keeps its inserted values there. */
+    private final Map<String, Set<String>> stableColumns = new HashMap<>();
 
     Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
         this.gen = new SqlGen(program, dialect, record);
         this.record = record;
         this.versions = versions;
+        for (Table t : program.schema().tables()) {
+            Set<String> cols = new HashSet<>();
+            t.columns().forEach(c -> cols.add(c.name()));
+            stableColumns.put(t.name(), cols);
+        }
         for (Transaction t : program.transactions()) {
             collect(t.body());
         }
@@ -52,6 +62,9 @@ final class Interpreter {
         for (Stmt s : body) {
             if (s instanceof Stmt.Sql q) {
                 compiled.put(q, gen.compile(q));
+                if (q instanceof Stmt.Update u) {
+                    u.assignments().forEach(a -> stableColumns.get(u.table()).remove(a.column()));
+                }
             } else if (s instanceof Stmt.If i) {
                 collect(i.thenBranch());
                 collect(i.elseBranch());
@@ -156,6 +169,8 @@ final class Interpreter {
         switch (c.kind()) {
             case SELECT -> {
                 List<Map<String, Object>> rows = new ArrayList<>();
+                int firstOp = log.ops.size();
+                Set<String> returned = new HashSet<>();
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
                         Map<String, Object> row = new LinkedHashMap<>();
@@ -165,6 +180,7 @@ final class Interpreter {
                         }
                         if (c.recorded()) {
                             String prefix = keyPrefix(t, rs, nk);
+                            returned.add(prefix);
                             int vbase = nk + c.columns().size();
                             for (int k = 0; k < c.columns().size(); k++) {
                                 log.read(prefix + SqlGen.fieldName(t, c.columns().get(k)), rs.getLong(vbase + k + 1));
@@ -177,6 +193,8 @@ final class Interpreter {
                 Object value = rows;
                 if (sel.aggregate().isPresent()) { // unrecorded: the database computed it
                     value = rows.isEmpty() ? null : Values.read(rows, null);
+                } else if (c.recorded()) {
+                    predicateRead(log, firstOp, t, sel.where(), env, returned, row -> true);
                 }
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -189,10 +207,14 @@ final class Interpreter {
                 long count = 0;
                 Object best = null;
                 ScalarType type = c.columnTypes().get(0);
+                int firstOp = log.ops.size();
+                Set<String> returned = new HashSet<>();
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
                         Object v = get(rs, nk + 1, type);
-                        log.read(keyPrefix(t, rs, nk) + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
+                        String prefix = keyPrefix(t, rs, nk);
+                        returned.add(prefix);
+                        log.read(prefix + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
                         if (a.function() == Aggregate.Function.COUNT) {
                             if (v != null || a.column().isEmpty()) {
                                 count++;
@@ -206,6 +228,7 @@ final class Interpreter {
                     }
                 }
                 Object value = a.function() == Aggregate.Function.COUNT ? (Object) count : best;
+                predicateRead(log, firstOp, t, sel.where(), env, returned, changes(a, c.columns().get(0), t, best));
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
@@ -229,6 +252,13 @@ final class Interpreter {
                             for (String col : c.columns()) {
                                 log.write(prefix + SqlGen.fieldName(t, col), version);
                             }
+                            if (c.stmt() instanceof Stmt.Insert ins) {
+                                Map<String, Object> inserted = new HashMap<>();
+                                for (int k = 0; k < ins.columns().size(); k++) {
+                                    inserted.put(ins.columns().get(k), eval(ins.values().get(k), env));
+                                }
+                                log.inserted.add(new TxnLog.Inserted(t.name(), prefix, inserted));
+                            }
                             n++;
                         }
                     }
@@ -244,6 +274,77 @@ final class Interpreter {
             }
         }
         gate.afterStatement(outcome == null ? "" : outcome.toString());
+    }
+
+    /**
+     * Keeps a SELECT's predicate for {@link AbsenceReads}: {@code affects} holds of a row that would
+     * have changed the result had the statement seen it. Only predicates over columns a row keeps
+     * from its INSERT on (primary-key columns, and columns no UPDATE assigns) are kept, so that the
+     * inserted values decide whether the row matched; other predicates record nothing, as before.
+     */
+    private void predicateRead(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Set<String> returned,
+            Predicate<Map<String, Object>> affects) {
+        Set<String> stable = stableColumns.get(t.name());
+        if (!stable.containsAll(columnsOf(where, new HashSet<>()))) {
+            return;
+        }
+        Map<String, Object> frozen = new HashMap<>(env);
+        log.predicateReads.add(new TxnLog.PredicateRead(firstOp, t.name(), returned,
+                row -> row.keySet().containsAll(columnsOf(where, new HashSet<>())) && test(where, frozen, row) && affects.test(row)));
+    }
+
+    /**
+     * Whether a row would change an aggregate's result: any matching row changes COUNT; for MIN and
+     * MAX only a row below the minimum (above the maximum) found, or any row when none was found —
+     * the paper's MIN/MAX rule (§4): the result is what the statement read.
+     */
+    private Predicate<Map<String, Object>> changes(Aggregate a, String column, Table t, Object best) {
+        if (a.function() == Aggregate.Function.COUNT) {
+            return row -> true;
+        }
+        if (!stableColumns.get(t.name()).contains(column)) {
+            return row -> false;
+        }
+        return row -> {
+            Object v = row.get(column);
+            if (v == null) {
+                return false;
+            }
+            if (best == null) {
+                return true;
+            }
+            int cmp = compare(v, best);
+            return a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0;
+        };
+    }
+
+    private static Set<String> columnsOf(Cond c, Set<String> out) {
+        if (c instanceof Cond.Compare cmp) {
+            columnsOf(cmp.left(), out);
+            columnsOf(cmp.right(), out);
+        } else if (c instanceof Cond.Member m) {
+            columnsOf(m.element(), out);
+        } else if (c instanceof Cond.Not n) {
+            columnsOf(n.operand(), out);
+        } else if (c instanceof Cond.And a) {
+            columnsOf(a.left(), out);
+            columnsOf(a.right(), out);
+        } else if (c instanceof Cond.Or o) {
+            columnsOf(o.left(), out);
+            columnsOf(o.right(), out);
+        }
+        return out;
+    }
+
+    private static void columnsOf(Expr e, Set<String> out) {
+        if (e instanceof Expr.ColumnRef r) {
+            out.add(r.column());
+        } else if (e instanceof Expr.Arith a) {
+            columnsOf(a.left(), out);
+            columnsOf(a.right(), out);
+        } else if (e instanceof Expr.Negate n) {
+            columnsOf(n.operand(), out);
+        }
     }
 
     private static String showRows(Object v) {
@@ -302,12 +403,17 @@ final class Interpreter {
     // ---- conditions and expressions outside SQL ----
 
     boolean test(Cond c, Map<String, Object> env) {
+        return test(c, env, null);
+    }
+
+    /** {@code c} with its column references read from {@code row} (null outside SQL). */
+    private boolean test(Cond c, Map<String, Object> env, Map<String, Object> row) {
         if (c instanceof Cond.Const k) {
             return k.value();
         }
         if (c instanceof Cond.Compare cmp) {
-            Object l = eval(cmp.left(), env);
-            Object r = eval(cmp.right(), env);
+            Object l = eval(cmp.left(), env, row);
+            Object r = eval(cmp.right(), env, row);
             if (l == null || r == null) {
                 return false; // SQL's unknown
             }
@@ -325,7 +431,7 @@ final class Interpreter {
             return Values.isNull(env.get(n.variable())) != n.negated();
         }
         if (c instanceof Cond.Member m) {
-            Object e = eval(m.element(), env);
+            Object e = eval(m.element(), env, row);
             if (e == null) {
                 return false;
             }
@@ -337,16 +443,20 @@ final class Interpreter {
             return false;
         }
         if (c instanceof Cond.Not n) {
-            return !test(n.operand(), env);
+            return !test(n.operand(), env, row);
         }
         if (c instanceof Cond.And a) {
-            return test(a.left(), env) && test(a.right(), env);
+            return test(a.left(), env, row) && test(a.right(), env, row);
         }
         Cond.Or o = (Cond.Or) c;
-        return test(o.left(), env) || test(o.right(), env);
+        return test(o.left(), env, row) || test(o.right(), env, row);
     }
 
     Object eval(Expr e, Map<String, Object> env) {
+        return eval(e, env, null);
+    }
+
+    private Object eval(Expr e, Map<String, Object> env, Map<String, Object> row) {
         if (e instanceof Expr.IntLit i) {
             return i.value();
         }
@@ -357,8 +467,8 @@ final class Interpreter {
             return Values.read(env.get(v.variable()), v.field());
         }
         if (e instanceof Expr.Arith a) {
-            Object l = eval(a.left(), env);
-            Object r = eval(a.right(), env);
+            Object l = eval(a.left(), env, row);
+            Object r = eval(a.right(), env, row);
             if (!(l instanceof Long x) || !(r instanceof Long y)) {
                 return null;
             }
@@ -370,8 +480,11 @@ final class Interpreter {
             };
         }
         if (e instanceof Expr.Negate n) {
-            Object v = eval(n.operand(), env);
+            Object v = eval(n.operand(), env, row);
             return v instanceof Long x ? -x : null;
+        }
+        if (e instanceof Expr.ColumnRef r && row != null) {
+            return row.get(r.column());
         }
         throw new IllegalStateException("column reference outside SQL: " + e.text());
     }

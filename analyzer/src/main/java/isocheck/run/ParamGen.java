@@ -59,6 +59,20 @@ final class ParamGen {
                     throw new RunError("generator: table " + t + " has no column '" + c + "'");
                 }
             }
+            if (spec.tables.get(t).rows() != null) {
+                for (Map<String, Object> row : spec.tables.get(t).rows()) {
+                    for (String c : row.keySet()) {
+                        if (table.column(c).isEmpty()) {
+                            throw new RunError("generator: table " + t + " has no column '" + c + "'");
+                        }
+                    }
+                    for (String k : table.primaryKey()) {
+                        if (!row.containsKey(k)) {
+                            throw new RunError("generator: a row of table " + t + " needs a value for key column " + k);
+                        }
+                    }
+                }
+            }
         }
         for (String key : spec.params.keySet()) {
             String[] parts = key.split("\\.");
@@ -109,6 +123,19 @@ final class ParamGen {
         GenSpec.TableSpec ts = spec.tables.get(t.name());
         if (ts != null && ts.empty()) {
             return List.of();
+        }
+        if (ts != null && ts.rows() != null) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (Map<String, Object> given : ts.rows()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                for (Column c : t.columns()) {
+                    Object v = given.get(c.name());
+                    row.put(c.name(), v != null ? v : c.type() == ScalarType.INT ? (Object) 0L : "x");
+                }
+                rows.add(row);
+            }
+            addPools(t, rows);
+            return rows;
         }
         Map<String, GenSpec.Gen> cols = ts == null ? Map.of() : ts.columns();
         List<List<Object>> keyValues = new ArrayList<>();
@@ -163,6 +190,11 @@ final class ParamGen {
                 idx[k] = 0;
             }
         }
+        addPools(t, rows);
+        return rows;
+    }
+
+    private void addPools(Table t, List<Map<String, Object>> rows) {
         for (Column c : t.columns()) {
             if (!pools.containsKey(c.name()) && !rows.isEmpty()) {
                 Set<Object> distinct = new LinkedHashSet<>();
@@ -172,7 +204,6 @@ final class ParamGen {
                 pools.put(c.name(), new ArrayList<>(distinct));
             }
         }
-        return rows;
     }
 
     private static Object keyValue(Table t, String column, long v) {

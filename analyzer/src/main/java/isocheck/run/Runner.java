@@ -255,11 +255,23 @@ public final class Runner {
     public static History history(List<List<TxnLog>> sessions, List<String> sessionNames) {
         HistoryBuilder b = new HistoryBuilder();
         Set<Integer> initialKeys = new HashSet<>();
+        Map<TxnLog, List<AbsenceReads.Read>> absences = AbsenceReads.derive(sessions);
         for (int i = 0; i < sessions.size(); i++) {
             int s = b.session(sessionNames.get(i));
             for (TxnLog log : sessions.get(i)) {
                 int t = b.begin(s);
-                for (TxnLog.Op op : log.ops) {
+                List<AbsenceReads.Read> absent = absences.getOrDefault(log, List.of());
+                int next = 0;
+                for (int o = 0; o <= log.ops.size(); o++) {
+                    for (; next < absent.size() && absent.get(next).opIndex() == o; next++) {
+                        int key = b.keys().intern(absent.get(next).key());
+                        b.read(t, key, 0);
+                        initialKeys.add(key);
+                    }
+                    if (o == log.ops.size()) {
+                        break;
+                    }
+                    TxnLog.Op op = log.ops.get(o);
                     int key = b.keys().intern(op.key());
                     if (op.write()) {
                         b.write(t, key, op.value());

@@ -28,7 +28,11 @@ import java.util.regex.Pattern;
  * within the block timeout is shown as blocked (it waits for a lock) and the schedule moves on;
  * the transaction's next step first waits for it. Steps of a transaction that has already aborted
  * are skipped, so one schedule serves every isolation level; transactions left unfinished at the
- * end are run to completion in declaration order. Lines starting with {@code table}, {@code param}
+ * end are run to completion in declaration order. A step {@code NAME*} runs that transaction through
+ * all its remaining statements and its commit (a generated schedule does not know how many
+ * statements a transaction's control flow takes). A SET OF parameter is given as rows:
+ * {@code items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2, ol_quantity = 1)}}.
+ * Lines starting with {@code table}, {@code param}
  * or {@code rows} are generator lines (as in a {@code .gen} file) and override the generator, e.g.
  * {@code table oncall: doctor_id = 1..2, on_call = 1}.
  */
@@ -39,6 +43,7 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
     }
 
     private static final Pattern DECL = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*;?$");
+    private static final Pattern SET_ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*\\{(.*)\\}\\s*$");
     private static final Pattern ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*')\\s*$");
 
     public static Schedule load(Path path) {
@@ -69,7 +74,7 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                 continue;
             }
             String first = line.split("\\s+", 2)[0].toLowerCase(java.util.Locale.ROOT);
-            if (first.equals("table") || first.equals("param") || first.equals("rows")) {
+            if (first.equals("table") || first.equals("param") || first.equals("rows") || first.equals("row")) {
                 genLines.add(line);
                 continue;
             }
@@ -82,7 +87,12 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                 Map<String, Object> args = new LinkedHashMap<>();
                 String argText = m.group(3).strip();
                 if (!argText.isEmpty()) {
-                    for (String a : argText.split(",(?=(?:[^']*'[^']*')*[^']*$)")) {
+                    for (String a : splitTop(argText)) {
+                        Matcher sm = SET_ARG.matcher(a);
+                        if (sm.matches()) {
+                            args.put(sm.group(1).toLowerCase(java.util.Locale.ROOT), rows(file, i + 1, sm.group(2)));
+                            continue;
+                        }
                         Matcher am = ARG.matcher(a);
                         if (!am.matches()) {
                             throw new RunError(file + ":" + (i + 1) + ": expected 'param = value' (an integer or a 'string'), found '" + a.strip() + "'");
@@ -102,6 +112,11 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                 if (tok.isEmpty()) {
                     continue;
                 }
+                if (tok.endsWith("*") && decls.containsKey(tok.substring(0, tok.length() - 1))) {
+                    steps.add(tok);
+                    stepLines.add(i + 1);
+                    continue;
+                }
                 steps.add(tok);
                 stepLines.add(i + 1);
             }
@@ -110,11 +125,69 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
             throw new RunError(file + ": declares no transaction (expected lines 'NAME: Transaction(param = value, …)')");
         }
         for (int k = 0; k < steps.size(); k++) {
-            if (!decls.containsKey(steps.get(k))) {
+            if (!decls.containsKey(stepName(steps.get(k)))) {
                 throw new RunError(file + ":" + stepLines.get(k) + ": step '" + steps.get(k) + "' names no declared transaction (declared: "
                         + String.join(", ", decls.keySet()) + ")");
             }
         }
         return new Schedule(file, decls, steps, genLines);
+    }
+
+    /** The transaction a step names ({@code T1} or {@code T1*}). */
+    public static String stepName(String step) {
+        int end = step.length();
+        while (end > 0 && step.charAt(end - 1) == '*') {
+            end--;
+        }
+        return step.substring(0, end);
+    }
+
+    /** The rows of a SET OF argument: {@code (f = v, …), …}, each value an integer or a 'string'. */
+    private static List<Map<String, Object>> rows(String file, int line, String body) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (String r : splitTop(body)) {
+            String t = r.strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            if (!t.startsWith("(") || !t.endsWith(")")) {
+                throw new RunError(file + ":" + line + ": expected a row '(field = value, …)' in a SET OF argument, found '" + t + "'");
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (String f : splitTop(t.substring(1, t.length() - 1))) {
+                Matcher fm = ARG.matcher(f);
+                if (!fm.matches()) {
+                    throw new RunError(file + ":" + line + ": expected 'field = value' (an integer or a 'string'), found '" + f.strip() + "'");
+                }
+                String v = fm.group(2);
+                row.put(fm.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
+                        ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) Long.parseLong(v));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** Splits at commas outside quotes, parentheses and braces. */
+    private static List<String> splitTop(String s) {
+        List<String> out = new ArrayList<>();
+        boolean quoted = false;
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            } else if (!quoted && (c == '(' || c == '{')) {
+                depth++;
+            } else if (!quoted && (c == ')' || c == '}')) {
+                depth--;
+            } else if (!quoted && depth == 0 && c == ',') {
+                out.add(s.substring(start, i));
+                start = i + 1;
+            }
+        }
+        out.add(s.substring(start));
+        return out;
     }
 }

@@ -131,7 +131,15 @@ public final class ScheduleRunner {
             }
             int scheduled = schedule.steps().size();
             for (int i = 0; i < all.size(); i++) {
-                Stepper st = steppers.get(all.get(i));
+                String tok = all.get(i);
+                Stepper st = steppers.get(Schedule.stepName(tok));
+                if (tok.endsWith("**") && (st.finished || st.outstanding)) {
+                    continue; // NAME*'s repetition ends once the transaction has finished or is blocked on a lock
+                }
+                if (tok.endsWith("*") && !st.finished) {
+                    all.add(i + 1, Schedule.stepName(tok) + "**"); // NAME*: another step after this one
+                    scheduled++;
+                }
                 if (i >= scheduled && st.finished) {
                     continue;
                 }

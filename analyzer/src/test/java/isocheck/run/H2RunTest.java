@@ -2,6 +2,10 @@ package isocheck.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.level.Level;
+import isocheck.level.Verdict;
 
 import isocheck.history.History;
 import java.io.StringWriter;
@@ -35,5 +39,28 @@ class H2RunTest extends RunContract {
         StringWriter trace = new StringWriter();
         History h = schedule("litmus/lost-update.sql", "lost-update.schedule", Isolation.REPEATABLE_READ, trace);
         assertEquals(1, Oracle.committed(h).size(), trace.toString());
+    }
+
+    /**
+     * Measured: H2's REPEATABLE READ is not snapshot isolation from the first statement: the
+     * Delivery's first read of new_order, after the NewOrders committed, sees their rows, so it
+     * delivers T4's order and the TPC-C read-only anomaly does not happen (SER holds).
+     */
+    @Test
+    void h2RepeatableReadSeesRowsCommittedAfterTheFirstStatement() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = tpccReadOnlyAnomaly(Isolation.REPEATABLE_READ, trace);
+        assertEquals(4, Oracle.committed(h).size(), trace.toString());
+        assertTrue(trace.toString().contains("→ oldest = 2"), trace.toString());
+        assertTrue(Oracle.check(h, Level.parse("ser")) instanceof Verdict.Consistent);
+    }
+
+    /** Measured: H2's SERIALIZABLE lets the TPC-C read-only anomaly commit, as its SNAPSHOT does. */
+    @Test
+    void h2SerializableAllowsTheTpccReadOnlyAnomaly() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = tpccReadOnlyAnomaly(Isolation.SERIALIZABLE, trace);
+        assertEquals(4, Oracle.committed(h).size(), trace.toString());
+        assertTrue(Oracle.check(h, Level.parse("ser")) instanceof Verdict.Violated);
     }
 }

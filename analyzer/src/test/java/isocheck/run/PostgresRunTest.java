@@ -1,6 +1,14 @@
 package isocheck.run;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+
+import isocheck.history.History;
+import isocheck.level.Level;
+import isocheck.level.Verdict;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -52,5 +60,15 @@ class PostgresRunTest extends RunContract {
     @Override
     Isolation snapshotLevel() {
         return Isolation.REPEATABLE_READ;
+    }
+
+    /** PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of the TPC-C read-only anomaly; the rest is serializable. */
+    @Test
+    void serializableAbortsTheTpccReadOnlyAnomaly() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = tpccReadOnlyAnomaly(Isolation.SERIALIZABLE, trace);
+        assertEquals(3, Oracle.committed(h).size(), trace.toString());
+        assertTrue(trace.toString().contains("could not serialize access"), trace.toString());
+        assertTrue(Oracle.check(h, Level.parse("ser")) instanceof Verdict.Consistent);
     }
 }

@@ -17,12 +17,24 @@ import java.util.Map;
  *     fields on the edges' records, as the model has them (the edges' own statements are implied)
  */
 public record Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
-        List<String> explanation, List<Access> accesses) {
+        List<String> explanation, List<Access> accesses, List<InitialRow> initialRows) {
 
     public Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
             List<String> explanation) {
-        this(k, txns, edges, vis, arOrder, anomaly, explanation, List.of());
+        this(k, txns, edges, vis, arOrder, anomaly, explanation, List.of(), List.of());
     }
+
+    public Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
+            List<String> explanation, List<Access> accesses) {
+        this(k, txns, edges, vis, arOrder, anomaly, explanation, accesses, List.of());
+    }
+
+    /**
+     * A record of the edges as the initial state has it in the model: the view of the first
+     * transaction in ar, which sees no other (vis ⊆ ar). {@code alive} is Alive there; {@code values}
+     * the non-key fields' values (integers; strings as the model's numbers), empty when not alive.
+     */
+    public record InitialRow(String table, Map<String, String> key, boolean alive, Map<String, String> values) {}
 
     /** Statement {@code statement} of txns[txn] reads (or writes) {@code field} of the record {@code table[key]}. */
     public record Access(int txn, String statement, String table, Map<String, String> key, String field, boolean write) {}

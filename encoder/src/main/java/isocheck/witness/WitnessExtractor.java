@@ -82,7 +82,29 @@ public final class WitnessExtractor {
         String name = Classifier.classify(edges);
         Witness w = new Witness(k, txns, edges, vis, order, name, List.of());
         List<Witness.Access> accesses = rules == null ? List.of() : accesses(m, v, q, sels, edges, rules, model);
-        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w), accesses);
+        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w), accesses,
+                initialRows(m, v, sels, edges, q.txns().get(order.get(0))));
+    }
+
+    /** The edges' records in the view of {@code first}, the ar-first transaction: the initial state (see {@link Witness.InitialRow}). */
+    private static List<Witness.InitialRow> initialRows(Model m, Vocabulary v, List<CycleQuery.Selector> sels, List<Witness.Edge> edges,
+            Expr<?> first) {
+        Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
+        for (int i = 0; i < edges.size(); i++) {
+            Witness.Edge e = edges.get(i);
+            String id = e.table() + e.key();
+            if (rows.containsKey(id)) continue;
+            Expr<?> r = sels.get(i).record();
+            boolean alive = m.eval(v.alive(e.table(), r, first), true).isTrue();
+            Map<String, String> values = new LinkedHashMap<>();
+            if (alive) {
+                for (var c : v.columns(e.table())) {
+                    if (!v.isKey(e.table(), c.name())) values.put(c.name(), m.eval(v.viewValue(e.table(), c.name(), r, first), true).toString());
+                }
+            }
+            rows.put(id, new Witness.InitialRow(e.table(), e.key(), alive, values));
+        }
+        return List.copyOf(rows.values());
     }
 
     /**
