@@ -80,12 +80,17 @@ final class ReproducibleCheck {
             s.setParameters(p);
             BoolExpr[] parsed = fresh.parseSMTLIB2String(text, null, null, null, null);
             s.add(parsed);
-            if (s.check() != Status.SATISFIABLE) return new Result(first, firstModel, null);
+            long t0 = System.nanoTime();
+            Status canonical = s.check();
+            if (Boolean.getBoolean("isocheck.progress")) {
+                System.err.println("canonical re-solve: " + canonical + " " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+            }
+            if (canonical != Status.SATISFIABLE) return new Result(first, firstModel, null);
             pins = pins(ctx, declarations(original), fresh, declarations(parsed), s.getModel());
         }
-        if (pins == null || solver.check(pins.toArray(new BoolExpr[0])) != Status.SATISFIABLE) {
-            return new Result(first, firstModel, null);
-        }
+        Status pinned = pins == null ? null : solver.check(pins.toArray(new BoolExpr[0]));
+        if (Boolean.getBoolean("isocheck.progress")) System.err.println("pinned re-check: " + (pins == null ? "no pins" : pinned));
+        if (pinned != Status.SATISFIABLE) return new Result(first, firstModel, null);
         return new Result(first, solver.getModel(), null);
     }
 
