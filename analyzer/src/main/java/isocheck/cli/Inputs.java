@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Reads the files commands take, turning I/O failures into one-line user errors. */
 final class Inputs {
@@ -30,13 +32,29 @@ final class Inputs {
 
     /** The built-in specs, or those of {@code --spec-dir} (which include the built-in ones). */
     static SpecLibrary loadSpecs(Path specDir) {
+        return library(specSources(specDir));
+    }
+
+    /** The texts of the built-in specs and of {@code --spec-dir}'s {@code *.spec} files (null: built-ins only). */
+    static List<SpecLibrary.Source> specSources(Path specDir) {
         if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
+        List<SpecLibrary.Source> sources = new ArrayList<>(SpecLibrary.builtinSources());
+        if (specDir != null) {
+            try {
+                sources.addAll(SpecLibrary.directorySources(specDir));
+            } catch (IOException e) {
+                throw new UserError(specDir + ": cannot read: " + e.getMessage());
+            }
+        }
+        return sources;
+    }
+
+    /** The specs of these sources, or a user error naming the spec file that does not parse. */
+    static SpecLibrary library(List<SpecLibrary.Source> sources) {
         try {
-            return specDir == null ? SpecLibrary.builtin() : SpecLibrary.load(specDir);
+            return SpecLibrary.fromSources(sources);
         } catch (SpecException e) {
             throw new UserError(e.getMessage());
-        } catch (IOException e) {
-            throw new UserError(specDir + ": cannot read: " + e.getMessage());
         }
     }
 

@@ -118,7 +118,6 @@ public final class WeakestCommand implements Callable<Integer> {
         if (!perTransaction && specOut != null) throw new UserError("--spec-out needs --per-transaction");
         if (!perTransaction && !compare.isEmpty()) throw new UserError("--compare needs --per-transaction");
         if (!perTransaction && !base.isEmpty()) throw new UserError("--base needs --per-transaction");
-        if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
         List<String> names = specNames.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
         if (names.isEmpty()) throw new UserError("--specs names no spec");
         String outName = null;
@@ -129,19 +128,11 @@ public final class WeakestCommand implements Callable<Integer> {
                 throw new UserError(specOut + ": --spec-out must name a file NAME.spec, NAME of letters, digits, '_' and '-'");
             }
         }
+        List<SpecLibrary.Source> sources = Inputs.specSources(specDir);
+        SpecLibrary library = Inputs.library(sources);
         Program loaded = Inputs.loadProgram(program);
-        List<SpecLibrary.Source> sources = new ArrayList<>(SpecLibrary.builtinSources());
-        SpecLibrary library;
-        try {
-            if (specDir != null) sources.addAll(SpecLibrary.directorySources(specDir));
-            library = SpecLibrary.fromSources(sources);
-        } catch (SpecException e) {
-            throw new UserError(e.getMessage());
-        } catch (IOException e) {
-            throw new UserError(specDir + ": cannot read: " + e.getMessage());
-        }
         List<Spec> specs = new ArrayList<>();
-        for (String n : names) specs.add(find(library, n));
+        for (String n : names) specs.add(Inputs.findSpec(library, n));
         if (outName != null && library.find(outName).isPresent()) {
             throw new UserError(specOut + ": a spec named '" + outName + "' already exists; choose another file name");
         }
@@ -169,8 +160,8 @@ public final class WeakestCommand implements Callable<Integer> {
                 };
             }
             List<Spec> others = new ArrayList<>();
-            for (String c : compare) others.add(find(library, c));
-            for (String b : base) find(library, b);
+            for (String c : compare) others.add(Inputs.findSpec(library, c));
+            for (String b : base) Inputs.findSpec(library, b);
             String name = outName != null ? outName : defaultName();
             List<String> provenance = List.of(
                     "Per-transaction-type levels for " + program.getFileName() + ", found by",
@@ -209,11 +200,6 @@ public final class WeakestCommand implements Callable<Integer> {
         } catch (SpecException e) {
             throw new UserError(e.getMessage());
         }
-    }
-
-    private static Spec find(SpecLibrary library, String name) {
-        return library.find(name).orElseThrow(() -> new UserError("unknown spec '" + name + "' in --specs/--compare; known specs: "
-                + String.join(", ", library.specs().stream().map(Spec::name).sorted().toList())));
     }
 
     /** {@code courseware-per-type} for {@code courseware.sql}. */

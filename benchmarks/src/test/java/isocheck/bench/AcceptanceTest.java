@@ -65,12 +65,18 @@ class AcceptanceTest {
     void tpccUnderEcHasLostUpdatesAtTwo() throws Exception {
         Analysis.Outcome o = run("benchmarks/programs/tpcc.sql", "ec", upTo(2).withAll(true));
         assertEquals(Analysis.Verdict.FOUND, o.verdict());
-        Set<String> lost = o.anomalies().stream().filter(w -> w.anomaly().startsWith("lost update"))
+        Set<String> lost = o.anomalies().stream().filter(w -> w.anomaly().equals("lost update"))
                 .map(w -> String.join("+", types(w)) + " " + tables(w)).collect(Collectors.toSet());
         for (String expected : List.of("Payment+Payment [warehouse]", "Payment+Payment [district]",
-                "NewOrder+NewOrder [district]", "NewOrder+NewOrder [stock]", "Delivery+Payment [customer]")) {
+                "NewOrder+NewOrder [district]", "Delivery+Payment [customer]")) {
             assertTrue(lost.contains(expected), expected + " in " + lost);
         }
+        // the two NewOrders' cycle on stock that --all reports has its ww and rw on different stock
+        // items: one anti-dependency, no item overwritten after a stale read of it, so read-write
+        // skew (Adya G-single), not a lost update (same item, paper §2)
+        Set<String> readWriteSkew = o.anomalies().stream().filter(w -> w.anomaly().equals("read-write skew"))
+                .map(w -> String.join("+", types(w)) + " " + tables(w)).collect(Collectors.toSet());
+        assertTrue(readWriteSkew.contains("NewOrder+NewOrder [stock]"), "NewOrder+NewOrder [stock] in " + readWriteSkew);
     }
 
     @Test

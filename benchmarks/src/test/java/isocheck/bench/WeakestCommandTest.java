@@ -194,8 +194,15 @@ class WeakestCommandTest {
         String bank = path("benchmarks/programs/bank.sql");
         Run unknown = cli("weakest", bank, "--specs", "ec,snapshot");
         assertEquals(2, unknown.exit());
-        assertTrue(unknown.err().startsWith("unknown spec 'snapshot'"), unknown.err());
+        // the message analyze and verify give (Inputs.findSpec), for --specs and --compare alike
+        assertTrue(unknown.err().startsWith("unknown spec 'snapshot'; known specs: cc, ec, pc, psi, ser, si"), unknown.err());
         assertEquals(1, unknown.err().strip().lines().count());
+        Run unknownCompare = cli("weakest", bank, "--per-transaction", "--compare", "snapshot");
+        assertEquals(2, unknownCompare.exit());
+        assertTrue(unknownCompare.err().startsWith("unknown spec 'snapshot'; known specs: "), unknownCompare.err());
+        Run noDir = cli("weakest", bank, "--spec-dir", dir.resolve("absent").toString());
+        assertEquals(2, noDir.exit());
+        assertEquals(dir.resolve("absent") + ": no such directory", noDir.err().strip());
 
         Run noPer = cli("weakest", bank, "--spec-out", dir.resolve("x.spec").toString());
         assertEquals(2, noPer.exit());

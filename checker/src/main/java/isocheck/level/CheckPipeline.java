@@ -22,22 +22,22 @@ final class CheckPipeline {
     static Verdict run(Level level, History history, CheckOptions options, Saturation saturation) {
         int max = options.maxWitnesses();
         HistoryIndex idx = new HistoryIndex(history);
-        WitnessFactory wf = new WitnessFactory(idx);
-        List<Witness> witnesses = new ArrayList<>(ReadConsistency.anomalies(idx, wf, max));
+        Views views = new Views(idx);
+        List<Witness> witnesses = new ArrayList<>(ReadConsistency.anomalies(idx, views, max));
         if (witnesses.isEmpty() && level != Level.RC) {
-            witnesses.addAll(ReadConsistency.repeatableReads(idx, wf, max));
+            witnesses.addAll(ReadConsistency.repeatableReads(idx, views, max));
         }
         if (!witnesses.isEmpty()) {
             return new Verdict.Violated(level, witnesses);
         }
         CommitGraph graph = new CommitGraph(idx);
         if (graph.order(false) == null) { // a cycle: build the full graph only now, to explain it
-            witnesses.addAll(graph.cycles(false, max, wf));
+            witnesses.addAll(graph.cycles(false, max, views));
             return new Verdict.Violated(level, witnesses);
         }
         saturation.saturate(idx, graph);
         if (graph.order(true) == null) {
-            witnesses.addAll(graph.cycles(true, max, wf));
+            witnesses.addAll(graph.cycles(true, max, views));
         }
         return witnesses.isEmpty() ? new Verdict.Consistent(level) : new Verdict.Violated(level, witnesses);
     }

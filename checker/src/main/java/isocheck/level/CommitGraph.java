@@ -258,7 +258,7 @@ final class CommitGraph {
      * Up to {@code max} witness cycles, one per non-trivial SCC of so ∪ wr (and of the inferred
      * edges if {@code withInferred}); empty if the graph is acyclic.
      */
-    List<Witness> cycles(boolean withInferred, int max, WitnessFactory wf) {
+    List<Witness> cycles(boolean withInferred, int max, Views views) {
         build(withInferred);
         int n = idx.txnCount;
         int[] comp = new int[n];
@@ -285,7 +285,7 @@ final class CommitGraph {
                     best = cyc;
                 }
             }
-            out.add(witness(best, wf));
+            out.add(witness(best, views));
         }
         return out;
     }
@@ -434,7 +434,7 @@ final class CommitGraph {
 
     // ---- witnesses ----
 
-    private Witness witness(int[] cyc, WitnessFactory wf) {
+    private Witness witness(int[] cyc, Views views) {
         History h = idx.h;
         List<WitnessEdge> edges = new ArrayList<>();
         Set<TxnView> txns = new LinkedHashSet<>();
@@ -453,29 +453,29 @@ final class CommitGraph {
             int e = cyc[(startAt + j) % cyc.length];
             int from = sourceOf(e);
             int to = adjTo[e];
-            txns.add(wf.txn(from));
+            txns.add(views.txn(from));
             switch (adjKind[e]) {
                 case SO -> {
                     hasSo = true;
                     WitnessEdge last = edges.isEmpty() ? null : edges.get(edges.size() - 1);
                     if (last != null && last.kind() == EdgeKind.SO) {
-                        edges.set(edges.size() - 1, new WitnessEdge(EdgeKind.SO, last.from(), wf.label(to), null, null));
+                        edges.set(edges.size() - 1, new WitnessEdge(EdgeKind.SO, last.from(), views.label(to), null, null));
                     } else {
-                        edges.add(new WitnessEdge(EdgeKind.SO, wf.label(from), wf.label(to), null, null));
+                        edges.add(new WitnessEdge(EdgeKind.SO, views.label(from), views.label(to), null, null));
                     }
                 }
-                case WR -> edges.add(new WitnessEdge(EdgeKind.WR, wf.label(from), wf.label(to), wf.op(adjRef[e]), null));
+                case WR -> edges.add(new WitnessEdge(EdgeKind.WR, views.label(from), views.label(to), views.op(adjRef[e]), null));
                 default -> {
                     int ce = adjRef[e];
                     Pattern p = PATTERNS[coPattern.get(ce)];
                     maxPattern = Math.max(maxPattern, p.ordinal());
                     int reader = coReader.get(ce);
-                    readers.add(wf.txn(reader));
+                    readers.add(views.txn(reader));
                     int readX = coReadX.get(ce);
-                    List<String> hb = p == Pattern.CAUSAL ? hbPath(from, reader, wf) : List.of();
-                    Justification just = new Justification(p, wf.label(reader),
-                            h.keys().name(h.key(readX)), wf.op(readX), wf.op(coReadY.get(ce)), hb);
-                    edges.add(new WitnessEdge(EdgeKind.CO, wf.label(from), wf.label(to), null, just));
+                    List<String> hb = p == Pattern.CAUSAL ? hbPath(from, reader, views) : List.of();
+                    Justification just = new Justification(p, views.label(reader),
+                            h.keys().name(h.key(readX)), views.op(readX), views.op(coReadY.get(ce)), hb);
+                    edges.add(new WitnessEdge(EdgeKind.CO, views.label(from), views.label(to), null, just));
                 }
             }
         }
@@ -516,7 +516,7 @@ final class CommitGraph {
     }
 
     /** A shortest so ∪ wr path from a to b (a happens before b), as labels; empty if none. */
-    private List<String> hbPath(int a, int b, WitnessFactory wf) {
+    private List<String> hbPath(int a, int b, Views views) {
         int n = idx.txnCount;
         int[] parent = new int[n];
         Arrays.fill(parent, -2);
@@ -540,7 +540,7 @@ final class CommitGraph {
         }
         List<String> path = new ArrayList<>();
         for (int v = b; v != -1; v = parent[v]) {
-            path.add(0, wf.label(v));
+            path.add(0, views.label(v));
         }
         return path;
     }

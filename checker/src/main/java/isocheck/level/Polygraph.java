@@ -778,35 +778,13 @@ final class Polygraph {
         // a rw edge r → b with v ⇝ r and b ⇝ u (through so/wr/ww): u → v ⇝ r → b ⇝ u.
         // Mark what reaches u (backward, H only), then walk forward from v until a rw edge lands in it.
         int back = ++round;
-        IntList queue = new IntList();
-        queue.add(u);
-        mark[u] = back;
-        java.util.HashMap<Integer, Integer> bp = new java.util.HashMap<>();
-        for (int qi = 0; qi < queue.size(); qi++) {
-            int y = queue.get(qi);
-            IntList il = in[y];
-            if (il == null) {
-                continue;
-            }
-            for (int i = 0; i < il.size(); i++) {
-                int e = il.get(i);
-                if (eKind.get(e) == RW || e >= edgeBound) {
-                    continue;
-                }
-                int z = eFrom.get(e);
-                if (mark[z] != back) {
-                    mark[z] = back;
-                    bp.put(z, e);
-                    queue.add(z);
-                }
-            }
-            checkTime("a PSI cycle check");
-        }
+        IntList reachesU = new IntList();
+        searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
         // the rw edges r → b into that set: only their sources can close the cycle; none, no cycle
         int maxTopo = -1;
         boolean anyRw = false;
-        for (int qi = 0; qi < queue.size(); qi++) {
-            IntList il = in[queue.get(qi)];
+        for (int qi = 0; qi < reachesU.size(); qi++) {
+            IntList il = in[reachesU.get(qi)];
             if (il == null) {
                 continue;
             }
@@ -823,60 +801,88 @@ final class Polygraph {
         if (!anyRw || (topo != null && topo[v] > maxTopo)) {
             return null;
         }
-        int fwd = ++round;
-        int[] fmark = fmarkArray();
-        IntList fq = new IntList();
-        fq.add(v);
-        fmark[v] = fwd;
-        java.util.HashMap<Integer, Integer> fp = new java.util.HashMap<>();
-        for (int qi = 0; qi < fq.size(); qi++) {
-            int y = fq.get(qi);
-            IntList ol = out[y];
-            if (ol == null) {
+        if (fmark == null) {
+            fmark = new int[nodeCount];
+            fparent = new int[nodeCount];
+        }
+        int landed = searchH(v, true, fmark, ++round, fparent, new IntList(), topo, maxTopo, back);
+        if (landed < 0) {
+            return null;
+        }
+        IntList all = new IntList();
+        appendTreePath(all, fparent, v, eFrom.get(landed), true);
+        all.add(landed);
+        appendTreePath(all, parent, u, eTo.get(landed), false);
+        return cycle(all);
+    }
+
+    /** The forward search's marks and tree edges (the backward one uses {@link #mark}, {@link #parent}). */
+    private int[] fmark;
+    private int[] fparent;
+
+    /**
+     * Breadth-first search over H = so ∪ wr ∪ ww (rw edges are not followed) from start, along
+     * out-edges (forward) or in-edges (backward): both halves of PSI's check that (H+ ; rw?) is
+     * irreflexive (Cerone–Gotsman; see the class comment). Each node reached is stamped in marks,
+     * its tree edge kept in via and appended to reached (start first); nodes whose topo position
+     * exceeds topoLimit are not entered (topo null: no bound). With landing &gt; 0, the first rw
+     * edge out of a reached node whose target {@link #mark} stamps with landing is returned;
+     * otherwise -1 once H is exhausted.
+     */
+    private int searchH(int start, boolean forward, int[] marks, int stamp, int[] via, IntList reached,
+                        int[] topo, int topoLimit, int landing) {
+        IntList[] adjacent = forward ? out : in;
+        reached.add(start);
+        marks[start] = stamp;
+        for (int qi = 0; qi < reached.size(); qi++) {
+            int y = reached.get(qi);
+            IntList edges = adjacent[y];
+            if (edges == null) {
                 continue;
             }
-            for (int i = 0; i < ol.size(); i++) {
-                int e = ol.get(i);
+            for (int i = 0; i < edges.size(); i++) {
+                int e = edges.get(i);
                 if (e >= edgeBound) {
                     continue;
                 }
-                int z = eTo.get(e);
+                int z = forward ? eTo.get(e) : eFrom.get(e);
                 if (eKind.get(e) == RW) {
-                    if (mark[z] == back) {
-                        IntList all = new IntList();
-                        IntList rev = new IntList();
-                        for (int a = y; a != v; a = eFrom.get(fp.get(a))) {
-                            rev.add(fp.get(a));
-                        }
-                        for (int k = rev.size() - 1; k >= 0; k--) {
-                            all.add(rev.get(k));
-                        }
-                        all.add(e);
-                        for (int a = z; a != u; a = eTo.get(bp.get(a))) {
-                            all.add(bp.get(a));
-                        }
-                        return cycle(all);
+                    if (landing > 0 && mark[z] == landing) {
+                        return e;
                     }
                     continue;
                 }
-                if (fmark[z] != fwd && (topo == null || topo[z] <= maxTopo)) {
-                    fmark[z] = fwd;
-                    fp.put(z, e);
-                    fq.add(z);
+                if (marks[z] != stamp && (topo == null || topo[z] <= topoLimit)) {
+                    marks[z] = stamp;
+                    via[z] = e;
+                    reached.add(z);
                 }
             }
             checkTime("a PSI cycle check");
         }
-        return null;
+        return -1;
     }
 
-    private int[] fmark;
-
-    private int[] fmarkArray() {
-        if (fmark == null) {
-            fmark = new int[nodeCount];
+    /**
+     * Appends the edges of a {@link #searchH} tree between its root and node, in the direction of
+     * the graph: root ⇝ node for a forward tree, node ⇝ root for a backward one.
+     */
+    private void appendTreePath(IntList to, int[] via, int root, int node, boolean forward) {
+        if (!forward) {
+            for (int a = node; a != root; a = eTo.get(via[a])) {
+                to.add(via[a]);
+            }
+            return;
         }
-        return fmark;
+        int first = to.size();
+        for (int a = node; a != root; a = eFrom.get(via[a])) {
+            to.add(via[a]);
+        }
+        for (int i = first, j = to.size() - 1; i < j; i++, j--) {
+            int t = to.get(i);
+            to.set(i, to.get(j));
+            to.set(j, t);
+        }
     }
 
     /** Thrown when the deadline passes in the middle of a graph search; caught by {@link #solve}. */

@@ -22,16 +22,16 @@ public final class ReadConsistency {
     /** All read-consistency anomalies of the history (reads of aborted transactions are not checked). */
     public static List<ReadWitness> check(History history) {
         HistoryIndex idx = new HistoryIndex(history);
-        return anomalies(idx, new WitnessFactory(idx), Integer.MAX_VALUE);
+        return anomalies(idx, new Views(idx), Integer.MAX_VALUE);
     }
 
     /** All non-repeatable reads: a committed transaction reading one key from two other transactions. */
     public static List<ReadWitness> repeatableReads(History history) {
         HistoryIndex idx = new HistoryIndex(history);
-        return repeatableReads(idx, new WitnessFactory(idx), Integer.MAX_VALUE);
+        return repeatableReads(idx, new Views(idx), Integer.MAX_VALUE);
     }
 
-    static List<ReadWitness> anomalies(HistoryIndex idx, WitnessFactory wf, int max) {
+    static List<ReadWitness> anomalies(HistoryIndex idx, Views views, int max) {
         History h = idx.h;
         List<ReadWitness> out = new ArrayList<>();
         int[] latest = new int[idx.keyCount]; // latest own write per key, -1 = none
@@ -50,23 +50,23 @@ public final class ReadConsistency {
                 }
                 int w = idx.readFrom[op];
                 if (w < 0) {
-                    out.add(new ReadWitness(ReadAnomalyKind.THIN_AIR_READ, wf.op(op), null, null, null));
+                    out.add(new ReadWitness(ReadAnomalyKind.THIN_AIR_READ, views.op(op), null, null, null));
                     continue;
                 }
                 int wt = idx.opTxn[w];
                 if (!h.isCommitted(wt)) {
-                    out.add(new ReadWitness(ReadAnomalyKind.ABORTED_READ, wf.op(op), wf.op(w), null, null));
+                    out.add(new ReadWitness(ReadAnomalyKind.ABORTED_READ, views.op(op), views.op(w), null, null));
                 } else if (wt == t && w > op) {
-                    out.add(new ReadWitness(ReadAnomalyKind.FUTURE_READ, wf.op(op), wf.op(w), null, null));
+                    out.add(new ReadWitness(ReadAnomalyKind.FUTURE_READ, views.op(op), views.op(w), null, null));
                 } else if (latest[x] >= 0 && wt != t) {
-                    out.add(new ReadWitness(ReadAnomalyKind.NOT_MY_OWN_WRITE, wf.op(op), wf.op(w),
-                            wf.op(latest[x]), null));
+                    out.add(new ReadWitness(ReadAnomalyKind.NOT_MY_OWN_WRITE, views.op(op), views.op(w),
+                            views.op(latest[x]), null));
                 } else if (latest[x] >= 0 && w != latest[x]) {
-                    out.add(new ReadWitness(ReadAnomalyKind.NOT_MY_LAST_WRITE, wf.op(op), wf.op(w),
-                            wf.op(latest[x]), null));
+                    out.add(new ReadWitness(ReadAnomalyKind.NOT_MY_LAST_WRITE, views.op(op), views.op(w),
+                            views.op(latest[x]), null));
                 } else if (wt != t && !idx.isFinalWrite[w]) {
-                    out.add(new ReadWitness(ReadAnomalyKind.INTERMEDIATE_READ, wf.op(op), wf.op(w),
-                            wf.op(idx.finalWrite(wt, x)), null));
+                    out.add(new ReadWitness(ReadAnomalyKind.INTERMEDIATE_READ, views.op(op), views.op(w),
+                            views.op(idx.finalWrite(wt, x)), null));
                 }
             }
             for (int op = start; op < end; op++) {
@@ -77,7 +77,7 @@ public final class ReadConsistency {
     }
 
     /** CheckRepeatableReads (AWDIT Algorithm 2, lines 21–27) over external reads. */
-    static List<ReadWitness> repeatableReads(HistoryIndex idx, WitnessFactory wf, int max) {
+    static List<ReadWitness> repeatableReads(HistoryIndex idx, Views views, int max) {
         History h = idx.h;
         List<ReadWitness> out = new ArrayList<>();
         int[] firstRead = new int[idx.keyCount]; // first external read of the key in this txn
@@ -97,8 +97,8 @@ public final class ReadConsistency {
                 if (first < 0) {
                     firstRead[x] = op;
                 } else if (idx.writerTxn(first) != idx.writerTxn(op) && out.size() < max) {
-                    out.add(new ReadWitness(ReadAnomalyKind.NON_REPEATABLE_READ, wf.op(op),
-                            wf.op(idx.readFrom[op]), wf.op(first), wf.op(idx.readFrom[first])));
+                    out.add(new ReadWitness(ReadAnomalyKind.NON_REPEATABLE_READ, views.op(op),
+                            views.op(idx.readFrom[op]), views.op(first), views.op(idx.readFrom[first])));
                     firstRead[x] = op; // report each change of writer once
                 }
             }

@@ -1,10 +1,6 @@
 package isocheck.level;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import isocheck.history.History;
-import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -28,26 +24,10 @@ class ExactOracleAgreementTest {
 
     private static void agree(Level level, long seed, CheckOptions.Strategy strategy) {
         History h = LevelHistories.generate(seed, level == Level.PC);
-        int[] oracleOrder = ExactOracle.commitOrder(h, level);
-        boolean expected = oracleOrder != null;
-        if (expected) {
-            Optional<String> bad = CommitOrderValidator.check(h, level, oracleOrder);
-            assertTrue(bad.isEmpty(), () -> "validator rejects the oracle's order (seed " + seed + "): " + bad.get()
-                    + "\n" + RandomHistories.dump(h));
-        }
-        Verdict v = LevelChecker.of(level, new CheckOptions(1).withStrategy(strategy)).check(h);
         String label = level.id() + (strategy == CheckOptions.Strategy.AUTO ? "" : " " + strategy);
-        Statistics.label(label).collect(expected ? "consistent" : "violated");
-        Statistics.label(label).coverage(c -> {
-            c.check("consistent").percentage(p -> p >= 20.0);
-            c.check("violated").percentage(p -> p >= 15.0);
-        });
-        assertEquals(expected, v instanceof Verdict.Consistent, () -> level + "/" + strategy
-                + " disagrees with the oracle (seed " + seed + "):\n" + RandomHistories.dump(h) + "checker said: " + v);
-        if (v instanceof Verdict.Consistent c) {
-            Optional<String> bad = CommitOrderValidator.check(h, level, c.commitOrder());
-            assertTrue(bad.isEmpty(), () -> "invalid certificate (seed " + seed + "): " + bad.get());
-        }
+        ExactOracleAgreement.Outcome outcome = ExactOracleAgreement.check(h, level, strategy, seed, label);
+        boolean expected = outcome.consistent();
+        Verdict v = outcome.verdict();
         if (!expected) {
             // violations must not all be inherited from CC: many are specific to the level
             boolean cc = LevelChecker.of(Level.CC).check(h) instanceof Verdict.Consistent;

@@ -1,10 +1,6 @@
 package isocheck.level;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import isocheck.history.History;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
@@ -33,20 +29,10 @@ class RmwChainOracleTest {
 
     private static void agree(Level level, long seed, CheckOptions.Strategy strategy) {
         History h = LevelHistories.generateRmw(seed);
-        boolean expected = ExactOracle.commitOrder(h, level) != null;
-        Verdict v = LevelChecker.of(level, new CheckOptions(1).withStrategy(strategy)).check(h);
         String label = level.id() + " " + strategy;
-        Statistics.label(label).collect(expected ? "consistent" : "violated");
-        Statistics.label(label).coverage(c -> {
-            c.check("consistent").percentage(p -> p >= 20.0);
-            c.check("violated").percentage(p -> p >= 15.0);
-        });
-        assertEquals(expected, v instanceof Verdict.Consistent, () -> level + "/" + strategy
-                + " disagrees with the oracle (seed " + seed + "):\n" + RandomHistories.dump(h) + "checker said: " + v);
-        if (v instanceof Verdict.Consistent c) {
-            Optional<String> bad = CommitOrderValidator.check(h, level, c.commitOrder());
-            assertTrue(bad.isEmpty(), () -> "invalid certificate (seed " + seed + "): " + bad.get());
-        }
+        ExactOracleAgreement.Outcome outcome = ExactOracleAgreement.check(h, level, strategy, seed, label);
+        boolean expected = outcome.consistent();
+        Verdict v = outcome.verdict();
         if (strategy == CheckOptions.Strategy.POLYGRAPH && level != Level.PC) {
             Statistics.label(label + " chains").collect(chainKind(v, expected));
             Statistics.label(label + " chains").coverage(c -> {

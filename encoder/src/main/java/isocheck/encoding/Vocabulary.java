@@ -1,11 +1,9 @@
 package isocheck.encoding;
 
 import com.microsoft.z3.BoolExpr;
-import com.microsoft.z3.BoolSort;
 import com.microsoft.z3.Constructor;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.DatatypeSort;
-import com.microsoft.z3.EnumSort;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.FuncDecl;
 import com.microsoft.z3.IntExpr;
@@ -15,6 +13,7 @@ import isocheck.program.Program;
 import isocheck.program.Table;
 import isocheck.program.Transaction;
 import isocheck.spec.ExecutionVocabulary;
+import isocheck.spec.FreeExecution;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -47,15 +46,9 @@ import java.util.Set;
 public final class Vocabulary implements ExecutionVocabulary {
     private final Context ctx;
     private final Program program;
+    /** τ, Γ, type, vis, ar, WR, WW, RW: declared once, there; Γ closed, in program order. */
+    private final FreeExecution execution;
     private final Sort txn;
-    private final EnumSort<?> typeSort;
-    private final FuncDecl<?> type;
-    private final FuncDecl<BoolSort> vis;
-    private final FuncDecl<BoolSort> ar;
-    private final FuncDecl<BoolSort> wr;
-    private final FuncDecl<BoolSort> ww;
-    private final FuncDecl<BoolSort> rw;
-    private final Map<String, Expr<?>> typeConstants = new LinkedHashMap<>();
     private final Map<String, DatatypeSort<?>> recordSorts = new LinkedHashMap<>();
     private final Map<String, FuncDecl<?>> recordCtors = new HashMap<>();
     private final Map<String, Map<String, FuncDecl<?>>> keyAccessors = new HashMap<>();
@@ -67,17 +60,8 @@ public final class Vocabulary implements ExecutionVocabulary {
     public Vocabulary(Context ctx, Program program) {
         this.ctx = ctx;
         this.program = program;
-        this.txn = ctx.mkUninterpretedSort("Txn");
-        String[] names = program.transactions().stream().map(Transaction::name).toArray(String[]::new);
-        this.typeSort = ctx.mkEnumSort("TxnType", names);
-        for (int i = 0; i < names.length; i++) typeConstants.put(names[i], typeSort.getConst(i));
-        this.type = ctx.mkFuncDecl("type", txn, typeSort);
-        Sort[] two = {txn, txn};
-        this.vis = ctx.mkFuncDecl("vis", two, ctx.getBoolSort());
-        this.ar = ctx.mkFuncDecl("ar", two, ctx.getBoolSort());
-        this.wr = ctx.mkFuncDecl("WR", two, ctx.getBoolSort());
-        this.ww = ctx.mkFuncDecl("WW", two, ctx.getBoolSort());
-        this.rw = ctx.mkFuncDecl("RW", two, ctx.getBoolSort());
+        this.execution = FreeExecution.ofProgramTypes(ctx, program.transactions().stream().map(Transaction::name).toList());
+        this.txn = execution.txnSort();
         for (Table t : program.schema().tables()) {
             boolean written = program.transactions().stream().anyMatch(tx -> writesAlive(tx.body(), t.name()));
             if (!written) staticTables.add(t.name());
@@ -107,20 +91,14 @@ public final class Vocabulary implements ExecutionVocabulary {
 
     @Override public Context context() { return ctx; }
     @Override public Sort txnSort() { return txn; }
-    @Override public BoolExpr vis(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(vis, a, b); }
-    @Override public BoolExpr ar(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(ar, a, b); }
-    @Override public BoolExpr wr(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(wr, a, b); }
-    @Override public BoolExpr ww(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(ww, a, b); }
-    @Override public BoolExpr rw(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(rw, a, b); }
-    @Override public Expr<?> type(Expr<?> t) { return ctx.mkApp(type, t); }
-    @Override public Set<String> typeNames() { return typeConstants.keySet(); }
-
-    @Override
-    public Expr<?> typeConstant(String name) {
-        Expr<?> c = typeConstants.get(name);
-        if (c == null) throw new IllegalArgumentException("unknown transaction type " + name);
-        return c;
-    }
+    @Override public BoolExpr vis(Expr<?> a, Expr<?> b) { return execution.vis(a, b); }
+    @Override public BoolExpr ar(Expr<?> a, Expr<?> b) { return execution.ar(a, b); }
+    @Override public BoolExpr wr(Expr<?> a, Expr<?> b) { return execution.wr(a, b); }
+    @Override public BoolExpr ww(Expr<?> a, Expr<?> b) { return execution.ww(a, b); }
+    @Override public BoolExpr rw(Expr<?> a, Expr<?> b) { return execution.rw(a, b); }
+    @Override public Expr<?> type(Expr<?> t) { return execution.type(t); }
+    @Override public Set<String> typeNames() { return execution.typeNames(); }
+    @Override public Expr<?> typeConstant(String name) { return execution.typeConstant(name); }
 
     public Program program() { return program; }
 
@@ -227,8 +205,6 @@ public final class Vocabulary implements ExecutionVocabulary {
 
     /** Transaction constants t1..tk. */
     public List<Expr<?>> transactions(int k) {
-        List<Expr<?>> out = new ArrayList<>();
-        for (int i = 1; i <= k; i++) out.add(ctx.mkConst("t" + i, txn));
-        return out;
+        return execution.transactions("t", k);
     }
 }

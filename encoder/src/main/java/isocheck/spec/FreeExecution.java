@@ -41,6 +41,25 @@ public final class FreeExecution implements ExecutionVocabulary {
     }
 
     public FreeExecution(Context ctx, Collection<String> typeNames, boolean openWorld) {
+        this(ctx, gamma(typeNames, openWorld));
+    }
+
+    /**
+     * Closed world with Γ in the given order: a program's vocabulary (paper §4.1), whose
+     * {@code TxnType} constants follow the program's transactions.
+     */
+    public static FreeExecution ofProgramTypes(Context ctx, List<String> typeNames) {
+        return new FreeExecution(ctx, typeNames.toArray(new String[0]));
+    }
+
+    private static String[] gamma(Collection<String> typeNames, boolean openWorld) {
+        List<String> names = new ArrayList<>(new java.util.TreeSet<>(typeNames));
+        names.remove(OTHER_TYPE);
+        if (openWorld || names.isEmpty()) names.add(OTHER_TYPE);
+        return names.toArray(new String[0]);
+    }
+
+    private FreeExecution(Context ctx, String[] gamma) {
         this.ctx = ctx;
         this.txn = ctx.mkUninterpretedSort("Txn");
         Sort[] two = {txn, txn};
@@ -49,12 +68,9 @@ public final class FreeExecution implements ExecutionVocabulary {
         this.wr = ctx.mkFuncDecl("WR", two, ctx.getBoolSort());
         this.ww = ctx.mkFuncDecl("WW", two, ctx.getBoolSort());
         this.rw = ctx.mkFuncDecl("RW", two, ctx.getBoolSort());
-        List<String> names = new ArrayList<>(new java.util.TreeSet<>(typeNames));
-        names.remove(OTHER_TYPE);
-        if (openWorld || names.isEmpty()) names.add(OTHER_TYPE);
-        EnumSort<?> typeSort = ctx.mkEnumSort("TxnType", names.toArray(new String[0]));
-        for (int i = 0; i < names.size(); i++) {
-            typeConstants.put(names.get(i), typeSort.getConst(i));
+        EnumSort<?> typeSort = ctx.mkEnumSort("TxnType", gamma);
+        for (int i = 0; i < gamma.length; i++) {
+            typeConstants.put(gamma[i], typeSort.getConst(i));
         }
         this.type = ctx.mkFuncDecl("type", txn, typeSort);
     }

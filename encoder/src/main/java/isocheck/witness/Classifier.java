@@ -9,8 +9,12 @@ import java.util.List;
  * al. 2015), by the shape of its edges:
  * <ul>
  *   <li>lost update: two transactions, both writing one field of one record that each read without
- *       seeing the other's write (or, "on different fields", one overwrites a field of a record
- *       whose other field the other read, while both write);</li>
+ *       seeing the other's write (paper §2: rw + ww, or rw + rw, on the same item);</li>
+ *   <li>read-write skew: two transactions, one anti-dependency and one write dependency on
+ *       different items (Coo's "Read-write Skew 1/2"; Adya's G-single, exactly one anti-dependency
+ *       edge, which Elle also reports as G-single). Not a lost update: no transaction overwrites
+ *       an item it read without seeing the other's write of it. The checker's
+ *       {@code CycleClassifier.commonName} gives the same name;</li>
  *   <li>write skew: two transactions, two anti-dependencies on different items (a phantom when an
  *       item is a record's existence, e.g. "insert if absent" run twice);</li>
  *   <li>read skew: two transactions, one read dependency and one anti-dependency;</li>
@@ -35,7 +39,7 @@ public final class Classifier {
             }
             if (rw == 2) return phantom ? "write skew (phantom)" : "write skew";
             if (rw == 1 && wr == 1) return "read skew";
-            if (rw == 1) return "lost update (on different fields)";
+            if (rw == 1) return "read-write skew";
         }
         if (k == 3 && rw == 1 && wr == 2) return "causality violation";
         if (k == 4 && rw == 2 && wr == 2) {

@@ -22,6 +22,9 @@ class ClassifierTest {
         assertEquals("lost update", Classifier.classify(List.of(edge(0, 1, DepKind.RW, "c", 1, "n"), edge(1, 0, DepKind.RW, "c", 1, "n"))));
         assertEquals("lost update", Classifier.classify(List.of(edge(0, 1, DepKind.RW, "c", 1, "n"), edge(1, 0, DepKind.WW, "c", 1, "n"))));
         assertEquals("write skew", Classifier.classify(List.of(edge(0, 1, DepKind.RW, "d", 1, "on"), edge(1, 0, DepKind.RW, "d", 2, "on"))));
+        // ww on one item, rw on another: Coo's read-write skew (Adya G-single), not a lost update (paper §2: same item)
+        assertEquals("read-write skew", Classifier.classify(List.of(edge(0, 1, DepKind.WW, "o", 1, "cnt"), edge(1, 0, DepKind.RW, "s", 1, "cnt"))));
+        assertEquals("read-write skew", Classifier.classify(List.of(edge(0, 1, DepKind.RW, "c", 1, "a"), edge(1, 0, DepKind.WW, "c", 1, "b"))));
         assertEquals("write skew (phantom)", Classifier.classify(List.of(edge(0, 1, DepKind.RW, "u", 1, "@alive"),
                 edge(1, 0, DepKind.RW, "u", 2, "@alive"))));
         assertEquals("causality violation", Classifier.classify(List.of(edge(0, 1, DepKind.WR, "p", 1, "b"),
