@@ -40,6 +40,9 @@ class Z3CommandLineTest {
     /** Per-file limit for the command-line solver (seconds); far above any row's solver time. */
     static final int Z3_TIMEOUT = 120;
 
+    /** Per-query limit in-process (seconds): the TPC-C k = 4 queries take tens of seconds on a loaded machine. */
+    static final int IN_PROCESS_TIMEOUT = 300;
+
     static String z3;
 
     /** Per row (not @BeforeAll), so that surefire reports every row as skipped when the variable is unset. */
@@ -52,11 +55,22 @@ class Z3CommandLineTest {
         assertTrue(version.output().startsWith("Z3 version"), VARIABLE + "=" + z3 + ": " + version.output());
     }
 
-    record Row(String program, String spec, int bound, boolean all, boolean uniqueKeys) {
+    /**
+     * One analysis re-checked query by query. {@code counters}: --assume-keys-below-counters; {@code
+     * types}: one cycle shape (Analysis.Options.withTypes); {@code expectedCycle}: the length of the
+     * cycle the in-process analysis must find (0: none up to the bound; null: not asserted here).
+     */
+    record Row(String program, String spec, int bound, boolean all, boolean uniqueKeys, boolean counters, List<String> types,
+            Integer expectedCycle) {
+        Row(String program, String spec, int bound, boolean all, boolean uniqueKeys) {
+            this(program, spec, bound, all, uniqueKeys, false, List.of(), null);
+        }
+
         @Override
         public String toString() {
             return program.replace("benchmarks/programs/", "") + " under " + spec + " k <= " + bound + (all ? " --all" : "")
-                    + (uniqueKeys ? " --assume-unique-keys" : "");
+                    + (uniqueKeys ? " --assume-unique-keys" : "") + (counters ? " --assume-keys-below-counters" : "")
+                    + (types.isEmpty() ? "" : " types " + String.join(",", types));
         }
     }
 
@@ -69,6 +83,11 @@ class Z3CommandLineTest {
         rows.add(new Row(tpcc, "ec", 2, false, false));
         rows.add(new Row(tpcc, "psi", 2, false, false));
         rows.add(new Row(tpcc, "si", 2, false, false));
+        // the TPC-C precision rows (benchmarks/RESULTS.md): causal PSI and SI with consistent initial keys
+        rows.add(new Row(tpcc, "psi-cc", 3, false, false, true, List.of(), 0));
+        rows.add(new Row(tpcc, "psi-cc", 4, false, false, true, List.of("NewOrder", "Payment", "OrderStatus", "OrderStatus"), 4));
+        rows.add(new Row(tpcc, "si", 4, false, false, true, List.of(), 4));
+        rows.add(new Row(tpcc, "psi", 3, false, false, true, List.of(), 3));
         rows.add(new Row(cw, "ec", 2, true, false));
         rows.add(new Row(cw, "courseware-hybrid-psi", 2, false, false));
         rows.add(new Row(cw, "courseware-hybrid-si", 2, false, false));
@@ -87,9 +106,13 @@ class Z3CommandLineTest {
     @MethodSource("rows")
     void everyQueryGivesTheZ3CommandLineTheSameAnswer(Row row, @TempDir Path dir) throws Exception {
         Analysis.Options opts = Analysis.Options.defaults(row.bound()).withAll(row.all()).withUniqueKeys(row.uniqueKeys())
-                .withSmtOut(dir);
+                .withKeysBelowCounters(row.counters()).withTypes(row.types()).withSmtOut(dir).withTimeout(IN_PROCESS_TIMEOUT);
         Analysis.Outcome o = AcceptanceTest.run(row.program(), row.spec(), opts);
         assertFalse(o.queries().isEmpty(), row + ": no query");
+        if (row.expectedCycle() != null) {
+            int k = o.anomalies().isEmpty() ? 0 : o.anomalies().get(0).k();
+            assertEquals(row.expectedCycle(), k, row + ": the shortest cycle in-process (0: none), " + o.verdict());
+        }
         for (Analysis.Query q : o.queries()) {
             assertNotNull(q.smtFile(), q.name() + ": no SMT-LIB file");
             String expected = switch (q.result()) {
@@ -97,7 +120,10 @@ class Z3CommandLineTest {
                 case "unsatisfiable" -> "unsat";
                 default -> fail(row + ": " + q.name() + " answered " + q.result() + " in-process");
             };
+            long start = System.nanoTime();
             Run r = run(List.of(z3, "-T:" + Z3_TIMEOUT, q.smtFile().toString()));
+            System.out.printf("%s: %s %s in-process %d ms, z3 command line %d ms%n", row, q.name(), expected, q.millis(),
+                    (System.nanoTime() - start) / 1_000_000);
             String first = r.output().lines().findFirst().orElse("").trim();
             assertEquals(expected, first, row + ": " + q.name() + " (" + q.smtFile().getFileName() + "), z3 said: "
                     + abbreviate(r.output()));
