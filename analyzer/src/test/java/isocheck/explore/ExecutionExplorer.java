@@ -156,7 +156,8 @@ final class ExecutionExplorer {
      * final (an edge between two prefix instances depends only on their events and ar), so a universal
      * axiom false on the prefix is false on every extension (paper §3.2: universal sentences survive
      * restriction) and the spec is dropped for the subtree. A spec that has a cycle of 2 (the least
-     * possible) is no longer searched ({@link Result#stoppedAtTwo()}).
+     * possible) is no longer searched in that part of the search ({@link Result#stoppedAtTwo()}; the
+     * search is split by initial state and first instance, and the parts run in parallel).
      */
     List<Result> explore(List<Spec> specs, int k, boolean[] skip) {
         return explore(specs, k, skip, true, true);
@@ -168,12 +169,31 @@ final class ExecutionExplorer {
      * {@code stopAtTwo}.
      */
     List<Result> explore(List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
-        Search search = new Search(specs, k, skip, prefixPruning, stopAtTwo);
-        for (Map<RecordId, Map<String, Object>> init : initialStates) search.from(init);
+        // one task per (initial state, first instance), run in parallel; merged in task order, so the
+        // counts and the example do not depend on the schedule
+        int first = instances.size();
+        List<Search> tasks = java.util.stream.IntStream.range(0, initialStates.size() * first).parallel().mapToObj(t -> {
+            Search search = new Search(specs, k, skip, prefixPruning, stopAtTwo);
+            search.from(initialStates.get(t / first), instances.get(t % first));
+            return search;
+        }).toList();
         List<Result> out = new ArrayList<>();
+        long leaves = 0;
+        for (Search task : tasks) leaves += task.leaves;
         for (int i = 0; i < specs.size(); i++) {
-            out.add(new Result(k, !skip[i], search.leaves, search.valid[i], search.shortest[i], search.example[i],
-                    search.stopped[i]));
+            long valid = 0;
+            int shortest = 0;
+            String example = null;
+            boolean stopped = false;
+            for (Search task : tasks) {
+                valid += task.valid[i];
+                stopped |= task.stopped[i];
+                if (task.shortest[i] > 0 && (shortest == 0 || task.shortest[i] < shortest)) {
+                    shortest = task.shortest[i];
+                    example = task.example[i];
+                }
+            }
+            out.add(new Result(k, !skip[i], leaves, valid, shortest, example, stopped));
         }
         return out;
     }
@@ -192,6 +212,7 @@ final class ExecutionExplorer {
         final List<Spec> specs;
         final int k;
         final boolean[] universal;
+        final SpecEvaluator.Compiled[] compiled;
         final long[] valid;
         final int[] shortest;
         final String[] example;
@@ -217,12 +238,14 @@ final class ExecutionExplorer {
             int n = specs.size();
             if (n > 31) throw new IllegalArgumentException("at most 31 specs");
             universal = new boolean[n];
+            compiled = new SpecEvaluator.Compiled[n];
             valid = new long[n];
             shortest = new int[n];
             example = new String[n];
             stopped = new boolean[n];
             for (int i = 0; i < n; i++) {
                 universal[i] = specs.get(i).isUniversal();
+                compiled[i] = SpecEvaluator.compile(specs.get(i));
                 if (!skip[i]) activeAtStart |= 1 << i;
             }
             rank = new int[k];
@@ -235,14 +258,15 @@ final class ExecutionExplorer {
             }
         }
 
-        void from(Map<RecordId, Map<String, Object>> initial) {
+        /** Every execution from this initial state whose first instance (in ar) is {@code first}. */
+        void from(Map<RecordId, Map<String, Object>> initial, Instance first) {
             init = initial;
-            extend(0, activeAtStart);
+            extend(0, activeAtStart, List.of(first));
         }
 
         /** Chooses the instance at ar position p and its vis predecessors, given the specs still possible. */
-        void extend(int p, int active) {
-            for (Instance inst : instances) {
+        void extend(int p, int active, List<Instance> choices) {
+            for (Instance inst : choices) {
                 seq[p] = inst;
                 for (int mask = 0; mask < (1 << p); mask++) {
                     active &= ~stoppedMask();
@@ -263,13 +287,13 @@ final class ExecutionExplorer {
                     int still = 0;
                     for (int i = 0; i < specs.size(); i++) {
                         if ((active & (1 << i)) == 0) continue;
-                        if ((last || (prefixPruning && universal[i])) && !SpecEvaluator.holds(specs.get(i), s)) continue;
+                        if ((last || (prefixPruning && universal[i])) && !compiled[i].holds(s)) continue;
                         still |= 1 << i;
                     }
                     if (last) leaves++;
                     if (still == 0) continue;
                     if (!last) {
-                        extend(p + 1, still);
+                        extend(p + 1, still, instances);
                         continue;
                     }
                     int c = deps.shortestCycle(k);
