@@ -61,6 +61,11 @@ final class ExecutionExplorer {
     private final ProgramInterpreter interpreter;
 
     ExecutionExplorer(Program program, Domain domain) {
+        this(program, domain, java.util.Set.of());
+    }
+
+    /** Instances of the named transaction types only (all types when {@code types} is empty). */
+    ExecutionExplorer(Program program, Domain domain, java.util.Set<String> types) {
         this.program = program;
         this.model = new ProgramModel(program);
         this.domain = domain;
@@ -81,6 +86,7 @@ final class ExecutionExplorer {
             universe.put(t.name(), keys.stream().map(key -> new RecordId(t.name(), key)).toList());
         }
         for (Transaction t : program.transactions()) {
+            if (!types.isEmpty() && !types.contains(t.name())) continue;
             List<Map<String, Object>> params = new ArrayList<>();
             params.add(new LinkedHashMap<>());
             for (Variable p : t.parameters()) {
