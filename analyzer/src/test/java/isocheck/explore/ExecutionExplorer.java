@@ -18,9 +18,10 @@ import java.util.Map;
 
 /**
  * Brute-force enumeration of the valid executions (paper Def. 7) of k transaction instances of a
- * program under a spec, over small domains: every multiset of k instances (a transaction type with
- * parameters from the domain), every initial state of a small family, every total order ar and
- * every vis ⊆ ar; each instance runs ({@link ProgramInterpreter}) in ar order on its view — the
+ * program under a spec, over small domains: every sequence of k instances (a transaction type with
+ * parameters from the domain) taken as the total order ar, every initial state of a small family and
+ * every vis ⊆ ar (pruned by the spec as it is built, see {@link #explore(List, int, boolean[])}); each
+ * instance runs ({@link ProgramInterpreter}) in ar order on its view — the
  * initial state overwritten by its visible instances' writes, last writer wins by ar (paper §3.2);
  * the execution is valid when the spec's axioms hold on it ({@link SpecEvaluator}); its dependency
  * graph ({@link Dependencies}) is searched for cycles.
