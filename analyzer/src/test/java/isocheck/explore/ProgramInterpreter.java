@@ -169,7 +169,7 @@ final class ProgramInterpreter {
             for (RecordId r : universe.get(u.table())) {
                 if (!keyMatch(u.where(), r)) continue;
                 if (!alive(r)) {
-                        readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
+                    readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
                     continue;
                 }
                 for (String f : mentioned(u)) readEvent(r, f, "UPDATE", null, false);
@@ -185,7 +185,7 @@ final class ProgramInterpreter {
             for (RecordId r : universe.get(d.table())) {
                 if (!keyMatch(d.where(), r)) continue;
                 if (!alive(r)) {
-                        readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
+                    readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
                     continue;
                 }
                 for (String f : mentioned(d)) readEvent(r, f, "DELETE", null, false);
