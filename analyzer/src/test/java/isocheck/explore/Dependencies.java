@@ -66,17 +66,21 @@ final class Dependencies {
         return a != b && (wr[a][b] || ww[a][b] || rw[a][b]);
     }
 
-    /** The length of a shortest dependency cycle, 0 if there is none (k ≤ 3: checked directly). */
+    /**
+     * The length of a shortest dependency cycle among instances 0..k-1, 0 if there is none: the
+     * shortest closed walk (Floyd–Warshall from the edges), which is always a simple cycle.
+     */
     int shortestCycle(int k) {
-        for (int a = 0; a < k; a++) for (int b = a + 1; b < k; b++) if (dep(a, b) && dep(b, a)) return 2;
-        for (int a = 0; a < k; a++) {
-            for (int b = 0; b < k; b++) {
-                for (int c = 0; c < k; c++) {
-                    if (a != b && b != c && a != c && dep(a, b) && dep(b, c) && dep(c, a)) return 3;
-                }
+        final int none = Integer.MAX_VALUE / 2;
+        int[][] d = new int[k][k];
+        for (int a = 0; a < k; a++) for (int b = 0; b < k; b++) d[a][b] = dep(a, b) ? 1 : none;
+        for (int m = 0; m < k; m++) {
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) if (d[a][m] + d[m][b] < d[a][b]) d[a][b] = d[a][m] + d[m][b];
             }
         }
-        if (k > 3) throw new IllegalArgumentException("cycles of more than 3 are not searched");
-        return 0;
+        int best = none;
+        for (int a = 0; a < k; a++) best = Math.min(best, d[a][a]);
+        return best == none ? 0 : best;
     }
 }

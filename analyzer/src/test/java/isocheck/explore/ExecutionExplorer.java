@@ -18,9 +18,10 @@ import java.util.Map;
 
 /**
  * Brute-force enumeration of the valid executions (paper Def. 7) of k transaction instances of a
- * program under a spec, over small domains: every multiset of k instances (a transaction type with
- * parameters from the domain), every initial state of a small family, every total order ar and
- * every vis ⊆ ar; each instance runs ({@link ProgramInterpreter}) in ar order on its view — the
+ * program under a spec, over small domains: every sequence of k instances (a transaction type with
+ * parameters from the domain) taken as the total order ar, every initial state of a small family and
+ * every vis ⊆ ar (pruned by the spec as it is built, see {@link #explore(List, int, boolean[])}); each
+ * instance runs ({@link ProgramInterpreter}) in ar order on its view — the
  * initial state overwritten by its visible instances' writes, last writer wins by ar (paper §3.2);
  * the execution is valid when the spec's axioms hold on it ({@link SpecEvaluator}); its dependency
  * graph ({@link Dependencies}) is searched for cycles.
@@ -45,8 +46,12 @@ final class ExecutionExplorer {
         }
     }
 
-    /** The outcome for one k: executions run, valid ones, the shortest cycle (0: none) and one execution with it. */
-    record Result(int k, long executions, long valid, int shortestCycle, String example) {}
+    /**
+     * The outcome for one k and one spec: whether the spec was explored, the complete executions the
+     * pruned search reached (for any spec), the valid ones under this spec, the shortest cycle (0:
+     * none) with one execution that has it, and whether the search for this spec stopped at a cycle of 2.
+     */
+    record Result(int k, boolean explored, long executions, long valid, int shortestCycle, String example, boolean stoppedAtTwo) {}
 
     private final Program program;
     private final ProgramModel model;
@@ -57,6 +62,11 @@ final class ExecutionExplorer {
     private final ProgramInterpreter interpreter;
 
     ExecutionExplorer(Program program, Domain domain) {
+        this(program, domain, java.util.Set.of());
+    }
+
+    /** Instances of the named transaction types only (all types when {@code types} is empty). */
+    ExecutionExplorer(Program program, Domain domain, java.util.Set<String> types) {
         this.program = program;
         this.model = new ProgramModel(program);
         this.domain = domain;
@@ -77,6 +87,7 @@ final class ExecutionExplorer {
             universe.put(t.name(), keys.stream().map(key -> new RecordId(t.name(), key)).toList());
         }
         for (Transaction t : program.transactions()) {
+            if (!types.isEmpty() && !types.contains(t.name())) continue;
             List<Map<String, Object>> params = new ArrayList<>();
             params.add(new LinkedHashMap<>());
             for (Variable p : t.parameters()) {
@@ -140,65 +151,188 @@ final class ExecutionExplorer {
         return initialStates.size();
     }
 
-    /** Every valid execution of exactly k instances under each spec: one result per spec, in order. */
-    List<Result> explore(List<Spec> specs, int k) {
-        int n = specs.size();
-        long[] executions = new long[1];
-        long[] valid = new long[n];
-        int[] shortest = new int[n];
-        String[] example = new String[n];
-        int[] chosen = new int[k];
-        combinations(chosen, 0, 0, () -> {
-            List<Instance> inst = new ArrayList<>();
-            for (int c : chosen) inst.add(instances.get(c));
-            List<String> types = inst.stream().map(i -> i.type().name()).toList();
-            permutations(k, order -> {
-                int[] rank = new int[k];
-                for (int pos = 0; pos < k; pos++) rank[order[pos]] = pos;
-                List<int[]> pairs = new ArrayList<>();
-                for (int a = 0; a < k; a++) for (int b = 0; b < k; b++) if (rank[a] < rank[b]) pairs.add(new int[] {a, b});
-                for (int mask = 0; mask < (1 << pairs.size()); mask++) {
-                    boolean[][] vis = new boolean[k][k];
-                    for (int p = 0; p < pairs.size(); p++) if ((mask & (1 << p)) != 0) vis[pairs.get(p)[0]][pairs.get(p)[1]] = true;
-                    for (Map<RecordId, Map<String, Object>> init : initialStates) {
-                        executions[0]++;
-                        List<Event> events = execute(inst, order, rank, vis, init);
-                        Dependencies deps = new Dependencies(k, events, rank);
-                        SpecEvaluator.Structure s = new SpecEvaluator.Structure(types, rank, vis, deps);
-                        int c = deps.shortestCycle(k);
-                        for (int i = 0; i < n; i++) {
-                            if (!SpecEvaluator.holds(specs.get(i), s)) continue;
-                            valid[i]++;
-                            if (c > 0 && (shortest[i] == 0 || c < shortest[i])) {
-                                shortest[i] = c;
-                                example[i] = describe(inst, order, vis, init, events);
-                            }
-                        }
-                    }
-                }
-            });
-        });
+    /**
+     * Every valid execution of exactly k instances under each spec whose {@code skip} flag is false:
+     * one result per spec, in order (a skipped spec gets {@link Result#explored()} false).
+     *
+     * <p>Symmetry: an execution is a sequence of k instances in ar order (position = ar rank), so
+     * executions that differ only by swapping two instances of the same type and parameters are
+     * enumerated once, and no permutation of a multiset is tried twice. Incremental pruning: the
+     * sequence is built in ar order and each new instance, with its vis predecessors, is run at once
+     * (its reads depend only on instances before it); the prefix's vis, ar and dependencies are then
+     * final (an edge between two prefix instances depends only on their events and ar), so a universal
+     * axiom false on the prefix is false on every extension (paper §3.2: universal sentences survive
+     * restriction) and the spec is dropped for the subtree. A spec that has a cycle of 2 (the least
+     * possible) is no longer searched in that part of the search ({@link Result#stoppedAtTwo()}; the
+     * search is split by initial state and first instance, and the parts run in parallel).
+     */
+    List<Result> explore(List<Spec> specs, int k, boolean[] skip) {
+        return explore(specs, k, skip, true, true);
+    }
+
+    /**
+     * As {@link #explore(List, int, boolean[])}, with the two prunings switchable: {@code prefixPruning}
+     * (off: every spec is checked on complete executions only, and every execution is reached) and
+     * {@code stopAtTwo}.
+     */
+    List<Result> explore(List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
+        // one task per (initial state, first instance), run in parallel; merged in task order, so the
+        // counts and the example do not depend on the schedule
+        int first = instances.size();
+        List<Search> tasks = java.util.stream.IntStream.range(0, initialStates.size() * first).parallel().mapToObj(t -> {
+            Search search = new Search(specs, k, skip, prefixPruning, stopAtTwo);
+            search.from(initialStates.get(t / first), instances.get(t % first));
+            return search;
+        }).toList();
         List<Result> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) out.add(new Result(k, executions[0], valid[i], shortest[i], example[i]));
+        long leaves = 0;
+        for (Search task : tasks) leaves += task.leaves;
+        for (int i = 0; i < specs.size(); i++) {
+            long valid = 0;
+            int shortest = 0;
+            String example = null;
+            boolean stopped = false;
+            for (Search task : tasks) {
+                valid += task.valid[i];
+                stopped |= task.stopped[i];
+                if (task.shortest[i] > 0 && (shortest == 0 || task.shortest[i] < shortest)) {
+                    shortest = task.shortest[i];
+                    example = task.example[i];
+                }
+            }
+            out.add(new Result(k, !skip[i], leaves, valid, shortest, example, stopped));
+        }
         return out;
     }
 
-    private List<Event> execute(List<Instance> inst, int[] order, int[] rank, boolean[][] vis,
-            Map<RecordId, Map<String, Object>> init) {
-        int k = inst.size();
-        List<Map<RecordId, Map<String, Object>>> finalWrites = new ArrayList<>();
-        for (int i = 0; i < k; i++) finalWrites.add(new HashMap<>());
-        List<Event> all = new ArrayList<>();
-        for (int t : order) {
+    List<Result> explore(List<Spec> specs, int k) {
+        return explore(specs, k, new boolean[specs.size()]);
+    }
+
+    /** The number of (ar, vis, instances, initial state) combinations of k instances without pruning. */
+    double unprunedCount(int k) {
+        return Math.pow(instances.size(), k) * Math.pow(2, k * (k - 1) / 2.0) * initialStates.size();
+    }
+
+    /** The depth-first search over sequences of instances and vis, one initial state at a time. */
+    private final class Search {
+        final List<Spec> specs;
+        final int k;
+        final boolean[] universal;
+        final SpecEvaluator.Compiled[] compiled;
+        final long[] valid;
+        final int[] shortest;
+        final String[] example;
+        final boolean[] stopped;
+        final int[] rank;
+        long leaves;
+        /** Per position: the instance, its events, its last write of each record field. */
+        final Instance[] seq;
+        final List<List<Event>> events = new ArrayList<>();
+        final List<Map<RecordId, Map<String, Object>>> finalWrites = new ArrayList<>();
+        final boolean[][] vis;
+        int activeAtStart;
+        Map<RecordId, Map<String, Object>> init;
+
+        final boolean prefixPruning;
+        final boolean stopAtTwo;
+
+        Search(List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
+            this.specs = specs;
+            this.prefixPruning = prefixPruning;
+            this.stopAtTwo = stopAtTwo;
+            this.k = k;
+            int n = specs.size();
+            if (n > 31) throw new IllegalArgumentException("at most 31 specs");
+            universal = new boolean[n];
+            compiled = new SpecEvaluator.Compiled[n];
+            valid = new long[n];
+            shortest = new int[n];
+            example = new String[n];
+            stopped = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                universal[i] = specs.get(i).isUniversal();
+                compiled[i] = SpecEvaluator.compile(specs.get(i));
+                if (!skip[i]) activeAtStart |= 1 << i;
+            }
+            rank = new int[k];
+            for (int i = 0; i < k; i++) rank[i] = i;
+            seq = new Instance[k];
+            vis = new boolean[k][k];
+            for (int i = 0; i < k; i++) {
+                events.add(List.of());
+                finalWrites.add(Map.of());
+            }
+        }
+
+        /** Every execution from this initial state whose first instance (in ar) is {@code first}. */
+        void from(Map<RecordId, Map<String, Object>> initial, Instance first) {
+            init = initial;
+            extend(0, activeAtStart, List.of(first));
+        }
+
+        /** Chooses the instance at ar position p and its vis predecessors, given the specs still possible. */
+        void extend(int p, int active, List<Instance> choices) {
+            for (Instance inst : choices) {
+                seq[p] = inst;
+                for (int mask = 0; mask < (1 << p); mask++) {
+                    active &= ~stoppedMask();
+                    if (active == 0) return;
+                    for (int u = 0; u < p; u++) vis[u][p] = (mask & (1 << u)) != 0;
+                    List<Event> own = run(p);
+                    events.set(p, own);
+                    Map<RecordId, Map<String, Object>> writes = new HashMap<>();
+                    for (Event e : own) if (e.write()) writes.computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
+                    finalWrites.set(p, writes);
+                    List<Event> all = new ArrayList<>();
+                    for (int u = 0; u <= p; u++) all.addAll(events.get(u));
+                    Dependencies deps = new Dependencies(p + 1, all, rank);
+                    List<String> types = new ArrayList<>(p + 1);
+                    for (int u = 0; u <= p; u++) types.add(seq[u].type().name());
+                    SpecEvaluator.Structure s = new SpecEvaluator.Structure(types, rank, vis, deps);
+                    boolean last = p == k - 1;
+                    int still = 0;
+                    for (int i = 0; i < specs.size(); i++) {
+                        if ((active & (1 << i)) == 0) continue;
+                        if ((last || (prefixPruning && universal[i])) && !compiled[i].holds(s)) continue;
+                        still |= 1 << i;
+                    }
+                    if (last) leaves++;
+                    if (still == 0) continue;
+                    if (!last) {
+                        extend(p + 1, still, instances);
+                        continue;
+                    }
+                    int c = deps.shortestCycle(k);
+                    for (int i = 0; i < specs.size(); i++) {
+                        if ((still & (1 << i)) == 0) continue;
+                        valid[i]++;
+                        if (c > 0 && (shortest[i] == 0 || c < shortest[i])) {
+                            shortest[i] = c;
+                            example[i] = describe(List.of(seq), rank, vis, init, all);
+                            if (c == 2 && stopAtTwo) stopped[i] = true;
+                        }
+                    }
+                }
+            }
+        }
+
+        int stoppedMask() {
+            int m = 0;
+            for (int i = 0; i < stopped.length; i++) if (stopped[i]) m |= 1 << i;
+            return m;
+        }
+
+        /** Runs the instance at position p on its view: the initial state overwritten by its visible instances' writes, last writer (in ar) wins. */
+        List<Event> run(int p) {
             ProgramInterpreter.View view = new ProgramInterpreter.View() {
                 int last(RecordId r, String f) {
-                    int best = -1;
-                    for (int u = 0; u < k; u++) {
-                        if (!vis[u][t]) continue;
+                    for (int u = p - 1; u >= 0; u--) {
+                        if (!vis[u][p]) continue;
                         Map<String, Object> w = finalWrites.get(u).get(r);
-                        if (w != null && w.containsKey(f) && (best < 0 || rank[u] > rank[best])) best = u;
+                        if (w != null && w.containsKey(f)) return u;
                     }
-                    return best;
+                    return -1;
                 }
 
                 @Override
@@ -214,13 +348,8 @@ final class ExecutionExplorer {
                     return last(r, f);
                 }
             };
-            List<Event> events = interpreter.run(t, inst.get(t).type(), inst.get(t).parameters(), view);
-            for (Event e : events) {
-                if (e.write()) finalWrites.get(t).computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
-            }
-            all.addAll(events);
+            return interpreter.run(p, seq[p].type(), seq[p].parameters(), view);
         }
-        return all;
     }
 
     private String describe(List<Instance> inst, int[] order, boolean[][] vis, Map<RecordId, Map<String, Object>> init,
@@ -245,36 +374,6 @@ final class ExecutionExplorer {
         Map<String, Object> out = new HashMap<>();
         for (var e : init.entrySet()) out.put(e.getKey().toString(), e.getValue());
         return out;
-    }
-
-    /** Multisets of k instance indices, non-decreasing. */
-    private void combinations(int[] chosen, int i, int from, Runnable body) {
-        if (i == chosen.length) {
-            body.run();
-            return;
-        }
-        for (int c = from; c < instances.size(); c++) {
-            chosen[i] = c;
-            combinations(chosen, i + 1, c, body);
-        }
-    }
-
-    private static void permutations(int k, java.util.function.Consumer<int[]> body) {
-        permute(new int[k], new boolean[k], 0, body);
-    }
-
-    private static void permute(int[] order, boolean[] used, int i, java.util.function.Consumer<int[]> body) {
-        if (i == order.length) {
-            body.accept(order);
-            return;
-        }
-        for (int t = 0; t < order.length; t++) {
-            if (used[t]) continue;
-            used[t] = true;
-            order[i] = t;
-            permute(order, used, i + 1, body);
-            used[t] = false;
-        }
     }
 
     Program program() {

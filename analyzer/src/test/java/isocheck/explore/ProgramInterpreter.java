@@ -47,12 +47,21 @@ final class ProgramInterpreter {
     private final ProgramModel model;
     private final Map<String, List<RecordId>> universe;
     private final Map<Stmt.Sql, StatementFacts> facts = new IdentityHashMap<>();
+    /** Per statement: the fields (not @alive, not keys) it reads on the records it visits. */
+    private final Map<Stmt.Sql, List<String>> mentioned = new IdentityHashMap<>();
+    private final Map<String, Table> tables = new HashMap<>();
 
     /** @param universe every record of each table the exploration may touch */
     ProgramInterpreter(ProgramModel model, Map<String, List<RecordId>> universe) {
         this.model = model;
         this.universe = universe;
         for (var tf : model.transactions()) for (StatementFacts sf : tf.statements()) facts.put(sf.statement(), sf);
+        for (var e : facts.entrySet()) {
+            List<String> fields = new ArrayList<>(model.readFields(e.getValue()));
+            fields.remove(StatementFacts.ALIVE);
+            mentioned.put(e.getKey(), List.copyOf(fields));
+        }
+        for (String t : universe.keySet()) tables.put(t, model.table(t));
     }
 
     /** The instance's events, in program order. */
@@ -115,18 +124,16 @@ final class ProgramInterpreter {
 
         /** Fields (not @alive, not keys) the statement reads on the records it visits. */
         List<String> mentioned(Stmt.Sql s) {
-            List<String> out = new ArrayList<>(model.readFields(facts.get(s)));
-            out.remove(StatementFacts.ALIVE);
-            return out;
+            return mentioned.get(s);
         }
 
         void select(Stmt.Select sel) {
+            final Map<String, Object> env0 = Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
             List<Map<String, Object>> rows = new ArrayList<>();
             for (RecordId r : universe.get(sel.table())) {
                 if (!keyMatch(sel.where(), r)) continue;
                 boolean alive = alive(r);
                 boolean match = alive && test(sel.where(), r);
-                final Map<String, Object> env0 = Map.copyOf(nonNull(env));
                 readEvent(r, StatementFacts.ALIVE, "SELECT", row -> testRow(sel.where(), sel.table(), r, row, env0), match);
                 if (!alive) continue;
                 for (String f : mentioned(sel)) readEvent(r, f, "SELECT", null, match);
@@ -158,10 +165,10 @@ final class ProgramInterpreter {
         }
 
         void update(Stmt.Update u) {
+            final Map<String, Object> env0 = Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
             for (RecordId r : universe.get(u.table())) {
                 if (!keyMatch(u.where(), r)) continue;
                 if (!alive(r)) {
-                    final Map<String, Object> env0 = Map.copyOf(nonNull(env));
                     readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
                     continue;
                 }
@@ -174,10 +181,10 @@ final class ProgramInterpreter {
         }
 
         void delete(Stmt.Delete d) {
+            final Map<String, Object> env0 = Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
             for (RecordId r : universe.get(d.table())) {
                 if (!keyMatch(d.where(), r)) continue;
                 if (!alive(r)) {
-                    final Map<String, Object> env0 = Map.copyOf(nonNull(env));
                     readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
                     continue;
                 }
@@ -187,7 +194,7 @@ final class ProgramInterpreter {
         }
 
         void insert(Stmt.Insert ins) {
-            Table t = model.table(ins.table());
+            Table t = table(ins.table());
             Map<String, Object> values = new HashMap<>();
             for (int i = 0; i < ins.columns().size(); i++) values.put(ins.columns().get(i), value(ins.values().get(i), null));
             List<Object> key = new ArrayList<>();
@@ -202,7 +209,7 @@ final class ProgramInterpreter {
 
         /** The record's fields as this transaction sees them (keys from the record itself). */
         Map<String, Object> row(String table, RecordId r) {
-            Table t = model.table(table);
+            Table t = table(table);
             Map<String, Object> out = new HashMap<>();
             for (Column c : t.columns()) out.put(c.name(), t.isKey(c.name()) ? r.key().get(t.primaryKey().indexOf(c.name())) : read(r, c.name()));
             return out;
@@ -226,7 +233,7 @@ final class ProgramInterpreter {
         }
 
         boolean nonKey(Expr e, String table) {
-            if (e instanceof Expr.ColumnRef c) return !model.table(table).isKey(c.column());
+            if (e instanceof Expr.ColumnRef c) return !table(table).isKey(c.column());
             if (e instanceof Expr.Arith a) return nonKey(a.left(), table) || nonKey(a.right(), table);
             if (e instanceof Expr.Negate n) return nonKey(n.operand(), table);
             return false;
@@ -238,10 +245,10 @@ final class ProgramInterpreter {
             env.clear();
             env.putAll(env0);
             Map<String, Object> full = new HashMap<>(row);
-            Table t = model.table(table);
+            Table t = table(table);
             for (int i = 0; i < t.primaryKey().size(); i++) full.put(t.primaryKey().get(i), r.key().get(i));
             try {
-                return new RowEval(full, table, r).test(c);
+                return new RowEval(full::get).test(c);
             } finally {
                 env.clear();
                 env.putAll(saved);
@@ -249,18 +256,26 @@ final class ProgramInterpreter {
         }
 
         boolean test(Cond c, RecordId r) {
-            return new RowEval(r == null ? null : row(r.table(), r), r == null ? null : r.table(), r).test(c);
+            return new RowEval(r == null ? null : column -> column(r, column)).test(c);
         }
 
         Object value(Expr e, RecordId r) {
-            return new RowEval(r == null ? null : row(r.table(), r), r == null ? null : r.table(), r).value(e);
+            return new RowEval(r == null ? null : column -> column(r, column)).value(e);
+        }
+
+        /** One column of a record as this transaction sees it (a key column from the record itself). */
+        Object column(RecordId r, String column) {
+            Table t = table(r.table());
+            int key = t.primaryKey().indexOf(column);
+            return key >= 0 ? r.key().get(key) : read(r, column);
         }
 
         /** Conditions and expressions over the variables and, inside SQL, one row's columns. */
         final class RowEval {
-            final Map<String, Object> row;
+            /** The row's columns, read on demand (null outside SQL). */
+            final java.util.function.Function<String, Object> row;
 
-            RowEval(Map<String, Object> row, String table, RecordId r) {
+            RowEval(java.util.function.Function<String, Object> row) {
                 this.row = row;
             }
 
@@ -290,7 +305,7 @@ final class ProgramInterpreter {
             Object value(Expr e) {
                 if (e instanceof Expr.IntLit i) return i.value();
                 if (e instanceof Expr.StrLit s) return s.value();
-                if (e instanceof Expr.ColumnRef c) return Objects.requireNonNull(row, "a column outside SQL").get(c.column());
+                if (e instanceof Expr.ColumnRef c) return Objects.requireNonNull(row, "a column outside SQL").apply(c.column());
                 if (e instanceof Expr.VarRef v) return variable(v);
                 if (e instanceof Expr.Negate n) return value(n.operand()) instanceof Long x ? -x : null;
                 return arith((Expr.Arith) e);
@@ -317,6 +332,10 @@ final class ProgramInterpreter {
                 return x;
             }
         }
+    }
+
+    private Table table(String name) {
+        return tables.get(name);
     }
 
     static boolean isNull(Object x) {
