@@ -25,9 +25,10 @@ import java.util.Set;
  * one sequence of API calls, but the encoder's sequence is not one: the Java binding frees a term
  * when the garbage collector reclaims its wrapper, Z3 recycles the freed term ids, and term ids
  * order Z3's internal tables, so the same assertions built in one context gave different models
- * (and witnesses) from run to run. Here the assertions are printed as SMT-LIB by {@link SmtLibText} (a
- * text that depends only on the assertions' structure, the one {@code --smt-out} writes), parsed into a fresh context that holds nothing else and solved
- * there with the random seeds fixed: the <em>canonical model</em>.
+ * (and witnesses) from run to run. Here the assertions are printed as SMT-LIB by {@link SmtLibText}
+ * (a text that depends only on the assertions as built, the one {@code --smt-out} writes), parsed
+ * into a fresh context that holds nothing else and solved there with the random seeds fixed: the
+ * <em>canonical model</em>.
  *
  * <p>That model cannot simply be carried back: Z3 does not identify uninterpreted sorts across
  * contexts by name (a translated model's {@code Txn} is another sort, and every term over the

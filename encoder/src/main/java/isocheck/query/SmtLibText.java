@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * garbage collector (the Java binding frees a term when its wrapper is collected and Z3 recycles the
  * id). Here the assertions are printed one by one as they were built (Z3's per-term printer, which
  * does not rewrite), in the order given, after the sorts and functions they use in order of first
- * occurrence in a left-to-right walk of the assertions.
+ * occurrence in a left-to-right walk of the assertions. Callers pass the assertions of a solver made
+ * by {@code Context.mkSolver()}, which keeps them as added (a simple solver's would be rewritten).
  */
 public final class SmtLibText {
 
