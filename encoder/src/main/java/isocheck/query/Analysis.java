@@ -202,15 +202,13 @@ public final class Analysis {
     }
 
     /**
-     * The solver's assertions as SMT-LIB. Printed from a fresh solver holding them: after a check(),
-     * Z3 also prints the previous model's converter as {@code (model-add …)} commands naming model
-     * values ({@code Txn!val!1}), which no other solver (nor z3's own command line) can read back.
+     * The solver's assertions as SMT-LIB, printed by {@link SmtLibText} (a function of the input):
+     * Z3's own printing of a solver rewrites them in an order of term ids, and after a check() adds
+     * {@code (model-add …)} commands no other solver can read back.
      */
     static void writeSmt(Path file, String name, Program program, Spec spec, Solver solver, Context ctx) {
-        Solver fresh = ctx.mkSimpleSolver();
-        fresh.add(solver.getAssertions());
         String text = "; isocheck query: " + name + "\n; program: " + program.file() + "\n; spec: " + spec.name()
-                + "\n(set-option :produce-models true)\n" + fresh.toString() + "(check-sat)\n";
+                + "\n(set-option :produce-models true)\n" + SmtLibText.of(solver.getAssertions()) + "(check-sat)\n";
         try {
             Files.writeString(file, text);
         } catch (IOException e) {

@@ -25,9 +25,10 @@ import java.util.Set;
  * one sequence of API calls, but the encoder's sequence is not one: the Java binding frees a term
  * when the garbage collector reclaims its wrapper, Z3 recycles the freed term ids, and term ids
  * order Z3's internal tables, so the same assertions built in one context gave different models
- * (and witnesses) from run to run. Here the assertions are printed as SMT-LIB (a deterministic text,
- * the one {@code --smt-out} writes), parsed into a fresh context that holds nothing else and solved
- * there with the random seeds fixed: the <em>canonical model</em>.
+ * (and witnesses) from run to run. Here the assertions are printed as SMT-LIB by {@link SmtLibText}
+ * (a text that depends only on the assertions as built, the one {@code --smt-out} writes), parsed
+ * into a fresh context that holds nothing else and solved there with the random seeds fixed: the
+ * <em>canonical model</em>.
  *
  * <p>That model cannot simply be carried back: Z3 does not identify uninterpreted sorts across
  * contexts by name (a translated model's {@code Txn} is another sort, and every term over the
@@ -67,10 +68,8 @@ final class ReproducibleCheck {
         if (first == Status.UNSATISFIABLE) return new Result(first, null, null);
         Model firstModel = solver.getModel();
         BoolExpr[] original = solver.getAssertions();
-        // the assertions alone (after a check, the solver's own text also carries its model)
-        Solver copy = ctx.mkSolver();
-        copy.add(original);
-        String text = copy.toString();
+        // the assertions alone, as --smt-out writes them (Z3's solver printing orders by term ids)
+        String text = SmtLibText.of(original);
         List<BoolExpr> pins;
         try (Context fresh = new Context()) {
             Solver s = fresh.mkSolver();
