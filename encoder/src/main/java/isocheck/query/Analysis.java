@@ -39,16 +39,26 @@ public final class Analysis {
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
+    /**
+     * @param byTypeSequence one query per cyclic type sequence ({@link TypeSequence#cycles}, the
+     *     default) instead of one query over all types per k; same answers, see {@link CycleQuery#build(Vocabulary, Encoder, TypeSequence)}
+     */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types) {
+            boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
+            boolean byTypeSequence) {
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of());
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), true);
         }
 
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of());
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of(), true);
+        }
+
+        /** One query per type sequence (true, the default) or one over all types per cycle length. */
+        public Options withTypeSequences(boolean on) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, on);
         }
 
         /**
@@ -57,7 +67,7 @@ public final class Analysis {
          */
         public Options withTypes(List<String> t) {
             return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters,
-                    List.copyOf(t));
+                    List.copyOf(t), byTypeSequence);
         }
 
         public static Options defaults(int bound) {
@@ -66,19 +76,19 @@ public final class Analysis {
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, byTypeSequence);
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types); }
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, byTypeSequence); }
 
         /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, byTypeSequence);
         }
     }
 
@@ -115,47 +125,69 @@ public final class Analysis {
             ProgramModel model = new ProgramModel(program);
             Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
                     .assumeKeysBelowCounters(opts.keysBelowCounters());
+            java.util.function.BiPredicate<String, String> pairs = CycleQuery.candidatePairs(encoder);
+            List<String> typeOrder = List.copyOf(v.typeNames());
             for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
                 if (!opts.types().isEmpty() && opts.types().size() != k) continue;
-                CycleQuery.Built q = CycleQuery.build(v, encoder, k);
-                Solver solver = ctx.mkSolver();
-                Params p = ctx.mkParams();
-                p.add("timeout", opts.timeoutSeconds() * 1000);
-                solver.setParameters(p);
-                for (Part part : encoder.encode(spec, q.txns(), q.records(), q.ground())) {
-                    boolean off = false;
-                    for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
-                    if (!off) solver.add(part.formula());
+                // one query over all types, or one per cyclic type sequence (null: the whole query)
+                List<TypeSequence> sequences = new ArrayList<>();
+                if (opts.byTypeSequence() && mode == Encoder.Mode.EXPANDED) {
+                    for (TypeSequence s : TypeSequence.cycles(typeOrder, k, pairs)) {
+                        if (opts.types().isEmpty() || s.hasTypes(opts.types())) sequences.add(s);
+                    }
+                } else {
+                    sequences.add(null);
                 }
-                for (Part part : q.parts()) solver.add(part.formula());
-                if (!opts.types().isEmpty()) solver.add(typeMultiset(ctx, v, q.txns(), opts.types()));
                 Set<String> signatures = new LinkedHashSet<>();
-                int n = 0;
-                while (true) {
-                    n++;
-                    String name = "cycle k=" + k + (n > 1 ? " #" + n : "") + " under " + spec.name();
-                    Path file = null;
-                    if (opts.smtOut() != null) {
-                        file = opts.smtOut().resolve("cycle-k" + k + "-" + n + ".smt2");
-                        writeSmt(file, name, program, spec, solver, ctx);
+                Set<String> shapes = new LinkedHashSet<>();
+                for (TypeSequence seq : sequences) {
+                    CycleQuery.Built q = seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
+                    Solver solver = ctx.mkSolver();
+                    Params p = ctx.mkParams();
+                    p.add("timeout", opts.timeoutSeconds() * 1000);
+                    solver.setParameters(p);
+                    for (Part part : encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes())) {
+                        boolean off = false;
+                        for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
+                        if (!off) solver.add(part.formula());
                     }
-                    long t0 = System.nanoTime();
-                    ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds());
-                    Status st = r.status();
-                    long ms = (System.nanoTime() - t0) / 1_000_000;
-                    queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));
-                    if (Boolean.getBoolean("isocheck.progress")) System.err.println(name + ": " + st + " " + ms + " ms");
-                    if (st == Status.UNKNOWN) {
-                        return new Outcome(Verdict.UNKNOWN, found, queries, name, r.reasonUnknown(),
-                                (System.nanoTime() - start) / 1_000_000);
+                    for (Part part : q.parts()) solver.add(part.formula());
+                    if (seq == null && !opts.types().isEmpty()) solver.add(typeMultiset(ctx, v, q.txns(), opts.types()));
+                    int n = 0;
+                    while (true) {
+                        n++;
+                        String name = "cycle k=" + k + (seq == null ? "" : " [" + seq.label() + "]") + (n > 1 ? " #" + n : "")
+                                + " under " + spec.name();
+                        Path file = null;
+                        if (opts.smtOut() != null) {
+                            file = opts.smtOut().resolve("cycle-k" + k + (seq == null ? "" : "-" + seq.fileStem()) + "-" + n + ".smt2");
+                            writeSmt(file, name, program, spec, solver, ctx);
+                        }
+                        long t0 = System.nanoTime();
+                        ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds());
+                        Status st = r.status();
+                        long ms = (System.nanoTime() - t0) / 1_000_000;
+                        queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));
+                        if (Boolean.getBoolean("isocheck.progress")) System.err.println(name + ": " + st + " " + ms + " ms");
+                        if (st == Status.UNKNOWN) {
+                            return new Outcome(Verdict.UNKNOWN, found, queries, name, r.reasonUnknown(),
+                                    (System.nanoTime() - start) / 1_000_000);
+                        }
+                        if (st == Status.UNSATISFIABLE) break;
+                        Model m = r.model();
+                        List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
+                        if (!opts.all()) {
+                            found.add(WitnessExtractor.extract(m, v, q, chosen, encoder.rules(), model));
+                            break;
+                        }
+                        for (List<CycleQuery.Selector> shape : shapesOf(m, q, chosen)) {
+                            if (!shapes.add(shapeKey(shape))) continue;
+                            Witness w = WitnessExtractor.extract(m, v, q, shape, encoder.rules(), model);
+                            if (signatures.add(w.signature())) found.add(w);
+                            block(ctx, solver, q, shape);
+                        }
                     }
-                    if (st == Status.UNSATISFIABLE) break;
-                    Model m = r.model();
-                    List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
-                    Witness w = WitnessExtractor.extract(m, v, q, encoder.rules(), model);
-                    if (signatures.add(w.signature())) found.add(w);
-                    if (!opts.all()) break;
-                    block(ctx, solver, q, chosen);
+                    if (!found.isEmpty() && !opts.all()) break;
                 }
                 if (!found.isEmpty()) break;
             }
@@ -195,6 +227,54 @@ public final class Analysis {
             }
             solver.add(ctx.mkNot(ctx.mkAnd(edges.toArray(new BoolExpr[0]))));
         }
+    }
+
+    /**
+     * Every anomaly shape one model of an {@code --all} query exhibits, the solver's own choice
+     * first: on each edge, every shape (types, kind, table) with a selector whose necessary
+     * condition η holds in the model. Setting that selector's flag instead keeps every assertion
+     * but the blocking clauses true (a flag occurs only in flag ⇒ η and in its edge's disjunction),
+     * so each combination is a model of the unblocked query: a distinct anomaly of this cycle
+     * length, with the same transactions, parameters, vis and ar. Harvesting them from one model
+     * saves one solver call per shape (TPC-C's PSI k = 4 enumeration has over a hundred).
+     */
+    static List<List<CycleQuery.Selector>> shapesOf(Model m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
+        List<List<CycleQuery.Selector>> perEdge = new ArrayList<>();
+        for (int i = 0; i < q.k(); i++) {
+            java.util.Map<String, CycleQuery.Selector> byShape = new java.util.LinkedHashMap<>();
+            byShape.put(shape(chosen.get(i)), chosen.get(i));
+            for (CycleQuery.Selector sel : q.edges().get(i)) {
+                if (!byShape.containsKey(shape(sel)) && m.eval(sel.eta(), true).isTrue()) byShape.put(shape(sel), sel);
+            }
+            perEdge.add(new ArrayList<>(byShape.values()));
+        }
+        List<List<CycleQuery.Selector>> out = new ArrayList<>();
+        product(perEdge, 0, new ArrayList<>(), out);
+        return out;
+    }
+
+    private static void product(List<List<CycleQuery.Selector>> perEdge, int i, List<CycleQuery.Selector> prefix,
+            List<List<CycleQuery.Selector>> out) {
+        if (i == perEdge.size()) {
+            out.add(List.copyOf(prefix));
+            return;
+        }
+        for (CycleQuery.Selector s : perEdge.get(i)) {
+            prefix.add(s);
+            product(perEdge, i + 1, prefix, out);
+            prefix.remove(prefix.size() - 1);
+        }
+    }
+
+    /** A cycle's shapes edge by edge, from the rotation that reads least: equal for two rotations of one cycle. */
+    static String shapeKey(List<CycleQuery.Selector> cycle) {
+        String best = null;
+        for (int s = 0; s < cycle.size(); s++) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < cycle.size(); i++) sb.append(shape(cycle.get((s + i) % cycle.size()))).append("; ");
+            if (best == null || sb.toString().compareTo(best) < 0) best = sb.toString();
+        }
+        return best;
     }
 
     static String shape(CycleQuery.Selector s) {

@@ -42,7 +42,7 @@ public final class ShortestPathQuery {
 
     /** The query for one k: k+1 transaction constants and k edges of selectors. */
     public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<CycleQuery.Selector>> edges,
-            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {}
+            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) {}
 
     private ShortestPathQuery() {}
 
@@ -64,7 +64,7 @@ public final class ShortestPathQuery {
                 parts.add(new Part("phi_shortest_path no chord " + (i + 1) + "->" + (j + 1), noDependency(v, txns.get(i), txns.get(j))));
             }
         }
-        return new Built(k, txns, parts, edges, records, ground);
+        return new Built(k, txns, parts, edges, records, ground, Map.of());
     }
 
     /** ¬D(a, b) for distinct a, b: no WR, RW or WW from a to b. */
