@@ -30,7 +30,7 @@ class TypeSequenceEquivalenceTest {
             "courseware.sql, ec, 2, true, false",
             "courseware.sql, courseware-hybrid-psi, 4, true, false",
             "courseware.sql, courseware-hybrid-psi-cc, 4, true, true",
-            "courseware.sql, courseware-hybrid-si, 5, false, true",
+            "courseware.sql, courseware-hybrid-si, 4, false, true",
             "litmus/lost-update.sql, pc, 4, true, false",
             "litmus/write-skew.sql, si, 4, true, false",
             "litmus/long-fork.sql, psi, 4, true, false",
