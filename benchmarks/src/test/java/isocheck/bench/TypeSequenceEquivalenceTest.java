@@ -46,8 +46,8 @@ class TypeSequenceEquivalenceTest {
         Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withUniqueKeys(unique)
                 .withKeysBelowCounters(program.equals("tpcc.sql") && spec.equals("psi-cc"));
         String file = "benchmarks/programs/" + program;
-        Analysis.Outcome bySequence = AcceptanceTest.run(file, spec, opts.withTypeSequences(true));
-        Analysis.Outcome whole = AcceptanceTest.run(file, spec, opts.withTypeSequences(false));
+        Analysis.Outcome bySequence = AcceptanceTest.run(file, spec, opts.withMaxTypeSequences(Integer.MAX_VALUE));
+        Analysis.Outcome whole = AcceptanceTest.run(file, spec, opts.withMaxTypeSequences(0));
         assertEquals(whole.verdict(), bySequence.verdict(), program + " under " + spec);
         assertFalse(bySequence.verdict() == Analysis.Verdict.UNKNOWN, "a row that decides");
         if (whole.verdict() == Analysis.Verdict.FOUND) {

@@ -36,29 +36,41 @@ public final class Analysis {
     public enum Verdict { FOUND, NONE, UNKNOWN }
 
     /**
+     * Decompose a cycle length into type-sequence queries only up to this many sequences. Each
+     * sequence query is much smaller than the whole (TPC-C, 5 types, k = 4: 39 sequences after
+     * pruning; the first 4-cycle under psi-cc in 11 s instead of 20 s), but each also costs a solver
+     * call of its own, which does not pay where the whole query is cheap: Courseware's hybrid SI row
+     * up to 6 (all unsat; 11, 21, 51, 125, 367 sequences at k = 2 … 6) took 214 s decomposed at
+     * every k, 68 s up to k = 5, 2.5 s whole. benchmarks/RESULTS.md has the numbers.
+     */
+    public static final int DEFAULT_MAX_TYPE_SEQUENCES = 40;
+
+    /**
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
     /**
-     * @param byTypeSequence one query per cyclic type sequence ({@link TypeSequence#cycles}, the
-     *     default) instead of one query over all types per k; same answers, see {@link CycleQuery#build(Vocabulary, Encoder, TypeSequence)}
+     * @param maxTypeSequences a cycle length whose cyclic type sequences ({@link TypeSequence#cycles})
+     *     are at most this many is asked one query per sequence ({@link CycleQuery#build(Vocabulary,
+     *     Encoder, TypeSequence)}); a longer one, one query over all types. Same answers either way;
+     *     {@link #DEFAULT_MAX_TYPE_SEQUENCES} by default, 0 never decomposes
      */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
             boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
-            boolean byTypeSequence) {
+            int maxTypeSequences) {
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), true);
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), DEFAULT_MAX_TYPE_SEQUENCES);
         }
 
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of(), true);
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of(), DEFAULT_MAX_TYPE_SEQUENCES);
         }
 
-        /** One query per type sequence (true, the default) or one over all types per cycle length. */
-        public Options withTypeSequences(boolean on) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, on);
+        /** See {@link #maxTypeSequences}: 0 asks one query over all types per cycle length. */
+        public Options withMaxTypeSequences(int n) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, n);
         }
 
         /**
@@ -67,7 +79,7 @@ public final class Analysis {
          */
         public Options withTypes(List<String> t) {
             return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters,
-                    List.copyOf(t), byTypeSequence);
+                    List.copyOf(t), maxTypeSequences);
         }
 
         public static Options defaults(int bound) {
@@ -76,19 +88,19 @@ public final class Analysis {
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, byTypeSequence);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, maxTypeSequences);
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, byTypeSequence); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, byTypeSequence); }
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, maxTypeSequences); }
 
         /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, byTypeSequence);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, maxTypeSequences);
         }
     }
 
@@ -131,11 +143,13 @@ public final class Analysis {
                 if (!opts.types().isEmpty() && opts.types().size() != k) continue;
                 // one query over all types, or one per cyclic type sequence (null: the whole query)
                 List<TypeSequence> sequences = new ArrayList<>();
-                if (opts.byTypeSequence() && mode == Encoder.Mode.EXPANDED) {
+                if (mode == Encoder.Mode.EXPANDED) {
                     for (TypeSequence s : TypeSequence.cycles(typeOrder, k, pairs)) {
                         if (opts.types().isEmpty() || s.hasTypes(opts.types())) sequences.add(s);
                     }
-                } else {
+                }
+                if (mode != Encoder.Mode.EXPANDED || sequences.size() > opts.maxTypeSequences()) {
+                    sequences.clear();
                     sequences.add(null);
                 }
                 Set<String> signatures = new LinkedHashSet<>();
@@ -164,7 +178,7 @@ public final class Analysis {
                             writeSmt(file, name, program, spec, solver, ctx);
                         }
                         long t0 = System.nanoTime();
-                        ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds());
+                        ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds(), n > 1);
                         Status st = r.status();
                         long ms = (System.nanoTime() - t0) / 1_000_000;
                         queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));

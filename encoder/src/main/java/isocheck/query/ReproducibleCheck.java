@@ -58,13 +58,20 @@ final class ReproducibleCheck {
     private ReproducibleCheck() {}
 
     /**
-     * Solves the canonical text first and answers with its status: the caller's solver is asked
-     * only to carry a satisfiable answer's model back, under the pins. (Asking the caller's solver
-     * first, as before, solved every satisfiable query twice; an {@code --all} enumeration is mostly
-     * satisfiable queries.) Should the pinned check fail, the caller's own model is taken: still a
-     * model of the query, only not canonical.
+     * With {@code likelySat} false, asks the caller's solver first: unsat and unknown do not depend
+     * on term order in any way a user sees, so only a satisfiable answer pays for the canonical
+     * re-solve. With {@code likelySat} true (the next query of an {@code --all} enumeration, mostly
+     * satisfiable) it solves the canonical text first and answers with its status, and the caller's
+     * solver only carries a satisfiable answer's model back, under the pins: one solve instead of
+     * two. Should the pinned check fail, the caller's own model is taken: still a model of the
+     * query, only not canonical.
      */
-    static Result check(Context ctx, Solver solver, int timeoutSeconds) {
+    static Result check(Context ctx, Solver solver, int timeoutSeconds, boolean likelySat) {
+        if (!likelySat) {
+            Status first = solver.check();
+            if (first == Status.UNKNOWN) return new Result(first, null, solver.getReasonUnknown());
+            if (first == Status.UNSATISFIABLE) return new Result(first, null, null);
+        }
         BoolExpr[] original = solver.getAssertions();
         // the assertions alone (after a check, the solver's own text also carries its model)
         Solver copy = ctx.mkSolver();
