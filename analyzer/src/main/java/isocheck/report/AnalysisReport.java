@@ -40,8 +40,16 @@ public final class AnalysisReport {
             appendWitness(sb, w);
         }
         sb.append("\n").append(o.queries().size()).append(o.queries().size() == 1 ? " query" : " queries").append(": ");
-        sb.append(o.queries().stream().map(q -> "k=" + q.k() + " " + q.result() + " " + q.millis() + " ms")
-                .collect(Collectors.joining(", ")));
+        // per cycle length: how many queries answered what (one per type sequence, or one over all types)
+        java.util.Map<Integer, java.util.Map<String, Integer>> answers = new java.util.LinkedHashMap<>();
+        java.util.Map<Integer, Long> millis = new java.util.LinkedHashMap<>();
+        for (Analysis.Query q : o.queries()) {
+            answers.computeIfAbsent(q.k(), k -> new java.util.LinkedHashMap<>()).merge(q.result(), 1, Integer::sum);
+            millis.merge(q.k(), q.millis(), Long::sum);
+        }
+        sb.append(answers.entrySet().stream().map(e -> "k=" + e.getKey() + ": " + e.getValue().entrySet().stream()
+                .map(r -> r.getValue() + " " + r.getKey()).collect(Collectors.joining(", ")) + ", " + millis.get(e.getKey()) + " ms")
+                .collect(Collectors.joining("; ")));
         sb.append("; solver ").append(o.solverMillis()).append(" ms, total ").append(o.millis()).append(" ms\n");
         return sb.toString();
     }

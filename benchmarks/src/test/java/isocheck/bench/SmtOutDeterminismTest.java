@@ -50,10 +50,14 @@ class SmtOutDeterminismTest {
         assertEquals(1, proc.waitFor(), "TPC-C under psi has a 3-cycle (README), so analyze exits 1");
     }
 
-    /** The same file names (the k = 2 and k = 3 queries), each pair byte for byte equal. */
+    /**
+     * The same file names (the k = 2 and k = 3 queries, one per cyclic type sequence asked), each pair
+     * byte for byte equal.
+     */
     static void assertSameFiles(Path a, Path b) throws Exception {
         List<String> names = names(a);
-        assertEquals(List.of("cycle-k2-1.smt2", "cycle-k3-1.smt2"), names);
+        assertTrue(names.stream().anyMatch(n -> n.startsWith("cycle-k2-")) && names.stream().anyMatch(n -> n.startsWith("cycle-k3-"))
+                && names.stream().allMatch(n -> n.matches("cycle-k[23]-.*\\.smt2")), names.toString());
         assertEquals(names, names(b));
         for (String n : names) {
             String x = Files.readString(a.resolve(n)), y = Files.readString(b.resolve(n));

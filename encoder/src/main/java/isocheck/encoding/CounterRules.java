@@ -118,6 +118,7 @@ final class CounterRules {
             out.add(new Part(name + " " + cf.table() + "." + cf.field() + " " + ref.txn().name() + "." + ref.facts().id(),
                     enc.forAllTxns(txns, 2, new int[][] {{0, 1}}, ab -> {
                         Expr<?> t1 = ab.get(0), t2 = ab.get(1);
+                        if (!enc.mayBe(t1, ref.txn().name())) return ctx.mkTrue();
                         List<Expr<?>> els = rules.iterationElements(ref.facts(), ref.txn(), "cnt");
                         Site site = rules.site(ref.facts(), ref.txn(), t1, els);
                         Optional<Expr<?>> pinned = rules.pinnedRecord(ref.facts(), site);

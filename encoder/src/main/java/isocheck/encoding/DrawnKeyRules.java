@@ -61,6 +61,7 @@ final class DrawnKeyRules {
                 out.add(new Part("inserter_visible " + tf.transaction().name() + "." + c.id(),
                         enc.forAllTxns(txns, 2, new int[][] {{0, 1}}, it -> {
                             Expr<?> i = it.get(0), t = it.get(1);
+                            if (!enc.mayBe(i, tf.transaction().name())) return ctx.mkTrue();
                             List<Expr<?>> els = rules.iterationElements(c, tf.transaction(), "iv");
                             Site site = rules.site(c, tf.transaction(), i, els);
                             Optional<Expr<?>> x = rules.pinnedRecord(c, site);

@@ -64,6 +64,17 @@ public final class Encoder {
     private Map<String, List<Expr<?>>> ground = Map.of();
 
     private boolean uniqueInserts;
+    private Map<Expr<?>, String> fixedTypes = Map.of();
+
+    /**
+     * Whether transaction constant {@code t} may have type {@code type} in the query being encoded:
+     * false only when the query fixes t's type to another one. A rule instance guarded by
+     * {@code type(t) = type} is then vacuous and is not built.
+     */
+    boolean mayBe(Expr<?> t, String type) {
+        String fixed = fixedTypes.get(t);
+        return fixed == null || fixed.equals(type);
+    }
 
     /**
      * The program assumption that every INSERT inserts a key never inserted before (ids drawn from a
@@ -117,6 +128,18 @@ public final class Encoder {
     /** Every conjunct of φ_{T,Ψ} over the given transaction constants. */
     public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
             Map<String, List<Expr<?>>> ground) throws SpecException {
+        return encode(spec, txns, records, ground, Map.of());
+    }
+
+    /**
+     * φ_{T,Ψ} specialised to a fixed type per transaction constant ({@code fixedTypes}, constant to
+     * type name; constants not in the map may have any type). A rule instance whose premise asks a
+     * fixed constant to have another type is vacuous and is left out (EXPANDED mode only; the caller
+     * asserts the types). Equivalent, under those type facts, to {@link #encode(Spec, List, Map, Map)}.
+     */
+    public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) throws SpecException {
+        this.fixedTypes = mode == Mode.EXPANDED ? fixedTypes : Map.of();
         this.records = records;
         this.ground = ground;
         terms.setGround(mode == Mode.EXPANDED ? sort -> ground.getOrDefault(sort.toString(), List.of()) : null);
@@ -266,6 +289,7 @@ public final class Encoder {
     }
 
     BoolExpr and(List<BoolExpr> parts) {
+        if (!fixedTypes.isEmpty()) parts = parts.stream().filter(p -> !p.isTrue()).toList();
         if (parts.isEmpty()) return ctx.mkTrue();
         return parts.size() == 1 ? parts.get(0) : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
     }
@@ -348,6 +372,7 @@ public final class Encoder {
                 out.add(new Part("forcing_WW " + w1.txn().name() + "." + w1.facts().id() + " " + w2.txn().name() + "."
                         + w2.facts().id(), forAllTxns(txns, 2, PAIR, ab -> {
                     Expr<?> a = ab.get(0), b = ab.get(1);
+                    if (!mayBe(a, w1.txn().name()) || !mayBe(b, w2.txn().name())) return ctx.mkTrue();
                     List<Expr<?>> e1 = rules.iterationElements(w1.facts(), w1.txn(), "f");
                     List<Expr<?>> e2 = rules.iterationElements(w2.facts(), w2.txn(), "f");
                     Site s1 = rules.site(w1.facts(), w1.txn(), a, e1);
@@ -386,6 +411,7 @@ public final class Encoder {
                 out.add(new Part("last_writer_wins " + txn.name() + "." + w.id(),
                         forAllTxns(txns, 3, new int[][] {{0, 1}, {1, 2}}, abc -> {
                             Expr<?> a = abc.get(0), b = abc.get(1), c = abc.get(2);
+                            if (!mayBe(a, txn.name())) return ctx.mkTrue();
                             List<Expr<?>> els = rules.iterationElements(w, txn, "lw");
                             Site site = rules.site(w, txn, a, els);
                             List<BoolExpr> cases = new ArrayList<>();
@@ -421,6 +447,7 @@ public final class Encoder {
                 for (Expr<?> r : recordTerms(c.table())) {
                     out.add(new Part("unique_inserts delete " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
                         Expr<?> x = xt.get(0), t = xt.get(1);
+                        if (!mayBe(x, txn.name())) return ctx.mkTrue();
                         List<Expr<?>> els = rules.iterationElements(c, txn, "u");
                         Site site = rules.site(c, txn, x, els);
                         BoolExpr deletes = ctx.mkAnd(v.isType(x, txn.name()),
@@ -439,6 +466,7 @@ public final class Encoder {
                 for (Expr<?> r : recordTerms(table)) {
                     out.add(new Part("unique_inserts " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
                         Expr<?> x = xt.get(0), t = xt.get(1);
+                        if (!mayBe(x, txn.name())) return ctx.mkTrue();
                         List<Expr<?>> els = rules.iterationElements(c, txn, "u");
                         Site site = rules.site(c, txn, x, els);
                         BoolExpr inserts = ctx.mkAnd(v.isType(x, txn.name()), rules.exec(c, site, false),
@@ -449,6 +477,7 @@ public final class Encoder {
                         for (TransactionFacts tf2 : model.transactions()) {
                             for (StatementFacts c2 : tf2.statements()) {
                                 if (!(c2.statement() instanceof Stmt.Insert) || !c2.table().equals(table)) continue;
+                                if (!mayBe(t, tf2.transaction().name())) continue;
                                 List<Expr<?>> els2 = rules.iterationElements(c2, tf2.transaction(), "u");
                                 Site site2 = rules.site(c2, tf2.transaction(), t, els2);
                                 BoolExpr other = ctx.mkAnd(v.isType(t, tf2.transaction().name()), rules.exec(c2, site2, false),
@@ -486,6 +515,7 @@ public final class Encoder {
                 if (!inserts && !deletes) continue;
                 for (Expr<?> r : recordTerms(table)) {
                     out.add(new Part("alive_rule " + t.name() + " " + table + " " + r, forAllTxns(txns, 2, PAIR, ab -> {
+                        if (!mayBe(ab.get(0), t.name())) return ctx.mkTrue();
                         BoolExpr alive = v.alive(table, r, ab.get(1));
                         return ctx.mkImplies(
                                 ctx.mkAnd(v.refined(DepKind.WR, table, StatementFacts.ALIVE, r, ab.get(0), ab.get(1)),
@@ -513,6 +543,7 @@ public final class Encoder {
             Transaction txn = tf.transaction();
             out.add(new Part("phi_aux " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
                 Expr<?> t = ts.get(0);
+                if (!mayBe(t, txn.name())) return ctx.mkTrue();
                 List<BoolExpr> facts = new ArrayList<>();
                 for (Variable var : txn.parameters()) facts.addAll(auxParameterSet(txn, var, t));
                 for (Variable var : txn.locals()) {
@@ -529,6 +560,7 @@ public final class Encoder {
             List<StatementFacts> keyed = tf.statements().stream().filter(this::selectsRows).toList();
             if (keyed.isEmpty()) continue;
             out.add(new Part("select_complete " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                if (!mayBe(ts.get(0), txn.name())) return ctx.mkTrue();
                 List<BoolExpr> facts = new ArrayList<>();
                 for (StatementFacts sf : keyed) facts.addAll(auxSelectComplete(txn, sf, ts.get(0)));
                 return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
@@ -539,6 +571,7 @@ public final class Encoder {
             List<StatementFacts> inserts = tf.statements().stream().filter(sf -> sf.statement() instanceof Stmt.Insert).toList();
             if (inserts.isEmpty()) continue;
             out.add(new Part("insert_key_defined " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
+                if (!mayBe(ts.get(0), txn.name())) return ctx.mkTrue();
                 List<BoolExpr> facts = new ArrayList<>();
                 for (StatementFacts sf : inserts) facts.addAll(auxInsertKeyDefined(txn, sf, ts.get(0)));
                 return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
@@ -632,6 +665,7 @@ public final class Encoder {
                 StatementFacts sf = model.factsOf(s);
                 out.add(new Part("rows_complete " + txn.name() + "." + var.name(), forAllTxns(txns, 1, new int[0][], ts -> {
                     Expr<?> t = ts.get(0);
+                    if (!mayBe(t, txn.name())) return ctx.mkTrue();
                     Optional<Bound> b = boundFor(txn, var, t);
                     if (b.isEmpty()) return ctx.mkTrue();
                     Site site = b.get().site();

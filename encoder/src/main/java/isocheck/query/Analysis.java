@@ -36,19 +36,41 @@ public final class Analysis {
     public enum Verdict { FOUND, NONE, UNKNOWN }
 
     /**
+     * Decompose a cycle length into type-sequence queries only up to this many sequences. Each
+     * sequence query is much smaller than the whole (TPC-C, 5 types, k = 4: 39 sequences after
+     * pruning; the first 4-cycle under psi-cc in 11 s instead of 20 s), but each also costs a solver
+     * call of its own, which does not pay where the whole query is cheap: Courseware's hybrid SI row
+     * up to 6 (all unsat; 11, 21, 51, 125, 367 sequences at k = 2 … 6) took 214 s decomposed at
+     * every k, 68 s up to k = 5, 2.5 s whole. benchmarks/RESULTS.md has the numbers.
+     */
+    public static final int DEFAULT_MAX_TYPE_SEQUENCES = 40;
+
+    /**
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
+    /**
+     * @param maxTypeSequences a cycle length whose cyclic type sequences ({@link TypeSequence#cycles})
+     *     are at most this many is asked one query per sequence ({@link CycleQuery#build(Vocabulary,
+     *     Encoder, TypeSequence)}); a longer one, one query over all types. Same answers either way;
+     *     {@link #DEFAULT_MAX_TYPE_SEQUENCES} by default, 0 never decomposes
+     */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types) {
+            boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
+            int maxTypeSequences) {
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of());
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), DEFAULT_MAX_TYPE_SEQUENCES);
         }
 
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of());
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of(), DEFAULT_MAX_TYPE_SEQUENCES);
+        }
+
+        /** See {@link #maxTypeSequences}: 0 asks one query over all types per cycle length. */
+        public Options withMaxTypeSequences(int n) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, n);
         }
 
         /**
@@ -57,7 +79,7 @@ public final class Analysis {
          */
         public Options withTypes(List<String> t) {
             return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters,
-                    List.copyOf(t));
+                    List.copyOf(t), maxTypeSequences);
         }
 
         public static Options defaults(int bound) {
@@ -66,19 +88,19 @@ public final class Analysis {
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, maxTypeSequences);
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types); }
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, maxTypeSequences); }
 
         /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, maxTypeSequences);
         }
     }
 
@@ -115,47 +137,71 @@ public final class Analysis {
             ProgramModel model = new ProgramModel(program);
             Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
                     .assumeKeysBelowCounters(opts.keysBelowCounters());
+            java.util.function.BiPredicate<String, String> pairs = CycleQuery.candidatePairs(encoder);
+            List<String> typeOrder = List.copyOf(v.typeNames());
             for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
                 if (!opts.types().isEmpty() && opts.types().size() != k) continue;
-                CycleQuery.Built q = CycleQuery.build(v, encoder, k);
-                Solver solver = ctx.mkSolver();
-                Params p = ctx.mkParams();
-                p.add("timeout", opts.timeoutSeconds() * 1000);
-                solver.setParameters(p);
-                for (Part part : encoder.encode(spec, q.txns(), q.records(), q.ground())) {
-                    boolean off = false;
-                    for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
-                    if (!off) solver.add(part.formula());
+                // one query over all types, or one per cyclic type sequence (null: the whole query)
+                List<TypeSequence> sequences = new ArrayList<>();
+                if (mode == Encoder.Mode.EXPANDED) {
+                    for (TypeSequence s : TypeSequence.cycles(typeOrder, k, pairs)) {
+                        if (opts.types().isEmpty() || s.hasTypes(opts.types())) sequences.add(s);
+                    }
                 }
-                for (Part part : q.parts()) solver.add(part.formula());
-                if (!opts.types().isEmpty()) solver.add(typeMultiset(ctx, v, q.txns(), opts.types()));
+                if (mode != Encoder.Mode.EXPANDED || sequences.size() > opts.maxTypeSequences()) {
+                    sequences.clear();
+                    sequences.add(null);
+                }
                 Set<String> signatures = new LinkedHashSet<>();
-                int n = 0;
-                while (true) {
-                    n++;
-                    String name = "cycle k=" + k + (n > 1 ? " #" + n : "") + " under " + spec.name();
-                    Path file = null;
-                    if (opts.smtOut() != null) {
-                        file = opts.smtOut().resolve("cycle-k" + k + "-" + n + ".smt2");
-                        writeSmt(file, name, program, spec, solver, ctx);
+                Set<String> shapes = new LinkedHashSet<>();
+                for (TypeSequence seq : sequences) {
+                    CycleQuery.Built q = seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
+                    Solver solver = ctx.mkSolver();
+                    Params p = ctx.mkParams();
+                    p.add("timeout", opts.timeoutSeconds() * 1000);
+                    solver.setParameters(p);
+                    for (Part part : encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes())) {
+                        boolean off = false;
+                        for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
+                        if (!off) solver.add(part.formula());
                     }
-                    long t0 = System.nanoTime();
-                    ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds());
-                    Status st = r.status();
-                    long ms = (System.nanoTime() - t0) / 1_000_000;
-                    queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));
-                    if (Boolean.getBoolean("isocheck.progress")) System.err.println(name + ": " + st + " " + ms + " ms");
-                    if (st == Status.UNKNOWN) {
-                        return new Outcome(Verdict.UNKNOWN, found, queries, name, r.reasonUnknown(),
-                                (System.nanoTime() - start) / 1_000_000);
+                    for (Part part : q.parts()) solver.add(part.formula());
+                    if (seq == null && !opts.types().isEmpty()) solver.add(typeMultiset(ctx, v, q.txns(), opts.types()));
+                    int n = 0;
+                    while (true) {
+                        n++;
+                        String name = "cycle k=" + k + (seq == null ? "" : " [" + seq.label() + "]") + (n > 1 ? " #" + n : "")
+                                + " under " + spec.name();
+                        Path file = null;
+                        if (opts.smtOut() != null) {
+                            file = opts.smtOut().resolve("cycle-k" + k + (seq == null ? "" : "-" + seq.fileStem()) + "-" + n + ".smt2");
+                            writeSmt(file, name, program, spec, solver, ctx);
+                        }
+                        long t0 = System.nanoTime();
+                        ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds(), n > 1);
+                        Status st = r.status();
+                        long ms = (System.nanoTime() - t0) / 1_000_000;
+                        queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));
+                        if (Boolean.getBoolean("isocheck.progress")) System.err.println(name + ": " + st + " " + ms + " ms");
+                        if (st == Status.UNKNOWN) {
+                            return new Outcome(Verdict.UNKNOWN, found, queries, name, r.reasonUnknown(),
+                                    (System.nanoTime() - start) / 1_000_000);
+                        }
+                        if (st == Status.UNSATISFIABLE) break;
+                        Model m = r.model();
+                        List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
+                        if (!opts.all()) {
+                            found.add(WitnessExtractor.extract(m, v, q, chosen, encoder.rules(), model));
+                            break;
+                        }
+                        for (List<CycleQuery.Selector> shape : shapesOf(m, q, chosen)) {
+                            if (!shapes.add(shapeKey(shape))) continue;
+                            Witness w = WitnessExtractor.extract(m, v, q, shape, encoder.rules(), model);
+                            if (signatures.add(w.signature())) found.add(w);
+                            block(ctx, solver, q, shape);
+                        }
                     }
-                    if (st == Status.UNSATISFIABLE) break;
-                    Model m = r.model();
-                    List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
-                    Witness w = WitnessExtractor.extract(m, v, q, encoder.rules(), model);
-                    if (signatures.add(w.signature())) found.add(w);
-                    if (!opts.all()) break;
-                    block(ctx, solver, q, chosen);
+                    if (!found.isEmpty() && !opts.all()) break;
                 }
                 if (!found.isEmpty()) break;
             }
@@ -195,6 +241,54 @@ public final class Analysis {
             }
             solver.add(ctx.mkNot(ctx.mkAnd(edges.toArray(new BoolExpr[0]))));
         }
+    }
+
+    /**
+     * Every anomaly shape one model of an {@code --all} query exhibits, the solver's own choice
+     * first: on each edge, every shape (types, kind, table) with a selector whose necessary
+     * condition η holds in the model. Setting that selector's flag instead keeps every assertion
+     * but the blocking clauses true (a flag occurs only in flag ⇒ η and in its edge's disjunction),
+     * so each combination is a model of the unblocked query: a distinct anomaly of this cycle
+     * length, with the same transactions, parameters, vis and ar. Harvesting them from one model
+     * saves one solver call per shape (TPC-C's PSI k = 4 enumeration has over a hundred).
+     */
+    static List<List<CycleQuery.Selector>> shapesOf(Model m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
+        List<List<CycleQuery.Selector>> perEdge = new ArrayList<>();
+        for (int i = 0; i < q.k(); i++) {
+            java.util.Map<String, CycleQuery.Selector> byShape = new java.util.LinkedHashMap<>();
+            byShape.put(shape(chosen.get(i)), chosen.get(i));
+            for (CycleQuery.Selector sel : q.edges().get(i)) {
+                if (!byShape.containsKey(shape(sel)) && m.eval(sel.eta(), true).isTrue()) byShape.put(shape(sel), sel);
+            }
+            perEdge.add(new ArrayList<>(byShape.values()));
+        }
+        List<List<CycleQuery.Selector>> out = new ArrayList<>();
+        product(perEdge, 0, new ArrayList<>(), out);
+        return out;
+    }
+
+    private static void product(List<List<CycleQuery.Selector>> perEdge, int i, List<CycleQuery.Selector> prefix,
+            List<List<CycleQuery.Selector>> out) {
+        if (i == perEdge.size()) {
+            out.add(List.copyOf(prefix));
+            return;
+        }
+        for (CycleQuery.Selector s : perEdge.get(i)) {
+            prefix.add(s);
+            product(perEdge, i + 1, prefix, out);
+            prefix.remove(prefix.size() - 1);
+        }
+    }
+
+    /** A cycle's shapes edge by edge, from the rotation that reads least: equal for two rotations of one cycle. */
+    static String shapeKey(List<CycleQuery.Selector> cycle) {
+        String best = null;
+        for (int s = 0; s < cycle.size(); s++) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < cycle.size(); i++) sb.append(shape(cycle.get((s + i) % cycle.size()))).append("; ");
+            if (best == null || sb.toString().compareTo(best) < 0) best = sb.toString();
+        }
+        return best;
     }
 
     static String shape(CycleQuery.Selector s) {

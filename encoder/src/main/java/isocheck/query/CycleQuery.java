@@ -29,9 +29,9 @@ import java.util.Map;
  */
 public final class CycleQuery {
 
-    /** One candidate dependency on one edge of the cycle. */
+    /** One candidate dependency on one edge of the cycle; {@code flag} implies its necessary condition {@code eta}. */
     public record Selector(int edge, Conflict conflict, BoolExpr flag, Expr<?> record, List<Expr<?>> first,
-            List<Expr<?>> second) {}
+            List<Expr<?>> second, BoolExpr eta) {}
 
     /**
      * @param records the witness records of the edges, per table
@@ -39,7 +39,7 @@ public final class CycleQuery {
      *     terms universal rules over records and loop iterations are instantiated on
      */
     public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<Selector>> edges,
-            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {}
+            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) {}
 
     private CycleQuery() {}
 
@@ -55,7 +55,58 @@ public final class CycleQuery {
         for (int i = 0; i < k; i++) {
             edges.add(edge(v, encoder, i, txns.get(i), txns.get((i + 1) % k), "phi_cycle edge " + (i + 1), parts, records, ground));
         }
-        return new Built(k, txns, parts, edges, records, ground);
+        return new Built(k, txns, parts, edges, records, ground, Map.of());
+    }
+
+    /**
+     * φ_Cycle,k restricted to cycles whose transactions t1..tk have the types of {@code seq}, in
+     * this order: the type facts, and on edge i only the selectors of statement pairs from type i
+     * to type i+1 (the others' η asks another type, so they are false). The caller encodes φ_{T,Ψ}
+     * with {@link Built#fixedTypes}, which leaves out every rule instance of another type.
+     *
+     * <p>Soundness of the decomposition (the driver, {@link Analysis}, asks one such query per
+     * sequence of {@link TypeSequence#cycles}): every cycle t1..tk has a type sequence, and one of
+     * its rotations is the least one, so the cycle rotated to start there is a model of that
+     * sequence's query; the union of the sequence queries is therefore the whole query, with the
+     * same constants, so the expansion over them stays valid (DESIGN §3, universal sentences
+     * survive restriction to the cycle's substructure). A sequence with a type pair that has no
+     * candidate dependency has no model and is not asked. The rotation symmetry breaking of
+     * {@link #build(Vocabulary, Encoder, int)} is subsumed by asking least rotations only.
+     */
+    public static Built build(Vocabulary v, Encoder encoder, TypeSequence seq) {
+        Context ctx = v.context();
+        int k = seq.size();
+        List<Expr<?>> txns = v.transactions(k);
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Part("phi_cycle distinct", k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(new Part("phi_cycle types " + seq.label(), typeFacts(v, txns, seq)));
+        List<List<Selector>> edges = new ArrayList<>();
+        Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
+        Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
+        for (int i = 0; i < k; i++) {
+            String from = seq.get(i), to = seq.get((i + 1) % k);
+            edges.add(edge(v, encoder, i, txns.get(i), txns.get((i + 1) % k), "phi_cycle edge " + (i + 1), parts, records, ground,
+                    c -> c.t1().name().equals(from) && c.t2().name().equals(to)));
+        }
+        return new Built(k, txns, parts, edges, records, ground, seq.on(txns));
+    }
+
+    /**
+     * The ordered type pairs (T1, T2) with some candidate dependency from a statement of T1 to one
+     * of T2 (paper §4.3): D(t1, t2) with those types implies one of their η, so no other pair can
+     * be an edge. A syntactic check, computed once per encoder.
+     */
+    public static java.util.function.BiPredicate<String, String> candidatePairs(Encoder encoder) {
+        java.util.Set<List<String>> pairs = new java.util.HashSet<>();
+        for (Conflict c : encoder.conflicts()) pairs.add(List.of(c.t1().name(), c.t2().name()));
+        return (x, y) -> pairs.contains(List.of(x, y));
+    }
+
+    /** type(t_i) = T_i for every position of the sequence. */
+    static BoolExpr typeFacts(Vocabulary v, List<Expr<?>> txns, TypeSequence seq) {
+        BoolExpr[] facts = new BoolExpr[txns.size()];
+        for (int i = 0; i < txns.size(); i++) facts[i] = v.isType(txns.get(i), seq.get(i));
+        return v.context().mkAnd(facts);
     }
 
     /**
@@ -67,6 +118,13 @@ public final class CycleQuery {
      */
     public static List<Selector> edge(Vocabulary v, Encoder encoder, int index, Expr<?> a, Expr<?> b, String edgeName,
             List<Part> parts, Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {
+        return edge(v, encoder, index, a, b, edgeName, parts, records, ground, c -> true);
+    }
+
+    /** {@link #edge(Vocabulary, Encoder, int, Expr, Expr, String, List, Map, Map)} over the candidates {@code which} accepts. */
+    public static List<Selector> edge(Vocabulary v, Encoder encoder, int index, Expr<?> a, Expr<?> b, String edgeName,
+            List<Part> parts, Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground,
+            java.util.function.Predicate<Conflict> which) {
         Context ctx = v.context();
         AccessRules rules = encoder.rules();
         // one witness record per (edge, table) and one iteration element per (edge, side, type,
@@ -78,6 +136,7 @@ public final class CycleQuery {
         List<BoolExpr> flags = new ArrayList<>();
         int n = 0;
         for (Conflict c : encoder.conflicts()) {
+            if (!which.test(c)) continue;
             BoolExpr flag = ctx.mkBoolConst("sel!" + (i + 1) + "!" + (n++));
             Expr<?> r = edgeRecords.computeIfAbsent(c.table(), tb -> {
                 Expr<?> w = ctx.mkConst("w" + (i + 1) + "!" + tb, v.recordSort(tb));
@@ -95,7 +154,7 @@ public final class CycleQuery {
                     rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
                     rules.valueChanges(c, s1, s2, r));
             parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
-            sels.add(new Selector(i, c, flag, r, e1, e2));
+            sels.add(new Selector(i, c, flag, r, e1, e2, eta));
             flags.add(flag);
         }
         parts.add(new Part(edgeName, flags.isEmpty() ? ctx.mkFalse() : ctx.mkOr(flags.toArray(new BoolExpr[0]))));

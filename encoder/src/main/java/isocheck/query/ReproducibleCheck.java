@@ -37,7 +37,7 @@ import java.util.Set;
  * query's constants to its canonical value; the caller's model then agrees with the canonical one
  * on everything a witness reads (selectors, types, vis, ar, parameters, record keys). The pins hold
  * in the canonical model of the same formula, so the pinned check is satisfiable; should it not be
- * (a pin Z3 printed in a form this class cannot rebuild), the first model is kept: still a model of
+ * (a pin Z3 printed in a form this class cannot rebuild), the caller's solver is asked for its own model: still a model of
  * the query, only not canonical.
  */
 final class ReproducibleCheck {
@@ -59,14 +59,20 @@ final class ReproducibleCheck {
     private ReproducibleCheck() {}
 
     /**
-     * Asks the caller's solver first: unsat and unknown do not depend on term order in any way a
-     * user sees, so only a satisfiable answer pays for the canonical re-solve that fixes its model.
+     * With {@code likelySat} false, asks the caller's solver first: unsat and unknown do not depend
+     * on term order in any way a user sees, so only a satisfiable answer pays for the canonical
+     * re-solve. With {@code likelySat} true (the next query of an {@code --all} enumeration, mostly
+     * satisfiable) it solves the canonical text first and answers with its status, and the caller's
+     * solver only carries a satisfiable answer's model back, under the pins: one solve instead of
+     * two. Should the pinned check fail, the caller's own model is taken: still a model of the
+     * query, only not canonical.
      */
-    static Result check(Context ctx, Solver solver, int timeoutSeconds) {
-        Status first = solver.check();
-        if (first == Status.UNKNOWN) return new Result(first, null, solver.getReasonUnknown());
-        if (first == Status.UNSATISFIABLE) return new Result(first, null, null);
-        Model firstModel = solver.getModel();
+    static Result check(Context ctx, Solver solver, int timeoutSeconds, boolean likelySat) {
+        if (!likelySat) {
+            Status first = solver.check();
+            if (first == Status.UNKNOWN) return new Result(first, null, solver.getReasonUnknown());
+            if (first == Status.UNSATISFIABLE) return new Result(first, null, null);
+        }
         BoolExpr[] original = solver.getAssertions();
         // the assertions alone, as --smt-out writes them (Z3's solver printing orders by term ids)
         String text = SmtLibText.of(original);
@@ -84,13 +90,30 @@ final class ReproducibleCheck {
             if (Boolean.getBoolean("isocheck.progress")) {
                 System.err.println("canonical re-solve: " + canonical + " " + (System.nanoTime() - t0) / 1_000_000 + " ms");
             }
-            if (canonical != Status.SATISFIABLE) return new Result(first, firstModel, null);
+            if (canonical == Status.UNKNOWN) return new Result(canonical, null, s.getReasonUnknown());
+            if (canonical == Status.UNSATISFIABLE) return new Result(canonical, null, null);
             pins = pins(ctx, declarations(original), fresh, declarations(parsed), s.getModel());
         }
-        Status pinned = pins == null ? null : solver.check(pins.toArray(new BoolExpr[0]));
-        if (Boolean.getBoolean("isocheck.progress")) System.err.println("pinned re-check: " + (pins == null ? "no pins" : pinned));
-        if (pinned != Status.SATISFIABLE) return new Result(first, firstModel, null);
-        return new Result(first, solver.getModel(), null);
+        if (pins == null) return callersModel(solver);
+        // the pins as assertions of a fresh solver, not as assumptions of the caller's: Z3's
+        // preprocessing then propagates the pinned values through the whole query, leaving little to
+        // search (as assumptions, the pinned re-check of a TPC-C 4-cycle took seconds)
+        Solver pinned = ctx.mkSolver();
+        Params pp = ctx.mkParams();
+        pp.add("timeout", timeoutSeconds * 1000);
+        pinned.setParameters(pp);
+        pinned.add(original);
+        pinned.add(pins.toArray(new BoolExpr[0]));
+        Status pinnedStatus = pinned.check();
+        if (Boolean.getBoolean("isocheck.progress")) System.err.println("pinned re-check: " + pinnedStatus);
+        if (pinnedStatus != Status.SATISFIABLE) return callersModel(solver);
+        return new Result(Status.SATISFIABLE, pinned.getModel(), null);
+    }
+
+    private static Result callersModel(Solver solver) {
+        Status st = solver.check();
+        return new Result(st, st == Status.SATISFIABLE ? solver.getModel() : null,
+                st == Status.UNKNOWN ? solver.getReasonUnknown() : null);
     }
 
     /**

@@ -42,7 +42,7 @@ public final class ShortestPathQuery {
 
     /** The query for one k: k+1 transaction constants and k edges of selectors. */
     public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<CycleQuery.Selector>> edges,
-            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {}
+            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) {}
 
     private ShortestPathQuery() {}
 
@@ -64,7 +64,37 @@ public final class ShortestPathQuery {
                 parts.add(new Part("phi_shortest_path no chord " + (i + 1) + "->" + (j + 1), noDependency(v, txns.get(i), txns.get(j))));
             }
         }
-        return new Built(k, txns, parts, edges, records, ground);
+        return new Built(k, txns, parts, edges, records, ground, Map.of());
+    }
+
+    /**
+     * φ_ShortestPath,k for paths whose k+1 transactions have the types of {@code seq}, in this
+     * order (k = seq.size() − 1): the type facts, and on edge i only the selectors from type i to
+     * type i+1. Every path has one type sequence, so the query over all types is satisfiable iff
+     * one of {@link TypeSequence#paths} is (paths are not rotated: their ends differ).
+     */
+    public static Built build(Vocabulary v, Encoder encoder, TypeSequence seq) {
+        int k = seq.size() - 1;
+        if (k < 1) throw new IllegalArgumentException("a path has at least one edge, not " + k);
+        Context ctx = v.context();
+        List<Expr<?>> txns = v.transactions(k + 1);
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Part("phi_shortest_path distinct", ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(new Part("phi_shortest_path types " + seq.label(), CycleQuery.typeFacts(v, txns, seq)));
+        List<List<CycleQuery.Selector>> edges = new ArrayList<>();
+        Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
+        Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
+        for (int i = 0; i < k; i++) {
+            String from = seq.get(i), to = seq.get(i + 1);
+            edges.add(CycleQuery.edge(v, encoder, i, txns.get(i), txns.get(i + 1), "phi_shortest_path edge " + (i + 1), parts,
+                    records, ground, c -> c.t1().name().equals(from) && c.t2().name().equals(to)));
+        }
+        for (int i = 0; i + 2 < txns.size(); i++) {
+            for (int j = i + 2; j < txns.size(); j++) {
+                parts.add(new Part("phi_shortest_path no chord " + (i + 1) + "->" + (j + 1), noDependency(v, txns.get(i), txns.get(j))));
+            }
+        }
+        return new Built(k, txns, parts, edges, records, ground, seq.on(txns));
     }
 
     /** ¬D(a, b) for distinct a, b: no WR, RW or WW from a to b. */

@@ -50,8 +50,16 @@ public final class WitnessExtractor {
 
     /** With {@code rules} and {@code model}, also the {@link Witness#accesses()} the model implies. */
     public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q, AccessRules rules, ProgramModel model) {
+        return extract(m, v, q, chosen(m, q), rules, model);
+    }
+
+    /**
+     * The witness of the model with these selectors as the cycle's edges (one per edge, each
+     * selector's necessary condition true in the model).
+     */
+    public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels, AccessRules rules,
+            ProgramModel model) {
         int k = q.k();
-        List<CycleQuery.Selector> sels = chosen(m, q);
         List<Witness.Txn> txns = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             Conflict c = sels.get(i).conflict();
