@@ -39,7 +39,7 @@ class ShippedProgramsTest {
         try (Stream<Path> files = Files.walk(ROOT.resolve("benchmarks/programs"))) {
             programs = files.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
         }
-        assertTrue(programs.size() >= 11, "bank, tpcc, courseware, smallbank and 7 litmus programs: " + programs);
+        assertTrue(programs.size() >= 12, "bank, tpcc, tpcc-batch-delivery, courseware, smallbank and 7 litmus programs: " + programs);
         return programs.stream().map(p -> DynamicTest.dynamicTest(ROOT.relativize(p).toString(), () -> {
             Program program = load(ROOT.relativize(p).toString());
             assertFalse(program.transactions().isEmpty());
@@ -121,18 +121,44 @@ class ShippedProgramsTest {
         assertTrue(only(payment, "INSERT", "history").pinsWholeKey());
     }
 
+    /** Delivery is one database transaction per district (TPC-C §2.7.4.1 allows one to ten per warehouse). */
     @Test
-    void deliveryTakesTheOldestNewOrderOfEachDistrict() throws IOException {
+    void deliveryTakesTheOldestNewOrderOfItsDistrict() throws IOException {
         TransactionFacts delivery = facts("Delivery");
+        assertEquals(List.of("w_id", "d_id", "carrier_id", "delivery_d"),
+                delivery.transaction().parameters().stream().map(v -> v.name()).toList());
         StatementFacts oldest = all(delivery, "SELECT", "new_order").get(0);
         assertTrue(((isocheck.program.Stmt.Select) oldest.statement()).aggregate().orElseThrow().text().startsWith("MIN("));
         StatementFacts delete = only(delivery, "DELETE", "new_order");
         assertEquals(List.of(StatementFacts.ALIVE), List.copyOf(delete.writes()));
-        assertEquals(1, delete.loops().size());
+        assertTrue(delete.loops().isEmpty(), "one district, no loop over districts");
         assertTrue(delete.pinsWholeKey());
         assertTrue(all(delivery, "UPDATE", "orders").get(0).writes().contains("o_carrier_id"));
         assertTrue(all(delivery, "UPDATE", "order_line").get(0).writes().contains("ol_delivery_d"));
         assertTrue(all(delivery, "UPDATE", "customer").get(0).writes().containsAll(List.of("c_balance", "c_delivery_cnt")));
+    }
+
+    /**
+     * tpcc-batch-delivery.sql is tpcc.sql with Delivery as one transaction for every district of the
+     * warehouse: outside their header comments and their Delivery transactions the two files are the
+     * same text, so a change to one that is not made to the other fails here.
+     */
+    @Test
+    void batchDeliveryDiffersFromTpccOnlyInDelivery() throws IOException {
+        String tpcc = Files.readString(ROOT.resolve("benchmarks/programs/tpcc.sql"));
+        String batch = Files.readString(ROOT.resolve("benchmarks/programs/tpcc-batch-delivery.sql"));
+        assertEquals(withoutHeaderAndDelivery(tpcc), withoutHeaderAndDelivery(batch));
+        StatementFacts delete = only(FactExtractor.of(load("benchmarks/programs/tpcc-batch-delivery.sql")).stream()
+                .filter(t -> t.transaction().name().equals("Delivery")).findFirst().orElseThrow(), "DELETE", "new_order");
+        assertEquals(1, delete.loops().size(), "the batch Delivery loops over the warehouse's districts");
+    }
+
+    private static String withoutHeaderAndDelivery(String program) {
+        String body = program.substring(program.indexOf("*/") + 2);
+        int start = body.indexOf("-- §2.7 Delivery");
+        int end = body.indexOf("END;", body.indexOf("TRANSACTION Delivery(")) + "END;".length();
+        assertTrue(start > 0 && end > start, "a Delivery transaction");
+        return body.substring(0, start) + body.substring(end);
     }
 
     @Test

@@ -29,15 +29,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and psi up to k = 4; TPC-C under ec at k = 2 (the first query only), psi and si at k = 2; the TPC-C
  * precision rows with {@code --assume-keys-below-counters}: psi-cc (tpcc-specs) up to k = 3 (none),
  * its k = 4 long fork with the types fixed to NewOrder, Payment, 2× OrderStatus (found), si up to
- * k = 3 (none) and the paper's psi up to k = 3 (a 3-cycle); Courseware under ec at k = 2 ({@code
+ * k = 4 (none, the paper's row) and the paper's psi up to k = 3 (a 3-cycle); Courseware under ec at k = 2 ({@code
  * --all}), both hybrids at k = 2, hybrid-psi up to k = 4, and the hybrids with causality and unique
  * keys up to k = 4; every litmus program under every shipped spec up to k = 4 ({@code --all}): 57
  * rows. Left out, for time: TPC-C ec {@code --all} (50 queries of about 0.9 MB that differ only by
  * blocking clauses; 89 s as a row here, all 50 agree: benchmarks/RESULTS.md, 2026-11-22 witness
- * histories section, has the command), and TPC-C si's k = 4 query (sat in-process; z3 4.8.12 gives
- * no answer in 300 s with its default seed, and answers sat in 19 s of CPU with {@code
- * smt.random_seed=1}: an answer that depends on the seed is no test; benchmarks/RESULTS.md, the
- * oracle4 section, has the commands).
+ * histories section, has the command), and the k = 4 SI query of tpcc-batch-delivery.sql (sat
+ * in-process; z3 4.8.12 gives no answer in 300 s with its default seed, and answers sat in 19 s of
+ * CPU with {@code smt.random_seed=1}: an answer that depends on the seed is no test;
+ * benchmarks/RESULTS.md, the oracle4 section, has the commands, run when it was tpcc.sql's Delivery).
  */
 class Z3CommandLineTest {
 
@@ -91,7 +91,7 @@ class Z3CommandLineTest {
         // the TPC-C precision rows (benchmarks/RESULTS.md): causal PSI and SI with consistent initial keys
         rows.add(new Row(tpcc, "psi-cc", 3, false, false, true, List.of(), 0));
         rows.add(new Row(tpcc, "psi-cc", 4, false, false, true, List.of("NewOrder", "Payment", "OrderStatus", "OrderStatus"), 4));
-        rows.add(new Row(tpcc, "si", 3, false, false, true, List.of(), 0)); // k = 4 left out: see the class comment
+        rows.add(new Row(tpcc, "si", 4, false, false, true, List.of(), 0)); // paper §6: none at k = 4 (63 queries)
         rows.add(new Row(tpcc, "psi", 3, false, false, true, List.of(), 3));
         rows.add(new Row(cw, "ec", 2, true, false));
         rows.add(new Row(cw, "courseware-hybrid-psi", 2, false, false));
