@@ -9,6 +9,7 @@ import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -275,6 +276,20 @@ class RulesTest {
         assertTrue(anyEdgeOn(without, "item"), without.anomalies().toString());
         // PSI lacks the prefix property the rule needs (checked by Z3), so there it stays off
         assertTrue(anyEdgeOn(run(older, "psi", Analysis.Options.defaults(2).withAll(true)), "item"));
+        // under a hybrid the property is decided per observer type: Old at SI has it (so no edge on
+        // item), Old at PSI does not, whatever Add's level (the rule stays off for Old)
+        Analysis.Options all = Analysis.Options.defaults(2).withAll(true);
+        assertFalse(anyEdgeOn(runHybrid(older, "include si for Old\ninclude psi for Add\n", all), "item"));
+        assertTrue(anyEdgeOn(runHybrid(older, "include si for Old\ninclude psi for Add\n", all.without("counter_unseen_writer")), "item"));
+        assertTrue(anyEdgeOn(runHybrid(older, "include psi for Old\ninclude si for Add\n", all), "item"));
+    }
+
+    /** An analysis under a user spec given as text (per-type levels). */
+    static Analysis.Outcome runHybrid(String source, String specText, Analysis.Options opts) throws Exception {
+        List<SpecLibrary.Source> sources = new java.util.ArrayList<>(SpecLibrary.builtinSources());
+        sources.add(new SpecLibrary.Source("hybrid", "hybrid.spec", specText, false));
+        Program p = ProgramLoader.parse("test.sql", source);
+        return Analysis.run(p, SpecLibrary.fromSources(sources).get("hybrid"), opts);
     }
 
     @Test

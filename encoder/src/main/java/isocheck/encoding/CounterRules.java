@@ -7,6 +7,7 @@ import isocheck.spec.Spec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Value reasoning for fields that are only incremented ({@link CounterField}), over the view values
@@ -54,22 +55,26 @@ final class CounterRules {
 
     /**
      * <b>counter_unseen_writer</b>: t1 writes r.f and val(r, t2) > val(r, t1) ⇒ t1 is visible to t2,
-     * when the spec also makes an earlier writer visible to whoever sees a later one
-     * ({@link WriterVisibility#earlierWritersVisibleThroughLater}; SI's prefix property, not PSI's).
+     * for the observers t2 to which the spec makes an earlier writer visible whenever they see a
+     * later one ({@link WriterVisibility#observersSeeingEarlierWritersThroughLater}; SI's prefix
+     * property, not PSI's). Under a uniform spec that is every type or none; under a hybrid, the
+     * types whose level gives it (a type at SI, not one at PSI), and the rule is guarded by t2's type.
      *
      * <p>Soundness: every written value exceeds the initial value, and t1's view value is at least
      * the initial one, so val(r, t2) > val(r, t1) means t2 sees some writer; let w be the ar-last.
      * If w <_ar t1, t1 sees w and every writer up to it, so val(r, t1) ≥ what w wrote = val(r, t2):
-     * impossible. So w = t1, or t1 <_ar w with w visible to t2, and then t1 is visible to t2.
+     * impossible. So w = t1, or t1 <_ar w with w visible to t2, and then t1 is visible to t2 (the
+     * property for t2's type).
      */
     List<Part> unseenWriter(Spec spec, CounterField cf, List<Expr<?>> txns) {
-        if (!visibility.writersSeeEarlierWriters(spec, cf.writerTypes())
-                || !visibility.earlierWritersVisibleThroughLater(spec, cf.writerTypes())) {
-            return List.of();
-        }
+        if (!visibility.writersSeeEarlierWriters(spec, cf.writerTypes())) return List.of();
+        List<String> types = enc.typeNames();
+        Set<String> observers = visibility.observersSeeingEarlierWritersThroughLater(spec, cf.writerTypes(), types);
+        if (observers.isEmpty()) return List.of();
+        boolean everyType = observers.size() == types.size();
         return perWriter("counter_unseen_writer", cf, txns, (w, t1, t2, r, writes) -> ctx.mkImplies(
-                ctx.mkAnd(writes, ctx.mkGt(v.viewValue(cf.table(), cf.field(), r, t2),
-                        v.viewValue(cf.table(), cf.field(), r, t1))),
+                ctx.mkAnd(writes, everyType ? ctx.mkTrue() : visibility.inTypes(t2, observers),
+                        ctx.mkGt(v.viewValue(cf.table(), cf.field(), r, t2), v.viewValue(cf.table(), cf.field(), r, t1))),
                 v.vis(t1, t2)));
     }
 

@@ -53,7 +53,31 @@ public final class WriterVisibility {
                 v.ww(t.get(0), t.get(1)), v.vis(t.get(1), t.get(2)), ctx.mkNot(v.vis(t.get(0), t.get(2)))));
     }
 
-    private BoolExpr inTypes(Expr<?> t, Set<String> types) {
+    /**
+     * The types among {@code observers} whose instances see the earlier writers of an item whenever
+     * they see a later one: {@link #earlierWritersVisibleThroughLater} with the observer c of that
+     * type. A hybrid spec (per-type levels) can give this to some observers only, e.g. to a type at SI
+     * (PC's prefix) but not to one at PSI; a rule that needs it for its observer stays sound when it
+     * is restricted to these types.
+     */
+    public Set<String> observersSeeingEarlierWritersThroughLater(Spec spec, Set<String> writerTypes, List<String> observers) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        if (earlierWritersVisibleThroughLater(spec, writerTypes)) {
+            out.addAll(observers);
+            return out;
+        }
+        for (String o : observers) {
+            if (decide("prefix " + spec.name() + " " + writerTypes + " seen by " + o, spec, 3, t -> ctx.mkAnd(
+                    inTypes(t.get(0), writerTypes), inTypes(t.get(1), writerTypes), v.isType(t.get(2), o),
+                    v.ar(t.get(0), t.get(1)), v.ww(t.get(0), t.get(1)), v.vis(t.get(1), t.get(2)),
+                    ctx.mkNot(v.vis(t.get(0), t.get(2)))))) {
+                out.add(o);
+            }
+        }
+        return out;
+    }
+
+    BoolExpr inTypes(Expr<?> t, Set<String> types) {
         List<BoolExpr> out = new ArrayList<>();
         for (String name : types) out.add(v.isType(t, name));
         return out.isEmpty() ? ctx.mkFalse() : ctx.mkOr(out.toArray(new BoolExpr[0]));
