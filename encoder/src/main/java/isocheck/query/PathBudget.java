@@ -12,8 +12,8 @@ package isocheck.query;
  */
 public record PathBudget(boolean enabled, long wholeMillis, int wholeFactor, long sequenceMillis, long sequencesMillis) {
 
-    /** Measured in benchmarks/RESULTS.md (2026-11-24): 2 s or twice the last whole query, 5 s per sequence, 15 s in all. */
-    public static final PathBudget DEFAULT = new PathBudget(true, 2000, 2, 5000, 15000);
+    /** Measured in benchmarks/RESULTS.md (2026-11-24): 2 s or three times the last whole query, 5 s per sequence, 15 s in all. */
+    public static final PathBudget DEFAULT = new PathBudget(true, 2000, 3, 5000, 15000);
 
     /** Every length asks the whole query only (the search before the portfolio). */
     public static final PathBudget WHOLE_ONLY = new PathBudget(false, 0, 0, 0, 0);

@@ -66,6 +66,20 @@ public final class PathExtensions {
         return w;
     }
 
+    /**
+     * Whether {@code s} has one of {@code unsat} as a window of consecutive positions: then it has no
+     * chordless path either (the transactions of a window of a chordless path form a chordless path
+     * of the window's types), so it need not be tried.
+     */
+    public static boolean containsAny(TypeSequence s, Set<TypeSequence> unsat) {
+        for (TypeSequence u : unsat) {
+            for (int i = 0; i + u.size() <= s.size(); i++) {
+                if (s.types().subList(i, i + u.size()).equals(u.types())) return true;
+            }
+        }
+        return false;
+    }
+
     /** The consecutive type pairs of a path's types (t_i, t_{i+1}). */
     public static List<List<String>> pairs(List<String> types) {
         List<List<String>> out = new ArrayList<>();

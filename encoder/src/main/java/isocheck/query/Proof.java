@@ -133,6 +133,7 @@ public final class Proof {
         ProofOutcome shortestPath(ProofMethod method) throws SpecException {
             BiPredicate<String, String> pairs = CycleQuery.candidatePairs(encoder);
             Set<List<String>> seenPairs = new HashSet<>();
+            Set<TypeSequence> unsatSequences = new HashSet<>(); // sequences with no chordless path: so has any sequence containing one
             long full = opts.timeoutSeconds() * 1000L;
             PathBudget budget = opts.pathBudget();
             long lastWhole = 0; // time of the last whole query that answered
@@ -159,8 +160,10 @@ public final class Proof {
                         long left = Math.min(full, budget.sequencesMillis());
                         for (TypeSequence seq : PathExtensions.of(prev, allTypes, pairs, seenPairs, weights())) {
                             if (left <= 0) break;
+                            if (PathExtensions.containsAny(seq, unsatSequences)) continue;
                             ProofOutcome.Step s = pathSequence(method, seq, Math.min(left, budget.sequenceMillis()), full);
                             left -= s.millis();
+                            if (s.unsat()) unsatSequences.add(seq);
                             if (s.sat()) {
                                 decided = s;
                                 break;

@@ -43,6 +43,14 @@ class PathExtensionsTest {
     }
 
     @Test
+    void aSequenceContainingAnUnsatWindowIsRecognised() {
+        Set<TypeSequence> unsat = Set.of(new TypeSequence(List.of("B", "C")));
+        assertTrue(PathExtensions.containsAny(new TypeSequence(List.of("A", "B", "C")), unsat));
+        assertTrue(!PathExtensions.containsAny(new TypeSequence(List.of("C", "B", "A")), unsat));
+        assertTrue(!PathExtensions.containsAny(new TypeSequence(List.of("B")), unsat));
+    }
+
+    @Test
     void pairsAreConsecutive() {
         assertEquals(List.of(List.of("A", "B"), List.of("B", "B")), PathExtensions.pairs(List.of("A", "B", "B")));
     }
