@@ -2,6 +2,7 @@ package isocheck.cli;
 
 import isocheck.encoding.Encoder;
 import isocheck.program.Program;
+import isocheck.query.PathBudget;
 import isocheck.query.Proof;
 import isocheck.query.ProofMethod;
 import isocheck.query.ProofOptions;
@@ -92,7 +93,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 quiet ? line -> { } : line -> {
                     err.println("verify: " + line);
                     err.flush();
-                }, keysBelowCounters);
+                }, keysBelowCounters, PathBudget.DEFAULT);
         ProofOutcome outcome;
         try {
             outcome = Proof.verify(loaded, chosen, opts);

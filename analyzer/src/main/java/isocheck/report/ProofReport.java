@@ -28,10 +28,12 @@ public final class ProofReport {
         int n = 0;
         for (ProofOutcome.Step st : o.steps()) {
             String what = st.role().label() + (st.k() > 0 ? " k=" + st.k() : "")
-                    + (st.subset().isEmpty() ? "" : " T'={" + String.join(", ", st.subset()) + "}");
+                    + (st.subset().isEmpty() ? "" : " T'={" + String.join(", ", st.subset()) + "}")
+                    + (st.types().isEmpty() ? "" : " [" + String.join(" ", st.types()) + "]");
             sb.append(String.format(Locale.ROOT, "  %2d  %-40s %-7s %7d ms", ++n, what, st.result(), st.millis()));
             if (st.smtFile() != null) sb.append("  ").append(st.smtFile());
             sb.append("\n      ").append(st.description());
+            if (st.attempt()) sb.append(" [attempt: k=").append(st.k()).append(" is decided by another query]");
             if (o.verdict() == ProofOutcome.Verdict.PROVED && st.method() != o.provedBy()) {
                 sb.append(" [").append(st.method().label()).append(" attempt: not part of the proof]");
             }
@@ -80,12 +82,14 @@ public final class ProofReport {
             n.put("role", st.role().label());
             if (st.k() > 0) n.put("k", st.k());
             if (!st.subset().isEmpty()) st.subset().forEach(n.putArray("subset")::add);
+            if (!st.types().isEmpty()) st.types().forEach(n.putArray("types")::add);
             st.among().forEach(n.putArray("among")::add);
             n.put("result", st.result());
             n.put("millis", st.millis());
             if (st.smtFile() != null) n.put("smt", st.smtFile().toString());
             n.put("description", st.description());
-            if (o.verdict() == ProofOutcome.Verdict.PROVED) n.put("part_of_proof", st.method() == o.provedBy());
+            if (st.attempt()) n.put("attempt", true);
+            if (o.verdict() == ProofOutcome.Verdict.PROVED) n.put("part_of_proof", st.method() == o.provedBy() && !st.attempt());
             if (st.witness() != null) n.set("witness", AnalysisReport.witness(st.witness()));
         }
         ArrayNode rounds = root.putArray("rounds");

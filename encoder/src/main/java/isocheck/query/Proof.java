@@ -26,6 +26,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 
 /**
@@ -128,16 +131,57 @@ public final class Proof {
         // ------------------------------------------------------------ shortest path (§5.2)
 
         ProofOutcome shortestPath(ProofMethod method) throws SpecException {
+            BiPredicate<String, String> pairs = CycleQuery.candidatePairs(encoder);
+            Set<List<String>> seenPairs = new HashSet<>();
+            Set<TypeSequence> unsatSequences = new HashSet<>(); // sequences with no chordless path: so has any sequence containing one
+            long full = opts.timeoutSeconds() * 1000L;
+            PathBudget budget = opts.pathBudget();
+            long lastWhole = 0; // time of the last whole query that answered
+            boolean wholeGaveUp = false; // the last length's brief whole query ran out: skip it at longer ones
             for (int k = 2; k <= opts.maxLength(); k++) {
-                ShortestPathQuery.Built q = ShortestPathQuery.build(v, encoder, k);
-                final int len = k;
-                Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(), "path-k" + k,
-                        m -> WitnessExtractor.path(m, v, q.txns(), q.edges(), "chordless path of length " + len));
-                ProofOutcome.Step step = record(method, ProofOutcome.Role.SHORTEST_PATH, k, List.of(), allTypes, a,
-                        "φ_ShortestPath," + k + ": " + (k + 1) + " distinct transactions, " + k + " edges, no forward chord");
-                if (a.status() == Status.UNKNOWN) return unknown(step);
-                if (a.status() == Status.SATISFIABLE) {
-                    longestPath = a.witness();
+                int first = steps.size();
+                ProofOutcome.Step decided = null;
+                if (longestPath == null || !budget.enabled()) {
+                    decided = pathWhole(method, k, full, full);
+                } else {
+                    // a portfolio; §5.2 asks the whole query, and a sat sequence query is a sat whole query
+                    // (it only adds type facts): the whole query briefly (twice the last one's time), then
+                    // the previous path's types extended by one and one-type chains, then the whole query
+                    // with the full time, which alone may answer unsat
+                    long brief = budget.brief(lastWhole, full);
+                    ProofOutcome.Step quick = null;
+                    if (!wholeGaveUp && brief > 0) {
+                        quick = pathWhole(method, k, brief, full);
+                        if (!quick.result().equals("unknown")) decided = quick;
+                        else wholeGaveUp = true;
+                    }
+                    if (decided == null) {
+                        List<String> prev = longestPath.txns().stream().map(Witness.Txn::type).toList();
+                        long left = Math.min(full, budget.sequencesMillis());
+                        for (TypeSequence seq : PathExtensions.of(prev, allTypes, pairs, seenPairs, weights())) {
+                            if (left <= 0) break;
+                            if (PathExtensions.containsAny(seq, unsatSequences)) continue;
+                            ProofOutcome.Step s = pathSequence(method, seq, Math.min(left, budget.sequenceMillis()), full);
+                            left -= s.millis();
+                            if (s.unsat()) unsatSequences.add(seq);
+                            if (s.sat()) {
+                                decided = s;
+                                break;
+                            }
+                        }
+                    }
+                    if (decided == null && quick != null && brief >= full) decided = quick; // the same time again cannot help
+                    if (decided == null) {
+                        decided = pathWhole(method, k, full, full);
+                        wholeGaveUp = false;
+                    }
+                }
+                if (decided.types().isEmpty() && !decided.result().equals("unknown")) lastWhole = decided.millis();
+                for (int i = first; i < steps.size(); i++) if (steps.get(i) != decided) steps.set(i, steps.get(i).asAttempt());
+                if (decided.result().equals("unknown")) return unknown(decided);
+                if (decided.sat()) {
+                    longestPath = decided.witness();
+                    seenPairs.addAll(PathExtensions.pairs(longestPath.txns().stream().map(Witness.Txn::type).toList()));
                     continue;
                 }
                 for (int c = 2; c <= k; c++) {
@@ -153,13 +197,49 @@ public final class Proof {
                     "a chordless path exists at every length 2.." + opts.maxLength() + " (raise --max-length, or try --method inductive)");
         }
 
+        /** Per type, its statements plus their enclosing loops: how much the type-specialised encoding grows with it. */
+        Map<String, Integer> weights() {
+            Map<String, Integer> w = new LinkedHashMap<>();
+            for (TransactionFacts tf : model.transactions()) {
+                int n = 0;
+                for (StatementFacts sf : tf.statements()) n += 1 + sf.loops().size();
+                w.put(tf.transaction().name(), n);
+            }
+            return w;
+        }
+
+        /** φ_ShortestPath,k over all types, within {@code budget} ms ({@code full} is --timeout's). */
+        ProofOutcome.Step pathWhole(ProofMethod method, int k, long budget, long full) throws SpecException {
+            ShortestPathQuery.Built q = ShortestPathQuery.build(v, encoder, k);
+            Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(), q.fixedTypes(), budget, "path-k" + k,
+                    m -> WitnessExtractor.path(m, v, q.txns(), q.edges(), "chordless path of length " + k));
+            return record(method, ProofOutcome.Role.SHORTEST_PATH, k, List.of(), allTypes, List.of(), a,
+                    "φ_ShortestPath," + k + ": " + (k + 1) + " distinct transactions, " + k + " edges, no forward chord"
+                            + within(a, budget, full));
+        }
+
+        /** φ_ShortestPath,k for one type sequence (k = seq.size() − 1): sat is a chordless path of k edges. */
+        ProofOutcome.Step pathSequence(ProofMethod method, TypeSequence seq, long budget, long full) throws SpecException {
+            int k = seq.size() - 1;
+            ShortestPathQuery.Built q = ShortestPathQuery.build(v, encoder, seq);
+            Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(), q.fixedTypes(), budget, "path-k" + k + "-" + seq.fileStem(),
+                    m -> WitnessExtractor.path(m, v, q.txns(), q.edges(), "chordless path of length " + k));
+            return record(method, ProofOutcome.Role.SHORTEST_PATH, k, List.of(), allTypes, seq.types(), a,
+                    "φ_ShortestPath," + k + " with t1 … t" + (k + 1) + " of types [" + seq.label() + "]" + within(a, budget, full));
+        }
+
+        /** A query that ran out of a budget shorter than --timeout says so (it is an attempt). */
+        static String within(Answer a, long budget, long full) {
+            return a.status() == Status.UNKNOWN && budget < full ? " (budget " + budget + " ms of --timeout's " + full + ")" : "";
+        }
+
         /** φ_Cycle,k over all types, solved once per run. */
         ProofOutcome.Step cycle(ProofMethod method, int k) throws SpecException {
             ProofOutcome.Step done = cycles.get(k);
             if (done != null) return done;
             CycleQuery.Built q = CycleQuery.build(v, encoder, k);
             Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(), "cycle-k" + k, m -> WitnessExtractor.extract(m, v, q));
-            ProofOutcome.Step step = record(method, ProofOutcome.Role.CYCLE, k, List.of(), allTypes, a,
+            ProofOutcome.Step step = record(method, ProofOutcome.Role.CYCLE, k, List.of(), allTypes, List.of(), a,
                     "φ_Cycle," + k + ": a dependency cycle of " + k + " distinct transactions");
             cycles.put(k, step);
             return step;
@@ -174,7 +254,7 @@ public final class Proof {
             InductiveQuery.Built b = InductiveQuery.twoStep(v, encoder, allTypes);
             Answer ab = solve(b.txns(), b.parts(), b.records(), b.ground(), "inductive-two-step",
                     m -> WitnessExtractor.path(m, v, b.txns(), b.edges(), "two-step path t1 -> t2 -> t3 with neither ar(t1,t3) nor ar(t2,t3)"));
-            ProofOutcome.Step bs = record(method, ProofOutcome.Role.INDUCTIVE_TWO_STEP, 0, List.of(), allTypes, ab,
+            ProofOutcome.Step bs = record(method, ProofOutcome.Role.INDUCTIVE_TWO_STEP, 0, List.of(), allTypes, List.of(), ab,
                     "eq. (7) second disjunct over every type (condition 2 of Lemma 11; implies it for every later round's subset)");
             if (ab.status() == Status.UNKNOWN) return unknown(bs);
             // when condition 2 fails no T' works; the rounds still run, to show where condition 1 holds
@@ -191,7 +271,7 @@ public final class Proof {
                             + (among.isEmpty() ? "" : ", leaving " + String.join(", ", among) + (readOnly(among) ? ", read-only" : "")));
                 }
                 if (noDependencyAmong(among)) {
-                    record(method, ProofOutcome.Role.NO_DEPENDENCY, 0, List.of(), among, "holds", 0, null, null,
+                    record(method, ProofOutcome.Role.NO_DEPENDENCY, 0, List.of(), among, List.of(), "holds", 0, null, null,
                             among.isEmpty() ? "no type remains"
                                     : "no statement of " + among + " can conflict with one of them" + (readOnly(among) ? " (all read-only)" : ""));
                     String r = rounds.isEmpty() ? "" : "T' = " + String.join(", then ", rounds.stream().map(x -> "{" + String.join(", ", x) + "}").toList());
@@ -234,7 +314,7 @@ public final class Proof {
             Answer a = solve(q.txns(), q.parts(), q.records(), q.ground(),
                     "inductive-r" + round + "-" + String.join("+", subset),
                     m -> WitnessExtractor.path(m, v, q.txns(), q.edges(), "edge out of T' not in ar"));
-            return record(method, ProofOutcome.Role.INDUCTIVE_EDGE, 0, subset, among, a,
+            return record(method, ProofOutcome.Role.INDUCTIVE_EDGE, 0, subset, among, List.of(), a,
                     "round " + round + ": eq. (7) first disjunct for T' = {" + String.join(", ", subset) + "}"
                             + (among.size() < allTypes.size() ? " over " + among : ""));
         }
@@ -269,12 +349,19 @@ public final class Proof {
 
         Answer solve(List<Expr<?>> txns, List<Part> queryParts, Map<String, List<Expr<?>>> records,
                 Map<String, List<Expr<?>>> ground, String fileStem, Function<Model, Witness> onSat) throws SpecException {
+            return solve(txns, queryParts, records, ground, Map.of(), opts.timeoutSeconds() * 1000L, fileStem, onSat);
+        }
+
+        /** One query within {@code timeoutMillis}; {@code fixedTypes} specialises φ_{T,Ψ} to a type sequence's constants. */
+        Answer solve(List<Expr<?>> txns, List<Part> queryParts, Map<String, List<Expr<?>>> records,
+                Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes, long timeoutMillis, String fileStem,
+                Function<Model, Witness> onSat) throws SpecException {
             Context ctx = v.context();
             Solver solver = ctx.mkSolver();
             Params p = ctx.mkParams();
-            p.add("timeout", opts.timeoutSeconds() * 1000);
+            p.add("timeout", (int) Math.min(Integer.MAX_VALUE, timeoutMillis));
             solver.setParameters(p);
-            for (Part part : encoder.encode(spec, txns, records, ground)) solver.add(part.formula());
+            for (Part part : encoder.encode(spec, txns, records, ground, fixedTypes)) solver.add(part.formula());
             for (Part part : queryParts) solver.add(part.formula());
             Path file = null;
             if (opts.smtOut() != null) {
@@ -289,23 +376,23 @@ public final class Proof {
         }
 
         ProofOutcome.Step record(ProofMethod method, ProofOutcome.Role role, int k, List<String> subset, List<String> among,
-                Answer a, String description) {
+                List<String> types, Answer a, String description) {
             String result = switch (a.status()) {
                 case SATISFIABLE -> "sat";
                 case UNSATISFIABLE -> "unsat";
                 case UNKNOWN -> "unknown";
             };
             String desc = a.reason() == null ? description : description + " [" + a.reason() + "]";
-            return record(method, role, k, subset, among, result, a.millis(), a.smtFile(), a.witness(), desc);
+            return record(method, role, k, subset, among, types, result, a.millis(), a.smtFile(), a.witness(), desc);
         }
 
         ProofOutcome.Step record(ProofMethod method, ProofOutcome.Role role, int k, List<String> subset, List<String> among,
-                String result, long millis, Path file, Witness w, String description) {
+                List<String> types, String result, long millis, Path file, Witness w, String description) {
             ProofOutcome.Step s = new ProofOutcome.Step(method, role, k, List.copyOf(subset), List.copyOf(among), result, millis,
-                    file, w, description);
+                    file, w, description, types, false);
             steps.add(s);
-            opts.progress().accept(role.label() + (k > 0 ? " k=" + k : "") + (subset.isEmpty() ? "" : " T'=" + subset) + ": "
-                    + result + " " + millis + " ms");
+            opts.progress().accept(role.label() + (k > 0 ? " k=" + k : "") + (subset.isEmpty() ? "" : " T'=" + subset)
+                    + (types.isEmpty() ? "" : " [" + String.join(" ", types) + "]") + ": " + result + " " + millis + " ms");
             return s;
         }
 

@@ -16,13 +16,15 @@ import java.util.function.Consumer;
  * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
  * @param progress receives one line per query (role, result, time); never null
  * @param keysBelowCounters the initial-state assumption of {@link Encoder#assumeKeysBelowCounters}
+ * @param pathBudget how the shortest-path search splits its time between the whole query and type
+ *     sequences at each length ({@link PathBudget#DEFAULT})
  */
 public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-        boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters) {
+        boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters, PathBudget pathBudget) {
 
     public ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
             boolean uniqueKeys, Consumer<String> progress) {
-        this(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, false);
+        this(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, false, PathBudget.DEFAULT);
     }
 
     public ProofOptions {
@@ -30,6 +32,7 @@ public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds
         if (timeoutSeconds < 1) throw new IllegalArgumentException("timeoutSeconds must be positive, not " + timeoutSeconds);
         if (method == null || mode == null) throw new IllegalArgumentException("method and mode are required");
         if (progress == null) progress = line -> { };
+        if (pathBudget == null) pathBudget = PathBudget.DEFAULT;
     }
 
     /** auto, paths up to 8 edges (the paper's Courseware bound), 60 s per query, expanded encoding. */
@@ -37,12 +40,13 @@ public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds
         return new ProofOptions(ProofMethod.AUTO, 8, 60, null, Encoder.Mode.EXPANDED, false, line -> { });
     }
 
-    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters); }
-    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters); }
-    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress, keysBelowCounters); }
-    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress, keysBelowCounters); }
-    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress, keysBelowCounters); }
-    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress, keysBelowCounters); }
-    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p, keysBelowCounters); }
-    public ProofOptions withKeysBelowCounters(boolean on) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, on); }
+    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
+    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
+    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
+    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
+    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress, keysBelowCounters, pathBudget); }
+    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress, keysBelowCounters, pathBudget); }
+    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p, keysBelowCounters, pathBudget); }
+    public ProofOptions withPathBudget(PathBudget b) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, b); }
+    public ProofOptions withKeysBelowCounters(boolean on) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, on, pathBudget); }
 }

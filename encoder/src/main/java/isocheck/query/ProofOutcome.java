@@ -65,9 +65,23 @@ public record ProofOutcome(Verdict verdict, ProofMethod provedBy, List<Step> ste
      * @param result {@code sat}, {@code unsat}, {@code unknown}, or {@code holds} for a static step
      * @param witness what a sat answer exhibited: the cycle, the chordless path, the inductive
      *     counterexample's transactions and edges (null otherwise)
+     * @param types the transaction types of a {@link Role#SHORTEST_PATH} query restricted to one
+     *     type sequence, t1 … t(k+1) in order (empty for the query over all types)
+     * @param attempt a chordless-path query that did not decide its length: the query over all
+     *     types within a shorter budget than {@code --timeout}, or a type sequence that was not sat.
+     *     Nothing is concluded from it; the length is decided by another step of the same k
      */
     public record Step(ProofMethod method, Role role, int k, List<String> subset, List<String> among, String result,
-            long millis, Path smtFile, Witness witness, String description) {
+            long millis, Path smtFile, Witness witness, String description, List<String> types, boolean attempt) {
+
+        public Step {
+            types = List.copyOf(types);
+        }
+
+        /** This step marked as an attempt that did not decide its length. */
+        public Step asAttempt() {
+            return new Step(method, role, k, subset, among, result, millis, smtFile, witness, description, types, true);
+        }
 
         public boolean unsat() { return result.equals("unsat"); }
         public boolean sat() { return result.equals("sat"); }
