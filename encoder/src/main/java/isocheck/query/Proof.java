@@ -38,7 +38,10 @@ import java.util.function.Function;
  *   <li><b>Shortest path</b> (paper §5.2, Theorem 10): the least k ≤ maxLength with
  *       φ_ShortestPath,k unsat ({@link ShortestPathQuery}), then φ_Cycle,k' unsat for k' = 2 … k
  *       ({@link CycleQuery}). When every length up to the limit has a chordless path, the longest
- *       one found is reported: why the method fails.</li>
+ *       one found is reported: why the method fails. Each length k ≥ 3 is a portfolio
+ *       ({@link PathBudget}, {@link PathExtensions}): a sat type-sequence query decides a sat
+ *       length; only the query over all types decides unsat (or unknown); the other queries of
+ *       the length are certificate steps marked {@link ProofOutcome.Step#attempt()}.</li>
  *   <li><b>Inductive</b> (§5.3, Lemma 11, Theorem 12), automating the paper's hand search: the
  *       second disjunct of eq. (7) (T'-independent) once over all types, then rounds: every type τ
  *       of the remaining ones whose first disjunct A_{τ} is unsat joins T' (the largest T', since
@@ -145,7 +148,7 @@ public final class Proof {
                     decided = pathWhole(method, k, full, full);
                 } else {
                     // a portfolio; §5.2 asks the whole query, and a sat sequence query is a sat whole query
-                    // (it only adds type facts): the whole query briefly (twice the last one's time), then
+                    // (it only adds type facts): the whole query briefly (PathBudget: 3x the last one's time), then
                     // the previous path's types extended by one and one-type chains, then the whole query
                     // with the full time, which alone may answer unsat
                     long brief = budget.brief(lastWhole, full);
