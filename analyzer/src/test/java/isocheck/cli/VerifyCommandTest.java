@@ -65,10 +65,10 @@ class VerifyCommandTest {
     void aTimeoutIsUnknownAndNoProofIsClaimed() throws Exception {
         // Courseware's chordless-path queries at k >= 6 take seconds (benchmarks/RESULTS.md): 1 s is not enough.
         // The type-sequence portfolio finds some lengths within 1 s (k = 6, 7 in 2026-11-24's runs), so up to
-        // 12: the queries keep growing and one length runs out
+        // 16: the queries keep growing and one length runs out
         CliRun run = CliRun.of("verify", PROGRAMS.resolve("courseware.sql").toString(), "--spec", "courseware-hybrid-si",
                 "--spec-dir", PROGRAMS.resolve("courseware-specs").toString(), "--method", "shortest-path", "--timeout", "1",
-                "--max-length", "12",
+                "--max-length", "16",
                 "--format", "json", "--quiet");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
         JsonNode j = JSON.readTree(run.out());

@@ -229,13 +229,13 @@ class VerifyAcceptanceTest {
 
     /**
      * auto on the Courseware SI hybrid within 1 s per query: nothing proved, so unknown, never a
-     * proof. Up to 12 edges: the type-sequence portfolio answers some lengths within 1 s, but the
+     * proof. Up to 16 edges: the type-sequence portfolio answers some lengths within 1 s, but the
      * queries keep growing until one length runs out.
      */
     @Test
     void autoIsUnknownWhenShortestPathGivesUpAndInductiveFails() throws Exception {
         ProofOutcome o = verify("benchmarks/programs/courseware.sql", "courseware-hybrid-si",
-                method(ProofMethod.AUTO).withTimeout(1).withMaxLength(12));
+                method(ProofMethod.AUTO).withTimeout(1).withMaxLength(16));
         assertEquals(ProofOutcome.Verdict.UNKNOWN, o.verdict(), o.reason());
     }
 
