@@ -131,6 +131,16 @@ class VerifyAcceptanceTest {
         }
     }
 
+    /** Paper §6: T' = {NewOrder, Payment}, then {Delivery}; OrderStatus and StockLevel remain, read-only. */
+    static void assertProvedByThePapersRounds(ProofOutcome o) {
+        assertEquals(ProofOutcome.Verdict.PROVED, o.verdict(), o.reason());
+        assertEquals(ProofMethod.INDUCTIVE, o.provedBy());
+        assertEquals(List.of(List.of("NewOrder", "Payment"), List.of("Delivery")), o.rounds());
+        assertEquals(List.of("OrderStatus", "StockLevel"), o.remainder());
+        assertTrue(o.steps().stream().filter(s -> s.role() == ProofOutcome.Role.INDUCTIVE_TWO_STEP).allMatch(ProofOutcome.Step::unsat),
+                steps(o).toString());
+    }
+
     /**
      * Paper §6, exactly: TPC-C under SI is proved for every execution by the inductive method,
      * T' = {NewOrder, Payment}, then {Delivery}, and the remaining OrderStatus and StockLevel are
@@ -140,12 +150,7 @@ class VerifyAcceptanceTest {
     @Test
     void tpccUnderSiIsProvedInductivelyByThePapersRounds() throws Exception {
         ProofOutcome o = verify("benchmarks/programs/tpcc.sql", "si", method(ProofMethod.INDUCTIVE).withKeysBelowCounters(true));
-        assertEquals(ProofOutcome.Verdict.PROVED, o.verdict(), o.reason());
-        assertEquals(ProofMethod.INDUCTIVE, o.provedBy());
-        assertEquals(List.of(List.of("NewOrder", "Payment"), List.of("Delivery")), o.rounds());
-        assertEquals(List.of("OrderStatus", "StockLevel"), o.remainder());
-        assertTrue(o.steps().stream().filter(s -> s.role() == ProofOutcome.Role.INDUCTIVE_TWO_STEP).allMatch(ProofOutcome.Step::unsat),
-                steps(o).toString());
+        assertProvedByThePapersRounds(o);
         assertTrue(steps(o).contains("cycle 2 unsat"), steps(o).toString());
     }
 
@@ -193,12 +198,7 @@ class VerifyAcceptanceTest {
     void tpccPerTypeLevelsAreProvedInductively() throws Exception {
         ProofOutcome o = verify("benchmarks/programs/tpcc.sql", "tpcc-per-type",
                 method(ProofMethod.INDUCTIVE).withKeysBelowCounters(true));
-        assertEquals(ProofOutcome.Verdict.PROVED, o.verdict(), o.reason());
-        assertEquals(ProofMethod.INDUCTIVE, o.provedBy());
-        assertEquals(List.of(List.of("NewOrder", "Payment"), List.of("Delivery")), o.rounds());
-        assertEquals(List.of("OrderStatus", "StockLevel"), o.remainder());
-        assertTrue(o.steps().stream().filter(s -> s.role() == ProofOutcome.Role.INDUCTIVE_TWO_STEP).allMatch(ProofOutcome.Step::unsat),
-                steps(o).toString());
+        assertProvedByThePapersRounds(o);
     }
 
     /**

@@ -102,14 +102,18 @@ class WeakestCommandTest {
      * proof then extends to every execution (VerifyAcceptanceTest proves it inductively).
      */
     @Test
-    void tpccUnderConsistentKeysIsSi() throws Exception {
-        Run r = cli("weakest", path("benchmarks/programs/tpcc.sql"), "--specs", "psi,si,ser", "--assume-keys-below-counters",
-                "--no-proof", "--format", "json");
+    void tpccUnderConsistentKeysIsSiProvedInductively() throws Exception {
+        Run r = cli("weakest", path("benchmarks/programs/tpcc.sql"), "--assume-keys-below-counters", "--format", "json");
         assertEquals(0, r.exit(), r.err());
         JsonNode j = r.json();
         assertEquals(List.of("si"), answer(j));
-        assertEquals("anomaly", row(j, "psi").get("result").asText());
+        for (String weaker : List.of("ec", "cc", "pc", "psi")) {
+            assertEquals("anomaly", row(j, weaker).get("result").asText(), weaker);
+        }
         assertEquals("si", row(j, "ser").get("entailed_by").asText());
+        JsonNode proof = row(j, "si").get("proof");
+        assertTrue(proof.get("proved").asBoolean(), proof.toString());
+        assertTrue(proof.toString().contains("T' = {NewOrder, Payment}, then {Delivery}"), proof.toString());
     }
 
     /**
