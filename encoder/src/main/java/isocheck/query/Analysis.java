@@ -2,7 +2,6 @@ package isocheck.query;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
-import com.microsoft.z3.Model;
 import com.microsoft.z3.Solver;
 import isocheck.encoding.Encoder;
 import isocheck.encoding.ProgramModel;
@@ -288,7 +287,7 @@ public final class Analysis {
      * length, with the same transactions, parameters, vis and ar. Harvesting them from one model
      * saves one solver call per shape (TPC-C's PSI k = 4 enumeration has over a hundred).
      */
-    static List<List<CycleQuery.Selector>> shapesOf(Model m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
+    static List<List<CycleQuery.Selector>> shapesOf(isocheck.witness.Valuation m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
         List<List<CycleQuery.Selector>> perEdge = new ArrayList<>();
         for (int i = 0; i < q.k(); i++) {
             java.util.Map<String, CycleQuery.Selector> byShape = new java.util.LinkedHashMap<>();

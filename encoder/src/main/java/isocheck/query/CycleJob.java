@@ -1,7 +1,6 @@
 package isocheck.query;
 
 import com.microsoft.z3.Context;
-import com.microsoft.z3.Model;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
 import isocheck.encoding.Encoder;
@@ -11,6 +10,7 @@ import isocheck.encoding.Vocabulary;
 import isocheck.program.Program;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
+import isocheck.witness.Valuation;
 import isocheck.witness.Witness;
 import isocheck.witness.WitnessExtractor;
 import java.nio.file.Path;
@@ -60,13 +60,10 @@ final class CycleJob {
         return k;
     }
 
-    /** The query's terms in one context: built twice per satisfiable answer (encoder's, canonical). */
+    /** The query's terms in the job's context. */
     private record Encoded(Vocabulary v, ProgramModel model, Encoder encoder, CycleQuery.Built q, List<Part> parts) {}
 
-    /**
-     * Builds the query in {@code ctx}. The same calls in the same order in any context: fresh names
-     * count up alike, so terms built in the canonical context are the translated ones.
-     */
+    /** Builds the query in {@code ctx}. */
     private Encoded encode(Context ctx) throws SpecException {
         Vocabulary v = new Vocabulary(ctx, program);
         ProgramModel model = new ProgramModel(program);
@@ -108,24 +105,17 @@ final class CycleJob {
                     try (ReproducibleCheck.Answer r = ReproducibleCheck.check(solver.getAssertions(), opts.timeoutSeconds(), cancel)) {
                         Status st = r.status();
                         if (st == Status.SATISFIABLE) {
-                            long t1 = System.nanoTime();
-                            // the model is read in the canonical context, over the query built there again
-                            Encoded c = encode(r.context());
-                            long t2 = System.nanoTime();
-                            Model m = r.model();
-                            List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, c.q());
+                            // the canonical model, read through this context's terms (translated on each read)
+                            Valuation m = Valuation.translating(r.model(), r.context(), ctx);
+                            List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
                             if (!opts.all()) {
-                                found.add(WitnessExtractor.extract(m, c.v(), c.q(), chosen, c.encoder().rules(), c.model()));
+                                found.add(WitnessExtractor.extract(m, e.v(), q, chosen, e.encoder().rules(), e.model()));
                             } else {
-                                for (List<CycleQuery.Selector> shape : Analysis.shapesOf(m, c.q(), chosen)) {
+                                for (List<CycleQuery.Selector> shape : Analysis.shapesOf(m, q, chosen)) {
                                     if (!shapes.add(Analysis.shapeKey(shape))) continue;
-                                    found.add(WitnessExtractor.extract(m, c.v(), c.q(), shape, c.encoder().rules(), c.model()));
-                                    Analysis.block(ctx, solver, q, same(shape, c.q(), q));
+                                    found.add(WitnessExtractor.extract(m, e.v(), q, shape, e.encoder().rules(), e.model()));
+                                    Analysis.block(ctx, solver, q, shape);
                                 }
-                            }
-                            if (Boolean.getBoolean("isocheck.progress")) {
-                                System.err.println(name + ": solve " + (t1 - t0) / 1_000_000 + " ms, rebuild " + (t2 - t1) / 1_000_000
-                                        + " ms, read " + (System.nanoTime() - t2) / 1_000_000 + " ms");
                             }
                         }
                         long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -139,17 +129,5 @@ final class CycleJob {
             }
         }
         return new Result(asked, found, null, null);
-    }
-
-    /** The selectors of {@code to} at the places (edge, index) of {@code shape}'s in {@code from}. */
-    private static List<CycleQuery.Selector> same(List<CycleQuery.Selector> shape, CycleQuery.Built from, CycleQuery.Built to) {
-        List<CycleQuery.Selector> out = new ArrayList<>();
-        for (CycleQuery.Selector s : shape) {
-            List<CycleQuery.Selector> edge = from.edges().get(s.edge());
-            int i = 0;
-            while (edge.get(i) != s) i++;
-            out.add(to.edges().get(s.edge()).get(i));
-        }
-        return out;
     }
 }

@@ -18,13 +18,13 @@ import com.microsoft.z3.Status;
  * their structure: the same formulas, the same ids) and solved there under a fixed
  * {@link RestartSchedule} of seeds and resource limits: the <em>canonical model</em>.
  *
- * <p>The caller reads the canonical model in its own context, the fresh one ({@link Answer#context}),
- * after building the query's terms there again: rebuilt terms are the translated ones (Z3 shares
- * equal terms), and creating terms after the check no longer changes the model. Until 2026-11-24 the
- * copy went through the SMT-LIB text of {@link SmtLibText}, and the model was carried back to the
- * encoder's context by pinning every constant and function value there and solving again; that
- * second solve took up to 33 s on one TPC-C query, and it left free whatever the pins did not
- * cover, which the {@code --all} harvest read (two runs enumerated different witnesses).
+ * <p>The caller reads the canonical model through its own terms, each translated into the
+ * canonical context as it is read ({@link isocheck.witness.Valuation}): translation maps a term to
+ * the one the translated assertions use. Until 2026-11-24 the copy went through the SMT-LIB text of
+ * {@link SmtLibText}, and the model was carried back to the encoder's context by pinning every
+ * constant and function value there and solving again; that second solve took up to 33 s on one
+ * TPC-C query, and it left free whatever the pins did not cover, which the {@code --all} harvest
+ * read (two runs enumerated different witnesses).
  */
 final class ReproducibleCheck {
 
