@@ -78,6 +78,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
     int timeout;
 
+    @Option(names = "--threads", paramLabel = "N", description = "solver queries asked at once, each in a Z3 context of its own; "
+            + "the report is the same for every N (default: 2, or 1 on a one-processor machine)")
+    Integer threads;
+
     @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (ids from a sequence or UUID); "
             + "lets the encoding use who inserted a record it sees alive")
     boolean uniqueKeys;
@@ -138,6 +142,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
         if (timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (threads != null && threads < 1) throw new UserError("--threads must be at least 1, not " + threads);
         Encoder.Mode m = switch (mode) {
             case "expanded" -> Encoder.Mode.EXPANDED;
             case "quantified" -> Encoder.Mode.QUANTIFIED;
@@ -149,6 +154,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(timeout).withSmtOut(smtOut)
                 .withMode(m).withUniqueKeys(uniqueKeys)
                 .withKeysBelowCounters(keysBelowCounters);
+        if (threads != null) opts = opts.withThreads(threads);
         Analysis.Outcome outcome;
         try {
             outcome = Analysis.run(loaded, chosen, opts);

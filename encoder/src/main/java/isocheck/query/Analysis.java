@@ -2,19 +2,14 @@ package isocheck.query;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
-import com.microsoft.z3.Model;
-import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
-import com.microsoft.z3.Status;
 import isocheck.encoding.Encoder;
-import isocheck.encoding.Part;
 import isocheck.encoding.ProgramModel;
 import isocheck.encoding.Vocabulary;
 import isocheck.program.Program;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.witness.Witness;
-import isocheck.witness.WitnessExtractor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,13 +18,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Bounded anomaly detection (paper §5.1): for k = 2 … K, is φ_{T,Ψ} ∧ φ_D ∧ φ_Cycle,k satisfiable?
  * Stops at the first k with a cycle; with {@code all}, enumerates every distinct anomaly at that k
  * (distinct by transaction types, edge kinds and tables, up to rotation; see {@link #block}) by
- * blocking clauses over the edge selectors. One Z3 context per analysis, closed at the end; a time limit per
- * query; an unknown answer stops the analysis and names the query.
+ * blocking clauses over the edge selectors. Each query (a length and a type sequence) is a
+ * {@link CycleJob} with a Z3 context of its own; {@link Options#threads} of them run at once and
+ * their results are merged in the sequential order. A time limit per query; an unknown answer
+ * stops the analysis and names the query.
  */
 public final class Analysis {
 
@@ -46,6 +48,12 @@ public final class Analysis {
     public static final int DEFAULT_MAX_TYPE_SEQUENCES = 40;
 
     /**
+     * Queries asked at once: the sequence queries of a length (and the lengths after it) are
+     * independent. Two, or one on a one-processor machine; each thread holds a Z3 context.
+     */
+    public static final int DEFAULT_THREADS = Math.min(2, Runtime.getRuntime().availableProcessors());
+
+    /**
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
@@ -54,23 +62,32 @@ public final class Analysis {
      *     are at most this many is asked one query per sequence ({@link CycleQuery#build(Vocabulary,
      *     Encoder, TypeSequence)}); a longer one, one query over all types. Same answers either way;
      *     {@link #DEFAULT_MAX_TYPE_SEQUENCES} by default, 0 never decomposes
+     * @param threads how many queries are asked at once, each in a Z3 context of its own
+     *     ({@link CycleJob}); the results are merged in the sequential order, so the outcome is the
+     *     same for every value ({@link #DEFAULT_THREADS} by default)
      */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
             boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
-            int maxTypeSequences) {
+            int maxTypeSequences, int threads) {
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), DEFAULT_MAX_TYPE_SEQUENCES);
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), DEFAULT_MAX_TYPE_SEQUENCES, DEFAULT_THREADS);
         }
 
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of(), DEFAULT_MAX_TYPE_SEQUENCES);
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of(), DEFAULT_MAX_TYPE_SEQUENCES, DEFAULT_THREADS);
+        }
+
+        /** See {@link #threads}: how many queries are asked at once (1: one after the other). */
+        public Options withThreads(int n) {
+            if (n < 1) throw new IllegalArgumentException("threads must be at least 1: " + n);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, n);
         }
 
         /** See {@link #maxTypeSequences}: 0 asks one query over all types per cycle length. */
         public Options withMaxTypeSequences(int n) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, n);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, n, threads);
         }
 
         /**
@@ -79,7 +96,7 @@ public final class Analysis {
          */
         public Options withTypes(List<String> t) {
             return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters,
-                    List.copyOf(t), maxTypeSequences);
+                    List.copyOf(t), maxTypeSequences, threads);
         }
 
         public static Options defaults(int bound) {
@@ -88,19 +105,19 @@ public final class Analysis {
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, maxTypeSequences);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, maxTypeSequences, threads);
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, maxTypeSequences); }
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
 
         /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, maxTypeSequences);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, maxTypeSequences, threads);
         }
     }
 
@@ -132,82 +149,100 @@ public final class Analysis {
                 throw new UncheckedIOException(e);
             }
         }
-        try (Context ctx = new Context()) {
-            Vocabulary v = new Vocabulary(ctx, program);
-            ProgramModel model = new ProgramModel(program);
-            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
-                    .assumeKeysBelowCounters(opts.keysBelowCounters());
-            java.util.function.BiPredicate<String, String> pairs = CycleQuery.candidatePairs(encoder);
-            List<String> typeOrder = List.copyOf(v.typeNames());
-            for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
-                if (!opts.types().isEmpty() && opts.types().size() != k) continue;
-                // one query over all types, or one per cyclic type sequence (null: the whole query)
-                List<TypeSequence> sequences = new ArrayList<>();
-                if (mode == Encoder.Mode.EXPANDED) {
-                    for (TypeSequence s : TypeSequence.cycles(typeOrder, k, pairs)) {
-                        if (opts.types().isEmpty() || s.hasTypes(opts.types())) sequences.add(s);
-                    }
+        List<CycleJob> jobs = plan(program, spec, opts, mode);
+        int threads = Math.max(1, Math.min(opts.threads(), jobs.size()));
+        Cancellation cancel = new Cancellation();
+        ExecutorService pool = threads == 1 ? null : Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "isocheck-query");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            // asked in order on `threads` threads, merged in order: the report is the sequential one
+            List<Future<CycleJob.Result>> pending = new ArrayList<>();
+            if (pool != null) for (CycleJob job : jobs) pending.add(pool.submit(() -> job.run(cancel)));
+            Set<String> signatures = new LinkedHashSet<>();
+            for (int i = 0; i < jobs.size(); i++) {
+                CycleJob job = jobs.get(i);
+                if (i > 0 && jobs.get(i - 1).k() != job.k()) {
+                    if (!found.isEmpty()) break; // the shortest length with a cycle is done
+                    signatures.clear();
                 }
-                if (mode != Encoder.Mode.EXPANDED || sequences.size() > opts.maxTypeSequences()) {
-                    sequences.clear();
-                    sequences.add(null);
+                CycleJob.Result r = pool == null ? job.run(cancel) : await(pending.get(i));
+                for (CycleJob.Asked a : r.asked()) {
+                    Query q = a.query();
+                    if (a.smtText() != null) write(q.smtFile(), a.smtText());
+                    queries.add(q);
+                    if (Boolean.getBoolean("isocheck.progress")) System.err.println(q.name() + ": " + q.result() + " " + q.millis() + " ms");
                 }
-                Set<String> signatures = new LinkedHashSet<>();
-                Set<String> shapes = new LinkedHashSet<>();
-                for (TypeSequence seq : sequences) {
-                    CycleQuery.Built q = seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
-                    Solver solver = ctx.mkSolver();
-                    Params p = ctx.mkParams();
-                    p.add("timeout", opts.timeoutSeconds() * 1000);
-                    solver.setParameters(p);
-                    for (Part part : encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes())) {
-                        boolean off = false;
-                        for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
-                        if (!off) solver.add(part.formula());
-                    }
-                    for (Part part : q.parts()) solver.add(part.formula());
-                    if (seq == null && !opts.types().isEmpty()) solver.add(typeMultiset(ctx, v, q.txns(), opts.types()));
-                    int n = 0;
-                    while (true) {
-                        n++;
-                        String name = "cycle k=" + k + (seq == null ? "" : " [" + seq.label() + "]") + (n > 1 ? " #" + n : "")
-                                + " under " + spec.name();
-                        Path file = null;
-                        if (opts.smtOut() != null) {
-                            file = opts.smtOut().resolve("cycle-k" + k + (seq == null ? "" : "-" + seq.fileStem()) + "-" + n + ".smt2");
-                            writeSmt(file, name, program, spec, solver, ctx);
-                        }
-                        long t0 = System.nanoTime();
-                        ReproducibleCheck.Result r = ReproducibleCheck.check(ctx, solver, opts.timeoutSeconds(), n > 1);
-                        Status st = r.status();
-                        long ms = (System.nanoTime() - t0) / 1_000_000;
-                        queries.add(new Query(name, k, st.toString().toLowerCase(), ms, file));
-                        if (Boolean.getBoolean("isocheck.progress")) System.err.println(name + ": " + st + " " + ms + " ms");
-                        if (st == Status.UNKNOWN) {
-                            return new Outcome(Verdict.UNKNOWN, found, queries, name, r.reasonUnknown(),
-                                    (System.nanoTime() - start) / 1_000_000);
-                        }
-                        if (st == Status.UNSATISFIABLE) break;
-                        Model m = r.model();
-                        List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
-                        if (!opts.all()) {
-                            found.add(WitnessExtractor.extract(m, v, q, chosen, encoder.rules(), model));
-                            break;
-                        }
-                        for (List<CycleQuery.Selector> shape : shapesOf(m, q, chosen)) {
-                            if (!shapes.add(shapeKey(shape))) continue;
-                            Witness w = WitnessExtractor.extract(m, v, q, shape, encoder.rules(), model);
-                            if (signatures.add(w.signature())) found.add(w);
-                            block(ctx, solver, q, shape);
-                        }
-                    }
-                    if (!found.isEmpty() && !opts.all()) break;
+                for (Witness w : r.found()) if (signatures.add(w.signature())) found.add(w);
+                if (r.unknownQuery() != null) {
+                    return new Outcome(Verdict.UNKNOWN, found, queries, r.unknownQuery(), r.unknownReason(),
+                            (System.nanoTime() - start) / 1_000_000);
                 }
-                if (!found.isEmpty()) break;
+                if (!found.isEmpty() && !opts.all()) break;
+            }
+        } finally {
+            cancel.cancel();
+            if (pool != null) {
+                pool.shutdownNow();
+                try {
+                    // the jobs close their contexts on the way out; return only after they have
+                    while (!pool.awaitTermination(1, TimeUnit.SECONDS)) cancel.cancel();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
         return new Outcome(found.isEmpty() ? Verdict.NONE : Verdict.FOUND, found, queries, null, null,
                 (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * The queries in the order the sequential analysis asks them: k = from … bound, per length one
+     * per cyclic type sequence ({@link #DEFAULT_MAX_TYPE_SEQUENCES}) or one over all types.
+     */
+    private static List<CycleJob> plan(Program program, Spec spec, Options opts, Encoder.Mode mode) {
+        List<CycleJob> jobs = new ArrayList<>();
+        java.util.function.BiPredicate<String, String> pairs;
+        List<String> typeOrder;
+        try (Context ctx = new Context()) {
+            // candidate pairs are syntactic; the context only carries the vocabulary they are read from
+            Vocabulary v = new Vocabulary(ctx, program);
+            Encoder encoder = new Encoder(v, new ProgramModel(program), mode).assumeUniqueInserts(opts.uniqueKeys())
+                    .assumeKeysBelowCounters(opts.keysBelowCounters());
+            pairs = CycleQuery.candidatePairs(encoder);
+            typeOrder = List.copyOf(v.typeNames());
+        }
+        for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
+            if (!opts.types().isEmpty() && opts.types().size() != k) continue;
+            List<TypeSequence> sequences = new ArrayList<>();
+            if (mode == Encoder.Mode.EXPANDED) {
+                for (TypeSequence s : TypeSequence.cycles(typeOrder, k, pairs)) {
+                    if (opts.types().isEmpty() || s.hasTypes(opts.types())) sequences.add(s);
+                }
+            }
+            if (mode != Encoder.Mode.EXPANDED || sequences.size() > opts.maxTypeSequences()) {
+                jobs.add(new CycleJob(program, spec, opts, mode, k, null));
+            } else {
+                for (TypeSequence s : sequences) jobs.add(new CycleJob(program, spec, opts, mode, k, s));
+            }
+        }
+        return jobs;
+    }
+
+    private static CycleJob.Result await(Future<CycleJob.Result> f) throws SpecException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a query", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SpecException se) throw se;
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** The cycle's transactions have exactly the given types, counted with multiplicity. */
@@ -252,7 +287,7 @@ public final class Analysis {
      * length, with the same transactions, parameters, vis and ar. Harvesting them from one model
      * saves one solver call per shape (TPC-C's PSI k = 4 enumeration has over a hundred).
      */
-    static List<List<CycleQuery.Selector>> shapesOf(Model m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
+    static List<List<CycleQuery.Selector>> shapesOf(isocheck.witness.Valuation m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
         List<List<CycleQuery.Selector>> perEdge = new ArrayList<>();
         for (int i = 0; i < q.k(); i++) {
             java.util.Map<String, CycleQuery.Selector> byShape = new java.util.LinkedHashMap<>();
@@ -300,9 +335,17 @@ public final class Analysis {
      * Z3's own printing of a solver rewrites them in an order of term ids, and after a check() adds
      * {@code (model-add …)} commands no other solver can read back.
      */
-    static void writeSmt(Path file, String name, Program program, Spec spec, Solver solver, Context ctx) {
-        String text = "; isocheck query: " + name + "\n; program: " + program.file() + "\n; spec: " + spec.name()
+    static String smtText(String name, Program program, Spec spec, Solver solver) {
+        return "; isocheck query: " + name + "\n; program: " + program.file() + "\n; spec: " + spec.name()
                 + "\n(set-option :produce-models true)\n" + SmtLibText.of(solver.getAssertions()) + "(check-sat)\n";
+    }
+
+    /** {@link #smtText} into {@code file} (the proof queries of {@link Proof}). */
+    static void writeSmt(Path file, String name, Program program, Spec spec, Solver solver, Context ctx) {
+        write(file, smtText(name, program, spec, solver));
+    }
+
+    private static void write(Path file, String text) {
         try {
             Files.writeString(file, text);
         } catch (IOException e) {

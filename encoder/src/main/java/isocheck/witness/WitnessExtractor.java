@@ -22,13 +22,29 @@ import java.util.Map;
 public final class WitnessExtractor {
     private WitnessExtractor() {}
 
-    /** The selector chosen on each edge of the model (the first that holds). */
+    /** {@link #chosen(Valuation, CycleQuery.Built)} on a model of the query's own context. */
     public static List<CycleQuery.Selector> chosen(Model m, CycleQuery.Built q) {
+        return chosen(Valuation.of(m), q);
+    }
+
+    /** {@link #extract(Valuation, Vocabulary, CycleQuery.Built)} on a model of the query's own context. */
+    public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q) {
+        return extract(Valuation.of(m), v, q);
+    }
+
+    /** {@link #path(Valuation, Vocabulary, List, List, String)} on a model of the query's own context. */
+    public static Witness path(Model m, Vocabulary v, List<Expr<?>> txnConstants, List<List<CycleQuery.Selector>> edgeSelectors,
+            String description) {
+        return path(Valuation.of(m), v, txnConstants, edgeSelectors, description);
+    }
+
+    /** The selector chosen on each edge of the model (the first that holds). */
+    public static List<CycleQuery.Selector> chosen(Valuation m, CycleQuery.Built q) {
         return chosen(m, q.edges());
     }
 
     /** The selector chosen on each of these edges in the model (the first that holds). */
-    public static List<CycleQuery.Selector> chosen(Model m, List<List<CycleQuery.Selector>> edgeSelectors) {
+    public static List<CycleQuery.Selector> chosen(Valuation m, List<List<CycleQuery.Selector>> edgeSelectors) {
         List<CycleQuery.Selector> out = new ArrayList<>();
         for (List<CycleQuery.Selector> edge : edgeSelectors) {
             CycleQuery.Selector pick = null;
@@ -44,12 +60,12 @@ public final class WitnessExtractor {
         return out;
     }
 
-    public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q) {
+    public static Witness extract(Valuation m, Vocabulary v, CycleQuery.Built q) {
         return extract(m, v, q, null, null);
     }
 
     /** With {@code rules} and {@code model}, also the {@link Witness#accesses()} the model implies. */
-    public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q, AccessRules rules, ProgramModel model) {
+    public static Witness extract(Valuation m, Vocabulary v, CycleQuery.Built q, AccessRules rules, ProgramModel model) {
         return extract(m, v, q, chosen(m, q), rules, model);
     }
 
@@ -57,7 +73,7 @@ public final class WitnessExtractor {
      * The witness of the model with these selectors as the cycle's edges (one per edge, each
      * selector's necessary condition true in the model).
      */
-    public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels, AccessRules rules,
+    public static Witness extract(Valuation m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels, AccessRules rules,
             ProgramModel model) {
         int k = q.k();
         List<Witness.Txn> txns = new ArrayList<>();
@@ -95,7 +111,7 @@ public final class WitnessExtractor {
     }
 
     /** The edges' records in the view of {@code first}, the ar-first transaction: the initial state (see {@link Witness.InitialRow}). */
-    private static List<Witness.InitialRow> initialRows(Model m, Vocabulary v, List<CycleQuery.Selector> sels, List<Witness.Edge> edges,
+    private static List<Witness.InitialRow> initialRows(Valuation m, Vocabulary v, List<CycleQuery.Selector> sels, List<Witness.Edge> edges,
             Expr<?> first) {
         Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
         for (int i = 0; i < edges.size(); i++) {
@@ -121,7 +137,7 @@ public final class WitnessExtractor {
      * {@link AccessRules#writes}, evaluated): a concrete history of the witness needs them, e.g. the
      * read of the second withdraw in a lost update, which is on no edge.
      */
-    private static List<Witness.Access> accesses(Model m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels,
+    private static List<Witness.Access> accesses(Valuation m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels,
             List<Witness.Edge> edges, AccessRules rules, ProgramModel model) {
         Map<String, Expr<?>> records = new LinkedHashMap<>();
         Map<String, java.util.Set<String>> fields = new LinkedHashMap<>();
@@ -160,7 +176,7 @@ public final class WitnessExtractor {
      * edge i runs from {@code txns[i]} to {@code txns[i+1]}; {@code k} is the number of edges and
      * {@code anomaly} the given description (a path is not an anomaly by itself).
      */
-    public static Witness path(Model m, Vocabulary v, List<Expr<?>> txnConstants, List<List<CycleQuery.Selector>> edgeSelectors,
+    public static Witness path(Valuation m, Vocabulary v, List<Expr<?>> txnConstants, List<List<CycleQuery.Selector>> edgeSelectors,
             String description) {
         List<CycleQuery.Selector> sels = chosen(m, edgeSelectors);
         int n = sels.size();
@@ -184,7 +200,7 @@ public final class WitnessExtractor {
         return new Witness(n, txns, edges, vis, order, description, List.of());
     }
 
-    private static Witness.Edge edge(Model m, Vocabulary v, CycleQuery.Selector s, int from, int to) {
+    private static Witness.Edge edge(Valuation m, Vocabulary v, CycleQuery.Selector s, int from, int to) {
         Conflict c = s.conflict();
         Map<String, String> key = new LinkedHashMap<>();
         for (String col : v.keyColumns(c.table())) key.put(col, m.eval(v.key(c.table(), col, s.record()), true).toString());
@@ -195,7 +211,7 @@ public final class WitnessExtractor {
         return new Witness.Statement(t.name(), sf.id(), sf.kind(), sf.statement().sql(), sf.statement().pos());
     }
 
-    private static Map<String, String> parameters(Model m, Vocabulary v, Transaction type, Expr<?> t) {
+    private static Map<String, String> parameters(Valuation m, Vocabulary v, Transaction type, Expr<?> t) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Variable p : type.parameters()) {
             if (p.type() instanceof Type.Scalar s) {
@@ -209,17 +225,16 @@ public final class WitnessExtractor {
     }
 
     /** The rows of a SET OF parameter in the model (its finite universe of row values). */
-    private static String rows(Model m, Vocabulary v, Transaction type, Variable p, Expr<?> t) {
+    private static String rows(Valuation m, Vocabulary v, Transaction type, Variable p, Expr<?> t) {
         var sort = v.elemSort(type.name(), p.name());
         // a sort the query never mentions has no universe in the model: the set is unconstrained, and empty
-        if (!java.util.Arrays.asList(m.getSorts()).contains(sort)) return "{}";
-        Expr<?>[] universe = m.getSortUniverse(sort);
+        if (!m.hasSort(sort)) return "{}";
+        Expr<?>[] universe = m.universe(sort);
         if (universe == null) return "{}";
         // Only the rows the query names (its loop-iteration witnesses) are shown: they are what the
         // cycle's edges use, and the model fixes them reproducibly; any other member of the set is an
         // arbitrary element the solver added, shown as "…".
-        java.util.Set<Expr<?>> named = new java.util.LinkedHashSet<>();
-        for (var d : m.getConstDecls()) if (d.getRange().equals(sort)) named.add(m.eval(d.apply(), true));
+        java.util.Set<Expr<?>> named = m.constantValues(sort);
         java.util.Set<String> rows = new java.util.TreeSet<>(); // rows are values: equal rows are one
         boolean others = false;
         for (Expr<?> x : universe) {

@@ -1,0 +1,133 @@
+package isocheck.query;
+
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import isocheck.encoding.Encoder;
+import isocheck.encoding.Part;
+import isocheck.encoding.ProgramModel;
+import isocheck.encoding.Vocabulary;
+import isocheck.program.Program;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import isocheck.witness.Valuation;
+import isocheck.witness.Witness;
+import isocheck.witness.WitnessExtractor;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One cycle query of an analysis, a cycle length and a type sequence (or all types), with its
+ * {@code --all} enumeration, asked in a Z3 context of its own: Z3 contexts are not thread-safe, and
+ * a context per query also makes the query's terms, and so its {@code --smt-out} text, a function of
+ * the query alone (fresh-constant names count from zero in a new {@link Vocabulary}; in a shared
+ * one they depended on the queries built before). Jobs are independent: the shapes one enumerates
+ * carry its types, so no two jobs block the same shape, and {@link Analysis} merges their results
+ * in job order, whichever finished first.
+ */
+final class CycleJob {
+
+    /** One solver call's record and, with {@code --smt-out}, the text to write (the driver writes it, in order). */
+    record Asked(Analysis.Query query, String smtText) {}
+
+    /**
+     * What the job found: its solver calls, the anomalies in the order found, and the name and
+     * reason of the query that answered unknown, if one did (the job stops there).
+     */
+    record Result(List<Asked> asked, List<Witness> found, String unknownQuery, String unknownReason) {}
+
+    private final Program program;
+    private final Spec spec;
+    private final Analysis.Options opts;
+    private final Encoder.Mode mode;
+    private final int k;
+    private final TypeSequence seq;
+
+    /** @param seq the type sequence, or null for one query over all types */
+    CycleJob(Program program, Spec spec, Analysis.Options opts, Encoder.Mode mode, int k, TypeSequence seq) {
+        this.program = program;
+        this.spec = spec;
+        this.opts = opts;
+        this.mode = mode;
+        this.k = k;
+        this.seq = seq;
+    }
+
+    int k() {
+        return k;
+    }
+
+    /** The query's terms in the job's context. */
+    private record Encoded(Vocabulary v, ProgramModel model, Encoder encoder, CycleQuery.Built q, List<Part> parts) {}
+
+    /** Builds the query in {@code ctx}. */
+    private Encoded encode(Context ctx) throws SpecException {
+        Vocabulary v = new Vocabulary(ctx, program);
+        ProgramModel model = new ProgramModel(program);
+        Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
+                .assumeKeysBelowCounters(opts.keysBelowCounters());
+        CycleQuery.Built q = seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
+        List<Part> parts = encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes());
+        return new Encoded(v, model, encoder, q, parts);
+    }
+
+    /** Asks the query (every shape with {@code all}); stops early, with a partial result, when cancelled. */
+    Result run(Cancellation cancel) throws SpecException {
+        List<Asked> asked = new ArrayList<>();
+        List<Witness> found = new ArrayList<>();
+        try (Context ctx = new Context()) {
+            cancel.enter(ctx);
+            try {
+                Encoded e = encode(ctx);
+                CycleQuery.Built q = e.q();
+                Solver solver = ctx.mkSolver();
+                for (Part part : e.parts()) {
+                    boolean off = false;
+                    for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
+                    if (!off) solver.add(part.formula());
+                }
+                for (Part part : q.parts()) solver.add(part.formula());
+                if (seq == null && !opts.types().isEmpty()) solver.add(Analysis.typeMultiset(ctx, e.v(), q.txns(), opts.types()));
+                Set<String> shapes = new LinkedHashSet<>();
+                for (int n = 1; !cancel.cancelled(); n++) {
+                    String name = "cycle k=" + k + (seq == null ? "" : " [" + seq.label() + "]") + (n > 1 ? " #" + n : "")
+                            + " under " + spec.name();
+                    Path file = null;
+                    String text = null;
+                    if (opts.smtOut() != null) {
+                        file = opts.smtOut().resolve("cycle-k" + k + (seq == null ? "" : "-" + seq.fileStem()) + "-" + n + ".smt2");
+                        text = Analysis.smtText(name, program, spec, solver);
+                    }
+                    long t0 = System.nanoTime();
+                    try (ReproducibleCheck.Answer r = ReproducibleCheck.check(solver.getAssertions(), opts.timeoutSeconds(), cancel)) {
+                        Status st = r.status();
+                        if (st == Status.SATISFIABLE) {
+                            // the canonical model, read through this context's terms (translated on each read)
+                            Valuation m = Valuation.translating(r.model(), r.context(), ctx);
+                            List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
+                            if (!opts.all()) {
+                                found.add(WitnessExtractor.extract(m, e.v(), q, chosen, e.encoder().rules(), e.model()));
+                            } else {
+                                for (List<CycleQuery.Selector> shape : Analysis.shapesOf(m, q, chosen)) {
+                                    if (!shapes.add(Analysis.shapeKey(shape))) continue;
+                                    found.add(WitnessExtractor.extract(m, e.v(), q, shape, e.encoder().rules(), e.model()));
+                                    Analysis.block(ctx, solver, q, shape);
+                                }
+                            }
+                        }
+                        long ms = (System.nanoTime() - t0) / 1_000_000;
+                        asked.add(new Asked(new Analysis.Query(name, k, st.toString().toLowerCase(), ms, file), text));
+                        if (st == Status.UNKNOWN) return new Result(asked, found, name, r.reasonUnknown());
+                        if (st == Status.UNSATISFIABLE || !opts.all()) break;
+                    }
+                }
+            } finally {
+                cancel.leave(ctx);
+            }
+        }
+        return new Result(asked, found, null, null);
+    }
+}

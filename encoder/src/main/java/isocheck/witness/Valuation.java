@@ -1,0 +1,82 @@
+package isocheck.witness;
+
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.FuncDecl;
+import com.microsoft.z3.Model;
+import com.microsoft.z3.Sort;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * A model read through terms of another context: each term is translated into the model's context
+ * before it is evaluated, and universe elements come back translated into the terms' context. The
+ * canonical model of a query lives in a context of its own ({@code ReproducibleCheck}); the query's
+ * terms, and the vocabulary the witness builds more from, in the encoder's. Translation maps each
+ * term to the very term the translated assertions use, sorts included; building the terms again in
+ * the model's context would not (Z3 declares a new, different sort for a second
+ * {@code mkUninterpretedSort} or {@code mkEnumSort} of the same name, and every function over it is
+ * then unconstrained in the model).
+ */
+public final class Valuation {
+
+    private final Model model;
+    private final Context modelContext;
+    private final Context termContext;
+
+    private Valuation(Model model, Context modelContext, Context termContext) {
+        this.model = model;
+        this.modelContext = modelContext;
+        this.termContext = termContext;
+    }
+
+    /** Terms of the model's own context. */
+    public static Valuation of(Model m) {
+        return new Valuation(m, null, null);
+    }
+
+    /** Terms of {@code termContext}, a model of {@code modelContext}. */
+    public static Valuation translating(Model m, Context modelContext, Context termContext) {
+        return new Valuation(m, modelContext, termContext);
+    }
+
+    /** The term's value in the model (a term of the model's context: read it, do not combine it). */
+    public Expr<?> eval(Expr<?> e, boolean completion) {
+        return evalIn(e, completion);
+    }
+
+    private <R extends Sort> Expr<R> evalIn(Expr<R> e, boolean completion) {
+        return model.eval(modelContext == null ? e : e.translate(modelContext), completion);
+    }
+
+    /** Whether the model has a universe for the sort (a sort the query never mentions has none). */
+    public boolean hasSort(Sort s) {
+        return Arrays.asList(model.getSorts()).contains(toModel(s));
+    }
+
+    /** The sort's universe in the model, as terms of the terms' context; null if there is none. */
+    public Expr<?>[] universe(Sort s) {
+        Expr<?>[] u = model.getSortUniverse(toModel(s));
+        if (u == null || modelContext == null) return u;
+        Expr<?>[] out = new Expr<?>[u.length];
+        for (int i = 0; i < u.length; i++) out[i] = u[i].translate(termContext);
+        return out;
+    }
+
+    /** The values of the model's constants of the sort, as terms of the terms' context. */
+    public Set<Expr<?>> constantValues(Sort s) {
+        Sort ms = toModel(s);
+        Set<Expr<?>> out = new LinkedHashSet<>();
+        for (FuncDecl<?> d : model.getConstDecls()) {
+            if (!d.getRange().equals(ms)) continue;
+            Expr<?> val = model.eval(d.apply(), true);
+            out.add(modelContext == null ? val : val.translate(termContext));
+        }
+        return out;
+    }
+
+    private Sort toModel(Sort s) {
+        return modelContext == null ? s : (Sort) s.translate(modelContext);
+    }
+}
