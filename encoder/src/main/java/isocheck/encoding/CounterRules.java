@@ -68,7 +68,7 @@ final class CounterRules {
      */
     List<Part> unseenWriter(Spec spec, CounterField cf, List<Expr<?>> txns) {
         if (!visibility.writersSeeEarlierWriters(spec, cf.writerTypes())) return List.of();
-        List<String> types = enc.typeNames();
+        Set<String> types = v.typeNames();
         Set<String> observers = visibility.observersSeeingEarlierWritersThroughLater(spec, cf.writerTypes(), types);
         if (observers.isEmpty()) return List.of();
         boolean everyType = observers.size() == types.size();

@@ -71,11 +71,6 @@ public final class Encoder {
      * false only when the query fixes t's type to another one. A rule instance guarded by
      * {@code type(t) = type} is then vacuous and is not built.
      */
-    /** The program's transaction type names, in program order. */
-    List<String> typeNames() {
-        return model.transactions().stream().map(tf -> tf.transaction().name()).toList();
-    }
-
     boolean mayBe(Expr<?> t, String type) {
         String fixed = fixedTypes.get(t);
         return fixed == null || fixed.equals(type);

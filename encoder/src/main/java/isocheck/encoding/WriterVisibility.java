@@ -60,7 +60,7 @@ public final class WriterVisibility {
      * (PC's prefix) but not to one at PSI; a rule that needs it for its observer stays sound when it
      * is restricted to these types.
      */
-    public Set<String> observersSeeingEarlierWritersThroughLater(Spec spec, Set<String> writerTypes, List<String> observers) {
+    public Set<String> observersSeeingEarlierWritersThroughLater(Spec spec, Set<String> writerTypes, Set<String> observers) {
         Set<String> out = new java.util.LinkedHashSet<>();
         if (earlierWritersVisibleThroughLater(spec, writerTypes)) {
             out.addAll(observers);
