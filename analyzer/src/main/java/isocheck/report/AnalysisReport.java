@@ -35,8 +35,9 @@ public final class AnalysisReport {
         }
         int n = 0;
         for (Witness w : o.anomalies()) {
-            sb.append("\nAnomaly ").append(++n).append(": ").append(w.anomaly()).append(" (").append(w.k())
-                    .append(" transactions)\n");
+            // the checker's words for the same cycle: common name, then Adya's phenomenon
+            sb.append("\nAnomaly ").append(++n).append(": ").append(w.anomaly()).append(" (Adya ").append(w.adya())
+                    .append(", ").append(w.k()).append(" transactions)\n");
             appendWitness(sb, w);
         }
         sb.append("\n").append(o.queries().size()).append(o.queries().size() == 1 ? " query" : " queries").append(": ");
@@ -117,6 +118,7 @@ public final class AnalysisReport {
     public static ObjectNode witness(Witness w) {
         ObjectNode n = JSON.createObjectNode();
         n.put("anomaly", w.anomaly());
+        n.put("adya", w.adya());
         n.put("k", w.k());
         n.put("signature", w.signature());
         ArrayNode txns = n.putArray("transactions");

@@ -1,5 +1,7 @@
 package isocheck.anomaly;
 
+import isocheck.vocabulary.CooClass;
+import isocheck.vocabulary.CycleClassifier;
 import java.util.List;
 
 /**

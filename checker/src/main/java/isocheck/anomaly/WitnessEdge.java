@@ -1,5 +1,8 @@
 package isocheck.anomaly;
 
+import isocheck.vocabulary.CycleEdge;
+import isocheck.vocabulary.EdgeKind;
+
 /**
  * One edge of a witness cycle. For {@code wr}, {@code read} is the read in {@code to} that observes
  * {@code from}; for {@code rw}, {@code read} is the read in {@code from} of a version that {@code to}
@@ -10,7 +13,7 @@ package isocheck.anomaly;
  * or gives the real-time stamps of an rt edge.
  */
 public record WitnessEdge(EdgeKind kind, String from, String to, OpRef read, Justification justification,
-        String key, String note) {
+        String key, String note) implements CycleEdge {
 
     public WitnessEdge(EdgeKind kind, String from, String to, OpRef read, Justification justification) {
         this(kind, from, to, read, justification,

@@ -2,6 +2,7 @@ package isocheck.anomaly;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import isocheck.vocabulary.EdgeKind;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package isocheck.level;
 
 import isocheck.anomaly.CycleWitness;
-import isocheck.anomaly.EdgeKind;
+import isocheck.vocabulary.EdgeKind;
 import isocheck.anomaly.Justification;
 import isocheck.anomaly.OpRef;
 import isocheck.anomaly.Pattern;

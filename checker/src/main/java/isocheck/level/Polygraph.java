@@ -1,8 +1,8 @@
 package isocheck.level;
 
-import isocheck.anomaly.CycleClassifier;
+import isocheck.vocabulary.CycleClassifier;
 import isocheck.anomaly.CycleWitness;
-import isocheck.anomaly.EdgeKind;
+import isocheck.vocabulary.EdgeKind;
 import isocheck.anomaly.TxnView;
 import isocheck.anomaly.WitnessEdge;
 import isocheck.primitive.IntList;

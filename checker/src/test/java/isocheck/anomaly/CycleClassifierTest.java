@@ -2,6 +2,8 @@ package isocheck.anomaly;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import isocheck.vocabulary.CycleClassifier;
+import isocheck.vocabulary.EdgeKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

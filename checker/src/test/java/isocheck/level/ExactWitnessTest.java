@@ -210,7 +210,7 @@ class ExactWitnessTest {
     @Test
     void mtcLostUpdateUnderSer() {
         assertWitness(MtcExamples.lostUpdate(), Level.SER, """
-                lost update (Adya G2-item, Coo IAT/SDA): cycle T1 -> T2 -> T1
+                lost update (Adya G-single, Coo IAT/SDA): cycle T1 -> T2 -> T1
                   T1 (session S1, #1): r(x,0) w(x,1)
                   T2 (session S2, #1): r(x,0) w(x,2)
                   T1 -rw-> T2: T1 reads r(x,0), a version of x that T2 overwrites [init -ww(x)-> T2: the initial state comes first]

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.anomaly.CycleWitness;
-import isocheck.anomaly.EdgeKind;
+import isocheck.vocabulary.EdgeKind;
 import isocheck.anomaly.Pattern;
 import isocheck.anomaly.ReadAnomalyKind;
 import isocheck.anomaly.ReadWitness;

@@ -75,6 +75,11 @@ public record Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, 
         return best;
     }
 
+    /** Adya's phenomenon of the cycle, by the classifier the checker shares ({@link Classifier#adya}). */
+    public String adya() {
+        return Classifier.adya(edges);
+    }
+
     public boolean visible(int from, int to) {
         return vis.stream().anyMatch(p -> p[0] == from && p[1] == to);
     }

@@ -34,6 +34,21 @@ class ClassifierTest {
     }
 
     @Test
+    void otherCyclesGetTheCheckersNamesAndEveryCycleAnAdyaName() {
+        // formerly "G2 (anti-dependency cycle)" here and "G2-item" in the checker: now one name
+        List<Witness.Edge> g2 = List.of(edge(0, 1, DepKind.RW, "s", 1, "cnt"), edge(1, 2, DepKind.WW, "o", 1, "carrier"),
+                edge(2, 0, DepKind.RW, "n", 1, "@alive"));
+        assertEquals("write skew (3 transactions)", Classifier.classify(g2));
+        assertEquals("G2-item", Classifier.adya(g2));
+        assertEquals("G-single", Classifier.adya(List.of(edge(0, 1, DepKind.RW, "c", 1, "n"), edge(1, 0, DepKind.WW, "c", 1, "n"))));
+        // rw + rw on one key: both write it, so a ww edge closes a cycle with one rw (CycleClassifier.adya)
+        assertEquals("G-single", Classifier.adya(List.of(edge(0, 1, DepKind.RW, "c", 1, "n"), edge(1, 0, DepKind.RW, "c", 1, "n"))));
+        assertEquals("G2-item", Classifier.adya(List.of(edge(0, 1, DepKind.RW, "c", 1, "n"), edge(1, 0, DepKind.RW, "c", 2, "n"))));
+        assertEquals("G1c", Classifier.adya(List.of(edge(0, 1, DepKind.WR, "c", 1, "n"), edge(1, 0, DepKind.WW, "c", 1, "n"))));
+        assertEquals("G0", Classifier.adya(List.of(edge(0, 1, DepKind.WW, "c", 1, "n"), edge(1, 0, DepKind.WW, "c", 2, "n"))));
+    }
+
+    @Test
     void explanationFollowsTheCycleToAContradiction() {
         List<Witness.Edge> edges = List.of(edge(0, 1, DepKind.RW, "c", 1, "n"), edge(1, 0, DepKind.WW, "c", 1, "n"));
         Witness w = new Witness(2, List.of(new Witness.Txn("T1", "Inc", Map.of("id", "1"), POS),
