@@ -10,7 +10,7 @@ import isocheck.level.Level;
 import isocheck.level.Verdict;
 import isocheck.program.Program;
 import isocheck.query.Analysis;
-import isocheck.report.SnapshotSchedule;
+import isocheck.bridge.SnapshotSchedule;
 import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
 import java.io.PrintWriter;

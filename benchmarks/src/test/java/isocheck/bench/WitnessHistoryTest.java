@@ -15,7 +15,7 @@ import isocheck.level.Level;
 import isocheck.level.LevelChecker;
 import isocheck.level.Verdict;
 import isocheck.query.Analysis;
-import isocheck.report.WitnessHistory;
+import isocheck.bridge.WitnessHistory;
 import isocheck.vocabulary.SpecLevels;
 import isocheck.witness.Witness;
 import java.io.StringReader;

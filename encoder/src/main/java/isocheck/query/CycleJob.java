@@ -12,7 +12,6 @@ import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.witness.Valuation;
 import isocheck.witness.Witness;
-import isocheck.witness.WitnessExtractor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -17,7 +17,6 @@ import isocheck.program.TransactionFacts;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.witness.Witness;
-import isocheck.witness.WitnessExtractor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package isocheck.witness;
+package isocheck.query;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Expr;
@@ -12,7 +12,10 @@ import isocheck.program.StatementFacts;
 import isocheck.program.Transaction;
 import isocheck.program.Type;
 import isocheck.program.Variable;
-import isocheck.query.CycleQuery;
+import isocheck.witness.Classifier;
+import isocheck.witness.Explanation;
+import isocheck.witness.Valuation;
+import isocheck.witness.Witness;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package isocheck.report;
+package isocheck.bridge;
 
 import isocheck.program.Program;
 import isocheck.program.Table;

@@ -1,4 +1,4 @@
-package isocheck.report;
+package isocheck.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

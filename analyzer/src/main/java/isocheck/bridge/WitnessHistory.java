@@ -1,4 +1,4 @@
-package isocheck.report;
+package isocheck.bridge;
 
 import isocheck.encoding.DepKind;
 import isocheck.encoding.ProgramModel;
