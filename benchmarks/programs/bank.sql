@@ -18,7 +18,7 @@
 --   * deposit reads the balance and writes `:bal + :amount` (the paper's
 --     grammar has no `SET f = f + e`), so it is in the same fragment as Fig. 1.
 --
--- Expected (DESIGN.md §3): under EC, withdraw has a lost update (cycle of 2);
+-- Expected (Nagar & Jagannathan, CONCUR 2018, §2 and §5): under EC, withdraw has a lost update (cycle of 2);
 -- under PSI there is no cycle of length <= 3 and no chordless path of length 4,
 -- so every execution is serializable.
 --

@@ -67,7 +67,7 @@
  *     remains in which an Enroll reads the capacity of one incarnation of a
  *     course and the counter of the next (benchmarks/RESULTS.md).
  *
- * Expected (DESIGN.md §3): under EC, at k = 2, over-capacity enrolment
+ * Expected (Nagar & Jagannathan, CONCUR 2018, §6): under EC, at k = 2, over-capacity enrolment
  * (Enroll x2), duplicate student / course names (AddStudent x2, AddCourse x2)
  * and enrolment during removal (Enroll with RemStudent / RemCourse).  With
  * Enroll at PSI plus selective serializability for AddCourse^2, AddStudent^2,

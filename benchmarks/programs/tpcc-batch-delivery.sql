@@ -16,7 +16,7 @@
  * Source: TPC Benchmark C, Standard Specification, Revision 5.11 (TPC, 2010):
  * §1.3 (tables), §2.4 New-Order, §2.5 Payment, §2.6 Order-Status,
  * §2.7 Delivery, §2.8 Stock-Level.  Nagar & Jagannathan (CONCUR 2018) §6 use
- * TPC-C as their main case study; DESIGN.md §3 lists the results this file
+ * TPC-C as their main case study; their §6 gives the results this file
  * must reproduce (lost updates under EC; long forks under PSI at k = 4;
  * serializable under SI).
  *

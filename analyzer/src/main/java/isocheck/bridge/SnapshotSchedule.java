@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 
 /**
  * A static witness as a schedule for {@code isocheck run --schedule} on a snapshot database
- * (PostgreSQL REPEATABLE READ, H2 SNAPSHOT), DESIGN.md §5: the replay tells real from spurious.
+ * (PostgreSQL REPEATABLE READ, H2 SNAPSHOT), docs/DESIGN.md §2 "run": the replay tells real from spurious.
  *
  * <p>On a snapshot database a transaction sees exactly the transactions that committed before its
  * snapshot, which PostgreSQL takes at the transaction's first statement. So the witness's

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A static witness as a concrete history for the dynamic checker (DESIGN.md §3, issue 3), built the
+ * A static witness as a concrete history for the dynamic checker (docs/DESIGN.md §3 "Witness histories", issue 3), built the
  * way paper §3.2 defines an abstract execution's reads:
  *
  * <ul>

@@ -1,6 +1,6 @@
 package isocheck.cli;
 
-/** The exit codes every command shares (DESIGN.md §6). */
+/** The exit codes every command shares (docs/DESIGN.md §3 "Exit codes"). */
 public final class ExitCode {
 
     /** Nothing found, or proved. */

@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Recursive-descent parser for the control structure of a program file (DESIGN.md §2): CREATE
+ * Recursive-descent parser for the control structure of a program file (docs/DESIGN.md §2 "analyze"): CREATE
  * TABLE, TRANSACTION … BEGIN … END, IF/ELSIF/ELSE, FOREACH, {@code :=}, CHOOSE and SKIP. SQL
  * statements, conditions and expressions are cut out by offset and parsed by JSqlParser. Names are
  * resolved and types checked as the body is read, so the result is a checked {@link Program}.

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Static witnesses replayed on a real database (DESIGN.md §5): {@code analyze}'s witness becomes a
+ * Static witnesses replayed on a real database (docs/DESIGN.md §2 "run"): {@code analyze}'s witness becomes a
  * schedule ({@link SnapshotSchedule}), the schedule runs at the database's level, and the recorded
  * history must violate SER and satisfy the spec's dynamic counterpart (si ↔ SI, ec ↔ RA).
  */

@@ -7,7 +7,7 @@ import isocheck.primitive.IntLongIntMap;
  *
  * <p>Transactions are numbered {@code 0..txnCount()-1}. The optional initial transaction is number
  * 0 and belongs to no session; it writes the initial state and precedes every other transaction
- * (DESIGN.md §4, Biswas–Enea §2.2). The transactions of session {@code s} are the contiguous range
+ * (docs/DESIGN.md §2 "check", Biswas–Enea §2.2). The transactions of session {@code s} are the contiguous range
  * {@code sessionStart(s) .. sessionEnd(s)-1}, in session order; aborted transactions stay in place
  * but take no part in checking. The operations of transaction {@code t} are the contiguous range
  * {@code opStart(t) .. opEnd(t)-1}, in program order. Operations live in primitive arrays: no

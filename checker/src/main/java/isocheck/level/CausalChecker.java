@@ -6,7 +6,7 @@ import isocheck.primitive.IntList;
 import java.util.Arrays;
 
 /**
- * Causal Consistency in O(n·k): AWDIT Algorithm 3 (§3.3) with the digest's correction to line 24
+ * Causal Consistency in O(n·k): AWDIT Algorithm 3 (§3.3) with the correction to line 24 of docs/DESIGN.md §5
  * (the happens-before join includes the direct wr predecessor itself, {@code HB_t'[t'.sess ↦ t']}).
  *
  * <p>Vector clocks hold, per session, the position of the so-latest transaction that happens

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Checks a certificate: whether a commit order co satisfies a level's axioms on a history
- * (digest-000 §3.2; PSI per Cerone et al., see {@link Level#PSI}). Independent of the checkers
+ * (Biswas & Enea, OOPSLA 2019, §2.2; PSI per Cerone et al., see {@link Level#PSI}). Independent of the checkers
  * (it reads the history directly), so that tests can trust a "consistent" verdict without trusting
  * the search that produced it.
  *

@@ -12,7 +12,7 @@ import java.util.Optional;
  * <ol>
  *   <li>CC first (every one of these levels implies CC): read consistency, repeatable reads,
  *       so ∪ wr acyclic, the CC saturation — a violation there is reported with its witness.</li>
- *   <li>Mini-transaction fast path (MTC, digest-001 §3): if every transaction has 1–2 reads, at
+ *   <li>Mini-transaction fast path (MTC, Wei et al., §IV): if every transaction has 1–2 reads, at
  *       most 2 writes, each write preceded by a read of its key, and no two transactions read the
  *       same version and both overwrite it (divergence), the version order is determined by the reads
  *       and the known graph decides the level in linear time (strict SER: O(n log n), sorting the
@@ -297,7 +297,7 @@ public final class ExactChecker implements LevelChecker {
     }
 
     /**
-     * Null if the history is a mini-transaction history without divergence (digest-001 Def. 8–10),
+     * Null if the history is a mini-transaction history without divergence (MTC, Wei et al., Defs. 8–10),
      * else why not ("" if nothing to say).
      */
     static String miniTransactions(TxnModel m) {

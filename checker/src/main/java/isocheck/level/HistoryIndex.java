@@ -234,7 +234,7 @@ final class HistoryIndex {
 
     /**
      * Whether read {@code op} is external: it observes a committed transaction other than its own.
-     * Only external reads make wr edges and take part in inference (AWDIT §2, digest §7.1).
+     * Only external reads make wr edges and take part in inference (AWDIT §2; docs/DESIGN.md §5).
      */
     boolean isExternalRead(int op) {
         int w = readFrom[op];

@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * Isolation levels, weakest first. RC, RA and CC have polynomial checkers (AWDIT §2); PC, PSI, SI,
  * SER and strict SER are NP-complete in general and are decided exactly by {@link ExactChecker}
- * (digest-000 §3, Cerone et al. 2015 for PSI, MTC for strict SER's real-time order).
+ * (Biswas & Enea, OOPSLA 2019, §2.2; Cerone et al. 2015 for PSI; MTC for strict SER's real-time order).
  *
  * <p>Strength: SSER ⇒ SER ⇒ SI ⇒ PC ⇒ CC ⇒ RA ⇒ RC, and SI ⇒ PSI ⇒ CC (PC and PSI are
  * incomparable: PC allows lost update, PSI allows long fork).

@@ -38,8 +38,8 @@ import java.util.Set;
  *       axiom of {@link Level#PSI}.)</li>
  * </ul>
  * Weaker levels' forced edges (the CC saturation t2 → t1) are version-order edges between writers of
- * a key, so they enter as ww edges — in the split graphs W_{t2} → W_{t1}/R_{t1} per digest-000 §8
- * pitfall 7, never W_{t2} → R_{t1} for PC. Pruning derives all of them (the other orientation closes a
+ * a key, so they enter as ww edges — in the split graphs W_{t2} → W_{t1}/R_{t1} per docs/DESIGN.md §5
+ * (Biswas & Enea §4.2), never W_{t2} → R_{t1} for PC. Pruning derives all of them (the other orientation closes a
  * cycle with the rw edge of the read), so they are not added separately.
  *
  * <p><b>Known edges.</b> so (immediate predecessors; the initial transaction before the first of

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Biswas–Enea's checkSER (Algorithm 2, digest-000 §4.4) over session prefixes, iteratively, with
- * the set of prefixes known not to extend memoised as per-session counters (§8 pitfall 11: sets, not
+ * Biswas–Enea's checkSER (Algorithm 2, OOPSLA 2019, §4.1) over session prefixes, iteratively, with
+ * the set of prefixes known not to extend memoised as per-session counters (docs/DESIGN.md §5: sets, not
  * orders). Operational form: per key the last placed writer and the number of unplaced readers of
  * its version; t may be placed when its session predecessor and writers are placed, it reads the
  * latest versions, and for every key it writes no other unplaced transaction still has to read the
- * current version (valid extension with wr_x, not wr: pitfall 1).
+ * current version (valid extension with wr_x, not wr: docs/DESIGN.md §5).
  *
  * <p>PC and SI run on the read/write split h_{R|W} on the fly (§4.5–4.6): each session is the
  * sequence R_1 W_1 R_2 W_2 …; for SI an R half may be placed only when no transaction writing a

@@ -6,7 +6,7 @@ import isocheck.primitive.IntList;
 import java.util.Arrays;
 
 /**
- * Read Committed in O(n^{3/2}): AWDIT Algorithm 1 (§3.1), with the digest's corrections — the
+ * Read Committed in O(n^{3/2}): AWDIT Algorithm 1 (§3.1), with the corrections of docs/DESIGN.md §5 — the
  * two-slot stack keeps its repeated-writer guard (line 19), the intersection runs before the push
  * (lines 14–18 then 19–21), internal reads take no part, and the intersection iterates over the
  * smaller of KeysWt(t2) and readKeys.

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Read consistency (AWDIT Def. 2.3, Algorithm 4, with the digest's line-15 correction), O(n):
+ * Read consistency (AWDIT Def. 2.3, Algorithm 4, with the line-15 correction of docs/DESIGN.md §5), O(n):
  * every read of a committed transaction must observe an existing (not thin-air), committed (not
  * aborted) write that is not later in its own transaction (not a future read); after writing a key
  * a transaction must read its own (not-my-own-write) latest (not-my-last-write) write; another

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * <i>Proof</i>, for a commit order co whose restriction to the writers of x is the version order,
  * and a writer U of x with W &lt;co U &lt;co T:
  * <ul>
- *   <li>SER (Biswas–Enea Serialization, digest-000 §3.2 (f)): t1 = W, t3 = T, t2 = U gives
+ *   <li>SER (Biswas–Enea's Serialization axiom, OOPSLA 2019, §2.2): t1 = W, t3 = T, t2 = U gives
  *       ⟨W,T⟩ ∈ wr_x, U writes x, ⟨U,T⟩ ∈ co ⇒ ⟨U,W⟩ ∈ co, contradicting W &lt;co U.
  *       Strict SER only adds to co.</li>
  *   <li>SI (Conflict, §3.2 (e)): t1 = W, t3 = T, t2 = t4 = U, y = x: ⟨U,U⟩ ∈ co*, ⟨U,T⟩ ∈ co, T and U

@@ -5,7 +5,7 @@ import isocheck.primitive.IntList;
 import java.util.Arrays;
 
 /**
- * The committed transactions of a history reduced to what the exact levels need (digest-000 §4.1
+ * The committed transactions of a history reduced to what the exact levels need (Biswas & Enea, OOPSLA 2019, §2.1
  * step 7): per transaction its external reads (key and writer transaction, one per key — the
  * history already passed read consistency and repeatable reads) and its write set (keys whose
  * final write it makes); per (writer, key) the readers of that version; sessions of committed

@@ -9,7 +9,7 @@ import java.util.Set;
 /**
  * The specification, executable: Read Consistency (AWDIT Def. 2.3) checked operation by operation,
  * then a search for a commit order co — a total order of the committed transactions — that
- * contains so ∪ wr and satisfies the level's axiom (digest-000 §3.2):
+ * contains so ∪ wr and satisfies the level's axiom (Biswas & Enea, OOPSLA 2019, §2.2):
  *
  * <pre>
  *   ∀x, t1 ≠ t2, t3:  t1 →wr_x t3 ∧ t2 writes x ∧ φ(t2, t3) ⇒ t2 →co t1

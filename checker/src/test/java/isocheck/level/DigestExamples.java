@@ -3,7 +3,7 @@ package isocheck.level;
 import isocheck.history.History;
 import isocheck.history.HistoryBuilder;
 
-/** Histories from digest-000 §5 and digest-004 §1.5, built with the builder (t0 writes 0 everywhere). */
+/** Histories from Biswas & Enea's examples (OOPSLA 2019, §2–§4; docs/DESIGN.md §6) and AWDIT §2 (Defs. 2.3–2.8), built with the builder (t0 writes 0 everywhere). */
 final class DigestExamples {
     private DigestExamples() {
     }

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** digest-000 §5's table of worked examples: every column (RC … SER, plus PSI and SSER), for checkers and oracles. */
+/** The worked examples of docs/DESIGN.md §6 (Biswas & Enea): every column (RC … SER, plus PSI and SSER), for checkers and oracles. */
 class DigestVerdictTest {
 
     static Stream<Arguments> table() {
@@ -33,7 +33,7 @@ class DigestVerdictTest {
                 row("#14 PC ok / SI violated", DigestExamples::ex14, true, true, true, true, false, false, false));
     }
 
-    /** Columns RC, RA, CC, PC, PSI, SI, SER as in digest-000 §5 (PSI: Cerone et al.; SSER = SER, no stamps). */
+    /** Columns RC, RA, CC, PC, PSI, SI, SER as in docs/DESIGN.md §6 (PSI: Cerone et al.; SSER = SER, no stamps). */
     private static Arguments row(String name, Supplier<History> h, boolean rc, boolean ra, boolean cc, boolean pc,
             boolean psi, boolean si, boolean ser) {
         return Arguments.of(name, h, new boolean[] {rc, ra, cc, pc, psi, si, ser, ser});

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The axioms of PC, PSI, SI, SER and SSER, executable (digest-000 §3.2; Cerone et al. for PSI):
+ * The axioms of PC, PSI, SI, SER and SSER, executable (Biswas & Enea, OOPSLA 2019, §2.2; Cerone et al. for PSI):
  * read consistency ({@link BruteForceOracle#readConsistent}), then a depth-first enumeration of the
  * total orders co of the committed transactions that contain so ∪ wr (and rt for SSER), checking the
  * axiom instances on each prefix:

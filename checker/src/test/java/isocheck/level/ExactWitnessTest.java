@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The worked examples of digest-000 §5 (Biswas–Enea) and digest-001 §5 (MTC's anomaly catalogue)
+ * The worked examples of Biswas & Enea and of MTC's anomaly catalogue (docs/DESIGN.md §6)
  * at the exact levels: the paper's verdict for each level, and the witness text. Where a history
  * already violates CC, every stronger level reports CC's witness; the level-specific anomalies (long
  * fork, lost update, write skew, #10, #14) have their own cycles with ww/rw edges and reasons.
@@ -43,29 +43,29 @@ class ExactWitnessTest {
 
     static Stream<Arguments> ccViolations() {
         return Stream.of(
-                Arguments.of("digest-000 #1", (Supplier<History>) DigestExamples::ex1),
-                Arguments.of("digest-000 #2", (Supplier<History>) DigestExamples::ex2),
-                Arguments.of("digest-000 #3", (Supplier<History>) DigestExamples::ex3),
-                Arguments.of("digest-000 #4", (Supplier<History>) DigestExamples::ex4),
-                Arguments.of("digest-000 #5", (Supplier<History>) DigestExamples::ex5),
-                Arguments.of("digest-000 #6", (Supplier<History>) DigestExamples::ex6),
-                Arguments.of("digest-000 #7", (Supplier<History>) DigestExamples::ex7),
-                Arguments.of("digest-000 #8", (Supplier<History>) DigestExamples::ex8),
-                Arguments.of("digest-000 #13", (Supplier<History>) DigestExamples::ex13),
-                Arguments.of("digest-001 (a) thin-air read", (Supplier<History>) MtcExamples::thinAirRead),
-                Arguments.of("digest-001 (b) aborted read", (Supplier<History>) MtcExamples::abortedRead),
-                Arguments.of("digest-001 (c) future read", (Supplier<History>) MtcExamples::futureRead),
-                Arguments.of("digest-001 (d) not-my-last-write", (Supplier<History>) MtcExamples::notMyLastWrite),
-                Arguments.of("digest-001 (e) not-my-own-write", (Supplier<History>) MtcExamples::notMyOwnWrite),
-                Arguments.of("digest-001 (f) intermediate read", (Supplier<History>) MtcExamples::intermediateRead),
-                Arguments.of("digest-001 (g) non-repeatable reads", (Supplier<History>) MtcExamples::nonRepeatableReads),
-                Arguments.of("digest-001 (h) session guarantee", (Supplier<History>) MtcExamples::sessionGuaranteeViolation),
-                Arguments.of("digest-001 (i) non-monotonic read", (Supplier<History>) MtcExamples::nonMonotonicRead),
-                Arguments.of("digest-001 (j) fractured read", (Supplier<History>) MtcExamples::fracturedRead),
-                Arguments.of("digest-001 (k) causality violation", (Supplier<History>) MtcExamples::causalityViolation));
+                Arguments.of("Biswas–Enea #1", (Supplier<History>) DigestExamples::ex1),
+                Arguments.of("Biswas–Enea #2", (Supplier<History>) DigestExamples::ex2),
+                Arguments.of("Biswas–Enea #3", (Supplier<History>) DigestExamples::ex3),
+                Arguments.of("Biswas–Enea #4", (Supplier<History>) DigestExamples::ex4),
+                Arguments.of("Biswas–Enea #5", (Supplier<History>) DigestExamples::ex5),
+                Arguments.of("Biswas–Enea #6", (Supplier<History>) DigestExamples::ex6),
+                Arguments.of("Biswas–Enea #7", (Supplier<History>) DigestExamples::ex7),
+                Arguments.of("Biswas–Enea #8", (Supplier<History>) DigestExamples::ex8),
+                Arguments.of("Biswas–Enea #13", (Supplier<History>) DigestExamples::ex13),
+                Arguments.of("MTC (a) thin-air read", (Supplier<History>) MtcExamples::thinAirRead),
+                Arguments.of("MTC (b) aborted read", (Supplier<History>) MtcExamples::abortedRead),
+                Arguments.of("MTC (c) future read", (Supplier<History>) MtcExamples::futureRead),
+                Arguments.of("MTC (d) not-my-last-write", (Supplier<History>) MtcExamples::notMyLastWrite),
+                Arguments.of("MTC (e) not-my-own-write", (Supplier<History>) MtcExamples::notMyOwnWrite),
+                Arguments.of("MTC (f) intermediate read", (Supplier<History>) MtcExamples::intermediateRead),
+                Arguments.of("MTC (g) non-repeatable reads", (Supplier<History>) MtcExamples::nonRepeatableReads),
+                Arguments.of("MTC (h) session guarantee", (Supplier<History>) MtcExamples::sessionGuaranteeViolation),
+                Arguments.of("MTC (i) non-monotonic read", (Supplier<History>) MtcExamples::nonMonotonicRead),
+                Arguments.of("MTC (j) fractured read", (Supplier<History>) MtcExamples::fracturedRead),
+                Arguments.of("MTC (k) causality violation", (Supplier<History>) MtcExamples::causalityViolation));
     }
 
-    /** digest-001 §5: verdicts per level (RC RA CC PC PSI SI SER SSER), oracle and checkers. */
+    /** MTC's anomaly catalogue (Table I): verdicts per level (RC RA CC PC PSI SI SER SSER), oracle and checkers. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("mtcTable")
     void mtcCatalogueVerdicts(String name, Supplier<History> example, String verdicts) {
@@ -110,7 +110,7 @@ class ExactWitnessTest {
         assertEquals(true, lu.explain().stream().anyMatch(s -> s.contains("divergence")), lu.explain().toString());
     }
 
-    /** digest-000 #9 (Fig. 7a): PC, SI, SER violated; CC and PSI hold. */
+    /** Biswas–Enea #9 (Fig. 7a): PC, SI, SER violated; CC and PSI hold. */
     @Test
     void digest9LongFork() {
         assertWitness(DigestExamples.ex9(), Level.PC, """
@@ -126,7 +126,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-000 #10: PC violated through two ww orders that pruning forces (each with its reason). */
+    /** Biswas–Enea #10: PC violated through two ww orders that pruning forces (each with its reason). */
     @Test
     void digest10ThreeWritersTwoReaders() {
         assertWitness(DigestExamples.ex10(), Level.PC, """
@@ -142,7 +142,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-000 #11 (Figs 7c, 11a): PC holds, SI violated; either order of the two writers closes a cycle. */
+    /** Biswas–Enea #11 (Figs 7c, 11a): PC holds, SI violated; either order of the two writers closes a cycle. */
     @Test
     void digest11LostUpdateUnderSi() {
         assertWitness(DigestExamples.ex11(), Level.SI, """
@@ -154,7 +154,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-000 #11 under PSI (no concurrent conflicting writers). */
+    /** Biswas–Enea #11 under PSI (no concurrent conflicting writers). */
     @Test
     void digest11LostUpdateUnderPsi() {
         assertWitness(DigestExamples.ex11(), Level.PSI, """
@@ -166,7 +166,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-000 #12 (Figs 3h, 11c): SI and PSI hold, SER violated. */
+    /** Biswas–Enea #12 (Figs 3h, 11c): SI and PSI hold, SER violated. */
     @Test
     void digest12WriteSkew() {
         assertWitness(DigestExamples.ex12(), Level.SER, """
@@ -178,7 +178,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-000 #14: PC holds, SI violated (the CC-forced order T2 before T1 is a write-half edge). */
+    /** Biswas–Enea #14: PC holds, SI violated (the CC-forced order T2 before T1 is a write-half edge). */
     @Test
     void digest14PcButNotSi() {
         assertWitness(DigestExamples.ex14(), Level.SI, """
@@ -190,7 +190,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-001 (l): long fork, decided by the mini-transaction fast path. */
+    /** MTC (l): long fork, decided by the mini-transaction fast path. */
     @Test
     void mtcLongForkViaFastPath() {
         assertWitness(MtcExamples.longFork(), Level.SI, """
@@ -206,7 +206,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-001 (m): lost update (divergence) under SER: the known rw edges already form the cycle. */
+    /** MTC (m): lost update (divergence) under SER: the known rw edges already form the cycle. */
     @Test
     void mtcLostUpdateUnderSer() {
         assertWitness(MtcExamples.lostUpdate(), Level.SER, """
@@ -218,7 +218,7 @@ class ExactWitnessTest {
                 """);
     }
 
-    /** digest-001 (n): write skew, two adjacent rw edges: SI holds, SER violated. */
+    /** MTC (n): write skew, two adjacent rw edges: SI holds, SER violated. */
     @Test
     void mtcWriteSkewViaFastPath() {
         assertWitness(MtcExamples.writeSkew(), Level.SER, """

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each read-consistency anomaly and each level's characteristic violation, with its exact witness
- * text. Histories are digest-000 §5 examples (numbered as there) and AWDIT Def. 2.3 patterns.
+ * text. Histories are Biswas & Enea's worked examples (numbered as in docs/DESIGN.md §6) and AWDIT Def. 2.3 patterns.
  */
 class NamedWitnessTest {
 

@@ -13,7 +13,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * AWDIT's checkers (Algorithms 1–3 with the digest's corrections) agree with the brute-force
+ * AWDIT's checkers (Algorithms 1–3 with the corrections of docs/DESIGN.md §5) agree with the brute-force
  * oracle on random small histories, with both verdicts well represented at every level.
  */
 class OracleAgreementTest {

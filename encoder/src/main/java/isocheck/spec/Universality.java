@@ -9,7 +9,7 @@ import java.util.Optional;
  * negations (counting the left side of {@code ->} as one), every {@code exists} under an odd number,
  * and no quantifier sits under {@code <->} (whose operands occur with both polarities).
  * Universal sentences are preserved under substructures, which is what lets the encoder expand
- * quantifiers over a query's own transaction constants (DESIGN.md §3).
+ * quantifiers over a query's own transaction constants (docs/DESIGN.md §2 "analyze").
  */
 public final class Universality {
     private Universality() { }
