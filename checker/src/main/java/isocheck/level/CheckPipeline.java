@@ -24,7 +24,7 @@ final class CheckPipeline {
         HistoryIndex idx = new HistoryIndex(history);
         Views views = new Views(idx);
         List<Witness> witnesses = new ArrayList<>(ReadConsistency.anomalies(idx, views, max));
-        if (witnesses.isEmpty() && level != Level.RC) {
+        if (witnesses.isEmpty() && level.traits().repeatableReads()) {
             witnesses.addAll(ReadConsistency.repeatableReads(idx, views, max));
         }
         if (!witnesses.isEmpty()) {

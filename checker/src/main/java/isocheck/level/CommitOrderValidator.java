@@ -121,7 +121,7 @@ public final class CommitOrderValidator {
         wsStart[n] = wm;
         return switch (level) {
             case SER, SSER -> serializable(h, level, co, pos, readStart, rKey, rWriter, wsStart, wsKey);
-            case PC, SI -> prefix(h, level == Level.SI, co, pos, readStart, rKey, rWriter, wsStart, wsKey);
+            case PC, SI -> prefix(h, level.traits().conflict(), co, pos, readStart, rKey, rWriter, wsStart, wsKey);
             case PSI -> psi(h, co, pos, readStart, rKey, rWriter, wsStart, wsKey);
             default -> throw new AssertionError(level);
         };
@@ -145,7 +145,7 @@ public final class CommitOrderValidator {
             for (int i = wsStart[t]; i < wsStart[t + 1]; i++) {
                 last[wsKey[i]] = t;
             }
-            if (level == Level.SSER && !h.isInitial(t) && h.startTime(t) != History.NO_TIME
+            if (level.traits().realTime() && !h.isInitial(t) && h.startTime(t) != History.NO_TIME
                     && h.commitTime(t) != History.NO_TIME) {
                 if (h.commitTime(t) < maxStart) {
                     return Optional.of(h.txnLabel(t) + " commits before " + h.txnLabel(maxStartTxn)

@@ -48,13 +48,17 @@ public final class ExactChecker implements LevelChecker {
         long start = System.nanoTime();
         long deadline = options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
         List<String> notes = new ArrayList<>();
-        Verdict cc = LevelChecker.of(Level.CC, new CheckOptions(options.maxWitnesses())).check(history);
+        Verdict cc = level.traits().transitiveVisibility()
+                ? LevelChecker.of(Level.CC, new CheckOptions(options.maxWitnesses())).check(history)
+                : null;
         if (cc instanceof Verdict.Violated v) {
             notes.add("violates CC, which " + level + " implies: " + v.witnesses().get(0).name());
             return new Verdict.Violated(level, v.witnesses(), notes);
         }
         long ccDone = System.nanoTime();
-        notes.add(String.format("CC check (read consistency, causality): %.1f ms", (ccDone - start) / 1e6));
+        if (cc != null) {
+            notes.add(String.format("CC check (read consistency, causality): %.1f ms", (ccDone - start) / 1e6));
+        }
         TxnModel m = new TxnModel(history);
         return decide(history, m, start, ccDone, deadline, notes);
     }
@@ -63,30 +67,31 @@ public final class ExactChecker implements LevelChecker {
      * SI implies PC (Biswas–Enea: SI = Prefix ∧ Conflict, so an SI commit order satisfies Prefix) and
      * PSI (README: SI ⇒ PSI). SI may use read-modify-write chains, PC never (it allows lost updates),
      * and PSI's cycles are costlier to search. So for PC and PSI, when the history is not a
-     * mini-transaction history, SI is tried first with half the remaining time; its commit order is
+     * mini-transaction history, SI (the level's {@code tryFirst} trait) is tried first with half the remaining time; its commit order is
      * kept only if the validator accepts it for the level asked. Otherwise (SI violated, unknown, or
      * the order refused) the level's own decision runs: this is a shortcut to "consistent", never to
      * "violated".
      */
     private Verdict viaSnapshotIsolation(History history, TxnModel m, long deadline, List<String> notes) {
+        Level first = level.traits().tryFirst();
         long now = System.nanoTime();
         long siDeadline = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : now + (deadline - now) / 2;
         List<String> siNotes = new ArrayList<>();
-        Verdict si = new ExactChecker(Level.SI, options).decide(history, m, now, now, siDeadline, siNotes);
+        Verdict si = new ExactChecker(first, options).decide(history, m, now, now, siDeadline, siNotes);
         String took = String.format("%.1f ms", (System.nanoTime() - now) / 1e6);
         if (si instanceof Verdict.Consistent c) {
             Optional<String> bad = CommitOrderValidator.check(history, level, c.commitOrder());
             if (bad.isEmpty()) {
-                notes.add("strategy: via SI, which implies " + level + ": SI holds (" + took
+                notes.add("strategy: via " + first + ", which implies " + level + ": " + first + " holds (" + took
                         + ") and its commit order is a " + level + " certificate");
                 for (String n : siNotes) {
-                    notes.add("SI: " + n);
+                    notes.add(first + ": " + n);
                 }
                 return new Verdict.Consistent(level, c.commitOrder(), notes);
             }
-            notes.add("SI holds but its commit order is no " + level + " certificate (" + bad.get() + "), " + took);
+            notes.add(first + " holds but its commit order is no " + level + " certificate (" + bad.get() + "), " + took);
         } else {
-            notes.add("tried SI first (it implies " + level + "): " + (si instanceof Verdict.Violated ? "violated" : "unknown")
+            notes.add("tried " + first + " first (it implies " + level + "): " + (si instanceof Verdict.Violated ? "violated" : "unknown")
                     + ", " + took + "; deciding " + level + " itself");
         }
         return null;
@@ -94,7 +99,7 @@ public final class ExactChecker implements LevelChecker {
 
     private Verdict decide(History history, TxnModel m, long start, long ccDone, long deadline, List<String> notes) {
         notes.add(m.liveCount + " committed transactions, " + m.sessions + " sessions, " + m.keyCount + " keys");
-        if (level == Level.SSER && !anyTimes(m)) {
+        if (level.traits().realTime() && !anyTimes(m)) {
             notes.add("no real-time stamps: strict SER reduces to SER");
         }
         String mtc = miniTransactions(m);
@@ -109,16 +114,16 @@ public final class ExactChecker implements LevelChecker {
             }
             boolean prefix = strategy == CheckOptions.Strategy.PREFIX_SEARCH
                     || (strategy == CheckOptions.Strategy.AUTO && choose(m) == CheckOptions.Strategy.PREFIX_SEARCH);
-            if (prefix && level == Level.PSI) {
+            if (prefix && !level.traits().prefixVisibility()) {
                 prefix = false;
-                notes.add("PSI is not a prefix property: the prefix search does not apply");
+                notes.add(level + " is not a prefix property: the prefix search does not apply");
             }
             v = null;
             Polygraph[] built = new Polygraph[1];
             if (strategy == CheckOptions.Strategy.AUTO) {
                 v = knownOrGuessed(m, deadline, notes, built);
             }
-            if (v == null && strategy == CheckOptions.Strategy.AUTO && (level == Level.PC || level == Level.PSI)) {
+            if (v == null && strategy == CheckOptions.Strategy.AUTO && level.traits().tryFirst() != null) {
                 v = viaSnapshotIsolation(history, m, deadline, notes);
             }
             if (v != null) {
@@ -227,7 +232,7 @@ public final class ExactChecker implements LevelChecker {
             long g0 = System.nanoTime();
             boolean ok = g.guess(rank);
             long g1 = System.nanoTime();
-            if (ok && level == Level.PSI && CommitOrderValidator.check(m.h, level, g.commitOrder()).isPresent()) {
+            if (ok && !level.traits().prefixVisibility() && CommitOrderValidator.check(m.h, level, g.commitOrder()).isPresent()) {
                 g.undoGuess();
                 ok = false;
             }
@@ -262,8 +267,8 @@ public final class ExactChecker implements LevelChecker {
         }
         g.prune = options.strategy() != CheckOptions.Strategy.SEARCH_ONLY;
         notes.add("known graph: " + g.nodeCount + " nodes, " + g.edgeCount() + " edges"
-                + (level == Level.PC || level == Level.SI ? " (read/write split)" : "")
-                + (level == Level.SSER ? " (real time as an event chain)" : ""));
+                + (level.traits().split() ? " (read/write split)" : "")
+                + (level.traits().realTime() ? " (real time as an event chain)" : ""));
         Polygraph.Outcome o = g.solve(useVars);
         notes.addAll(g.notes);
         Views views = new Views(m.h);

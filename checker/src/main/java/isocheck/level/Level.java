@@ -1,5 +1,6 @@
 package isocheck.level;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -54,11 +55,23 @@ public enum Level {
 
     /** The levels with polynomial saturation checkers: RC, RA, CC. */
     public static List<Level> polynomial() {
-        return List.of(RC, RA, CC);
+        return Arrays.stream(values()).filter(l -> l.traits().decidedBy() == LevelTraits.Decision.SATURATION).toList();
     }
 
     /** Whether this level is decided by a search ({@link ExactChecker}) rather than saturation. */
     public boolean exact() {
-        return ordinal() > CC.ordinal();
+        return traits().decidedBy() == LevelTraits.Decision.SEARCH;
+    }
+
+    private LevelTraits traits; // cached row of LevelTraits (immutable; a racy first read is harmless)
+
+    /** What this level is, as data: its row in {@link LevelTraits}. */
+    public LevelTraits traits() {
+        LevelTraits t = traits;
+        if (t == null) {
+            t = LevelTraits.of(this);
+            traits = t;
+        }
+        return t;
     }
 }

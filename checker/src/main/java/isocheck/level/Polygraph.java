@@ -147,10 +147,10 @@ final class Polygraph {
     Polygraph(TxnModel m, Level level, long deadline) {
         this.m = m;
         this.level = level;
-        this.split = level == Level.PC || level == Level.SI;
-        this.psi = level == Level.PSI;
-        this.rt = level == Level.SSER;
-        this.chaining = level != Level.PC;
+        this.split = level.traits().split();
+        this.psi = !level.traits().prefixVisibility();
+        this.rt = level.traits().realTime();
+        this.chaining = !level.traits().lostUpdatesAllowed();
         this.n = m.n;
         this.deadline = deadline;
         int txnNodes = split ? 2 * n : n;
@@ -261,7 +261,7 @@ final class Polygraph {
             return r(b);
         }
         if (kind == WW) {
-            return level == Level.SI ? r(b) : w(b);
+            return level.traits().conflict() ? r(b) : w(b);
         }
         return w(b); // RW
     }

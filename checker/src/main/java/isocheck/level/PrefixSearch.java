@@ -50,10 +50,10 @@ final class PrefixSearch {
         this.level = level;
         this.deadline = deadline;
         this.views = views;
-        this.split = level == Level.PC || level == Level.SI;
-        this.si = level == Level.SI;
-        this.rt = level == Level.SSER;
-        if (level == Level.PSI) {
+        this.split = level.traits().split();
+        this.si = level.traits().conflict();
+        this.rt = level.traits().realTime();
+        if (!level.traits().prefixVisibility()) {
             throw new IllegalArgumentException("PSI is not a prefix property");
         }
         k = m.sessions;
