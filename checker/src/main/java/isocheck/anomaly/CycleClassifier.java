@@ -10,7 +10,7 @@ import java.util.Set;
  *
  * <ul>
  *   <li>Adya: only ww (and so) edges: G0; wr/ww/so/co edges and no rw: G1c; exactly one rw:
- *       G-single; two or more: G2-item. Real-time edges add the suffix "-realtime" (Adya's
+ *       G-single; two or more: G2-item, or G2 when one of them is a predicate anti-dependency. Real-time edges add the suffix "-realtime" (Adya's
  *       G-SIb-style extension used by Elle).</li>
  *   <li>Common names: two transactions, ww + rw or rw + rw on one key: lost update; two
  *       transactions, two rw edges on different keys: write skew; ww + rw on different keys:
@@ -37,7 +37,8 @@ public final class CycleClassifier {
         } else if (rw == 1) {
             base = "G-single";
         } else {
-            base = "G2-item";
+            // Adya's G2 when an anti-dependency is a predicate one (a phantom can close the cycle), else G2-item.
+            base = PredicateEdgeText.hasPredicateAntiDependency(edges) ? "G2" : "G2-item";
         }
         return rt ? base + "-realtime" : base;
     }

@@ -1,0 +1,52 @@
+package isocheck.anomaly;
+
+import isocheck.history.PredicateKey;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Witness wording of predicate edges (Adya's predicate read-dependency and anti-dependency): a wr or
+ * rw edge whose key stands for a predicate edge ({@link PredicateKey}) is explained in terms of the
+ * predicate and the row, e.g. "T2 inserted invoices/7, a row T1's predicate {@code total > 100} on
+ * invoices would have matched". Kept apart from {@link CycleClassifier} and {@link EdgeKind} on
+ * purpose: predicate edges are wr/rw edges of their own keys, no new edge kind.
+ */
+public final class PredicateEdgeText {
+    private PredicateEdgeText() {
+    }
+
+    /** The explanation of a wr or rw edge on a predicate key, or empty for an ordinary key. */
+    public static Optional<String> explain(WitnessEdge e) {
+        Optional<PredicateKey> key = PredicateKey.parse(e.key());
+        if (key.isEmpty() || (e.kind() != EdgeKind.RW && e.kind() != EdgeKind.WR)) {
+            return Optional.empty();
+        }
+        PredicateKey k = key.get();
+        String pred = "predicate `" + k.predicate() + "` on " + k.table();
+        if (e.kind() == EdgeKind.RW) { // from: the reader; to: the writer whose change it missed
+            String reader = e.from() + "'s " + pred;
+            String what = switch (k.effect()) {
+                case INSERTED -> e.to() + " inserted " + k.row() + ", a row " + reader + " would have matched";
+                case DELETED -> e.to() + " deleted " + k.row() + ", a row " + reader + " matched";
+                case ENTERED -> e.to() + " updated " + k.row() + " so that " + reader + " would match it; "
+                        + e.from() + " saw it not matching";
+                case LEFT -> e.to() + " updated " + k.row() + " so that " + reader + " no longer matches it; "
+                        + e.from() + " saw it matching";
+            };
+            return Optional.of(what + " [predicate anti-dependency" + (e.note() == null ? "" : "; " + e.note()) + "]");
+        }
+        String reader = e.to() + "'s " + pred;
+        String what = switch (k.effect()) {
+            case INSERTED -> reader + " saw " + e.from() + "'s insert of " + k.row();
+            case DELETED -> reader + " saw " + e.from() + "'s delete of " + k.row();
+            case ENTERED -> reader + " saw " + k.row() + " matching after " + e.from() + "'s update";
+            case LEFT -> reader + " saw " + k.row() + " no longer matching after " + e.from() + "'s update";
+        };
+        return Optional.of(what + " [predicate read-dependency]");
+    }
+
+    /** Whether an rw edge of the cycle is a predicate anti-dependency (Adya's G2 rather than G2-item). */
+    static boolean hasPredicateAntiDependency(List<WitnessEdge> edges) {
+        return edges.stream().anyMatch(e -> e.kind() == EdgeKind.RW && PredicateKey.parse(e.key()).isPresent());
+    }
+}
