@@ -250,23 +250,23 @@ public final class Runner {
      * (aborted attempts included, marked aborted), operations in program order. The initial
      * transaction writes version 0 of every key some transaction read at version 0 (the populated
      * state it observed; keys nobody read at their initial version are left out to keep the
-     * history small).
+     * history small). Each statement's WHERE clause becomes a predicate read ({@link PredicateReads}),
+     * placed before the statement's own reads and writes.
      */
     public static History history(List<List<TxnLog>> sessions, List<String> sessionNames) {
         HistoryBuilder b = new HistoryBuilder();
         Set<Integer> initialKeys = new HashSet<>();
-        Map<TxnLog, List<AbsenceReads.Read>> absences = AbsenceReads.derive(sessions);
+        PredicateReads.Result preds = PredicateReads.derive(sessions);
         for (int i = 0; i < sessions.size(); i++) {
             int s = b.session(sessionNames.get(i));
             for (TxnLog log : sessions.get(i)) {
                 int t = b.begin(s);
-                List<AbsenceReads.Read> absent = absences.getOrDefault(log, List.of());
+                List<PredicateReads.Derived> mine = preds.reads().getOrDefault(log, List.of());
                 int next = 0;
                 for (int o = 0; o <= log.ops.size(); o++) {
-                    for (; next < absent.size() && absent.get(next).opIndex() == o; next++) {
-                        int key = b.keys().intern(absent.get(next).key());
-                        b.read(t, key, 0);
-                        initialKeys.add(key);
+                    for (; next < mine.size() && mine.get(next).opIndex() == o; next++) {
+                        PredicateReads.Derived d = mine.get(next);
+                        b.predicateRead(t, d.table(), d.predicate(), d.rows());
                     }
                     if (o == log.ops.size()) {
                         break;

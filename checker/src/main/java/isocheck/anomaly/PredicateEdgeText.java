@@ -33,7 +33,8 @@ public final class PredicateEdgeText {
                 case LEFT -> e.to() + " updated " + k.row() + " so that " + reader + " no longer matches it; "
                         + e.from() + " saw it matching";
             };
-            return Optional.of(what + " [predicate anti-dependency" + (e.note() == null ? "" : "; " + e.note()) + "]");
+            // No note: the version order of a predicate key (initial version, then the change) is fixed.
+            return Optional.of(what + " [predicate anti-dependency]");
         }
         String reader = e.to() + "'s " + pred;
         String what = switch (k.effect()) {
@@ -43,6 +44,33 @@ public final class PredicateEdgeText {
             case LEFT -> reader + " saw " + k.row() + " no longer matching after " + e.from() + "'s update";
         };
         return Optional.of(what + " [predicate read-dependency]");
+    }
+
+    /**
+     * A transaction's operations as text, its predicate reads shown once each as
+     * {@code p(table: predicate)} in place of the item reads that stand for their edges, and the
+     * writes that stand for its changes left out.
+     */
+    static String opsText(List<OpView> ops) {
+        StringBuilder sb = new StringBuilder();
+        int lastRead = -1;
+        for (OpView op : ops) {
+            Optional<PredicateKey> k = PredicateKey.parse(op.key());
+            String text;
+            if (k.isEmpty()) {
+                text = op.toString();
+            } else if (op.write() || k.get().read() == lastRead) {
+                continue;
+            } else {
+                lastRead = k.get().read();
+                text = "p(" + k.get().table() + ": " + k.get().predicate() + ")";
+            }
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(text);
+        }
+        return sb.toString();
     }
 
     /** Whether an rw edge of the cycle is a predicate anti-dependency (Adya's G2 rather than G2-item). */
