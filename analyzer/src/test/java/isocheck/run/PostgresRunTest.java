@@ -71,4 +71,16 @@ class PostgresRunTest extends RunContract {
         assertTrue(trace.toString().contains("could not serialize access"), trace.toString());
         assertTrue(Oracle.check(h, Level.parse("ser")) instanceof Verdict.Consistent);
     }
+
+    /** PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of each predicate litmus schedule; the rest is serializable. */
+    @Test
+    void serializableAbortsThePredicateAnomalies() throws Exception {
+        for (String[] c : PREDICATE_LITMUS) {
+            StringWriter trace = new StringWriter();
+            History h = schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
+            assertEquals(1, Oracle.committed(h).size(), c[0] + "\n" + trace);
+            assertTrue(trace.toString().contains("could not serialize access"), trace.toString());
+            assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, c[0]);
+        }
+    }
 }

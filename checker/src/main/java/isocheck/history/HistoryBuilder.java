@@ -401,7 +401,7 @@ public final class HistoryBuilder {
         }
         int init = initial();
         // Synthetic reads, by the global index they go before; synthetic writes go last.
-        List<long[]> inserts = new ArrayList<>(); // {at, txn, key, value, write}
+        List<long[]> inserts = new ArrayList<>(); // {at, txn, key, value, write, read number, 0 anti / 1 dependency}
         for (int n = 0; n < predicateReads.size(); n++) {
             PredicateRead pr = predicateReads.get(n);
             int at = predicateAt.get(n);
@@ -421,15 +421,19 @@ public final class HistoryBuilder {
                     }
                     int k = keys.intern(new PredicateKey(n, j + 1, row.row(), c.effect(), pr.table(), pr.predicate()).name());
                     boolean seen = j < row.observed();
-                    inserts.add(new long[] {at, pr.txn(), k, seen ? c.value() : 0, 0});
-                    inserts.add(new long[] {Long.MAX_VALUE, changer, k, c.value(), 1});
+                    // The reads of one predicate read are one operation: anti-dependency reads (of the
+                    // initial version) first, then dependency reads, so that none of them is "an
+                    // earlier read" for another under RC's axiom (its instances among them are vacuous).
+                    inserts.add(new long[] {at, pr.txn(), k, seen ? c.value() : 0, 0, n, seen ? 1 : 0});
+                    inserts.add(new long[] {Long.MAX_VALUE, changer, k, c.value(), 1, 0, 0});
                     if (!seen) {
-                        inserts.add(new long[] {Long.MAX_VALUE, init, k, 0, 1});
+                        inserts.add(new long[] {Long.MAX_VALUE, init, k, 0, 1, 0, 0});
                     }
                 }
             }
         }
-        inserts.sort((a, b) -> Long.compare(a[0], b[0])); // stable: program order among equal positions
+        // by position, then predicate read, then kind; stable otherwise
+        inserts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : a[5] != b[5] ? Long.compare(a[5], b[5]) : Long.compare(a[6], b[6]));
         IntList nTxn = new IntList(opTxn.size() + inserts.size());
         IntList nKeyKind = new IntList(opTxn.size() + inserts.size());
         LongList nValue = new LongList(opTxn.size() + inserts.size());
