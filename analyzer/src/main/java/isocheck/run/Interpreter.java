@@ -230,7 +230,11 @@ final class Interpreter {
                     }
                 }
                 Object value = a.function() == Aggregate.Function.COUNT ? (Object) count : best;
-                scan(log, firstOp, t, sel.where(), env, seen);
+                if (a.function() == Aggregate.Function.COUNT || best == null) {
+                    scan(log, firstOp, t, sel.where(), env, seen);
+                } else {
+                    aggregateScan(log, firstOp, t, sel.where(), env, seen, a, c.columns().get(0), best);
+                }
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
@@ -343,6 +347,25 @@ final class Interpreter {
         Map<String, Object> frozen = new HashMap<>(env);
         log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), PredicateReads.text(where, frozen),
                 row -> test(where, frozen, row), seen));
+    }
+
+    /**
+     * The predicate a MIN or MAX that found {@code best} depends on: the WHERE clause and
+     * {@code column <= best} ({@code >=} for MAX). A row outside it cannot change the result, so a
+     * write that moves a row in or out of the WHERE clause above the minimum is no predicate
+     * anti-dependency of the statement (the MIN/MAX rule of the static side, the paper's §4): the
+     * statement is recorded as a predicate read of the predicate its result reads.
+     */
+    private void aggregateScan(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Map<String, Long> seen,
+            Aggregate a, String column, Object best) {
+        Map<String, Object> frozen = new HashMap<>(env);
+        boolean min = a.function() == Aggregate.Function.MIN;
+        String text = PredicateReads.text(where, frozen) + " AND " + column + (min ? " <= " : " >= ")
+                + (best instanceof String str ? "'" + str.replace("'", "''") + "'" : best);
+        log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), text, row -> {
+            Object v = row.get(column);
+            return test(where, frozen, row) && v != null && (min ? compare(v, best) <= 0 : compare(v, best) >= 0);
+        }, seen));
     }
 
     /** {@code table/pk} of a {@code table/pk/} key prefix. */

@@ -54,7 +54,11 @@ final class PredicateColumns {
             if (where != null) {
                 Table t = program.schema().table(((Stmt.Sql) s).table()).orElseThrow();
                 Set<String> cols = read.computeIfAbsent(t.name(), k -> new LinkedHashSet<>());
-                for (String c : columnsOf(where, new LinkedHashSet<>())) {
+                Set<String> used = columnsOf(where, new LinkedHashSet<>());
+                if (s instanceof Stmt.Select sel) { // MIN/MAX's predicate also reads the aggregated column
+                    sel.aggregate().flatMap(a -> a.column()).ifPresent(used::add);
+                }
+                for (String c : used) {
                     if (!t.isKey(c)) {
                         cols.add(c);
                     }
