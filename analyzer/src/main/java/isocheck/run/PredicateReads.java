@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * The predicate reads of a run, in the history's terms ({@link PredicateRead}; Adya, Liskov &amp;
- * O'Neil, ICDE 2000, §3): derived after the run from what each WHERE clause saw
+ * O'Neil, "Generalized Isolation Level Definitions", ICDE 2000): derived after the run from what each WHERE clause saw
  * ({@link TxnLog.PredicateScan}) and from the row versions the committed transactions installed
  * ({@link TxnLog.RowWrite}).
  *

@@ -3,8 +3,8 @@ package isocheck.history;
 import java.util.List;
 
 /**
- * A predicate read (Adya, Liskov &amp; O'Neil, ICDE 2000, §3 "predicate-based reads"; Adya's thesis
- * §3.1.3): transaction {@code txn} evaluated {@code predicate} over the rows of {@code table} and
+ * A predicate read (Adya, Liskov &amp; O'Neil, "Generalized Isolation Level Definitions", ICDE 2000:
+ * predicate-based reads and their version sets): transaction {@code txn} evaluated {@code predicate} over the rows of {@code table} and
  * observed one version of every row (its version set, Vset(P)).
  *
  * <p>Adya's edges depend only on the versions that <em>change the matches</em> of the predicate (a
