@@ -173,7 +173,9 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalStateException("the recorded history is malformed: " + e.getMessage(), e);
             }
             stdout.println("history: " + h.txnCount() + " transactions (initial included), " + h.opCount() + " operations, "
-                    + h.keys().size() + (h.keys().size() == 1 ? " key" : " keys") + (out == null ? "" : " -> " + out));
+                    + h.keys().size() + (h.keys().size() == 1 ? " key" : " keys")
+                    + (h.predicateReads().isEmpty() ? "" : ", " + h.predicateReads().size() + " predicate reads (their edges included above)")
+                    + (out == null ? "" : " -> " + out));
             if (out != null) {
                 write(h, out, outFormat);
             }
