@@ -45,6 +45,7 @@ public final class HistoryBuilder {
     /** Predicate reads, with the global operation index they come before ({@link #predicateRead}). */
     private final List<PredicateRead> predicateReads = new ArrayList<>();
     private final IntList predicateAt = new IntList();
+    private final IntList predicateLine = new IntList();
     /** Per transaction, how many operations it has so far (a predicate read's position). */
     private final IntList txnOps = new IntList();
 
@@ -196,6 +197,7 @@ public final class HistoryBuilder {
         }
         predicateReads.add(new PredicateRead(txn, txnOps.get(txn), table, predicate, rows));
         predicateAt.add(opTxn.size());
+        predicateLine.add(opLine == null ? -1 : currentLine);
     }
 
     // ---- fluent layer for tests and recorders ----
@@ -414,7 +416,7 @@ public final class HistoryBuilder {
                     if (changer == null) {
                         throw new InvalidHistoryException("a predicate read of T" + txnLabelOf(pr.txn())
                                 + " names the change w(" + c.key() + "," + History.valueText(c.value())
-                                + "), which no transaction writes", -1, -1);
+                                + "), which no transaction writes", -1, predicateLine.get(n));
                     }
                     if (changer == pr.txn() || changer == init) {
                         continue; // its own write, or the initial state: no edge (Adya's DSG has no self-loops)
@@ -482,7 +484,14 @@ public final class HistoryBuilder {
 
     private void checkNotReserved(int k) {
         if (!keys.isNumeric(k) && PredicateKey.isReserved(keys.name(k))) {
-            throw new InvalidHistoryException("key \"" + keys.name(k) + "\" is reserved for predicate edges (names starting with pred#)", -1, -1);
+            int line = -1;
+            for (int i = 0; i < opKeyKind.size() && opLine != null; i++) {
+                if (opKeyKind.get(i) >>> 1 == k) {
+                    line = opLine.get(i);
+                    break;
+                }
+            }
+            throw new InvalidHistoryException("key \"" + keys.name(k) + "\" is reserved for predicate edges (names starting with pred#)", -1, line);
         }
     }
 
