@@ -169,14 +169,33 @@ public final class Db {
         }
     }
 
-    /** {@code message} with the user name and password (if any) blanked out: credentials are never printed. */
+    /**
+     * {@code message} with the password blanked out: secrets are never printed. The password comes
+     * from --password/PGPASSWORD or from the URL's own {@code password=} parameter. The user name is
+     * no secret and is left alone: blanking it mangled messages that merely contain it (with
+     * {@code PGUSER=isocheck}, {@code column "***_vrow" specified more than once}).
+     */
     public String scrub(String message) {
-        for (String secret : new String[] {props.getProperty("password"), props.getProperty("user")}) {
-            if (secret != null && secret.length() >= 3) {
+        for (String secret : new String[] {props.getProperty("password"), urlParameter(url, "password")}) {
+            if (secret != null && secret.length() >= 3) { // shorter ones would blank ordinary text
                 message = message.replace(secret, "***");
             }
         }
         return message;
+    }
+
+    /** A parameter of a JDBC URL ({@code ?a=b&c=d} for PostgreSQL, {@code ;A=B} for H2), case-insensitively; null if absent. */
+    static String urlParameter(String url, String name) {
+        if (url == null) {
+            return null;
+        }
+        for (String part : url.split("[?&;]")) {
+            int eq = part.indexOf('=');
+            if (eq > 0 && part.substring(0, eq).equalsIgnoreCase(name)) {
+                return java.net.URLDecoder.decode(part.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 
     /** Closes a private in-memory H2 database (it would otherwise live until the JVM exits). */
