@@ -210,10 +210,49 @@ public final class Db {
         }
     }
 
-    /** Creates the run's schema. */
+    /**
+     * The comment isocheck puts on every schema it creates: {@link #dropLeftovers} drops only schemas
+     * that carry it (and are named {@code isocheck_…}), never one a user made.
+     */
+    static final String MARKER = "private schema of isocheck run; safe to drop";
+
+    /** Creates the run's schema, marked as isocheck's ({@link #MARKER}). */
     void createSchema(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
+            s.execute("COMMENT ON SCHEMA " + schema + " IS '" + MARKER + "'");
+        }
+    }
+
+    /**
+     * Drops the schemas earlier runs left behind (a killed process, a server that went away): those
+     * named {@code isocheck_…} that carry {@link #MARKER}. Returns their names.
+     */
+    public java.util.List<String> dropLeftovers() {
+        String list = dialect == Dialect.POSTGRES
+                ? "SELECT n.nspname FROM pg_namespace n WHERE n.nspname LIKE 'isocheck\\_%' AND obj_description(n.oid, 'pg_namespace') = ?"
+                : "SELECT SCHEMA_NAME FROM INFORMATION_SCHEMA.SCHEMATA WHERE SCHEMA_NAME LIKE 'ISOCHECK\\_%' AND REMARKS = ?";
+        java.util.List<String> names = new java.util.ArrayList<>();
+        Connection c = rawConnection();
+        try {
+            try (java.sql.PreparedStatement ps = c.prepareStatement(list)) {
+                ps.setString(1, MARKER);
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        names.add(rs.getString(1));
+                    }
+                }
+            }
+            for (String n : names) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("DROP SCHEMA \"" + n.replace("\"", "\"\"") + "\" CASCADE");
+                }
+            }
+            return names;
+        } catch (SQLException e) {
+            throw new RunError("cannot drop leftover schemas on " + displayUrl() + ": " + scrub(oneLine(e)));
+        } finally {
+            closeQuietly(c);
         }
     }
 

@@ -346,7 +346,7 @@ final class Interpreter {
     private void scan(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Map<String, Long> seen) {
         Map<String, Object> frozen = new HashMap<>(env);
         log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), PredicateReads.text(where, frozen),
-                row -> test(where, frozen, row), seen));
+                row -> test(where, frozen, row), seen, PredicateReads.rowPrefix(t, where, frozen)));
     }
 
     /**
@@ -365,7 +365,7 @@ final class Interpreter {
         log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), text, row -> {
             Object v = row.get(column);
             return test(where, frozen, row) && v != null && (min ? compare(v, best) <= 0 : compare(v, best) >= 0);
-        }, seen));
+        }, seen, PredicateReads.rowPrefix(t, where, frozen)));
     }
 
     /** {@code table/pk} of a {@code table/pk/} key prefix. */

@@ -53,7 +53,7 @@ final class PredicateReads {
     static Result derive(List<List<TxnLog>> sessions) {
         Map<String, List<TxnLog.RowWrite>> writes = new HashMap<>();
         Map<TxnLog.RowWrite, TxnLog> writer = new IdentityHashMap<>();
-        Map<String, Set<String>> rowsOfTable = new HashMap<>();
+        Map<String, java.util.NavigableSet<String>> rowsOfTable = new HashMap<>();
         for (List<TxnLog> session : sessions) {
             for (TxnLog log : session) {
                 if (!log.committed) {
@@ -62,7 +62,7 @@ final class PredicateReads {
                 for (TxnLog.RowWrite w : log.rowWrites) {
                     writes.computeIfAbsent(w.row(), k -> new ArrayList<>()).add(w);
                     writer.put(w, log);
-                    rowsOfTable.computeIfAbsent(w.row().substring(0, w.row().indexOf('/')), k -> new LinkedHashSet<>()).add(w.row());
+                    rowsOfTable.computeIfAbsent(w.row().substring(0, w.row().indexOf('/')), k -> new java.util.TreeSet<>()).add(w.row());
                 }
             }
         }
@@ -74,7 +74,12 @@ final class PredicateReads {
                 for (TxnLog.PredicateScan scan : log.predicateScans) {
                     List<PredicateRead.Row> rows = new ArrayList<>();
                     Set<String> candidates = new LinkedHashSet<>(scan.seen().keySet());
-                    candidates.addAll(rowsOfTable.getOrDefault(scan.table(), Set.of()));
+                    java.util.NavigableSet<String> written = rowsOfTable.get(scan.table());
+                    if (written != null) { // only rows its key equalities allow (a row name starts with its key)
+                        String p = scan.rowPrefix();
+                        candidates.addAll(p.endsWith("/") || p.endsWith(",") ? written.subSet(p, true, p + Character.MAX_VALUE, false)
+                                : written.contains(p) ? Set.of(p) : Set.of());
+                    }
                     for (String row : candidates) {
                         List<TxnLog.RowWrite> ws = writes.get(row);
                         if (ws == null) {
@@ -187,6 +192,61 @@ final class PredicateReads {
             i = j;
         }
         return new Chain(groups, hasDelete);
+    }
+
+    /**
+     * What every row {@code where} can match starts with: {@code table/} and the values its top-level
+     * equalities fix for the leading primary-key columns, e.g. {@code order_line/1,3,} for
+     * {@code ol_w_id = 1 AND ol_d_id = 3 AND …}; the whole row name when they fix every key column.
+     * Row names are {@code table/k1,k2,…} (the recorder's key prefixes).
+     */
+    static String rowPrefix(isocheck.program.Table t, Cond where, Map<String, Object> env) {
+        Map<String, Object> fixed = new HashMap<>();
+        equalities(t, where, env, fixed);
+        StringBuilder sb = new StringBuilder(t.name()).append('/');
+        List<String> pk = t.primaryKey();
+        for (int i = 0; i < pk.size(); i++) {
+            Object v = fixed.get(pk.get(i));
+            if (v == null) {
+                return sb.toString();
+            }
+            sb.append(v);
+            if (i + 1 < pk.size()) {
+                sb.append(',');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void equalities(isocheck.program.Table t, Cond c, Map<String, Object> env, Map<String, Object> out) {
+        if (c instanceof Cond.And a) {
+            equalities(t, a.left(), env, out);
+            equalities(t, a.right(), env, out);
+        } else if (c instanceof Cond.Compare cmp && cmp.op() == isocheck.program.CompareOp.EQ) {
+            if (cmp.left() instanceof Expr.ColumnRef r && t.isKey(r.column()) && constant(cmp.right())) {
+                put(out, r.column(), value(cmp.right(), env));
+            } else if (cmp.right() instanceof Expr.ColumnRef r && t.isKey(r.column()) && constant(cmp.left())) {
+                put(out, r.column(), value(cmp.left(), env));
+            }
+        }
+    }
+
+    private static void put(Map<String, Object> out, String column, Object v) {
+        if (v instanceof Long || v instanceof String) { // a NULL matches nothing: no prefix from it
+            out.putIfAbsent(column, v);
+        }
+    }
+
+    private static boolean constant(Expr e) {
+        return e instanceof Expr.VarRef || e instanceof Expr.IntLit || e instanceof Expr.StrLit;
+    }
+
+    private static Object value(Expr e, Map<String, Object> env) {
+        if (e instanceof Expr.VarRef v) {
+            Object o = Values.read(env.get(v.variable()), v.field());
+            return o instanceof Integer i ? (Object) (long) i : o;
+        }
+        return e instanceof Expr.IntLit i ? (Object) i.value() : ((Expr.StrLit) e).value();
     }
 
     // ---- the predicate's text, parameters bound ----

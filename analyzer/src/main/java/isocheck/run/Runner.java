@@ -113,20 +113,66 @@ public final class Runner {
 
     public static Result run(Db db, Workload w, Options o) {
         setUp(db, w, o.seed());
-        boolean ok = false;
+        Thread dropOnExit = dropOnExit(db);
+        Result r;
         try {
-            Result r = runClients(db, w, o);
-            ok = true;
-            return r;
-        } finally {
+            r = runClients(db, w, o);
+        } catch (RuntimeException e) {
+            unregister(dropOnExit);
             if (!o.keep()) {
                 try {
                     tearDown(db);
-                } catch (RunError e) {
-                    if (ok) {
-                        throw e;
-                    }
+                } catch (RunError t) {
+                    throw new RunError(e.getMessage() + "; " + leftover(db, t));
                 }
+            }
+            throw e;
+        }
+        unregister(dropOnExit);
+        if (!o.keep()) {
+            try {
+                tearDown(db);
+            } catch (RunError t) {
+                throw new RunError(leftover(db, t));
+            }
+        }
+        return r;
+    }
+
+    /** Why the private schema was left behind, naming it and how to remove it. */
+    static String leftover(Db db, RunError why) {
+        return why.getMessage() + ": schema " + db.schema() + " is left on " + db.displayUrl()
+                + " (remove isocheck's leftover schemas with: isocheck run --db URL --drop-leftovers)";
+    }
+
+    /**
+     * Drops the private schema if the JVM exits during the run (SIGTERM, Ctrl-C): a shutdown hook,
+     * removed once the run tears down itself. A SIGKILL or a server that goes away still leaves the
+     * schema; {@link Db#dropLeftovers} removes those later.
+     */
+    static Thread dropOnExit(Db db) {
+        Thread t = new Thread(() -> {
+            try {
+                tearDown(db);
+            } catch (RuntimeException ignored) {
+                System.err.println("isocheck: schema " + db.schema() + " is left on " + db.displayUrl()
+                        + " (isocheck run --db URL --drop-leftovers removes it)");
+            }
+        }, "isocheck-drop-schema");
+        try {
+            Runtime.getRuntime().addShutdownHook(t);
+        } catch (IllegalStateException shuttingDown) {
+            return null;
+        }
+        return t;
+    }
+
+    static void unregister(Thread hook) {
+        if (hook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs (or ran) already
             }
         }
     }

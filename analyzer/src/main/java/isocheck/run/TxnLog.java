@@ -15,9 +15,12 @@ final class TxnLog {
      * every row of the clause's key part the statement saw (matching or not), the predicate version it
      * observed ({@link SqlGen#PRED_VERSION}); {@code matches} evaluates the clause, parameters bound,
      * on a row version's column values; {@code text} is the clause with its parameters bound;
-     * {@code opIndex} is where the statement's operations begin in {@link #ops}.
+     * {@code opIndex} is where the statement's operations begin in {@link #ops}; {@code rowPrefix}
+     * narrows the rows it can ever match by its equalities on leading key columns
+     * ({@link PredicateReads#rowPrefix}).
      */
-    record PredicateScan(int opIndex, String table, String text, Predicate<Map<String, Object>> matches, Map<String, Long> seen) {}
+    record PredicateScan(int opIndex, String table, String text, Predicate<Map<String, Object>> matches, Map<String, Long> seen,
+            String rowPrefix) {}
 
     /**
      * A row version this attempt installed: {@code row} is {@code table/pk}, {@code version} the
