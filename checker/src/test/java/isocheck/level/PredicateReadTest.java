@@ -55,6 +55,9 @@ class PredicateReadTest {
         String text = w.toText();
         assertTrue(text.contains("T2 updated doctors/2 so that T1's predicate `" + ON_CALL
                 + "` on doctors no longer matches it; T1 saw it matching [predicate anti-dependency"), text);
+        String json = w.toJson();
+        assertTrue(json.contains("\"predicate\":{\"table\":\"doctors\",\"predicate\":\"" + ON_CALL
+                + "\",\"row\":\"doctors/2\",\"change\":\"left\"}"), json);
         assertTrue(text.contains("T1 updated doctors/1 so that T2's predicate `" + ON_CALL
                 + "` on doctors no longer matches it; T2 saw it matching [predicate anti-dependency"), text);
     }
