@@ -21,9 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
-import java.util.HashSet;
-import java.util.function.Predicate;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
