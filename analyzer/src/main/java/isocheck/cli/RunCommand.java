@@ -111,6 +111,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "keep the schema and its tables (its name is printed)")
     boolean keep;
 
+    @Option(names = "--drop-leftovers", description = "drop the private schemas earlier runs left on --db (killed, or the server went away): "
+            + "only schemas isocheck created (named isocheck_…, marked by a comment), then exit")
+    boolean dropLeftovers;
+
     @Option(names = "--no-record", description = "run without instrumentation and without recording (to measure the recording's cost)")
     boolean noRecord;
 
@@ -124,7 +128,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--isolation: " + e.getMessage());
         }
-        if ((program == null) == (workload == null)) {
+        if (!dropLeftovers && (program == null) == (workload == null)) {
             throw new UserError(program == null ? "give a PROGRAM or --workload mt|kv" : "give a PROGRAM or --workload, not both");
         }
         if (noRecord && (out != null || check != null)) {
@@ -134,6 +138,18 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError("--schedule needs a PROGRAM");
         }
         PrintWriter stdout = spec.commandLine().getOut();
+        if (dropLeftovers) {
+            if (url == null) {
+                throw new UserError("--drop-leftovers needs --db URL (an in-memory H2 database leaves nothing behind)");
+            }
+            try {
+                List<String> dropped = Db.of(url, user, password, iso).dropLeftovers();
+                stdout.println(dropped.isEmpty() ? "no leftover isocheck schemas" : "dropped " + String.join(", ", dropped));
+                return ExitCode.OK;
+            } catch (RunError e) {
+                throw new UserError(e.getMessage());
+            }
+        }
         try {
             Db db = url == null ? Db.embedded(iso) : Db.of(url, user, password, iso);
             Runs.Outcome o;
@@ -173,7 +189,9 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalStateException("the recorded history is malformed: " + e.getMessage(), e);
             }
             stdout.println("history: " + h.txnCount() + " transactions (initial included), " + h.opCount() + " operations, "
-                    + h.keys().size() + (h.keys().size() == 1 ? " key" : " keys") + (out == null ? "" : " -> " + out));
+                    + h.keys().size() + (h.keys().size() == 1 ? " key" : " keys")
+                    + (h.predicateReads().isEmpty() ? "" : ", " + h.predicateReads().size() + " predicate reads (their edges included above)")
+                    + (out == null ? "" : " -> " + out));
             if (out != null) {
                 write(h, out, outFormat);
             }

@@ -16,7 +16,21 @@ import java.util.List;
  * statement overwrote, see {@link UpdateReads}).
  */
 record Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> params, List<String> columns,
-        List<ScalarType> columnTypes, List<String> reads, boolean recorded) {
+        List<ScalarType> columnTypes, List<String> reads, boolean recorded, Predicate predicate) {
+
+    /**
+     * How a recorded statement reports what its WHERE clause evaluated ({@link PredicateReads}),
+     * placed after the layout above. SELECT: the row's predicate version, then (when {@code broadened})
+     * a 1/0 flag saying whether the row matches: the statement then fetches every row of the key part
+     * of the WHERE clause, so that rows it did not match are seen too. UPDATE that writes a column some
+     * predicate reads ({@code writesVersion}): the previous predicate version, the new values of
+     * {@code image}, then the old values of {@code old} (the assigned ones); other UPDATEs: the predicate
+     * version. DELETE: the predicate version and {@code image} (the deleted row). INSERT: {@code image}.
+     * {@code complementSql}: for an UPDATE or DELETE whose WHERE reads non-key columns, the rows of
+     * the key part it does not match (primary key, predicate version), run just before it.
+     */
+    record Predicate(boolean broadened, boolean writesVersion, List<String> image, List<ScalarType> imageTypes,
+            List<String> old, String complementSql, List<Param> complementParams) {}
 
     enum Kind {
         SELECT,

@@ -169,14 +169,33 @@ public final class Db {
         }
     }
 
-    /** {@code message} with the user name and password (if any) blanked out: credentials are never printed. */
+    /**
+     * {@code message} with the password blanked out: secrets are never printed. The password comes
+     * from --password/PGPASSWORD or from the URL's own {@code password=} parameter. The user name is
+     * no secret and is left alone: blanking it mangled messages that merely contain it (with
+     * {@code PGUSER=isocheck}, {@code column "***_vrow" specified more than once}).
+     */
     public String scrub(String message) {
-        for (String secret : new String[] {props.getProperty("password"), props.getProperty("user")}) {
-            if (secret != null && secret.length() >= 3) {
+        for (String secret : new String[] {props.getProperty("password"), urlParameter(url, "password")}) {
+            if (secret != null && secret.length() >= 3) { // shorter ones would blank ordinary text
                 message = message.replace(secret, "***");
             }
         }
         return message;
+    }
+
+    /** A parameter of a JDBC URL ({@code ?a=b&c=d} for PostgreSQL, {@code ;A=B} for H2), case-insensitively; null if absent. */
+    static String urlParameter(String url, String name) {
+        if (url == null) {
+            return null;
+        }
+        for (String part : url.split("[?&;]")) {
+            int eq = part.indexOf('=');
+            if (eq > 0 && part.substring(0, eq).equalsIgnoreCase(name)) {
+                return java.net.URLDecoder.decode(part.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 
     /** Closes a private in-memory H2 database (it would otherwise live until the JVM exits). */
@@ -191,10 +210,49 @@ public final class Db {
         }
     }
 
-    /** Creates the run's schema. */
+    /**
+     * The comment isocheck puts on every schema it creates: {@link #dropLeftovers} drops only schemas
+     * that carry it (and are named {@code isocheck_…}), never one a user made.
+     */
+    static final String MARKER = "private schema of isocheck run; safe to drop";
+
+    /** Creates the run's schema, marked as isocheck's ({@link #MARKER}). */
     void createSchema(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
+            s.execute("COMMENT ON SCHEMA " + schema + " IS '" + MARKER + "'");
+        }
+    }
+
+    /**
+     * Drops the schemas earlier runs left behind (a killed process, a server that went away): those
+     * named {@code isocheck_…} that carry {@link #MARKER}. Returns their names.
+     */
+    public java.util.List<String> dropLeftovers() {
+        String list = dialect == Dialect.POSTGRES
+                ? "SELECT n.nspname FROM pg_namespace n WHERE n.nspname LIKE 'isocheck\\_%' AND obj_description(n.oid, 'pg_namespace') = ?"
+                : "SELECT SCHEMA_NAME FROM INFORMATION_SCHEMA.SCHEMATA WHERE SCHEMA_NAME LIKE 'ISOCHECK\\_%' AND REMARKS = ?";
+        java.util.List<String> names = new java.util.ArrayList<>();
+        Connection c = rawConnection();
+        try {
+            try (java.sql.PreparedStatement ps = c.prepareStatement(list)) {
+                ps.setString(1, MARKER);
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        names.add(rs.getString(1));
+                    }
+                }
+            }
+            for (String n : names) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("DROP SCHEMA \"" + n.replace("\"", "\"\"") + "\" CASCADE");
+                }
+            }
+            return names;
+        } catch (SQLException e) {
+            throw new RunError("cannot drop leftover schemas on " + displayUrl() + ": " + scrub(oneLine(e)));
+        } finally {
+            closeQuietly(c);
         }
     }
 

@@ -21,9 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
-import java.util.HashSet;
-import java.util.function.Predicate;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -37,18 +34,11 @@ final class Interpreter {
     private final Map<Stmt.Sql, Compiled> compiled = new IdentityHashMap<>();
     private final AtomicLong versions;
     private final boolean record;
-    /** Per table, the columns no UPDATE of the program assigns: a row keeps its inserted values there. */
-    private final Map<String, Set<String>> stableColumns = new HashMap<>();
 
     Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
         this.gen = new SqlGen(program, dialect, record);
         this.record = record;
         this.versions = versions;
-        for (Table t : program.schema().tables()) {
-            Set<String> cols = new HashSet<>();
-            t.columns().forEach(c -> cols.add(c.name()));
-            stableColumns.put(t.name(), cols);
-        }
         for (Transaction t : program.transactions()) {
             collect(t.body());
         }
@@ -62,9 +52,6 @@ final class Interpreter {
         for (Stmt s : body) {
             if (s instanceof Stmt.Sql q) {
                 compiled.put(q, gen.compile(q));
-                if (q instanceof Stmt.Update u) {
-                    u.assignments().forEach(a -> stableColumns.get(u.table()).remove(a.column()));
-                }
             } else if (s instanceof Stmt.If i) {
                 collect(i.thenBranch());
                 collect(i.elseBranch());
@@ -166,13 +153,22 @@ final class Interpreter {
         StringBuilder outcome = gate == StepGate.NONE ? null : new StringBuilder();
         Table t = c.table();
         int nk = t.primaryKey().size();
+        Compiled.Predicate pred = c.recorded() ? c.predicate() : null;
         switch (c.kind()) {
             case SELECT -> {
                 List<Map<String, Object>> rows = new ArrayList<>();
                 int firstOp = log.ops.size();
-                Set<String> returned = new HashSet<>();
+                Map<String, Long> seen = pred == null ? null : new HashMap<>();
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
+                        if (c.recorded()) {
+                            int vpred = nk + 2 * c.columns().size() + 1;
+                            String prefix = keyPrefix(t, rs, nk);
+                            seen.put(rowName(prefix), rs.getLong(vpred));
+                            if (pred.broadened() && rs.getLong(vpred + 1) != 1) {
+                                continue; // a row of the key part the WHERE clause does not match
+                            }
+                        }
                         Map<String, Object> row = new LinkedHashMap<>();
                         int base = c.recorded() ? nk : 0;
                         for (int k = 0; k < c.columns().size(); k++) {
@@ -180,7 +176,6 @@ final class Interpreter {
                         }
                         if (c.recorded()) {
                             String prefix = keyPrefix(t, rs, nk);
-                            returned.add(prefix);
                             int vbase = nk + c.columns().size();
                             for (int k = 0; k < c.columns().size(); k++) {
                                 log.read(prefix + SqlGen.fieldName(t, c.columns().get(k)), rs.getLong(vbase + k + 1));
@@ -193,8 +188,9 @@ final class Interpreter {
                 Object value = rows;
                 if (sel.aggregate().isPresent()) { // unrecorded: the database computed it
                     value = rows.isEmpty() ? null : Values.read(rows, null);
-                } else if (c.recorded()) {
-                    predicateRead(log, firstOp, t, sel.where(), env, returned, row -> true);
+                }
+                if (c.recorded()) {
+                    scan(log, firstOp, t, sel.where(), env, seen);
                 }
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -208,12 +204,15 @@ final class Interpreter {
                 Object best = null;
                 ScalarType type = c.columnTypes().get(0);
                 int firstOp = log.ops.size();
-                Set<String> returned = new HashSet<>();
+                Map<String, Long> seen = new HashMap<>();
                 try (ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
-                        Object v = get(rs, nk + 1, type);
                         String prefix = keyPrefix(t, rs, nk);
-                        returned.add(prefix);
+                        seen.put(rowName(prefix), rs.getLong(nk + 3));
+                        if (pred.broadened() && rs.getLong(nk + 4) != 1) {
+                            continue;
+                        }
+                        Object v = get(rs, nk + 1, type);
                         log.read(prefix + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
                         if (a.function() == Aggregate.Function.COUNT) {
                             if (v != null || a.column().isEmpty()) {
@@ -228,7 +227,11 @@ final class Interpreter {
                     }
                 }
                 Object value = a.function() == Aggregate.Function.COUNT ? (Object) count : best;
-                predicateRead(log, firstOp, t, sel.where(), env, returned, changes(a, c.columns().get(0), t, best));
+                if (a.function() == Aggregate.Function.COUNT || best == null) {
+                    scan(log, firstOp, t, sel.where(), env, seen);
+                } else {
+                    aggregateScan(log, firstOp, t, sel.where(), env, seen, a, c.columns().get(0), best);
+                }
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
@@ -238,6 +241,20 @@ final class Interpreter {
                 if (c.recorded()) {
                     int n = 0;
                     StringBuilder read = new StringBuilder();
+                    int firstOp = log.ops.size();
+                    Map<String, Long> seen = new HashMap<>();
+                    if (pred.complementSql() != null) { // the rows of the key part it will not match
+                        PreparedStatement q = session.prepare(pred.complementSql());
+                        int j = 1;
+                        for (Compiled.Param param : pred.complementParams()) {
+                            bind(session.connection, q, j++, param, param.value(frame));
+                        }
+                        try (ResultSet rs = q.executeQuery()) {
+                            while (rs.next()) {
+                                seen.put(rowName(keyPrefix(t, rs, nk)), rs.getLong(nk + 1));
+                            }
+                        }
+                    }
                     try (ResultSet rs = p.executeQuery()) {
                         while (rs.next()) {
                             String prefix = keyPrefix(t, rs, nk);
@@ -252,15 +269,13 @@ final class Interpreter {
                             for (String col : c.columns()) {
                                 log.write(prefix + SqlGen.fieldName(t, col), version);
                             }
-                            if (c.stmt() instanceof Stmt.Insert ins) {
-                                Map<String, Object> inserted = new HashMap<>();
-                                for (int k = 0; k < ins.columns().size(); k++) {
-                                    inserted.put(ins.columns().get(k), eval(ins.values().get(k), env));
-                                }
-                                log.inserted.add(new TxnLog.Inserted(t.name(), prefix, inserted));
-                            }
+                            rowWrite(c, pred, t, rs, nk, prefix, version, seen, log);
                             n++;
                         }
+                    }
+                    if (!(c.stmt() instanceof Stmt.Insert)) {
+                        Cond where = c.stmt() instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) c.stmt()).where();
+                        scan(log, firstOp, t, where, env, seen);
                     }
                     if (outcome != null) {
                         outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(read).append(")");
@@ -277,74 +292,82 @@ final class Interpreter {
     }
 
     /**
-     * Keeps a SELECT's predicate for {@link AbsenceReads}: {@code affects} holds of a row that would
-     * have changed the result had the statement seen it. Only predicates over columns a row keeps
-     * from its INSERT on (primary-key columns, and columns no UPDATE assigns) are kept, so that the
-     * inserted values decide whether the row matched; other predicates record nothing, as before.
+     * Logs the row version a recorded write installed ({@link TxnLog.RowWrite}), and, for UPDATE and
+     * DELETE, the predicate version its WHERE clause saw matching. Column positions follow
+     * {@link Compiled.Predicate}.
      */
-    private void predicateRead(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Set<String> returned,
-            Predicate<Map<String, Object>> affects) {
-        Set<String> stable = stableColumns.get(t.name());
-        if (!stable.containsAll(columnsOf(where, new HashSet<>()))) {
-            return;
+    private void rowWrite(Compiled c, Compiled.Predicate pred, Table t, ResultSet rs, int nk, String prefix, long version,
+            Map<String, Long> seen, TxnLog log) throws SQLException {
+        String row = rowName(prefix);
+        String key = prefix + SqlGen.fieldName(t, c.columns().get(0));
+        int at = nk + c.reads().size() + 1; // first predicate column
+        Map<String, Object> keys = new HashMap<>();
+        for (int k = 0; k < nk; k++) {
+            String col = t.primaryKey().get(k);
+            keys.put(col, get(rs, k + 1, t.column(col).orElseThrow().type()));
         }
-        Map<String, Object> frozen = new HashMap<>(env);
-        log.predicateReads.add(new TxnLog.PredicateRead(firstOp, t.name(), returned,
-                row -> row.keySet().containsAll(columnsOf(where, new HashSet<>())) && test(where, frozen, row) && affects.test(row)));
+        switch (c.kind()) {
+            case INSERT -> log.rowWrites.add(new TxnLog.RowWrite(row, version, TxnLog.ABSENT, null, image(pred, rs, at, keys), key));
+            case DELETE -> {
+                long previous = rs.getLong(at);
+                seen.put(row, previous);
+                log.rowWrites.add(new TxnLog.RowWrite(row, version, previous, image(pred, rs, at + 1, keys), null, key));
+            }
+            default -> {
+                long previous = rs.getLong(at);
+                seen.put(row, previous);
+                if (pred.writesVersion()) {
+                    Map<String, Object> after = image(pred, rs, at + 1, keys);
+                    Map<String, Object> before = new HashMap<>(after);
+                    int old = at + 1 + pred.image().size();
+                    for (int k = 0; k < pred.old().size(); k++) {
+                        String col = pred.old().get(k);
+                        before.put(col, get(rs, old + k, pred.imageTypes().get(pred.image().indexOf(col))));
+                    }
+                    log.rowWrites.add(new TxnLog.RowWrite(row, version, previous, before, after, key));
+                }
+            }
+        }
     }
 
-    /**
-     * Whether a row would change an aggregate's result: any matching row changes COUNT; for MIN and
-     * MAX only a row below the minimum (above the maximum) found, or any row when none was found —
-     * the paper's MIN/MAX rule (§4): the result is what the statement read.
-     */
-    private Predicate<Map<String, Object>> changes(Aggregate a, String column, Table t, Object best) {
-        if (a.function() == Aggregate.Function.COUNT) {
-            return row -> true;
-        }
-        if (!stableColumns.get(t.name()).contains(column)) {
-            return row -> false;
-        }
-        return row -> {
-            Object v = row.get(column);
-            if (v == null) {
-                return false;
-            }
-            if (best == null) {
-                return true;
-            }
-            int cmp = compare(v, best);
-            return a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0;
-        };
-    }
-
-    private static Set<String> columnsOf(Cond c, Set<String> out) {
-        if (c instanceof Cond.Compare cmp) {
-            columnsOf(cmp.left(), out);
-            columnsOf(cmp.right(), out);
-        } else if (c instanceof Cond.Member m) {
-            columnsOf(m.element(), out);
-        } else if (c instanceof Cond.Not n) {
-            columnsOf(n.operand(), out);
-        } else if (c instanceof Cond.And a) {
-            columnsOf(a.left(), out);
-            columnsOf(a.right(), out);
-        } else if (c instanceof Cond.Or o) {
-            columnsOf(o.left(), out);
-            columnsOf(o.right(), out);
+    private static Map<String, Object> image(Compiled.Predicate pred, ResultSet rs, int at, Map<String, Object> keys)
+            throws SQLException {
+        Map<String, Object> out = new HashMap<>(keys);
+        for (int k = 0; k < pred.image().size(); k++) {
+            out.put(pred.image().get(k), get(rs, at + k, pred.imageTypes().get(k)));
         }
         return out;
     }
 
-    private static void columnsOf(Expr e, Set<String> out) {
-        if (e instanceof Expr.ColumnRef r) {
-            out.add(r.column());
-        } else if (e instanceof Expr.Arith a) {
-            columnsOf(a.left(), out);
-            columnsOf(a.right(), out);
-        } else if (e instanceof Expr.Negate n) {
-            columnsOf(n.operand(), out);
-        }
+    /** Logs what a WHERE clause evaluated, for {@link PredicateReads}. */
+    private void scan(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Map<String, Long> seen) {
+        Map<String, Object> frozen = new HashMap<>(env);
+        log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), PredicateReads.text(where, frozen),
+                row -> test(where, frozen, row), seen, PredicateReads.rowPrefix(t, where, frozen)));
+    }
+
+    /**
+     * The predicate a MIN or MAX that found {@code best} depends on: the WHERE clause and
+     * {@code column <= best} ({@code >=} for MAX). A row outside it cannot change the result, so a
+     * write that moves a row in or out of the WHERE clause above the minimum is no predicate
+     * anti-dependency of the statement (the MIN/MAX rule of the static side, the paper's §4): the
+     * statement is recorded as a predicate read of the predicate its result reads.
+     */
+    private void aggregateScan(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Map<String, Long> seen,
+            Aggregate a, String column, Object best) {
+        Map<String, Object> frozen = new HashMap<>(env);
+        boolean min = a.function() == Aggregate.Function.MIN;
+        String text = PredicateReads.text(where, frozen) + " AND " + column + (min ? " <= " : " >= ")
+                + (best instanceof String str ? "'" + str.replace("'", "''") + "'" : best);
+        log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), text, row -> {
+            Object v = row.get(column);
+            return test(where, frozen, row) && v != null && (min ? compare(v, best) <= 0 : compare(v, best) >= 0);
+        }, seen, PredicateReads.rowPrefix(t, where, frozen)));
+    }
+
+    /** {@code table/pk} of a {@code table/pk/} key prefix. */
+    private static String rowName(String prefix) {
+        return prefix.substring(0, prefix.length() - 1);
     }
 
     private static String showRows(Object v) {

@@ -113,20 +113,66 @@ public final class Runner {
 
     public static Result run(Db db, Workload w, Options o) {
         setUp(db, w, o.seed());
-        boolean ok = false;
+        Thread dropOnExit = dropOnExit(db);
+        Result r;
         try {
-            Result r = runClients(db, w, o);
-            ok = true;
-            return r;
-        } finally {
+            r = runClients(db, w, o);
+        } catch (RuntimeException e) {
+            unregister(dropOnExit);
             if (!o.keep()) {
                 try {
                     tearDown(db);
-                } catch (RunError e) {
-                    if (ok) {
-                        throw e;
-                    }
+                } catch (RunError t) {
+                    throw new RunError(e.getMessage() + "; " + leftover(db, t));
                 }
+            }
+            throw e;
+        }
+        unregister(dropOnExit);
+        if (!o.keep()) {
+            try {
+                tearDown(db);
+            } catch (RunError t) {
+                throw new RunError(leftover(db, t));
+            }
+        }
+        return r;
+    }
+
+    /** Why the private schema was left behind, naming it and how to remove it. */
+    static String leftover(Db db, RunError why) {
+        return why.getMessage() + ": schema " + db.schema() + " is left on " + db.displayUrl()
+                + " (remove isocheck's leftover schemas with: isocheck run --db URL --drop-leftovers)";
+    }
+
+    /**
+     * Drops the private schema if the JVM exits during the run (SIGTERM, Ctrl-C): a shutdown hook,
+     * removed once the run tears down itself. A SIGKILL or a server that goes away still leaves the
+     * schema; {@link Db#dropLeftovers} removes those later.
+     */
+    static Thread dropOnExit(Db db) {
+        Thread t = new Thread(() -> {
+            try {
+                tearDown(db);
+            } catch (RuntimeException ignored) {
+                System.err.println("isocheck: schema " + db.schema() + " is left on " + db.displayUrl()
+                        + " (isocheck run --db URL --drop-leftovers removes it)");
+            }
+        }, "isocheck-drop-schema");
+        try {
+            Runtime.getRuntime().addShutdownHook(t);
+        } catch (IllegalStateException shuttingDown) {
+            return null;
+        }
+        return t;
+    }
+
+    static void unregister(Thread hook) {
+        if (hook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs (or ran) already
             }
         }
     }
@@ -250,23 +296,23 @@ public final class Runner {
      * (aborted attempts included, marked aborted), operations in program order. The initial
      * transaction writes version 0 of every key some transaction read at version 0 (the populated
      * state it observed; keys nobody read at their initial version are left out to keep the
-     * history small).
+     * history small). Each statement's WHERE clause becomes a predicate read ({@link PredicateReads}),
+     * placed before the statement's own reads and writes.
      */
     public static History history(List<List<TxnLog>> sessions, List<String> sessionNames) {
         HistoryBuilder b = new HistoryBuilder();
         Set<Integer> initialKeys = new HashSet<>();
-        Map<TxnLog, List<AbsenceReads.Read>> absences = AbsenceReads.derive(sessions);
+        PredicateReads.Result preds = PredicateReads.derive(sessions);
         for (int i = 0; i < sessions.size(); i++) {
             int s = b.session(sessionNames.get(i));
             for (TxnLog log : sessions.get(i)) {
                 int t = b.begin(s);
-                List<AbsenceReads.Read> absent = absences.getOrDefault(log, List.of());
+                List<PredicateReads.Derived> mine = preds.reads().getOrDefault(log, List.of());
                 int next = 0;
                 for (int o = 0; o <= log.ops.size(); o++) {
-                    for (; next < absent.size() && absent.get(next).opIndex() == o; next++) {
-                        int key = b.keys().intern(absent.get(next).key());
-                        b.read(t, key, 0);
-                        initialKeys.add(key);
+                    for (; next < mine.size() && mine.get(next).opIndex() == o; next++) {
+                        PredicateReads.Derived d = mine.get(next);
+                        b.predicateRead(t, d.table(), d.predicate(), d.rows());
                     }
                     if (o == log.ops.size()) {
                         break;

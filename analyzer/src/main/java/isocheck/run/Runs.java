@@ -44,9 +44,11 @@ public final class Runs {
         ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.dialect(), true, new AtomicLong());
         trace.println(w.describe() + " on " + db.describe() + " at " + db.isolationName() + ", schedule " + scheduleFile + ":");
         ScheduleRunner.Result r;
+        Thread dropOnExit = Runner.dropOnExit(db); // DROP SCHEMA IF EXISTS: harmless before the schema exists
         try {
             r = ScheduleRunner.run(db, w, s, seed, blockMillis, trace);
         } finally {
+            Runner.unregister(dropOnExit);
             Runner.tearDown(db);
             shutdownEmbedded(db);
         }

@@ -31,16 +31,24 @@ final class SqlGen {
 
     static final String ROW_VERSION = "isocheck_vrow"; // cannot collide with isocheck_v_<column>
     static final String PREFIX = "isocheck_v_";
+    /** The row's predicate version: set by INSERT and by every UPDATE of a column some WHERE clause reads. */
+    static final String PRED_VERSION = "isocheck_vpred";
+    /** The predicate version an UPDATE overwrote (copied by the UPDATE itself, as {@link UpdateReads} does). */
+    static final String PRED_PREVIOUS = "isocheck_ppred";
+    /** The value an UPDATE overwrote in a column some WHERE clause reads. */
+    static final String OLD_PREFIX = "isocheck_o_";
 
     private final Db.Dialect dialect;
     private final boolean record;
     private final Schema schema;
     /** Per table, the previous-version columns its read-modify-write UPDATEs need ({@link UpdateReads}). */
     private final Map<String, Set<String>> previousColumns;
+    private final PredicateColumns predicateColumns;
 
     SqlGen(Program program, Db.Dialect dialect, boolean record) {
         this.schema = program.schema();
         this.previousColumns = UpdateReads.previousColumns(program);
+        this.predicateColumns = PredicateColumns.of(program);
         this.dialect = dialect;
         this.record = record;
     }
@@ -71,6 +79,11 @@ final class SqlGen {
             }
             for (String p : previousColumns.getOrDefault(t.name(), Set.of())) {
                 parts.add(p + " BIGINT DEFAULT 0 NOT NULL");
+            }
+            parts.add(PRED_VERSION + " BIGINT DEFAULT 0 NOT NULL");
+            parts.add(PRED_PREVIOUS + " BIGINT DEFAULT 0 NOT NULL");
+            for (String c : predicateColumns.assigned(t.name())) {
+                parts.add(OLD_PREFIX + c + " " + (t.column(c).orElseThrow().type() == ScalarType.INT ? "BIGINT" : "VARCHAR(1000)"));
             }
         }
         parts.add("PRIMARY KEY (" + String.join(", ", t.primaryKey()) + ")");
@@ -110,10 +123,30 @@ final class SqlGen {
                     }
                 }
             }
-            sb.append(String.join(", ", sets)).append(" WHERE ").append(cond(u.where(), params));
             List<String> cols = u.assignments().stream().map(a -> a.column()).toList();
+            Compiled.Predicate pred = null;
+            if (record) {
+                List<String> image = predicateColumns.of(t.name());
+                List<String> old = cols.stream().filter(image::contains).distinct().toList();
+                boolean writesVersion = !old.isEmpty();
+                if (writesVersion) { // right-hand sides see the old row (SQL:2016 Part 2 §14.15), as for UpdateReads
+                    sets.add(PRED_PREVIOUS + " = " + PRED_VERSION);
+                    sets.add(PRED_VERSION + " = ?");
+                    params.add(versionParam());
+                    for (String c : old) {
+                        sets.add(OLD_PREFIX + c + " = " + c);
+                    }
+                    returned.add(PRED_PREVIOUS);
+                    returned.addAll(image);
+                    old.forEach(c -> returned.add(OLD_PREFIX + c));
+                } else {
+                    returned.add(PRED_VERSION);
+                }
+                pred = predicate(t, u.where(), false, writesVersion, image, old);
+            }
+            sb.append(String.join(", ", sets)).append(" WHERE ").append(cond(u.where(), params));
             return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, "FINAL", returned), params, cols,
-                    types(t, cols), reads, record);
+                    types(t, cols), reads, record, pred);
         }
         if (s instanceof Stmt.Insert ins) {
             List<String> cols = new ArrayList<>(ins.columns());
@@ -123,6 +156,9 @@ final class SqlGen {
             }
             if (record) {
                 cols.add(ROW_VERSION);
+                vals.add("?");
+                params.add(versionParam());
+                cols.add(PRED_VERSION);
                 vals.add("?");
                 params.add(versionParam());
                 for (Column c : t.columns()) {
@@ -141,12 +177,21 @@ final class SqlGen {
                     written.add(c.name());
                 }
             }
-            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, "FINAL", List.of()), params, written, types(t, written), List.of(), record);
+            List<String> image = predicateColumns.of(t.name());
+            Compiled.Predicate pred = record ? new Compiled.Predicate(false, true, image, types(t, image), List.of(), null, List.of()) : null;
+            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, "FINAL", image), params, written, types(t, written),
+                    List.of(), record, pred);
         }
         Stmt.Delete d = (Stmt.Delete) s;
         String sql = "DELETE FROM " + t.name() + " WHERE " + cond(d.where(), params);
         List<String> written = List.of(t.primaryKey().get(0));
-        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, "OLD", List.of()), params, written, types(t, written), List.of(), record);
+        List<String> image = predicateColumns.of(t.name());
+        List<String> extra = new ArrayList<>();
+        extra.add(PRED_VERSION);
+        extra.addAll(image);
+        Compiled.Predicate pred = record ? predicate(t, d.where(), false, true, image, List.of()) : null;
+        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, "OLD", record ? extra : List.of()), params, written,
+                types(t, written), List.of(), record, pred);
     }
 
     private Compiled select(Stmt.Select sel, Table t, List<Compiled.Param> params) {
@@ -168,10 +213,43 @@ final class SqlGen {
             kind = Compiled.Kind.SELECT;
             selectList = record ? recordedList(t, cols) : String.join(", ", cols);
         }
-        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + cond(sel.where(), params);
+        Compiled.Predicate pred = null;
+        String where;
+        if (record) {
+            // Rows the WHERE clause does not match but might in another version are fetched too
+            // (those of its key part), with the database's own verdict on each.
+            boolean broadened = !predicateColumns.keyOnly(t, sel.where());
+            selectList += ", " + PRED_VERSION;
+            if (broadened) {
+                selectList += ", CASE WHEN " + cond(sel.where(), params) + " THEN 1 ELSE 0 END";
+            }
+            where = cond(broadened ? predicateColumns.keyPart(t, sel.where()) : sel.where(), params);
+            pred = new Compiled.Predicate(broadened, false, List.of(), List.of(), List.of(), null, List.of());
+        } else {
+            where = cond(sel.where(), params);
+        }
+        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + where;
         List<ScalarType> types = kind == Compiled.Kind.SELECT && sel.aggregate().isPresent()
                 ? List.of(ScalarType.INT) : types(t, cols);
-        return new Compiled(sel, kind, t, sql, params, cols, types, List.of(), record);
+        return new Compiled(sel, kind, t, sql, params, cols, types, List.of(), record, pred);
+    }
+
+    /**
+     * The predicate description of a recorded UPDATE or DELETE: when its WHERE clause reads non-key
+     * columns, the query of the rows of its key part it does not match (SQL's unknown counts as not
+     * matching, as in WHERE), run just before it so that they are seen too.
+     */
+    private Compiled.Predicate predicate(Table t, Cond where, boolean broadened, boolean writesVersion, List<String> image,
+            List<String> old) {
+        String complement = null;
+        List<Compiled.Param> cparams = new ArrayList<>();
+        if (!predicateColumns.keyOnly(t, where)) {
+            String keyPart = cond(predicateColumns.keyPart(t, where), cparams);
+            String matches = cond(where, cparams);
+            complement = "SELECT " + String.join(", ", t.primaryKey()) + ", " + PRED_VERSION + " FROM " + t.name()
+                    + " WHERE " + keyPart + " AND NOT COALESCE(" + matches + ", FALSE)";
+        }
+        return new Compiled.Predicate(broadened, writesVersion, image, types(t, image), old, complement, cparams);
     }
 
     private static String recordedList(Table t, List<String> cols) {

@@ -3,7 +3,6 @@ package isocheck.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /** What one transaction attempt did, as it will appear in the history: its reads and writes in program order. */
@@ -12,21 +11,31 @@ final class TxnLog {
     record Op(boolean write, String key, long value) {}
 
     /**
-     * A recorded SELECT's predicate, kept so that a row another transaction inserted and this one did
-     * not see can be recorded as a read of its absence ({@link AbsenceReads}). {@code returned} holds
-     * the {@code table/pk/} prefixes of the rows it returned; {@code affects} tells whether a row (its
-     * column values as inserted) would have changed the result had it been visible; {@code opIndex} is
-     * where the statement's reads begin in {@link #ops}.
+     * What one statement's WHERE clause evaluated ({@link PredicateReads}): {@code seen} gives, for
+     * every row of the clause's key part the statement saw (matching or not), the predicate version it
+     * observed ({@link SqlGen#PRED_VERSION}); {@code matches} evaluates the clause, parameters bound,
+     * on a row version's column values; {@code text} is the clause with its parameters bound;
+     * {@code opIndex} is where the statement's operations begin in {@link #ops}; {@code rowPrefix}
+     * narrows the rows it can ever match by its equalities on leading key columns
+     * ({@link PredicateReads#rowPrefix}).
      */
-    record PredicateRead(int opIndex, String table, Set<String> returned, Predicate<Map<String, Object>> affects) {}
+    record PredicateScan(int opIndex, String table, String text, Predicate<Map<String, Object>> matches, Map<String, Long> seen,
+            String rowPrefix) {}
 
-    /** A row this attempt inserted: its {@code table/pk/} prefix and its column values. */
-    record Inserted(String table, String prefix, Map<String, Object> row) {}
+    /**
+     * A row version this attempt installed: {@code row} is {@code table/pk}, {@code version} the
+     * statement's version, {@code previous} the predicate version it replaced ({@link #ABSENT} for an
+     * insert), {@code before}/{@code after} the column values a predicate can read (null: no row),
+     * {@code key} one history key the statement wrote for the row (naming the writer).
+     */
+    record RowWrite(String row, long version, long previous, Map<String, Object> before, Map<String, Object> after, String key) {}
+
+    static final long ABSENT = -1;
 
     final String name;
     final List<Op> ops = new ArrayList<>();
-    final List<PredicateRead> predicateReads = new ArrayList<>();
-    final List<Inserted> inserted = new ArrayList<>();
+    final List<PredicateScan> predicateScans = new ArrayList<>();
+    final List<RowWrite> rowWrites = new ArrayList<>();
     boolean committed;
     /** Why it aborted (the database's message), or null. */
     String abortReason;

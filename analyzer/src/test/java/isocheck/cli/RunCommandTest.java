@@ -25,7 +25,8 @@ class RunCommandTest {
                 + "100 transactions: 100 committed, 0 aborted, 0 retries; "), run.out());
         assertTrue(run.out().contains("RC: consistent" + NL), run.out());
         String first = Files.readAllLines(out).get(0);
-        assertEquals("{\"format\":\"isocheck-history\",\"version\":1,\"sessions\":[\"c1\",\"c2\"]}", first);
+        // version 2: a program's WHERE clauses are predicate reads (FORMAT.md)
+        assertEquals("{\"format\":\"isocheck-history\",\"version\":2,\"sessions\":[\"c1\",\"c2\"]}", first);
         // RC, RA and CC are checked: at READ COMMITTED the lost updates this program invites may make SI/SER fail.
         CliRun check = CliRun.of("check", out.toString(), "--level", "cc");
         assertEquals(ExitCode.OK, check.exitCode(), check.out() + check.err());

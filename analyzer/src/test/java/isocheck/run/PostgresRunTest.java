@@ -71,4 +71,37 @@ class PostgresRunTest extends RunContract {
         assertTrue(trace.toString().contains("could not serialize access"), trace.toString());
         assertTrue(Oracle.check(h, Level.parse("ser")) instanceof Verdict.Consistent);
     }
+
+    /** PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of each predicate litmus schedule; the rest is serializable. */
+    @Test
+    void serializableAbortsThePredicateAnomalies() throws Exception {
+        for (String[] c : PREDICATE_LITMUS) {
+            StringWriter trace = new StringWriter();
+            History h = schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
+            assertEquals(1, Oracle.committed(h).size(), c[0] + "\n" + trace);
+            assertTrue(trace.toString().contains("could not serialize access"), trace.toString());
+            assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, c[0]);
+        }
+    }
+
+    /** --drop-leftovers drops the schemas isocheck made (marked) and leaves a look-alike a user made. */
+    @Test
+    void dropLeftoversRemovesOnlyIsochecksOwnSchemas() throws Exception {
+        Runs.Outcome kept = Runs.keyValue(db(Isolation.READ_COMMITTED), true, 4, 0, new Runner.Options(1, 10, 7, false, 0, true, true));
+        String schema = kept.result().schema();
+        try (Connection c = DriverManager.getConnection(url()); java.sql.Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS isocheck_usermade CASCADE");
+            s.execute("CREATE SCHEMA isocheck_usermade");
+        }
+        java.util.List<String> dropped = db(Isolation.READ_COMMITTED).dropLeftovers();
+        assertTrue(dropped.contains(schema), dropped + " should hold " + schema);
+        assertTrue(!dropped.contains("isocheck_usermade"), dropped.toString());
+        try (Connection c = DriverManager.getConnection(url()); java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT nspname FROM pg_namespace WHERE nspname IN ('" + schema + "', 'isocheck_usermade')")) {
+            assertTrue(rs.next());
+            assertEquals("isocheck_usermade", rs.getString(1));
+            assertTrue(!rs.next(), "the kept schema is gone");
+            s.execute("DROP SCHEMA isocheck_usermade");
+        }
+    }
 }

@@ -36,9 +36,9 @@ class UpdateReadsSqlTest {
     @Test
     void aFieldReadAndAssignedIsCopiedToItsPreviousVersionColumnAndReturned() {
         assertEquals("UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), isocheck_v_w_ytd = ?, "
-                + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_p_w_ytd",
+                + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_p_w_ytd, isocheck_vpred",
                 sql(Db.Dialect.POSTGRES, "Pay", 0));
-        assertEquals("SELECT w_id, isocheck_p_w_ytd FROM FINAL TABLE (UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), "
+        assertEquals("SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM FINAL TABLE (UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), "
                 + "isocheck_v_w_ytd = ?, isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT))",
                 sql(Db.Dialect.H2, "Pay", 0));
     }
@@ -46,12 +46,13 @@ class UpdateReadsSqlTest {
     @Test
     void aFieldReadButNotAssignedIsReturnedFromItsOwnVersionColumn() {
         assertEquals("UPDATE warehouse SET w_ytd = w_tax, isocheck_v_w_ytd = ? WHERE w_id = CAST(? AS BIGINT) "
-                + "RETURNING w_id, isocheck_v_w_tax", sql(Db.Dialect.POSTGRES, "Tax", 0));
+                + "RETURNING w_id, isocheck_v_w_tax, isocheck_vpred", sql(Db.Dialect.POSTGRES, "Tax", 0));
     }
 
     @Test
     void blindUpdatesReturnOnlyTheKeysAndTablesGetOnlyTheNeededPreviousColumns() {
-        assertEquals("UPDATE warehouse SET w_name = 'x', isocheck_v_w_name = ? WHERE w_id = CAST(? AS BIGINT) RETURNING w_id",
+        // the keys, and the predicate version the WHERE clause saw (PredicateReads)
+        assertEquals("UPDATE warehouse SET w_name = 'x', isocheck_v_w_name = ? WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_vpred",
                 sql(Db.Dialect.POSTGRES, "Tax", 1));
         Program p = ProgramLoader.parse("w.sql", PROGRAM);
         String ddl = new Interpreter(p, Db.Dialect.POSTGRES, true, new AtomicLong()).sqlGen()

@@ -25,6 +25,9 @@ public record TxnView(String label, String session, int position, boolean commit
     }
 
     public String opsText() {
+        if (ops.stream().anyMatch(op -> op.key().startsWith("pred#"))) {
+            return PredicateEdgeText.opsText(ops);
+        }
         StringBuilder sb = new StringBuilder();
         for (OpView op : ops) {
             if (sb.length() > 0) {

@@ -1,5 +1,6 @@
 package isocheck.anomaly;
 
+import isocheck.history.PredicateKey;
 import isocheck.vocabulary.CycleEdge;
 import isocheck.vocabulary.EdgeKind;
 
@@ -18,5 +19,11 @@ public record WitnessEdge(EdgeKind kind, String from, String to, OpRef read, Jus
     public WitnessEdge(EdgeKind kind, String from, String to, OpRef read, Justification justification) {
         this(kind, from, to, read, justification,
                 justification != null ? justification.key() : read != null ? read.op().key() : null, null);
+    }
+
+    /** An edge on a predicate read's key ({@link PredicateKey}) stands for an Adya predicate dependency. */
+    @Override
+    public boolean predicate() {
+        return key != null && PredicateKey.parse(key).isPresent();
     }
 }

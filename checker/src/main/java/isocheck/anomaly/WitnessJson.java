@@ -91,6 +91,15 @@ final class WitnessJson {
                         }
                         g.writeEndObject();
                     }
+                    java.util.Optional<isocheck.history.PredicateKey> pk = isocheck.history.PredicateKey.parse(e.key());
+                    if (pk.isPresent() && (e.kind() == EdgeKind.RW || e.kind() == EdgeKind.WR)) {
+                        g.writeObjectFieldStart("predicate"); // Adya's predicate (anti-)dependency
+                        g.writeStringField("table", pk.get().table());
+                        g.writeStringField("predicate", pk.get().predicate());
+                        g.writeStringField("row", pk.get().row());
+                        g.writeStringField("change", pk.get().effect().word());
+                        g.writeEndObject();
+                    }
                     g.writeStringField("text", WitnessText.explain(e));
                     g.writeEndObject();
                 }

@@ -78,6 +78,10 @@ final class WitnessText {
     }
 
     static String explain(WitnessEdge e) {
+        java.util.Optional<String> predicate = PredicateEdgeText.explain(e);
+        if (predicate.isPresent()) {
+            return predicate.get();
+        }
         switch (e.kind()) {
             case SO:
                 if ("init".equals(e.from())) {

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import isocheck.history.History;
+import isocheck.history.PredicateRead;
+import java.util.ArrayList;
+import java.util.List;
 import isocheck.history.HistoryBuilder;
 import isocheck.history.InvalidHistoryException;
 import java.io.IOException;
@@ -19,6 +22,8 @@ import java.io.Reader;
 final class JsonHistoryReader {
     static final String FORMAT_NAME = "isocheck-history";
     static final int VERSION = 1;
+    /** Version 2 adds predicate reads ({@code ["p", …]} operations); written only by histories that have them. */
+    static final int VERSION_PREDICATES = 2;
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private final String file;
@@ -113,9 +118,9 @@ final class JsonHistoryReader {
             throw new HistoryFormatException(file, 1, 1,
                     "not an isocheck history: the header must have \"format\":\"" + FORMAT_NAME + "\"");
         }
-        if (version != VERSION) {
-            throw new HistoryFormatException(file, 1, 1, "unsupported version " + version + " (this reader knows version "
-                    + VERSION + ")");
+        if (version != VERSION && version != VERSION_PREDICATES) {
+            throw new HistoryFormatException(file, 1, 1, "unsupported version " + version + " (this reader knows versions "
+                    + VERSION + " and " + VERSION_PREDICATES + ")");
         }
     }
 
@@ -226,6 +231,10 @@ final class JsonHistoryReader {
             char kind = k == JsonToken.VALUE_STRING && p.getTextLength() == 1
                     ? p.getTextCharacters()[p.getTextOffset()] : ' ';
             boolean write;
+            if (kind == 'p' && !initial) {
+                predicate(txn);
+                continue;
+            }
             if (kind == 'w') {
                 write = true;
             } else if (kind == 'r') {
@@ -234,7 +243,7 @@ final class JsonHistoryReader {
                     throw error("the initial transaction only writes");
                 }
             } else {
-                throw error("operation kind must be \"r\" or \"w\"");
+                throw error("operation kind must be \"r\", \"w\" or \"p\" (a predicate read, not in the initial transaction)");
             }
             JsonToken kt = p.nextToken();
             int key;
@@ -269,6 +278,76 @@ final class JsonHistoryReader {
                 b.read(txn, key, value);
             }
         }
+    }
+
+    /**
+     * A predicate read (version 2): {@code ["p", table, predicate, [[row, observed, [[key, value,
+     * effect], …]], …]]}, the kind already consumed (FORMAT.md "Predicate reads").
+     */
+    private void predicate(int txn) throws IOException, HistoryFormatException {
+        String table = string("a predicate read is [\"p\", table, predicate, rows]: the table is a string");
+        String predicate = string("a predicate read's predicate is a string");
+        if (p.nextToken() != JsonToken.START_ARRAY) {
+            throw error("a predicate read's rows are an array of [row, observed, changes]");
+        }
+        List<PredicateRead.Row> rows = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_ARRAY) {
+                throw error("a predicate read's row is [row, observed, changes]");
+            }
+            String row = string("a row is named by a string");
+            if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+                throw error("a row's observed is the number of its changes the predicate saw");
+            }
+            JsonLocation observedAt = p.currentTokenLocation();
+            long observed = p.getLongValue();
+            if (p.nextToken() != JsonToken.START_ARRAY) {
+                throw error("a row's changes are an array of [key, value, effect]");
+            }
+            List<PredicateRead.Change> changes = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (p.currentToken() != JsonToken.START_ARRAY) {
+                    throw error("a change is [key, value, effect]");
+                }
+                JsonToken kt = p.nextToken();
+                if (kt != JsonToken.VALUE_STRING && kt != JsonToken.VALUE_NUMBER_INT) {
+                    throw error("a change's key is a string or an integer");
+                }
+                String key = p.getText();
+                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                    throw error("a change's value is a 64-bit integer");
+                }
+                long value = p.getLongValue();
+                String word = string("a change's effect is \"inserted\", \"deleted\", \"entered\" or \"left\"");
+                PredicateRead.Effect effect = PredicateRead.Effect.of(word);
+                if (effect == null) {
+                    throw error("a change's effect is \"inserted\", \"deleted\", \"entered\" or \"left\", not \"" + word + "\"");
+                }
+                if (p.nextToken() != JsonToken.END_ARRAY) {
+                    throw error("a change has exactly three elements");
+                }
+                changes.add(new PredicateRead.Change(key, value, effect));
+            }
+            if (observed < 0 || observed > changes.size()) {
+                throw new HistoryFormatException(file, observedAt.getLineNr(), observedAt.getColumnNr(),
+                        "observed must be between 0 and the number of changes (" + changes.size() + ")");
+            }
+            if (p.nextToken() != JsonToken.END_ARRAY) {
+                throw error("a predicate read's row has exactly three elements");
+            }
+            rows.add(new PredicateRead.Row(row, (int) observed, changes));
+        }
+        if (p.nextToken() != JsonToken.END_ARRAY) {
+            throw error("a predicate read has exactly four elements");
+        }
+        b.predicateRead(txn, table, predicate, rows);
+    }
+
+    private String string(String what) throws IOException, HistoryFormatException {
+        if (p.nextToken() != JsonToken.VALUE_STRING) {
+            throw error(what);
+        }
+        return p.getText();
     }
 
     private HistoryFormatException error(String msg) {

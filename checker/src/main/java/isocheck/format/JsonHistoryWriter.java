@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import isocheck.history.History;
 import isocheck.history.KeyTable;
+import isocheck.history.PredicateRead;
 import java.io.IOException;
 import java.io.Writer;
 
@@ -20,7 +21,11 @@ final class JsonHistoryWriter {
         g.setRootValueSeparator(null); // one object per line, nothing before it (JSON Lines)
         g.writeStartObject();
         g.writeStringField("format", JsonHistoryReader.FORMAT_NAME);
-        g.writeNumberField("version", JsonHistoryReader.VERSION);
+        g.writeNumberField("version", h.predicateReads().isEmpty() ? JsonHistoryReader.VERSION : JsonHistoryReader.VERSION_PREDICATES);
+        java.util.Map<Integer, java.util.List<PredicateRead>> preds = new java.util.HashMap<>();
+        for (PredicateRead pr : h.predicateReads()) {
+            preds.computeIfAbsent(pr.txn(), k -> new java.util.ArrayList<>()).add(pr);
+        }
         g.writeArrayFieldStart("sessions");
         for (int s = 0; s < h.sessionCount(); s++) {
             g.writeString(h.sessionName(s));
@@ -46,7 +51,21 @@ final class JsonHistoryWriter {
             }
             g.writeArrayFieldStart("ops");
             KeyTable keys = h.keys();
-            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
+            java.util.List<PredicateRead> mine = preds.getOrDefault(t, java.util.List.of());
+            int real = 0; // operations written so far: a predicate read goes after `position` of them
+            int next = 0;
+            for (int op = h.opStart(t); op <= h.opEnd(t); op++) {
+                boolean synthetic = op < h.opEnd(t) && h.isPredicateKey(h.key(op));
+                for (; next < mine.size() && mine.get(next).position() == real && (op == h.opEnd(t) || !synthetic); next++) {
+                    predicate(g, mine.get(next));
+                }
+                if (op == h.opEnd(t)) {
+                    break;
+                }
+                if (synthetic) {
+                    continue; // written as the predicate read it stands for
+                }
+                real++;
                 g.writeStartArray();
                 g.writeString(h.isWrite(op) ? "w" : "r");
                 int k = h.key(op);
@@ -69,5 +88,30 @@ final class JsonHistoryWriter {
             out.write('\n');
         }
         g.flush();
+    }
+
+    private static void predicate(JsonGenerator g, PredicateRead pr) throws IOException {
+        g.writeStartArray();
+        g.writeString("p");
+        g.writeString(pr.table());
+        g.writeString(pr.predicate());
+        g.writeStartArray();
+        for (PredicateRead.Row row : pr.rows()) {
+            g.writeStartArray();
+            g.writeString(row.row());
+            g.writeNumber(row.observed());
+            g.writeStartArray();
+            for (PredicateRead.Change c : row.changes()) {
+                g.writeStartArray();
+                g.writeString(c.key());
+                g.writeNumber(c.value());
+                g.writeString(c.effect().word());
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeEndArray();
     }
 }

@@ -36,10 +36,13 @@ public final class History {
     private final String[] sessionNames;
     private final int[] sessionStart;
     private final IntLongIntMap writeIndex;
+    private final java.util.List<PredicateRead> predicateReads;
+    private final boolean[] predicateKey;
 
     History(KeyTable keys, boolean hasInitial, int[] txnSession, long[] txnId, boolean[] committed,
             int[] opStart, int[] opKey, long[] opValue, boolean[] opWrite, long[] startTime,
-            long[] commitTime, String[] sessionNames, int[] sessionStart, IntLongIntMap writeIndex) {
+            long[] commitTime, String[] sessionNames, int[] sessionStart, IntLongIntMap writeIndex,
+            java.util.List<PredicateRead> predicateReads, boolean[] predicateKey) {
         this.keys = keys;
         this.hasInitial = hasInitial;
         this.txnSession = txnSession;
@@ -54,6 +57,22 @@ public final class History {
         this.sessionNames = sessionNames;
         this.sessionStart = sessionStart;
         this.writeIndex = writeIndex;
+        this.predicateReads = java.util.List.copyOf(predicateReads);
+        this.predicateKey = predicateKey;
+    }
+
+    /**
+     * The predicate reads, in the order they were added ({@link PredicateRead}; {@code txn} is a
+     * transaction of this history). Each is also present as item reads of keys of its own
+     * ({@link #isPredicateKey}), which is what the checkers see.
+     */
+    public java.util.List<PredicateRead> predicateReads() {
+        return predicateReads;
+    }
+
+    /** Whether key {@code k} stands for a predicate edge ({@link PredicateKey}) rather than a data item. */
+    public boolean isPredicateKey(int k) {
+        return k < predicateKey.length && predicateKey[k];
     }
 
     public KeyTable keys() {

@@ -42,6 +42,13 @@ public final class HistoryBuilder {
     private boolean implicitInitial;
     private long implicitInitialValue;
 
+    /** Predicate reads, with the global operation index they come before ({@link #predicateRead}). */
+    private final List<PredicateRead> predicateReads = new ArrayList<>();
+    private final IntList predicateAt = new IntList();
+    private final IntList predicateLine = new IntList();
+    /** Per transaction, how many operations it has so far (a predicate read's position). */
+    private final IntList txnOps = new IntList();
+
     public KeyTable keys() {
         return keys;
     }
@@ -86,6 +93,7 @@ public final class HistoryBuilder {
         }
         txnIds.add(id);
         txnStatus.add(COMMITTED);
+        txnOps.add(0);
         if (startTimes != null) {
             startTimes.add(History.NO_TIME);
             commitTimes.add(History.NO_TIME);
@@ -163,12 +171,33 @@ public final class HistoryBuilder {
         if (!write && txn == initialTxn) {
             throw new IllegalArgumentException("the initial transaction only writes");
         }
+        txnOps.set(txn, txnOps.get(txn) + 1);
         opTxn.add(txn);
         opKeyKind.add(key << 1 | (write ? 1 : 0));
         opValue.add(value);
         if (opLine != null) {
             opLine.add(currentLine);
         }
+    }
+
+    /**
+     * A predicate read by {@code txn}, after the operations it has so far ({@link PredicateRead}).
+     * {@link #build} reduces it to item reads of keys of its own ({@link PredicateKey}), one per
+     * change: a change the read observed becomes a read of the changer's write (Adya's predicate
+     * read-dependency), a later change a read of the initial version that the changer overwrites
+     * (the predicate anti-dependency). Every level's axiom then says what Adya's edges say: a
+     * change the predicate saw must be visible to it, a change it missed must not be.
+     */
+    public void predicateRead(int txn, String table, String predicate, List<PredicateRead.Row> rows) {
+        if (txn < 0 || txn >= txnSession.size()) {
+            throw new IllegalArgumentException("no transaction " + txn);
+        }
+        if (txn == initialTxn) {
+            throw new IllegalArgumentException("the initial transaction only writes");
+        }
+        predicateReads.add(new PredicateRead(txn, txnOps.get(txn), table, predicate, rows));
+        predicateAt.add(opTxn.size());
+        predicateLine.add(opLine == null ? -1 : currentLine);
     }
 
     // ---- fluent layer for tests and recorders ----
@@ -192,6 +221,12 @@ public final class HistoryBuilder {
 
         public Txn w(String key, long value) {
             write(id, keys.intern(key), value);
+            return this;
+        }
+
+        /** A predicate read here; {@code rows} as in {@link PredicateRead}. */
+        public Txn p(String table, String predicate, PredicateRead.Row... rows) {
+            predicateRead(id, table, predicate, List.of(rows));
             return this;
         }
 
@@ -227,6 +262,7 @@ public final class HistoryBuilder {
         if (implicitInitial) {
             addImplicitInitialWrites();
         }
+        boolean[] predicateKey = expandPredicateReads();
         int nTxn = txnSession.size();
         int nSess = sessionNames.size();
         boolean hasInit = initialTxn >= 0;
@@ -313,8 +349,13 @@ public final class HistoryBuilder {
                 }
             }
         }
+        List<PredicateRead> preds = new ArrayList<>(predicateReads.size());
+        for (PredicateRead pr : predicateReads) {
+            preds.add(pr.withTxn(newIndex[pr.txn()]));
+        }
         return new History(keys, hasInit, session, ids, committed, opStart, key, value, isWrite,
-                start, commit, sessionNames.toArray(new String[0]), sessionStart, index);
+                start, commit, sessionNames.toArray(new String[0]), sessionStart, index,
+                preds, predicateKey);
     }
 
     private InvalidHistoryException duplicate(int first, int second, int[] key, long[] value,
@@ -334,6 +375,129 @@ public final class HistoryBuilder {
             lo++;
         }
         return hasInit && lo == 0 ? "the initial transaction" : "transaction T" + ids[lo];
+    }
+
+    /**
+     * Replaces the predicate reads by item operations on keys of their own (see {@link #predicateRead}):
+     * reads go where the predicate read was, the changers' writes (and the initial transaction's
+     * version of every anti-dependency key) at the end of their transactions. Returns, per key, whether
+     * it stands for a predicate edge.
+     */
+    private boolean[] expandPredicateReads() {
+        if (predicateReads.isEmpty()) {
+            for (int k = 0; k < keys.size(); k++) {
+                checkNotReserved(k);
+            }
+            return new boolean[keys.size()];
+        }
+        int userKeys = keys.size();
+        for (int k = 0; k < userKeys; k++) {
+            checkNotReserved(k);
+        }
+        Map<Long, Map<Long, Integer>> writerByKey = new HashMap<>();
+        for (int i = 0; i < opTxn.size(); i++) {
+            int kk = opKeyKind.get(i);
+            if ((kk & 1) != 0) {
+                writerByKey.computeIfAbsent((long) (kk >>> 1), k -> new HashMap<>()).put(opValue.get(i), opTxn.get(i));
+            }
+        }
+        int init = initial();
+        // Synthetic reads, by the global index they go before; synthetic writes go last.
+        List<long[]> inserts = new ArrayList<>(); // {at, txn, key, value, write, read number, 0 anti / 1 dependency}
+        for (int n = 0; n < predicateReads.size(); n++) {
+            PredicateRead pr = predicateReads.get(n);
+            int at = predicateAt.get(n);
+            for (PredicateRead.Row row : pr.rows()) {
+                for (int j = 0; j < row.changes().size(); j++) {
+                    PredicateRead.Change c = row.changes().get(j);
+                    int wkey = keys.find(c.key());
+                    Integer changer = wkey < 0 ? null
+                            : writerByKey.getOrDefault((long) wkey, Map.of()).get(c.value());
+                    if (changer == null) {
+                        throw new InvalidHistoryException("a predicate read of T" + txnLabelOf(pr.txn())
+                                + " names the change w(" + c.key() + "," + History.valueText(c.value())
+                                + "), which no transaction writes", -1, predicateLine.get(n));
+                    }
+                    if (changer == pr.txn() || changer == init) {
+                        continue; // its own write, or the initial state: no edge (Adya's DSG has no self-loops)
+                    }
+                    int k = keys.intern(new PredicateKey(n, j + 1, row.row(), c.effect(), pr.table(), pr.predicate()).name());
+                    boolean seen = j < row.observed();
+                    // The reads of one predicate read are one operation: anti-dependency reads (of the
+                    // initial version) first, then dependency reads, so that none of them is "an
+                    // earlier read" for another under RC's axiom (its instances among them are vacuous).
+                    inserts.add(new long[] {at, pr.txn(), k, seen ? c.value() : 0, 0, n, seen ? 1 : 0});
+                    inserts.add(new long[] {Long.MAX_VALUE, changer, k, c.value(), 1, 0, 0});
+                    if (!seen) {
+                        inserts.add(new long[] {Long.MAX_VALUE, init, k, 0, 1, 0, 0});
+                    }
+                }
+            }
+        }
+        // by position, then predicate read, then kind; stable otherwise
+        inserts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : a[5] != b[5] ? Long.compare(a[5], b[5]) : Long.compare(a[6], b[6]));
+        IntList nTxn = new IntList(opTxn.size() + inserts.size());
+        IntList nKeyKind = new IntList(opTxn.size() + inserts.size());
+        LongList nValue = new LongList(opTxn.size() + inserts.size());
+        IntList nLine = opLine == null ? null : new IntList(opTxn.size() + inserts.size());
+        int next = 0;
+        for (int i = 0; i <= opTxn.size(); i++) {
+            for (; next < inserts.size() && (inserts.get(next)[0] == i || (i == opTxn.size())); next++) {
+                long[] ins = inserts.get(next);
+                nTxn.add((int) ins[1]);
+                nKeyKind.add((int) ins[2] << 1 | (int) ins[4]);
+                nValue.add(ins[3]);
+                if (nLine != null) {
+                    nLine.add(-1);
+                }
+            }
+            if (i == opTxn.size()) {
+                break;
+            }
+            nTxn.add(opTxn.get(i));
+            nKeyKind.add(opKeyKind.get(i));
+            nValue.add(opValue.get(i));
+            if (nLine != null) {
+                nLine.add(opLine.get(i));
+            }
+        }
+        opTxn.clear();
+        opKeyKind.clear();
+        opValue.clear();
+        for (int i = 0; i < nTxn.size(); i++) {
+            opTxn.add(nTxn.get(i));
+            opKeyKind.add(nKeyKind.get(i));
+            opValue.add(nValue.get(i));
+        }
+        if (opLine != null) {
+            opLine.clear();
+            for (int i = 0; i < nLine.size(); i++) {
+                opLine.add(nLine.get(i));
+            }
+        }
+        boolean[] synthetic = new boolean[keys.size()];
+        for (int k = userKeys; k < synthetic.length; k++) {
+            synthetic[k] = true;
+        }
+        return synthetic;
+    }
+
+    private void checkNotReserved(int k) {
+        if (!keys.isNumeric(k) && PredicateKey.isReserved(keys.name(k))) {
+            int line = -1;
+            for (int i = 0; i < opKeyKind.size() && opLine != null; i++) {
+                if (opKeyKind.get(i) >>> 1 == k) {
+                    line = opLine.get(i);
+                    break;
+                }
+            }
+            throw new InvalidHistoryException("key \"" + keys.name(k) + "\" is reserved for predicate edges (names starting with pred#)", -1, line);
+        }
+    }
+
+    private String txnLabelOf(int t) {
+        long id = txnIds.get(t);
+        return id == Long.MIN_VALUE ? Integer.toString(t + 1) : Long.toString(id);
     }
 
     private void addImplicitInitialWrites() {

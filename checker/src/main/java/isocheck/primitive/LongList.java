@@ -36,6 +36,10 @@ public final class LongList {
         data[i] = v;
     }
 
+    public void clear() {
+        size = 0;
+    }
+
     public int size() {
         return size;
     }

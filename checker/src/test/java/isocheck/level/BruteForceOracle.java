@@ -27,6 +27,8 @@ final class BruteForceOracle {
     private final List<Integer> txns = new ArrayList<>(); // committed transactions
     private final List<int[]> readsFrom = new ArrayList<>(); // {t1, t3, readOp} external, committed
     private final Set<Long> before = new HashSet<>();         // required "a before b" pairs
+    /** readsFrom's {t1, t3, order} ({@link PredicateEdges#orderOf}), predicate read-dependencies included. */
+    private final List<int[]> dependsOn = new ArrayList<>();
 
     private BruteForceOracle(History h) {
         this.h = h;
@@ -117,7 +119,7 @@ final class BruteForceOracle {
     }
 
     private boolean wr(int a, int b) {
-        for (int[] e : readsFrom) {
+        for (int[] e : dependsOn) {
             if (e[0] == a && e[1] == b) {
                 return true;
             }
@@ -136,12 +138,19 @@ final class BruteForceOracle {
         }
         for (int t3 : txns) {
             for (int r = h.opStart(t3); r < h.opEnd(t3); r++) {
-                if (!h.isWrite(r)) {
+                if (!h.isWrite(r) && !h.isPredicateKey(h.key(r))) { // predicate edges: from the predicate reads
                     int t1 = txnOf(h, findWrite(h, h.key(r), h.value(r)));
                     if (t1 != t3) {
                         readsFrom.add(new int[] {t1, t3, r});
+                        dependsOn.add(new int[] {t1, t3, PredicateEdges.orderOf(r)});
                     }
                 }
+            }
+        }
+        PredicateEdges predicates = PredicateEdges.of(h);
+        for (int[] d : predicates.dependencies()) { // Adya: a predicate read-dependency orders like wr
+            if (h.isCommitted(d[0]) && h.isCommitted(d[1])) {
+                dependsOn.add(d);
             }
         }
         // co ⊇ so ∪ wr
@@ -153,6 +162,23 @@ final class BruteForceOracle {
             }
         }
         boolean[][] hb = level == Level.CC ? closure() : null;
+        // A predicate anti-dependency t3 -> t2: t2's change must not be visible to t3 (φ(t2, t3) false).
+        for (int[] a : predicates.antiDependencies()) {
+            int t3 = a[0];
+            int t2 = a[1];
+            if (!h.isCommitted(t3) || !h.isCommitted(t2)) {
+                continue;
+            }
+            boolean premise = switch (level) {
+                case RC -> readBefore(t2, t3, a[2]);
+                case RA -> so(t2, t3) || wr(t2, t3);
+                case CC -> hb[t2][t3];
+                default -> throw new IllegalArgumentException(level + " is checked by ExactOracle");
+            };
+            if (premise) {
+                return false;
+            }
+        }
         // the axiom: t1 →wr_x t3 ∧ t2 writes x ∧ φ(t2, t3) ⇒ t2 →co t1
         for (int[] alpha : readsFrom) {
             int t1 = alpha[0];
@@ -163,7 +189,7 @@ final class BruteForceOracle {
                     continue;
                 }
                 boolean premise = switch (level) {
-                    case RC -> readBefore(t2, t3, alpha[2]);
+                    case RC -> readBefore(t2, t3, PredicateEdges.orderOf(alpha[2]));
                     case RA -> so(t2, t3) || wr(t2, t3);
                     case CC -> hb[t2][t3];
                     default -> throw new IllegalArgumentException(level + " is checked by ExactOracle");
@@ -178,7 +204,7 @@ final class BruteForceOracle {
 
     /** RC's φ: t3 has a read β, po-before α, that reads from t2. */
     private boolean readBefore(int t2, int t3, int alpha) {
-        for (int[] beta : readsFrom) {
+        for (int[] beta : dependsOn) {
             if (beta[0] == t2 && beta[1] == t3 && beta[2] < alpha) {
                 return true;
             }

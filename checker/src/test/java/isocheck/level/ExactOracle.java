@@ -40,8 +40,11 @@ final class ExactOracle {
     private int placedCount;
     private int[] result;
 
+    private final PredicateEdges predicates;
+
     private ExactOracle(History h, Level level) {
         this.h = h;
+        this.predicates = PredicateEdges.of(h);
         this.level = level;
         pos = new int[h.txnCount()];
         order = new int[h.txnCount()];
@@ -119,7 +122,12 @@ final class ExactOracle {
             return false;
         }
         for (int r = h.opStart(b); r < h.opEnd(b); r++) {
-            if (!h.isWrite(r) && writerOf(r) == a) {
+            if (!h.isWrite(r) && !h.isPredicateKey(h.key(r)) && writerOf(r) == a) {
+                return true;
+            }
+        }
+        for (int[] d : predicates.dependencies()) { // Adya's predicate read-dependency
+            if (d[0] == a && d[1] == b) {
                 return true;
             }
         }
@@ -140,6 +148,9 @@ final class ExactOracle {
     }
 
     private boolean writes(int t, int key) {
+        if (h.isPredicateKey(key)) {
+            return false; // predicate edges come from the predicate reads themselves
+        }
         for (int o = h.opStart(t); o < h.opEnd(t); o++) {
             if (h.isWrite(o) && h.key(o) == key) {
                 return true;
@@ -169,7 +180,7 @@ final class ExactOracle {
     private boolean instancesHold(int t3) {
         boolean[][] vis = level == Level.PSI ? visibility() : null;
         for (int r = h.opStart(t3); r < h.opEnd(t3); r++) {
-            if (h.isWrite(r)) {
+            if (h.isWrite(r) || h.isPredicateKey(h.key(r))) {
                 continue;
             }
             int t1 = writerOf(r);
@@ -185,6 +196,12 @@ final class ExactOracle {
                 if (premise(t2, t3, vis) && !co(t2, t1)) {
                     return false;
                 }
+            }
+        }
+        // Adya's predicate anti-dependency t3 -> t2: t2's change must not be visible to t3.
+        for (int[] a : predicates.antiDependencies()) {
+            if (a[0] == t3 && h.isCommitted(a[1]) && pos[a[1]] >= 0 && premise(a[1], t3, vis)) {
+                return false;
             }
         }
         return true;

@@ -13,7 +13,7 @@ import java.util.Set;
  *
  * <ul>
  *   <li>Adya: only ww (and so) edges: G0; wr/ww/so/co edges and no rw: G1c; exactly one rw:
- *       G-single; two or more: G2-item, except two rw edges between two transactions on one key
+ *       G-single; two or more: G2-item (G2 when one of them is a predicate anti-dependency, {@link CycleEdge#predicate()}), except two rw edges between two transactions on one key
  *       (a lost update): both transactions write the key, so a ww edge joins them in one direction
  *       and, with the other rw edge, closes a cycle with one anti-dependency, G-single (Adya 1999,
  *       §4.4.2: a history shows G-single if its graph has such a cycle). A static lost update
@@ -45,7 +45,8 @@ public final class CycleClassifier {
         } else if (rw == 1 || lostUpdateOfTwo(edges)) {
             base = "G-single";
         } else {
-            base = "G2-item";
+            // Adya's G2 when an anti-dependency is a predicate one (a phantom can close the cycle), else G2-item.
+            base = edges.stream().anyMatch(e -> e.kind() == EdgeKind.RW && e.predicate()) ? "G2" : "G2-item";
         }
         return rt ? base + "-realtime" : base;
     }

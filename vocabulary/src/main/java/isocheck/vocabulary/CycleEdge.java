@@ -18,6 +18,14 @@ public interface CycleEdge {
 
     String key();
 
+    /**
+     * Whether this edge stands for one of Adya's predicate dependencies (a predicate read's edge, not an
+     * item's): a cycle with a predicate anti-dependency is Adya's G2 rather than G2-item.
+     */
+    default boolean predicate() {
+        return false;
+    }
+
     /** A plain edge, for callers whose own edge type does not implement this interface. */
     record Of(EdgeKind kind, String from, String to, String key) implements CycleEdge {}
 }

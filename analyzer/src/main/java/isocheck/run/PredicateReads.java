@@ -1,0 +1,305 @@
+package isocheck.run;
+
+import isocheck.history.PredicateRead;
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The predicate reads of a run, in the history's terms ({@link PredicateRead}; Adya, Liskov &amp;
+ * O'Neil, "Generalized Isolation Level Definitions", ICDE 2000): derived after the run from what each WHERE clause saw
+ * ({@link TxnLog.PredicateScan}) and from the row versions the committed transactions installed
+ * ({@link TxnLog.RowWrite}).
+ *
+ * <p>Each row's versions are put in the database's own order: every recorded write returns the
+ * predicate version it replaced, so the versions of a row form a chain (an insert starts one). A
+ * transaction's consecutive versions of a row count as one (Adya's model installs one version per
+ * transaction). A version <em>changes the matches</em> of a predicate when the predicate, evaluated on
+ * the row's columns before and after it, differs; the database's own verdict decides what the reader
+ * saw, the predicate evaluated on the returned column values decides the other versions (the program's
+ * comparisons are SQL's on integers and strings; NULL never matches).
+ *
+ * <p>The version a statement observed: for a row of the WHERE clause's key part it saw, the predicate
+ * version returned with it; for a row it did not see, the row did not exist for it. That is
+ * unambiguous when the row was never deleted (then it was not yet inserted). Left out, and counted in
+ * {@link Result#unresolved}: a row it did not see that was deleted during the run (it may have missed
+ * the insert or seen the delete), a row whose chain is not one line (deleted and inserted again more
+ * than once), and a version written by a transaction that did not commit (READ UNCOMMITTED). Those
+ * can hide a predicate edge; they never invent one.
+ */
+final class PredicateReads {
+
+    private PredicateReads() {}
+
+    /** One predicate read of a log, to be placed before its operation {@code opIndex}. */
+    record Derived(int opIndex, String table, String predicate, List<PredicateRead.Row> rows) {}
+
+    /** The predicate reads of every log, and how many rows were left out as undecidable. */
+    record Result(Map<TxnLog, List<Derived>> reads, int unresolved) {}
+
+    /** One transaction's versions of a row, consecutive in the row's chain. */
+    private record Group(TxnLog log, Set<Long> versions, Map<String, Object> before, Map<String, Object> after, String key,
+            long version) {}
+
+    /** A row's chain, or {@code groups == null} when its order is not known. */
+    private record Chain(List<Group> groups, boolean hasDelete) {}
+
+    static Result derive(List<List<TxnLog>> sessions) {
+        Map<String, List<TxnLog.RowWrite>> writes = new HashMap<>();
+        Map<TxnLog.RowWrite, TxnLog> writer = new IdentityHashMap<>();
+        Map<String, java.util.NavigableSet<String>> rowsOfTable = new HashMap<>();
+        for (List<TxnLog> session : sessions) {
+            for (TxnLog log : session) {
+                if (!log.committed) {
+                    continue;
+                }
+                for (TxnLog.RowWrite w : log.rowWrites) {
+                    writes.computeIfAbsent(w.row(), k -> new ArrayList<>()).add(w);
+                    writer.put(w, log);
+                    rowsOfTable.computeIfAbsent(w.row().substring(0, w.row().indexOf('/')), k -> new java.util.TreeSet<>()).add(w.row());
+                }
+            }
+        }
+        Map<String, Chain> chains = new HashMap<>();
+        Map<TxnLog, List<Derived>> out = new IdentityHashMap<>();
+        int unresolved = 0;
+        for (List<TxnLog> session : sessions) {
+            for (TxnLog log : session) {
+                for (TxnLog.PredicateScan scan : log.predicateScans) {
+                    List<PredicateRead.Row> rows = new ArrayList<>();
+                    Set<String> candidates = new LinkedHashSet<>(scan.seen().keySet());
+                    java.util.NavigableSet<String> written = rowsOfTable.get(scan.table());
+                    if (written != null) { // only rows its key equalities allow (a row name starts with its key)
+                        String p = scan.rowPrefix();
+                        candidates.addAll(p.endsWith("/") || p.endsWith(",") ? written.subSet(p, true, p + Character.MAX_VALUE, false)
+                                : written.contains(p) ? Set.of(p) : Set.of());
+                    }
+                    for (String row : candidates) {
+                        List<TxnLog.RowWrite> ws = writes.get(row);
+                        if (ws == null) {
+                            continue; // never written: no version changes anything
+                        }
+                        Chain chain = chains.computeIfAbsent(row, r -> chain(ws, writer));
+                        if (chain.groups() == null) {
+                            unresolved++;
+                            continue;
+                        }
+                        List<PredicateRead.Change> changes = new ArrayList<>();
+                        List<Integer> at = new ArrayList<>();
+                        for (int g = 0; g < chain.groups().size(); g++) {
+                            Group gr = chain.groups().get(g);
+                            boolean before = gr.before() != null && scan.matches().test(gr.before());
+                            boolean after = gr.after() != null && scan.matches().test(gr.after());
+                            if (before != after) {
+                                PredicateRead.Effect effect = gr.before() == null ? PredicateRead.Effect.INSERTED
+                                        : gr.after() == null ? PredicateRead.Effect.DELETED
+                                        : after ? PredicateRead.Effect.ENTERED : PredicateRead.Effect.LEFT;
+                                changes.add(new PredicateRead.Change(gr.key(), gr.version(), effect));
+                                at.add(g);
+                            }
+                        }
+                        if (changes.isEmpty()) {
+                            continue;
+                        }
+                        int observedGroup; // the group holding the observed version; -1: before them all
+                        Long seen = scan.seen().get(row);
+                        if (seen == null) {
+                            if (chain.hasDelete()) {
+                                unresolved++; // not yet inserted, or already deleted?
+                                continue;
+                            }
+                            observedGroup = -1;
+                        } else if (seen == 0) {
+                            observedGroup = -1; // the populated version
+                        } else {
+                            observedGroup = -2;
+                            for (int g = 0; g < chain.groups().size(); g++) {
+                                if (chain.groups().get(g).versions().contains(seen)) {
+                                    observedGroup = g;
+                                }
+                            }
+                            if (observedGroup == -2) {
+                                unresolved++; // a version of a transaction that did not commit
+                                continue;
+                            }
+                        }
+                        int observed = 0;
+                        while (observed < at.size() && at.get(observed) <= observedGroup) {
+                            observed++;
+                        }
+                        rows.add(new PredicateRead.Row(row, observed, changes));
+                    }
+                    out.computeIfAbsent(log, k -> new ArrayList<>()).add(new Derived(scan.opIndex(), scan.table(), scan.text(), rows));
+                }
+            }
+        }
+        return new Result(out, unresolved);
+    }
+
+    /** The row's committed versions in the database's order, grouped by transaction. */
+    private static Chain chain(List<TxnLog.RowWrite> ws, Map<TxnLog.RowWrite, TxnLog> writer) {
+        Map<Long, TxnLog.RowWrite> byVersion = new HashMap<>();
+        for (TxnLog.RowWrite w : ws) {
+            byVersion.put(w.version(), w);
+        }
+        Map<Long, TxnLog.RowWrite> next = new HashMap<>();
+        List<TxnLog.RowWrite> roots = new ArrayList<>();
+        for (TxnLog.RowWrite w : ws) {
+            if (w.previous() == TxnLog.ABSENT || !byVersion.containsKey(w.previous())) {
+                roots.add(w);
+            } else if (next.put(w.previous(), w) != null) {
+                return new Chain(null, true); // two successors of one version
+            }
+        }
+        // The populated row's life (its first write replaced version 0) comes before any re-insert.
+        roots.sort((a, b) -> Boolean.compare(a.previous() == TxnLog.ABSENT, b.previous() == TxnLog.ABSENT));
+        if (roots.size() > 2 || (roots.size() == 2 && roots.get(1).previous() != TxnLog.ABSENT)
+                || (roots.size() == 2 && roots.get(0).previous() == TxnLog.ABSENT)) {
+            return new Chain(null, true);
+        }
+        List<TxnLog.RowWrite> order = new ArrayList<>();
+        for (TxnLog.RowWrite root : roots) {
+            if (!order.isEmpty() && order.get(order.size() - 1).after() != null) {
+                return new Chain(null, true); // a second life must follow a delete
+            }
+            for (TxnLog.RowWrite w = root; w != null; w = next.get(w.version())) {
+                order.add(w);
+            }
+        }
+        if (order.size() != ws.size()) {
+            return new Chain(null, true);
+        }
+        List<Group> groups = new ArrayList<>();
+        boolean hasDelete = false;
+        for (int i = 0; i < order.size(); ) {
+            TxnLog log = writer.get(order.get(i));
+            int j = i;
+            Set<Long> versions = new java.util.HashSet<>();
+            while (j < order.size() && writer.get(order.get(j)) == log) {
+                versions.add(order.get(j).version());
+                j++;
+            }
+            TxnLog.RowWrite first = order.get(i);
+            TxnLog.RowWrite last = order.get(j - 1);
+            hasDelete |= order.subList(i, j).stream().anyMatch(w -> w.after() == null);
+            groups.add(new Group(log, versions, first.before(), last.after(), last.key(), last.version()));
+            i = j;
+        }
+        return new Chain(groups, hasDelete);
+    }
+
+    /**
+     * What every row {@code where} can match starts with: {@code table/} and the values its top-level
+     * equalities fix for the leading primary-key columns, e.g. {@code order_line/1,3,} for
+     * {@code ol_w_id = 1 AND ol_d_id = 3 AND …}; the whole row name when they fix every key column.
+     * Row names are {@code table/k1,k2,…} (the recorder's key prefixes).
+     */
+    static String rowPrefix(isocheck.program.Table t, Cond where, Map<String, Object> env) {
+        Map<String, Object> fixed = new HashMap<>();
+        equalities(t, where, env, fixed);
+        StringBuilder sb = new StringBuilder(t.name()).append('/');
+        List<String> pk = t.primaryKey();
+        for (int i = 0; i < pk.size(); i++) {
+            Object v = fixed.get(pk.get(i));
+            if (v == null) {
+                return sb.toString();
+            }
+            sb.append(v);
+            if (i + 1 < pk.size()) {
+                sb.append(',');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void equalities(isocheck.program.Table t, Cond c, Map<String, Object> env, Map<String, Object> out) {
+        if (c instanceof Cond.And a) {
+            equalities(t, a.left(), env, out);
+            equalities(t, a.right(), env, out);
+        } else if (c instanceof Cond.Compare cmp && cmp.op() == isocheck.program.CompareOp.EQ) {
+            if (cmp.left() instanceof Expr.ColumnRef r && t.isKey(r.column()) && constant(cmp.right())) {
+                put(out, r.column(), value(cmp.right(), env));
+            } else if (cmp.right() instanceof Expr.ColumnRef r && t.isKey(r.column()) && constant(cmp.left())) {
+                put(out, r.column(), value(cmp.left(), env));
+            }
+        }
+    }
+
+    private static void put(Map<String, Object> out, String column, Object v) {
+        if (v instanceof Long || v instanceof String) { // a NULL matches nothing: no prefix from it
+            out.putIfAbsent(column, v);
+        }
+    }
+
+    private static boolean constant(Expr e) {
+        return e instanceof Expr.VarRef || e instanceof Expr.IntLit || e instanceof Expr.StrLit;
+    }
+
+    private static Object value(Expr e, Map<String, Object> env) {
+        if (e instanceof Expr.VarRef v) {
+            Object o = Values.read(env.get(v.variable()), v.field());
+            return o instanceof Integer i ? (Object) (long) i : o;
+        }
+        return e instanceof Expr.IntLit i ? (Object) i.value() : ((Expr.StrLit) e).value();
+    }
+
+    // ---- the predicate's text, parameters bound ----
+
+    /** {@code where} with its parameters replaced by their values, e.g. {@code shift_id = 5 AND on_call = 1}. */
+    static String text(Cond c, Map<String, Object> env) {
+        if (c instanceof Cond.Const k) {
+            return k.value() ? "TRUE" : "FALSE";
+        }
+        if (c instanceof Cond.Compare cmp) {
+            return text(cmp.left(), env) + " " + cmp.op().symbol() + " " + text(cmp.right(), env);
+        }
+        if (c instanceof Cond.IsNull n) {
+            return Values.isNull(env.get(n.variable())) != n.negated() ? "TRUE" : "FALSE";
+        }
+        if (c instanceof Cond.Member m) {
+            List<Object> vs = Values.column(env.get(m.rows()), m.field());
+            StringBuilder sb = new StringBuilder(text(m.element(), env)).append(" IN (");
+            for (int i = 0; i < vs.size(); i++) {
+                sb.append(i == 0 ? "" : ", ").append(literal(vs.get(i)));
+            }
+            return sb.append(")").toString();
+        }
+        if (c instanceof Cond.Not n) {
+            return "NOT (" + text(n.operand(), env) + ")";
+        }
+        if (c instanceof Cond.And a) {
+            return text(a.left(), env) + " AND " + text(a.right(), env);
+        }
+        Cond.Or o = (Cond.Or) c;
+        return "(" + text(o.left(), env) + " OR " + text(o.right(), env) + ")";
+    }
+
+    private static String text(Expr e, Map<String, Object> env) {
+        if (e instanceof Expr.VarRef v) {
+            return literal(Values.read(env.get(v.variable()), v.field()));
+        }
+        if (e instanceof Expr.Arith a) {
+            return "(" + text(a.left(), env) + " " + a.op().symbol() + " " + text(a.right(), env) + ")";
+        }
+        if (e instanceof Expr.Negate n) {
+            return "-" + text(n.operand(), env);
+        }
+        if (e instanceof Expr.ColumnRef r) {
+            return r.column();
+        }
+        return e.text();
+    }
+
+    private static String literal(Object v) {
+        if (v == null) {
+            return "NULL";
+        }
+        return v instanceof String s ? "'" + s.replace("'", "''") + "'" : v.toString();
+    }
+}
