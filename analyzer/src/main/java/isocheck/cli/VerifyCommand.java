@@ -68,7 +68,11 @@ public final class VerifyCommand implements Callable<Integer> {
             + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
     Integer timeout;
 
-    /** Each solver query's time limit when {@code --timeout} is not given. */
+    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
+            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
+    Integer queryTimeoutOption;
+
+    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
     static final int QUERY_TIMEOUT_DEFAULT = 60;
 
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
@@ -85,7 +89,10 @@ public final class VerifyCommand implements Callable<Integer> {
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
         if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
         if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
-        int queryTimeout = timeout == null ? QUERY_TIMEOUT_DEFAULT : timeout;
+        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
+            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
+        }
+        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
         ProofMethod m = switch (method) {
             case "auto" -> ProofMethod.AUTO;
             case "shortest-path" -> ProofMethod.SHORTEST_PATH;

@@ -67,7 +67,11 @@ public final class WeakestCommand implements Callable<Integer> {
             + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
     Integer timeout;
 
-    /** Each solver query's time limit when {@code --timeout} is not given. */
+    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
+            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
+    Integer queryTimeoutOption;
+
+    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
     static final int QUERY_TIMEOUT_DEFAULT = 60;
 
     @Option(names = "--per-transaction", description = "assign each transaction type its own level (include L for T) "
@@ -118,7 +122,10 @@ public final class WeakestCommand implements Callable<Integer> {
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
         if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
         if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
-        int queryTimeout = timeout == null ? QUERY_TIMEOUT_DEFAULT : timeout;
+        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
+            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
+        }
+        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
         if (maxAssignments < 1) throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);
         if (proofTimeout != null && proofTimeout < 1) throw new UserError("--proof-timeout must be a positive number of seconds, not " + proofTimeout);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
