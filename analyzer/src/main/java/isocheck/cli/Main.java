@@ -95,7 +95,8 @@ public final class Main {
     /** The exit code and message of a command that threw. */
     static int failure(Throwable ex, PrintWriter err) {
         if (ex instanceof ProgramError || ex instanceof UserError) {
-            err.println(ex.getMessage());
+            // One line whatever the message quotes from the input (a token, a value with a line break).
+            err.println(String.valueOf(ex.getMessage()).strip().replaceAll("\\s*\\R\\s*", " "));
             return ExitCode.BAD_INPUT;
         }
         if (ex instanceof InternalDefect) {

@@ -149,17 +149,26 @@ record Fragment(String text, SourcePos start) {
     private void requireEnd(CCJSqlParser parser) {
         var next = parser.getNextToken();
         if (next.kind != CCJSqlParserConstants.EOF) {
-            throw new ProgramError(at(next.beginLine, next.beginColumn), "syntax error: unexpected '" + next.image + "'");
+            throw new ProgramError(at(next.beginLine, next.beginColumn), "syntax error: unexpected " + shown(next.image));
         }
     }
 
     private ProgramError syntaxError(ParseException e) {
         if (e.currentToken != null && e.currentToken.next != null) {
             var bad = e.currentToken.next;
-            String found = bad.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + bad.image + "'";
+            String found = bad.kind == CCJSqlParserConstants.EOF ? "end of statement" : shown(bad.image);
             return new ProgramError(at(bad.beginLine, bad.beginColumn), "syntax error: unexpected " + found);
         }
         return new ProgramError(start, "syntax error: " + firstLine(e.getMessage()));
+    }
+
+    /** A token as a message shows it: on one line (messages are one line), quoted, at most 40 characters. */
+    static String shown(String image) {
+        if (image == null || image.isBlank()) {
+            return image != null && image.contains("\n") ? "a line break" : "whitespace";
+        }
+        String one = image.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t");
+        return "'" + (one.length() > 40 ? one.substring(0, 40) + "…" : one) + "'";
     }
 
     private static String firstLine(String message) {

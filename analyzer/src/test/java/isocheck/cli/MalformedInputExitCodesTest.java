@@ -99,6 +99,15 @@ class MalformedInputExitCodesTest {
     }
 
     @Test
+    void syntaxErrorAtALineBreakIsOneLine() throws Exception {
+        // Fuzzing finding (seed 8132641609845864510): JSqlParser reads blank lines as one token, which the
+        // message quoted verbatim, spreading it over four lines.
+        String f = program("blank.sql", HEADER + "  SELECT balance INTO bal FROM account WHERE acc" + "\n".repeat(306) + "_id = :id;\nEND;\n");
+        CliRun run = CliRun.of("parse", f);
+        assertOneLineError(run, f + ":", "syntax error");
+    }
+
+    @Test
     void doubleColumnTypeIsBadInput() throws Exception {
         String f = program("intint.sql", "CREATE TABLE a (k INT INT PRIMARY KEY, v INT);\n"
                 + "TRANSACTION w(id INT)\nBEGIN\n  UPDATE a SET v = 1 WHERE k = :id;\nEND;\n");

@@ -166,6 +166,11 @@ public final class CliFuzzer {
         Kind kind = Kind.values()[rnd.nextInt(Kind.values().length)];
         List<Seed> ofKind = seeds.stream().filter(x -> x.kind() == kind).toList();
         Seed seed = ofKind.get(rnd.nextInt(ofKind.size()));
+        if (Files.exists(dir)) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+            }
+        }
         Files.createDirectories(dir);
         List<String> args = new ArrayList<>();
         switch (seed.kind()) {

@@ -56,10 +56,21 @@ class FuzzCampaignTest {
                             + o.err().lines().limit(3).reduce("", (a, b) -> a + b + " | "));
                     findings.flush();
                 }
-                if ((i + 1) % 1000 == 0) System.out.printf("fuzz: %d inputs, %d violations, %.0f s%n", i + 1, violations,
-                        (System.nanoTime() - start) / 1e9);
+                if ((i + 1) % 250 == 0 && i + 1 < n) {
+                    // A snapshot, so that a long run stopped early still has its counts.
+                    Files.writeString(work.resolve("summary.txt"), summary(i + 1, seed, start, slowest, violations, byCode, byKind)
+                            + "(run in progress: " + n + " inputs asked)\n");
+                }
             }
         }
+        String sb = summary(n, seed, start, slowest, violations, byCode, byKind);
+        System.out.print(sb);
+        Files.writeString(work.resolve("summary.txt"), sb);
+        assertEquals(0, violations, "contract violations: see analyzer/target/fuzz/findings.txt");
+    }
+
+    private static String summary(int n, long seed, long start, double slowest, int violations, Map<Integer, Integer> byCode,
+            Map<String, int[]> byKind) {
         double seconds = (System.nanoTime() - start) / 1e9;
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("fuzz: %d inputs (seed %d) in %.0f s, slowest run %.1f s, %d contract violations%n", n, seed,
@@ -68,8 +79,6 @@ class FuzzCampaignTest {
         byCode.forEach((code, count) -> sb.append(' ').append(code).append(": ").append(count));
         sb.append('\n').append(String.format("%-12s %7s %7s %7s %7s %7s %7s%n", "input", "exit 0", "1", "2", "3", "4", "other"));
         byKind.forEach((k, c) -> sb.append(String.format("%-12s %7d %7d %7d %7d %7d %7d%n", k, c[0], c[1], c[2], c[3], c[4], c[5])));
-        System.out.print(sb);
-        Files.writeString(work.resolve("summary.txt"), sb.toString());
-        assertEquals(0, violations, "contract violations: see analyzer/target/fuzz/findings.txt");
+        return sb.toString();
     }
 }
