@@ -129,6 +129,17 @@ class MalformedInputExitCodesTest {
     }
 
     @Test
+    void scheduleTableRangeOfTwoToTheSixtyThreeIsBadInputNotAHang() throws Exception {
+        // Fuzzing finding: the key range was enumerated before its size was checked, for ever.
+        Path s = dir.resolve("huge.schedule");
+        Files.writeString(s, "table oncall: doctor_id = -9223372036854775807..2, on_call = 1\n"
+                + "T1: GoOffCall(me = 1, other = 2)\nT1 T1 T1\n");
+        String program = ROOT.resolve("benchmarks/programs/litmus/write-skew.sql").toString();
+        assertOneLineError(CliRun.of("run", program, "--schedule", s.toString(), "--no-record"), "generator: key column oncall.doctor_id",
+                "more than 10000000 values");
+    }
+
+    @Test
     void duplicateTransactionIdsAreRejectedNotMerged() throws Exception {
         Path h = dir.resolve("dup.jsonl");
         Files.writeString(h, """

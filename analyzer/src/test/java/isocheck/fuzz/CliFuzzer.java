@@ -29,6 +29,9 @@ public final class CliFuzzer {
 
     static final Path ROOT = Path.of("").toAbsolutePath().getParent();
     static final int TIMEOUT = 3;
+    /** A run without an answer after this long counts as a hang (exit code {@link #HANG} in the counts). */
+    static final int HANG_SECONDS = 120;
+    static final int HANG = -1;
 
     /** What a seed is and how a mutated copy of it is run. */
     enum Kind { PROGRAM, SPEC, SCHEDULE, GENERATOR, HISTORY, HISTORY_DIR }
@@ -219,7 +222,20 @@ public final class CliFuzzer {
             }
         }
         long start = System.nanoTime();
-        CliRun run = CliRun.of(args.toArray(new String[0]));
+        // On a thread of its own, so that a hang (a command without --timeout that never ends) is a finding
+        // and the campaign goes on (the stuck thread is abandoned).
+        java.util.concurrent.FutureTask<CliRun> task = new java.util.concurrent.FutureTask<>(() -> CliRun.of(args.toArray(new String[0])));
+        Thread t = new Thread(task, "fuzz-case");
+        t.setDaemon(true);
+        t.start();
+        CliRun run;
+        try {
+            run = task.get(HANG_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            run = new CliRun(HANG, "", "no answer after " + HANG_SECONDS + " s");
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Outcome(seed.kind() + " " + ROOT.relativize(seed.path().toAbsolutePath()), args, run.exitCode(), run.out(),
                 run.err(), seconds);
@@ -324,7 +340,9 @@ public final class CliFuzzer {
     public static List<String> violations(Outcome o) {
         List<String> v = new ArrayList<>();
         int code = o.exitCode();
-        if (code != ExitCode.OK && code != ExitCode.FINDING && code != ExitCode.BAD_INPUT && code != ExitCode.UNKNOWN
+        if (code == HANG) {
+            v.add("a hang: " + o.err());
+        } else if (code != ExitCode.OK && code != ExitCode.FINDING && code != ExitCode.BAD_INPUT && code != ExitCode.UNKNOWN
                 && code != ExitCode.RESOURCES) {
             v.add("exit code " + code);
         }
