@@ -21,14 +21,14 @@ import org.junit.jupiter.api.TestFactory;
  * {@code ./isocheck} being this build's CLI in a JVM of its own, stdout and stderr together, in a
  * scratch directory where {@code benchmarks}, {@code corpus} and {@code specs} are the repository's —
  * and the transcript must equal the block after {@link ReadmeMasks} (timings, temporary paths), where
- * a line "…" alone stands for any lines the README leaves out. A mismatch prints a line diff. Blocks whose commands take minutes are listed in {@link #SLOW} and run
+ * a line "…" alone stands for any lines the README leaves out. A mismatch prints a line diff. The slowest blocks (seconds to minutes each) are listed in {@link #SLOW} and run
  * only with {@code -Disocheck.readme.slow=true}; otherwise JUnit reports them skipped, not passed.
  */
 class ReadmeConsoleTest {
 
     static final Path ROOT = Path.of("").toAbsolutePath().getParent();
 
-    /** Commands that take minutes (benchmarks/RESULTS.md); their blocks run only on request. */
+    /** The slowest commands (seconds to minutes each, benchmarks/RESULTS.md); their blocks run only on request. */
     static final List<Pattern> SLOW = List.of(
             Pattern.compile("weakest benchmarks/programs/tpcc\\.sql"),
             Pattern.compile("weakest .*--per-transaction"),
@@ -62,7 +62,7 @@ class ReadmeConsoleTest {
         boolean slow = Boolean.getBoolean("isocheck.readme.slow");
         return blocks().stream().map(b -> DynamicTest.dynamicTest("README.md:" + b.line() + " " + firstCommand(b), () -> {
             assumeTrue(slow || SLOW.stream().noneMatch(p -> p.matcher(String.join("\n", b.text())).find()),
-                    "takes minutes: run with -Disocheck.readme.slow=true");
+                    "one of the slowest blocks: run with -Disocheck.readme.slow=true");
             String expected = String.join("\n", b.text()).strip();
             String actual = transcript(b, scratch, isocheck).strip();
             String e = ReadmeMasks.apply(expected);
