@@ -18,10 +18,20 @@ public final class CommandDeadline {
 
     private static final ThreadLocal<CommandDeadline> CURRENT = new InheritableThreadLocal<>();
 
-    private final long startNanos = System.nanoTime();
+    private final long startNanos;
     private volatile long deadlineNanos = Long.MAX_VALUE;
     private volatile String option = "";
     private volatile String stage = "starting";
+
+    /** A deadline whose clock starts now. */
+    CommandDeadline() {
+        this(System.nanoTime());
+    }
+
+    /** A deadline whose clock started at {@code startNanos} (the JVM's start, for the executable). */
+    CommandDeadline(long startNanos) {
+        this.startNanos = startNanos;
+    }
 
     /** The deadline of the command running on this thread (a fresh, unlimited one outside {@link Main}). */
     static CommandDeadline current() {

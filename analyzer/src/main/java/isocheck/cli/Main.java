@@ -17,7 +17,9 @@ public final class Main {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        Outcome outcome = execute(args, out, err);
+        // The executable's deadline counts from the JVM's start: --timeout bounds the process, start-up included.
+        long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+        Outcome outcome = execute(args, out, err, System.nanoTime() - uptime * 1_000_000L);
         out.flush();
         err.flush();
         if (outcome.abandoned()) {
@@ -29,7 +31,7 @@ public final class Main {
 
     /** Runs one command line with the given streams; returns the exit code (used by tests, too). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        return execute(args, out, err).code();
+        return execute(args, out, err, System.nanoTime()).code();
     }
 
     /** @param abandoned the deadline passed and the command's thread was left running */
@@ -39,8 +41,8 @@ public final class Main {
      * Runs the command on a thread of its own, so that the deadline can be enforced from here whatever
      * the command is doing (its stack size is the JVM's default, so {@code -Xss} applies to it).
      */
-    private static Outcome execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandDeadline deadline = new CommandDeadline();
+    private static Outcome execute(String[] args, PrintWriter out, PrintWriter err, long startNanos) {
+        CommandDeadline deadline = new CommandDeadline(startNanos);
         int[] code = {ExitCode.INTERNAL_ERROR};
         Thread worker = new Thread(null, () -> {
             CommandDeadline.bind(deadline);
