@@ -75,8 +75,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule")
     Path scheduleOut;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
-    int timeout;
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command (reading, building, "
+            + "encoding, solving); when it runs out the answer is unknown (exit 3) with what was left. It also bounds each "
+            + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
+    Integer timeout;
+
+    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
+            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
+    Integer queryTimeoutOption;
+
+    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
+    static final int QUERY_TIMEOUT_DEFAULT = 60;
 
     @Option(names = "--threads", paramLabel = "N", description = "solver queries asked at once, each in a Z3 context of its own; "
             + "the report is the same for every N (default: 2, or 1 on a one-processor machine)")
@@ -141,17 +150,25 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
-        if (timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
+        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
+            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
+        }
+        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
         if (threads != null && threads < 1) throw new UserError("--threads must be at least 1, not " + threads);
         Encoder.Mode m = switch (mode) {
             case "expanded" -> Encoder.Mode.EXPANDED;
             case "quantified" -> Encoder.Mode.QUANTIFIED;
             default -> throw new UserError("--mode must be expanded or quantified, not '" + mode + "'");
         };
+        CommandDeadline.stage("reading the specs and " + program);
         SpecLibrary library = Inputs.loadSpecs(specDir);
         Program loaded = Inputs.loadProgram(program);
         Spec chosen = Inputs.findSpec(library, specName);
-        Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(timeout).withSmtOut(smtOut)
+        Inputs.prepareSmtOut(smtOut);
+        CommandDeadline.stage("building, encoding and solving the queries for cycles of 2.." + bound + " transactions");
+        Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(queryTimeout).withSmtOut(smtOut)
                 .withMode(m).withUniqueKeys(uniqueKeys)
                 .withKeysBelowCounters(keysBelowCounters);
         if (threads != null) opts = opts.withThreads(threads);
@@ -161,6 +178,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         } catch (SpecException e) {
             throw new UserError(e.getMessage());
         }
+        CommandDeadline.stage("writing the report");
         List<Path> histories = historyOut == null ? List.of() : writeHistories(loaded, outcome);
         List<String> schedules = scheduleOut == null ? List.of() : writeSchedules(loaded, outcome);
         AnalysisReport.Subject subject = new AnalysisReport.Subject(program.toString(), chosen.name(), bound);

@@ -55,12 +55,12 @@ public final class CheckCommand implements Callable<Integer> {
     Path history;
 
     @Option(names = "--level", required = true, paramLabel = "LEVEL",
-            description = "rc, ra, cc, pc, psi, si, ser, sser (strict serializability), or all")
+            description = "rc, ra, cc, pc, psi, si, ser, sser (strict serializability), a comma list of them (si,ser), or all")
     String level;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "time limit for the whole check (PC, PSI, SI, SER, SSER search); when it expires the "
-                    + "verdict is 'unknown' with what remained (exit 3)")
+            description = "time limit for the whole command (reading, indexing and every level's check); when it "
+                    + "expires the verdict is 'unknown' with what remained (exit 3)")
     Double timeout;
 
     @Option(names = "--explain", description = "say how each verdict was reached: strategy, sizes, pruning, search")
@@ -86,11 +86,15 @@ public final class CheckCommand implements Callable<Integer> {
         if (timeout != null && !(timeout > 0)) {
             throw new UserError("--timeout must be a positive number of seconds");
         }
+        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + (long) (timeout * 1e9);
+        if (timeout != null) CommandDeadline.start(timeout, "--timeout " + format(timeout));
+        CommandDeadline.stage("reading " + history + ", then checking " + names(levels));
         Format fmt = HistoryFiles.format(format, history);
         History h = HistoryFiles.read(history, fmt);
-        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + (long) (timeout * 1e9);
         List<Verdict> verdicts = new ArrayList<>();
-        for (Level l : levels) {
+        for (int i = 0; i < levels.size(); i++) {
+            Level l = levels.get(i);
+            CommandDeadline.stage("checking " + names(levels.subList(i, levels.size())));
             CheckOptions options = new CheckOptions(maxWitnesses);
             if (timeout != null) {
                 long left = deadline - System.nanoTime();
@@ -117,15 +121,31 @@ public final class CheckCommand implements Callable<Integer> {
         return verdicts.stream().anyMatch(v -> v instanceof Verdict.Unknown) ? ExitCode.UNKNOWN : ExitCode.OK;
     }
 
+    /** {@code all}, one level, or a comma list of levels (each once, in the order given). */
     private List<Level> levels() {
-        if (level.equalsIgnoreCase("all")) {
+        if (level.strip().equalsIgnoreCase("all")) {
             return Arrays.asList(Level.values());
         }
-        try {
-            return List.of(Level.parse(level));
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--level: " + e.getMessage());
+        List<Level> levels = new ArrayList<>();
+        for (String name : level.split(",", -1)) {
+            if (name.isBlank()) throw new UserError("--level: '" + level + "' has an empty item; write e.g. si,ser");
+            if (name.strip().equalsIgnoreCase("all")) throw new UserError("--level: 'all' cannot be part of a list");
+            try {
+                Level l = Level.parse(name.strip());
+                if (!levels.contains(l)) levels.add(l);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--level: " + e.getMessage());
+            }
         }
+        return levels;
+    }
+
+    private static String names(List<Level> levels) {
+        return String.join(", ", levels.stream().map(l -> l.id().toUpperCase()).toList());
+    }
+
+    private static String format(double seconds) {
+        return seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds);
     }
 
     private String text(History h, Format fmt, List<Verdict> verdicts) {

@@ -30,6 +30,29 @@ final class Inputs {
         }
     }
 
+    /**
+     * Creates the {@code --smt-out} directory before any work, so that a directory that cannot be made or
+     * written is one line (exit 2) rather than a failure halfway through the queries.
+     */
+    static void prepareSmtOut(Path dir) {
+        if (dir == null) return;
+        if (Files.exists(dir) && !Files.isDirectory(dir)) throw new UserError(dir + ": --smt-out: exists and is not a directory");
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException | SecurityException e) {
+            throw new UserError(dir + ": --smt-out: cannot create the directory (" + reason(e) + ")");
+        }
+        if (!Files.isWritable(dir)) throw new UserError(dir + ": --smt-out: the directory is not writable");
+    }
+
+    /** The part of an I/O exception's message worth a user's time. */
+    static String reason(Exception e) {
+        if (e instanceof java.nio.file.FileSystemException f) {
+            return (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason()) + (f.getFile() == null ? "" : ": " + f.getFile());
+        }
+        return String.valueOf(e.getMessage());
+    }
+
     /** The built-in specs, or those of {@code --spec-dir} (which include the built-in ones). */
     static SpecLibrary loadSpecs(Path specDir) {
         return library(specSources(specDir));

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
             ParseCommand.class, SpecsCommand.class, AnalyzeCommand.class, VerifyCommand.class, WeakestCommand.class, CheckCommand.class,
             ConvertCommand.class, RunCommand.class
         },
-        footer = {"", "Exit codes: 0 ok/proved, 1 finding, 2 bad input or usage, 3 unknown (time or search limit)."})
+        footer = {"", "Exit codes: 0 ok/proved, 1 finding, 2 bad input or usage, 3 unknown (time or search limit), "
+                + "4 out of stack or heap (raise it with ISOCHECK_JAVA_OPTS=-Xss512m or -Xmx8g), 70 a bug in isocheck."})
 public final class IsocheckCommand implements Runnable {
 
     @Spec

@@ -4,37 +4,128 @@ import isocheck.frontend.ProgramError;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
-/** The {@code isocheck} executable: dispatches to the subcommands and maps failures to exit codes. */
+/**
+ * The {@code isocheck} executable: dispatches to the subcommands and maps every outcome to one exit
+ * code (README, "Exit codes"): 0, 1 and 3 are answers; 2 is bad input or usage (one line, no trace);
+ * 3 is also the answer when the command's {@code --timeout} passes ({@link CommandDeadline}); 4 is a
+ * resource limit of the Java virtual machine (stack or heap), with advice; 70 is a bug, with its trace.
+ */
 public final class Main {
 
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        // The executable's deadline counts from the JVM's start: --timeout bounds the process, start-up included.
+        long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+        Outcome outcome = execute(args, out, err, System.nanoTime() - uptime * 1_000_000L);
+        out.flush();
+        err.flush();
+        if (outcome.abandoned()) {
+            // The command's thread is still running (in native solver code, say): stop the process now.
+            Runtime.getRuntime().halt(outcome.code());
+        }
+        System.exit(outcome.code());
     }
 
     /** Runs one command line with the given streams; returns the exit code (used by tests, too). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new IsocheckCommand());
-        cli.setOut(out);
-        cli.setErr(err);
-        cli.setCaseInsensitiveEnumValuesAllowed(true);
-        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof ProgramError || ex instanceof UserError) {
-                commandLine.getErr().println(ex.getMessage());
-                return ExitCode.BAD_INPUT;
+        return execute(args, out, err, System.nanoTime()).code();
+    }
+
+    /** @param abandoned the deadline passed and the command's thread was left running */
+    private record Outcome(int code, boolean abandoned) {}
+
+    /**
+     * Runs the command on a thread of its own, so that the deadline can be enforced from here whatever
+     * the command is doing (its stack size is the JVM's default, so {@code -Xss} applies to it).
+     */
+    private static Outcome execute(String[] args, PrintWriter out, PrintWriter err, long startNanos) {
+        CommandDeadline deadline = new CommandDeadline(startNanos);
+        int[] code = {ExitCode.INTERNAL_ERROR};
+        Thread worker = new Thread(null, () -> {
+            CommandDeadline.bind(deadline);
+            code[0] = guarded(args, out, err);
+        }, "isocheck-command", 0);
+        worker.setDaemon(true);
+        worker.start();
+        try {
+            while (true) {
+                worker.join(Math.min(deadline.millisUntilOverdue(), 200));
+                if (!worker.isAlive()) break;
+                if (deadline.overdue()) {
+                    out.flush();
+                    err.println(deadline.unknownLine());
+                    err.flush();
+                    return new Outcome(ExitCode.UNKNOWN, true);
+                }
             }
-            if (ex instanceof InternalDefect) {
-                commandLine.getErr().println("isocheck: internal error (please report it): " + ex.getMessage());
-                return ExitCode.INTERNAL_ERROR;
-            }
-            commandLine.getErr().println("isocheck: internal error (please report it): " + ex);
-            ex.printStackTrace(commandLine.getErr());
-            return ExitCode.INTERNAL_ERROR;
-        });
-        int code = cli.execute(args);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("isocheck: interrupted");
+            return new Outcome(ExitCode.UNKNOWN, true);
+        }
         out.flush();
         err.flush();
-        return code;
+        return new Outcome(code[0], false);
+    }
+
+    /** Runs picocli and turns every throwable into its exit code and one message (a trace only for bugs). */
+    private static int guarded(String[] args, PrintWriter out, PrintWriter err) {
+        try {
+            CommandLine cli = new CommandLine(new IsocheckCommand());
+            cli.setOut(out);
+            cli.setErr(err);
+            cli.setCaseInsensitiveEnumValuesAllowed(true);
+            cli.setParameterExceptionHandler((ex, arguments) -> {
+                // One line: the problem and where to look, not the whole usage text.
+                CommandLine c = ex.getCommandLine();
+                c.getErr().println(firstLine(ex.getMessage()) + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
+                return ExitCode.BAD_INPUT;
+            });
+            cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
+            int code = cli.execute(args);
+            out.flush();
+            err.flush();
+            return code;
+        } catch (Throwable t) {
+            return failure(t, err);
+        }
+    }
+
+    /** The exit code and message of a command that threw. */
+    static int failure(Throwable ex, PrintWriter err) {
+        if (ex instanceof ProgramError || ex instanceof UserError) {
+            // One line whatever the message quotes from the input (a token, a value with a line break).
+            err.println(String.valueOf(ex.getMessage()).strip().replaceAll("\\s*\\R\\s*", " "));
+            return ExitCode.BAD_INPUT;
+        }
+        if (ex instanceof InternalDefect) {
+            err.println("isocheck: internal error (please report it): " + ex.getMessage());
+            return ExitCode.INTERNAL_ERROR;
+        }
+        for (Throwable c = ex; c != null; c = c.getCause()) {
+            if (c instanceof StackOverflowError) {
+                err.println("isocheck: out of stack space (the input nests too deeply for the default stack); "
+                        + "run with a larger stack, e.g. ISOCHECK_JAVA_OPTS=-Xss512m ./isocheck …");
+                return ExitCode.RESOURCES;
+            }
+            if (c instanceof OutOfMemoryError) {
+                err.println("isocheck: out of memory (" + c.getMessage() + "); run with a larger heap, "
+                        + "e.g. ISOCHECK_JAVA_OPTS=-Xmx8g ./isocheck …");
+                return ExitCode.RESOURCES;
+            }
+            if (c.getCause() == c) break;
+        }
+        err.println("isocheck: internal error (please report it): " + ex);
+        ex.printStackTrace(err);
+        return ExitCode.INTERNAL_ERROR;
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) return "bad usage";
+        int nl = message.indexOf('\n');
+        return (nl < 0 ? message : message.substring(0, nl)).strip();
     }
 }

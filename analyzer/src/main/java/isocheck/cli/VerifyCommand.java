@@ -63,8 +63,17 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--smt-out", paramLabel = "DIR", description = "write every query as SMT-LIB 2 into DIR, numbered in certificate order")
     Path smtOut;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
-    int timeout;
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command (reading, building, "
+            + "encoding, solving); when it runs out the answer is unknown (exit 3) with what was left. It also bounds each "
+            + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
+    Integer timeout;
+
+    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
+            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
+    Integer queryTimeoutOption;
+
+    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
+    static final int QUERY_TIMEOUT_DEFAULT = 60;
 
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
@@ -78,19 +87,29 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
-        if (timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
+        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
+            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
+        }
+        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
         ProofMethod m = switch (method) {
             case "auto" -> ProofMethod.AUTO;
             case "shortest-path" -> ProofMethod.SHORTEST_PATH;
             case "inductive" -> ProofMethod.INDUCTIVE;
             default -> throw new UserError("--method must be auto, shortest-path or inductive, not '" + method + "'");
         };
+        CommandDeadline.stage("reading the specs and " + program);
         SpecLibrary library = Inputs.loadSpecs(specDir);
         Program loaded = Inputs.loadProgram(program);
         Spec chosen = Inputs.findSpec(library, specName);
+        Inputs.prepareSmtOut(smtOut);
+        CommandDeadline.stage("the proof (" + m.label() + "), before its first query");
         PrintWriter err = spec.commandLine().getErr();
-        ProofOptions opts = new ProofOptions(m, maxLength, timeout, smtOut, Encoder.Mode.EXPANDED, uniqueKeys,
-                quiet ? line -> { } : line -> {
+        ProofOptions opts = new ProofOptions(m, maxLength, queryTimeout, smtOut, Encoder.Mode.EXPANDED, uniqueKeys,
+                line -> {
+                    CommandDeadline.stage("the proof (" + m.label() + "), after: " + line);
+                    if (quiet) return;
                     err.println("verify: " + line);
                     err.flush();
                 }, keysBelowCounters, PathBudget.DEFAULT);

@@ -62,8 +62,17 @@ public final class WeakestCommand implements Callable<Integer> {
     @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
     int bound;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "time limit per solver query (default: ${DEFAULT-VALUE})")
-    int timeout;
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command (reading, building, "
+            + "encoding, solving); when it runs out the answer is unknown (exit 3) with what was left. It also bounds each "
+            + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
+    Integer timeout;
+
+    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
+            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
+    Integer queryTimeoutOption;
+
+    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
+    static final int QUERY_TIMEOUT_DEFAULT = 60;
 
     @Option(names = "--per-transaction", description = "assign each transaction type its own level (include L for T) "
             + "so that the hybrid spec is anomaly-free, with the least total strength")
@@ -111,7 +120,12 @@ public final class WeakestCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
-        if (timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
+        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
+            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
+        }
+        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
         if (maxAssignments < 1) throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);
         if (proofTimeout != null && proofTimeout < 1) throw new UserError("--proof-timeout must be a positive number of seconds, not " + proofTimeout);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
@@ -128,6 +142,7 @@ public final class WeakestCommand implements Callable<Integer> {
                 throw new UserError(specOut + ": --spec-out must name a file NAME.spec, NAME of letters, digits, '_' and '-'");
             }
         }
+        CommandDeadline.stage("reading the specs and " + program);
         List<SpecLibrary.Source> sources = Inputs.specSources(specDir);
         SpecLibrary library = Inputs.library(sources);
         Program loaded = Inputs.loadProgram(program);
@@ -139,13 +154,20 @@ public final class WeakestCommand implements Callable<Integer> {
 
         PrintWriter err = spec.commandLine().getErr();
         boolean show = progress || System.console() != null;
-        Consumer<String> lines = show ? line -> { err.println("weakest: " + line); err.flush(); } : line -> { };
-        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(timeout).withUniqueKeys(uniqueKeys).withKeysBelowCounters(keysBelowCounters)
+        CommandDeadline.stage("the search over " + String.join(", ", names) + ", before its first query");
+        Consumer<String> lines = line -> {
+            CommandDeadline.stage("the search over " + String.join(", ", names) + ", after: " + line);
+            if (show) { err.println("weakest: " + line); err.flush(); }
+        };
+        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(queryTimeout).withUniqueKeys(uniqueKeys).withKeysBelowCounters(keysBelowCounters)
                 .withMaxAssignments(maxAssignments).withProgress(lines);
         Prover prover = noProof ? Prover.unavailable("--no-proof")
-                : new ForwardDependencyProver(new ProofApiProver(ProofOptions.defaults().withTimeout(proofTimeout == null ? timeout : proofTimeout)
+                : new ForwardDependencyProver(new ProofApiProver(ProofOptions.defaults().withTimeout(proofTimeout == null ? queryTimeout : proofTimeout)
                         .withMaxLength(maxLength).withUniqueKeys(uniqueKeys).withKeysBelowCounters(keysBelowCounters)
-                        .withProgress(show ? line -> { err.println("weakest:   proof: " + line); err.flush(); } : line -> { })));
+                        .withProgress(line -> {
+                            CommandDeadline.stage("the unbounded proof, after: " + line);
+                            if (show) { err.println("weakest:   proof: " + line); err.flush(); }
+                        })));
         WeakestReport.Subject subject = new WeakestReport.Subject(program.toString(), names, bound);
         var out = spec.commandLine().getOut();
         try {

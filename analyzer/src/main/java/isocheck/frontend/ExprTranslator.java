@@ -85,10 +85,20 @@ final class ExprTranslator {
         return fragment.posOf(node, fragment.start());
     }
 
+    /** An integer literal's value; INT is a 64-bit integer, so a literal outside its range is an error, not a crash. */
+    static long intLiteral(LongValue v, SourcePos pos) {
+        try {
+            return v.getValue();
+        } catch (NumberFormatException e) {
+            throw new ProgramError(pos, "integer literal " + v.getStringValue() + " is out of range (INT values are 64-bit: "
+                    + Long.MIN_VALUE + " .. " + Long.MAX_VALUE + ")");
+        }
+    }
+
     Expr expr(Expression e) {
         SourcePos pos = pos(e);
         if (e instanceof LongValue v) {
-            return new Expr.IntLit(v.getValue(), pos);
+            return new Expr.IntLit(intLiteral(v, pos), pos);
         }
         if (e instanceof StringValue s) {
             return new Expr.StrLit(s.getValue(), pos);

@@ -51,8 +51,43 @@ record Fragment(String text, SourcePos start) {
         T parse(CCJSqlParser parser) throws ParseException;
     }
 
-    /** Runs one production over the whole fragment, turning JSqlParser's failures into positioned errors. */
+    /**
+     * The deepest parenthesis nesting a fragment may have. JSqlParser's descent is recursive, so without a
+     * limit a deep fragment overflows the stack; real statements nest a few levels.
+     */
+    static final int MAX_PAREN_DEPTH = 32;
+
+    /**
+     * The deepest nesting handed to JSqlParser's complex mode. Its lookahead is exponential in the nesting
+     * of parentheses (benchmarks/RESULTS.md, "Parsing nested parentheses": depth 6 takes 0.3-0.6 s, 8 about
+     * 2 s, 10 about 7 s per statement), so beyond this depth only the simple mode (linear) is tried.
+     */
+    static final int MAX_COMPLEX_DEPTH = 6;
+
+    /**
+     * Runs one production over the whole fragment, turning JSqlParser's failures into positioned errors.
+     * First in JSqlParser's simple mode (fast; what {@code CCJSqlParserUtil.parse} tries first too), then,
+     * when that fails, in its complex mode, whose messages are the ones users see.
+     */
     private <T> T parse(Production<T> production, String what) {
+        int[] deepest = deepestParenthesis();
+        if (deepest[0] > MAX_PAREN_DEPTH) {
+            throw new ProgramError(offsetPos(deepest[1]), "parentheses nest " + deepest[0] + " levels deep in this " + what
+                    + "; isocheck's limit is " + MAX_PAREN_DEPTH + ": simplify the expression");
+        }
+        try {
+            CCJSqlParser simple = CCJSqlParserUtil.newParser(text).withAllowComplexParsing(false);
+            T result = production.parse(simple);
+            requireEnd(simple);
+            return result;
+        } catch (ParseException | TokenMgrException | ProgramError | NumberFormatException e) {
+            // fall through to the complex mode, for its result or its message
+        }
+        if (deepest[0] > MAX_COMPLEX_DEPTH) {
+            throw new ProgramError(offsetPos(deepest[1]), "cannot parse this " + what + " with parentheses nested " + deepest[0]
+                    + " levels deep (beyond " + MAX_COMPLEX_DEPTH + " levels only plain expressions are parsed, since the full "
+                    + "SQL parser takes exponential time): simplify it or check its syntax");
+        }
         CCJSqlParser parser = CCJSqlParserUtil.newParser(text);
         try {
             T result = production.parse(parser);
@@ -62,23 +97,78 @@ record Fragment(String text, SourcePos start) {
             throw syntaxError(e);
         } catch (TokenMgrException e) {
             throw new ProgramError(start, "cannot read " + what + ": " + firstLine(e.getMessage()));
+        } catch (NumberFormatException e) {
+            // JSqlParser reads some numbers itself (VARCHAR(n), LIMIT n) as Java ints.
+            throw new ProgramError(numberPos(e.getMessage()), "number out of range in " + what + ": " + firstLine(e.getMessage()));
         }
+    }
+
+    /** The deepest nesting of parentheses outside string literals and its offset: {depth, offset}. */
+    private int[] deepestParenthesis() {
+        int depth = 0;
+        int max = 0;
+        int at = 0;
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            } else if (!quoted && c == '(') {
+                if (++depth > max) {
+                    max = depth;
+                    at = i;
+                }
+            } else if (!quoted && c == ')') {
+                depth = Math.max(0, depth - 1);
+            }
+        }
+        return new int[] {max, at};
+    }
+
+    /** The file position of a character offset in the fragment. */
+    private SourcePos offsetPos(int at) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return at(line, at - lineStart + 1);
+    }
+
+    /** The position of the number a {@link NumberFormatException} message quotes, else the fragment's start. */
+    private SourcePos numberPos(String message) {
+        int q = message == null ? -1 : message.indexOf('"');
+        int end = q < 0 ? -1 : message.indexOf('"', q + 1);
+        int at = end < 0 ? -1 : text.indexOf(message.substring(q + 1, end));
+        return at < 0 ? start : offsetPos(at);
     }
 
     private void requireEnd(CCJSqlParser parser) {
         var next = parser.getNextToken();
         if (next.kind != CCJSqlParserConstants.EOF) {
-            throw new ProgramError(at(next.beginLine, next.beginColumn), "syntax error: unexpected '" + next.image + "'");
+            throw new ProgramError(at(next.beginLine, next.beginColumn), "syntax error: unexpected " + shown(next.image));
         }
     }
 
     private ProgramError syntaxError(ParseException e) {
         if (e.currentToken != null && e.currentToken.next != null) {
             var bad = e.currentToken.next;
-            String found = bad.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + bad.image + "'";
+            String found = bad.kind == CCJSqlParserConstants.EOF ? "end of statement" : shown(bad.image);
             return new ProgramError(at(bad.beginLine, bad.beginColumn), "syntax error: unexpected " + found);
         }
         return new ProgramError(start, "syntax error: " + firstLine(e.getMessage()));
+    }
+
+    /** A token as a message shows it: on one line (messages are one line), quoted, at most 40 characters. */
+    static String shown(String image) {
+        if (image == null || image.isBlank()) {
+            return image != null && image.contains("\n") ? "a line break" : "whitespace";
+        }
+        String one = image.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t");
+        return "'" + (one.length() > 40 ? one.substring(0, 40) + "…" : one) + "'";
     }
 
     private static String firstLine(String message) {

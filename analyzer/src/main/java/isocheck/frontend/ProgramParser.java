@@ -200,6 +200,32 @@ final class ProgramParser {
 
     /** IF cond THEN … [ELSIF cond THEN …]* [ELSE …] END IF; ELSIF nests an IF in the else branch. */
     private Stmt.If ifStatement(Token keyword) {
+        enterNesting(keyword);
+        try {
+            return ifBody(keyword);
+        } finally {
+            nesting--;
+        }
+    }
+
+    /**
+     * The deepest nesting of IF, ELSIF and FOREACH a program may have. The parser and the passes after it
+     * recurse over nested statements; a limit keeps a deep program a one-line error instead of a stack
+     * overflow (real transactions nest a handful of levels).
+     */
+    static final int MAX_NESTING = 100;
+
+    private int nesting;
+
+    private void enterNesting(Token keyword) {
+        if (++nesting > MAX_NESTING) {
+            nesting--;
+            throw new ProgramError(keyword.pos(), keyword.text().toUpperCase() + " nested more than " + MAX_NESTING
+                    + " levels deep (IF, ELSIF and FOREACH count); isocheck's limit is " + MAX_NESTING + ": flatten the program");
+        }
+    }
+
+    private Stmt.If ifBody(Token keyword) {
         int thenIndex = find("THEN", "IF condition");
         Cond condition = condition(next, thenIndex);
         next = thenIndex + 1;
@@ -225,6 +251,15 @@ final class ProgramParser {
     }
 
     private Stmt.Foreach foreach() {
+        enterNesting(peek());
+        try {
+            return foreachBody();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private Stmt.Foreach foreachBody() {
         Token keyword = expectWord("FOREACH");
         Token variable = identifier("a loop variable");
         expectWord("IN");

@@ -79,6 +79,13 @@ final class SchemaBuilder {
                     throw new ProgramError(indexPos, "table " + name + " declares its primary key twice");
                 }
                 keyPos = indexPos;
+                if (index.getIndexSpec() != null && !index.getIndexSpec().isEmpty()) {
+                    // JSqlParser keeps what follows "PRIMARY KEY (c)" up to the next comma as the index's spec.
+                    String rest = String.join(" ", index.getIndexSpec());
+                    throw new ProgramError(at(tokens, index.getIndexSpec().get(0), indexOf(tokens, index.getType(), searchFrom) + 1, indexPos), "unexpected '" + rest
+                            + "' after PRIMARY KEY (" + String.join(", ", index.getColumnsNames()) + ") (a missing comma, or a second "
+                            + "primary key: declare one PRIMARY KEY (c1, c2) for a composite key)");
+                }
                 for (String column : index.getColumnsNames()) {
                     String keyColumn = Names.of(column);
                     if (columns.stream().noneMatch(c -> c.name().equals(keyColumn))) {
@@ -103,6 +110,11 @@ final class SchemaBuilder {
 
     static ScalarType type(String declared, SourcePos pos) {
         String sqlType = declared.split("[ (]")[0]; // JSqlParser keeps the length: "VARCHAR (20)"
+        // JSqlParser also keeps further words ("INT INT"): only CHARACTER VARYING has two.
+        String[] words = declared.replaceAll("\\(.*", "").strip().split("\\s+");
+        if (words.length > 2 || words.length == 2 && !(words[0].equalsIgnoreCase("CHARACTER") && words[1].equalsIgnoreCase("VARYING"))) {
+            throw new ProgramError(pos, "column type '" + declared + "' is not a type: one type per column (e.g. INT or VARCHAR(20))");
+        }
         switch (sqlType.toUpperCase(Locale.ROOT)) {
             case "INT", "INTEGER", "BIGINT", "SMALLINT":
                 return ScalarType.INT;

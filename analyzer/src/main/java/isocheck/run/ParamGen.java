@@ -140,6 +140,7 @@ final class ParamGen {
         Map<String, GenSpec.Gen> cols = ts == null ? Map.of() : ts.columns();
         List<List<Object>> keyValues = new ArrayList<>();
         long product = 1;
+        final long MAX_TABLE_ROWS = 10_000_000;
         for (String k : t.primaryKey()) {
             GenSpec.Gen g = cols.get(k);
             List<Object> vs;
@@ -149,6 +150,12 @@ final class ParamGen {
                     vs.add(keyValue(t, k, v));
                 }
             } else if (g instanceof GenSpec.Range r) {
+                // Count before enumerating: a range like -9223372036854775807..2 would never end (fuzzing finding).
+                long size = r.hi() - r.lo() < 0 ? Long.MAX_VALUE : r.hi() - r.lo() + 1;
+                if (size <= 0 || size > MAX_TABLE_ROWS) {
+                    throw new RunError("generator: key column " + t.name() + "." + k + " = " + r.lo() + ".." + r.hi()
+                            + " has more than " + MAX_TABLE_ROWS + " values (a table gets at most " + MAX_TABLE_ROWS + " rows)");
+                }
                 vs = new ArrayList<>();
                 for (long v = r.lo(); v <= r.hi(); v++) {
                     vs.add(v);
@@ -161,12 +168,12 @@ final class ParamGen {
                 throw new RunError("generator: key column " + t.name() + "." + k + " needs a value, a range or a choice");
             }
             keyValues.add(vs);
-            product *= vs.size();
+            product = product > MAX_TABLE_ROWS ? product : product * vs.size(); // saturates above the limit
         }
         if (ts == null && product > MAX_DEFAULT_ROWS) {
             return List.of();
         }
-        if (product > 10_000_000) {
+        if (product > MAX_TABLE_ROWS) {
             throw new RunError("generator: table " + t.name() + " would get " + product + " rows");
         }
         List<Map<String, Object>> rows = new ArrayList<>((int) product);

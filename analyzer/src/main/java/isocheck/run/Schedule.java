@@ -99,7 +99,7 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                         }
                         String v = am.group(2);
                         args.put(am.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
-                                ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) Long.parseLong(v));
+                                ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(file, i + 1, v));
                     }
                 }
                 decls.put(name, new Decl(name, m.group(2), args, i + 1));
@@ -161,11 +161,21 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                 }
                 String v = fm.group(2);
                 row.put(fm.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
-                        ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) Long.parseLong(v));
+                        ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(file, line, v));
             }
             rows.add(row);
         }
         return rows;
+    }
+
+    /** An integer argument; INT values are 64-bit, so one outside that range is an error, not a crash. */
+    private static long integer(String file, int line, String v) {
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new RunError(file + ":" + line + ": integer " + v + " is out of range (INT values are 64-bit: "
+                    + Long.MIN_VALUE + " .. " + Long.MAX_VALUE + ")");
+        }
     }
 
     /** Splits at commas outside quotes, parentheses and braces. */

@@ -70,7 +70,7 @@ class AnalyzeCommandTest {
         Path dir = Path.of(BANK).getParent();
         CliRun run = CliRun.of("analyze", dir.resolve("courseware.sql").toString(), "--spec", "courseware-hybrid-si",
                 "--spec-dir", dir.resolve("courseware-specs").toString(), "--bound", "10", "--mode", "quantified",
-                "--assume-unique-keys", "--timeout", "1");
+                "--assume-unique-keys", "--query-timeout", "1");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
         assertTrue(run.err().startsWith("unknown: query 'cycle k="), run.err());
         assertTrue(run.out().contains("unknown"), run.out());

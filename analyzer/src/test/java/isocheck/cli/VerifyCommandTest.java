@@ -67,7 +67,7 @@ class VerifyCommandTest {
         // The type-sequence portfolio finds some lengths within 1 s (k = 6, 7 in 2026-11-24's runs), so up to
         // 16: the queries keep growing and one length runs out
         CliRun run = CliRun.of("verify", PROGRAMS.resolve("courseware.sql").toString(), "--spec", "courseware-hybrid-si",
-                "--spec-dir", PROGRAMS.resolve("courseware-specs").toString(), "--method", "shortest-path", "--timeout", "1",
+                "--spec-dir", PROGRAMS.resolve("courseware-specs").toString(), "--method", "shortest-path", "--query-timeout", "1",
                 "--max-length", "16",
                 "--format", "json", "--quiet");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());

@@ -247,6 +247,7 @@ final class ElleHistoryReader {
                     }
                 }
             }
+            b.sourceLine(x.line);
             int t = b.begin(s);
             if (!committed) {
                 b.abort(t);
@@ -254,7 +255,6 @@ final class ElleHistoryReader {
             if (x.start != History.NO_TIME || x.commit != History.NO_TIME) {
                 b.times(t, x.start, x.commit);
             }
-            b.sourceLine(x.line);
             for (Object o : x.ops) {
                 Object[] m = (Object[]) o;
                 int key = m[1] instanceof Long l ? b.keys().intern(l.longValue()) : b.keys().intern((String) m[1]);

@@ -176,9 +176,9 @@ final class JsonHistoryReader {
                     if (v != JsonToken.START_ARRAY) {
                         throw error("\"ops\" must be an array of [\"r\"|\"w\", key, value]");
                     }
+                    b.sourceLine((int) line); // errors about this transaction and its operations name its line
                     txn = open(initial, session, id, line);
                     sawOps = true;
-                    b.sourceLine((int) line); // errors about these operations name the transaction's line
                     ops(txn, initial);
                 }
                 default -> throw new HistoryFormatException(file, fieldAt.getLineNr(), fieldAt.getColumnNr(),
@@ -186,6 +186,7 @@ final class JsonHistoryReader {
             }
         }
         if (!sawOps) {
+            b.sourceLine((int) line);
             txn = open(initial, session, id, line);
         }
         if (initial && (aborted || session != null)) {

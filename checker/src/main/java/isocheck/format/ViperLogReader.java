@@ -93,6 +93,10 @@ final class ViperLogReader {
                 if (ops == null) {
                     throw new HistoryFormatException(f, line, 0, "a transaction needs \"value\": [micro-operations]");
                 }
+                if (start != History.NO_TIME && commit != History.NO_TIME && commit < start) {
+                    throw new HistoryFormatException(f, line, 0, "postCommitTS " + commit + " is earlier than preBeginTS " + start
+                            + "; a transaction cannot commit before it begins");
+                }
                 int t;
                 if (initial) {
                     if (sawInitial) {

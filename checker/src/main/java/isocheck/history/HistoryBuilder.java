@@ -2,6 +2,7 @@ package isocheck.history;
 
 import isocheck.primitive.IntList;
 import isocheck.primitive.IntLongIntMap;
+import isocheck.primitive.LongIntMap;
 import isocheck.primitive.LongList;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,6 +29,7 @@ public final class HistoryBuilder {
     private final IntList txnSession = new IntList();
     private final LongList txnIds = new LongList();
     private final IntList txnStatus = new IntList();
+    private final IntList txnLine = new IntList(); // the source line current when the transaction began
     private LongList startTimes;
     private LongList commitTimes;
     private boolean explicitIds;
@@ -94,6 +96,7 @@ public final class HistoryBuilder {
         txnIds.add(id);
         txnStatus.add(COMMITTED);
         txnOps.add(0);
+        txnLine.add(currentLine);
         if (startTimes != null) {
             startTimes.add(History.NO_TIME);
             commitTimes.add(History.NO_TIME);
@@ -259,6 +262,7 @@ public final class HistoryBuilder {
      * @throws InvalidHistoryException if two writes carry the same (key, value) pair
      */
     public History build() {
+        rejectContradictions();
         if (implicitInitial) {
             addImplicitInitialWrites();
         }
@@ -356,6 +360,40 @@ public final class HistoryBuilder {
         return new History(keys, hasInit, session, ids, committed, opStart, key, value, isWrite,
                 start, commit, sessionNames.toArray(new String[0]), sessionStart, index,
                 preds, predicateKey);
+    }
+
+    /**
+     * Structural contradictions a reader cannot see line by line: two transactions with one id (the
+     * checkers name transactions by id, so they would be reported as one, e.g. a cycle T1 -> T1), and a
+     * commit stamp earlier than the start stamp (no real-time order can come from it).
+     */
+    private void rejectContradictions() {
+        if (explicitIds) {
+            LongIntMap firstWithId = new LongIntMap(txnIds.size());
+            for (int t = 0; t < txnIds.size(); t++) {
+                long id = txnIds.get(t);
+                if (id == Long.MIN_VALUE || id == -1 || txnSession.get(t) < 0) {
+                    continue; // no id of its own (-1: the aborted-write group of some formats)
+                }
+                int prev = firstWithId.putIfAbsent(id, t);
+                if (prev >= 0) {
+                    throw new InvalidHistoryException("transaction id " + id + " is used twice"
+                            + (txnLine.get(prev) > 0 ? " (first at line " + txnLine.get(prev) + ")" : "")
+                            + "; every transaction needs an id of its own", -1, txnLine.get(t));
+                }
+            }
+        }
+        if (startTimes != null) {
+            for (int t = 0; t < startTimes.size(); t++) {
+                long start = startTimes.get(t);
+                long commit = commitTimes.get(t);
+                if (start != History.NO_TIME && commit != History.NO_TIME && commit < start) {
+                    String name = txnIds.get(t) == Long.MIN_VALUE ? "a transaction" : "transaction " + txnIds.get(t);
+                    throw new InvalidHistoryException(name + " commits at " + commit + ", before it starts at " + start
+                            + "; the commit time must not be earlier than the start time", -1, txnLine.get(t));
+                }
+            }
+        }
     }
 
     private InvalidHistoryException duplicate(int first, int second, int[] key, long[] value,

@@ -192,7 +192,13 @@ public final class SpecParser {
         Formula left = disjunction();
         if (peek().kind == Kind.IMPLIES) {
             Token op = next();
-            Formula right = implication();
+            enter(op);
+            Formula right;
+            try {
+                right = implication();
+            } finally {
+                nesting--;
+            }
             return new Formula.Binary(Formula.BinaryOp.IMPLIES, left, right, op.position);
         }
         return left;
@@ -216,7 +222,32 @@ public final class SpecParser {
         return left;
     }
 
+    /**
+     * The deepest nesting of 'not', parentheses, quantifiers and '->' a formula may have: the parser and
+     * the translation to Z3 recurse over it, so a limit keeps a deep formula a one-line error instead of
+     * a stack overflow (the shipped specs nest a few levels).
+     */
+    static final int MAX_NESTING = 200;
+
+    private int nesting;
+
+    private void enter(Token at) throws SpecException {
+        if (++nesting > MAX_NESTING) {
+            throw error(at.position, "formula nested more than " + MAX_NESTING + " levels deep ('not', parentheses, "
+                    + "quantifiers and '->' count); isocheck's limit is " + MAX_NESTING + ": simplify it");
+        }
+    }
+
     private Formula unary() throws SpecException {
+        enter(peek());
+        try {
+            return unaryBody();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private Formula unaryBody() throws SpecException {
         Token t = peek();
         switch (t.kind) {
             case NOT -> {
