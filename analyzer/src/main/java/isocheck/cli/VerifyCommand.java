@@ -69,8 +69,8 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
 
-    @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (ids from a sequence or UUID)")
-    boolean uniqueKeys;
+    @picocli.CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
 
     @Option(names = "--quiet", description = "no progress lines on stderr")
     boolean quiet;
@@ -89,11 +89,11 @@ public final class VerifyCommand implements Callable<Integer> {
         Program loaded = Inputs.loadProgram(program);
         Spec chosen = Inputs.findSpec(library, specName);
         PrintWriter err = spec.commandLine().getErr();
-        ProofOptions opts = new ProofOptions(m, maxLength, timeout, smtOut, Encoder.Mode.EXPANDED, uniqueKeys,
+        ProofOptions opts = new ProofOptions(m, maxLength, timeout, smtOut, Encoder.Mode.EXPANDED, keys.uniqueKeys,
                 quiet ? line -> { } : line -> {
                     err.println("verify: " + line);
                     err.flush();
-                }, keysBelowCounters, PathBudget.DEFAULT);
+                }, keysBelowCounters, PathBudget.DEFAULT, keys.model());
         ProofOutcome outcome;
         try {
             outcome = Proof.verify(loaded, chosen, opts);

@@ -99,8 +99,8 @@ public final class WeakestCommand implements Callable<Integer> {
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
 
-    @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (as for analyze)")
-    boolean uniqueKeys;
+    @picocli.CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
 
     @Option(names = "--progress", description = "print progress on stderr even when it is not a terminal")
     boolean progress;
@@ -140,11 +140,11 @@ public final class WeakestCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean show = progress || System.console() != null;
         Consumer<String> lines = show ? line -> { err.println("weakest: " + line); err.flush(); } : line -> { };
-        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(timeout).withUniqueKeys(uniqueKeys).withKeysBelowCounters(keysBelowCounters)
+        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(timeout).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model()).withKeysBelowCounters(keysBelowCounters)
                 .withMaxAssignments(maxAssignments).withProgress(lines);
         Prover prover = noProof ? Prover.unavailable("--no-proof")
                 : new ForwardDependencyProver(new ProofApiProver(ProofOptions.defaults().withTimeout(proofTimeout == null ? timeout : proofTimeout)
-                        .withMaxLength(maxLength).withUniqueKeys(uniqueKeys).withKeysBelowCounters(keysBelowCounters)
+                        .withMaxLength(maxLength).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model()).withKeysBelowCounters(keysBelowCounters)
                         .withProgress(show ? line -> { err.println("weakest:   proof: " + line); err.flush(); } : line -> { })));
         WeakestReport.Subject subject = new WeakestReport.Subject(program.toString(), names, bound);
         var out = spec.commandLine().getOut();
@@ -167,7 +167,7 @@ public final class WeakestCommand implements Callable<Integer> {
                     "Per-transaction-type levels for " + program.getFileName() + ", found by",
                     "  isocheck weakest " + program.getFileName() + " --per-transaction --specs " + String.join(",", names)
                             + (base.isEmpty() ? "" : " --base " + String.join(",", base))
-                            + " --bound " + bound + (uniqueKeys ? " --assume-unique-keys" : "") + (keysBelowCounters ? " --assume-keys-below-counters" : ""),
+                            + " --bound " + bound + keys.flags() + (keysBelowCounters ? " --assume-keys-below-counters" : ""),
                     "the assignment of least total strength with no dependency cycle of 2.." + bound + " transactions.");
             AssignmentSearch.Result r = AssignmentSearch.run(loaded, sources, names, base, opts, prover, name, provenance);
             List<WeakestReport.Comparison> comparisons = new ArrayList<>();

@@ -77,7 +77,7 @@ final class ProgramParser {
         if (transactions.isEmpty()) {
             throw new ProgramError(new SourcePos(file, 1, 1), "the file declares no TRANSACTION");
         }
-        return new Program(file, schema, transactions);
+        return new Program(file, schema, transactions, Pragmas.invariants(file, source, schema));
     }
 
     /**
