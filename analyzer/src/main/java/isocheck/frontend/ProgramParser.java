@@ -31,9 +31,7 @@ final class ProgramParser {
             "WHILE", "WHILE loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
             "FOR", "FOR loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
             "LOOP", "bare LOOP is not supported; use FOREACH r IN rows LOOP … END LOOP",
-            "RETURN", "RETURN is not supported; guard the rest of the body with IF",
             "COMMIT", "COMMIT is implicit: each TRANSACTION is one database transaction",
-            "ROLLBACK", "ROLLBACK is not supported: each TRANSACTION commits at its END",
             "BEGIN", "nested BEGIN blocks are not supported; use IF or FOREACH",
             "DECLARE", "DECLARE is not needed: a local is declared by its first assignment",
             "WITH", "WITH is not supported: one table per statement",
@@ -181,6 +179,19 @@ final class ProgramParser {
             expectSymbol(";");
             return new Stmt.Skip(t.pos());
         }
+        if (t.is("ROLLBACK")) {
+            next++;
+            expectSymbol(";");
+            return new Stmt.Abort("", t.pos());
+        }
+        if (t.is("RAISE")) {
+            return raise();
+        }
+        if (t.is("RETURN")) {
+            next++;
+            expectSymbol(";");
+            return earlyReturn(t);
+        }
         if (t.is("SELECT") || t.is("UPDATE") || t.is("INSERT") || t.is("DELETE")) {
             int end = statementEnd(next);
             Fragment sql = fragment(next, end);
@@ -194,7 +205,7 @@ final class ProgramParser {
         if (t.kind() == Token.Kind.WORD && tokens.get(next + 1).isSymbol(":=")) {
             return assignment();
         }
-        throw new ProgramError(t.pos(), "expected a statement (SELECT, UPDATE, INSERT, DELETE, IF, FOREACH, SKIP or name := expr), found "
+        throw new ProgramError(t.pos(), "expected a statement (SELECT, UPDATE, INSERT, DELETE, IF, FOREACH, SKIP, ROLLBACK, RAISE EXCEPTION, RETURN or name := expr), found "
                 + t.describe());
     }
 
@@ -218,10 +229,72 @@ final class ProgramParser {
             }
             closing(keyword, "END", "IF");
         }
-        Set<String> both = new HashSet<>(scope.snapshot());
-        both.retainAll(afterThen);
+        // a branch that ends in RETURN or an abort does not reach the statements after the IF
+        Set<String> both;
+        if (exits(thenBranch)) {
+            both = new HashSet<>(scope.snapshot());
+        } else if (exits(elseBranch)) {
+            both = new HashSet<>(afterThen);
+        } else {
+            both = new HashSet<>(scope.snapshot());
+            both.retainAll(afterThen);
+        }
         scope.restore(both);
         return new Stmt.If(condition, thenBranch, elseBranch, keyword.pos());
+    }
+
+    /** Open FOREACH loops around the statement being parsed. */
+    private int loopDepth;
+
+    /** RETURN: an early exit, outside loops (inside one, the rest of the loop and of the body would be guarded by the iteration). */
+    private Stmt.Return earlyReturn(Token keyword) {
+        if (loopDepth > 0) {
+            throw new ProgramError(keyword.pos(), "RETURN inside a loop is not supported; set a flag, leave the loop, and test it with IF");
+        }
+        return new Stmt.Return(keyword.pos());
+    }
+
+    /**
+     * {@code RAISE EXCEPTION 'message' [, expr …];} aborts the transaction (a user abort). Other
+     * levels ({@code NOTICE}, {@code WARNING}, …) only report, so they are SKIP.
+     */
+    private Stmt raise() {
+        Token keyword = expectWord("RAISE");
+        int end = statementEnd(next);
+        Token level = peek();
+        boolean exception = level.is("EXCEPTION");
+        boolean report = level.is("NOTICE") || level.is("WARNING") || level.is("INFO") || level.is("LOG") || level.is("DEBUG");
+        if (!exception && !report) {
+            throw new ProgramError(level.pos(), "expected RAISE EXCEPTION 'message' (or NOTICE, WARNING, INFO, LOG, DEBUG), found " + level.describe());
+        }
+        next++;
+        String message = "";
+        if (peek().kind() == Token.Kind.STRING) {
+            String quoted = peek().text();
+            message = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+        } else if (next < end) {
+            throw new ProgramError(peek().pos(), "RAISE takes a message string, found " + peek().describe()
+                    + " (conditions and USING options are not supported)");
+        }
+        for (int i = next; i < end; i++) {
+            if (tokens.get(i).is("USING")) {
+                throw new ProgramError(tokens.get(i).pos(), "RAISE … USING is not supported; write RAISE EXCEPTION 'message'");
+            }
+        }
+        next = end + 1;
+        return exception ? new Stmt.Abort(message, keyword.pos()) : new Stmt.Skip(keyword.pos());
+    }
+
+    /** Whether a block surely ends in RETURN or an abort (on every path through its last statement). */
+    private static boolean exits(List<Stmt> block) {
+        if (block.isEmpty()) {
+            return false;
+        }
+        Stmt last = block.get(block.size() - 1);
+        if (last instanceof Stmt.Return || last instanceof Stmt.Abort) {
+            return true;
+        }
+        return last instanceof Stmt.If i && exits(i.thenBranch()) && exits(i.elseBranch());
     }
 
     private Stmt.Foreach foreach() {
@@ -237,7 +310,9 @@ final class ProgramParser {
         expectWord("LOOP");
         Set<String> before = scope.snapshot();
         scope.enterLoop(variable.text(), new Type.Row(set.table(), set.fields()), variable.pos());
+        loopDepth++;
         List<Stmt> body = block();
+        loopDepth--;
         scope.exitLoop();
         scope.restore(before); // the body may run zero times
         closing(keyword, "END", "LOOP");
