@@ -153,6 +153,14 @@ final class ExprTranslator {
         if (e instanceof IsNullExpression n) {
             return isNull(n, pos);
         }
+        if (scope.plpgsql() && e instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null
+                && Names.of(c.getColumnName()).equals("found") && !scope.isVariable("found")) {
+            // PL/pgSQL's FOUND (manual §43.5.5): the last SELECT INTO / PERFORM / FOR query returned a row
+            if (scope.foundSource() == null) {
+                throw new ProgramError(pos, scope.foundUnusable());
+            }
+            return scope.foundSource().isEmpty() ? new Cond.Const(true, pos) : new Cond.IsNull(scope.foundSource(), true, pos);
+        }
         if (e instanceof InExpression) {
             throw new ProgramError(pos, "IN is not supported; write col = a OR col = b, or col = ANY(:rows.col) for a row set");
         }
@@ -206,6 +214,17 @@ final class ExprTranslator {
             ref = Names.of(p.getName()).split("\\.", -1);
         } else if (table == null && arg instanceof net.sf.jsqlparser.schema.Column c && c.getTable() != null) {
             ref = new String[] {Names.of(c.getTable().getName()), Names.of(c.getColumnName())};
+        } else if (scope.plpgsql() && arg instanceof net.sf.jsqlparser.schema.Column c && scope.isVariable(
+                c.getTable() == null ? c.getColumnName() : c.getTable().getName())) {
+            if (c.getTable() != null) {
+                ref = new String[] {Names.of(c.getTable().getName()), Names.of(c.getColumnName())};
+            } else {
+                // an array parameter: a row set of one field
+                Variable rows = scope.read(c.getColumnName(), pos(arg));
+                if (rows.type().fields().size() == 1) {
+                    ref = new String[] {rows.name(), rows.type().fields().get(0).name()};
+                }
+            }
         }
         SourcePos argPos = pos(arg);
         if (ref == null || ref.length != 2) {
@@ -237,6 +256,22 @@ final class ExprTranslator {
             }
             return variable(qualifier + "." + c.getColumnName(), pos);
         }
+        if (scope.plpgsql()) {
+            // PL/pgSQL writes variables bare; a name that is both a variable and a column is an error,
+            // as under PostgreSQL's default plpgsql.variable_conflict = error (manual §43.11.1)
+            if (qualifier == null && scope.isVariable(c.getColumnName())) {
+                String name = Names.of(c.getColumnName());
+                if (table.column(name).isPresent()) {
+                    throw new ProgramError(pos, "column reference \"" + name + "\" is ambiguous: it could refer to a PL/pgSQL variable or to column "
+                            + table.name() + "." + name + " (qualify the column as " + (alias != null ? alias : table.name()) + "." + name
+                            + ", or rename the variable)");
+                }
+                return variable(c.getColumnName(), pos);
+            }
+            if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias) && scope.isVariable(qualifier)) {
+                return variable(qualifier + "." + c.getColumnName(), pos);
+            }
+        }
         if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
             throw new ProgramError(pos, "unknown table " + qualifier + " (this statement accesses only " + table.name()
                     + "; write variables as :" + qualifier + "." + c.getColumnName() + ")");
@@ -244,6 +279,19 @@ final class ExprTranslator {
         Column column = table.column(Names.of(c.getColumnName())).orElseThrow(() -> new ProgramError(pos,
                 "unknown column " + c.getColumnName() + " in table " + table.name()
                         + " (write variables and parameters as :" + c.getColumnName() + ")"));
+        return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
+    }
+
+    /** A column an UPDATE sets or an INSERT lists: never a variable, even in PL/pgSQL (no ambiguity there). */
+    Expr.ColumnRef targetColumn(Expression e) {
+        net.sf.jsqlparser.schema.Column c = (net.sf.jsqlparser.schema.Column) e;
+        SourcePos pos = pos(e);
+        String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
+        if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
+            throw new ProgramError(pos, "unknown table " + qualifier + " (this statement accesses only " + table.name() + ")");
+        }
+        Column column = table.column(Names.of(c.getColumnName())).orElseThrow(() -> new ProgramError(pos,
+                "unknown column " + c.getColumnName() + " in table " + table.name()));
         return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
     }
 

@@ -37,12 +37,14 @@ final class ProgramParser {
             "WITH", "WITH is not supported: one table per statement",
             "MERGE", "MERGE is not supported; use SELECT … INTO, then UPDATE or INSERT under IF");
 
-    private final String file;
-    private final String source;
-    private final List<Token> tokens;
-    private int next;
-    private Scope scope;
-    private Schema schema;
+    final String file;
+    final String source;
+    final List<Token> tokens;
+    int next;
+    Scope scope;
+    Schema schema;
+    /** The PL/pgSQL routine whose body is being parsed, or null for TRANSACTION bodies. */
+    PlpgsqlRoutine plpgsql;
 
     private ProgramParser(String file, String source) {
         this.file = file;
@@ -58,10 +60,15 @@ final class ProgramParser {
         schema = new Schema(tables());
         List<Transaction> transactions = new ArrayList<>();
         while (peek().kind() != Token.Kind.EOF) {
-            if (peek().is("CREATE")) {
+            if (peek().is("CREATE") && routineKeyword(next) >= 0) {
+                Transaction txn = new PlpgsqlRoutine(this).parse();
+                addTransaction(transactions, txn);
+            } else if (peek().is("CREATE")) {
                 next = statementEnd(next) + 1; // read by tables()
+            } else if (peek().is("DROP")) {
+                next = statementEnd(next) + 1; // DROP … IF EXISTS before a re-load: nothing to analyze
             } else if (!peek().is("TRANSACTION")) {
-                throw new ProgramError(peek().pos(), "expected CREATE TABLE or TRANSACTION, found " + peek().describe());
+                throw new ProgramError(peek().pos(), "expected CREATE TABLE, CREATE FUNCTION, CREATE PROCEDURE or TRANSACTION, found " + peek().describe());
             } else {
                 Transaction txn = transaction();
                 for (Transaction other : transactions) {
@@ -73,9 +80,51 @@ final class ProgramParser {
             }
         }
         if (transactions.isEmpty()) {
-            throw new ProgramError(new SourcePos(file, 1, 1), "the file declares no TRANSACTION");
+            throw new ProgramError(new SourcePos(file, 1, 1), "the file declares no TRANSACTION (or PL/pgSQL FUNCTION or PROCEDURE)");
         }
         return new Program(file, schema, transactions, Pragmas.invariants(file, source, schema));
+    }
+
+    private static void addTransaction(List<Transaction> transactions, Transaction txn) {
+        for (Transaction other : transactions) {
+            if (other.name().equalsIgnoreCase(txn.name())) {
+                throw new ProgramError(txn.pos(), "duplicate transaction " + txn.name() + " (first declared at " + other.pos().lineColumn() + ")");
+            }
+        }
+        transactions.add(txn);
+    }
+
+    /**
+     * For {@code CREATE [OR REPLACE] FUNCTION|PROCEDURE} at token {@code i}: the index of FUNCTION or
+     * PROCEDURE; -1 for any other CREATE.
+     */
+    int routineKeyword(int i) {
+        int k = i + 1;
+        if (tokens.get(k).is("OR") && tokens.get(k + 1).is("REPLACE")) {
+            k += 2;
+        }
+        return tokens.get(k).is("FUNCTION") || tokens.get(k).is("PROCEDURE") ? k : -1;
+    }
+
+    /** The {@code ;} after a routine's closing dollar quote (its body holds semicolons of its own). */
+    int routineEnd(int from) {
+        int open = -1;
+        for (int i = from; i < tokens.size() && tokens.get(i).kind() != Token.Kind.EOF; i++) {
+            Token t = tokens.get(i);
+            if (open < 0 && t.isDollarQuote()) {
+                open = i;
+            } else if (open >= 0 && t.isDollarQuote() && t.text().equals(tokens.get(open).text())) {
+                open = -2; // closed: the statement ends at the next ';'
+            } else if (open == -2 && t.isSymbol(";")) {
+                return i;
+            } else if (open == -1 && t.isSymbol(";")) {
+                return i;
+            }
+        }
+        if (open >= 0) {
+            throw new ProgramError(tokens.get(open).pos(), "the function body's " + tokens.get(open).text() + " is never closed");
+        }
+        throw new ProgramError(tokens.get(from).pos(), "statement is not terminated by ';'");
     }
 
     /**
@@ -86,6 +135,14 @@ final class ProgramParser {
         List<Table> tables = new ArrayList<>();
         for (int i = 0; i < tokens.size(); i++) {
             if (tokens.get(i).is("CREATE") && (i == 0 || tokens.get(i - 1).isSymbol(";"))) {
+                if (routineKeyword(i) >= 0) {
+                    i = routineEnd(i);
+                    continue;
+                }
+                if (tokens.get(i + 1).is("INDEX") || (tokens.get(i + 1).is("UNIQUE") && tokens.get(i + 2).is("INDEX"))) {
+                    i = statementEnd(i); // an index changes no behaviour the analysis models
+                    continue;
+                }
                 int end = statementEnd(i);
                 Table table = SchemaBuilder.table(fragment(i, end), tokens.subList(i, end));
                 for (Table other : tables) {
@@ -140,7 +197,7 @@ final class ProgramParser {
         return new Type.Scalar(scalarType());
     }
 
-    private ScalarType scalarType() {
+    ScalarType scalarType() {
         Token t = identifier("a type (INT, VARCHAR(n) or SET OF (…))");
         ScalarType type = SchemaBuilder.type(t.text(), t.pos());
         if (acceptSymbol("(")) {
@@ -154,10 +211,15 @@ final class ProgramParser {
     }
 
     /** Statements up to (not including) END, ELSE or ELSIF. */
-    private List<Stmt> block() {
+    List<Stmt> block() {
         List<Stmt> body = new ArrayList<>();
-        while (!(peek().is("END") || peek().is("ELSE") || peek().is("ELSIF") || peek().kind() == Token.Kind.EOF)) {
-            body.add(statement());
+        while (!(peek().is("END") || peek().is("ELSE") || peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))
+                || peek().kind() == Token.Kind.EOF)) {
+            if (plpgsql != null) {
+                body.addAll(plpgsql.statement());
+            } else {
+                body.add(statement());
+            }
         }
         if (peek().kind() == Token.Kind.EOF) {
             throw new ProgramError(peek().pos(), "unexpected end of file: a block is missing its END");
@@ -165,7 +227,7 @@ final class ProgramParser {
         return body;
     }
 
-    private Stmt statement() {
+    Stmt statement() {
         Token t = peek();
         if (t.is("IF")) {
             next++;
@@ -210,16 +272,20 @@ final class ProgramParser {
     }
 
     /** IF cond THEN … [ELSIF cond THEN …]* [ELSE …] END IF; ELSIF nests an IF in the else branch. */
-    private Stmt.If ifStatement(Token keyword) {
+    Stmt.If ifStatement(Token keyword) {
         int thenIndex = find("THEN", "IF condition");
         Cond condition = condition(next, thenIndex);
         next = thenIndex + 1;
         Set<String> before = scope.snapshot();
+        String foundBefore = scope.foundSource();
+        String foundWhy = scope.foundUnusable();
         List<Stmt> thenBranch = block();
         Set<String> afterThen = scope.snapshot();
+        String foundThen = scope.foundSource();
         scope.restore(before);
+        scope.foundState(foundBefore, foundWhy); // PL/pgSQL's FOUND: the else branch sees what the IF saw
         List<Stmt> elseBranch = List.of();
-        if (peek().is("ELSIF")) {
+        if (peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))) {
             Token elsif = tokens.get(next++);
             elseBranch = List.of(ifStatement(elsif));
             // the nested IF consumed END IF;
@@ -240,14 +306,21 @@ final class ProgramParser {
             both.retainAll(afterThen);
         }
         scope.restore(both);
+        if (!java.util.Objects.equals(foundThen, foundBefore) || !java.util.Objects.equals(scope.foundSource(), foundBefore)) {
+            if (java.util.Objects.equals(foundThen, scope.foundSource()) && foundThen != null) {
+                scope.found(foundThen);
+            } else {
+                scope.foundUnknown("FOUND after an IF whose branches run different queries is not supported; test it inside the branch");
+            }
+        }
         return new Stmt.If(condition, thenBranch, elseBranch, keyword.pos());
     }
 
     /** Open FOREACH loops around the statement being parsed. */
-    private int loopDepth;
+    int loopDepth;
 
     /** RETURN: an early exit, outside loops (inside one, the rest of the loop and of the body would be guarded by the iteration). */
-    private Stmt.Return earlyReturn(Token keyword) {
+    Stmt.Return earlyReturn(Token keyword) {
         if (loopDepth > 0) {
             throw new ProgramError(keyword.pos(), "RETURN inside a loop is not supported; set a flag, leave the loop, and test it with IF");
         }
@@ -258,7 +331,7 @@ final class ProgramParser {
      * {@code RAISE EXCEPTION 'message' [, expr …];} aborts the transaction (a user abort). Other
      * levels ({@code NOTICE}, {@code WARNING}, …) only report, so they are SKIP.
      */
-    private Stmt raise() {
+    Stmt raise() {
         Token keyword = expectWord("RAISE");
         int end = statementEnd(next);
         Token level = peek();
@@ -286,7 +359,7 @@ final class ProgramParser {
     }
 
     /** Whether a block surely ends in RETURN or an abort (on every path through its last statement). */
-    private static boolean exits(List<Stmt> block) {
+    static boolean exits(List<Stmt> block) {
         if (block.isEmpty()) {
             return false;
         }
@@ -319,7 +392,7 @@ final class ProgramParser {
         return new Stmt.Foreach(Names.of(variable.text()), rows.name(), body, keyword.pos());
     }
 
-    private Stmt assignment() {
+    Stmt assignment() {
         Token target = tokens.get(next);
         next += 2; // name :=
         if (peek().is("CHOOSE")) {
@@ -345,7 +418,7 @@ final class ProgramParser {
         return new Stmt.Assign(Names.of(target.text()), value, target.pos());
     }
 
-    private Cond condition(int from, int to) {
+    Cond condition(int from, int to) {
         if (from == to) {
             throw new ProgramError(tokens.get(from).pos(), "expected a condition");
         }
@@ -353,14 +426,34 @@ final class ProgramParser {
         return ExprTranslator.program(fragment, scope).cond(fragment.parseExpression());
     }
 
-    /** The source text of tokens [from, to). */
-    private Fragment fragment(int from, int to) {
+    /**
+     * The source text of tokens [from, to). In a PL/pgSQL body, {@code $n} becomes {@code _n} and
+     * {@code STRICT} after {@code INTO} becomes blanks: same lengths, so JSqlParser's positions stay
+     * the file's.
+     */
+    Fragment fragment(int from, int to) {
         Token first = tokens.get(from);
-        return new Fragment(source.substring(first.start(), tokens.get(to - 1).end()), first.pos());
+        String text = source.substring(first.start(), tokens.get(to - 1).end());
+        if (plpgsql != null) {
+            StringBuilder b = new StringBuilder(text);
+            for (int i = from; i < to; i++) {
+                Token t = tokens.get(i);
+                int at = t.start() - first.start();
+                if (t.kind() == Token.Kind.WORD && t.text().startsWith("$")) {
+                    b.setCharAt(at, '_');
+                } else if (t.is("STRICT") && i > from && tokens.get(i - 1).is("INTO")) {
+                    for (int k = 0; k < t.text().length(); k++) {
+                        b.setCharAt(at + k, ' ');
+                    }
+                }
+            }
+            text = b.toString();
+        }
+        return new Fragment(text, first.pos());
     }
 
     /** Index of the {@code ;} ending the statement that starts at {@code from}. */
-    private int statementEnd(int from) {
+    int statementEnd(int from) {
         for (int i = from; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             if (t.isSymbol(";")) {
@@ -374,7 +467,7 @@ final class ProgramParser {
     }
 
     /** Index of keyword {@code word} before the statement's end, for IF … THEN. */
-    private int find(String word, String what) {
+    int find(String word, String what) {
         for (int i = next; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             if (t.is(word)) {
@@ -388,7 +481,7 @@ final class ProgramParser {
     }
 
     /** The number of parenthesised rows after VALUES (JSqlParser's list shape cannot tell one row from several). */
-    private int valueRows(int from, int to) {
+    int valueRows(int from, int to) {
         int rows = 0;
         boolean afterValues = false;
         int depth = 0;
@@ -409,7 +502,7 @@ final class ProgramParser {
     }
 
     /** Reads {@code END IF;} or {@code END LOOP;}, naming the opening keyword if it is missing. */
-    private void closing(Token opener, String end, String word) {
+    void closing(Token opener, String end, String word) {
         expectWord(end);
         if (!peek().is(word)) {
             throw new ProgramError(peek().pos(), opener.text().toUpperCase() + " at " + opener.pos().lineColumn() + " must be closed by END "
@@ -419,11 +512,11 @@ final class ProgramParser {
         expectSymbol(";");
     }
 
-    private Token peek() {
+    Token peek() {
         return tokens.get(next);
     }
 
-    private Token identifier(String what) {
+    Token identifier(String what) {
         Token t = peek();
         if (t.kind() != Token.Kind.WORD) {
             throw new ProgramError(t.pos(), "expected " + what + ", found " + t.describe());
@@ -432,7 +525,7 @@ final class ProgramParser {
         return t;
     }
 
-    private Token expectWord(String word) {
+    Token expectWord(String word) {
         Token t = peek();
         if (!t.is(word)) {
             throw new ProgramError(t.pos(), "expected " + word + ", found " + t.describe());
@@ -441,7 +534,7 @@ final class ProgramParser {
         return t;
     }
 
-    private boolean acceptWord(String word) {
+    boolean acceptWord(String word) {
         if (peek().is(word)) {
             next++;
             return true;
@@ -449,7 +542,7 @@ final class ProgramParser {
         return false;
     }
 
-    private void expectSymbol(String symbol) {
+    void expectSymbol(String symbol) {
         Token t = peek();
         if (!t.isSymbol(symbol)) {
             throw new ProgramError(t.pos(), "expected '" + symbol + "', found " + t.describe());
@@ -457,7 +550,7 @@ final class ProgramParser {
         next++;
     }
 
-    private boolean acceptSymbol(String symbol) {
+    boolean acceptSymbol(String symbol) {
         if (peek().isSymbol(symbol)) {
             next++;
             return true;
