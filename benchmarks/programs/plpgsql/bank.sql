@@ -33,7 +33,7 @@ $$;
 CREATE OR REPLACE PROCEDURE transfer(src INT, dst INT, amount INT)
 LANGUAGE plpgsql AS $$
 DECLARE
-  s account%ROWTYPE;
+  s RECORD;
   d RECORD;
 BEGIN
   IF $1 = $2 THEN
@@ -53,6 +53,7 @@ $$;
 CREATE OR REPLACE PROCEDURE pay_interest(accs INT[], seq INT, rate INT)
 LANGUAGE plpgsql AS $$
 DECLARE
+  a INT;
   b INT;
 BEGIN
   FOREACH a IN ARRAY accs LOOP

@@ -53,6 +53,8 @@ final class PlpgsqlRoutine {
 
     private final ProgramParser p;
     private boolean procedure;
+    /** Variables declared {@code t%ROWTYPE}, with their table. */
+    private final Map<String, Table> rowtypes = new java.util.HashMap<>();
 
     PlpgsqlRoutine(ProgramParser p) {
         this.p = p;
@@ -246,7 +248,7 @@ final class PlpgsqlRoutine {
                 p.next++;
                 Token what = p.identifier("ROWTYPE or TYPE");
                 if (what.is("ROWTYPE")) {
-                    table(typeToken);
+                    rowtypes.put(Names.of(name.text()), table(typeToken));
                     scalar = Optional.empty();
                 } else {
                     throw new ProgramError(what.pos(), "expected %ROWTYPE (or table.column%TYPE), found " + what.describe());
@@ -348,6 +350,12 @@ final class PlpgsqlRoutine {
             }
             p.next++;
             p.expectSymbol(";");
+            // in a procedure, statements after ROLLBACK would run in a new transaction (manual §43.8)
+            Token after = p.peek();
+            if (!(after.is("END") || after.is("ELSE") || after.is("ELSIF") || after.is("ELSEIF") || after.is("RETURN"))) {
+                throw new ProgramError(after.pos(), "ROLLBACK must end its path (follow it by RETURN or the end of the block): "
+                        + "PostgreSQL would run the statements after it in a new transaction");
+            }
             return List.of(new Stmt.Abort("", t.pos()));
         }
         if (t.kind() == Token.Kind.WORD && p.tokens.get(p.next + 1).isSymbol(":=")) {
@@ -403,6 +411,12 @@ final class PlpgsqlRoutine {
         List<Stmt> out = new ArrayList<>();
         out.add(sel);
         String declared = Names.of(into.text());
+        Table rowtype = rowtypes.get(declared);
+        if (rowtype != null && !sel.columns().equals(rowtype.columns().stream().map(isocheck.program.Column::name).toList())) {
+            // PostgreSQL fills a row-type variable's fields by position (manual §43.5.3)
+            throw new ProgramError(into.pos(), declared + " is " + rowtype.name() + "%ROWTYPE: SELECT … INTO it fills its fields by position, so select "
+                    + "every column of " + rowtype.name() + " (SELECT *), or declare " + declared + " RECORD");
+        }
         if (sel.aggregate().isPresent()) {
             p.scope.found(""); // an aggregate always returns its one row
         }
@@ -502,6 +516,10 @@ final class PlpgsqlRoutine {
     }
 
     private Stmt.Foreach loopBody(Token keyword, Token variable, Variable set) {
+        if (!p.scope.isDeclared(variable.text())) {
+            throw new ProgramError(variable.pos(), "loop variable " + variable.text() + " must be DECLAREd (PostgreSQL requires it: "
+                    + (keyword.is("FOR") ? "RECORD" : "the array's element type") + ")");
+        }
         Set<String> before = p.scope.snapshot();
         Type.Rows rows = (Type.Rows) set.type();
         p.scope.enterLoop(variable.text(), new Type.Row(rows.table(), rows.fields()), variable.pos());

@@ -68,6 +68,10 @@ final class Scope {
         declared.put(name, scalar);
     }
 
+    boolean isDeclared(String rawName) {
+        return declared.containsKey(Names.of(rawName));
+    }
+
     /** Whether a bare name is a PL/pgSQL variable (parameter, $n, DECLAREd, assigned, or an open loop variable). */
     boolean isVariable(String rawName) {
         String name = Names.of(rawName);
