@@ -259,6 +259,9 @@ final class ExprTranslator {
         if (scope.plpgsql()) {
             // PL/pgSQL writes variables bare; a name that is both a variable and a column is an error,
             // as under PostgreSQL's default plpgsql.variable_conflict = error (manual §43.11.1)
+            if (qualifier == null && Names.of(c.getColumnName()).matches("_\\d+") && table.column(Names.of(c.getColumnName())).isEmpty()) {
+                return variable(c.getColumnName(), pos); // $n, written _n to JSqlParser: an unknown one is reported by the scope
+            }
             if (qualifier == null && scope.isVariable(c.getColumnName())) {
                 String name = Names.of(c.getColumnName());
                 if (table.column(name).isPresent()) {

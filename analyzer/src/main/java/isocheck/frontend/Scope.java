@@ -137,6 +137,12 @@ final class Scope {
             return param;
         }
         Variable local = locals.get(name);
+        if (local == null && plpgsql && name.matches("_\\d+")) {
+            throw new ProgramError(pos, "there is no parameter $" + name.substring(1) + " (the routine has " + parameters.size() + ")");
+        }
+        if (local == null && declared.containsKey(name)) {
+            throw new ProgramError(pos, "variable " + name + " may be read before it is assigned (PostgreSQL: it is NULL until then; assign it on every path first)");
+        }
         if (local == null) {
             throw new ProgramError(pos, "unknown variable " + name);
         }
