@@ -64,6 +64,15 @@ final class ExprTranslator {
         return new ExprTranslator(fragment, scope, table, alias);
     }
 
+    /** {@code INSERT … ON CONFLICT DO UPDATE SET}: {@code EXCLUDED.c} is the value the INSERT gave c. */
+    private java.util.Map<String, Expr> excluded;
+
+    static ExprTranslator conflictUpdate(Fragment fragment, Scope scope, Table table, java.util.Map<String, Expr> excluded) {
+        ExprTranslator t = new ExprTranslator(fragment, scope, table, null);
+        t.excluded = excluded;
+        return t;
+    }
+
     /** For IF conditions, {@code :=} and INSERT values: only variables and literals. */
     static ExprTranslator program(Fragment fragment, Scope scope) {
         return new ExprTranslator(fragment, scope, null, null);
@@ -159,7 +168,7 @@ final class ExprTranslator {
             if (scope.foundSource() == null) {
                 throw new ProgramError(pos, scope.foundUnusable());
             }
-            return scope.foundSource().isEmpty() ? new Cond.Const(true, pos) : new Cond.IsNull(scope.foundSource(), true, pos);
+            return scope.foundSource().isEmpty() ? new Cond.Const(true, pos) : new Cond.IsNull(scope.foundSource(), !scope.foundWhenEmpty(), pos);
         }
         if (e instanceof InExpression) {
             throw new ProgramError(pos, "IN is not supported; write col = a OR col = b, or col = ANY(:rows.col) for a row set");
@@ -255,6 +264,13 @@ final class ExprTranslator {
                 throw new ProgramError(pos, "unsupported name '" + c + "'");
             }
             return variable(qualifier + "." + c.getColumnName(), pos);
+        }
+        if (excluded != null && "excluded".equals(qualifier)) {
+            Expr value = excluded.get(Names.of(c.getColumnName()));
+            if (value == null) {
+                throw new ProgramError(pos, "EXCLUDED." + c.getColumnName() + ": the INSERT gives no value for that column");
+            }
+            return value;
         }
         if (scope.plpgsql()) {
             // PL/pgSQL writes variables bare; a name that is both a variable and a column is an error,

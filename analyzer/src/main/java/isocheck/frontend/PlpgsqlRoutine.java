@@ -45,7 +45,6 @@ final class PlpgsqlRoutine {
             Map.entry("DECLARE", "DECLARE inside the body (a nested block) is not supported; declare at the top"),
             Map.entry("EXCEPTION", "EXCEPTION handlers are not supported: an error aborts the transaction"),
             Map.entry("CASE", "the CASE statement is not supported; use IF/ELSIF"),
-            Map.entry("GET", "GET DIAGNOSTICS is not supported"),
             Map.entry("OPEN", "cursors are not supported; use FOR r IN SELECT … LOOP"),
             Map.entry("FETCH", "cursors are not supported; use FOR r IN SELECT … LOOP"),
             Map.entry("CALL", "calling another routine is not supported: inline its statements"),
@@ -309,11 +308,10 @@ final class PlpgsqlRoutine {
             return select();
         }
         if (t.is("UPDATE") || t.is("INSERT") || t.is("DELETE")) {
-            int end = p.statementEnd(p.next);
-            Stmt.Sql stmt = new SqlTranslator(p.schema, p.scope).translate(p.fragment(p.next, end), p.valueRows(p.next, end));
-            p.next = end + 1;
-            p.scope.foundUnknown("FOUND after " + t.text().toUpperCase() + " is not supported: test the rows with SELECT … INTO first");
-            return List.of(stmt);
+            return new PlpgsqlDml(p).statement();
+        }
+        if (t.is("GET")) {
+            return new PlpgsqlDml(p).getDiagnostics();
         }
         if (t.is("PERFORM")) {
             return perform();
@@ -410,6 +408,8 @@ final class PlpgsqlRoutine {
         p.next = end + 1;
         List<Stmt> out = new ArrayList<>();
         out.add(sel);
+        // SELECT INTO fetches at most one row: ROW_COUNT is 0 or 1 (1 for an aggregate)
+        p.scope.rowCount(new Scope.RowCount(sel.aggregate().isPresent() ? "" : sel.target(), false, "SELECT"));
         String declared = Names.of(into.text());
         Table rowtype = rowtypes.get(declared);
         if (rowtype != null && !sel.columns().equals(rowtype.columns().stream().map(isocheck.program.Column::name).toList())) {
@@ -451,6 +451,7 @@ final class PlpgsqlRoutine {
         Stmt.Sql sql = new SqlTranslator(p.schema, p.scope).translatePerform(asSelect, target);
         p.next = end + 1;
         p.scope.found(target);
+        p.scope.rowCount(new Scope.RowCount(null, false, "PERFORM (it counts every row)"));
         if (((Stmt.Select) sql).aggregate().isPresent()) {
             p.scope.found("");
         }
@@ -492,6 +493,7 @@ final class PlpgsqlRoutine {
         Variable set = p.scope.read(rows, variable.pos());
         Stmt.Foreach each = loopBody(keyword, variable, set);
         p.scope.found(rows); // FOR sets FOUND when it iterated at least once (manual §43.5.5)
+        p.scope.rowCount(new Scope.RowCount(null, false, "FOR"));
         return List.of(sel, each);
     }
 

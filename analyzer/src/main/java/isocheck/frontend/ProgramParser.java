@@ -277,13 +277,12 @@ final class ProgramParser {
         Cond condition = condition(next, thenIndex);
         next = thenIndex + 1;
         Set<String> before = scope.snapshot();
-        String foundBefore = scope.foundSource();
-        String foundWhy = scope.foundUnusable();
+        Scope.FoundState foundBefore = scope.foundState();
         List<Stmt> thenBranch = block();
         Set<String> afterThen = scope.snapshot();
-        String foundThen = scope.foundSource();
+        Scope.FoundState foundThen = scope.foundState();
         scope.restore(before);
-        scope.foundState(foundBefore, foundWhy); // PL/pgSQL's FOUND: the else branch sees what the IF saw
+        scope.restoreFound(foundBefore); // PL/pgSQL's FOUND: the else branch sees what the IF saw
         List<Stmt> elseBranch = List.of();
         if (peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))) {
             Token elsif = tokens.get(next++);
@@ -306,9 +305,10 @@ final class ProgramParser {
             both.retainAll(afterThen);
         }
         scope.restore(both);
-        if (!java.util.Objects.equals(foundThen, foundBefore) || !java.util.Objects.equals(scope.foundSource(), foundBefore)) {
-            if (java.util.Objects.equals(foundThen, scope.foundSource()) && foundThen != null) {
-                scope.found(foundThen);
+        Scope.FoundState foundElse = scope.foundState();
+        if (!foundThen.equals(foundBefore) || !foundElse.equals(foundBefore)) {
+            if (foundThen.equals(foundElse)) {
+                scope.restoreFound(foundThen);
             } else {
                 scope.foundUnknown("FOUND after an IF whose branches run different queries is not supported; test it inside the branch");
             }
@@ -514,6 +514,15 @@ final class ProgramParser {
 
     Token peek() {
         return tokens.get(next);
+    }
+
+    /** The WORD token at index i (for statements scanned by index). */
+    Token identifier0(int i) {
+        Token t = tokens.get(i);
+        if (t.kind() != Token.Kind.WORD) {
+            throw new ProgramError(t.pos(), "expected a column name, found " + t.describe());
+        }
+        return t;
     }
 
     Token identifier(String what) {

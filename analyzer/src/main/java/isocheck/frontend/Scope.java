@@ -106,6 +106,19 @@ final class Scope {
     void found(String rowSet) {
         foundSource = rowSet;
         foundUnusable = null;
+        foundWhenEmpty = false;
+    }
+
+    /** FOUND after {@code INSERT … ON CONFLICT DO NOTHING}: the row was inserted, i.e. the key's probe found none. */
+    void foundWhenEmpty(String rowSet) {
+        found(rowSet);
+        foundWhenEmpty = true;
+    }
+
+    private boolean foundWhenEmpty;
+
+    boolean foundWhenEmpty() {
+        return foundWhenEmpty;
     }
 
     /** FOUND is not modelled after this statement (UPDATE, INSERT, DELETE): reading it is an error. */
@@ -114,10 +127,34 @@ final class Scope {
         foundUnusable = why;
     }
 
-    /** Restores FOUND to a state saved with {@link #foundSource()} and {@link #foundUnusable()}. */
-    void foundState(String source, String unusable) {
-        foundSource = source;
-        foundUnusable = unusable;
+    /**
+     * What {@code GET DIAGNOSTICS n = ROW_COUNT} reads after the last statement: 1 when {@code rowSet}
+     * is "" , else 1 when the row set is non-empty (empty, with {@code whenEmpty}), 0 otherwise;
+     * {@code rowSet} null: not known after {@code after}.
+     */
+    record RowCount(String rowSet, boolean whenEmpty, String after) {}
+
+    private RowCount rowCount;
+
+    void rowCount(RowCount rc) {
+        rowCount = rc;
+    }
+
+    RowCount rowCount() {
+        return rowCount;
+    }
+
+    /** What FOUND means at a point of the body, to save and restore around IF branches. */
+    record FoundState(String source, String unusable, boolean whenEmpty) {}
+
+    FoundState foundState() {
+        return new FoundState(foundSource, foundUnusable, foundWhenEmpty);
+    }
+
+    void restoreFound(FoundState state) {
+        foundSource = state.source();
+        foundUnusable = state.unusable();
+        foundWhenEmpty = state.whenEmpty();
     }
 
     String foundSource() {

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SqlKeysOracleTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"benchmarks/programs/litmus/duplicate-insert.sql", "benchmarks/programs/litmus/user-abort.sql",
+    @ValueSource(strings = {"benchmarks/programs/litmus/duplicate-insert.sql", "benchmarks/programs/litmus/user-abort.sql", "benchmarks/programs/litmus/on-conflict.sql",
             "benchmarks/programs/courseware.sql"})
     void everyCycleUnderSqlKeysIsFoundByTheEncoder(String file) throws Exception {
         Program program = SoundnessOracleTest.load(file);

@@ -136,6 +136,46 @@ class PlpgsqlPostgresTest {
         }
     }
 
+    static final Path ON_CONFLICT = Path.of("../benchmarks/programs/litmus/on-conflict.sql");
+
+    /** ON CONFLICT DO NOTHING / DO UPDATE with EXCLUDED, FOUND, GET DIAGNOSTICS ROW_COUNT, RETURNING … INTO: PostgreSQL's answers. */
+    @Test
+    void onConflictLoadsIntoPostgresUnchangedAndBehavesAsTheRewriteSays() throws Exception {
+        try (Connection c = postgres(); Statement s = c.createStatement()) {
+            c.setAutoCommit(true);
+            String schema = freshSchema(s);
+            try {
+                s.execute(Files.readString(ON_CONFLICT));
+                s.execute("INSERT INTO users VALUES (1, 0)");
+                assertEquals(1, scalar(s, "SELECT claim('ann', 1)")); // inserted: FOUND, ROW_COUNT 1, claims 0 + 1 RETURNING 1
+                assertEquals(0, scalar(s, "SELECT claim('ann', 1)")); // taken: DO NOTHING, NOT FOUND
+                assertEquals(1, scalar(s, "SELECT claims FROM users WHERE uid = 1"));
+                assertEquals(1, scalar(s, "SELECT bump(7)")); // inserted
+                assertEquals(2, scalar(s, "SELECT bump(7)")); // DO UPDATE SET n = seen + EXCLUDED.n
+                assertEquals(2, scalar(s, "SELECT n FROM hits WHERE page = 7"));
+            } finally {
+                s.execute("DROP SCHEMA " + schema + " CASCADE");
+            }
+        }
+    }
+
+    private static void onConflictRunsThroughTheInterpreter(Db db) throws Exception {
+        Program p = ProgramLoader.load(ON_CONFLICT);
+        GenSpec g = GenSpec.parse("on-conflict.gen", List.of("table names: empty", "table users: uid = 1..3, claims = 0",
+                "table hits: empty", "param *.p_name = 'a' | 'b'", "param *.p_uid = 1..3", "param *.p_page = 1..2"));
+        Runs.Outcome o = Runs.program(db, p, g, "on-conflict.gen", new Runner.Options(1, 60, 5, false, 0, false, true));
+        History h = o.history();
+        assertEquals(60, o.result().committed(), o.summary());
+        assertTrue(Oracle.consistent(h, Level.SER), () -> "one client: " + Oracle.check(h, Level.SER));
+    }
+
+    @Test
+    void onConflictRunsThroughTheInterpreterOnH2AndPostgres() throws Exception {
+        onConflictRunsThroughTheInterpreter(Db.embedded(Isolation.SERIALIZABLE));
+        postgres().close();
+        onConflictRunsThroughTheInterpreter(Db.of(PostgresRunTest.url(), null, null, Isolation.SERIALIZABLE));
+    }
+
     /** isocheck run on the same file: the interpreter executes the routines' IR statement by statement, recorded exactly. */
     private static void runsThroughTheInterpreter(Db db) throws Exception {
         Program p = ProgramLoader.load(BANK);
