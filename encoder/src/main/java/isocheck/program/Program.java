@@ -18,6 +18,11 @@ public record Program(String file, Schema schema, List<Transaction> transactions
         this(file, schema, transactions, List.of());
     }
 
+    /** The same program without its declared invariants (the paper's rows assume them by option, or not at all). */
+    public Program withoutInvariants() {
+        return new Program(file, schema, transactions);
+    }
+
     public Optional<Transaction> transaction(String name) {
         return transactions.stream().filter(t -> t.name().equals(name)).findFirst();
     }
