@@ -26,7 +26,7 @@ public final class ProgramLoader {
     public static Program parse(String file, String source) {
         Program program = ProgramParser.parse(file, source);
         for (Invariant inv : program.invariants()) {
-            if (isocheck.run.InvariantCheck.counterKey(program, inv).isEmpty()) {
+            if (isocheck.encoding.CounterKey.of(program, inv).isEmpty()) {
                 throw new ProgramError(inv.pos(), "invariant " + inv.text() + " cannot be used: every INSERT into " + inv.table()
                         + " must take " + inv.column() + " from a SELECT of " + inv.counterTable() + "." + inv.counterField()
                         + " (the record its other key columns name) and increment that counter");

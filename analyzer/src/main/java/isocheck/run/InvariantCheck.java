@@ -1,8 +1,6 @@
 package isocheck.run;
 
-import isocheck.encoding.CounterField;
 import isocheck.encoding.CounterKey;
-import isocheck.encoding.ProgramModel;
 import isocheck.program.Invariant;
 import isocheck.program.Program;
 import isocheck.program.Table;
@@ -12,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Checks a program's declared invariants ({@link Invariant}) against the database {@code run}
@@ -22,21 +19,6 @@ import java.util.Optional;
 public final class InvariantCheck {
 
     private InvariantCheck() {}
-
-    /**
-     * The counter key an invariant speaks of: how the table's key columns name the counter's record
-     * (found as the encoder finds it), or empty when not every INSERT draws the column from the counter.
-     */
-    public static Optional<CounterKey> counterKey(Program program, Invariant inv) {
-        ProgramModel model = new ProgramModel(program);
-        for (CounterKey ck : CounterKey.find(model, CounterField.find(model))) {
-            if (ck.table().equals(inv.table()) && ck.column().equals(inv.column())
-                    && ck.counter().table().equals(inv.counterTable()) && ck.counter().field().equals(inv.counterField())) {
-                return Optional.of(ck);
-            }
-        }
-        return Optional.empty();
-    }
 
     /** The SQL counting the rows that break the invariant (including rows whose counter row is missing). */
     static String violationsQuery(Program program, Invariant inv, CounterKey ck) {
@@ -53,7 +35,7 @@ public final class InvariantCheck {
     /** @throws RunError naming the pragma and the number of rows that break it */
     static void check(Program program, Connection c) throws SQLException {
         for (Invariant inv : program.invariants()) {
-            CounterKey ck = counterKey(program, inv).orElseThrow(() -> new RunError(inv.pos() + ": invariant " + inv.text()
+            CounterKey ck = CounterKey.of(program, inv).orElseThrow(() -> new RunError(inv.pos() + ": invariant " + inv.text()
                     + ": not every INSERT into " + inv.table() + " draws " + inv.column() + " from " + inv.counterTable() + "."
                     + inv.counterField()));
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(violationsQuery(program, inv, ck))) {
