@@ -137,6 +137,14 @@
  *     COUNT(DISTINCT S_I_ID).
  */
 
+-- TPC-C's consistency condition 3 (§3.3.2.3: D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)), which the
+-- population establishes and every transaction keeps: order ids are below their district's
+-- counter. Stated here for the analysis (which assumes it of the initial database) and checked by
+-- `isocheck run` against the database it populates (README, "Program-declared invariants").
+-- @isocheck invariant orders.o_id < district.d_next_o_id
+-- @isocheck invariant new_order.no_o_id < district.d_next_o_id
+-- @isocheck invariant order_line.ol_o_id < district.d_next_o_id
+
 CREATE TABLE warehouse (
   w_id        INT NOT NULL,
   w_name      VARCHAR(10) NOT NULL,

@@ -91,9 +91,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + "the report is the same for every N (default: 2, or 1 on a one-processor machine)")
     Integer threads;
 
-    @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (ids from a sequence or UUID); "
-            + "lets the encoding use who inserted a record it sees alive")
-    boolean uniqueKeys;
+    @picocli.CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
 
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a "
             + "counter (o_id := d_next_o_id; d_next_o_id only incremented) below that counter, as TPC-C's population does")
@@ -169,7 +168,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         Inputs.prepareSmtOut(smtOut);
         CommandDeadline.stage("building, encoding and solving the queries for cycles of 2.." + bound + " transactions");
         Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(queryTimeout).withSmtOut(smtOut)
-                .withMode(m).withUniqueKeys(uniqueKeys)
+                .withMode(m).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model())
                 .withKeysBelowCounters(keysBelowCounters);
         if (threads != null) opts = opts.withThreads(threads);
         Analysis.Outcome outcome;
@@ -215,7 +214,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         List<String> lines = new ArrayList<>();
         int n = 0;
         String command = "isocheck analyze " + program + " --spec " + specName
-                + " --bound " + bound + (keysBelowCounters ? " --assume-keys-below-counters" : "") + (all ? " --all" : "");
+                + " --bound " + bound + keys.flags() + (keysBelowCounters ? " --assume-keys-below-counters" : "") + (all ? " --all" : "");
         for (Witness w : outcome.anomalies()) {
             n++;
             Path file = scheduleFile(scheduleOut, all, n);

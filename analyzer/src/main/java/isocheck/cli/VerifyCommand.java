@@ -78,8 +78,8 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
 
-    @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (ids from a sequence or UUID)")
-    boolean uniqueKeys;
+    @picocli.CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
 
     @Option(names = "--quiet", description = "no progress lines on stderr")
     boolean quiet;
@@ -106,13 +106,13 @@ public final class VerifyCommand implements Callable<Integer> {
         Inputs.prepareSmtOut(smtOut);
         CommandDeadline.stage("the proof (" + m.label() + "), before its first query");
         PrintWriter err = spec.commandLine().getErr();
-        ProofOptions opts = new ProofOptions(m, maxLength, queryTimeout, smtOut, Encoder.Mode.EXPANDED, uniqueKeys,
+        ProofOptions opts = new ProofOptions(m, maxLength, queryTimeout, smtOut, Encoder.Mode.EXPANDED, keys.uniqueKeys,
                 line -> {
                     CommandDeadline.stage("the proof (" + m.label() + "), after: " + line);
                     if (quiet) return;
                     err.println("verify: " + line);
                     err.flush();
-                }, keysBelowCounters, PathBudget.DEFAULT);
+                }, keysBelowCounters, PathBudget.DEFAULT, keys.model());
         ProofOutcome outcome;
         try {
             outcome = Proof.verify(loaded, chosen, opts);

@@ -108,8 +108,8 @@ public final class WeakestCommand implements Callable<Integer> {
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
 
-    @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice (as for analyze)")
-    boolean uniqueKeys;
+    @picocli.CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
 
     @Option(names = "--progress", description = "print progress on stderr even when it is not a terminal")
     boolean progress;
@@ -159,11 +159,11 @@ public final class WeakestCommand implements Callable<Integer> {
             CommandDeadline.stage("the search over " + String.join(", ", names) + ", after: " + line);
             if (show) { err.println("weakest: " + line); err.flush(); }
         };
-        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(queryTimeout).withUniqueKeys(uniqueKeys).withKeysBelowCounters(keysBelowCounters)
+        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(queryTimeout).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model()).withKeysBelowCounters(keysBelowCounters)
                 .withMaxAssignments(maxAssignments).withProgress(lines);
         Prover prover = noProof ? Prover.unavailable("--no-proof")
                 : new ForwardDependencyProver(new ProofApiProver(ProofOptions.defaults().withTimeout(proofTimeout == null ? queryTimeout : proofTimeout)
-                        .withMaxLength(maxLength).withUniqueKeys(uniqueKeys).withKeysBelowCounters(keysBelowCounters)
+                        .withMaxLength(maxLength).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model()).withKeysBelowCounters(keysBelowCounters)
                         .withProgress(line -> {
                             CommandDeadline.stage("the unbounded proof, after: " + line);
                             if (show) { err.println("weakest:   proof: " + line); err.flush(); }
@@ -189,7 +189,7 @@ public final class WeakestCommand implements Callable<Integer> {
                     "Per-transaction-type levels for " + program.getFileName() + ", found by",
                     "  isocheck weakest " + program.getFileName() + " --per-transaction --specs " + String.join(",", names)
                             + (base.isEmpty() ? "" : " --base " + String.join(",", base))
-                            + " --bound " + bound + (uniqueKeys ? " --assume-unique-keys" : "") + (keysBelowCounters ? " --assume-keys-below-counters" : ""),
+                            + " --bound " + bound + keys.flags() + (keysBelowCounters ? " --assume-keys-below-counters" : ""),
                     "the assignment of least total strength with no dependency cycle of 2.." + bound + " transactions.");
             AssignmentSearch.Result r = AssignmentSearch.run(loaded, sources, names, base, opts, prover, name, provenance);
             List<WeakestReport.Comparison> comparisons = new ArrayList<>();

@@ -64,6 +64,15 @@ final class ExprTranslator {
         return new ExprTranslator(fragment, scope, table, alias);
     }
 
+    /** {@code INSERT … ON CONFLICT DO UPDATE SET}: {@code EXCLUDED.c} is the value the INSERT gave c. */
+    private java.util.Map<String, Expr> excluded;
+
+    static ExprTranslator conflictUpdate(Fragment fragment, Scope scope, Table table, java.util.Map<String, Expr> excluded) {
+        ExprTranslator t = new ExprTranslator(fragment, scope, table, null);
+        t.excluded = excluded;
+        return t;
+    }
+
     /** For IF conditions, {@code :=} and INSERT values: only variables and literals. */
     static ExprTranslator program(Fragment fragment, Scope scope) {
         return new ExprTranslator(fragment, scope, null, null);
@@ -163,6 +172,14 @@ final class ExprTranslator {
         if (e instanceof IsNullExpression n) {
             return isNull(n, pos);
         }
+        if (scope.plpgsql() && e instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null
+                && Names.of(c.getColumnName()).equals("found") && !scope.isVariable("found")) {
+            // PL/pgSQL's FOUND (manual §43.5.5): the last SELECT INTO / PERFORM / FOR query returned a row
+            if (scope.foundSource() == null) {
+                throw new ProgramError(pos, scope.foundUnusable());
+            }
+            return scope.foundSource().isEmpty() ? new Cond.Const(true, pos) : new Cond.IsNull(scope.foundSource(), !scope.foundWhenEmpty(), pos);
+        }
         if (e instanceof InExpression) {
             throw new ProgramError(pos, "IN is not supported; write col = a OR col = b, or col = ANY(:rows.col) for a row set");
         }
@@ -216,6 +233,17 @@ final class ExprTranslator {
             ref = Names.of(p.getName()).split("\\.", -1);
         } else if (table == null && arg instanceof net.sf.jsqlparser.schema.Column c && c.getTable() != null) {
             ref = new String[] {Names.of(c.getTable().getName()), Names.of(c.getColumnName())};
+        } else if (scope.plpgsql() && arg instanceof net.sf.jsqlparser.schema.Column c && scope.isVariable(
+                c.getTable() == null ? c.getColumnName() : c.getTable().getName())) {
+            if (c.getTable() != null) {
+                ref = new String[] {Names.of(c.getTable().getName()), Names.of(c.getColumnName())};
+            } else {
+                // an array parameter: a row set of one field
+                Variable rows = scope.read(c.getColumnName(), pos(arg));
+                if (rows.type().fields().size() == 1) {
+                    ref = new String[] {rows.name(), rows.type().fields().get(0).name()};
+                }
+            }
         }
         SourcePos argPos = pos(arg);
         if (ref == null || ref.length != 2) {
@@ -247,6 +275,32 @@ final class ExprTranslator {
             }
             return variable(qualifier + "." + c.getColumnName(), pos);
         }
+        if (excluded != null && "excluded".equals(qualifier)) {
+            Expr value = excluded.get(Names.of(c.getColumnName()));
+            if (value == null) {
+                throw new ProgramError(pos, "EXCLUDED." + c.getColumnName() + ": the INSERT gives no value for that column");
+            }
+            return value;
+        }
+        if (scope.plpgsql()) {
+            // PL/pgSQL writes variables bare; a name that is both a variable and a column is an error,
+            // as under PostgreSQL's default plpgsql.variable_conflict = error (manual §43.11.1)
+            if (qualifier == null && Names.of(c.getColumnName()).matches("_\\d+") && table.column(Names.of(c.getColumnName())).isEmpty()) {
+                return variable(c.getColumnName(), pos); // $n, written _n to JSqlParser: an unknown one is reported by the scope
+            }
+            if (qualifier == null && scope.isVariable(c.getColumnName())) {
+                String name = Names.of(c.getColumnName());
+                if (table.column(name).isPresent()) {
+                    throw new ProgramError(pos, "column reference \"" + name + "\" is ambiguous: it could refer to a PL/pgSQL variable or to column "
+                            + table.name() + "." + name + " (qualify the column as " + (alias != null ? alias : table.name()) + "." + name
+                            + ", or rename the variable)");
+                }
+                return variable(c.getColumnName(), pos);
+            }
+            if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias) && scope.isVariable(qualifier)) {
+                return variable(qualifier + "." + c.getColumnName(), pos);
+            }
+        }
         if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
             throw new ProgramError(pos, "unknown table " + qualifier + " (this statement accesses only " + table.name()
                     + "; write variables as :" + qualifier + "." + c.getColumnName() + ")");
@@ -254,6 +308,19 @@ final class ExprTranslator {
         Column column = table.column(Names.of(c.getColumnName())).orElseThrow(() -> new ProgramError(pos,
                 "unknown column " + c.getColumnName() + " in table " + table.name()
                         + " (write variables and parameters as :" + c.getColumnName() + ")"));
+        return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
+    }
+
+    /** A column an UPDATE sets or an INSERT lists: never a variable, even in PL/pgSQL (no ambiguity there). */
+    Expr.ColumnRef targetColumn(Expression e) {
+        net.sf.jsqlparser.schema.Column c = (net.sf.jsqlparser.schema.Column) e;
+        SourcePos pos = pos(e);
+        String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
+        if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
+            throw new ProgramError(pos, "unknown table " + qualifier + " (this statement accesses only " + table.name() + ")");
+        }
+        Column column = table.column(Names.of(c.getColumnName())).orElseThrow(() -> new ProgramError(pos,
+                "unknown column " + c.getColumnName() + " in table " + table.name()));
         return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
     }
 

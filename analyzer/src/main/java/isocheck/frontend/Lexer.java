@@ -67,6 +67,25 @@ final class Lexer {
                     }
                 }
                 kind = Token.Kind.STRING;
+            } else if (c == '$') {
+                // PL/pgSQL: $n is a positional parameter (a WORD); $$ and $tag$ quote a function body (a
+                // SYMBOL): the body's tokens follow in the stream, with their own positions
+                advance();
+                if (offset < src.length() && Character.isDigit(src.charAt(offset))) {
+                    while (offset < src.length() && Character.isDigit(src.charAt(offset))) {
+                        advance();
+                    }
+                    kind = Token.Kind.WORD;
+                } else {
+                    while (offset < src.length() && (Character.isLetterOrDigit(src.charAt(offset)) || src.charAt(offset) == '_')) {
+                        advance();
+                    }
+                    if (offset >= src.length() || src.charAt(offset) != '$') {
+                        throw new ProgramError(pos, "unexpected character '$' (a dollar quote is $$ or $tag$)");
+                    }
+                    advance();
+                    kind = Token.Kind.SYMBOL;
+                }
             } else if (c == '"') {
                 throw new ProgramError(pos, "quoted identifiers are not supported; write names without quotes");
             } else {
@@ -76,7 +95,7 @@ final class Lexer {
                 }
                 advance();
                 kind = Token.Kind.SYMBOL;
-                if ("();,.:+-*/<>=?%".indexOf(c) < 0 && offset - start == 1) {
+                if ("();,.:+-*/<>=?%[]".indexOf(c) < 0 && offset - start == 1) {
                     throw new ProgramError(pos, "unexpected character '" + c + "'");
                 }
             }

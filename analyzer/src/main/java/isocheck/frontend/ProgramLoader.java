@@ -1,5 +1,6 @@
 package isocheck.frontend;
 
+import isocheck.program.Invariant;
 import isocheck.program.Program;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,14 @@ public final class ProgramLoader {
 
     /** Parses program text; {@code file} names it in positions. */
     public static Program parse(String file, String source) {
-        return ProgramParser.parse(file, source);
+        Program program = ProgramParser.parse(file, source);
+        for (Invariant inv : program.invariants()) {
+            if (isocheck.encoding.CounterKey.of(program, inv).isEmpty()) {
+                throw new ProgramError(inv.pos(), "invariant " + inv.text() + " cannot be used: every INSERT into " + inv.table()
+                        + " must take " + inv.column() + " from a SELECT of " + inv.counterTable() + "." + inv.counterField()
+                        + " (the record its other key columns name) and increment that counter");
+            }
+        }
+        return program;
     }
 }

@@ -31,20 +31,20 @@ final class ProgramParser {
             "WHILE", "WHILE loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
             "FOR", "FOR loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
             "LOOP", "bare LOOP is not supported; use FOREACH r IN rows LOOP … END LOOP",
-            "RETURN", "RETURN is not supported; guard the rest of the body with IF",
             "COMMIT", "COMMIT is implicit: each TRANSACTION is one database transaction",
-            "ROLLBACK", "ROLLBACK is not supported: each TRANSACTION commits at its END",
             "BEGIN", "nested BEGIN blocks are not supported; use IF or FOREACH",
             "DECLARE", "DECLARE is not needed: a local is declared by its first assignment",
             "WITH", "WITH is not supported: one table per statement",
             "MERGE", "MERGE is not supported; use SELECT … INTO, then UPDATE or INSERT under IF");
 
-    private final String file;
-    private final String source;
-    private final List<Token> tokens;
-    private int next;
-    private Scope scope;
-    private Schema schema;
+    final String file;
+    final String source;
+    final List<Token> tokens;
+    int next;
+    Scope scope;
+    Schema schema;
+    /** The PL/pgSQL routine whose body is being parsed, or null for TRANSACTION bodies. */
+    PlpgsqlRoutine plpgsql;
 
     private ProgramParser(String file, String source) {
         this.file = file;
@@ -60,10 +60,15 @@ final class ProgramParser {
         schema = new Schema(tables());
         List<Transaction> transactions = new ArrayList<>();
         while (peek().kind() != Token.Kind.EOF) {
-            if (peek().is("CREATE")) {
+            if (peek().is("CREATE") && routineKeyword(next) >= 0) {
+                Transaction txn = new PlpgsqlRoutine(this).parse();
+                addTransaction(transactions, txn);
+            } else if (peek().is("CREATE")) {
                 next = statementEnd(next) + 1; // read by tables()
+            } else if (peek().is("DROP")) {
+                next = statementEnd(next) + 1; // DROP … IF EXISTS before a re-load: nothing to analyze
             } else if (!peek().is("TRANSACTION")) {
-                throw new ProgramError(peek().pos(), "expected CREATE TABLE or TRANSACTION, found " + peek().describe());
+                throw new ProgramError(peek().pos(), "expected CREATE TABLE, CREATE FUNCTION, CREATE PROCEDURE or TRANSACTION, found " + peek().describe());
             } else {
                 Transaction txn = transaction();
                 for (Transaction other : transactions) {
@@ -75,9 +80,51 @@ final class ProgramParser {
             }
         }
         if (transactions.isEmpty()) {
-            throw new ProgramError(new SourcePos(file, 1, 1), "the file declares no TRANSACTION");
+            throw new ProgramError(new SourcePos(file, 1, 1), "the file declares no TRANSACTION (or PL/pgSQL FUNCTION or PROCEDURE)");
         }
-        return new Program(file, schema, transactions);
+        return new Program(file, schema, transactions, Pragmas.invariants(file, source, schema));
+    }
+
+    private static void addTransaction(List<Transaction> transactions, Transaction txn) {
+        for (Transaction other : transactions) {
+            if (other.name().equalsIgnoreCase(txn.name())) {
+                throw new ProgramError(txn.pos(), "duplicate transaction " + txn.name() + " (first declared at " + other.pos().lineColumn() + ")");
+            }
+        }
+        transactions.add(txn);
+    }
+
+    /**
+     * For {@code CREATE [OR REPLACE] FUNCTION|PROCEDURE} at token {@code i}: the index of FUNCTION or
+     * PROCEDURE; -1 for any other CREATE.
+     */
+    int routineKeyword(int i) {
+        int k = i + 1;
+        if (tokens.get(k).is("OR") && tokens.get(k + 1).is("REPLACE")) {
+            k += 2;
+        }
+        return tokens.get(k).is("FUNCTION") || tokens.get(k).is("PROCEDURE") ? k : -1;
+    }
+
+    /** The {@code ;} after a routine's closing dollar quote (its body holds semicolons of its own). */
+    int routineEnd(int from) {
+        int open = -1;
+        for (int i = from; i < tokens.size() && tokens.get(i).kind() != Token.Kind.EOF; i++) {
+            Token t = tokens.get(i);
+            if (open < 0 && t.isDollarQuote()) {
+                open = i;
+            } else if (open >= 0 && t.isDollarQuote() && t.text().equals(tokens.get(open).text())) {
+                open = -2; // closed: the statement ends at the next ';'
+            } else if (open == -2 && t.isSymbol(";")) {
+                return i;
+            } else if (open == -1 && t.isSymbol(";")) {
+                return i;
+            }
+        }
+        if (open >= 0) {
+            throw new ProgramError(tokens.get(open).pos(), "the function body's " + tokens.get(open).text() + " is never closed");
+        }
+        throw new ProgramError(tokens.get(from).pos(), "statement is not terminated by ';'");
     }
 
     /**
@@ -88,6 +135,14 @@ final class ProgramParser {
         List<Table> tables = new ArrayList<>();
         for (int i = 0; i < tokens.size(); i++) {
             if (tokens.get(i).is("CREATE") && (i == 0 || tokens.get(i - 1).isSymbol(";"))) {
+                if (routineKeyword(i) >= 0) {
+                    i = routineEnd(i);
+                    continue;
+                }
+                if (tokens.get(i + 1).is("INDEX") || (tokens.get(i + 1).is("UNIQUE") && tokens.get(i + 2).is("INDEX"))) {
+                    i = statementEnd(i); // an index changes no behaviour the analysis models
+                    continue;
+                }
                 int end = statementEnd(i);
                 Table table = SchemaBuilder.table(fragment(i, end), tokens.subList(i, end));
                 for (Table other : tables) {
@@ -142,7 +197,7 @@ final class ProgramParser {
         return new Type.Scalar(scalarType());
     }
 
-    private ScalarType scalarType() {
+    ScalarType scalarType() {
         Token t = identifier("a type (INT, VARCHAR(n) or SET OF (…))");
         ScalarType type = SchemaBuilder.type(t.text(), t.pos());
         if (acceptSymbol("(")) {
@@ -156,10 +211,15 @@ final class ProgramParser {
     }
 
     /** Statements up to (not including) END, ELSE or ELSIF. */
-    private List<Stmt> block() {
+    List<Stmt> block() {
         List<Stmt> body = new ArrayList<>();
-        while (!(peek().is("END") || peek().is("ELSE") || peek().is("ELSIF") || peek().kind() == Token.Kind.EOF)) {
-            body.add(statement());
+        while (!(peek().is("END") || peek().is("ELSE") || peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))
+                || peek().kind() == Token.Kind.EOF)) {
+            if (plpgsql != null) {
+                body.addAll(plpgsql.statement());
+            } else {
+                body.add(statement());
+            }
         }
         if (peek().kind() == Token.Kind.EOF) {
             throw new ProgramError(peek().pos(), "unexpected end of file: a block is missing its END");
@@ -167,7 +227,7 @@ final class ProgramParser {
         return body;
     }
 
-    private Stmt statement() {
+    Stmt statement() {
         Token t = peek();
         if (t.is("IF")) {
             next++;
@@ -180,6 +240,19 @@ final class ProgramParser {
             next++;
             expectSymbol(";");
             return new Stmt.Skip(t.pos());
+        }
+        if (t.is("ROLLBACK")) {
+            next++;
+            expectSymbol(";");
+            return new Stmt.Abort("", t.pos());
+        }
+        if (t.is("RAISE")) {
+            return raise();
+        }
+        if (t.is("RETURN")) {
+            next++;
+            expectSymbol(";");
+            return earlyReturn(t);
         }
         if (t.is("SELECT") || t.is("UPDATE") || t.is("INSERT") || t.is("DELETE")) {
             int end = statementEnd(next);
@@ -194,12 +267,12 @@ final class ProgramParser {
         if (t.kind() == Token.Kind.WORD && tokens.get(next + 1).isSymbol(":=")) {
             return assignment();
         }
-        throw new ProgramError(t.pos(), "expected a statement (SELECT, UPDATE, INSERT, DELETE, IF, FOREACH, SKIP or name := expr), found "
+        throw new ProgramError(t.pos(), "expected a statement (SELECT, UPDATE, INSERT, DELETE, IF, FOREACH, SKIP, ROLLBACK, RAISE EXCEPTION, RETURN or name := expr), found "
                 + t.describe());
     }
 
     /** IF cond THEN … [ELSIF cond THEN …]* [ELSE …] END IF; ELSIF nests an IF in the else branch. */
-    private Stmt.If ifStatement(Token keyword) {
+    Stmt.If ifStatement(Token keyword) {
         enterNesting(keyword);
         try {
             return ifBody(keyword);
@@ -230,11 +303,14 @@ final class ProgramParser {
         Cond condition = condition(next, thenIndex);
         next = thenIndex + 1;
         Set<String> before = scope.snapshot();
+        Scope.FoundState foundBefore = scope.foundState();
         List<Stmt> thenBranch = block();
         Set<String> afterThen = scope.snapshot();
+        Scope.FoundState foundThen = scope.foundState();
         scope.restore(before);
+        scope.restoreFound(foundBefore); // PL/pgSQL's FOUND: the else branch sees what the IF saw
         List<Stmt> elseBranch = List.of();
-        if (peek().is("ELSIF")) {
+        if (peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))) {
             Token elsif = tokens.get(next++);
             elseBranch = List.of(ifStatement(elsif));
             // the nested IF consumed END IF;
@@ -244,10 +320,80 @@ final class ProgramParser {
             }
             closing(keyword, "END", "IF");
         }
-        Set<String> both = new HashSet<>(scope.snapshot());
-        both.retainAll(afterThen);
+        // a branch that ends in RETURN or an abort does not reach the statements after the IF
+        Set<String> both;
+        if (exits(thenBranch)) {
+            both = new HashSet<>(scope.snapshot());
+        } else if (exits(elseBranch)) {
+            both = new HashSet<>(afterThen);
+        } else {
+            both = new HashSet<>(scope.snapshot());
+            both.retainAll(afterThen);
+        }
         scope.restore(both);
+        Scope.FoundState foundElse = scope.foundState();
+        if (!foundThen.equals(foundBefore) || !foundElse.equals(foundBefore)) {
+            if (foundThen.equals(foundElse)) {
+                scope.restoreFound(foundThen);
+            } else {
+                scope.foundUnknown("FOUND after an IF whose branches run different queries is not supported; test it inside the branch");
+            }
+        }
         return new Stmt.If(condition, thenBranch, elseBranch, keyword.pos());
+    }
+
+    /** Open FOREACH loops around the statement being parsed. */
+    int loopDepth;
+
+    /** RETURN: an early exit, outside loops (inside one, the rest of the loop and of the body would be guarded by the iteration). */
+    Stmt.Return earlyReturn(Token keyword) {
+        if (loopDepth > 0) {
+            throw new ProgramError(keyword.pos(), "RETURN inside a loop is not supported; set a flag, leave the loop, and test it with IF");
+        }
+        return new Stmt.Return(keyword.pos());
+    }
+
+    /**
+     * {@code RAISE EXCEPTION 'message' [, expr …];} aborts the transaction (a user abort). Other
+     * levels ({@code NOTICE}, {@code WARNING}, …) only report, so they are SKIP.
+     */
+    Stmt raise() {
+        Token keyword = expectWord("RAISE");
+        int end = statementEnd(next);
+        Token level = peek();
+        boolean exception = level.is("EXCEPTION");
+        boolean report = level.is("NOTICE") || level.is("WARNING") || level.is("INFO") || level.is("LOG") || level.is("DEBUG");
+        if (!exception && !report) {
+            throw new ProgramError(level.pos(), "expected RAISE EXCEPTION 'message' (or NOTICE, WARNING, INFO, LOG, DEBUG), found " + level.describe());
+        }
+        next++;
+        String message = "";
+        if (peek().kind() == Token.Kind.STRING) {
+            String quoted = peek().text();
+            message = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+        } else if (next < end) {
+            throw new ProgramError(peek().pos(), "RAISE takes a message string, found " + peek().describe()
+                    + " (conditions and USING options are not supported)");
+        }
+        for (int i = next; i < end; i++) {
+            if (tokens.get(i).is("USING")) {
+                throw new ProgramError(tokens.get(i).pos(), "RAISE … USING is not supported; write RAISE EXCEPTION 'message'");
+            }
+        }
+        next = end + 1;
+        return exception ? new Stmt.Abort(message, keyword.pos()) : new Stmt.Skip(keyword.pos());
+    }
+
+    /** Whether a block surely ends in RETURN or an abort (on every path through its last statement). */
+    static boolean exits(List<Stmt> block) {
+        if (block.isEmpty()) {
+            return false;
+        }
+        Stmt last = block.get(block.size() - 1);
+        if (last instanceof Stmt.Return || last instanceof Stmt.Abort) {
+            return true;
+        }
+        return last instanceof Stmt.If i && exits(i.thenBranch()) && exits(i.elseBranch());
     }
 
     private Stmt.Foreach foreach() {
@@ -272,14 +418,16 @@ final class ProgramParser {
         expectWord("LOOP");
         Set<String> before = scope.snapshot();
         scope.enterLoop(variable.text(), new Type.Row(set.table(), set.fields()), variable.pos());
+        loopDepth++;
         List<Stmt> body = block();
+        loopDepth--;
         scope.exitLoop();
         scope.restore(before); // the body may run zero times
         closing(keyword, "END", "LOOP");
         return new Stmt.Foreach(Names.of(variable.text()), rows.name(), body, keyword.pos());
     }
 
-    private Stmt assignment() {
+    Stmt assignment() {
         Token target = tokens.get(next);
         next += 2; // name :=
         if (peek().is("CHOOSE")) {
@@ -305,7 +453,7 @@ final class ProgramParser {
         return new Stmt.Assign(Names.of(target.text()), value, target.pos());
     }
 
-    private Cond condition(int from, int to) {
+    Cond condition(int from, int to) {
         if (from == to) {
             throw new ProgramError(tokens.get(from).pos(), "expected a condition");
         }
@@ -313,14 +461,34 @@ final class ProgramParser {
         return ExprTranslator.program(fragment, scope).cond(fragment.parseExpression());
     }
 
-    /** The source text of tokens [from, to). */
-    private Fragment fragment(int from, int to) {
+    /**
+     * The source text of tokens [from, to). In a PL/pgSQL body, {@code $n} becomes {@code _n} and
+     * {@code STRICT} after {@code INTO} becomes blanks: same lengths, so JSqlParser's positions stay
+     * the file's.
+     */
+    Fragment fragment(int from, int to) {
         Token first = tokens.get(from);
-        return new Fragment(source.substring(first.start(), tokens.get(to - 1).end()), first.pos());
+        String text = source.substring(first.start(), tokens.get(to - 1).end());
+        if (plpgsql != null) {
+            StringBuilder b = new StringBuilder(text);
+            for (int i = from; i < to; i++) {
+                Token t = tokens.get(i);
+                int at = t.start() - first.start();
+                if (t.kind() == Token.Kind.WORD && t.text().startsWith("$")) {
+                    b.setCharAt(at, '_');
+                } else if (t.is("STRICT") && i > from && tokens.get(i - 1).is("INTO")) {
+                    for (int k = 0; k < t.text().length(); k++) {
+                        b.setCharAt(at + k, ' ');
+                    }
+                }
+            }
+            text = b.toString();
+        }
+        return new Fragment(text, first.pos());
     }
 
     /** Index of the {@code ;} ending the statement that starts at {@code from}. */
-    private int statementEnd(int from) {
+    int statementEnd(int from) {
         for (int i = from; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             if (t.isSymbol(";")) {
@@ -334,7 +502,7 @@ final class ProgramParser {
     }
 
     /** Index of keyword {@code word} before the statement's end, for IF … THEN. */
-    private int find(String word, String what) {
+    int find(String word, String what) {
         for (int i = next; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             if (t.is(word)) {
@@ -348,7 +516,7 @@ final class ProgramParser {
     }
 
     /** The number of parenthesised rows after VALUES (JSqlParser's list shape cannot tell one row from several). */
-    private int valueRows(int from, int to) {
+    int valueRows(int from, int to) {
         int rows = 0;
         boolean afterValues = false;
         int depth = 0;
@@ -369,7 +537,7 @@ final class ProgramParser {
     }
 
     /** Reads {@code END IF;} or {@code END LOOP;}, naming the opening keyword if it is missing. */
-    private void closing(Token opener, String end, String word) {
+    void closing(Token opener, String end, String word) {
         expectWord(end);
         if (!peek().is(word)) {
             throw new ProgramError(peek().pos(), opener.text().toUpperCase() + " at " + opener.pos().lineColumn() + " must be closed by END "
@@ -379,11 +547,20 @@ final class ProgramParser {
         expectSymbol(";");
     }
 
-    private Token peek() {
+    Token peek() {
         return tokens.get(next);
     }
 
-    private Token identifier(String what) {
+    /** The WORD token at index i (for statements scanned by index). */
+    Token identifier0(int i) {
+        Token t = tokens.get(i);
+        if (t.kind() != Token.Kind.WORD) {
+            throw new ProgramError(t.pos(), "expected a column name, found " + t.describe());
+        }
+        return t;
+    }
+
+    Token identifier(String what) {
         Token t = peek();
         if (t.kind() != Token.Kind.WORD) {
             throw new ProgramError(t.pos(), "expected " + what + ", found " + t.describe());
@@ -392,7 +569,7 @@ final class ProgramParser {
         return t;
     }
 
-    private Token expectWord(String word) {
+    Token expectWord(String word) {
         Token t = peek();
         if (!t.is(word)) {
             throw new ProgramError(t.pos(), "expected " + word + ", found " + t.describe());
@@ -401,7 +578,7 @@ final class ProgramParser {
         return t;
     }
 
-    private boolean acceptWord(String word) {
+    boolean acceptWord(String word) {
         if (peek().is(word)) {
             next++;
             return true;
@@ -409,7 +586,7 @@ final class ProgramParser {
         return false;
     }
 
-    private void expectSymbol(String symbol) {
+    void expectSymbol(String symbol) {
         Token t = peek();
         if (!t.isSymbol(symbol)) {
             throw new ProgramError(t.pos(), "expected '" + symbol + "', found " + t.describe());
@@ -417,7 +594,7 @@ final class ProgramParser {
         next++;
     }
 
-    private boolean acceptSymbol(String symbol) {
+    boolean acceptSymbol(String symbol) {
         if (peek().isSymbol(symbol)) {
             next++;
             return true;

@@ -31,14 +31,155 @@ final class Scope {
         parameters.put(name, new Variable(name, Variable.Kind.PARAMETER, type, 0, pos));
     }
 
+    // ------------------------------------------------------------------ PL/pgSQL
+
+    /**
+     * PL/pgSQL mode: variables are written bare inside SQL (no {@code :}), {@code $n} names the n-th
+     * parameter, {@code FOUND} tests the last query, and a DECLAREd scalar that a SELECT … INTO fills
+     * is assigned through a hidden row set (so it stays a scalar for {@code :=}).
+     */
+    private boolean plpgsql;
+    private final Map<String, String> aliases = new LinkedHashMap<>();
+    /** DECLAREd names: true for a scalar type, false for RECORD / %ROWTYPE. */
+    private final Map<String, Boolean> declared = new LinkedHashMap<>();
+    /** The row set FOUND tests (non-empty), or null with the reason FOUND cannot be used here. */
+    private String foundSource;
+    private String foundUnusable = "FOUND is read before any query sets it";
+    private int hidden;
+
+    void plpgsql(boolean on) {
+        this.plpgsql = on;
+    }
+
+    boolean plpgsql() {
+        return plpgsql;
+    }
+
+    /** {@code $n} (written {@code _n} to JSqlParser) stands for the parameter. */
+    void alias(String rawAlias, String parameter) {
+        aliases.put(Names.of(rawAlias), Names.of(parameter));
+    }
+
+    void declare(String rawName, boolean scalar, SourcePos pos) {
+        String name = Names.of(rawName);
+        if (parameters.containsKey(name) || declared.containsKey(name)) {
+            throw new ProgramError(pos, "duplicate declaration of " + name);
+        }
+        declared.put(name, scalar);
+    }
+
+    boolean isDeclared(String rawName) {
+        return declared.containsKey(Names.of(rawName));
+    }
+
+    /** Whether a bare name is a PL/pgSQL variable (parameter, $n, DECLAREd, assigned, or an open loop variable). */
+    boolean isVariable(String rawName) {
+        String name = Names.of(rawName);
+        if (aliases.containsKey(name) || parameters.containsKey(name) || declared.containsKey(name)) {
+            return true;
+        }
+        Variable local = locals.get(name);
+        return local != null && (local.kind() != Variable.Kind.LOOP || openLoops.contains(name));
+    }
+
+    /**
+     * The variable a {@code SELECT … INTO name} assigns: the name itself, or for a DECLAREd scalar a
+     * hidden row set the caller then copies into it ({@code name := hidden}). FOUND then tests it.
+     */
+    String intoTarget(String rawName) {
+        String name = Names.of(aliases.getOrDefault(Names.of(rawName), rawName));
+        String target = plpgsql && Boolean.TRUE.equals(declared.get(name)) ? hiddenName(name) : name;
+        found(target);
+        return target;
+    }
+
+    /** A fresh name no program can write (PL/pgSQL identifiers do not contain '$'). */
+    String hiddenName(String base) {
+        String name;
+        do {
+            name = base + "$" + (++hidden);
+        } while (locals.containsKey(name) || parameters.containsKey(name));
+        return name;
+    }
+
+    /** The last query's row set, which FOUND tests. */
+    void found(String rowSet) {
+        foundSource = rowSet;
+        foundUnusable = null;
+        foundWhenEmpty = false;
+    }
+
+    /** FOUND after {@code INSERT … ON CONFLICT DO NOTHING}: the row was inserted, i.e. the key's probe found none. */
+    void foundWhenEmpty(String rowSet) {
+        found(rowSet);
+        foundWhenEmpty = true;
+    }
+
+    private boolean foundWhenEmpty;
+
+    boolean foundWhenEmpty() {
+        return foundWhenEmpty;
+    }
+
+    /** FOUND is not modelled after this statement (UPDATE, INSERT, DELETE): reading it is an error. */
+    void foundUnknown(String why) {
+        foundSource = null;
+        foundUnusable = why;
+    }
+
+    /**
+     * What {@code GET DIAGNOSTICS n = ROW_COUNT} reads after the last statement: 1 when {@code rowSet}
+     * is "" , else 1 when the row set is non-empty (empty, with {@code whenEmpty}), 0 otherwise;
+     * {@code rowSet} null: not known after {@code after}.
+     */
+    record RowCount(String rowSet, boolean whenEmpty, String after) {}
+
+    private RowCount rowCount;
+
+    void rowCount(RowCount rc) {
+        rowCount = rc;
+    }
+
+    RowCount rowCount() {
+        return rowCount;
+    }
+
+    /** What FOUND means at a point of the body, to save and restore around IF branches. */
+    record FoundState(String source, String unusable, boolean whenEmpty) {}
+
+    FoundState foundState() {
+        return new FoundState(foundSource, foundUnusable, foundWhenEmpty);
+    }
+
+    void restoreFound(FoundState state) {
+        foundSource = state.source();
+        foundUnusable = state.unusable();
+        foundWhenEmpty = state.whenEmpty();
+    }
+
+    String foundSource() {
+        return foundSource;
+    }
+
+    String foundUnusable() {
+        return foundUnusable;
+    }
+
     /** Resolves a name being read. */
     Variable read(String rawName, SourcePos pos) {
         String name = Names.of(rawName);
+        name = aliases.getOrDefault(name, name);
         Variable param = parameters.get(name);
         if (param != null) {
             return param;
         }
         Variable local = locals.get(name);
+        if (local == null && plpgsql && name.matches("_\\d+")) {
+            throw new ProgramError(pos, "there is no parameter $" + name.substring(1) + " (the routine has " + parameters.size() + ")");
+        }
+        if (local == null && declared.containsKey(name)) {
+            throw new ProgramError(pos, "variable " + name + " may be read before it is assigned (PostgreSQL: it is NULL until then; assign it on every path first)");
+        }
         if (local == null) {
             throw new ProgramError(pos, "unknown variable " + name);
         }

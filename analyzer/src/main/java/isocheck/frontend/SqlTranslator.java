@@ -46,6 +46,15 @@ final class SqlTranslator {
         this.scope = scope;
     }
 
+    /** The row set a SELECT without INTO fills (PL/pgSQL's PERFORM), or null: INTO is required. */
+    private String implicitTarget;
+
+    /** A PERFORM: a SELECT whose rows go to {@code target} (for FOUND) instead of an INTO variable. */
+    Stmt.Sql translatePerform(Fragment fragment, String target) {
+        implicitTarget = target;
+        return translate(fragment, 1);
+    }
+
     /** @param valueRows the number of parenthesised rows after VALUES, counted by the caller's tokens */
     Stmt.Sql translate(Fragment fragment, int valueRows) {
         Statement statement = fragment.parseStatement();
@@ -83,12 +92,19 @@ final class SqlTranslator {
         reject(s.getForMode() != null || s.getForClause() != null, pos,
                 "FOR UPDATE/SHARE is not supported: isocheck models isolation levels, not locks");
         var into = s.getIntoTables();
-        if (into == null || into.isEmpty()) {
-            throw new ProgramError(pos, "SELECT needs INTO variable (SELECT cols INTO v FROM …)");
+        String target;
+        SourcePos targetPos;
+        if ((into == null || into.isEmpty()) && implicitTarget != null) {
+            target = implicitTarget; // PL/pgSQL's PERFORM: the rows only set FOUND
+            targetPos = pos;
+        } else {
+            if (into == null || into.isEmpty()) {
+                throw new ProgramError(pos, "SELECT needs INTO variable (SELECT cols INTO v FROM …)");
+            }
+            reject(into.size() > 1, pos, "SELECT … INTO takes one variable; it holds all selected columns (v.col)");
+            target = scope.plpgsql() ? scope.intoTarget(into.get(0).getFullyQualifiedName()) : Names.of(into.get(0).getFullyQualifiedName());
+            targetPos = f.posOf(into.get(0), pos);
         }
-        reject(into.size() > 1, pos, "SELECT … INTO takes one variable; it holds all selected columns (v.col)");
-        String target = Names.of(into.get(0).getFullyQualifiedName());
-        SourcePos targetPos = f.posOf(into.get(0), pos);
         Table table = table(s.getFromItem(), f, pos);
         String alias = s.getFromItem().getAlias() == null ? null : Names.of(s.getFromItem().getAlias().getName());
         ExprTranslator exprs = ExprTranslator.sql(f, scope, table, alias);
@@ -171,7 +187,7 @@ final class SqlTranslator {
             for (int i = 0; i < set.getColumns().size(); i++) {
                 var columnNode = set.getColumns().get(i);
                 SourcePos columnPos = exprs.pos(columnNode);
-                Expr.ColumnRef column = (Expr.ColumnRef) exprs.expr(columnNode);
+                Expr.ColumnRef column = exprs.targetColumn(columnNode);
                 reject(table.isKey(column.column()), columnPos, "cannot SET primary-key column " + column.column()
                         + " of " + table.name() + " (DELETE the row and INSERT a new one instead)");
                 reject(!seen.add(column.column()), columnPos, "column " + column.column() + " is SET twice");
@@ -200,7 +216,7 @@ final class SqlTranslator {
             table.columns().forEach(c -> columns.add(c.name()));
         } else {
             for (var c : i.getColumns()) {
-                String name = ((Expr.ColumnRef) names.expr(c)).column();
+                String name = names.targetColumn(c).column();
                 reject(columns.contains(name), names.pos(c), "column " + name + " is listed twice");
                 columns.add(name);
             }

@@ -22,6 +22,11 @@ record Token(Kind kind, String text, SourcePos pos, int start, int end) {
         return kind == Kind.SYMBOL && text.equals(symbol);
     }
 
+    /** A dollar quote, {@code $$} or {@code $tag$}, around a PL/pgSQL function body. */
+    boolean isDollarQuote() {
+        return kind == Kind.SYMBOL && text.length() >= 2 && text.startsWith("$") && text.endsWith("$");
+    }
+
     /** How the token reads in "found …" messages. */
     String describe() {
         return switch (kind) {

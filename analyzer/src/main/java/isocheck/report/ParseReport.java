@@ -52,6 +52,12 @@ public final class ParseReport {
                 out.append("      writes: ").append(fields(s.writes())).append("\n");
                 out.append("      key:    ").append(key(s)).append("\n");
             }
+            for (isocheck.program.AbortFacts a : txn.aborts()) {
+                out.append("  ABORT at ").append(a.statement().pos())
+                        .append(a.statement().message().isEmpty() ? "" : " ('" + a.statement().message() + "')").append("\n");
+                out.append("      guard:  ").append(guard(a.guard())).append("\n");
+                out.append("      loops:  ").append(loops(a.loops())).append("\n");
+            }
         }
         return out.toString();
     }
@@ -99,6 +105,14 @@ public final class ParseReport {
                 ObjectNode pins = st.putObject("keyPins");
                 s.keyPins().forEach((k, v) -> pins.put(k, v.text()));
                 st.put("pinsWholeKey", s.pinsWholeKey());
+            }
+            ArrayNode aborts = t.putArray("aborts");
+            for (isocheck.program.AbortFacts a : txn.aborts()) {
+                ObjectNode ab = aborts.addObject();
+                ab.put("pos", a.statement().pos().toString());
+                ab.put("message", a.statement().message());
+                ArrayNode guard = ab.putArray("guard");
+                a.guard().forEach(g -> guard.add(g.text()));
             }
         }
         try {

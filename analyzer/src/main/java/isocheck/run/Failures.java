@@ -10,7 +10,7 @@ final class Failures {
     private Failures() {}
 
     /**
-     * Aborts: SQLSTATE class 40 (serialization failure, deadlock), 55P03 (lock not available),
+     * Aborts: the program's own ({@link UserAbort}, P0001), SQLSTATE class 40 (serialization failure, deadlock), 55P03 (lock not available),
      * class 23 (a unique-key violation when two transactions insert the same key), and H2's
      * lock timeout (50200, HYT00) and concurrent-update (90131) errors.
      */
@@ -18,6 +18,7 @@ final class Failures {
         String state = e.getSQLState();
         if (state != null) {
             if (state.startsWith("40") || state.startsWith("23") || state.equals("55P03") || state.equals("HYT00")
+                    || state.equals(UserAbort.SQL_STATE)
                     || state.equals("57014")) {
                 return true;
             }
@@ -34,6 +35,9 @@ final class Failures {
         }
         if (state.equals("40P01") || e.getErrorCode() == 40001) {
             return "deadlock";
+        }
+        if (state.equals(UserAbort.SQL_STATE)) {
+            return "user abort";
         }
         if (state.startsWith("23")) {
             return "constraint violation";

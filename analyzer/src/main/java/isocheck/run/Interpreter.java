@@ -97,7 +97,18 @@ final class Interpreter {
     void run(Transaction t, Map<String, Object> args, Session session, TxnLog log, StepGate gate, Random rnd)
             throws SQLException, InterruptedException {
         Map<String, Object> env = new HashMap<>(args);
-        exec(t.body(), env, session, log, gate, rnd);
+        try {
+            exec(t.body(), env, session, log, gate, rnd);
+        } catch (EarlyReturn done) {
+            // RETURN: the caller commits what ran
+        }
+    }
+
+    /** Unwinds the body at RETURN. */
+    private static final class EarlyReturn extends RuntimeException {
+        EarlyReturn() {
+            super(null, null, false, false);
+        }
     }
 
     private void exec(List<Stmt> body, Map<String, Object> env, Session session, TxnLog log, StepGate gate, Random rnd)
@@ -125,6 +136,10 @@ final class Interpreter {
                     exec(f.body(), env, session, log, gate, rnd);
                 }
                 env.put(f.variable(), saved);
+            } else if (s instanceof Stmt.Abort a) {
+                throw new UserAbort("user abort at " + a.pos().lineColumn() + (a.message().isEmpty() ? "" : ": " + a.message()));
+            } else if (s instanceof Stmt.Return) {
+                throw new EarlyReturn();
             }
             // Skip: nothing
         }

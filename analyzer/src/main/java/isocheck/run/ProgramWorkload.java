@@ -89,6 +89,7 @@ final class ProgramWorkload implements Workload {
                 p.executeBatch();
             }
         }
+        InvariantCheck.check(program, c);
     }
 
     @Override

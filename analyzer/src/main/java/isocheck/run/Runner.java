@@ -234,7 +234,9 @@ public final class Runner {
                             if (o.record()) {
                                 sessions.get(client).add(log);
                             }
-                            if (log.committed || !o.retry() || attempt >= o.maxRetries() || stop.get()) {
+                            // a user abort is the program's decision, not contention: not retried
+                            if (log.committed || !o.retry() || attempt >= o.maxRetries() || stop.get()
+                                    || UserAbort.SQL_STATE.equals(log.abortState)) {
                                 break;
                             }
                             retries[client]++;

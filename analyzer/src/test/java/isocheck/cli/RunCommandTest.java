@@ -132,4 +132,23 @@ class RunCommandTest {
         assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertTrue(run.err().contains("cannot write: no such directory"), run.err());
     }
+
+    /**
+     * tpcc.sql declares "order ids are below d_next_o_id" (-- @isocheck invariant): run checks it on
+     * the database it populates. Its own generator keeps it; a generator with an order at or above its
+     * district's counter is refused before any transaction runs.
+     */
+    @Test
+    void runChecksTheProgramsDeclaredInvariantsOnThePopulatedDatabase(@TempDir Path dir) throws Exception {
+        String tpcc = "../benchmarks/programs/tpcc.sql";
+        CliRun ok = CliRun.of("run", tpcc, "--transactions", "20", "--clients", "2");
+        assertEquals(ExitCode.OK, ok.exitCode(), ok.err());
+        Path gen = dir.resolve("bad.gen");
+        Files.writeString(gen, Files.readString(Path.of("../benchmarks/programs/tpcc.gen")).replace("table orders:    empty",
+                "row orders: o_w_id = 1, o_d_id = 1, o_id = 1, o_c_id = 1, o_entry_d = 1, o_carrier_id = 0, o_ol_cnt = 1, o_all_local = 1"));
+        CliRun bad = CliRun.of("run", tpcc, "--gen", gen.toString(), "--transactions", "20");
+        assertEquals(ExitCode.BAD_INPUT, bad.exitCode(), bad.out() + bad.err());
+        assertTrue(bad.err().contains("tpcc.sql:144:4: the populated database breaks the declared invariant orders.o_id < district.d_next_o_id: 1 row(s) of orders"),
+                bad.err());
+    }
 }

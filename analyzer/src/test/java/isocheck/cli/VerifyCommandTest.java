@@ -68,7 +68,7 @@ class VerifyCommandTest {
         // 16: the queries keep growing and one length runs out
         CliRun run = CliRun.of("verify", PROGRAMS.resolve("courseware.sql").toString(), "--spec", "courseware-hybrid-si",
                 "--spec-dir", PROGRAMS.resolve("courseware-specs").toString(), "--method", "shortest-path", "--query-timeout", "1",
-                "--max-length", "16",
+                "--max-length", "16", "--paper-keys", // the paper's reading of INSERT, as measured in RESULTS
                 "--format", "json", "--quiet");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
         JsonNode j = JSON.readTree(run.out());

@@ -65,8 +65,15 @@ final class ExecutionExplorer {
         this(program, domain, java.util.Set.of());
     }
 
-    /** Instances of the named transaction types only (all types when {@code types} is empty). */
     ExecutionExplorer(Program program, Domain domain, java.util.Set<String> types) {
+        this(program, domain, types, false);
+    }
+
+    /**
+     * Instances of the named transaction types only (all types when {@code types} is empty);
+     * {@code sqlKeys}: SQL's key uniqueness instead of the paper's overwrite ({@link ProgramInterpreter}).
+     */
+    ExecutionExplorer(Program program, Domain domain, java.util.Set<String> types, boolean sqlKeys) {
         this.program = program;
         this.model = new ProgramModel(program);
         this.domain = domain;
@@ -140,7 +147,7 @@ final class ExecutionExplorer {
             states = next;
         }
         initialStates.addAll(states);
-        this.interpreter = new ProgramInterpreter(model, universe);
+        this.interpreter = new ProgramInterpreter(model, universe, sqlKeys);
     }
 
     int instanceCount() {
@@ -280,6 +287,7 @@ final class ExecutionExplorer {
                     if (active == 0) return;
                     for (int u = 0; u < p; u++) vis[u][p] = (mask & (1 << u)) != 0;
                     List<Event> own = run(p);
+                    if (own == null) continue; // the instance aborts on this view: not an execution of k committed instances
                     events.set(p, own);
                     Map<RecordId, Map<String, Object>> writes = new HashMap<>();
                     for (Event e : own) if (e.write()) writes.computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
@@ -346,6 +354,18 @@ final class ExecutionExplorer {
                 @Override
                 public int writer(RecordId r, String f) {
                     return last(r, f);
+                }
+
+                @Override
+                public boolean insertedUnseen(RecordId r) {
+                    for (int u = 0; u < p; u++) {
+                        if (vis[u][p]) continue;
+                        for (Event e : events.get(u)) {
+                            if (e.write() && e.record().equals(r) && e.field().equals(StatementFacts.ALIVE)
+                                    && ProgramInterpreter.ALIVE.equals(e.value())) return true;
+                        }
+                    }
+                    return false;
                 }
             };
             return interpreter.run(p, seq[p].type(), seq[p].parameters(), view);

@@ -29,7 +29,7 @@ import java.util.Objects;
  * {@code @alive} and reads nothing; key fields are never events.
  *
  * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT), UPDATE, INSERT,
- * DELETE, {@code :=}, IF, SKIP over INT and string values; FOREACH, CHOOSE and {@code = ANY} throw
+ * DELETE, {@code :=}, IF, SKIP, ROLLBACK/RAISE EXCEPTION (the instance aborts), RETURN over INT and string values; FOREACH, CHOOSE and {@code = ANY} throw
  * {@link UnsupportedOperationException}.
  */
 final class ProgramInterpreter {
@@ -39,6 +39,11 @@ final class ProgramInterpreter {
         Object value(RecordId r, String field);
 
         int writer(RecordId r, String field);
+
+        /** Whether an instance earlier in ar that this one does not see inserted r (SQL keys: its unique index does see it). */
+        default boolean insertedUnseen(RecordId r) {
+            return false;
+        }
     }
 
     static final Long ALIVE = 1L;
@@ -51,8 +56,21 @@ final class ProgramInterpreter {
     private final Map<Stmt.Sql, List<String>> mentioned = new IdentityHashMap<>();
     private final Map<String, Table> tables = new HashMap<>();
 
+    /**
+     * SQL's key uniqueness ({@code isocheck.encoding.KeyModel#SQL}): an INSERT of a key alive in the
+     * view, or inserted by an earlier instance the inserter does not see, fails and aborts the
+     * instance (PostgreSQL manual §5.5.4: the unique index sees every version). Off: the paper's
+     * overwrite.
+     */
+    private final boolean sqlKeys;
+
     /** @param universe every record of each table the exploration may touch */
     ProgramInterpreter(ProgramModel model, Map<String, List<RecordId>> universe) {
+        this(model, universe, false);
+    }
+
+    ProgramInterpreter(ProgramModel model, Map<String, List<RecordId>> universe, boolean sqlKeys) {
+        this.sqlKeys = sqlKeys;
         this.model = model;
         this.universe = universe;
         for (var tf : model.transactions()) for (StatementFacts sf : tf.statements()) facts.put(sf.statement(), sf);
@@ -64,12 +82,29 @@ final class ProgramInterpreter {
         for (String t : universe.keySet()) tables.put(t, model.table(t));
     }
 
-    /** The instance's events, in program order. */
+    /**
+     * The instance's events, in program order; null when it aborts (ROLLBACK, RAISE EXCEPTION): an
+     * aborted instance writes nothing and is in no dependency, so it is not part of the execution.
+     */
     List<Event> run(int txn, Transaction type, Map<String, Object> parameters, View view) {
         Run run = new Run(txn, view);
         run.env.putAll(parameters);
-        run.block(type.body());
+        try {
+            run.block(type.body());
+        } catch (Exit exit) {
+            if (exit.aborted) return null;
+        }
         return run.events;
+    }
+
+    /** Unwinds the body at RETURN (commit) or at an abort. */
+    private static final class Exit extends RuntimeException {
+        final boolean aborted;
+
+        Exit(boolean aborted) {
+            super(null, null, false, false);
+            this.aborted = aborted;
+        }
     }
 
     private final class Run {
@@ -119,6 +154,8 @@ final class ProgramInterpreter {
             else if (s instanceof Stmt.Delete d) delete(d);
             else if (s instanceof Stmt.Assign a) env.put(a.target(), value(a.value(), null));
             else if (s instanceof Stmt.If i) block(test(i.condition(), null) ? i.thenBranch() : i.elseBranch());
+            else if (s instanceof Stmt.Abort) throw new Exit(true);
+            else if (s instanceof Stmt.Return) throw new Exit(false);
             else if (!(s instanceof Stmt.Skip)) throw new UnsupportedOperationException(s.getClass().getSimpleName() + " at " + s.pos());
         }
 
@@ -203,6 +240,7 @@ final class ProgramInterpreter {
             if (!universe.get(t.name()).contains(r)) {
                 throw new IllegalStateException("INSERT of " + r + " outside the explored universe " + universe.get(t.name()));
             }
+            if (sqlKeys && (alive(r) || (!own.containsKey(r) && view.insertedUnseen(r)))) throw new Exit(true); // duplicate key
             for (Column c : t.columns()) if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");
             write(r, StatementFacts.ALIVE, ALIVE, "INSERT");
         }

@@ -69,6 +69,27 @@ abstract class RunContract {
         assertTrue(Oracle.replays(h, Oracle.committed(h)), "the serial run replays in session order");
     }
 
+    /**
+     * ROLLBACK, RAISE EXCEPTION and RETURN (litmus/user-abort.sql): a user abort rolls back and is
+     * recorded as an aborted attempt (not retried), an early return commits what ran; every recorded
+     * committed transaction's reads are explained (the run at SERIALIZABLE is serializable).
+     */
+    @Test
+    void userAbortsRollBackAndAreRecordedAsAborted() throws Exception {
+        GenSpec g = GenSpec.parse("user-abort.gen", List.of("table account: id = 1..2, balance = 3",
+                "param *.a = 1..3", "param Withdraw.amount = 1..2", "mix Withdraw 3, Discard 1"));
+        Runner.Options o = new Runner.Options(2, 80, 7, true, 3, false, true);
+        Runs.Outcome out = Runs.program(db(Isolation.SERIALIZABLE), program("litmus/user-abort.sql"), g, "user-abort.gen", o);
+        History h = out.history();
+        Integer userAborts = out.result().abortKinds().get("user abort");
+        assertTrue(userAborts != null && userAborts > 0, out.summary());
+        assertTrue(out.result().committed() > 0, out.summary());
+        assertEquals(out.result().attempts(), h.txnCount() - 1, "every attempt recorded: " + out.summary());
+        assertEquals(out.result().committed(), Oracle.committed(h).size(), out.summary());
+        assertTrue(Oracle.consistent(h, Level.RC), () -> "RC: " + Oracle.check(h, Level.RC));
+        assertTrue(Oracle.consistent(h, Level.SER), () -> "SERIALIZABLE run: " + Oracle.check(h, Level.SER));
+    }
+
     @Test
     void miniTransactionsAtReadCommittedNeverViolateRc() {
         Runs.Outcome o = Runs.keyValue(db(Isolation.READ_COMMITTED), true, 8, 0, opts(4, 800));

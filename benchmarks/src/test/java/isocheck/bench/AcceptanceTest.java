@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
 class AcceptanceTest {
 
     static Analysis.Outcome run(String program, String spec, Analysis.Options opts) throws Exception {
-        Program p = ShippedProgramsTest.load(program);
+        // the paper's rows: its reading of INSERT (the API's default) and only the assumptions the row
+        // asks for by option, so tpcc.sql's declared invariant is left out here (issue 13)
+        Program p = ShippedProgramsTest.load(program).withoutInvariants();
         SpecLibrary lib = spec.startsWith("courseware-")
                 ? SpecLibrary.load(ShippedProgramsTest.ROOT.resolve("benchmarks/programs/courseware-specs"))
                 : spec.equals("psi-cc") ? SpecLibrary.load(ShippedProgramsTest.ROOT.resolve("benchmarks/programs/tpcc-specs"))

@@ -30,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 class VerifyAcceptanceTest {
 
     static ProofOutcome verify(String program, String spec, ProofOptions opts) throws Exception {
-        Program p = ShippedProgramsTest.load(program);
+        // the paper's rows: its reading of INSERT (the API's default) and only the assumptions the row
+        // asks for by option, so tpcc.sql's declared invariant is left out here (issue 13)
+        Program p = ShippedProgramsTest.load(program).withoutInvariants();
         SpecLibrary lib = spec.startsWith("courseware-")
                 ? SpecLibrary.load(ShippedProgramsTest.ROOT.resolve("benchmarks/programs/courseware-specs"))
                 : spec.startsWith("tpcc-")

@@ -76,7 +76,8 @@ class WeakestCommandTest {
     static void runTpcc() throws Exception {
         // the proof attempt on the answer is bounded: after precision-work's merge the answer (si) goes to the
         // §5.2/§5.3 driver, whose TPC-C path queries take minutes (RESULTS.md); the proof is not asserted here
-        Run r = cli("weakest", path("benchmarks/programs/tpcc.sql"), "--proof-timeout", "10", "--format", "json");
+        // the paper's reading: INSERT overwrites (--paper-keys), no invariant declared (tpcc.sql's pragmas blanked)
+        Run r = cli("weakest", tpccWithoutPragmas().toString(), "--paper-keys", "--proof-timeout", "10", "--format", "json");
         assertEquals(0, r.exit(), r.err());
         tpcc = r.json();
     }
@@ -103,7 +104,30 @@ class WeakestCommandTest {
      */
     @Test
     void tpccUnderConsistentKeysIsSiProvedInductively() throws Exception {
-        Run r = cli("weakest", path("benchmarks/programs/tpcc.sql"), "--assume-keys-below-counters", "--format", "json");
+        Run r = cli("weakest", tpccWithoutPragmas().toString(), "--paper-keys", "--assume-keys-below-counters", "--format", "json");
+        assertSiProved(r);
+    }
+
+    /**
+     * Issue 13's "defaults that follow SQL": no flags. SQL's key uniqueness is the default and tpcc.sql
+     * declares its order-id invariants (-- @isocheck invariant), so the answer is the paper's SI, proved.
+     */
+    @Test
+    void tpccWithoutFlagsIsSiProved() throws Exception {
+        assertSiProved(cli("weakest", path("benchmarks/programs/tpcc.sql"), "--format", "json"));
+    }
+
+    /** tpcc.sql with its {@code -- @isocheck} pragma lines blanked (line numbers kept), in a temporary directory. */
+    static Path tpccWithoutPragmas() throws Exception {
+        Path dir = Files.createTempDirectory("tpcc-no-pragmas");
+        Path copy = dir.resolve("tpcc.sql");
+        Files.writeString(copy, Files.readString(Path.of(path("benchmarks/programs/tpcc.sql"))).replaceAll("(?m)^-- @isocheck.*$", "--"));
+        copy.toFile().deleteOnExit();
+        dir.toFile().deleteOnExit();
+        return copy;
+    }
+
+    private static void assertSiProved(Run r) throws Exception {
         assertEquals(0, r.exit(), r.err());
         JsonNode j = r.json();
         assertEquals(List.of("si"), answer(j));
@@ -124,7 +148,7 @@ class WeakestCommandTest {
     @Test
     void batchDeliveryUnderConsistentKeysIsSerBecauseSiHasAReadOnlyAnomalyOfFour() throws Exception {
         Run r = cli("weakest", path("benchmarks/programs/tpcc-batch-delivery.sql"), "--specs", "si,ser",
-                "--assume-keys-below-counters", "--no-proof", "--format", "json");
+                "--paper-keys", "--assume-keys-below-counters", "--no-proof", "--format", "json");
         assertEquals(0, r.exit(), r.err());
         JsonNode j = r.json();
         assertEquals(List.of("ser"), answer(j));

@@ -75,12 +75,17 @@ public final class AccessRules {
 
     /** The statement executes in the site's iteration: each element is in its loop's set, and Λ(c) holds. */
     public BoolExpr exec(StatementFacts c, Site site, boolean over) {
+        return exec(c.guard(), c.loops(), site, over);
+    }
+
+    /** The point under {@code guard} inside {@code loops} is reached in the site's iteration (as {@link #exec(StatementFacts, Site, boolean)}). */
+    public BoolExpr exec(List<Cond> guard, List<Stmt.Foreach> loops, Site site, boolean over) {
         List<BoolExpr> parts = new ArrayList<>();
-        for (Stmt.Foreach l : c.loops()) {
+        for (Stmt.Foreach l : loops) {
             Optional<BoolExpr> in = terms.member(site.element(l), l.source(), site);
             parts.add(in.orElse(ctx.mkBool(over)));
         }
-        for (Cond g : c.guard()) parts.add(terms.cond(g, site, null, over));
+        for (Cond g : guard) parts.add(terms.cond(g, site, null, over));
         return and(parts);
     }
 

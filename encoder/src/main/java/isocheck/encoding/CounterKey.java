@@ -26,6 +26,22 @@ import java.util.Optional;
  */
 public record CounterKey(String table, String column, CounterField counter, List<String> counterKey) {
 
+    /**
+     * The counter key a program-declared invariant speaks of ({@link isocheck.program.Invariant}):
+     * how the table's key columns name the counter's record; empty when not every INSERT draws the
+     * column from that counter (then the invariant cannot be used, and is rejected at load time).
+     */
+    public static Optional<CounterKey> of(isocheck.program.Program program, isocheck.program.Invariant inv) {
+        ProgramModel model = new ProgramModel(program);
+        for (CounterKey ck : find(model, CounterField.find(model))) {
+            if (ck.table().equals(inv.table()) && ck.column().equals(inv.column())
+                    && ck.counter().table().equals(inv.counterTable()) && ck.counter().field().equals(inv.counterField())) {
+                return Optional.of(ck);
+            }
+        }
+        return Optional.empty();
+    }
+
     public static List<CounterKey> find(ProgramModel model, List<CounterField> counters) {
         Map<String, List<StatementFacts>> inserts = new LinkedHashMap<>();
         Map<StatementFacts, Transaction> owner = new LinkedHashMap<>();

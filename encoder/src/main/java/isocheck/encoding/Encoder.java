@@ -85,6 +85,34 @@ public final class Encoder {
         return this;
     }
 
+    private KeyModel keyModel = KeyModel.OVERWRITE;
+
+    /** What a second INSERT of a key does ({@link KeyModel}); the paper's overwrite unless set. */
+    public Encoder keyModel(KeyModel keys) {
+        this.keyModel = keys;
+        return this;
+    }
+
+    /**
+     * The tables whose INSERTs get the unique-insert facts ({@link #uniqueInserts}): every table under
+     * the {@code --assume-unique-keys} assumption; under {@link KeyModel#SQL} the tables no program
+     * deletes from, where SQL's key uniqueness implies them (a key once inserted stays alive, so a
+     * second INSERT of it fails and its transaction is not in the execution); none otherwise.
+     */
+    Set<String> uniqueInsertTables() {
+        Set<String> out = new LinkedHashSet<>();
+        if (!uniqueInserts && keyModel != KeyModel.SQL) return out;
+        Set<String> deleted = new LinkedHashSet<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts sf : tf.statements()) {
+                if (sf.statement() instanceof Stmt.Insert) out.add(sf.table());
+                if (sf.statement() instanceof Stmt.Delete) deleted.add(sf.table());
+            }
+        }
+        if (!uniqueInserts) out.removeAll(deleted);
+        return out;
+    }
+
     public Encoder(Vocabulary v, ProgramModel model, Mode mode) {
         this.v = v;
         this.ctx = v.context();
@@ -111,6 +139,21 @@ public final class Encoder {
     public Encoder assumeKeysBelowCounters(boolean on) {
         this.keysBelowCounters = on;
         return this;
+    }
+
+    /**
+     * Whether the program declares the invariant "ck's key column is below its counter" (an
+     * {@link isocheck.program.Invariant} pragma): then it is assumed as if by
+     * {@link #assumeKeysBelowCounters} for this key alone.
+     */
+    boolean declared(CounterKey ck) {
+        for (isocheck.program.Invariant inv : model.program().invariants()) {
+            if (inv.table().equals(ck.table()) && inv.column().equals(ck.column())
+                    && inv.counterTable().equals(ck.counter().table()) && inv.counterField().equals(ck.counter().field())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The key columns drawn from counters ({@link CounterKey}). */
@@ -158,14 +201,16 @@ public final class Encoder {
         parts.addAll(aliveRule(txns));
         parts.addAll(phiAux(txns));
         parts.addAll(rowsComplete(txns));
-        if (uniqueInserts) parts.addAll(uniqueInserts(txns));
+        parts.addAll(commitGuard(txns));
+        Set<String> uniqueTables = uniqueInsertTables();
+        if (!uniqueTables.isEmpty()) parts.addAll(uniqueInserts(txns, uniqueTables));
         for (CounterField cf : counters) {
             parts.addAll(counterRules.seenWriter(spec, cf, txns));
             parts.addAll(counterRules.unseenWriter(spec, cf, txns));
         }
-        if (keysBelowCounters) {
-            Set<String> tables = new LinkedHashSet<>();
-            for (CounterKey ck : counterKeys) {
+        Set<String> tables = new LinkedHashSet<>();
+        for (CounterKey ck : counterKeys) {
+            if (keysBelowCounters || declared(ck)) {
                 parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
                 if (tables.add(ck.table())) parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
             }
@@ -437,12 +482,12 @@ public final class Encoder {
      * was inserted by a visible transaction" is existential, and that transaction need not be among
      * the cycle's, so the substructure encoding cannot use it.)
      */
-    List<Part> uniqueInserts(List<Expr<?>> txns) {
+    List<Part> uniqueInserts(List<Expr<?>> txns, Set<String> tables) {
         List<Part> out = new ArrayList<>();
         // a deleted record is never inserted again: whoever sees the deletion sees it dead
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Delete)) continue;
+                if (!(c.statement() instanceof Stmt.Delete) || !tables.contains(c.table())) continue;
                 Transaction txn = tf.transaction();
                 for (Expr<?> r : recordTerms(c.table())) {
                     out.add(new Part("unique_inserts delete " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
@@ -460,7 +505,7 @@ public final class Encoder {
         }
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Insert)) continue;
+                if (!(c.statement() instanceof Stmt.Insert) || !tables.contains(c.table())) continue;
                 Transaction txn = tf.transaction();
                 String table = c.table();
                 for (Expr<?> r : recordTerms(table)) {
@@ -495,6 +540,35 @@ public final class Encoder {
 
     /** A statement of a transaction type. */
     public record StatementRef(Transaction txn, StatementFacts facts) {}
+
+    /**
+     * The commit guard: an execution holds committed transactions only, and a transaction that
+     * reaches a ROLLBACK or RAISE EXCEPTION aborts (its writes never happen, it is in no dependency),
+     * so no transaction of the query reaches one of its aborts ({@link isocheck.program.AbortFacts}).
+     * The reaching condition is under-approximated (it is negated here): where it cannot be decided
+     * exactly, an instance that would abort may still be taken as committed, with the statements
+     * after the abort running as if it were not there — more executions, never fewer. In EXPANDED
+     * mode the loop elements are the transaction's witness elements (an instance of a universal fact).
+     */
+    List<Part> commitGuard(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            for (isocheck.program.AbortFacts a : tf.aborts()) {
+                out.add(new Part("commit_guard " + txn.name() + " " + a.statement().pos().lineColumn(),
+                        forAllTxns(txns, 1, new int[0][], ts -> {
+                            Expr<?> t = ts.get(0);
+                            if (!mayBe(t, txn.name())) return ctx.mkTrue();
+                            List<Expr<?>> els = new ArrayList<>();
+                            for (Stmt.Foreach l : a.loops()) els.add(v.fresh("ab!" + l.variable(), terms.elementSort(txn, l.source())));
+                            Site site = Site.of(txn, t, a.loops(), els);
+                            return ctx.mkImplies(v.isType(t, txn.name()),
+                                    forAllIn(t, els, ctx.mkNot(rules.exec(a.guard(), a.loops(), site, false))));
+                        })));
+            }
+        }
+        return out;
+    }
 
     // ------------------------------------------------------------------ Alive
 

@@ -25,24 +25,74 @@ public final class FactExtractor {
         List<TransactionFacts> result = new ArrayList<>();
         for (Transaction txn : program.transactions()) {
             List<StatementFacts> facts = new ArrayList<>();
-            extractor.walk(txn.body(), List.of(), List.of(), facts);
-            result.add(new TransactionFacts(txn, facts));
+            List<AbortFacts> aborts = new ArrayList<>();
+            extractor.walk(txn.body(), List.of(), List.of(), facts, aborts);
+            result.add(new TransactionFacts(txn, facts, aborts));
         }
         return result;
     }
 
-    private void walk(List<Stmt> body, List<Cond> guard, List<Stmt.Foreach> loops, List<StatementFacts> out) {
+    /**
+     * Walks a block under a guard; returns the condition under which the block returns early
+     * ({@link Stmt.Return}; {@code FALSE}: never, {@code TRUE}: always), relative to the block's
+     * entry. A statement after an IF that may return runs under the negation of that condition, as if
+     * the rest of the block were moved into the branches that do not return (the front-end rejects
+     * RETURN inside a loop, where this rewriting does not apply). An abort does not end the block
+     * here: a committed instance never reaches one (the commit guard), so on committed paths an
+     * abort is a no-op, and the statements after it run exactly when they would.
+     */
+    private Cond walk(List<Stmt> body, List<Cond> guard, List<Stmt.Foreach> loops, List<StatementFacts> out,
+            List<AbortFacts> aborts) {
+        List<Cond> g = guard;
+        List<Cond> exits = new ArrayList<>();
         for (Stmt stmt : body) {
             if (stmt instanceof Stmt.Sql sql) {
-                out.add(facts("S" + (out.size() + 1), sql, guard, loops));
+                out.add(facts("S" + (out.size() + 1), sql, g, loops));
+            } else if (stmt instanceof Stmt.Abort abort) {
+                aborts.add(new AbortFacts(abort, g, loops));
+            } else if (stmt instanceof Stmt.Return ret) {
+                exits.add(new Cond.Const(true, ret.pos()));
+                return or(exits, ret.pos());
             } else if (stmt instanceof Stmt.If branch) {
-                walk(branch.thenBranch(), append(guard, branch.condition()), loops, out);
-                Cond negated = new Cond.Not(branch.condition(), branch.condition().pos());
-                walk(branch.elseBranch(), append(guard, negated), loops, out);
+                Cond c = branch.condition();
+                Cond negated = new Cond.Not(c, c.pos());
+                Cond thenExit = walk(branch.thenBranch(), append(g, c), loops, out, aborts);
+                Cond elseExit = walk(branch.elseBranch(), append(g, negated), loops, out, aborts);
+                Cond exit = or(List.of(and(c, thenExit), and(negated, elseExit)), branch.pos());
+                if (exit instanceof Cond.Const k && k.value()) {
+                    exits.add(exit);
+                    return or(exits, branch.pos());
+                }
+                if (!(exit instanceof Cond.Const)) {
+                    exits.add(exit);
+                    g = append(g, new Cond.Not(exit, branch.pos()));
+                }
             } else if (stmt instanceof Stmt.Foreach loop) {
-                walk(loop.body(), guard, append(loops, loop), out);
+                walk(loop.body(), g, append(loops, loop), out, aborts);
             }
         }
+        return or(exits, body.isEmpty() ? null : body.get(0).pos());
+    }
+
+    private static Cond and(Cond a, Cond b) {
+        if (b instanceof Cond.Const k) {
+            return k.value() ? a : k;
+        }
+        return new Cond.And(a, b, a.pos());
+    }
+
+    private static Cond or(List<Cond> cs, SourcePos pos) {
+        Cond out = null;
+        for (Cond c : cs) {
+            if (c instanceof Cond.Const k && !k.value()) {
+                continue;
+            }
+            if (c instanceof Cond.Const k && k.value()) {
+                return c;
+            }
+            out = out == null ? c : new Cond.Or(out, c, c.pos());
+        }
+        return out != null ? out : new Cond.Const(false, pos);
     }
 
     private StatementFacts facts(String id, Stmt.Sql stmt, List<Cond> guard, List<Stmt.Foreach> loops) {

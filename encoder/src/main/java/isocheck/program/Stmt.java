@@ -71,4 +71,15 @@ public sealed interface Stmt {
     }
 
     record Skip(SourcePos pos) implements Stmt {}
+
+    /**
+     * A user abort: {@code ROLLBACK}, or PL/pgSQL's {@code RAISE EXCEPTION 'message'} left uncaught
+     * (PostgreSQL manual, §43.9 "Errors and Messages": the error aborts the transaction). Nothing the
+     * transaction wrote survives, and an aborted instance is in no dependency: an execution holds
+     * committed transactions only.
+     */
+    record Abort(String message, SourcePos pos) implements Stmt {}
+
+    /** {@code RETURN}: an early exit; the transaction commits what it did, the rest of the body does not run. */
+    record Return(SourcePos pos) implements Stmt {}
 }

@@ -4,6 +4,7 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Solver;
 import isocheck.encoding.Encoder;
+import isocheck.encoding.KeyModel;
 import isocheck.encoding.ProgramModel;
 import isocheck.encoding.Vocabulary;
 import isocheck.program.Program;
@@ -65,10 +66,29 @@ public final class Analysis {
      * @param threads how many queries are asked at once, each in a Z3 context of its own
      *     ({@link CycleJob}); the results are merged in the sequential order, so the outcome is the
      *     same for every value ({@link #DEFAULT_THREADS} by default)
+     * @param keys what a second INSERT of a key does ({@link KeyModel}; the paper's overwrite in this API
+     *     by default, SQL's uniqueness in the CLI unless {@code --paper-keys})
      */
     public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
             boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
-            int maxTypeSequences, int threads) {
+            int maxTypeSequences, int threads, KeyModel keys) {
+        public Options {
+            if (keys == null) keys = KeyModel.OVERWRITE;
+        }
+
+        public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+                boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
+                int maxTypeSequences, int threads) {
+            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types,
+                    maxTypeSequences, threads, KeyModel.OVERWRITE);
+        }
+
+        /** What a second INSERT of a key does ({@link KeyModel}); the paper's overwrite by default here, SQL's in the CLI. */
+        public Options withKeys(KeyModel k) {
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types,
+                    maxTypeSequences, threads, k);
+        }
+
         public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
                 boolean uniqueKeys, Set<String> disabledRules) {
             this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), DEFAULT_MAX_TYPE_SEQUENCES, DEFAULT_THREADS);
@@ -82,12 +102,12 @@ public final class Analysis {
         /** See {@link #threads}: how many queries are asked at once (1: one after the other). */
         public Options withThreads(int n) {
             if (n < 1) throw new IllegalArgumentException("threads must be at least 1: " + n);
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, n);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, n, keys);
         }
 
         /** See {@link #maxTypeSequences}: 0 asks one query over all types per cycle length. */
         public Options withMaxTypeSequences(int n) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, n, threads);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, n, threads, keys);
         }
 
         /**
@@ -96,7 +116,7 @@ public final class Analysis {
          */
         public Options withTypes(List<String> t) {
             return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters,
-                    List.copyOf(t), maxTypeSequences, threads);
+                    List.copyOf(t), maxTypeSequences, threads, keys);
         }
 
         public static Options defaults(int bound) {
@@ -105,19 +125,19 @@ public final class Analysis {
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, maxTypeSequences, threads);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, maxTypeSequences, threads, keys);
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, maxTypeSequences, threads); }
+        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
+        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
+        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
+        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
+        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
+        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
 
         /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, maxTypeSequences, threads);
+            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, maxTypeSequences, threads, keys);
         }
     }
 
@@ -209,7 +229,7 @@ public final class Analysis {
         try (Context ctx = new Context()) {
             // candidate pairs are syntactic; the context only carries the vocabulary they are read from
             Vocabulary v = new Vocabulary(ctx, program);
-            Encoder encoder = new Encoder(v, new ProgramModel(program), mode).assumeUniqueInserts(opts.uniqueKeys())
+            Encoder encoder = new Encoder(v, new ProgramModel(program), mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
                     .assumeKeysBelowCounters(opts.keysBelowCounters());
             pairs = CycleQuery.candidatePairs(encoder);
             typeOrder = List.copyOf(v.typeNames());

@@ -66,7 +66,7 @@ final class CycleJob {
     private Encoded encode(Context ctx) throws SpecException {
         Vocabulary v = new Vocabulary(ctx, program);
         ProgramModel model = new ProgramModel(program);
-        Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
+        Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
                 .assumeKeysBelowCounters(opts.keysBelowCounters());
         CycleQuery.Built q = seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
         List<Part> parts = encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes());

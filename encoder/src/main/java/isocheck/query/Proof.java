@@ -73,7 +73,7 @@ public final class Proof {
         try (Context ctx = new Context()) {
             Vocabulary v = new Vocabulary(ctx, program);
             ProgramModel model = new ProgramModel(program);
-            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys())
+            Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
                     .assumeKeysBelowCounters(opts.keysBelowCounters());
             return new Run(program, spec, opts, v, model, encoder).run();
         }

@@ -1,6 +1,7 @@
 package isocheck.query;
 
 import isocheck.encoding.Encoder;
+import isocheck.encoding.KeyModel;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -20,7 +21,15 @@ import java.util.function.Consumer;
  *     sequences at each length ({@link PathBudget#DEFAULT})
  */
 public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-        boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters, PathBudget pathBudget) {
+        boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters, PathBudget pathBudget, KeyModel keys) {
+
+    public ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
+            boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters, PathBudget pathBudget) {
+        this(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, KeyModel.OVERWRITE);
+    }
+
+    /** What a second INSERT of a key does ({@link KeyModel}): the paper's overwrite here by default, SQL's in the CLI. */
+    public ProofOptions withKeys(KeyModel k) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, k); }
 
     public ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
             boolean uniqueKeys, Consumer<String> progress) {
@@ -33,6 +42,7 @@ public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds
         if (method == null || mode == null) throw new IllegalArgumentException("method and mode are required");
         if (progress == null) progress = line -> { };
         if (pathBudget == null) pathBudget = PathBudget.DEFAULT;
+        if (keys == null) keys = KeyModel.OVERWRITE;
     }
 
     /** auto, paths up to 8 edges (the paper's Courseware bound), 60 s per query, expanded encoding. */
@@ -40,13 +50,13 @@ public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds
         return new ProofOptions(ProofMethod.AUTO, 8, 60, null, Encoder.Mode.EXPANDED, false, line -> { });
     }
 
-    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
-    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
-    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
-    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress, keysBelowCounters, pathBudget); }
-    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress, keysBelowCounters, pathBudget); }
-    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress, keysBelowCounters, pathBudget); }
-    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p, keysBelowCounters, pathBudget); }
-    public ProofOptions withPathBudget(PathBudget b) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, b); }
+    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
+    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
+    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
+    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
+    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
+    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress, keysBelowCounters, pathBudget, keys); }
+    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p, keysBelowCounters, pathBudget, keys); }
+    public ProofOptions withPathBudget(PathBudget b) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, b, keys); }
     public ProofOptions withKeysBelowCounters(boolean on) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, on, pathBudget); }
 }

@@ -1,0 +1,113 @@
+package isocheck.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.program.Cond;
+import isocheck.program.Program;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The IR the PL/pgSQL front-end builds: bare variables, $n, hidden row sets, FOUND, ON CONFLICT, ROW_COUNT, RETURNING. */
+class PlpgsqlFrontendTest {
+
+    static Transaction only(String body) {
+        Program p = ProgramLoader.parse("t.sql", """
+                CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL);
+                CREATE FUNCTION f(p_id INT, amount INT) RETURNS INT LANGUAGE plpgsql AS $$
+                """ + body + "\n$$;\n");
+        return p.transactions().get(0);
+    }
+
+    @Test
+    void bareVariablesAndPositionalParametersBecomeVariableReferences() {
+        Transaction t = only("""
+                DECLARE b INT;
+                BEGIN
+                  SELECT balance INTO b FROM account WHERE id = $1;
+                  UPDATE account SET balance = b - amount WHERE id = p_id;
+                END""");
+        Stmt.Select sel = (Stmt.Select) t.body().get(0);
+        assertTrue(sel.target().startsWith("b$"), "a DECLAREd scalar is filled through a hidden row set: " + sel.target());
+        assertEquals(":p_id", ((Cond.Compare) sel.where()).right().text());
+        Stmt.Assign copy = (Stmt.Assign) t.body().get(1);
+        assertEquals("b", copy.target());
+        Stmt.Update u = (Stmt.Update) t.body().get(2);
+        assertEquals("(:b - :amount)", u.assignments().get(0).value().text());
+    }
+
+    @Test
+    void foundTestsTheLastQuerysRowSet() {
+        Transaction t = only("""
+                DECLARE r RECORD;
+                BEGIN
+                  SELECT balance INTO r FROM account WHERE id = p_id;
+                  IF NOT FOUND THEN
+                    RAISE EXCEPTION 'none';
+                  END IF;
+                END""");
+        Stmt.If i = (Stmt.If) t.body().get(1);
+        assertEquals("NOT (:r IS NOT NULL)", i.condition().text());
+        assertInstanceOf(Stmt.Abort.class, i.thenBranch().get(0));
+    }
+
+    @Test
+    void onConflictDoNothingIsAProbeAndAConditionalInsertAndFoundMeansInserted() {
+        Transaction t = only("""
+                DECLARE k INT;
+                BEGIN
+                  INSERT INTO account (id, balance) VALUES (p_id, amount) ON CONFLICT (id) DO NOTHING;
+                  GET DIAGNOSTICS k = ROW_COUNT;
+                  IF FOUND THEN
+                    RETURN k;
+                  END IF;
+                END""");
+        Stmt.Select probe = (Stmt.Select) t.body().get(0);
+        assertEquals(List.of("id"), probe.columns());
+        Stmt.If insert = (Stmt.If) t.body().get(1);
+        assertEquals(":" + probe.target() + " IS NULL", insert.condition().text());
+        assertInstanceOf(Stmt.Insert.class, insert.thenBranch().get(0));
+        Stmt.If rowCount = (Stmt.If) t.body().get(2);
+        assertEquals(":" + probe.target() + " IS NULL", rowCount.condition().text(), "ROW_COUNT is 1 when the probe found no row");
+        Stmt.If found = (Stmt.If) t.body().get(3);
+        assertEquals(":" + probe.target() + " IS NULL", found.condition().text(), "FOUND: the row was inserted");
+    }
+
+    @Test
+    void onConflictDoUpdateReadsExcludedAsTheInsertedValue() {
+        Transaction t = only("""
+                BEGIN
+                  INSERT INTO account (id, balance) VALUES (p_id, amount)
+                    ON CONFLICT (id) DO UPDATE SET balance = account.balance + EXCLUDED.balance;
+                END""");
+        Stmt.If i = (Stmt.If) t.body().get(1);
+        Stmt.Update u = (Stmt.Update) i.elseBranch().get(0);
+        assertEquals("(balance + :amount)", u.assignments().get(0).value().text());
+    }
+
+    @Test
+    void returningIntoAfterInsertIsTheInsertedValueAndAfterUpdateAReadOfTheRow() {
+        Transaction t = only("""
+                DECLARE a INT; b INT;
+                BEGIN
+                  INSERT INTO account (id, balance) VALUES (p_id, amount + 1) RETURNING balance INTO a;
+                  UPDATE account SET balance = balance + 1 WHERE id = p_id RETURNING balance INTO b;
+                  RETURN a + b;
+                END""");
+        assertEquals("(:amount + 1)", ((Stmt.Assign) t.body().get(1)).value().text());
+        assertInstanceOf(Stmt.Update.class, t.body().get(2));
+        Stmt.Select read = (Stmt.Select) t.body().get(3);
+        assertEquals(List.of("balance"), read.columns());
+        assertEquals("b", ((Stmt.Assign) t.body().get(4)).target());
+    }
+
+    @Test
+    void theExampleAndTheLitmusProgramsParse() throws Exception {
+        assertEquals(4, ProgramLoader.load(Path.of("../benchmarks/programs/plpgsql/bank.sql")).transactions().size());
+        assertEquals(2, ProgramLoader.load(Path.of("../benchmarks/programs/litmus/on-conflict.sql")).transactions().size());
+    }
+}

@@ -1,0 +1,8 @@
+CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL);
+CREATE FUNCTION f(p_id INT) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  xs INT[];
+BEGIN
+  NULL;
+END
+$$;

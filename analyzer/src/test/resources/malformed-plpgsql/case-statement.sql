@@ -1,0 +1,9 @@
+CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL);
+CREATE FUNCTION f(p_id INT, amount INT) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  b INT;
+  r RECORD;
+BEGIN
+  CASE amount WHEN 1 THEN NULL; END CASE;
+END
+$$;

@@ -1,0 +1,5 @@
+CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL);
+CREATE FUNCTION f(p_id INT) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  NULL;
+END

@@ -1,0 +1,85 @@
+-- every-construct.sql: one PL/pgSQL file using every construct isocheck reads, loaded into
+-- PostgreSQL unchanged by PlpgsqlPostgresTest, which also calls every routine.
+DROP TABLE IF EXISTS item, stock, orders, order_line;
+
+CREATE TABLE item (i_id INT PRIMARY KEY, i_name VARCHAR(24) NOT NULL, i_price INT NOT NULL);
+CREATE TABLE stock (s_i_id INT PRIMARY KEY, s_quantity INT NOT NULL, s_ytd INT NOT NULL);
+CREATE TABLE orders (o_id INT PRIMARY KEY, o_count INT NOT NULL, o_note TEXT NOT NULL);
+CREATE TABLE order_line (ol_o_id INT, ol_i_id INT, ol_amount INT NOT NULL, PRIMARY KEY (ol_o_id, ol_i_id));
+CREATE INDEX stock_quantity ON stock (s_quantity);
+
+-- named and array parameters, DECLARE (scalar with init, CONSTANT, %TYPE, %ROWTYPE, RECORD),
+-- SELECT INTO [STRICT], FOUND, FOREACH IN ARRAY, IF/ELSIF/ELSE, INSERT, UPDATE, RAISE, RETURN value
+CREATE OR REPLACE FUNCTION new_order(p_o_id INT, p_items INT[], p_note VARCHAR(20)) RETURNS INT
+LANGUAGE plpgsql AS $$
+DECLARE
+  lines INT := 0;
+  step CONSTANT INT := 1;
+  qty stock.s_quantity%TYPE;
+  it item%ROWTYPE;
+  existing RECORD;
+  x INT;
+BEGIN
+  SELECT o_count INTO existing FROM orders WHERE o_id = p_o_id;
+  IF FOUND THEN
+    RAISE EXCEPTION 'order % exists', p_o_id;
+  END IF;
+  FOREACH x IN ARRAY p_items LOOP
+    SELECT * INTO STRICT it FROM item WHERE i_id = x;
+    SELECT s_quantity INTO qty FROM stock WHERE s_i_id = x;
+    IF qty IS NULL THEN
+      RAISE NOTICE 'no stock row for %', x;
+    ELSIF qty > 10 THEN
+      UPDATE stock SET s_quantity = qty - step, s_ytd = s_ytd + 1 WHERE s_i_id = x;
+    ELSE
+      UPDATE stock SET s_quantity = qty + 91 WHERE s_i_id = x;
+    END IF;
+    INSERT INTO order_line (ol_o_id, ol_i_id, ol_amount) VALUES (p_o_id, x, it.i_price);
+    lines := lines + step;
+  END LOOP;
+  INSERT INTO orders (o_id, o_count, o_note) VALUES (p_o_id, lines, p_note);
+  RETURN lines;
+END
+$$;
+
+-- $n parameters, PERFORM, FOUND, ELSEIF, NULL;, FOR r IN SELECT, DELETE, RETURN without value
+CREATE OR REPLACE FUNCTION cancel_order(INT) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  r RECORD;
+  n INT := 0;
+BEGIN
+  PERFORM o_count FROM orders WHERE o_id = $1;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  FOR r IN SELECT ol_i_id, ol_amount FROM order_line WHERE ol_o_id = $1 LOOP
+    IF r.ol_amount > 1000 THEN
+      n := n + 1;
+    ELSEIF r.ol_amount < 0 THEN
+      RAISE EXCEPTION 'negative amount';
+    ELSE
+      NULL;
+    END IF;
+    DELETE FROM order_line WHERE ol_o_id = $1 AND ol_i_id = r.ol_i_id;
+  END LOOP;
+  DELETE FROM orders WHERE o_id = $1;
+END
+$$;
+
+-- a PROCEDURE: ROLLBACK ends its path; aggregates
+CREATE OR REPLACE PROCEDURE restock(p_i_id INT, p_min INT)
+LANGUAGE plpgsql AS $$
+DECLARE
+  cnt INT;
+  q INT;
+BEGIN
+  SELECT COUNT(*) INTO cnt FROM order_line WHERE ol_i_id = p_i_id;
+  SELECT s_quantity INTO q FROM stock WHERE s_i_id = p_i_id;
+  IF q IS NULL THEN
+    ROLLBACK;
+  ELSIF q < p_min THEN
+    UPDATE stock SET s_quantity = q + p_min + cnt WHERE s_i_id = p_i_id;
+  END IF;
+END
+$$;
