@@ -153,8 +153,9 @@ final class ExprTranslator {
         if (e instanceof IsNullExpression n) {
             return isNull(n, pos);
         }
-        if (e instanceof InExpression) {
-            throw new ProgramError(pos, "IN is not supported; write col = a OR col = b, or col = ANY(:rows.col) for a row set");
+        if (e instanceof InExpression in) {
+            Expression fixed = reassociate(in);
+            return fixed == in ? in(in, pos) : cond(fixed);
         }
         CompareOp op = compareOp(e);
         if (op != null) {
@@ -173,7 +174,51 @@ final class ExprTranslator {
             }
             return new Cond.Compare(op, left, right, pos);
         }
-        throw new ProgramError(pos, "expected a condition (comparison, AND, OR, NOT, IS NULL, = ANY), found '" + e + "'");
+        throw new ProgramError(pos, "expected a condition (comparison, AND, OR, NOT, IS NULL, IN, = ANY), found '" + e + "'");
+    }
+
+    /**
+     * JSqlParser 5.3 parses {@code k IN (1, 2) AND j = 3} as {@code k IN ((1, 2) AND j = 3)}: the
+     * list binds looser than the AND/OR after it (ParserTest#jsqlParserMisparsesInFollowedByAnd
+     * pins this). A right operand that is an AND/OR whose leftmost operand is the list is rotated back
+     * to {@code (k IN (1, 2)) AND j = 3}; a correctly parsed IN is returned unchanged.
+     */
+    private static Expression reassociate(InExpression in) {
+        Expression right = in.getRightExpression();
+        if (right instanceof AndExpression || right instanceof OrExpression) {
+            BinaryExpression b = (BinaryExpression) right;
+            InExpression inner = new InExpression(in.getLeftExpression(), b.getLeftExpression());
+            inner.setNot(in.isNot());
+            inner.setASTNode(in.getASTNode());
+            Expression left = reassociate(inner);
+            Expression rest = b.getRightExpression();
+            return right instanceof AndExpression ? new AndExpression(left, rest) : new OrExpression(left, rest);
+        }
+        return in;
+    }
+
+    /** {@code x [NOT] IN (a, b, …)}: {@code x = a OR x = b OR …}, negated for NOT IN. */
+    private Cond in(InExpression in, SourcePos pos) {
+        if (!(in.getRightExpression() instanceof ParenthesedExpressionList<?> list) || list.isEmpty()) {
+            throw new ProgramError(pos, in.getRightExpression() instanceof Select
+                    ? "IN (SELECT …) is not supported: SELECT … INTO rows first, then col = ANY(:rows.col)"
+                    : "IN takes a parenthesised list of values, or write col = ANY(:rows.col) for a row set");
+        }
+        if (in.getLeftExpression() instanceof ParenthesedExpressionList<?> tuple && tuple.size() > 1) {
+            throw new ProgramError(pos, "row-value IN ((a, b), …) is not supported; write (x = a AND y = b) OR …");
+        }
+        Expr left = expr(in.getLeftExpression());
+        Cond any = null;
+        for (Object item : list) {
+            Expr value = expr((Expression) item);
+            if (value.type() != left.type()) {
+                throw new ProgramError(value.pos(), "cannot compare " + left.type().sqlName() + " " + left.text()
+                        + " with " + value.type().sqlName() + " " + value.text());
+            }
+            Cond eq = new Cond.Compare(CompareOp.EQ, left, value, pos);
+            any = any == null ? eq : new Cond.Or(any, eq, pos);
+        }
+        return in.isNot() ? new Cond.Not(any, pos) : any;
     }
 
     private Cond isNull(IsNullExpression n, SourcePos pos) {
@@ -307,7 +352,7 @@ final class ExprTranslator {
 
     private static boolean isCondition(Expression e) {
         return compareOp(e) != null || e instanceof AndExpression || e instanceof OrExpression
-                || e instanceof NotExpression || e instanceof IsNullExpression;
+                || e instanceof NotExpression || e instanceof IsNullExpression || e instanceof InExpression;
     }
 
     /** Translates a list of expressions (INSERT values). */

@@ -193,8 +193,10 @@ final class Interpreter {
                 Object value = rows;
                 if (sel.aggregate().isPresent()) { // unrecorded: the database computed it
                     value = rows.isEmpty() ? null : Values.read(rows, null);
-                } else if (c.recorded()) {
-                    predicateRead(log, firstOp, t, sel.where(), env, returned, row -> true);
+                } else if (c.recorded() && !sel.lock().skipLocked()) {
+                    // SKIP LOCKED: a matching row it did not return may have been skipped (locked), not
+                    // missed, so no absence is recorded for it
+                    predicateRead(log, firstOp, t, sel.where(), env, returned, limited(sel, t, rows));
                 }
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -205,6 +207,8 @@ final class Interpreter {
                 Stmt.Select sel = (Stmt.Select) c.stmt();
                 Aggregate a = sel.aggregate().orElseThrow();
                 long count = 0;
+                long sum = 0;
+                Set<Object> distinct = new HashSet<>();
                 Object best = null;
                 ScalarType type = c.columnTypes().get(0);
                 int firstOp = log.ops.size();
@@ -215,9 +219,15 @@ final class Interpreter {
                         String prefix = keyPrefix(t, rs, nk);
                         returned.add(prefix);
                         log.read(prefix + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
-                        if (a.function() == Aggregate.Function.COUNT) {
+                        if (!a.isExtremum()) {
                             if (v != null || a.column().isEmpty()) {
                                 count++;
+                                if (v != null) {
+                                    distinct.add(v);
+                                }
+                                if (v instanceof Long x) {
+                                    sum += x;
+                                }
                             }
                         } else if (v != null) {
                             int cmp = best == null ? 0 : compare(v, best);
@@ -227,7 +237,13 @@ final class Interpreter {
                         }
                     }
                 }
-                Object value = a.function() == Aggregate.Function.COUNT ? (Object) count : best;
+                // SUM/AVG over no non-NULL value is NULL; AVG truncates toward zero (Aggregate)
+                Object value = switch (a.function()) {
+                    case COUNT -> a.distinct() ? (Object) (long) distinct.size() : (Object) count;
+                    case SUM -> count == 0 ? null : (Object) sum;
+                    case AVG -> count == 0 ? null : (Object) (sum / count);
+                    case MIN, MAX -> best;
+                };
                 predicateRead(log, firstOp, t, sel.where(), env, returned, changes(a, c.columns().get(0), t, best));
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -299,8 +315,8 @@ final class Interpreter {
      * the paper's MIN/MAX rule (§4): the result is what the statement read.
      */
     private Predicate<Map<String, Object>> changes(Aggregate a, String column, Table t, Object best) {
-        if (a.function() == Aggregate.Function.COUNT) {
-            return row -> true;
+        if (!a.isExtremum()) {
+            return row -> true; // COUNT, SUM, AVG: every matching row is aggregated (Adya's predicate read)
         }
         if (!stableColumns.get(t.name()).contains(column)) {
             return row -> false;
@@ -315,6 +331,42 @@ final class Interpreter {
             }
             int cmp = compare(v, best);
             return a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0;
+        };
+    }
+
+    /**
+     * For SELECT … ORDER BY … LIMIT n, which matching rows would have changed the result: any, when
+     * fewer than n rows came back; otherwise a row ordered before the last one returned. Decided only
+     * when every ORDER BY column is selected and no UPDATE assigns it (the inserted value is then
+     * the value the statement would have ordered by); otherwise nothing is recorded.
+     */
+    private Predicate<Map<String, Object>> limited(Stmt.Select sel, Table t, List<Map<String, Object>> rows) {
+        if (sel.limit().isEmpty() || rows.size() < sel.limit().get()) {
+            return row -> true;
+        }
+        Set<String> stable = stableColumns.get(t.name());
+        for (var key : sel.orderBy()) {
+            if (!sel.columns().contains(key.column()) || !stable.contains(key.column())) {
+                return row -> false;
+            }
+        }
+        if (sel.orderBy().isEmpty()) {
+            return row -> false; // LIMIT without ORDER BY: any n rows; a missed row is no evidence
+        }
+        Map<String, Object> last = rows.get(rows.size() - 1);
+        return row -> {
+            for (var key : sel.orderBy()) {
+                Object x = row.get(key.column());
+                Object y = last.get(key.column());
+                if (x == null || y == null) {
+                    return false;
+                }
+                int cmp = compare(x, y);
+                if (cmp != 0) {
+                    return key.descending() ? cmp > 0 : cmp < 0;
+                }
+            }
+            return false; // a tie: the database may have ordered it either way
         };
     }
 

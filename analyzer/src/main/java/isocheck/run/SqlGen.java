@@ -5,6 +5,7 @@ import isocheck.program.Column;
 import isocheck.program.Cond;
 import isocheck.program.Expr;
 import isocheck.program.Program;
+import isocheck.program.RowLock;
 import isocheck.program.ScalarType;
 import isocheck.program.Schema;
 import isocheck.program.Stmt;
@@ -161,17 +162,53 @@ final class SqlGen {
                 selectList = recordedList(t, cols);
             } else {
                 kind = Compiled.Kind.SELECT;
-                selectList = a.text();
+                selectList = aggregateSql(a);
             }
         } else {
             cols = sel.columns();
             kind = Compiled.Kind.SELECT;
             selectList = record ? recordedList(t, cols) : String.join(", ", cols);
         }
-        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + cond(sel.where(), params);
+        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + cond(sel.where(), params)
+                + orderAndLimit(sel) + lockClause(sel.lock());
         List<ScalarType> types = kind == Compiled.Kind.SELECT && sel.aggregate().isPresent()
                 ? List.of(ScalarType.INT) : types(t, cols);
         return new Compiled(sel, kind, t, sql, params, cols, types, List.of(), record);
+    }
+
+    /**
+     * An aggregate computed by the database. SUM is cast back to BIGINT (PostgreSQL's SUM(bigint) is
+     * NUMERIC); AVG is the integer average truncated toward zero that {@link Aggregate} defines,
+     * {@code SUM / COUNT} in BIGINT arithmetic (NULL over no rows: NULL / 0 is NULL in both databases).
+     */
+    private static String aggregateSql(Aggregate a) {
+        String c = a.column().orElse("*");
+        return switch (a.function()) {
+            case SUM -> "CAST(SUM(" + c + ") AS BIGINT)";
+            case AVG -> "CAST(SUM(" + c + ") AS BIGINT) / COUNT(" + c + ")";
+            default -> a.text();
+        };
+    }
+
+    private static String orderAndLimit(Stmt.Select sel) {
+        StringBuilder sb = new StringBuilder();
+        if (!sel.orderBy().isEmpty()) {
+            sb.append(" ORDER BY ").append(String.join(", ", sel.orderBy().stream().map(k -> k.text()).toList()));
+        }
+        sel.limit().ifPresent(n -> sb.append(" LIMIT ").append(n));
+        return sb.toString();
+    }
+
+    /**
+     * The locking clause as the database spells it. H2 2.3 has no FOR SHARE: there FOR SHARE runs
+     * as FOR UPDATE, a stronger lock (it only blocks more), so the run is one PostgreSQL could also
+     * produce with FOR SHARE's readers serialised.
+     */
+    private String lockClause(RowLock lock) {
+        if (lock.strength() == RowLock.Strength.SHARE && dialect != Db.Dialect.POSTGRES) {
+            return new RowLock(RowLock.Strength.UPDATE, lock.policy()).sql();
+        }
+        return lock.sql();
     }
 
     private static String recordedList(Table t, List<String> cols) {

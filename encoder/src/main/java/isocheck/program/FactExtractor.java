@@ -53,6 +53,8 @@ public final class FactExtractor {
         if (stmt instanceof Stmt.Select s) {
             reads.addAll(s.columns());
             s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
+            // ORDER BY … LIMIT n compares the order columns of every matching row to choose the first n
+            s.orderBy().forEach(k -> reads.add(k.column()));
             readWhere(s.where(), table, reads, pins);
         } else if (stmt instanceof Stmt.Update u) {
             for (Assignment a : u.assignments()) {

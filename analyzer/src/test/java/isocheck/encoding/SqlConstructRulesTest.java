@@ -1,0 +1,92 @@
+package isocheck.encoding;
+
+import static isocheck.encoding.RulesTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.query.Analysis;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Encoding rules of the SQL constructs of issue 13 §1 (AccessRules' class comment), each shown by
+ * a verdict that changes with the rule: a locking read is a plain read; SKIP LOCKED and LIMIT
+ * weaken which rows a SELECT returns; SUM/AVG are not extrema.
+ */
+class SqlConstructRulesTest {
+
+    /** Register inserts only if no user has the address (RulesTest#selectCompleteFindsTheRowAnInsertIfAbsentChecks). */
+    static String register(String clause) {
+        return """
+                CREATE TABLE users (user_id INT PRIMARY KEY, email VARCHAR(64) NOT NULL);
+                TRANSACTION Register(uid INT, email VARCHAR(64))
+                BEGIN
+                  SELECT user_id INTO same FROM users WHERE email = :email%s;
+                  IF same IS NULL THEN
+                    INSERT INTO users (user_id, email) VALUES (:uid, :email);
+                  END IF;
+                END;
+                """.formatted(clause);
+    }
+
+    static boolean onlyPhantom(Analysis.Outcome o) {
+        return o.anomalies().size() == 1 && o.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("@alive"));
+    }
+
+    @Test
+    void aLockingReadIsAPlainRead() throws Exception {
+        Analysis.Options all = Analysis.Options.defaults(2).withAll(true);
+        Analysis.Outcome plain = run(register(""), "si", all);
+        assertTrue(onlyPhantom(plain), plain.anomalies().toString());
+        for (String lock : new String[] {" FOR UPDATE", " FOR SHARE", " FOR UPDATE NOWAIT"}) {
+            Analysis.Outcome locked = run(register(lock), "si", all);
+            assertTrue(onlyPhantom(locked), lock + ": " + locked.anomalies());
+        }
+        // and the lost update of a FOR UPDATE counter is still reported under ec (locks not yet encoded: sound)
+        String counter = RulesTest.COUNTER.replace("WHERE id = :id;\n  UPDATE", "WHERE id = :id FOR UPDATE;\n  UPDATE");
+        assertTrue(counter.contains("FOR UPDATE"), counter);
+        assertEquals(Analysis.Verdict.FOUND, run(counter, "ec", 2).verdict());
+    }
+
+    /**
+     * SKIP LOCKED may return none of the matching rows, so select_complete is not stated for it: a
+     * Register may read a matching user's email and still find "none" (an rw edge on email), which
+     * without SKIP LOCKED select_complete rules out.
+     */
+    @Test
+    void skipLockedMayMissAMatchingRow() throws Exception {
+        Analysis.Outcome skipping = run(register(" FOR UPDATE SKIP LOCKED"), "si", Analysis.Options.defaults(2).withAll(true));
+        assertEquals(Analysis.Verdict.FOUND, skipping.verdict());
+        assertTrue(skipping.anomalies().stream().anyMatch(w -> w.edges().stream().anyMatch(e -> e.field().equals("email"))),
+                skipping.anomalies().toString());
+    }
+
+    /** LIMIT n >= 1 keeps "a matching row makes the result non-empty" (only which row is left open). */
+    @Test
+    void limitKeepsNonEmptiness() throws Exception {
+        Analysis.Outcome limited = run(register(" ORDER BY user_id LIMIT 1"), "si", Analysis.Options.defaults(2).withAll(true));
+        assertTrue(onlyPhantom(limited), limited.anomalies().toString());
+    }
+
+    /**
+     * The MIN/MAX rule (a MIN of a key is the key of a matching row; only deleting that row changes
+     * it) makes two dequeues of one head a WW conflict PSI orders; SUM is no row's key, so the rule
+     * does not apply and PSI keeps a cycle.
+     */
+    @Test
+    void sumAndAvgAreNotExtrema() throws Exception {
+        String queue = """
+                CREATE TABLE q (g INT NOT NULL, id INT NOT NULL, PRIMARY KEY (g, id));
+                TRANSACTION Dequeue(g INT)
+                BEGIN
+                  SELECT %s(id) INTO head FROM q WHERE g = :g;
+                  IF head IS NOT NULL THEN
+                    DELETE FROM q WHERE g = :g AND id = :head;
+                  END IF;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(queue.formatted("MIN"), "psi", 3).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(queue.formatted("SUM"), "psi", 3).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(queue.formatted("AVG"), "psi", 3).verdict());
+        assertEquals(Analysis.Verdict.NONE, run(queue.formatted("SUM"), "ser", 3).verdict());
+    }
+}
