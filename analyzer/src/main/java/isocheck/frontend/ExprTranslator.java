@@ -14,6 +14,8 @@ import isocheck.program.Variable;
 import java.util.List;
 import java.util.stream.Collectors;
 import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.CaseExpression;
+import net.sf.jsqlparser.expression.WhenClause;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
@@ -127,13 +129,19 @@ final class ExprTranslator {
         if (e instanceof Select) {
             throw new ProgramError(pos, "subqueries are not supported: read the other table first with SELECT … INTO and use :variable");
         }
+        if (e instanceof Function f && f.getName().equalsIgnoreCase("COALESCE")) {
+            return coalesce(f, pos);
+        }
         if (e instanceof Function f) {
             throw new ProgramError(pos, "function " + f.getName() + " is not supported here (aggregates go in SELECT MIN/MAX/COUNT(col) INTO v)");
+        }
+        if (e instanceof CaseExpression c) {
+            return caseExpr(c, pos);
         }
         if (isCondition(e)) {
             throw new ProgramError(pos, "expected a value, found the condition '" + e + "'");
         }
-        throw new ProgramError(pos, "unsupported expression '" + e + "' (supported: integers, strings, :variables, columns, + - * /)");
+        throw new ProgramError(pos, "unsupported expression '" + e + "' (supported: integers, strings, :variables, columns, + - * /, CASE, COALESCE)");
     }
 
     Cond cond(Expression e) {
@@ -183,7 +191,7 @@ final class ExprTranslator {
      * pins this). A right operand that is an AND/OR whose leftmost operand is the list is rotated back
      * to {@code (k IN (1, 2)) AND j = 3}; a correctly parsed IN is returned unchanged.
      */
-    private static Expression reassociate(InExpression in) {
+    static Expression reassociate(InExpression in) {
         Expression right = in.getRightExpression();
         if (right instanceof AndExpression || right instanceof OrExpression) {
             BinaryExpression b = (BinaryExpression) right;
@@ -219,6 +227,58 @@ final class ExprTranslator {
             any = any == null ? eq : new Cond.Or(any, eq, pos);
         }
         return in.isNot() ? new Cond.Not(any, pos) : any;
+    }
+
+    /** {@code COALESCE(e1, e2, …)}: two or more arguments of one type. */
+    private Expr coalesce(Function f, SourcePos pos) {
+        var params = f.getParameters();
+        if (params == null || params.size() < 2 || f.isDistinct() || f.isAllColumns()) {
+            throw new ProgramError(pos, "COALESCE takes two or more values");
+        }
+        List<Expr> args = new java.util.ArrayList<>();
+        for (Object p : params) {
+            Expr a = expr((Expression) p);
+            if (!args.isEmpty() && a.type() != args.get(0).type()) {
+                throw new ProgramError(a.pos(), "COALESCE mixes " + args.get(0).type().sqlName() + " and " + a.type().sqlName() + " " + a.text());
+            }
+            args.add(a);
+        }
+        return new Expr.Coalesce(args, pos);
+    }
+
+    /**
+     * Searched {@code CASE WHEN c THEN e … ELSE e END}; the simple form {@code CASE x WHEN v THEN …}
+     * is {@code CASE WHEN x = v THEN …}. ELSE is required (a missing ELSE is NULL).
+     */
+    private Expr caseExpr(CaseExpression c, SourcePos pos) {
+        if (c.getElseExpression() == null) {
+            throw new ProgramError(pos, "CASE needs an ELSE (a missing ELSE is NULL, and NULL values are not supported)");
+        }
+        Expr subject = c.getSwitchExpression() == null ? null : expr(c.getSwitchExpression());
+        Expr otherwise = expr(c.getElseExpression());
+        List<Cond> conditions = new java.util.ArrayList<>();
+        List<Expr> values = new java.util.ArrayList<>();
+        for (WhenClause w : c.getWhenClauses()) {
+            Cond when;
+            if (subject == null) {
+                when = cond(w.getWhenExpression());
+            } else {
+                Expr v = expr(w.getWhenExpression());
+                if (v.type() != subject.type()) {
+                    throw new ProgramError(v.pos(), "cannot compare " + subject.type().sqlName() + " " + subject.text() + " with "
+                            + v.type().sqlName() + " " + v.text());
+                }
+                when = new Cond.Compare(CompareOp.EQ, subject, v, v.pos());
+            }
+            Expr then = expr(w.getThenExpression());
+            if (then.type() != otherwise.type()) {
+                throw new ProgramError(then.pos(), "CASE mixes " + then.type().sqlName() + " " + then.text() + " and "
+                        + otherwise.type().sqlName() + " " + otherwise.text());
+            }
+            conditions.add(when);
+            values.add(then);
+        }
+        return new Expr.Case(conditions, values, otherwise, pos);
     }
 
     private Cond isNull(IsNullExpression n, SourcePos pos) {

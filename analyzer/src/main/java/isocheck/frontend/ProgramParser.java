@@ -159,7 +159,11 @@ final class ProgramParser {
     private List<Stmt> block() {
         List<Stmt> body = new ArrayList<>();
         while (!(peek().is("END") || peek().is("ELSE") || peek().is("ELSIF") || peek().kind() == Token.Kind.EOF)) {
-            body.add(statement());
+            Stmt stmt = statement();
+            if (stmt instanceof Stmt.Select sel && sel.isJoin()) {
+                body.addAll(sel.joinedFrom()); // a join is one SELECT per table (JoinTranslator)
+            }
+            body.add(stmt);
         }
         if (peek().kind() == Token.Kind.EOF) {
             throw new ProgramError(peek().pos(), "unexpected end of file: a block is missing its END");

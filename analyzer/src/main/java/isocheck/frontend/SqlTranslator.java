@@ -79,8 +79,9 @@ final class SqlTranslator {
     private Stmt.Select select(PlainSelect s, Fragment f) {
         SourcePos pos = f.start();
         reject(s.getWithItemsList() != null && !s.getWithItemsList().isEmpty(), pos, "WITH is not supported");
-        reject(s.getJoins() != null && !s.getJoins().isEmpty(), f.posOf(s.getJoins() == null ? null : s.getJoins().get(0), pos),
-                "joins are not supported: read one table per SELECT (FOREACH over the first result to read the other)");
+        if (s.getJoins() != null && !s.getJoins().isEmpty()) {
+            return new JoinTranslator(schema, scope).join(s, f);
+        }
         reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
         reject(s.getGroupBy() != null || s.getHaving() != null, pos, "GROUP BY and HAVING are not supported; use SELECT MIN/MAX/COUNT(col) INTO v");
         reject(s.getOffset() != null || s.getFetch() != null || s.getTop() != null || s.getLimitBy() != null
@@ -138,14 +139,14 @@ final class SqlTranslator {
             type = new Type.Rows(Optional.of(table.name()), fields);
         }
         scope.assign(target, type, targetPos);
-        return new Stmt.Select(target, table.name(), columns, aggregate, where, orderBy, limit, lock, f.text(), pos);
+        return new Stmt.Select(target, table.name(), columns, aggregate, where, orderBy, limit, lock, List.of(), f.text(), pos);
     }
 
     /**
      * {@code FOR UPDATE | FOR SHARE [NOWAIT | SKIP LOCKED]} (PostgreSQL manual, SELECT, "The Locking
      * Clause"). FOR NO KEY UPDATE / KEY SHARE, OF table and WAIT n are refused.
      */
-    private static RowLock lock(PlainSelect s, Fragment f) {
+    static RowLock lock(PlainSelect s, Fragment f) {
         SourcePos pos = f.start();
         reject(s.getForClause() != null, pos, "FOR XML/JSON/BROWSE is not supported");
         if (s.getForMode() == null) {
@@ -197,7 +198,7 @@ final class SqlTranslator {
         return Optional.of(((LongValue) n).getValue());
     }
 
-    private Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {
+    static Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {
         Aggregate.Function function;
         try {
             function = Aggregate.Function.valueOf(fn.getName().toUpperCase());
@@ -312,7 +313,7 @@ final class SqlTranslator {
         return new Stmt.Delete(table.name(), where, f.text(), pos);
     }
 
-    private Table table(FromItem item, Fragment f, SourcePos fallback) {
+    Table table(FromItem item, Fragment f, SourcePos fallback) {
         SourcePos pos = f.posOf(item, fallback);
         if (!(item instanceof net.sf.jsqlparser.schema.Table t)) {
             throw new ProgramError(pos, "subqueries in FROM are not supported; name one table");
@@ -321,7 +322,7 @@ final class SqlTranslator {
         return schema.table(Names.of(t.getName())).orElseThrow(() -> new ProgramError(pos, "unknown table " + t.getName()));
     }
 
-    private static void reject(boolean unsupported, SourcePos pos, String message) {
+    static void reject(boolean unsupported, SourcePos pos, String message) {
         if (unsupported) {
             throw new ProgramError(pos, message);
         }

@@ -22,6 +22,12 @@ record Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> p
         SELECT,
         /** MIN/MAX/COUNT computed in Java over the matching rows (so that each contributing row's read is known). */
         AGGREGATE,
+        /**
+         * A recorded inner join ({@link Stmt.Select#isJoin}): per result row, for each joined table
+         * in FROM order, its primary key, the column read (the join column; the aggregated column
+         * for the last table) and that column's version; the aggregate is computed in Java.
+         */
+        JOIN,
         UPDATE,
         INSERT,
         DELETE

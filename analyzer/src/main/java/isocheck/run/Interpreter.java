@@ -50,7 +50,26 @@ final class Interpreter {
             stableColumns.put(t.name(), cols);
         }
         for (Transaction t : program.transactions()) {
+            joinParts(t.body());
+        }
+        for (Transaction t : program.transactions()) {
             collect(t.body());
+        }
+    }
+
+    /** The earlier tables' SELECTs of every join: the database runs the join once, at its last SELECT. */
+    private final Set<Stmt.Sql> joinParts = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private void joinParts(List<Stmt> body) {
+        for (Stmt s : body) {
+            if (s instanceof Stmt.Select sel && sel.isJoin()) {
+                joinParts.addAll(sel.joinedFrom());
+            } else if (s instanceof Stmt.If i) {
+                joinParts(i.thenBranch());
+                joinParts(i.elseBranch());
+            } else if (s instanceof Stmt.Foreach f) {
+                joinParts(f.body());
+            }
         }
     }
 
@@ -60,6 +79,9 @@ final class Interpreter {
 
     private void collect(List<Stmt> body) {
         for (Stmt s : body) {
+            if (s instanceof Stmt.Sql q && joinParts.contains(q)) {
+                continue;
+            }
             if (s instanceof Stmt.Sql q) {
                 compiled.put(q, gen.compile(q));
                 if (q instanceof Stmt.Update u) {
@@ -116,6 +138,9 @@ final class Interpreter {
     private void exec(List<Stmt> body, Map<String, Object> env, Session session, TxnLog log, StepGate gate, Random rnd)
             throws SQLException, InterruptedException {
         for (Stmt s : body) {
+            if (s instanceof Stmt.Sql q && joinParts.contains(q)) {
+                continue; // run as part of its join
+            }
             if (s instanceof Stmt.Sql q) {
                 sql(compiled.get(q), env, session, log, gate);
             } else if (s instanceof Stmt.Assign a) {
@@ -146,7 +171,8 @@ final class Interpreter {
     private void sql(Compiled c, Map<String, Object> env, Session session, TxnLog log, StepGate gate)
             throws SQLException, InterruptedException {
         gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "));
-        long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE ? 0 : versions.incrementAndGet();
+        long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE || c.kind() == Compiled.Kind.JOIN
+                ? 0 : versions.incrementAndGet();
         Compiled.Frame frame = new Compiled.Frame() {
             @Override
             public Object var(String name) {
@@ -250,6 +276,14 @@ final class Interpreter {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
                 }
             }
+            case JOIN -> {
+                Stmt.Select sel = (Stmt.Select) c.stmt();
+                Object value = join(sel, p, log);
+                env.put(sel.target(), value);
+                if (outcome != null) {
+                    outcome.append(sel.target()).append(" = ").append(Values.show(value));
+                }
+            }
             case UPDATE, INSERT, DELETE -> {
                 if (c.recorded()) {
                     int n = 0;
@@ -290,6 +324,52 @@ final class Interpreter {
             }
         }
         gate.afterStatement(outcome == null ? "" : outcome.toString());
+    }
+
+    /**
+     * A recorded join: each joined row's read of its table's column is logged once (a row with
+     * several join partners was read once, in one version, by the one statement), and the
+     * aggregate (COUNT(DISTINCT c), MIN, MAX of the last table) is computed from the result. No
+     * absence is recorded for a join (a missed row of one table says nothing about the others).
+     */
+    private Object join(Stmt.Select sel, PreparedStatement p, TxnLog log) throws SQLException {
+        List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
+        parts.add(sel);
+        Aggregate a = sel.aggregate().orElseThrow();
+        Set<String> logged = new HashSet<>();
+        Set<Object> distinct = new HashSet<>();
+        Object best = null;
+        try (ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                int base = 0;
+                for (Stmt.Select part : parts) {
+                    Table t = gen.table(part.table());
+                    int nk = t.primaryKey().size();
+                    String col = part == sel ? a.column().orElseThrow() : part.columns().get(0);
+                    StringBuilder prefix = new StringBuilder(t.name()).append('/');
+                    for (int k = 1; k <= nk; k++) {
+                        prefix.append(k > 1 ? "," : "").append(rs.getString(base + k));
+                    }
+                    prefix.append('/');
+                    String key = prefix + SqlGen.fieldName(t, col);
+                    if (logged.add(key)) {
+                        log.read(key, rs.getLong(base + nk + 2));
+                    }
+                    if (part == sel) {
+                        Object v = get(rs, base + nk + 1, t.column(col).orElseThrow().type());
+                        if (v != null) {
+                            distinct.add(v);
+                            int cmp = best == null ? 0 : compare(v, best);
+                            if (best == null || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                                best = v;
+                            }
+                        }
+                    }
+                    base += nk + 2;
+                }
+            }
+        }
+        return a.function() == Aggregate.Function.COUNT ? (Object) (long) distinct.size() : best;
     }
 
     /**
@@ -396,6 +476,8 @@ final class Interpreter {
             columnsOf(a.right(), out);
         } else if (e instanceof Expr.Negate n) {
             columnsOf(n.operand(), out);
+        } else if (e instanceof Expr.Case || e instanceof Expr.Coalesce) {
+            out.addAll(isocheck.program.Columns.of(e));
         }
     }
 
@@ -537,6 +619,23 @@ final class Interpreter {
         }
         if (e instanceof Expr.ColumnRef r && row != null) {
             return row.get(r.column());
+        }
+        if (e instanceof Expr.Case c) {
+            for (int i = 0; i < c.conditions().size(); i++) {
+                if (test(c.conditions().get(i), env, row)) {
+                    return eval(c.values().get(i), env, row);
+                }
+            }
+            return eval(c.otherwise(), env, row);
+        }
+        if (e instanceof Expr.Coalesce c) {
+            for (Expr x : c.args()) {
+                Object v = eval(x, env, row);
+                if (v != null) {
+                    return v;
+                }
+            }
+            return null;
         }
         throw new IllegalStateException("column reference outside SQL: " + e.text());
     }

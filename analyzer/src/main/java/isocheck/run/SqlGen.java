@@ -46,6 +46,10 @@ final class SqlGen {
         this.record = record;
     }
 
+    Table table(String name) {
+        return schema.table(name).orElseThrow();
+    }
+
     static String versionColumn(Table t, String column) {
         return t.isKey(column) ? ROW_VERSION : PREFIX + column;
     }
@@ -150,7 +154,59 @@ final class SqlGen {
         return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, "OLD", List.of()), params, written, types(t, written), List.of(), record);
     }
 
+    /**
+     * During {@link #join}: how each hidden row set of the join ({@code target$table}) is written
+     * in SQL, as the qualified column it holds; null otherwise (then columns are unqualified).
+     */
+    private Map<String, String> joinColumns;
+
+    /**
+     * An inner join, run as the one statement it is written as: FROM the tables in order, WHERE
+     * every table's own conditions and the join equalities (each {@code c = ANY(:target$t.j)} of
+     * the translated form becomes {@code table.c = t.j}), columns qualified by their table.
+     */
+    private Compiled join(Stmt.Select sel, Table last, List<Compiled.Param> params) {
+        List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
+        parts.add(sel);
+        joinColumns = new java.util.HashMap<>();
+        try {
+            for (Stmt.Select p : sel.joinedFrom()) {
+                joinColumns.put(p.target(), p.table() + "." + p.columns().get(0));
+            }
+            Aggregate a = sel.aggregate().orElseThrow();
+            String aggColumn = a.column().orElseThrow();
+            String selectList;
+            if (record) {
+                List<String> items = new ArrayList<>();
+                for (Stmt.Select p : parts) {
+                    Table t = schema.table(p.table()).orElseThrow();
+                    String col = p == sel ? aggColumn : p.columns().get(0);
+                    t.primaryKey().forEach(k -> items.add(t.name() + "." + k));
+                    items.add(t.name() + "." + col);
+                    items.add(t.name() + "." + versionColumn(t, col));
+                }
+                selectList = String.join(", ", items);
+            } else {
+                selectList = a.function() + "(" + (a.distinct() ? "DISTINCT " : "") + last.name() + "." + aggColumn + ")";
+            }
+            List<String> conds = new ArrayList<>();
+            for (Stmt.Select p : parts) {
+                conds.add(cond(p.where(), params));
+            }
+            String sql = "SELECT " + selectList + " FROM " + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
+                    + " WHERE " + String.join(" AND ", conds);
+            List<String> cols = List.of(aggColumn);
+            return new Compiled(sel, record ? Compiled.Kind.JOIN : Compiled.Kind.SELECT, last, sql, params, cols,
+                    record ? types(last, cols) : List.of(ScalarType.INT), List.of(), record);
+        } finally {
+            joinColumns = null;
+        }
+    }
+
     private Compiled select(Stmt.Select sel, Table t, List<Compiled.Param> params) {
+        if (sel.isJoin()) {
+            return join(sel, t, params);
+        }
         List<String> cols;
         Compiled.Kind kind;
         String selectList;
@@ -274,6 +330,9 @@ final class SqlGen {
             });
             return "(? = 1)";
         }
+        if (c instanceof Cond.Member m && joinColumns != null && joinColumns.containsKey(m.rows())) {
+            return expr(m.element(), params) + " = " + joinColumns.get(m.rows());
+        }
         if (c instanceof Cond.Member m) {
             String element = expr(m.element(), params);
             ScalarType type = m.element().type();
@@ -313,7 +372,7 @@ final class SqlGen {
             return "'" + s.value().replace("'", "''") + "'";
         }
         if (e instanceof Expr.ColumnRef c) {
-            return c.column();
+            return joinColumns != null ? c.table() + "." + c.column() : c.column();
         }
         if (e instanceof Expr.VarRef v) {
             params.add(new Compiled.Param() {
@@ -331,6 +390,20 @@ final class SqlGen {
         }
         if (e instanceof Expr.Arith a) {
             return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";
+        }
+        if (e instanceof Expr.Case c) {
+            StringBuilder sb = new StringBuilder("(CASE");
+            for (int i = 0; i < c.conditions().size(); i++) {
+                sb.append(" WHEN ").append(cond(c.conditions().get(i), params)).append(" THEN ").append(expr(c.values().get(i), params));
+            }
+            return sb.append(" ELSE ").append(expr(c.otherwise(), params)).append(" END)").toString();
+        }
+        if (e instanceof Expr.Coalesce c) {
+            List<String> args = new ArrayList<>();
+            for (Expr x : c.args()) {
+                args.add(expr(x, params));
+            }
+            return "COALESCE(" + String.join(", ", args) + ")";
         }
         Expr.Negate n = (Expr.Negate) e;
         return "(-" + expr(n.operand(), params) + ")";

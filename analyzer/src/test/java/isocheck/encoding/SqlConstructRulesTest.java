@@ -89,4 +89,72 @@ class SqlConstructRulesTest {
         assertEquals(Analysis.Verdict.FOUND, run(queue.formatted("AVG"), "psi", 3).verdict());
         assertEquals(Analysis.Verdict.NONE, run(queue.formatted("SUM"), "ser", 3).verdict());
     }
+
+    /**
+     * A join reads both sides: the order lines' item and the joined stock rows' quantity. A writer
+     * of either side is anti-dependent on the join's reader: with only Reorder (writing line.item)
+     * the long fork of two LowStocks is found through the line side alone, and with only Restock
+     * through the stock side.
+     */
+    @Test
+    void aJoinReadsBothSides() throws Exception {
+        String join = """
+                CREATE TABLE line (l_id INT PRIMARY KEY, item INT NOT NULL);
+                CREATE TABLE stock (s_id INT PRIMARY KEY, qty INT NOT NULL);
+                TRANSACTION LowStock(threshold INT)
+                BEGIN
+                  SELECT COUNT(DISTINCT s_id) INTO low FROM line, stock WHERE l_id >= 1 AND s_id = item AND qty < :threshold;
+                END;
+                TRANSACTION Writer(id INT, v INT)
+                BEGIN
+                  UPDATE %s;
+                END;
+                """;
+        for (String update : new String[] {"line SET item = :v WHERE l_id = :id", "stock SET qty = :v WHERE s_id = :id"}) {
+            Analysis.Outcome o = run(join.formatted(update), "ec", 4);
+            assertEquals(Analysis.Verdict.FOUND, o.verdict(), update);
+            assertEquals(4, o.anomalies().get(0).k(), update);
+            String table = update.substring(0, update.indexOf(' '));
+            assertTrue(o.anomalies().get(0).edges().stream().allMatch(e -> e.table().equals(table)), o.anomalies().toString());
+            assertEquals(Analysis.Verdict.NONE, run(join.formatted(update), "si", 4).verdict(), update);
+        }
+    }
+
+    /**
+     * CASE over encoded values is an if-then-else: a key chosen by {@code CASE WHEN :me = 1 THEN 1
+     * ELSE :me END} is always :me, so reader and writer touch one record and SI (which orders the
+     * two writers) has no write skew. COALESCE is left unconstrained, so the same program with
+     * {@code COALESCE(:me, 2)} keeps the (spurious) write skew: an over-approximation.
+     */
+    @Test
+    void caseIsAnIfThenElseAndCoalesceIsUnconstrained() throws Exception {
+        String skew = """
+                CREATE TABLE r (id INT PRIMARY KEY, v INT NOT NULL);
+                TRANSACTION W(me INT)
+                BEGIN
+                  SELECT v INTO x FROM r WHERE id = %s;
+                  UPDATE r SET v = 0 WHERE id = :me;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(skew.formatted("CASE WHEN :me = 1 THEN 1 ELSE :me END"), "si", 3).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(skew.formatted("CASE WHEN :me = 1 THEN 2 ELSE 1 END"), "si", 2).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(skew.formatted("COALESCE(:me, 2)"), "si", 2).verdict());
+    }
+
+    /** Non-key predicates of UPDATE/DELETE are tested by polarity: the statement may touch any key-matching row. */
+    @Test
+    void nonKeyPredicatesMayTouchEveryRow() throws Exception {
+        String charge = """
+                CREATE TABLE account (acc_id INT PRIMARY KEY, owner INT NOT NULL, balance INT NOT NULL);
+                TRANSACTION Charge(o INT)
+                BEGIN
+                  UPDATE account SET balance = balance - 1 WHERE owner = :o AND balance >= 2;
+                END;
+                """;
+        Analysis.Outcome ec = run(charge, "ec", 2);
+        assertEquals(Analysis.Verdict.FOUND, ec.verdict());
+        // the two charges conflict on balance (the field the WHERE tests and the SET writes)
+        assertTrue(ec.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("balance")), ec.anomalies().toString());
+        assertEquals(Analysis.Verdict.NONE, run(charge, "ser", 3).verdict());
+    }
 }

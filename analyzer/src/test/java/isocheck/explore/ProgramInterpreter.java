@@ -35,7 +35,7 @@ import java.util.Objects;
  * one instance, and does not read them.
  *
  * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT/SUM/AVG), UPDATE, INSERT,
- * DELETE, {@code :=}, IF, SKIP over INT and string values; FOREACH, CHOOSE and {@code = ANY} throw
+ * DELETE, {@code :=}, IF, SKIP over INT and string values, {@code = ANY} over a SELECT's rows; FOREACH and CHOOSE throw
  * {@link UnsupportedOperationException}.
  */
 final class ProgramInterpreter {
@@ -284,6 +284,9 @@ final class ProgramInterpreter {
             if (e instanceof Expr.ColumnRef c) return !table(table).isKey(c.column());
             if (e instanceof Expr.Arith a) return nonKey(a.left(), table) || nonKey(a.right(), table);
             if (e instanceof Expr.Negate n) return nonKey(n.operand(), table);
+            if (e instanceof Expr.Case || e instanceof Expr.Coalesce) {
+                return isocheck.program.Columns.of(e).stream().anyMatch(col -> !table(table).isKey(col));
+            }
             return false;
         }
 
@@ -334,7 +337,19 @@ final class ProgramInterpreter {
                 if (c instanceof Cond.Not n) return !test(n.operand());
                 if (c instanceof Cond.And a) return test(a.left()) && test(a.right());
                 if (c instanceof Cond.Or o) return test(o.left()) || test(o.right());
-                throw new UnsupportedOperationException("= ANY at " + c.pos());
+                if (c instanceof Cond.Member m) {
+                    // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
+                    Object x = value(m.element());
+                    if (x == null || !(env.get(m.rows()) instanceof List<?> rows)) return false;
+                    for (Object row : rows) {
+                        Object f = ((Map<?, ?>) row).get(m.field());
+                        if (f != null && compare(new Cond.Compare(isocheck.program.CompareOp.EQ, m.element(), m.element(), m.pos()), x, f)) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                throw new UnsupportedOperationException(c.getClass().getSimpleName() + " at " + c.pos());
             }
 
             boolean compare(Cond.Compare cmp, Object l, Object r) {
@@ -356,6 +371,17 @@ final class ProgramInterpreter {
                 if (e instanceof Expr.ColumnRef c) return Objects.requireNonNull(row, "a column outside SQL").apply(c.column());
                 if (e instanceof Expr.VarRef v) return variable(v);
                 if (e instanceof Expr.Negate n) return value(n.operand()) instanceof Long x ? -x : null;
+                if (e instanceof Expr.Case c) {
+                    for (int i = 0; i < c.conditions().size(); i++) if (test(c.conditions().get(i))) return value(c.values().get(i));
+                    return value(c.otherwise());
+                }
+                if (e instanceof Expr.Coalesce c) {
+                    for (Expr x : c.args()) {
+                        Object v = value(x);
+                        if (v != null) return v;
+                    }
+                    return null;
+                }
                 return arith((Expr.Arith) e);
             }
 

@@ -124,4 +124,116 @@ class SqlConstructsParseTest {
         Stmt.Select three = onlySelect("SELECT done INTO d FROM job WHERE job_id IN (1, 2) AND done = 0 OR worker IN (:w) AND tag = 'a';");
         assertEquals("((job_id = 1 OR job_id = 2) AND done = 0 OR worker = :w AND tag = 'a')", three.where().text());
     }
+
+    private static final String JOIN_SCHEMA = """
+            CREATE TABLE order_line (ol_w_id INT, ol_o_id INT, ol_number INT, ol_i_id INT NOT NULL,
+                                     PRIMARY KEY (ol_w_id, ol_o_id, ol_number));
+            CREATE TABLE stock (s_w_id INT, s_i_id INT, s_quantity INT NOT NULL, PRIMARY KEY (s_w_id, s_i_id));
+            CREATE TABLE item (i_id INT PRIMARY KEY, i_price INT NOT NULL);
+            """;
+
+    private static List<Stmt> joinBody(String sql) {
+        return ProgramLoader.parse("j.sql", JOIN_SCHEMA + "TRANSACTION t(w INT, o INT, threshold INT)\nBEGIN\n  " + sql + "\nEND;\n")
+                .transactions().get(0).body();
+    }
+
+    private static String joinError(String sql) {
+        return assertThrows(ProgramError.class, () -> joinBody(sql)).getMessage();
+    }
+
+    /** BenchBase TPC-C StockLevel's join, as BenchBase writes it: one SELECT per table, chained by = ANY. */
+    @Test
+    void stockLevelJoinIsOneSelectPerTable() {
+        List<Stmt> body = joinBody("SELECT COUNT(DISTINCT s_i_id) INTO stock_count FROM order_line, stock WHERE ol_w_id = :w"
+                + " AND ol_o_id < :o AND ol_o_id >= :o - 20 AND s_w_id = :w AND s_i_id = ol_i_id AND s_quantity < :threshold;");
+        assertEquals(2, body.size());
+        Stmt.Select lines = (Stmt.Select) body.get(0);
+        Stmt.Select stock = (Stmt.Select) body.get(1);
+        assertEquals("stock_count$order_line", lines.target());
+        assertEquals(List.of("ol_i_id"), lines.columns());
+        assertEquals("ol_w_id = :w AND ol_o_id < :o AND ol_o_id >= (:o - 20)", lines.where().text());
+        assertEquals("stock", stock.table());
+        assertEquals("s_w_id = :w AND s_quantity < :threshold AND s_i_id = ANY(:stock_count$order_line.ol_i_id)", stock.where().text());
+        assertEquals(new Aggregate(Aggregate.Function.COUNT, Optional.of("s_i_id"), true), stock.aggregate().orElseThrow());
+        assertEquals(List.of(lines), stock.joinedFrom());
+        assertTrue(stock.isJoin() && !lines.isJoin());
+        // the facts: both sides are read
+        var facts = FactExtractor.of(ProgramLoader.parse("j.sql", JOIN_SCHEMA + "TRANSACTION t(w INT, o INT, threshold INT)\nBEGIN\n  "
+                + stock.sql() + ";\nEND;\n")).get(0).statements();
+        assertEquals(Set.of("ol_w_id", "ol_o_id", "ol_i_id", StatementFacts.ALIVE), facts.get(0).reads());
+        assertEquals(Set.of("s_w_id", "s_i_id", "s_quantity", StatementFacts.ALIVE), facts.get(1).reads());
+    }
+
+    @Test
+    void threeTablesWithJoinOnAndAliases() {
+        List<Stmt> body = joinBody("SELECT MAX(i.i_price) INTO top FROM order_line ol JOIN stock s ON s.s_i_id = ol.ol_i_id"
+                + " INNER JOIN item i ON i.i_id = s.s_i_id WHERE ol.ol_w_id = :w AND s.s_w_id = :w;");
+        assertEquals(3, body.size());
+        assertEquals("s_w_id = :w AND s_i_id = ANY(:top$order_line.ol_i_id)", ((Stmt.Select) body.get(1)).where().text());
+        assertEquals(List.of("s_i_id"), ((Stmt.Select) body.get(1)).columns());
+        Stmt.Select item = (Stmt.Select) body.get(2);
+        assertEquals("i_id = ANY(:top$stock.s_i_id)", item.where().text());
+        assertEquals(2, item.joinedFrom().size());
+    }
+
+    @Test
+    void joinsOutsideTheSupportedShapeAreRefused() {
+        assertTrue(joinError("SELECT COUNT(*) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;").contains("one aggregate over a column"));
+        assertTrue(joinError("SELECT SUM(s_quantity) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;").contains("once per join partner"));
+        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE ol_w_id = :w;")
+                .contains("not joined to order_line by an equality"));
+        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE s_i_id < ol_i_id;")
+                .contains("must be an equality of two columns"));
+        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line LEFT JOIN stock ON s_i_id = ol_i_id;")
+                .contains("only inner joins"));
+        assertTrue(joinError("SELECT MAX(ol_i_id) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
+                .contains("must belong to the last table"));
+        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id AND s_w_id = ol_w_id;")
+                .contains("more than one column pair"));
+        assertTrue(joinError("SELECT MAX(i_price) INTO n FROM order_line, stock, item WHERE s_i_id = ol_i_id AND i_id = ol_i_id;")
+                .contains("join order"));
+        assertTrue(joinError("SELECT s_quantity INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;").contains("one aggregate"));
+        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM stock a, stock b WHERE a.s_i_id = b.s_i_id;").contains("self-joins"));
+    }
+
+    @Test
+    void updateAndDeleteWithNonKeyPredicatesReadTheFieldsTheyTest() {
+        var facts = FactExtractor.of(parse("""
+                TRANSACTION t(w INT)
+                BEGIN
+                  UPDATE job SET done = done + 1 WHERE worker = :w AND done < 2;
+                  DELETE FROM job WHERE tag = 'x' AND worker <> :w;
+                END;
+                """)).get(0).statements();
+        assertEquals(Set.of("done", "worker", StatementFacts.ALIVE), facts.get(0).reads());
+        assertEquals(Set.of("done"), facts.get(0).writes());
+        assertFalse(facts.get(0).pinsWholeKey());
+        assertEquals(Set.of("worker", "tag", StatementFacts.ALIVE), facts.get(1).reads());
+        assertEquals(Set.of(StatementFacts.ALIVE), facts.get(1).writes());
+    }
+
+    @Test
+    void caseAndCoalesceAreExpressions() {
+        Program p = parse("""
+                TRANSACTION t(w INT, x INT)
+                BEGIN
+                  SELECT MAX(done) INTO m FROM job WHERE worker = :w;
+                  UPDATE job SET done = CASE WHEN done >= :x THEN done - :x WHEN done = 0 THEN 1 ELSE done END,
+                                 worker = COALESCE(:m, :w, 0) WHERE job_id = CASE :x WHEN 1 THEN 2 ELSE :x END;
+                  y := COALESCE(m, 0);
+                END;
+                """);
+        Stmt.Update u = (Stmt.Update) p.transactions().get(0).body().get(1);
+        assertEquals("CASE WHEN done >= :x THEN (done - :x) WHEN done = 0 THEN 1 ELSE done END", u.assignments().get(0).value().text());
+        assertEquals("COALESCE(:m, :w, 0)", u.assignments().get(1).value().text());
+        assertEquals("job_id = CASE WHEN :x = 1 THEN 2 ELSE :x END", u.where().text());
+        StatementFacts f = FactExtractor.of(p).get(0).statements().get(1);
+        assertEquals(Set.of("job_id", "done", StatementFacts.ALIVE), f.reads());
+        // a CASE over variables pins the key: one row
+        assertTrue(f.pinsWholeKey());
+        assertTrue(error("UPDATE job SET done = CASE WHEN :x = 1 THEN 1 END WHERE job_id = :w;").contains("CASE needs an ELSE"));
+        assertTrue(error("UPDATE job SET done = CASE WHEN :x = 1 THEN 'a' ELSE 1 END WHERE job_id = :w;").contains("CASE mixes"));
+        assertTrue(error("UPDATE job SET done = COALESCE(:x) WHERE job_id = :w;").contains("two or more"));
+        assertTrue(error("UPDATE job SET done = COALESCE(:x, tag) WHERE job_id = :w;").contains("COALESCE mixes"));
+    }
 }

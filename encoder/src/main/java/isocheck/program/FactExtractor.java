@@ -150,6 +150,8 @@ public final class FactExtractor {
             columnsOf(a.right(), out);
         } else if (expr instanceof Expr.Negate n) {
             columnsOf(n.operand(), out);
+        } else if (expr instanceof Expr.Case || expr instanceof Expr.Coalesce) {
+            out.addAll(isocheck.program.Columns.of(expr));
         }
     }
 

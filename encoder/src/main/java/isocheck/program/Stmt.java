@@ -31,18 +31,31 @@ public sealed interface Stmt {
             List<OrderKey> orderBy,
             Optional<Long> limit,
             RowLock lock,
+            List<Select> joinedFrom,
             String sql,
             SourcePos pos)
             implements Sql {
         public Select {
             columns = List.copyOf(columns);
             orderBy = List.copyOf(orderBy);
+            joinedFrom = List.copyOf(joinedFrom);
         }
 
         /** A plain SELECT: no ORDER BY, LIMIT or locking clause. */
         public Select(String target, String table, List<String> columns, Optional<Aggregate> aggregate, Cond where,
                 String sql, SourcePos pos) {
-            this(target, table, columns, aggregate, where, List.of(), Optional.empty(), RowLock.NONE, sql, pos);
+            this(target, table, columns, aggregate, where, List.of(), Optional.empty(), RowLock.NONE, List.of(), sql, pos);
+        }
+
+        /**
+         * Whether this SELECT is the last table of an inner join (see {@code joinedFrom}). A join of
+         * tables t1, …, tn is read as n SELECTs in the body, one per table, each restricted to the
+         * rows that join with the previous one's ({@code col = ANY(:prev.col)}); the last one holds
+         * the join's aggregate and lists the earlier ones here, so that a database runs the join as
+         * the one statement it is written as.
+         */
+        public boolean isJoin() {
+            return !joinedFrom.isEmpty();
         }
 
         /**
