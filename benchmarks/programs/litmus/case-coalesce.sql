@@ -3,8 +3,9 @@
 -- Withdraw takes amt from an account if it holds enough, in one UPDATE (CASE reads the balance it
 -- overwrites: a read-modify-write); Mirror copies one account's balance into another, 0 when the
 -- first does not exist (COALESCE over an empty MAX). Two Withdraws of one account are the lost
--- update (a 2-cycle under ec, cc, pc; psi orders the writes), and a Mirror reading an account a
--- Withdraw writes while writing one the other Withdraw... reads makes cycles of 2 under ec … si.
+-- update (a 2-cycle under ec, cc, pc); two Mirrors copying accounts 1 and 2 into each other are a
+-- write skew, so a 2-cycle remains under psi and si; SER forbids every cycle (explorer and encoder
+-- agree: SoundnessOracleTest).
 --
 -- Encoding (Terms): CASE is an if-then-else where its conditions and values are encoded exactly,
 -- otherwise unconstrained; COALESCE is unconstrained (NULL-ness of values is not encoded): sound.

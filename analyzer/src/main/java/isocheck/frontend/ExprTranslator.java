@@ -32,6 +32,7 @@ import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
@@ -54,11 +55,20 @@ final class ExprTranslator {
     private final Table table; // null outside SQL: no record is being visited
     private final String alias;
 
+    /** Translates {@code EXISTS (SELECT …)} of an IF condition (null where EXISTS is not allowed). */
+    private java.util.function.BiFunction<ExistsExpression, SourcePos, Cond> exists;
+
     private ExprTranslator(Fragment fragment, Scope scope, Table table, String alias) {
         this.fragment = fragment;
         this.scope = scope;
         this.table = table;
         this.alias = alias;
+    }
+
+    /** Lets conditions use {@code [NOT] EXISTS (SELECT …)}, translated by {@code exists}. */
+    ExprTranslator withExists(java.util.function.BiFunction<ExistsExpression, SourcePos, Cond> exists) {
+        this.exists = exists;
+        return this;
     }
 
     /** For WHERE and SET: bare names are columns of {@code table} (optionally qualified by its name or alias). */
@@ -160,6 +170,12 @@ final class ExprTranslator {
         }
         if (e instanceof IsNullExpression n) {
             return isNull(n, pos);
+        }
+        if (e instanceof ExistsExpression x) {
+            if (exists == null) {
+                throw new ProgramError(pos, "EXISTS (SELECT …) is supported in IF conditions only; in SQL, SELECT … INTO rows first and test rows IS NOT NULL");
+            }
+            return exists.apply(x, pos);
         }
         if (e instanceof InExpression in) {
             Expression fixed = reassociate(in);
@@ -412,7 +428,8 @@ final class ExprTranslator {
 
     private static boolean isCondition(Expression e) {
         return compareOp(e) != null || e instanceof AndExpression || e instanceof OrExpression
-                || e instanceof NotExpression || e instanceof IsNullExpression || e instanceof InExpression;
+                || e instanceof NotExpression || e instanceof IsNullExpression || e instanceof InExpression
+                || e instanceof ExistsExpression;
     }
 
     /** Translates a list of expressions (INSERT values). */

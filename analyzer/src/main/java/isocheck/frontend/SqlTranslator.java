@@ -76,7 +76,7 @@ final class SqlTranslator {
                 + " (supported: SELECT … INTO, UPDATE, INSERT, DELETE)");
     }
 
-    private Stmt.Select select(PlainSelect s, Fragment f) {
+    Stmt.Select select(PlainSelect s, Fragment f) {
         SourcePos pos = f.start();
         reject(s.getWithItemsList() != null && !s.getWithItemsList().isEmpty(), pos, "WITH is not supported");
         if (s.getJoins() != null && !s.getJoins().isEmpty()) {

@@ -157,4 +157,24 @@ class SqlConstructRulesTest {
         assertTrue(ec.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("balance")), ec.anomalies().toString());
         assertEquals(Analysis.Verdict.NONE, run(charge, "ser", 3).verdict());
     }
+
+    /**
+     * IF NOT EXISTS (SELECT …) is the SELECT … INTO + IS NULL of register(): the hidden row set is
+     * tested for emptiness, so select_complete applies and only the phantom remains under SI.
+     */
+    @Test
+    void notExistsIsAnEmptinessTest() throws Exception {
+        String register = """
+                CREATE TABLE users (user_id INT PRIMARY KEY, email VARCHAR(64) NOT NULL);
+                TRANSACTION Register(uid INT, email VARCHAR(64))
+                BEGIN
+                  IF NOT EXISTS (SELECT 1 FROM users WHERE email = :email) THEN
+                    INSERT INTO users (user_id, email) VALUES (:uid, :email);
+                  END IF;
+                END;
+                """;
+        Analysis.Outcome si = run(register, "si", Analysis.Options.defaults(2).withAll(true));
+        assertTrue(onlyPhantom(si), si.anomalies().toString());
+        assertEquals(Analysis.Verdict.NONE, run(register, "ser", 3).verdict());
+    }
 }

@@ -236,4 +236,31 @@ class SqlConstructsParseTest {
         assertTrue(error("UPDATE job SET done = COALESCE(:x) WHERE job_id = :w;").contains("two or more"));
         assertTrue(error("UPDATE job SET done = COALESCE(:x, tag) WHERE job_id = :w;").contains("COALESCE mixes"));
     }
+
+    @Test
+    void existsInAnIfConditionIsASelectJustBeforeTheIf() {
+        Program p = parse("""
+                TRANSACTION t(w INT)
+                BEGIN
+                  IF NOT EXISTS (SELECT 1 FROM job WHERE worker = :w) THEN
+                    INSERT INTO job (job_id, done, worker) VALUES (:w, 0, :w);
+                  ELSIF EXISTS (SELECT * FROM job WHERE job_id = :w AND done = 1) THEN
+                    SKIP;
+                  END IF;
+                END;
+                """);
+        List<Stmt> body = p.transactions().get(0).body();
+        assertEquals(2, body.size());
+        Stmt.Select probe = assertInstanceOf(Stmt.Select.class, body.get(0));
+        assertEquals("exists$4_6", probe.target());
+        assertEquals(List.of("job_id"), probe.columns());
+        assertEquals("worker = :w", probe.where().text());
+        Stmt.If branch = assertInstanceOf(Stmt.If.class, body.get(1));
+        assertEquals("NOT (:exists$4_6 IS NOT NULL)", branch.condition().text());
+        // the ELSIF's subquery runs in the else branch, just before the nested IF
+        assertEquals(2, branch.elseBranch().size());
+        assertEquals("job_id = :w AND done = 1", ((Stmt.Select) branch.elseBranch().get(0)).where().text());
+        assertEquals(":exists$6_9 IS NOT NULL", ((Stmt.If) branch.elseBranch().get(1)).condition().text());
+        assertTrue(error("UPDATE job SET done = 1 WHERE EXISTS (SELECT 1 FROM job WHERE worker = :w);").contains("IF conditions only"));
+    }
 }

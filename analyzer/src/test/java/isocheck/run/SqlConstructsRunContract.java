@@ -249,4 +249,20 @@ abstract class SqlConstructsRunContract {
         assertTrue(trace.toString().contains("b = 0"), trace.toString());
         assertTrue(Oracle.serializable(h), ops.toString());
     }
+
+    /** IF NOT EXISTS: the second Register of a name reads the first one's row (its Alive) and inserts nothing. */
+    @Test
+    void notExistsReadsTheRowThatMakesItFalse() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("exists.sql", Isolation.READ_COMMITTED, trace,
+                "table users: user_id = 1..1, name = 9",
+                "T1: Register(uid = 2, name = 5)", "T2: Register(uid = 3, name = 5)",
+                "T1 T1 T1", "T2 T2").history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        String v = ops.get(0).replaceFirst("^w\\(users/2/@alive,(\\d+)\\) w\\(users/2/name,\\1\\)$", "$1");
+        assertTrue(v.matches("\\d+"), ops.get(0));
+        assertEquals("r(users/2/@alive," + v + ")", ops.get(1), trace.toString());
+        assertTrue(Oracle.serializable(h));
+    }
 }
