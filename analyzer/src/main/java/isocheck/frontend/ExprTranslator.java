@@ -305,8 +305,16 @@ final class ExprTranslator {
         } else if (table == null && subject instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null) {
             name = Names.of(c.getColumnName());
         }
+        if (name == null && (subject instanceof net.sf.jsqlparser.schema.Column || subject instanceof JdbcNamedParameter)) {
+            // a field: a column of the visited record, or :row.f (row.f outside SQL)
+            Expr field = expr(subject);
+            if (field instanceof Expr.VarRef ref && !ref.hasField()) {
+                throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
+            }
+            return new Cond.FieldIsNull(field, n.isNot(), pos);
+        }
         if (name == null) {
-            throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO (no NULL fields are modelled)");
+            throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
         }
         Variable v = scope.read(name, pos(subject));
         if (v.kind() != Variable.Kind.LOCAL) {

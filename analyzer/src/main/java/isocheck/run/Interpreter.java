@@ -456,6 +456,8 @@ final class Interpreter {
             columnsOf(cmp.right(), out);
         } else if (c instanceof Cond.Member m) {
             columnsOf(m.element(), out);
+        } else if (c instanceof Cond.FieldIsNull n) {
+            columnsOf(n.operand(), out);
         } else if (c instanceof Cond.Not n) {
             columnsOf(n.operand(), out);
         } else if (c instanceof Cond.And a) {
@@ -563,6 +565,9 @@ final class Interpreter {
         }
         if (c instanceof Cond.IsNull n) {
             return Values.isNull(env.get(n.variable())) != n.negated();
+        }
+        if (c instanceof Cond.FieldIsNull n) {
+            return (eval(n.operand(), env, row) == null) != n.negated();
         }
         if (c instanceof Cond.Member m) {
             Object e = eval(m.element(), env, row);

@@ -354,6 +354,9 @@ final class SqlGen {
             });
             return element + " = ANY(?)";
         }
+        if (c instanceof Cond.FieldIsNull n) {
+            return "(" + expr(n.operand(), params) + (n.negated() ? " IS NOT NULL)" : " IS NULL)");
+        }
         if (c instanceof Cond.Not n) {
             return "NOT (" + cond(n.operand(), params) + ")";
         }

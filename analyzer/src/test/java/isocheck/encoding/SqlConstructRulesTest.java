@@ -177,4 +177,29 @@ class SqlConstructRulesTest {
         assertTrue(onlyPhantom(si), si.anomalies().toString());
         assertEquals(Analysis.Verdict.NONE, run(register, "ser", 3).verdict());
     }
+
+    /**
+     * NULL values are not encoded: {@code owner IS NULL} is tested by polarity. The lost update of
+     * two claims is found under ec; and because the guard is false where a condition must be
+     * sufficient (forcing WW), the writes are never forced, so psi, which would order them, reports
+     * it too: the price of the over-approximation, measured here. SER still has none.
+     */
+    @Test
+    void fieldIsNullIsTestedByPolarity() throws Exception {
+        String claim = """
+                CREATE TABLE task (task_id INT PRIMARY KEY, owner INT);
+                TRANSACTION Claim(id INT, w INT)
+                BEGIN
+                  SELECT owner INTO t FROM task WHERE task_id = :id;
+                  IF t.owner IS NULL THEN
+                    UPDATE task SET owner = :w WHERE task_id = :id;
+                  END IF;
+                END;
+                """;
+        Analysis.Outcome ec = run(claim, "ec", 2);
+        assertEquals(Analysis.Verdict.FOUND, ec.verdict());
+        assertTrue(ec.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("owner")), ec.anomalies().toString());
+        assertEquals(Analysis.Verdict.FOUND, run(claim, "psi", 2).verdict());
+        assertEquals(Analysis.Verdict.NONE, run(claim, "ser", 3).verdict());
+    }
 }

@@ -274,6 +274,7 @@ final class ProgramInterpreter {
         boolean mentionsNonKey(Cond c, String table) {
             if (c instanceof Cond.Compare cmp) return nonKey(cmp.left(), table) || nonKey(cmp.right(), table);
             if (c instanceof Cond.Member m) return nonKey(m.element(), table);
+            if (c instanceof Cond.FieldIsNull n) return nonKey(n.operand(), table);
             if (c instanceof Cond.Not n) return mentionsNonKey(n.operand(), table);
             if (c instanceof Cond.And a) return mentionsNonKey(a.left(), table) || mentionsNonKey(a.right(), table);
             if (c instanceof Cond.Or o) return mentionsNonKey(o.left(), table) || mentionsNonKey(o.right(), table);
@@ -337,6 +338,7 @@ final class ProgramInterpreter {
                 if (c instanceof Cond.Not n) return !test(n.operand());
                 if (c instanceof Cond.And a) return test(a.left()) && test(a.right());
                 if (c instanceof Cond.Or o) return test(o.left()) || test(o.right());
+                if (c instanceof Cond.FieldIsNull n) return (value(n.operand()) == null) != n.negated();
                 if (c instanceof Cond.Member m) {
                     // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
                     Object x = value(m.element());

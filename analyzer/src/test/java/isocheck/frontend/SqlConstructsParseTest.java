@@ -263,4 +263,26 @@ class SqlConstructsParseTest {
         assertEquals(":exists$6_9 IS NOT NULL", ((Stmt.If) branch.elseBranch().get(1)).condition().text());
         assertTrue(error("UPDATE job SET done = 1 WHERE EXISTS (SELECT 1 FROM job WHERE worker = :w);").contains("IF conditions only"));
     }
+
+    @Test
+    void isNullOnFields() {
+        Program p = parse("""
+                TRANSACTION t(w INT)
+                BEGIN
+                  SELECT tag INTO r FROM job WHERE job_id = :w AND tag IS NOT NULL;
+                  UPDATE job SET done = 1 WHERE job_id = :w AND :r.tag IS NULL;
+                  IF r.tag IS NULL THEN
+                    SKIP;
+                  END IF;
+                END;
+                """);
+        List<Stmt> body = p.transactions().get(0).body();
+        Cond.And where = assertInstanceOf(Cond.And.class, ((Stmt.Select) body.get(0)).where());
+        Cond.FieldIsNull column = assertInstanceOf(Cond.FieldIsNull.class, where.right());
+        assertEquals("tag IS NOT NULL", column.text());
+        assertEquals(":r.tag IS NULL", ((Cond.And) ((Stmt.Update) body.get(1)).where()).right().text());
+        assertEquals(":r.tag IS NULL", assertInstanceOf(Cond.FieldIsNull.class, ((Stmt.If) body.get(2)).condition()).text());
+        StatementFacts f = FactExtractor.of(p).get(0).statements().get(0);
+        assertEquals(Set.of("job_id", "tag", StatementFacts.ALIVE), f.reads());
+    }
 }

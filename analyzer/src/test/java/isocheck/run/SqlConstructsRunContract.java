@@ -265,4 +265,21 @@ abstract class SqlConstructsRunContract {
         assertEquals("r(users/2/@alive," + v + ")", ops.get(1), trace.toString());
         assertTrue(Oracle.serializable(h));
     }
+
+    /** A column an INSERT leaves out is NULL; the second Claim's WHERE owner IS NULL then matches nothing. */
+    @Test
+    void isNullOnAFieldSelectsTheUnsetRows() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("field-is-null.sql", Isolation.READ_COMMITTED, trace,
+                "table task: task_id = 5..5, owner = 1",
+                "T1: Add(id = 1)", "T2: Claim(id = 1, w = 7)", "T3: Claim(id = 1, w = 8)", "T4: Check(id = 1)",
+                "T1 T1", "T2 T2", "T3 T3", "T4 T4 T4").history();
+        List<String> ops = committedOps(h);
+        assertEquals(4, ops.size(), trace.toString());
+        String v = ops.get(1).replaceFirst("^w\\(task/1/owner,(\\d+)\\)$", "$1");
+        assertTrue(v.matches("\\d+"), "T2 claimed the unowned task: " + ops);
+        assertEquals("", ops.get(2), "T3 found it owned and changed nothing: " + trace);
+        assertEquals("r(task/1/owner," + v + ")", ops.get(3), trace.toString());
+        assertTrue(trace.toString().contains("t = (owner=7)"), trace.toString());
+    }
 }

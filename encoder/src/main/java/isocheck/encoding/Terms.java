@@ -355,6 +355,8 @@ public final class Terms {
             BoolExpr body = ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get()));
             return Optional.of(ctx.mkExists(new Expr<?>[] {x}, body, 0, null, null, null, null));
         }
+        // NULL values are not modelled (a field's value is any integer): IS NULL by polarity
+        if (c instanceof Cond.FieldIsNull) return Optional.empty();
         throw new IllegalArgumentException("unexpected condition " + c);
     }
 

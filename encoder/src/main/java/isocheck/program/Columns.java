@@ -45,6 +45,8 @@ public final class Columns {
             add(cmp.right(), out);
         } else if (c instanceof Cond.Member m) {
             add(m.element(), out);
+        } else if (c instanceof Cond.FieldIsNull n) {
+            add(n.operand(), out);
         } else if (c instanceof Cond.Not n) {
             add(n.operand(), out);
         } else if (c instanceof Cond.And a) {

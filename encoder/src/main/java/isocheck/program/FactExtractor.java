@@ -131,6 +131,8 @@ public final class FactExtractor {
             columnsOf(c.right(), out);
         } else if (cond instanceof Cond.Member m) {
             columnsOf(m.element(), out);
+        } else if (cond instanceof Cond.FieldIsNull n) {
+            columnsOf(n.operand(), out);
         } else if (cond instanceof Cond.Not n) {
             columnsOf(n.operand(), out);
         } else if (cond instanceof Cond.And a) {
