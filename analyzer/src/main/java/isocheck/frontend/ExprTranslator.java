@@ -14,6 +14,8 @@ import isocheck.program.Variable;
 import java.util.List;
 import java.util.stream.Collectors;
 import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.CaseExpression;
+import net.sf.jsqlparser.expression.WhenClause;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
@@ -30,6 +32,7 @@ import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
@@ -52,11 +55,20 @@ final class ExprTranslator {
     private final Table table; // null outside SQL: no record is being visited
     private final String alias;
 
+    /** Translates {@code EXISTS (SELECT …)} of an IF condition (null where EXISTS is not allowed). */
+    private java.util.function.BiFunction<ExistsExpression, SourcePos, Cond> exists;
+
     private ExprTranslator(Fragment fragment, Scope scope, Table table, String alias) {
         this.fragment = fragment;
         this.scope = scope;
         this.table = table;
         this.alias = alias;
+    }
+
+    /** Lets conditions use {@code [NOT] EXISTS (SELECT …)}, translated by {@code exists}. */
+    ExprTranslator withExists(java.util.function.BiFunction<ExistsExpression, SourcePos, Cond> exists) {
+        this.exists = exists;
+        return this;
     }
 
     /** For WHERE and SET: bare names are columns of {@code table} (optionally qualified by its name or alias). */
@@ -146,13 +158,19 @@ final class ExprTranslator {
         if (e instanceof Select) {
             throw new ProgramError(pos, "subqueries are not supported: read the other table first with SELECT … INTO and use :variable");
         }
+        if (e instanceof Function f && f.getName().equalsIgnoreCase("COALESCE")) {
+            return coalesce(f, pos);
+        }
         if (e instanceof Function f) {
             throw new ProgramError(pos, "function " + f.getName() + " is not supported here (aggregates go in SELECT MIN/MAX/COUNT(col) INTO v)");
+        }
+        if (e instanceof CaseExpression c) {
+            return caseExpr(c, pos);
         }
         if (isCondition(e)) {
             throw new ProgramError(pos, "expected a value, found the condition '" + e + "'");
         }
-        throw new ProgramError(pos, "unsupported expression '" + e + "' (supported: integers, strings, :variables, columns, + - * /)");
+        throw new ProgramError(pos, "unsupported expression '" + e + "' (supported: integers, strings, :variables, columns, + - * /, CASE, COALESCE)");
     }
 
     Cond cond(Expression e) {
@@ -180,8 +198,15 @@ final class ExprTranslator {
             }
             return scope.foundSource().isEmpty() ? new Cond.Const(true, pos) : new Cond.IsNull(scope.foundSource(), !scope.foundWhenEmpty(), pos);
         }
-        if (e instanceof InExpression) {
-            throw new ProgramError(pos, "IN is not supported; write col = a OR col = b, or col = ANY(:rows.col) for a row set");
+        if (e instanceof ExistsExpression x) {
+            if (exists == null) {
+                throw new ProgramError(pos, "EXISTS (SELECT …) is supported in IF conditions only; in SQL, SELECT … INTO rows first and test rows IS NOT NULL");
+            }
+            return exists.apply(x, pos);
+        }
+        if (e instanceof InExpression in) {
+            Expression fixed = reassociate(in);
+            return fixed == in ? in(in, pos) : cond(fixed);
         }
         CompareOp op = compareOp(e);
         if (op != null) {
@@ -200,7 +225,103 @@ final class ExprTranslator {
             }
             return new Cond.Compare(op, left, right, pos);
         }
-        throw new ProgramError(pos, "expected a condition (comparison, AND, OR, NOT, IS NULL, = ANY), found '" + e + "'");
+        throw new ProgramError(pos, "expected a condition (comparison, AND, OR, NOT, IS NULL, IN, = ANY), found '" + e + "'");
+    }
+
+    /**
+     * JSqlParser 5.3 parses {@code k IN (1, 2) AND j = 3} as {@code k IN ((1, 2) AND j = 3)}: the
+     * list binds looser than the AND/OR after it (ParserTest#jsqlParserMisparsesInFollowedByAnd
+     * pins this). A right operand that is an AND/OR whose leftmost operand is the list is rotated back
+     * to {@code (k IN (1, 2)) AND j = 3}; a correctly parsed IN is returned unchanged.
+     */
+    static Expression reassociate(InExpression in) {
+        Expression right = in.getRightExpression();
+        if (right instanceof AndExpression || right instanceof OrExpression) {
+            BinaryExpression b = (BinaryExpression) right;
+            InExpression inner = new InExpression(in.getLeftExpression(), b.getLeftExpression());
+            inner.setNot(in.isNot());
+            inner.setASTNode(in.getASTNode());
+            Expression left = reassociate(inner);
+            Expression rest = b.getRightExpression();
+            return right instanceof AndExpression ? new AndExpression(left, rest) : new OrExpression(left, rest);
+        }
+        return in;
+    }
+
+    /** {@code x [NOT] IN (a, b, …)}: {@code x = a OR x = b OR …}, negated for NOT IN. */
+    private Cond in(InExpression in, SourcePos pos) {
+        if (!(in.getRightExpression() instanceof ParenthesedExpressionList<?> list) || list.isEmpty()) {
+            throw new ProgramError(pos, in.getRightExpression() instanceof Select
+                    ? "IN (SELECT …) is not supported: SELECT … INTO rows first, then col = ANY(:rows.col)"
+                    : "IN takes a parenthesised list of values, or write col = ANY(:rows.col) for a row set");
+        }
+        if (in.getLeftExpression() instanceof ParenthesedExpressionList<?> tuple && tuple.size() > 1) {
+            throw new ProgramError(pos, "row-value IN ((a, b), …) is not supported; write (x = a AND y = b) OR …");
+        }
+        Expr left = expr(in.getLeftExpression());
+        Cond any = null;
+        for (Object item : list) {
+            Expr value = expr((Expression) item);
+            if (value.type() != left.type()) {
+                throw new ProgramError(value.pos(), "cannot compare " + left.type().sqlName() + " " + left.text()
+                        + " with " + value.type().sqlName() + " " + value.text());
+            }
+            Cond eq = new Cond.Compare(CompareOp.EQ, left, value, pos);
+            any = any == null ? eq : new Cond.Or(any, eq, pos);
+        }
+        return in.isNot() ? new Cond.Not(any, pos) : any;
+    }
+
+    /** {@code COALESCE(e1, e2, …)}: two or more arguments of one type. */
+    private Expr coalesce(Function f, SourcePos pos) {
+        var params = f.getParameters();
+        if (params == null || params.size() < 2 || f.isDistinct() || f.isAllColumns()) {
+            throw new ProgramError(pos, "COALESCE takes two or more values");
+        }
+        List<Expr> args = new java.util.ArrayList<>();
+        for (Object p : params) {
+            Expr a = expr((Expression) p);
+            if (!args.isEmpty() && a.type() != args.get(0).type()) {
+                throw new ProgramError(a.pos(), "COALESCE mixes " + args.get(0).type().sqlName() + " and " + a.type().sqlName() + " " + a.text());
+            }
+            args.add(a);
+        }
+        return new Expr.Coalesce(args, pos);
+    }
+
+    /**
+     * Searched {@code CASE WHEN c THEN e … ELSE e END}; the simple form {@code CASE x WHEN v THEN …}
+     * is {@code CASE WHEN x = v THEN …}. ELSE is required (a missing ELSE is NULL).
+     */
+    private Expr caseExpr(CaseExpression c, SourcePos pos) {
+        if (c.getElseExpression() == null) {
+            throw new ProgramError(pos, "CASE needs an ELSE (a missing ELSE is NULL, and NULL values are not supported)");
+        }
+        Expr subject = c.getSwitchExpression() == null ? null : expr(c.getSwitchExpression());
+        Expr otherwise = expr(c.getElseExpression());
+        List<Cond> conditions = new java.util.ArrayList<>();
+        List<Expr> values = new java.util.ArrayList<>();
+        for (WhenClause w : c.getWhenClauses()) {
+            Cond when;
+            if (subject == null) {
+                when = cond(w.getWhenExpression());
+            } else {
+                Expr v = expr(w.getWhenExpression());
+                if (v.type() != subject.type()) {
+                    throw new ProgramError(v.pos(), "cannot compare " + subject.type().sqlName() + " " + subject.text() + " with "
+                            + v.type().sqlName() + " " + v.text());
+                }
+                when = new Cond.Compare(CompareOp.EQ, subject, v, v.pos());
+            }
+            Expr then = expr(w.getThenExpression());
+            if (then.type() != otherwise.type()) {
+                throw new ProgramError(then.pos(), "CASE mixes " + then.type().sqlName() + " " + then.text() + " and "
+                        + otherwise.type().sqlName() + " " + otherwise.text());
+            }
+            conditions.add(when);
+            values.add(then);
+        }
+        return new Expr.Case(conditions, values, otherwise, pos);
     }
 
     private Cond isNull(IsNullExpression n, SourcePos pos) {
@@ -211,8 +332,16 @@ final class ExprTranslator {
         } else if (table == null && subject instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null) {
             name = Names.of(c.getColumnName());
         }
+        if (name == null && (subject instanceof net.sf.jsqlparser.schema.Column || subject instanceof JdbcNamedParameter)) {
+            // a field: a column of the visited record, or :row.f (row.f outside SQL)
+            Expr field = expr(subject);
+            if (field instanceof Expr.VarRef ref && !ref.hasField()) {
+                throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
+            }
+            return new Cond.FieldIsNull(field, n.isNot(), pos);
+        }
         if (name == null) {
-            throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO (no NULL fields are modelled)");
+            throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
         }
         Variable v = scope.read(name, pos(subject));
         if (v.kind() != Variable.Kind.LOCAL) {
@@ -384,7 +513,8 @@ final class ExprTranslator {
 
     private static boolean isCondition(Expression e) {
         return compareOp(e) != null || e instanceof AndExpression || e instanceof OrExpression
-                || e instanceof NotExpression || e instanceof IsNullExpression;
+                || e instanceof NotExpression || e instanceof IsNullExpression || e instanceof InExpression
+                || e instanceof ExistsExpression;
     }
 
     /** Translates a list of expressions (INSERT values). */

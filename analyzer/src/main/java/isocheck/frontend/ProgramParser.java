@@ -215,10 +215,13 @@ final class ProgramParser {
         List<Stmt> body = new ArrayList<>();
         while (!(peek().is("END") || peek().is("ELSE") || peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))
                 || peek().kind() == Token.Kind.EOF)) {
-            if (plpgsql != null) {
-                body.addAll(plpgsql.statement());
-            } else {
-                body.add(statement());
+            List<Stmt> stmts = plpgsql != null ? plpgsql.statement() : List.of(statement());
+            body.addAll(takePending());
+            for (Stmt stmt : stmts) {
+                if (stmt instanceof Stmt.Select sel && sel.isJoin()) {
+                    body.addAll(sel.joinedFrom()); // a join is one SELECT per table (JoinTranslator)
+                }
+                body.add(stmt);
             }
         }
         if (peek().kind() == Token.Kind.EOF) {
@@ -301,6 +304,7 @@ final class ProgramParser {
     private Stmt.If ifBody(Token keyword) {
         int thenIndex = find("THEN", "IF condition");
         Cond condition = condition(next, thenIndex);
+        List<Stmt> before0 = takePending(); // EXISTS subqueries: run before this IF, not in its branches
         next = thenIndex + 1;
         Set<String> before = scope.snapshot();
         Scope.FoundState foundBefore = scope.foundState();
@@ -312,7 +316,11 @@ final class ProgramParser {
         List<Stmt> elseBranch = List.of();
         if (peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))) {
             Token elsif = tokens.get(next++);
-            elseBranch = List.of(ifStatement(elsif));
+            Stmt.If nested = ifStatement(elsif);
+            List<Stmt> nestedPending = takePending(); // the ELSIF's EXISTS subqueries run in the else branch
+            List<Stmt> branch = new ArrayList<>(nestedPending);
+            branch.add(nested);
+            elseBranch = branch;
             // the nested IF consumed END IF;
         } else {
             if (acceptWord("ELSE")) {
@@ -339,6 +347,7 @@ final class ProgramParser {
                 scope.foundUnknown("FOUND after an IF whose branches run different queries is not supported; test it inside the branch");
             }
         }
+        pending.addAll(before0);
         return new Stmt.If(condition, thenBranch, elseBranch, keyword.pos());
     }
 
@@ -458,7 +467,48 @@ final class ProgramParser {
             throw new ProgramError(tokens.get(from).pos(), "expected a condition");
         }
         Fragment fragment = fragment(from, to);
-        return ExprTranslator.program(fragment, scope).cond(fragment.parseExpression());
+        return ExprTranslator.program(fragment, scope).withExists((x, pos) -> exists(x, fragment, pos)).cond(fragment.parseExpression());
+    }
+
+    /**
+     * {@code [NOT] EXISTS (SELECT … FROM t WHERE …)} in an IF condition: the subquery becomes
+     * {@code SELECT k INTO exists$line_col FROM t WHERE …} (k t's first key column: EXISTS observes
+     * only whether a row matches, i.e. its Alive) run just before the IF, and the condition
+     * {@code exists$line_col IS [NOT] NULL}. The same reads, in the same view, as the subquery.
+     */
+    private Cond exists(net.sf.jsqlparser.expression.operators.relational.ExistsExpression x, Fragment fragment, SourcePos pos) {
+        if (!(x.getRightExpression() instanceof net.sf.jsqlparser.statement.select.ParenthesedSelect sub)
+                || !(sub.getSelect() instanceof net.sf.jsqlparser.statement.select.PlainSelect ps)) {
+            throw new ProgramError(pos, "EXISTS takes a parenthesised single-table SELECT");
+        }
+        if (ps.getIntoTables() != null && !ps.getIntoTables().isEmpty()) {
+            throw new ProgramError(pos, "a SELECT inside EXISTS has no INTO");
+        }
+        if (!(ps.getFromItem() instanceof net.sf.jsqlparser.schema.Table from)) {
+            throw new ProgramError(pos, "EXISTS takes a SELECT from one table");
+        }
+        Table table = schema.table(Names.of(from.getName())).orElseThrow(() -> new ProgramError(fragment.posOf(from, pos),
+                "unknown table " + from.getName()));
+        String hidden = "exists$" + pos.line() + "_" + pos.column();
+        ps.setSelectItems(List.of(net.sf.jsqlparser.statement.select.SelectItem.from(
+                new net.sf.jsqlparser.schema.Column(table.primaryKey().get(0)))));
+        ps.setIntoTables(new java.util.ArrayList<>(List.of(new net.sf.jsqlparser.schema.Table(hidden))));
+        Stmt.Sql translated = new SqlTranslator(schema, scope).select(ps, fragment);
+        Stmt.Select sel = (Stmt.Select) translated;
+        String sql = "SELECT " + table.primaryKey().get(0) + " FROM " + ps.toString().replaceFirst("(?is)^SELECT .*? INTO \\S+ FROM ", "");
+        pending.add(new Stmt.Select(sel.target(), sel.table(), sel.columns(), sel.aggregate(), sel.where(), sel.orderBy(), sel.limit(),
+                sel.lock(), sel.joinedFrom(), sql, pos));
+        boolean not = x.isNot();
+        return new Cond.IsNull(hidden, !not, pos);
+    }
+
+    /** SELECTs an IF condition's EXISTS needs, to run just before the IF (drained by {@link #block}). */
+    private List<Stmt> pending = new ArrayList<>();
+
+    private List<Stmt> takePending() {
+        List<Stmt> out = pending;
+        pending = new ArrayList<>();
+        return out;
     }
 
     /**

@@ -6,6 +6,8 @@ import isocheck.program.Column;
 import isocheck.program.Cond;
 import isocheck.program.Expr;
 import isocheck.program.Field;
+import isocheck.program.OrderKey;
+import isocheck.program.RowLock;
 import isocheck.program.ScalarType;
 import isocheck.program.Schema;
 import isocheck.program.SourcePos;
@@ -19,11 +21,14 @@ import java.util.Optional;
 import java.util.Set;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.insert.Insert;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.Limit;
+import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
@@ -33,7 +38,9 @@ import net.sf.jsqlparser.statement.update.UpdateSet;
 
 /**
  * Translates one SQL statement of a transaction body (parsed by JSqlParser) into the IR: the
- * paper's single-table SELECT, SELECT MIN/MAX/COUNT, UPDATE, INSERT and DELETE (§3.1). Everything
+ * paper's single-table SELECT, SELECT MIN/MAX/COUNT, UPDATE, INSERT and DELETE (§3.1), with SUM,
+ * AVG, COUNT(DISTINCT c), ORDER BY … LIMIT n and the locking clause FOR UPDATE/SHARE [NOWAIT | SKIP
+ * LOCKED]. Everything
  * beyond that grammar is rejected with the construct's name and what to write instead.
  */
 final class SqlTranslator {
@@ -78,19 +85,18 @@ final class SqlTranslator {
                 + " (supported: SELECT … INTO, UPDATE, INSERT, DELETE)");
     }
 
-    private Stmt.Select select(PlainSelect s, Fragment f) {
+    Stmt.Select select(PlainSelect s, Fragment f) {
         SourcePos pos = f.start();
         reject(s.getWithItemsList() != null && !s.getWithItemsList().isEmpty(), pos, "WITH is not supported");
-        reject(s.getJoins() != null && !s.getJoins().isEmpty(), f.posOf(s.getJoins() == null ? null : s.getJoins().get(0), pos),
-                "joins are not supported: read one table per SELECT (FOREACH over the first result to read the other)");
+        if (s.getJoins() != null && !s.getJoins().isEmpty()) {
+            return new JoinTranslator(schema, scope).join(s, f);
+        }
         reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
         reject(s.getGroupBy() != null || s.getHaving() != null, pos, "GROUP BY and HAVING are not supported; use SELECT MIN/MAX/COUNT(col) INTO v");
-        reject(s.getOrderByElements() != null && !s.getOrderByElements().isEmpty(), pos,
-                "ORDER BY is not supported; use SELECT MIN/MAX(col) INTO v, or CHOOSE a row");
-        reject(s.getLimit() != null || s.getOffset() != null || s.getFetch() != null || s.getTop() != null, pos,
-                "LIMIT/OFFSET/FETCH are not supported; use SELECT MIN/MAX(col) INTO v, or CHOOSE a row");
-        reject(s.getForMode() != null || s.getForClause() != null, pos,
-                "FOR UPDATE/SHARE is not supported: isocheck models isolation levels, not locks");
+        reject(s.getOffset() != null || s.getFetch() != null || s.getTop() != null || s.getLimitBy() != null
+                        || (s.getLimit() != null && s.getLimit().getOffset() != null), pos,
+                "OFFSET/FETCH/TOP are not supported; use ORDER BY col LIMIT n");
+        RowLock lock = lock(s, f);
         var into = s.getIntoTables();
         String target;
         SourcePos targetPos;
@@ -131,6 +137,14 @@ final class SqlTranslator {
             }
         }
         Cond where = s.getWhere() == null ? new Cond.Const(true, pos) : exprs.cond(s.getWhere());
+        List<OrderKey> orderBy = orderBy(s, exprs);
+        Optional<Long> limit = limit(s, f, exprs);
+        if (aggregate.isPresent()) {
+            // PostgreSQL: "FOR UPDATE is not allowed with aggregate functions"; an aggregate has one row
+            reject(lock.locks(), pos, "FOR UPDATE/SHARE is not allowed with an aggregate (PostgreSQL rejects it); "
+                    + "lock the rows with a separate SELECT … FOR UPDATE");
+            reject(!orderBy.isEmpty() || limit.isPresent(), pos, "ORDER BY/LIMIT with an aggregate is not supported (it has one row)");
+        }
         Type type;
         if (aggregate.isPresent()) {
             type = new Type.Scalar(ScalarType.INT);
@@ -141,22 +155,81 @@ final class SqlTranslator {
             type = new Type.Rows(Optional.of(table.name()), fields);
         }
         scope.assign(target, type, targetPos);
-        return new Stmt.Select(target, table.name(), columns, aggregate, where, f.text(), pos);
+        return new Stmt.Select(target, table.name(), columns, aggregate, where, orderBy, limit, lock, List.of(), f.text(), pos);
     }
 
-    private Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {
+    /**
+     * {@code FOR UPDATE | FOR SHARE [NOWAIT | SKIP LOCKED]} (PostgreSQL manual, SELECT, "The Locking
+     * Clause"). FOR NO KEY UPDATE / KEY SHARE, OF table and WAIT n are refused.
+     */
+    static RowLock lock(PlainSelect s, Fragment f) {
+        SourcePos pos = f.start();
+        reject(s.getForClause() != null, pos, "FOR XML/JSON/BROWSE is not supported");
+        if (s.getForMode() == null) {
+            reject(s.isNoWait() || s.isSkipLocked() || s.getWait() != null, pos, "NOWAIT/SKIP LOCKED need FOR UPDATE or FOR SHARE");
+            return RowLock.NONE;
+        }
+        RowLock.Strength strength = switch (s.getForMode()) {
+            case UPDATE -> RowLock.Strength.UPDATE;
+            case SHARE -> RowLock.Strength.SHARE;
+            default -> throw new ProgramError(pos, "FOR " + s.getForMode().getValue()
+                    + " is not supported (supported: FOR UPDATE, FOR SHARE, with NOWAIT or SKIP LOCKED)");
+        };
+        reject(s.getForUpdateTable() != null, f.posOf(s.getForUpdateTable(), pos),
+                "FOR UPDATE OF table is not supported: a SELECT reads one table, write FOR UPDATE");
+        reject(s.getWait() != null, pos, "WAIT n is not supported (supported: NOWAIT, SKIP LOCKED)");
+        RowLock.Wait wait = s.isSkipLocked() ? RowLock.Wait.SKIP_LOCKED : s.isNoWait() ? RowLock.Wait.NOWAIT : RowLock.Wait.WAIT;
+        return new RowLock(strength, wait);
+    }
+
+    /** ORDER BY over columns of the table, each ASC or DESC (NULLS FIRST/LAST refused). */
+    private static List<OrderKey> orderBy(PlainSelect s, ExprTranslator exprs) {
+        List<OrderKey> keys = new ArrayList<>();
+        if (s.getOrderByElements() == null) {
+            return keys;
+        }
+        for (OrderByElement e : s.getOrderByElements()) {
+            SourcePos pos = exprs.pos(e.getExpression());
+            reject(!(e.getExpression() instanceof net.sf.jsqlparser.schema.Column), pos,
+                    "ORDER BY takes columns of the table; found '" + e.getExpression() + "'");
+            reject(e.getNullOrdering() != null, pos, "NULLS FIRST/LAST is not supported");
+            String column = ((Expr.ColumnRef) exprs.expr(e.getExpression())).column();
+            reject(keys.stream().anyMatch(k -> k.column().equals(column)), pos, "column " + column + " is ordered by twice");
+            keys.add(new OrderKey(column, !e.isAsc()));
+        }
+        return keys;
+    }
+
+    /** {@code LIMIT n} with an integer literal n >= 1. */
+    private static Optional<Long> limit(PlainSelect s, Fragment f, ExprTranslator exprs) {
+        Limit limit = s.getLimit();
+        if (limit == null) {
+            return Optional.empty();
+        }
+        SourcePos pos = f.posOf(limit, f.start());
+        reject(limit.isLimitAll() || limit.isLimitNull(), pos, "LIMIT ALL/NULL is not supported: leave LIMIT out");
+        Expression n = limit.getRowCount();
+        reject(!(n instanceof LongValue v) || v.getValue() < 1, n == null ? pos : exprs.pos(n),
+                "LIMIT takes an integer literal of at least 1; found '" + n + "'");
+        return Optional.of(((LongValue) n).getValue());
+    }
+
+    static Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {
         Aggregate.Function function;
         try {
             function = Aggregate.Function.valueOf(fn.getName().toUpperCase());
         } catch (IllegalArgumentException e) {
-            throw new ProgramError(pos, "function " + fn.getName() + " is not supported; aggregates are MIN, MAX and COUNT");
+            throw new ProgramError(pos, "function " + fn.getName() + " is not supported; aggregates are MIN, MAX, COUNT, SUM and AVG");
         }
-        reject(fn.isDistinct() || fn.isUnique(), pos, "DISTINCT inside an aggregate is not supported");
+        reject(fn.isUnique(), pos, "UNIQUE inside an aggregate is not supported");
+        reject(fn.isDistinct() && function != Aggregate.Function.COUNT, pos,
+                "DISTINCT inside an aggregate is supported in COUNT(DISTINCT col) only");
         var params = fn.getParameters();
         reject(params == null || params.size() != 1, pos, function + " takes one column");
         Object arg = params.get(0);
         if (arg instanceof AllColumns) {
             reject(function != Aggregate.Function.COUNT, pos, function + "(*) is not meaningful; name a column");
+            reject(fn.isDistinct(), pos, "COUNT(DISTINCT *) is not supported; name a column");
             return new Aggregate(function, Optional.empty());
         }
         if (!(arg instanceof net.sf.jsqlparser.schema.Column)) {
@@ -165,7 +238,7 @@ final class SqlTranslator {
         Expr column = exprs.expr((Expression) arg);
         reject(function != Aggregate.Function.COUNT && column.type() != ScalarType.INT, pos,
                 function + " needs an INT column; " + column.text() + " is " + column.type().sqlName());
-        return new Aggregate(function, Optional.of(((Expr.ColumnRef) column).column()));
+        return new Aggregate(function, Optional.of(((Expr.ColumnRef) column).column()), fn.isDistinct());
     }
 
     private Stmt.Update update(Update u, Fragment f) {
@@ -256,7 +329,7 @@ final class SqlTranslator {
         return new Stmt.Delete(table.name(), where, f.text(), pos);
     }
 
-    private Table table(FromItem item, Fragment f, SourcePos fallback) {
+    Table table(FromItem item, Fragment f, SourcePos fallback) {
         SourcePos pos = f.posOf(item, fallback);
         if (!(item instanceof net.sf.jsqlparser.schema.Table t)) {
             throw new ProgramError(pos, "subqueries in FROM are not supported; name one table");
@@ -265,7 +338,7 @@ final class SqlTranslator {
         return schema.table(Names.of(t.getName())).orElseThrow(() -> new ProgramError(pos, "unknown table " + t.getName()));
     }
 
-    private static void reject(boolean unsupported, SourcePos pos, String message) {
+    static void reject(boolean unsupported, SourcePos pos, String message) {
         if (unsupported) {
             throw new ProgramError(pos, message);
         }

@@ -28,14 +28,23 @@ record Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> p
      * version. DELETE: the predicate version and {@code image} (the deleted row). INSERT: {@code image}.
      * {@code complementSql}: for an UPDATE or DELETE whose WHERE reads non-key columns, the rows of
      * the key part it does not match (primary key, predicate version), run just before it.
+     * {@code decided}: whether the rows fetched decide the predicate read (false for a SELECT with
+     * LIMIT or a row lock whose WHERE clause reads an assigned column: it cannot be broadened without
+     * changing which rows LIMIT returns or which rows are locked, so it records no predicate read).
      */
     record Predicate(boolean broadened, boolean writesVersion, List<String> image, List<ScalarType> imageTypes,
-            List<String> old, String complementSql, List<Param> complementParams) {}
+            List<String> old, String complementSql, List<Param> complementParams, boolean decided) {}
 
     enum Kind {
         SELECT,
         /** MIN/MAX/COUNT computed in Java over the matching rows (so that each contributing row's read is known). */
         AGGREGATE,
+        /**
+         * A recorded inner join ({@link Stmt.Select#isJoin}): per result row, for each joined table
+         * in FROM order, its primary key, the column read (the join column; the aggregated column
+         * for the last table) and that column's version; the aggregate is computed in Java.
+         */
+        JOIN,
         UPDATE,
         INSERT,
         DELETE

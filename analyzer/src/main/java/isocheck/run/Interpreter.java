@@ -18,9 +18,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -40,7 +42,26 @@ final class Interpreter {
         this.record = record;
         this.versions = versions;
         for (Transaction t : program.transactions()) {
+            joinParts(t.body());
+        }
+        for (Transaction t : program.transactions()) {
             collect(t.body());
+        }
+    }
+
+    /** The earlier tables' SELECTs of every join: the database runs the join once, at its last SELECT. */
+    private final Set<Stmt.Sql> joinParts = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private void joinParts(List<Stmt> body) {
+        for (Stmt s : body) {
+            if (s instanceof Stmt.Select sel && sel.isJoin()) {
+                joinParts.addAll(sel.joinedFrom());
+            } else if (s instanceof Stmt.If i) {
+                joinParts(i.thenBranch());
+                joinParts(i.elseBranch());
+            } else if (s instanceof Stmt.Foreach f) {
+                joinParts(f.body());
+            }
         }
     }
 
@@ -50,6 +71,9 @@ final class Interpreter {
 
     private void collect(List<Stmt> body) {
         for (Stmt s : body) {
+            if (s instanceof Stmt.Sql q && joinParts.contains(q)) {
+                continue;
+            }
             if (s instanceof Stmt.Sql q) {
                 compiled.put(q, gen.compile(q));
             } else if (s instanceof Stmt.If i) {
@@ -114,6 +138,9 @@ final class Interpreter {
     private void exec(List<Stmt> body, Map<String, Object> env, Session session, TxnLog log, StepGate gate, Random rnd)
             throws SQLException, InterruptedException {
         for (Stmt s : body) {
+            if (s instanceof Stmt.Sql q && joinParts.contains(q)) {
+                continue; // run as part of its join
+            }
             if (s instanceof Stmt.Sql q) {
                 sql(compiled.get(q), env, session, log, gate);
             } else if (s instanceof Stmt.Assign a) {
@@ -148,7 +175,8 @@ final class Interpreter {
     private void sql(Compiled c, Map<String, Object> env, Session session, TxnLog log, StepGate gate)
             throws SQLException, InterruptedException {
         gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "));
-        long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE ? 0 : versions.incrementAndGet();
+        long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE || c.kind() == Compiled.Kind.JOIN
+                ? 0 : versions.incrementAndGet();
         Compiled.Frame frame = new Compiled.Frame() {
             @Override
             public Object var(String name) {
@@ -204,8 +232,11 @@ final class Interpreter {
                 if (sel.aggregate().isPresent()) { // unrecorded: the database computed it
                     value = rows.isEmpty() ? null : Values.read(rows, null);
                 }
-                if (c.recorded()) {
-                    scan(log, firstOp, t, sel.where(), env, seen);
+                if (c.recorded() && !sel.lock().skipLocked() && pred.decided()) {
+                    // SKIP LOCKED: a matching row it did not return may have been skipped (locked), not
+                    // seen, so it records no predicate read (an edge left out, never one invented);
+                    // likewise when the rows fetched do not decide it (Compiled.Predicate#decided)
+                    selectScan(log, firstOp, t, sel, env, seen, rows);
                 }
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -216,6 +247,8 @@ final class Interpreter {
                 Stmt.Select sel = (Stmt.Select) c.stmt();
                 Aggregate a = sel.aggregate().orElseThrow();
                 long count = 0;
+                long sum = 0;
+                Set<Object> distinct = new HashSet<>();
                 Object best = null;
                 ScalarType type = c.columnTypes().get(0);
                 int firstOp = log.ops.size();
@@ -229,9 +262,15 @@ final class Interpreter {
                         }
                         Object v = get(rs, nk + 1, type);
                         log.read(prefix + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
-                        if (a.function() == Aggregate.Function.COUNT) {
+                        if (!a.isExtremum()) {
                             if (v != null || a.column().isEmpty()) {
                                 count++;
+                                if (v != null) {
+                                    distinct.add(v);
+                                }
+                                if (v instanceof Long x) {
+                                    sum += x;
+                                }
                             }
                         } else if (v != null) {
                             int cmp = best == null ? 0 : compare(v, best);
@@ -241,12 +280,27 @@ final class Interpreter {
                         }
                     }
                 }
-                Object value = a.function() == Aggregate.Function.COUNT ? (Object) count : best;
-                if (a.function() == Aggregate.Function.COUNT || best == null) {
+                // SUM/AVG over no non-NULL value is NULL; AVG truncates toward zero (Aggregate)
+                Object value = switch (a.function()) {
+                    case COUNT -> a.distinct() ? (Object) (long) distinct.size() : (Object) count;
+                    case SUM -> count == 0 ? null : (Object) sum;
+                    case AVG -> count == 0 ? null : (Object) (sum / count);
+                    case MIN, MAX -> best;
+                };
+                if (!a.isExtremum() || best == null) {
+                    // COUNT, SUM, AVG (and COUNT DISTINCT) aggregate every matching row: Adya's predicate read
                     scan(log, firstOp, t, sel.where(), env, seen);
                 } else {
                     aggregateScan(log, firstOp, t, sel.where(), env, seen, a, c.columns().get(0), best);
                 }
+                env.put(sel.target(), value);
+                if (outcome != null) {
+                    outcome.append(sel.target()).append(" = ").append(Values.show(value));
+                }
+            }
+            case JOIN -> {
+                Stmt.Select sel = (Stmt.Select) c.stmt();
+                Object value = join(sel, p, log);
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
@@ -304,6 +358,53 @@ final class Interpreter {
             }
         }
         gate.afterStatement(outcome == null ? "" : outcome.toString());
+    }
+
+    /**
+     * A recorded join: each joined row's read of its table's column is logged once (a row with
+     * several join partners was read once, in one version, by the one statement), and the
+     * aggregate (COUNT(DISTINCT c), MIN, MAX of the last table) is computed from the result. No
+     * predicate read is recorded for a join (which rows of one table could have joined depends on the
+     * others' versions): an edge left out, never one invented.
+     */
+    private Object join(Stmt.Select sel, PreparedStatement p, TxnLog log) throws SQLException {
+        List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
+        parts.add(sel);
+        Aggregate a = sel.aggregate().orElseThrow();
+        Set<String> logged = new HashSet<>();
+        Set<Object> distinct = new HashSet<>();
+        Object best = null;
+        try (ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                int base = 0;
+                for (Stmt.Select part : parts) {
+                    Table t = gen.table(part.table());
+                    int nk = t.primaryKey().size();
+                    String col = part == sel ? a.column().orElseThrow() : part.columns().get(0);
+                    StringBuilder prefix = new StringBuilder(t.name()).append('/');
+                    for (int k = 1; k <= nk; k++) {
+                        prefix.append(k > 1 ? "," : "").append(rs.getString(base + k));
+                    }
+                    prefix.append('/');
+                    String key = prefix + SqlGen.fieldName(t, col);
+                    if (logged.add(key)) {
+                        log.read(key, rs.getLong(base + nk + 2));
+                    }
+                    if (part == sel) {
+                        Object v = get(rs, base + nk + 1, t.column(col).orElseThrow().type());
+                        if (v != null) {
+                            distinct.add(v);
+                            int cmp = best == null ? 0 : compare(v, best);
+                            if (best == null || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                                best = v;
+                            }
+                        }
+                    }
+                    base += nk + 2;
+                }
+            }
+        }
+        return a.function() == Aggregate.Function.COUNT ? (Object) (long) distinct.size() : best;
     }
 
     /**
@@ -378,6 +479,59 @@ final class Interpreter {
             Object v = row.get(column);
             return test(where, frozen, row) && v != null && (min ? compare(v, best) <= 0 : compare(v, best) >= 0);
         }, seen, PredicateReads.rowPrefix(t, where, frozen)));
+    }
+
+    /**
+     * The predicate read of a row SELECT. With ORDER BY … LIMIT n that returned n rows, the result
+     * depends only on the rows ordered no later than the last one returned (ties included: the
+     * database may order a tie either way), so, as for MIN/MAX (the paper's §4 rule), the predicate
+     * is the WHERE clause and that order bound. LIMIT without ORDER BY returns any n rows: which
+     * others could have been chosen is unknown, so no predicate read is recorded (an edge left out,
+     * never one invented). Fewer than n rows: every matching row was returned, the WHERE clause is
+     * the predicate.
+     */
+    private void selectScan(TxnLog log, int firstOp, Table t, Stmt.Select sel, Map<String, Object> env,
+            Map<String, Long> seen, List<Map<String, Object>> rows) {
+        if (sel.limit().isEmpty() || rows.size() < sel.limit().get()) {
+            scan(log, firstOp, t, sel.where(), env, seen);
+            return;
+        }
+        if (sel.orderBy().isEmpty() || rows.isEmpty()) {
+            return;
+        }
+        Map<String, Object> frozen = new HashMap<>(env);
+        Map<String, Object> last = new HashMap<>();
+        StringBuilder bound = new StringBuilder();
+        for (var key : sel.orderBy()) {
+            Object v = rows.get(rows.size() - 1).get(key.column());
+            if (v == null && !sel.columns().contains(key.column())) {
+                return; // the order column was not selected: the bound is unknown
+            }
+            last.put(key.column(), v);
+            bound.append(bound.length() == 0 ? "" : ", ").append(key.column()).append(key.descending() ? " DESC" : "");
+        }
+        String text = PredicateReads.text(sel.where(), frozen) + " AND ordered by " + bound + " no later than "
+                + last.values().stream().map(v -> v instanceof String str ? "'" + str.replace("'", "''") + "'" : String.valueOf(v))
+                        .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
+        log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), text,
+                row -> test(sel.where(), frozen, row) && noLaterThan(sel, row, last), seen,
+                PredicateReads.rowPrefix(t, sel.where(), frozen)));
+    }
+
+    /** Whether {@code row} is ordered no later than {@code last} by {@code sel}'s ORDER BY (a tie counts). */
+    private static boolean noLaterThan(Stmt.Select sel, Map<String, Object> row, Map<String, Object> last) {
+        for (var key : sel.orderBy()) {
+            Object x = row.get(key.column());
+            Object y = last.get(key.column());
+            if (x == null || y == null) {
+                return false; // NULL ordering is the database's choice: no edge from it
+            }
+            int cmp = compare(x, y);
+            if (cmp != 0) {
+                return key.descending() ? cmp > 0 : cmp < 0;
+            }
+        }
+        return true;
     }
 
     /** {@code table/pk} of a {@code table/pk/} key prefix. */
@@ -468,6 +622,9 @@ final class Interpreter {
         if (c instanceof Cond.IsNull n) {
             return Values.isNull(env.get(n.variable())) != n.negated();
         }
+        if (c instanceof Cond.FieldIsNull n) {
+            return (eval(n.operand(), env, row) == null) != n.negated();
+        }
         if (c instanceof Cond.Member m) {
             Object e = eval(m.element(), env, row);
             if (e == null) {
@@ -523,6 +680,23 @@ final class Interpreter {
         }
         if (e instanceof Expr.ColumnRef r && row != null) {
             return row.get(r.column());
+        }
+        if (e instanceof Expr.Case c) {
+            for (int i = 0; i < c.conditions().size(); i++) {
+                if (test(c.conditions().get(i), env, row)) {
+                    return eval(c.values().get(i), env, row);
+                }
+            }
+            return eval(c.otherwise(), env, row);
+        }
+        if (e instanceof Expr.Coalesce c) {
+            for (Expr x : c.args()) {
+                Object v = eval(x, env, row);
+                if (v != null) {
+                    return v;
+                }
+            }
+            return null;
         }
         throw new IllegalStateException("column reference outside SQL: " + e.text());
     }

@@ -1,5 +1,6 @@
 package isocheck.run;
 
+import isocheck.program.Columns;
 import isocheck.program.Cond;
 import isocheck.program.Expr;
 import isocheck.program.Program;
@@ -54,9 +55,12 @@ final class PredicateColumns {
             if (where != null) {
                 Table t = program.schema().table(((Stmt.Sql) s).table()).orElseThrow();
                 Set<String> cols = read.computeIfAbsent(t.name(), k -> new LinkedHashSet<>());
-                Set<String> used = columnsOf(where, new LinkedHashSet<>());
-                if (s instanceof Stmt.Select sel) { // MIN/MAX's predicate also reads the aggregated column
+                Set<String> used = new LinkedHashSet<>(Columns.of(where));
+                if (s instanceof Stmt.Select sel) { // MIN/MAX's predicate also reads the aggregated column,
                     sel.aggregate().flatMap(a -> a.column()).ifPresent(used::add);
+                    if (sel.limit().isPresent()) { // and ORDER BY … LIMIT's the columns it orders by
+                        sel.orderBy().forEach(k -> used.add(k.column()));
+                    }
                 }
                 for (String c : used) {
                     if (!t.isKey(c)) {
@@ -93,7 +97,7 @@ final class PredicateColumns {
      */
     boolean keyOnly(Table t, Cond where) {
         Set<String> changing = assignedAll.getOrDefault(t.name(), Set.of());
-        return columnsOf(where, new HashSet<>()).stream().noneMatch(changing::contains);
+        return Columns.of(where).stream().noneMatch(changing::contains);
     }
 
     /**
@@ -113,34 +117,5 @@ final class PredicateColumns {
             return new Cond.And(l, r, a.pos());
         }
         return keyOnly(t, where) ? where : new Cond.Const(true, new SourcePos("", 0, 0));
-    }
-
-    static Set<String> columnsOf(Cond c, Set<String> out) {
-        if (c instanceof Cond.Compare cmp) {
-            columnsOf(cmp.left(), out);
-            columnsOf(cmp.right(), out);
-        } else if (c instanceof Cond.Member m) {
-            columnsOf(m.element(), out);
-        } else if (c instanceof Cond.Not n) {
-            columnsOf(n.operand(), out);
-        } else if (c instanceof Cond.And a) {
-            columnsOf(a.left(), out);
-            columnsOf(a.right(), out);
-        } else if (c instanceof Cond.Or o) {
-            columnsOf(o.left(), out);
-            columnsOf(o.right(), out);
-        }
-        return out;
-    }
-
-    private static void columnsOf(Expr e, Set<String> out) {
-        if (e instanceof Expr.ColumnRef r) {
-            out.add(r.column());
-        } else if (e instanceof Expr.Arith a) {
-            columnsOf(a.left(), out);
-            columnsOf(a.right(), out);
-        } else if (e instanceof Expr.Negate n) {
-            columnsOf(n.operand(), out);
-        }
     }
 }

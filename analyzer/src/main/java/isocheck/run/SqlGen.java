@@ -5,6 +5,7 @@ import isocheck.program.Column;
 import isocheck.program.Cond;
 import isocheck.program.Expr;
 import isocheck.program.Program;
+import isocheck.program.RowLock;
 import isocheck.program.ScalarType;
 import isocheck.program.Schema;
 import isocheck.program.Stmt;
@@ -51,6 +52,10 @@ final class SqlGen {
         this.predicateColumns = PredicateColumns.of(program);
         this.dialect = dialect;
         this.record = record;
+    }
+
+    Table table(String name) {
+        return schema.table(name).orElseThrow();
     }
 
     static String versionColumn(Table t, String column) {
@@ -178,7 +183,7 @@ final class SqlGen {
                 }
             }
             List<String> image = predicateColumns.of(t.name());
-            Compiled.Predicate pred = record ? new Compiled.Predicate(false, true, image, types(t, image), List.of(), null, List.of()) : null;
+            Compiled.Predicate pred = record ? new Compiled.Predicate(false, true, image, types(t, image), List.of(), null, List.of(), true) : null;
             return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, "FINAL", image), params, written, types(t, written),
                     List.of(), record, pred);
         }
@@ -194,7 +199,59 @@ final class SqlGen {
                 types(t, written), List.of(), record, pred);
     }
 
+    /**
+     * During {@link #join}: how each hidden row set of the join ({@code target$table}) is written
+     * in SQL, as the qualified column it holds; null otherwise (then columns are unqualified).
+     */
+    private Map<String, String> joinColumns;
+
+    /**
+     * An inner join, run as the one statement it is written as: FROM the tables in order, WHERE
+     * every table's own conditions and the join equalities (each {@code c = ANY(:target$t.j)} of
+     * the translated form becomes {@code table.c = t.j}), columns qualified by their table.
+     */
+    private Compiled join(Stmt.Select sel, Table last, List<Compiled.Param> params) {
+        List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
+        parts.add(sel);
+        joinColumns = new java.util.HashMap<>();
+        try {
+            for (Stmt.Select p : sel.joinedFrom()) {
+                joinColumns.put(p.target(), p.table() + "." + p.columns().get(0));
+            }
+            Aggregate a = sel.aggregate().orElseThrow();
+            String aggColumn = a.column().orElseThrow();
+            String selectList;
+            if (record) {
+                List<String> items = new ArrayList<>();
+                for (Stmt.Select p : parts) {
+                    Table t = schema.table(p.table()).orElseThrow();
+                    String col = p == sel ? aggColumn : p.columns().get(0);
+                    t.primaryKey().forEach(k -> items.add(t.name() + "." + k));
+                    items.add(t.name() + "." + col);
+                    items.add(t.name() + "." + versionColumn(t, col));
+                }
+                selectList = String.join(", ", items);
+            } else {
+                selectList = a.function() + "(" + (a.distinct() ? "DISTINCT " : "") + last.name() + "." + aggColumn + ")";
+            }
+            List<String> conds = new ArrayList<>();
+            for (Stmt.Select p : parts) {
+                conds.add(cond(p.where(), params));
+            }
+            String sql = "SELECT " + selectList + " FROM " + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
+                    + " WHERE " + String.join(" AND ", conds);
+            List<String> cols = List.of(aggColumn);
+            return new Compiled(sel, record ? Compiled.Kind.JOIN : Compiled.Kind.SELECT, last, sql, params, cols,
+                    record ? types(last, cols) : List.of(ScalarType.INT), List.of(), record, null);
+        } finally {
+            joinColumns = null;
+        }
+    }
+
     private Compiled select(Stmt.Select sel, Table t, List<Compiled.Param> params) {
+        if (sel.isJoin()) {
+            return join(sel, t, params);
+        }
         List<String> cols;
         Compiled.Kind kind;
         String selectList;
@@ -206,7 +263,7 @@ final class SqlGen {
                 selectList = recordedList(t, cols);
             } else {
                 kind = Compiled.Kind.SELECT;
-                selectList = a.text();
+                selectList = aggregateSql(a);
             }
         } else {
             cols = sel.columns();
@@ -217,18 +274,20 @@ final class SqlGen {
         String where;
         if (record) {
             // Rows the WHERE clause does not match but might in another version are fetched too
-            // (those of its key part), with the database's own verdict on each.
-            boolean broadened = !predicateColumns.keyOnly(t, sel.where());
+            // (those of its key part), with the database's own verdict on each; not under LIMIT or a
+            // row lock, where fetching more rows would change which rows come back or are locked.
+            boolean keyOnly = predicateColumns.keyOnly(t, sel.where());
+            boolean broadened = !keyOnly && sel.limit().isEmpty() && !sel.lock().locks();
             selectList += ", " + PRED_VERSION;
             if (broadened) {
                 selectList += ", CASE WHEN " + cond(sel.where(), params) + " THEN 1 ELSE 0 END";
             }
             where = cond(broadened ? predicateColumns.keyPart(t, sel.where()) : sel.where(), params);
-            pred = new Compiled.Predicate(broadened, false, List.of(), List.of(), List.of(), null, List.of());
+            pred = new Compiled.Predicate(broadened, false, List.of(), List.of(), List.of(), null, List.of(), keyOnly || broadened);
         } else {
             where = cond(sel.where(), params);
         }
-        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + where;
+        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + where + orderAndLimit(sel) + lockClause(sel.lock());
         List<ScalarType> types = kind == Compiled.Kind.SELECT && sel.aggregate().isPresent()
                 ? List.of(ScalarType.INT) : types(t, cols);
         return new Compiled(sel, kind, t, sql, params, cols, types, List.of(), record, pred);
@@ -249,7 +308,42 @@ final class SqlGen {
             complement = "SELECT " + String.join(", ", t.primaryKey()) + ", " + PRED_VERSION + " FROM " + t.name()
                     + " WHERE " + keyPart + " AND NOT COALESCE(" + matches + ", FALSE)";
         }
-        return new Compiled.Predicate(broadened, writesVersion, image, types(t, image), old, complement, cparams);
+        return new Compiled.Predicate(broadened, writesVersion, image, types(t, image), old, complement, cparams, true);
+    }
+
+    /**
+     * An aggregate computed by the database. SUM is cast back to BIGINT (PostgreSQL's SUM(bigint) is
+     * NUMERIC); AVG is the integer average truncated toward zero that {@link Aggregate} defines,
+     * {@code SUM / COUNT} in BIGINT arithmetic (NULL over no rows: NULL / 0 is NULL in both databases).
+     */
+    private static String aggregateSql(Aggregate a) {
+        String c = a.column().orElse("*");
+        return switch (a.function()) {
+            case SUM -> "CAST(SUM(" + c + ") AS BIGINT)";
+            case AVG -> "CAST(SUM(" + c + ") AS BIGINT) / COUNT(" + c + ")";
+            default -> a.text();
+        };
+    }
+
+    private static String orderAndLimit(Stmt.Select sel) {
+        StringBuilder sb = new StringBuilder();
+        if (!sel.orderBy().isEmpty()) {
+            sb.append(" ORDER BY ").append(String.join(", ", sel.orderBy().stream().map(k -> k.text()).toList()));
+        }
+        sel.limit().ifPresent(n -> sb.append(" LIMIT ").append(n));
+        return sb.toString();
+    }
+
+    /**
+     * The locking clause as the database spells it. H2 2.3 has no FOR SHARE: there FOR SHARE runs
+     * as FOR UPDATE, a stronger lock (it only blocks more), so the run is one PostgreSQL could also
+     * produce with FOR SHARE's readers serialised.
+     */
+    private String lockClause(RowLock lock) {
+        if (lock.strength() == RowLock.Strength.SHARE && dialect != Db.Dialect.POSTGRES) {
+            return new RowLock(RowLock.Strength.UPDATE, lock.policy()).sql();
+        }
+        return lock.sql();
     }
 
     private static String recordedList(Table t, List<String> cols) {
@@ -315,6 +409,9 @@ final class SqlGen {
             });
             return "(? = 1)";
         }
+        if (c instanceof Cond.Member m && joinColumns != null && joinColumns.containsKey(m.rows())) {
+            return expr(m.element(), params) + " = " + joinColumns.get(m.rows());
+        }
         if (c instanceof Cond.Member m) {
             String element = expr(m.element(), params);
             ScalarType type = m.element().type();
@@ -336,6 +433,9 @@ final class SqlGen {
             });
             return element + " = ANY(?)";
         }
+        if (c instanceof Cond.FieldIsNull n) {
+            return "(" + expr(n.operand(), params) + (n.negated() ? " IS NOT NULL)" : " IS NULL)");
+        }
         if (c instanceof Cond.Not n) {
             return "NOT (" + cond(n.operand(), params) + ")";
         }
@@ -354,7 +454,7 @@ final class SqlGen {
             return "'" + s.value().replace("'", "''") + "'";
         }
         if (e instanceof Expr.ColumnRef c) {
-            return c.column();
+            return joinColumns != null ? c.table() + "." + c.column() : c.column();
         }
         if (e instanceof Expr.VarRef v) {
             params.add(new Compiled.Param() {
@@ -372,6 +472,20 @@ final class SqlGen {
         }
         if (e instanceof Expr.Arith a) {
             return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";
+        }
+        if (e instanceof Expr.Case c) {
+            StringBuilder sb = new StringBuilder("(CASE");
+            for (int i = 0; i < c.conditions().size(); i++) {
+                sb.append(" WHEN ").append(cond(c.conditions().get(i), params)).append(" THEN ").append(expr(c.values().get(i), params));
+            }
+            return sb.append(" ELSE ").append(expr(c.otherwise(), params)).append(" END)").toString();
+        }
+        if (e instanceof Expr.Coalesce c) {
+            List<String> args = new ArrayList<>();
+            for (Expr x : c.args()) {
+                args.add(expr(x, params));
+            }
+            return "COALESCE(" + String.join(", ", args) + ")";
         }
         Expr.Negate n = (Expr.Negate) e;
         return "(-" + expr(n.operand(), params) + ")";

@@ -93,6 +93,8 @@ final class UpdateReads {
             columnsOf(a.right(), out);
         } else if (e instanceof Expr.Negate n) {
             columnsOf(n.operand(), out);
+        } else if (e instanceof Expr.Case || e instanceof Expr.Coalesce) {
+            out.addAll(isocheck.program.Columns.of(e));
         }
     }
 }

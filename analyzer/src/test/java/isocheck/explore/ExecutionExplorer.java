@@ -109,6 +109,20 @@ final class ExecutionExplorer {
                 }
                 params = next;
             }
+            // a SKIP LOCKED SELECT's choice of skipped records is one more (hidden) parameter
+            for (StatementFacts sf : model.facts(t.name()).statements()) {
+                if (!(sf.statement() instanceof isocheck.program.Stmt.Select sel) || !sel.lock().skipLocked()) continue;
+                int records = universe.get(sf.table()).size();
+                List<Map<String, Object>> next = new ArrayList<>();
+                for (Map<String, Object> prefix : params) {
+                    for (long mask = 0; mask < (1L << records); mask++) {
+                        Map<String, Object> m = new LinkedHashMap<>(prefix);
+                        m.put(ProgramInterpreter.skipParameter(sf), mask);
+                        next.add(m);
+                    }
+                }
+                params = next;
+            }
             for (Map<String, Object> p : params) instances.add(new Instance(t, p));
         }
         List<Map<RecordId, Map<String, Object>>> states = new ArrayList<>();

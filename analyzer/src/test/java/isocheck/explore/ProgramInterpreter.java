@@ -28,8 +28,14 @@ import java.util.Objects;
  * read {@code @alive} of key-matching records they find absent; INSERT writes every non-key field and
  * {@code @alive} and reads nothing; key fields are never events.
  *
- * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT), UPDATE, INSERT,
- * DELETE, {@code :=}, IF, SKIP, ROLLBACK/RAISE EXCEPTION (the instance aborts), RETURN over INT and string values; FOREACH, CHOOSE and {@code = ANY} throw
+ * <p>SELECT … ORDER BY … LIMIT n returns the first n matching rows (ties by the universe's order: one of
+ * the orders a database may pick); FOR UPDATE/SHARE reads as a plain SELECT (the explorer has no
+ * locks: every lock-free execution is explored, a superset of those with locks); SKIP LOCKED skips
+ * the records its instance's hidden parameter names ({@link #skipParameter}), every subset being
+ * one instance, and does not read them.
+ *
+ * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT/SUM/AVG), UPDATE, INSERT,
+ * DELETE, {@code :=}, IF, SKIP, ROLLBACK/RAISE EXCEPTION (the instance aborts), RETURN over INT and string values, {@code = ANY} over a SELECT's rows; FOREACH and CHOOSE throw
  * {@link UnsupportedOperationException}.
  */
 final class ProgramInterpreter {
@@ -166,20 +172,50 @@ final class ProgramInterpreter {
 
         void select(Stmt.Select sel) {
             final Map<String, Object> env0 = Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
+            List<RecordId> universeRows = universe.get(sel.table());
+            // SKIP LOCKED: the instance's hidden parameter skipParameter(sf) says which records
+            // are skipped (any subset: the explorer does not model who holds the locks); a skipped
+            // record is not read at all
+            long skipped = sel.lock().skipLocked() ? (Long) env.get(skipParameter(facts.get(sel))) : 0L;
+            List<RecordId> matched = new ArrayList<>();
+            for (int i = 0; i < universeRows.size(); i++) {
+                RecordId r = universeRows.get(i);
+                if ((skipped & (1L << i)) != 0) continue;
+                if (!keyMatch(sel.where(), r)) continue;
+                if (alive(r) && test(sel.where(), r)) matched.add(r);
+            }
+            // ORDER BY … LIMIT n: the first n matching records in order (ties broken by the universe's order)
+            List<RecordId> chosen = new ArrayList<>(matched);
+            if (sel.limit().isPresent()) {
+                chosen.sort((a, b) -> order(sel, a, b));
+                chosen = chosen.subList(0, (int) Math.min(chosen.size(), sel.limit().get()));
+            }
             List<Map<String, Object>> rows = new ArrayList<>();
-            for (RecordId r : universe.get(sel.table())) {
+            for (int i = 0; i < universeRows.size(); i++) {
+                RecordId r = universeRows.get(i);
+                if ((skipped & (1L << i)) != 0) continue;
                 if (!keyMatch(sel.where(), r)) continue;
                 boolean alive = alive(r);
-                boolean match = alive && test(sel.where(), r);
-                readEvent(r, StatementFacts.ALIVE, "SELECT", row -> testRow(sel.where(), sel.table(), r, row, env0), match);
+                boolean inResult = chosen.contains(r);
+                readEvent(r, StatementFacts.ALIVE, "SELECT", row -> testRow(sel.where(), sel.table(), r, row, env0), inResult);
                 if (!alive) continue;
-                for (String f : mentioned(sel)) readEvent(r, f, "SELECT", null, match);
-                if (match) rows.add(row(sel.table(), r));
+                for (String f : mentioned(sel)) readEvent(r, f, "SELECT", null, inResult);
+                if (inResult) rows.add(row(sel.table(), r));
             }
             if (sel.aggregate().isPresent()) {
                 Aggregate agg = sel.aggregate().get();
-                if (agg.function() == Aggregate.Function.COUNT) {
+                if (agg.function() == Aggregate.Function.COUNT && agg.distinct()) {
+                    String col = agg.column().orElseThrow();
+                    env.put(sel.target(), rows.stream().map(row -> row.get(col)).filter(Objects::nonNull).distinct().count());
+                } else if (agg.function() == Aggregate.Function.COUNT) {
                     env.put(sel.target(), (long) rows.size());
+                } else if (!agg.isExtremum()) {
+                    // SUM and AVG of the non-NULL values, NULL over none; AVG truncated toward zero (Aggregate)
+                    String col = agg.column().orElseThrow();
+                    List<Long> values = rows.stream().map(row -> (Long) row.get(col)).filter(Objects::nonNull).toList();
+                    long sum = values.stream().mapToLong(Long::longValue).sum();
+                    env.put(sel.target(), values.isEmpty() ? null
+                            : agg.function() == Aggregate.Function.SUM ? sum : sum / values.size());
                 } else {
                     String col = agg.column().orElseThrow();
                     Long best = null;
@@ -199,6 +235,18 @@ final class ProgramInterpreter {
                 }
                 env.put(sel.target(), projected);
             }
+        }
+
+        /** ORDER BY order of two records as this transaction sees them; NULL sorts last ascending (PostgreSQL). */
+        int order(Stmt.Select sel, RecordId a, RecordId b) {
+            for (var key : sel.orderBy()) {
+                Object x = column(a, key.column());
+                Object y = column(b, key.column());
+                int c = x == null ? (y == null ? 0 : 1) : y == null ? -1
+                        : x instanceof Long l && y instanceof Long m ? Long.compare(l, m) : x.toString().compareTo(y.toString());
+                if (c != 0) return key.descending() ? -c : c;
+            }
+            return Integer.compare(universe.get(a.table()).indexOf(a), universe.get(b.table()).indexOf(b));
         }
 
         void update(Stmt.Update u) {
@@ -264,6 +312,7 @@ final class ProgramInterpreter {
         boolean mentionsNonKey(Cond c, String table) {
             if (c instanceof Cond.Compare cmp) return nonKey(cmp.left(), table) || nonKey(cmp.right(), table);
             if (c instanceof Cond.Member m) return nonKey(m.element(), table);
+            if (c instanceof Cond.FieldIsNull n) return nonKey(n.operand(), table);
             if (c instanceof Cond.Not n) return mentionsNonKey(n.operand(), table);
             if (c instanceof Cond.And a) return mentionsNonKey(a.left(), table) || mentionsNonKey(a.right(), table);
             if (c instanceof Cond.Or o) return mentionsNonKey(o.left(), table) || mentionsNonKey(o.right(), table);
@@ -274,6 +323,9 @@ final class ProgramInterpreter {
             if (e instanceof Expr.ColumnRef c) return !table(table).isKey(c.column());
             if (e instanceof Expr.Arith a) return nonKey(a.left(), table) || nonKey(a.right(), table);
             if (e instanceof Expr.Negate n) return nonKey(n.operand(), table);
+            if (e instanceof Expr.Case || e instanceof Expr.Coalesce) {
+                return isocheck.program.Columns.of(e).stream().anyMatch(col -> !table(table).isKey(col));
+            }
             return false;
         }
 
@@ -324,7 +376,20 @@ final class ProgramInterpreter {
                 if (c instanceof Cond.Not n) return !test(n.operand());
                 if (c instanceof Cond.And a) return test(a.left()) && test(a.right());
                 if (c instanceof Cond.Or o) return test(o.left()) || test(o.right());
-                throw new UnsupportedOperationException("= ANY at " + c.pos());
+                if (c instanceof Cond.FieldIsNull n) return (value(n.operand()) == null) != n.negated();
+                if (c instanceof Cond.Member m) {
+                    // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
+                    Object x = value(m.element());
+                    if (x == null || !(env.get(m.rows()) instanceof List<?> rows)) return false;
+                    for (Object row : rows) {
+                        Object f = ((Map<?, ?>) row).get(m.field());
+                        if (f != null && compare(new Cond.Compare(isocheck.program.CompareOp.EQ, m.element(), m.element(), m.pos()), x, f)) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                throw new UnsupportedOperationException(c.getClass().getSimpleName() + " at " + c.pos());
             }
 
             boolean compare(Cond.Compare cmp, Object l, Object r) {
@@ -346,6 +411,17 @@ final class ProgramInterpreter {
                 if (e instanceof Expr.ColumnRef c) return Objects.requireNonNull(row, "a column outside SQL").apply(c.column());
                 if (e instanceof Expr.VarRef v) return variable(v);
                 if (e instanceof Expr.Negate n) return value(n.operand()) instanceof Long x ? -x : null;
+                if (e instanceof Expr.Case c) {
+                    for (int i = 0; i < c.conditions().size(); i++) if (test(c.conditions().get(i))) return value(c.values().get(i));
+                    return value(c.otherwise());
+                }
+                if (e instanceof Expr.Coalesce c) {
+                    for (Expr x : c.args()) {
+                        Object v = value(x);
+                        if (v != null) return v;
+                    }
+                    return null;
+                }
                 return arith((Expr.Arith) e);
             }
 
@@ -370,6 +446,11 @@ final class ProgramInterpreter {
                 return x;
             }
         }
+    }
+
+    /** The hidden parameter of a SKIP LOCKED statement: a bit mask over its table's universe, set bits skipped. */
+    static String skipParameter(StatementFacts sf) {
+        return "#skip:" + sf.id();
     }
 
     private Table table(String name) {

@@ -40,6 +40,20 @@ import java.util.Optional;
  *       real database would abort the transaction, i.e. run a subset of the modelled executions).
  *       Two INSERTs of one key are therefore ordered by WW only and never form a RW cycle.</li>
  *   <li>Primary-key fields are never read or written as events (a record is its key).</li>
+ *   <li>{@code SELECT … ORDER BY … LIMIT n} reads like the SELECT without LIMIT: {@code @alive} of
+ *       every key-matching record and the fields it mentions (the ORDER BY columns too) of every
+ *       matching record alive in its view — every row that could have been chosen — and its result
+ *       is some subset of the matching rows (non-empty when one matches); which n rows is not
+ *       encoded (an over-approximation: "the least/greatest n" is one of the allowed results).</li>
+ *   <li>{@code SELECT … FOR UPDATE | FOR SHARE [NOWAIT]} is a plain read here. Sound: a lock only
+ *       delays or aborts transactions (NOWAIT: aborts), so the executions of a program with locks
+ *       are among those without; what a lock means per isolation level is for the real-isolation-
+ *       levels encoding to add. {@code SKIP LOCKED} may leave out any matching row (one locked by
+ *       another transaction): its result is any subset of the matching rows alive in its view, and
+ *       no completeness fact is stated for it ({@code Encoder#rowsComplete}); its reads are
+ *       over-approximated by those of the plain SELECT (a skipped row is not really read).</li>
+ *   <li>SUM, AVG and COUNT(DISTINCT c) read the aggregated column of every matching alive record,
+ *       like COUNT; their values are unconstrained (COUNT(DISTINCT c) is non-negative).</li>
  * </ul>
  * Alive(r, t) is t's view before its own writes; for a transaction that itself inserts into or
  * deletes from a table, the Alive conditions of its statements on that table are dropped when
@@ -299,7 +313,7 @@ public final class AccessRules {
      */
     private Optional<BoolExpr> extremumChanges(Conflict c, Stmt.Select sel, Site readerSite, Site writerSite, Expr<?> r) {
         isocheck.program.Aggregate agg = sel.aggregate().get();
-        if (agg.function() == isocheck.program.Aggregate.Function.COUNT || agg.column().isEmpty()
+        if (!agg.isExtremum() || agg.column().isEmpty()
                 || !v.isKey(sel.table(), agg.column().get())) {
             return Optional.empty();
         }

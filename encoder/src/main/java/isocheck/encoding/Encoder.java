@@ -608,7 +608,9 @@ public final class Encoder {
      * φ_aux (paper §4.3): the rows of a SELECT satisfy its WHERE clause and are alive; an INSERT's key
      * was absent from its view; a non-empty
      * row set has the row its scalar reads see; a CHOOSE picks a member of a non-empty set; MIN/MAX
-     * of a key field is the key of a matching alive row; COUNT is a non-negative number. (Loop
+     * of a key field is the key of a matching alive row; COUNT (also COUNT(DISTINCT c)) is a
+     * non-negative number; SUM and AVG are unconstrained. The rows of a SELECT with LIMIT or SKIP
+     * LOCKED are a subset of the matching rows, which is all "satisfy its WHERE" says. (Loop
      * elements belong to their sets through the execution condition of every statement in the loop.)
      */
     List<Part> phiAux(List<Expr<?>> txns) {
@@ -736,6 +738,9 @@ public final class Encoder {
                 if (!(var.type() instanceof Type.Rows)) continue;
                 List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
                 if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select s) || s.aggregate().isPresent()) continue;
+                // SKIP LOCKED may skip every matching row (all locked): its result may be empty
+                // though rows match, so no completeness is claimed (RowLock). LIMIT n >= 1 keeps it.
+                if (s.lock().skipLocked()) continue;
                 StatementFacts sf = model.factsOf(s);
                 out.add(new Part("rows_complete " + txn.name() + "." + var.name(), forAllTxns(txns, 1, new int[0][], ts -> {
                     Expr<?> t = ts.get(0);
@@ -818,6 +823,10 @@ public final class Encoder {
         Stmt.Select sel = (Stmt.Select) sf.statement();
         Variable var = model.variable(txn, sel.target());
         if (model.assignments(txn, var.name()).size() != 1) return List.of();
+        // SKIP LOCKED returns any subset of the matching rows (RowLock): nothing is complete
+        if (sel.lock().skipLocked()) return List.of();
+        // LIMIT n returns some n of them: non-empty when one matches, but a matching row need not be in it
+        boolean everyRow = sel.limit().isEmpty();
         List<Expr<?>> els = rules.iterationElements(sf, txn, "sc");
         Site site = rules.site(sf, txn, t, els);
         Optional<BoolExpr> ne = terms.nonEmpty(var.name(), site);
@@ -829,7 +838,7 @@ public final class Encoder {
         rules.pinnedRecord(sf, site).ifPresent(records::add);
         List<BoolExpr> out = new ArrayList<>();
         for (Expr<?> r : records) {
-            Optional<BoolExpr> in = terms.member(r, var.name(), site);
+            Optional<BoolExpr> in = everyRow ? terms.member(r, var.name(), site) : Optional.empty();
             BoolExpr then = in.map(i -> ctx.mkAnd(ne.get(), i)).orElse(ne.get());
             out.add(forAllIn(t, els, ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, r, false),
                     rules.aliveInView(sf, site, r, false)), then)));
@@ -888,8 +897,9 @@ public final class Encoder {
             return List.of(forAllIn(t, b.get().elements(),
                     ctx.mkAnd(ctx.mkGe((com.microsoft.z3.IntExpr) value, ctx.mkInt(0)), ctx.mkNot(isNull))));
         }
+        // SUM and AVG: value and NULL-ness left unconstrained (any result of any rows read: sound)
         String column = agg.column().orElse(null);
-        if (column == null || !v.isKey(s.table(), column)) return List.of();
+        if (!agg.isExtremum() || column == null || !v.isKey(s.table(), column)) return List.of();
         StatementFacts sf = model.factsOf(s);
         // no matching record alive in the statement's view lies beyond the MIN (MAX)
         com.microsoft.z3.IntExpr aggValue = (com.microsoft.z3.IntExpr) value;

@@ -242,6 +242,10 @@ public final class Terms {
         if (e instanceof isocheck.program.Expr.Negate n) {
             return value(n.operand(), site, r).map(x -> ctx.mkUnaryMinus(int_(x)));
         }
+        if (e instanceof isocheck.program.Expr.Case c) return caseValue(c, site, r);
+        // COALESCE: NULL-ness of values is not encoded, so which argument it yields is unknown:
+        // unconstrained (sound); atoms that use it are approximated by polarity
+        if (e instanceof isocheck.program.Expr.Coalesce) return Optional.empty();
         isocheck.program.Expr.Arith a = (isocheck.program.Expr.Arith) e;
         Optional<Expr<?>> l = value(a.left(), site, r);
         Optional<Expr<?>> rr = value(a.right(), site, r);
@@ -255,6 +259,39 @@ public final class Terms {
                     : v.apply("mul", ctx.getIntSort(), List.of(x, y));
             case DIV -> v.apply("sqldiv", ctx.getIntSort(), List.of(x, y));
         });
+    }
+
+    /**
+     * CASE WHEN c1 THEN e1 … ELSE e END as nested if-then-else, when every condition and value is
+     * encoded exactly; otherwise unconstrained (the atom using it is approximated by polarity).
+     */
+    private Optional<Expr<?>> caseValue(isocheck.program.Expr.Case c, Site site, Expr<?> r) {
+        Optional<Expr<?>> result = value(c.otherwise(), site, r);
+        for (int i = c.conditions().size() - 1; i >= 0 && result.isPresent(); i--) {
+            Optional<BoolExpr> when = exactCond(c.conditions().get(i), site, r);
+            Optional<Expr<?>> then = value(c.values().get(i), site, r);
+            if (when.isEmpty() || then.isEmpty()) return Optional.empty();
+            Expr<?> otherwise = result.get();
+            result = Optional.of(ctx.mkITE(when.get(), int_(then.get()), int_(otherwise)));
+        }
+        return result;
+    }
+
+    /** [[φ]] exactly, if every atom of φ is encoded. */
+    private Optional<BoolExpr> exactCond(Cond c, Site site, Expr<?> r) {
+        if (c instanceof Cond.Const k) return Optional.of(ctx.mkBool(k.value()));
+        if (c instanceof Cond.Not n) return exactCond(n.operand(), site, r).map(ctx::mkNot);
+        if (c instanceof Cond.And a) {
+            Optional<BoolExpr> l = exactCond(a.left(), site, r);
+            Optional<BoolExpr> rr = exactCond(a.right(), site, r);
+            return l.isPresent() && rr.isPresent() ? Optional.of(ctx.mkAnd(l.get(), rr.get())) : Optional.empty();
+        }
+        if (c instanceof Cond.Or o) {
+            Optional<BoolExpr> l = exactCond(o.left(), site, r);
+            Optional<BoolExpr> rr = exactCond(o.right(), site, r);
+            return l.isPresent() && rr.isPresent() ? Optional.of(ctx.mkOr(l.get(), rr.get())) : Optional.empty();
+        }
+        return exact(c, site, r);
     }
 
     @SuppressWarnings("unchecked")
@@ -318,6 +355,8 @@ public final class Terms {
             BoolExpr body = ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get()));
             return Optional.of(ctx.mkExists(new Expr<?>[] {x}, body, 0, null, null, null, null));
         }
+        // NULL values are not modelled (a field's value is any integer): IS NULL by polarity
+        if (c instanceof Cond.FieldIsNull) return Optional.empty();
         throw new IllegalArgumentException("unexpected condition " + c);
     }
 

@@ -34,6 +34,18 @@ public sealed interface Cond {
         }
     }
 
+    /**
+     * {@code e IS [NOT] NULL} of a field: a nullable column of the visited record (NULL where an
+     * INSERT left it out) or {@code :row.f}. The encoder does not model NULL values: it tests this
+     * atom by polarity (Terms), an over-approximation.
+     */
+    record FieldIsNull(Expr operand, boolean negated, SourcePos pos) implements Cond {
+        @Override
+        public String text() {
+            return operand.text() + (negated ? " IS NOT NULL" : " IS NULL");
+        }
+    }
+
     /** {@code element = ANY(:rows.field)}: the element equals {@code field} of some row of {@code rows}. */
     record Member(Expr element, String rows, String field, SourcePos pos) implements Cond {
         @Override

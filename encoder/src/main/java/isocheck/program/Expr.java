@@ -1,5 +1,7 @@
 package isocheck.program;
 
+import java.util.List;
+
 /**
  * Integer and string expressions: the paper's e_d (inside SQL, may read the visited record's
  * fields) and e_c (outside SQL, variables only). Each node carries its type and source position.
@@ -84,10 +86,55 @@ public sealed interface Expr {
         }
     }
 
+    /**
+     * {@code CASE WHEN c1 THEN e1 [WHEN c2 THEN e2 …] ELSE e END} (searched CASE). ELSE is required:
+     * a missing ELSE is NULL, and NULL values are not modelled.
+     */
+    record Case(List<Cond> conditions, List<Expr> values, Expr otherwise, SourcePos pos) implements Expr {
+        public Case {
+            conditions = List.copyOf(conditions);
+            values = List.copyOf(values);
+        }
+
+        @Override
+        public ScalarType type() {
+            return otherwise.type();
+        }
+
+        @Override
+        public String text() {
+            StringBuilder sb = new StringBuilder("CASE");
+            for (int i = 0; i < conditions.size(); i++) {
+                sb.append(" WHEN ").append(conditions.get(i).text()).append(" THEN ").append(values.get(i).text());
+            }
+            return sb.append(" ELSE ").append(otherwise.text()).append(" END").toString();
+        }
+    }
+
+    /** {@code COALESCE(e1, e2, …)}: the first argument that is not NULL (an empty result's field, an empty aggregate). */
+    record Coalesce(List<Expr> args, SourcePos pos) implements Expr {
+        public Coalesce {
+            args = List.copyOf(args);
+        }
+
+        @Override
+        public ScalarType type() {
+            return args.get(0).type();
+        }
+
+        @Override
+        public String text() {
+            return "COALESCE(" + String.join(", ", args.stream().map(Expr::text).toList()) + ")";
+        }
+    }
+
     /** Whether the expression reads a field of the visited record (then it is not a pure e_c). */
     default boolean readsColumns() {
         if (this instanceof ColumnRef) {
             return true;
+        }
+        if (this instanceof Case || this instanceof Coalesce) {
+            return !Columns.of(this).isEmpty();
         }
         if (this instanceof Arith a) {
             return a.left().readsColumns() || a.right().readsColumns();

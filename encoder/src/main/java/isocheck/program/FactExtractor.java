@@ -103,6 +103,8 @@ public final class FactExtractor {
         if (stmt instanceof Stmt.Select s) {
             reads.addAll(s.columns());
             s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
+            // ORDER BY … LIMIT n compares the order columns of every matching row to choose the first n
+            s.orderBy().forEach(k -> reads.add(k.column()));
             readWhere(s.where(), table, reads, pins);
         } else if (stmt instanceof Stmt.Update u) {
             for (Assignment a : u.assignments()) {
@@ -179,6 +181,8 @@ public final class FactExtractor {
             columnsOf(c.right(), out);
         } else if (cond instanceof Cond.Member m) {
             columnsOf(m.element(), out);
+        } else if (cond instanceof Cond.FieldIsNull n) {
+            columnsOf(n.operand(), out);
         } else if (cond instanceof Cond.Not n) {
             columnsOf(n.operand(), out);
         } else if (cond instanceof Cond.And a) {
@@ -198,6 +202,8 @@ public final class FactExtractor {
             columnsOf(a.right(), out);
         } else if (expr instanceof Expr.Negate n) {
             columnsOf(n.operand(), out);
+        } else if (expr instanceof Expr.Case || expr instanceof Expr.Coalesce) {
+            out.addAll(isocheck.program.Columns.of(expr));
         }
     }
 

@@ -17,8 +17,10 @@ public sealed interface Stmt {
     }
 
     /**
-     * {@code SELECT columns INTO target FROM table WHERE where}, or with an aggregate, {@code SELECT
-     * MIN/MAX/COUNT(c) INTO target …}. {@code columns} is empty for an aggregate.
+     * {@code SELECT columns INTO target FROM table WHERE where [ORDER BY …] [LIMIT n] [FOR UPDATE|SHARE
+     * [NOWAIT|SKIP LOCKED]]}, or with an aggregate, {@code SELECT MIN/MAX/COUNT/SUM/AVG(c) INTO target …}.
+     * {@code columns} is empty for an aggregate; {@code orderBy} is empty and {@code limit} empty when
+     * absent (ORDER BY without LIMIT only orders the rows, which a row set does not keep).
      */
     record Select(
             String target,
@@ -26,11 +28,42 @@ public sealed interface Stmt {
             List<String> columns,
             Optional<Aggregate> aggregate,
             Cond where,
+            List<OrderKey> orderBy,
+            Optional<Long> limit,
+            RowLock lock,
+            List<Select> joinedFrom,
             String sql,
             SourcePos pos)
             implements Sql {
         public Select {
             columns = List.copyOf(columns);
+            orderBy = List.copyOf(orderBy);
+            joinedFrom = List.copyOf(joinedFrom);
+        }
+
+        /** A plain SELECT: no ORDER BY, LIMIT or locking clause. */
+        public Select(String target, String table, List<String> columns, Optional<Aggregate> aggregate, Cond where,
+                String sql, SourcePos pos) {
+            this(target, table, columns, aggregate, where, List.of(), Optional.empty(), RowLock.NONE, List.of(), sql, pos);
+        }
+
+        /**
+         * Whether this SELECT is the last table of an inner join (see {@code joinedFrom}). A join of
+         * tables t1, …, tn is read as n SELECTs in the body, one per table, each restricted to the
+         * rows that join with the previous one's ({@code col = ANY(:prev.col)}); the last one holds
+         * the join's aggregate and lists the earlier ones here, so that a database runs the join as
+         * the one statement it is written as.
+         */
+        public boolean isJoin() {
+            return !joinedFrom.isEmpty();
+        }
+
+        /**
+         * Whether the result may leave out matching rows alive in the statement's view: LIMIT keeps
+         * the first n in ORDER BY order, SKIP LOCKED skips rows other transactions hold locks on.
+         */
+        public boolean mayOmitRows() {
+            return limit.isPresent() || lock.skipLocked();
         }
     }
 

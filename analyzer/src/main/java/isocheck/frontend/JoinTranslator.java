@@ -1,0 +1,278 @@
+package isocheck.frontend;
+
+import static isocheck.frontend.SqlTranslator.reject;
+
+import isocheck.program.Aggregate;
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import isocheck.program.Field;
+import isocheck.program.RowLock;
+import isocheck.program.ScalarType;
+import isocheck.program.Schema;
+import isocheck.program.SourcePos;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import isocheck.program.Type;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+
+/**
+ * Inner joins of two or three tables on equality predicates, as BenchBase's TPC-C StockLevel writes
+ * them ({@code SELECT COUNT(DISTINCT s_i_id) FROM order_line, stock WHERE … AND s_i_id = ol_i_id …}).
+ *
+ * <p>The supported shape is a chain: tables t1, …, tn in FROM order (comma-separated, or
+ * {@code [INNER] JOIN … ON}), each later table joined to the one before it by exactly one equality
+ * of a column of each; every other conjunct of WHERE and ON mentions one table; the select list is
+ * one {@code COUNT(DISTINCT c)}, {@code MIN(c)} or {@code MAX(c)} over a column c of the last table
+ * (aggregates whose value does not depend on how many join partners a row has).
+ *
+ * <p>Translation: one SELECT per table, in FROM order, each reading the rows of its table that its
+ * own conjuncts select and that join with the previous table's rows: {@code SELECT j INTO
+ * target$t1 FROM t1 WHERE φ1; SELECT k INTO target$t2 FROM t2 WHERE φ2 AND c2 = ANY(:target$t1.j1);
+ * …; SELECT agg(c) INTO target FROM tn WHERE φn AND cn = ANY(:target$tn-1.jn-1)}. For a chain this
+ * is exact for the rows of tn that occur in the join, so the aggregate is the join's. Every row of
+ * t1..tn-1 its own conjuncts select is read (a superset of the rows in the join: the reads of both
+ * sides, over-approximated where a row has no partner). The SELECTs read from the transaction's one
+ * view, as the single statement does in the paper's model (§3.2). The last SELECT lists the others
+ * ({@link Stmt.Select#joinedFrom}), so that a database runs the join as written.
+ */
+final class JoinTranslator {
+
+    private final Schema schema;
+    private final Scope scope;
+
+    JoinTranslator(Schema schema, Scope scope) {
+        this.schema = schema;
+        this.scope = scope;
+    }
+
+    /** One table of the join: the table, its alias (or null) and the conjuncts that mention only it. */
+    private record Part(Table table, String alias, List<Expression> local, SourcePos pos) {}
+
+    /** {@code later.column = earlier.column}: the equality joining two consecutive parts. */
+    private record Link(int earlier, String earlierColumn, int later, String laterColumn) {}
+
+    Stmt.Select join(PlainSelect s, Fragment f) {
+        SourcePos pos = f.start();
+        reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
+        reject(s.getGroupBy() != null || s.getHaving() != null, pos, "GROUP BY and HAVING are not supported");
+        reject(s.getOrderByElements() != null && !s.getOrderByElements().isEmpty() || s.getLimit() != null
+                || s.getOffset() != null || s.getFetch() != null, pos, "ORDER BY/LIMIT on a join is not supported");
+        reject(SqlTranslator.lock(s, f).locks(), pos, "FOR UPDATE/SHARE on a join is not supported");
+        List<Part> parts = new ArrayList<>();
+        List<Expression> conjuncts = new ArrayList<>();
+        parts.add(part(s.getFromItem(), f, pos));
+        for (Join j : s.getJoins()) {
+            SourcePos joinPos = f.posOf(j.getRightItem(), pos);
+            reject(j.isLeft() || j.isRight() || j.isFull() || j.isOuter() || j.isNatural() || j.isCross() || j.isSemi()
+                    || j.isApply() || j.isStraight(), joinPos, "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
+            reject(j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(), joinPos, "JOIN … USING is not supported; write ON a.c = b.c");
+            parts.add(part(j.getRightItem(), f, joinPos));
+            if (j.getOnExpressions() != null) {
+                j.getOnExpressions().forEach(e -> split(e, conjuncts));
+            }
+        }
+        if (parts.size() > 3) {
+            throw new ProgramError(parts.get(3).pos(), "joins of more than three tables are not supported");
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            for (int k = 0; k < i; k++) {
+                reject(parts.get(i).table().name().equals(parts.get(k).table().name()), parts.get(i).pos(),
+                        "self-joins are not supported (table " + parts.get(i).table().name() + " appears twice)");
+            }
+        }
+        if (s.getWhere() != null) {
+            split(s.getWhere(), conjuncts);
+        }
+        var into = s.getIntoTables();
+        if (into == null || into.isEmpty()) {
+            throw new ProgramError(pos, "SELECT needs INTO variable (SELECT cols INTO v FROM …)");
+        }
+        reject(into.size() > 1, pos, "SELECT … INTO takes one variable");
+        String target = Names.of(into.get(0).getFullyQualifiedName());
+        SourcePos targetPos = f.posOf(into.get(0), pos);
+
+        // the select list: one COUNT(DISTINCT c) / MIN(c) / MAX(c) of the last table
+        reject(s.getSelectItems().size() != 1, pos, "a join selects one aggregate: COUNT(DISTINCT c), MIN(c) or MAX(c)");
+        Expression item = s.getSelectItems().get(0).getExpression();
+        SourcePos itemPos = f.posOf(item, pos);
+        reject(s.getSelectItems().get(0).getAlias() != null, itemPos, "column aliases are not supported");
+        reject(!(item instanceof Function fn) || fn.getParameters() == null || fn.getParameters().size() != 1
+                || !(fn.getParameters().get(0) instanceof Column), itemPos,
+                "a join selects one aggregate over a column: COUNT(DISTINCT c), MIN(c) or MAX(c); found '" + item + "'");
+        Function fn = (Function) item;
+        Column aggColumn = (Column) fn.getParameters().get(0);
+        int owner = owner(aggColumn, parts, f, pos);
+        reject(owner != parts.size() - 1, itemPos, "the aggregated column must belong to the last table of the join ("
+                + parts.get(parts.size() - 1).table().name() + "); list the tables in join order");
+        Part last = parts.get(parts.size() - 1);
+        Aggregate aggregate = SqlTranslator.aggregate(fn, last.table(), ExprTranslator.sql(f, scope, last.table(), last.alias()), itemPos);
+        reject(!(aggregate.isExtremum() || aggregate.function() == Aggregate.Function.COUNT && aggregate.distinct()), itemPos,
+                aggregate.function() + " over a join counts rows once per join partner; supported: COUNT(DISTINCT c), MIN(c), MAX(c)");
+
+        // classify the conjuncts: local to one table, or the equality linking two consecutive tables
+        List<Link> links = new ArrayList<>();
+        for (Expression c : conjuncts) {
+            List<Column> columns = columns(c);
+            Set<Integer> owners = new LinkedHashSet<>();
+            for (Column col : columns) {
+                owners.add(owner(col, parts, f, pos));
+            }
+            SourcePos cPos = f.posOf(c, pos);
+            if (owners.size() <= 1) {
+                parts.get(owners.isEmpty() ? 0 : owners.iterator().next()).local().add(c);
+                continue;
+            }
+            reject(!(c instanceof EqualsTo eq && eq.getLeftExpression() instanceof Column l && eq.getRightExpression() instanceof Column r),
+                    cPos, "a condition over two tables of a join must be an equality of two columns (a.c = b.d); found '" + c + "'");
+            EqualsTo eq = (EqualsTo) c;
+            Column l = (Column) eq.getLeftExpression();
+            Column r = (Column) eq.getRightExpression();
+            int lo = owner(l, parts, f, pos);
+            int ro = owner(r, parts, f, pos);
+            Column earlier = lo < ro ? l : r;
+            Column later = lo < ro ? r : l;
+            int e = Math.min(lo, ro);
+            int k = Math.max(lo, ro);
+            reject(k != e + 1, cPos, "tables must be listed in join order: each joined to the one before it ("
+                    + parts.get(k).table().name() + " is joined to " + parts.get(e).table().name() + ")");
+            reject(links.stream().anyMatch(x -> x.later() == k), cPos, "joining " + parts.get(k).table().name()
+                    + " on more than one column pair is not supported");
+            links.add(new Link(e, Names.of(earlier.getColumnName()), k, Names.of(later.getColumnName())));
+        }
+        for (int k = 1; k < parts.size(); k++) {
+            final int kk = k;
+            reject(links.stream().noneMatch(x -> x.later() == kk), parts.get(k).pos(), "table " + parts.get(k).table().name()
+                    + " is not joined to " + parts.get(k - 1).table().name() + " by an equality (cross products are not supported)");
+        }
+
+        // one SELECT per table; the earlier ones into hidden row sets target$table
+        List<Stmt.Select> earlier = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            Part p = parts.get(i);
+            ExprTranslator exprs = ExprTranslator.sql(f, scope, p.table(), p.alias());
+            Cond where = new Cond.Const(true, p.pos());
+            for (Expression c : p.local()) {
+                where = and(where, exprs.cond(c), p.pos());
+            }
+            if (i > 0) {
+                final int at = i;
+                Link link = links.stream().filter(x -> x.later() == at).findFirst().orElseThrow();
+                Table t = p.table();
+                Expr element = new Expr.ColumnRef(t.name(), link.laterColumn(), t.column(link.laterColumn()).orElseThrow().type(), p.pos());
+                String prev = hidden(target, parts.get(link.earlier()).table());
+                ScalarType prevType = parts.get(link.earlier()).table().column(link.earlierColumn()).orElseThrow().type();
+                reject(prevType != element.type(), p.pos(), "cannot join " + element.type().sqlName() + " column "
+                        + link.laterColumn() + " with " + prevType.sqlName() + " column " + link.earlierColumn());
+                where = and(where, new Cond.Member(element, prev, link.earlierColumn(), p.pos()), p.pos());
+            }
+            if (i < parts.size() - 1) {
+                final int at = i;
+                Link next = links.stream().filter(x -> x.earlier() == at).findFirst().orElseThrow();
+                String name = hidden(target, p.table());
+                String col = next.earlierColumn();
+                scope.assign(name, new Type.Rows(Optional.of(p.table().name()),
+                        List.of(new Field(col, p.table().column(col).orElseThrow().type()))), p.pos());
+                earlier.add(new Stmt.Select(name, p.table().name(), List.of(col), Optional.empty(), where, List.of(),
+                        Optional.empty(), RowLock.NONE, List.of(), f.text(), pos));
+            } else {
+                scope.assign(target, new Type.Scalar(ScalarType.INT), targetPos);
+                return new Stmt.Select(target, p.table().name(), List.of(), Optional.of(aggregate), where, List.of(),
+                        Optional.empty(), RowLock.NONE, earlier, f.text(), pos);
+            }
+        }
+        throw new IllegalStateException("a join without a last table");
+    }
+
+    /** The hidden row set holding the rows of {@code table} that a join into {@code target} reads. */
+    static String hidden(String target, Table table) {
+        return target + "$" + table.name();
+    }
+
+    private Part part(FromItem item, Fragment f, SourcePos pos) {
+        Table t = new SqlTranslator(schema, scope).table(item, f, pos);
+        String alias = item.getAlias() == null ? null : Names.of(item.getAlias().getName());
+        return new Part(t, alias, new ArrayList<>(), f.posOf(item, pos));
+    }
+
+    /** Top-level conjuncts, with JSqlParser's IN-before-AND mis-parse re-associated first. */
+    private static void split(Expression e, List<Expression> out) {
+        if (e instanceof AndExpression a) {
+            split(a.getLeftExpression(), out);
+            split(a.getRightExpression(), out);
+        } else if (e instanceof ParenthesedExpressionList<?> list && list.size() == 1 && list.get(0) instanceof AndExpression a) {
+            split(a, out);
+        } else if (e instanceof InExpression in && ExprTranslator.reassociate(in) instanceof AndExpression a) {
+            split(a, out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    private static List<Column> columns(Expression e) {
+        List<Column> out = new ArrayList<>();
+        e.accept(new ExpressionVisitorAdapter<Void>() {
+            @Override
+            public <S> Void visit(Column column, S context) {
+                out.add(column);
+                return null;
+            }
+        }, null);
+        return out;
+    }
+
+    /** The index of the part a column belongs to: by its qualifier (table or alias), else by its unique name. */
+    private static int owner(Column c, List<Part> parts, Fragment f, SourcePos fallback) {
+        SourcePos pos = f.posOf(c, fallback);
+        String name = Names.of(c.getColumnName());
+        if (c.getTable() != null && c.getTable().getName() != null) {
+            String q = Names.of(c.getTable().getName());
+            for (int i = 0; i < parts.size(); i++) {
+                Part p = parts.get(i);
+                if (q.equals(p.alias()) || p.alias() == null && q.equals(p.table().name())) {
+                    if (p.table().column(name).isEmpty()) {
+                        throw new ProgramError(pos, "unknown column " + name + " in table " + p.table().name());
+                    }
+                    return i;
+                }
+            }
+            throw new ProgramError(pos, "unknown table " + q + " (the join reads "
+                    + String.join(", ", parts.stream().map(p -> p.alias() == null ? p.table().name() : p.alias()).toList()) + ")");
+        }
+        int found = -1;
+        for (int i = 0; i < parts.size(); i++) {
+            if (parts.get(i).table().column(name).isPresent()) {
+                if (found >= 0) {
+                    throw new ProgramError(pos, "column " + name + " is ambiguous (in " + parts.get(found).table().name()
+                            + " and " + parts.get(i).table().name() + "); qualify it");
+                }
+                found = i;
+            }
+        }
+        if (found < 0) {
+            throw new ProgramError(pos, "unknown column " + name + " in the joined tables (write variables as :" + name + ")");
+        }
+        return found;
+    }
+
+    private static Cond and(Cond left, Cond right, SourcePos pos) {
+        if (left instanceof Cond.Const k && k.value()) {
+            return right;
+        }
+        return new Cond.And(left, right, pos);
+    }
+}
