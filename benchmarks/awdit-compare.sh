@@ -90,7 +90,12 @@ def t(path):
     w = g(r'Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)').split(':')
     wall = sum(float(x) * 60 ** i for i, x in enumerate(reversed(w)))
     cpu = float(g(r'User time \(seconds\): (\S+)')) + float(g(r'System time \(seconds\): (\S+)'))
-    return wall, cpu, int(g(r'Maximum resident set size \(kbytes\): (\d+)')) / 1024
+    sig = re.search(r'Command terminated by signal (\d+)', s)
+    return (wall, cpu, int(g(r'Maximum resident set size \(kbytes\): (\d+)')) / 1024,
+            int(sig.group(1)) if sig else 0)
+def failed(runs, who):
+    bad = [f'{who} run {i + 1} killed by signal {r[3]}' for i, r in enumerate(runs) if r[3]]
+    return ('; ' + ', '.join(bad)) if bad else ''
 def verdict(path):
     s = open(path).read()
     m = re.search(r'^(RC|RA|CC): (\S+)', s, re.M) or re.search(r'^(Consistent|Inconsistent)\.$', s, re.M)
@@ -107,6 +112,7 @@ if with_awdit:
 else:
     row += ['-', '-', f'{med([x[1] for x in I]):.2f}', '-', f'{med([x[2] for x in I]):.0f}', '-', '-',
             f'{verdict(f"{out}/{tag}.iso.1.out")} / -']
+row[-1] += failed(I, 'isocheck') + (failed(A, 'AWDIT') if with_awdit else '')
 row.append(load)
 print('| ' + ' | '.join(row) + ' |', flush=True)
 PY
