@@ -77,6 +77,9 @@ public final class CheckCommand implements Callable<Integer> {
             description = "witnesses to report per level, one per independent cycle (default: ${DEFAULT-VALUE})")
     int maxWitnesses;
 
+    /** Where the result goes when {@link FastCheckArgs} parsed the command line (no picocli spec). */
+    PrintWriter directOut;
+
     @Override
     public Integer call() {
         List<Level> levels = levels();
@@ -106,7 +109,7 @@ public final class CheckCommand implements Callable<Integer> {
             }
             verdicts.add(LevelChecker.of(l, options).check(h));
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = spec != null ? spec.commandLine().getOut() : directOut;
         switch (witness) {
             case json -> out.print(json(h, fmt, verdicts));
             case dot -> verdicts.stream().filter(v -> v instanceof Verdict.Violated)

@@ -19,7 +19,7 @@ public final class Main {
         PrintWriter err = new PrintWriter(System.err, true);
         // The executable's deadline counts from the JVM's start: --timeout bounds the process, start-up included.
         long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
-        Outcome outcome = execute(args, out, err, System.nanoTime() - uptime * 1_000_000L);
+        Outcome outcome = execute(args, out, err, System.nanoTime() - uptime * 1_000_000L, true);
         out.flush();
         err.flush();
         if (outcome.abandoned()) {
@@ -31,7 +31,15 @@ public final class Main {
 
     /** Runs one command line with the given streams; returns the exit code (used by tests, too). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        return execute(args, out, err, System.nanoTime()).code();
+        return run(args, out, err, true);
+    }
+
+    /**
+     * {@code fast}: a lone {@code --version} and the plain forms of {@code check} skip picocli
+     * ({@link FastCheckArgs}: start-up); tests compare both paths.
+     */
+    static int run(String[] args, PrintWriter out, PrintWriter err, boolean fast) {
+        return execute(args, out, err, System.nanoTime(), fast).code();
     }
 
     /** @param abandoned the deadline passed and the command's thread was left running */
@@ -41,12 +49,12 @@ public final class Main {
      * Runs the command on a thread of its own, so that the deadline can be enforced from here whatever
      * the command is doing (its stack size is the JVM's default, so {@code -Xss} applies to it).
      */
-    private static Outcome execute(String[] args, PrintWriter out, PrintWriter err, long startNanos) {
+    private static Outcome execute(String[] args, PrintWriter out, PrintWriter err, long startNanos, boolean fast) {
         CommandDeadline deadline = new CommandDeadline(startNanos);
         int[] code = {ExitCode.INTERNAL_ERROR};
         Thread worker = new Thread(null, () -> {
             CommandDeadline.bind(deadline);
-            code[0] = guarded(args, out, err);
+            code[0] = guarded(args, out, err, fast);
         }, "isocheck-command", 0);
         worker.setDaemon(true);
         worker.start();
@@ -71,10 +79,24 @@ public final class Main {
         return new Outcome(code[0], false);
     }
 
-    /** Runs picocli and turns every throwable into its exit code and one message (a trace only for bugs). */
-    private static int guarded(String[] args, PrintWriter out, PrintWriter err) {
+    /**
+     * Runs the command (through picocli, or its fast path) and turns every throwable into its exit code
+     * and one message (a trace only for bugs).
+     */
+    private static int guarded(String[] args, PrintWriter out, PrintWriter err, boolean fast) {
         try {
-            CommandLine cli = new CommandLine(new IsocheckCommand());
+            if (fast && args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+                return version(out);
+            }
+            CheckCommand check = fast ? FastCheckArgs.parse(args) : null;
+            if (check != null) {
+                check.directOut = out;
+                int code = check.call();
+                out.flush();
+                err.flush();
+                return code;
+            }
+            CommandLine cli = commandLine(args);
             cli.setOut(out);
             cli.setErr(err);
             cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -127,5 +149,41 @@ public final class Main {
         if (message == null) return "bad usage";
         int nl = message.indexOf('\n');
         return (nl < 0 ? message : message.substring(0, nl)).strip();
+    }
+
+    private static int version(PrintWriter out) throws Exception {
+        for (String line : new VersionProvider().getVersion()) {
+            out.println(line);
+        }
+        return ExitCode.OK;
+    }
+
+    /**
+     * The command tree for {@code args}: when the first argument names a subcommand, a root with just
+     * that subcommand (or none, for a lone {@code --version}); otherwise the full tree. Start-up: see
+     * {@link SingleCommandRoot}.
+     */
+    static CommandLine commandLine(String[] args) {
+        String first = args.length > 0 ? args[0] : "";
+        Object sub = switch (first) { // the names of IsocheckCommand's subcommands
+            case "parse" -> new ParseCommand();
+            case "specs" -> new SpecsCommand();
+            case "analyze" -> new AnalyzeCommand();
+            case "verify" -> new VerifyCommand();
+            case "weakest" -> new WeakestCommand();
+            case "check" -> new CheckCommand();
+            case "convert" -> new ConvertCommand();
+            case "run" -> new RunCommand();
+            default -> null;
+        };
+        boolean versionOnly = args.length == 1 && (first.equals("--version") || first.equals("-V"));
+        if (sub == null && !versionOnly) {
+            return new CommandLine(new IsocheckCommand());
+        }
+        CommandLine root = new CommandLine(new SingleCommandRoot());
+        if (sub != null) {
+            root.addSubcommand(first, sub);
+        }
+        return root;
     }
 }

@@ -37,8 +37,8 @@ public final class HistoryReader {
                         return JsonHistoryReader.read(in, name);
                     }
                 case PLUME:
-                    try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-                        return PlumeTextReader.read(in, name);
+                    try (java.io.InputStream in = Files.newInputStream(path)) {
+                        return PlumeTextReader.read(in, name); // bytes: see PlumeTextReader
                     }
                 case AWDIT_TEST:
                     try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
