@@ -270,6 +270,9 @@ final class PredicateReads {
             }
             return sb.append(")").toString();
         }
+        if (c instanceof Cond.FieldIsNull n) {
+            return text(n.operand(), env) + (n.negated() ? " IS NOT NULL" : " IS NULL");
+        }
         if (c instanceof Cond.Not n) {
             return "NOT (" + text(n.operand(), env) + ")";
         }

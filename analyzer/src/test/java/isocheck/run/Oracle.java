@@ -98,6 +98,20 @@ final class Oracle {
     }
 
     /** The operations of transaction {@code t} as text, e.g. "r(counter/1/cnt,0) w(counter/1/cnt,1)". */
+    /**
+     * A transaction's item operations: {@link #ops} without the reads and writes that stand for
+     * predicate edges ({@link isocheck.history.PredicateKey}), which the predicate-read tests check.
+     */
+    static String itemOps(History h, int t) {
+        StringBuilder sb = new StringBuilder();
+        for (int op = h.opStart(t); op < h.opEnd(t); op++) {
+            if (isocheck.history.PredicateKey.parse(h.keys().name(h.key(op))).isEmpty()) {
+                sb.append(sb.length() == 0 ? "" : " ").append(h.opText(op));
+            }
+        }
+        return sb.toString();
+    }
+
     static String ops(History h, int t) {
         StringBuilder sb = new StringBuilder();
         for (int op = h.opStart(t); op < h.opEnd(t); op++) {

@@ -39,9 +39,9 @@ abstract class SqlConstructsRunContract {
         return Runs.schedule(db(iso), litmus(program), GenSpec.empty(), null, file, 1, 500, new PrintWriter(trace, true));
     }
 
-    /** The committed transactions' operations, in commit order. */
+    /** The committed transactions' item operations, in commit order (predicate edges: RunContract). */
     static List<String> committedOps(History h) {
-        return Oracle.committed(h).stream().map(t -> Oracle.ops(h, t)).toList();
+        return Oracle.committed(h).stream().map(t -> Oracle.itemOps(h, t)).toList();
     }
 
     static String sorted(String ops) {
