@@ -59,6 +59,10 @@ public final class WeakestCommand implements Callable<Integer> {
     @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
     Path specDir;
 
+    @Option(names = "--db", paramLabel = "DB", description = "choose among a database's own levels instead of --specs "
+            + "(postgresql: read-committed, repeatable-read, serializable)")
+    String db;
+
     @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
     int bound;
 
@@ -119,6 +123,15 @@ public final class WeakestCommand implements Callable<Integer> {
         if (!perTransaction && !compare.isEmpty()) throw new UserError("--compare needs --per-transaction");
         if (!perTransaction && !base.isEmpty()) throw new UserError("--base needs --per-transaction");
         List<String> names = specNames.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
+        List<java.util.Map.Entry<String, String>> levels = null;
+        if (db != null) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--specs")) {
+                throw new UserError("give either --specs or --db, not both");
+            }
+            if (perTransaction) throw new UserError("--per-transaction with --db is not supported yet");
+            levels = DatabaseLevel.levels(db);
+            names = levels.stream().map(java.util.Map.Entry::getValue).toList();
+        }
         if (names.isEmpty()) throw new UserError("--specs names no spec");
         String outName = null;
         if (specOut != null) {
@@ -152,6 +165,7 @@ public final class WeakestCommand implements Callable<Integer> {
             if (!perTransaction) {
                 WeakestSpecs.Result r = WeakestSpecs.run(loaded, specs, opts, prover);
                 out.print(format == Format.json ? WeakestReport.json(subject, r) : WeakestReport.text(subject, r));
+                if (levels != null && format == Format.text) out.print(WeakestReport.databaseSummary(db, levels, r));
                 out.flush();
                 return switch (r.verdict()) {
                     case ANSWERED -> ExitCode.OK;
