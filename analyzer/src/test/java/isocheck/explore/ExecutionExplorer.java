@@ -143,6 +143,19 @@ final class ExecutionExplorer {
         this.interpreter = new ProgramInterpreter(model, universe);
     }
 
+    /** The instances, initial states and interpreter, shared with {@link ReadCommittedExplorer}. */
+    List<Instance> instances() {
+        return instances;
+    }
+
+    List<Map<RecordId, Map<String, Object>>> initialStates() {
+        return initialStates;
+    }
+
+    ProgramInterpreter interpreter() {
+        return interpreter;
+    }
+
     int instanceCount() {
         return instances.size();
     }
