@@ -128,7 +128,6 @@ public final class WeakestCommand implements Callable<Integer> {
             if (spec.commandLine().getParseResult().hasMatchedOption("--specs")) {
                 throw new UserError("give either --specs or --db, not both");
             }
-            if (perTransaction) throw new UserError("--per-transaction with --db is not supported yet");
             levels = DatabaseLevel.levels(db);
             names = levels.stream().map(java.util.Map.Entry::getValue).toList();
         }
