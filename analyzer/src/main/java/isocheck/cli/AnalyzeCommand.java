@@ -46,8 +46,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @Option(names = "--spec", required = true, paramLabel = "SPEC", description = "the consistency spec (ec, cc, pc, psi, si, ser, or a --spec-dir spec)")
+    @Option(names = "--spec", paramLabel = "SPEC", description = "the consistency spec (ec, cc, pc, psi, si, ser, rc, or a --spec-dir spec)")
     String specName;
+
+    @Option(names = "--db", paramLabel = "DB", description = "with --level, instead of --spec: a database's own level (postgresql)")
+    String db;
+
+    @Option(names = "--level", paramLabel = "LEVEL", description = "with --db: read-committed, repeatable-read or serializable "
+            + "(the specs pg-read-committed, pg-repeatable-read, pg-serializable)")
+    String level;
 
     @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
     Path specDir;
@@ -148,6 +155,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        specName = DatabaseLevel.chooseSpec(specName, db, level);
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
         if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
         if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);

@@ -59,6 +59,10 @@ public final class WeakestCommand implements Callable<Integer> {
     @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
     Path specDir;
 
+    @Option(names = "--db", paramLabel = "DB", description = "choose among a database's own levels instead of --specs "
+            + "(postgresql: read-committed, repeatable-read, serializable)")
+    String db;
+
     @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
     int bound;
 
@@ -133,6 +137,14 @@ public final class WeakestCommand implements Callable<Integer> {
         if (!perTransaction && !compare.isEmpty()) throw new UserError("--compare needs --per-transaction");
         if (!perTransaction && !base.isEmpty()) throw new UserError("--base needs --per-transaction");
         List<String> names = specNames.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
+        List<java.util.Map.Entry<String, String>> levels = null;
+        if (db != null) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--specs")) {
+                throw new UserError("give either --specs or --db, not both");
+            }
+            levels = DatabaseLevel.levels(db);
+            names = levels.stream().map(java.util.Map.Entry::getValue).toList();
+        }
         if (names.isEmpty()) throw new UserError("--specs names no spec");
         String outName = null;
         if (specOut != null) {
@@ -154,9 +166,10 @@ public final class WeakestCommand implements Callable<Integer> {
 
         PrintWriter err = spec.commandLine().getErr();
         boolean show = progress || System.console() != null;
-        CommandDeadline.stage("the search over " + String.join(", ", names) + ", before its first query");
+        String searched = String.join(", ", names);
+        CommandDeadline.stage("the search over " + searched + ", before its first query");
         Consumer<String> lines = line -> {
-            CommandDeadline.stage("the search over " + String.join(", ", names) + ", after: " + line);
+            CommandDeadline.stage("the search over " + searched + ", after: " + line);
             if (show) { err.println("weakest: " + line); err.flush(); }
         };
         SearchOptions opts = SearchOptions.defaults(bound).withTimeout(queryTimeout).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model()).withKeysBelowCounters(keysBelowCounters)
@@ -174,6 +187,7 @@ public final class WeakestCommand implements Callable<Integer> {
             if (!perTransaction) {
                 WeakestSpecs.Result r = WeakestSpecs.run(loaded, specs, opts, prover);
                 out.print(format == Format.json ? WeakestReport.json(subject, r) : WeakestReport.text(subject, r));
+                if (levels != null && format == Format.text) out.print(WeakestReport.databaseSummary(db, levels, r));
                 out.flush();
                 return switch (r.verdict()) {
                     case ANSWERED -> ExitCode.OK;

@@ -13,6 +13,7 @@ import isocheck.weakest.SpecVerdict;
 import isocheck.weakest.WeakestSpecs;
 import isocheck.witness.Witness;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -215,6 +216,43 @@ public final class WeakestReport {
 
     static String proof(ProofStatus p) {
         return p.describe();
+    }
+
+    /**
+     * The answer in a database's own words (docs/postgresql-levels.md §4): one line
+     * {@code Weakest isolation level on DB: LEVEL}, then the proof status of that level and the
+     * witness that rules out each weaker level. {@code levels} maps each level, weakest first, to
+     * its spec.
+     */
+    public static String databaseSummary(String db, List<Map.Entry<String, String>> levels, WeakestSpecs.Result r) {
+        StringBuilder sb = new StringBuilder("\n");
+        String answer = null;
+        for (Map.Entry<String, String> e : levels) {
+            if (r.answer().contains(e.getValue())) {
+                answer = e.getKey();
+                sb.append("Weakest isolation level on ").append(db).append(": ").append(e.getKey()).append('\n');
+                sb.append("  proof: ").append(proofOf(r, e.getValue())).append('\n');
+                break;
+            }
+        }
+        if (answer == null) {
+            sb.append(r.verdict() == WeakestSpecs.Verdict.UNKNOWN
+                    ? "Weakest isolation level on " + db + ": unknown (a query gave no answer)\n"
+                    : "No isolation level of " + db + " is anomaly-free up to the bound\n");
+        }
+        for (Map.Entry<String, String> e : levels) {
+            if (e.getKey().equals(answer)) break;
+            r.rows().stream().filter(v -> v.spec().equals(e.getValue())).findFirst().ifPresent(v -> {
+                if (v.bounded() instanceof BoundedResult.Anomaly a) {
+                    sb.append("  ruled out ").append(e.getKey()).append(": ").append(a.witness().anomaly()).append(": ")
+                            .append(cycle(a.witness())).append("  (isocheck analyze PROGRAM --db ").append(db)
+                            .append(" --level ").append(e.getKey()).append(")\n");
+                } else {
+                    sb.append("  ").append(e.getKey()).append(": ").append(result(v.bounded())).append('\n');
+                }
+            });
+        }
+        return sb.toString();
     }
 
     private static String proofOf(WeakestSpecs.Result r, String spec) {

@@ -75,7 +75,23 @@ class AnalyzeCommandTest {
     void unknownSpecIsBadInput() {
         CliRun run = CliRun.of("analyze", BANK, "--spec", "snapshot");
         assertEquals(ExitCode.BAD_INPUT, run.exitCode());
-        assertTrue(run.err().startsWith("unknown spec 'snapshot'; known specs: cc, ec, pc, psi, ser, si"), run.err());
+        assertTrue(run.err().startsWith("unknown spec 'snapshot'; known specs: cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"), run.err());
+    }
+
+    /** A database's own level names its built-in spec; the two ways of naming a spec exclude each other. */
+    @Test
+    void databaseLevelsSelectTheirSpecs() {
+        CliRun rc = CliRun.of("analyze", BANK, "--db", "postgresql", "--level", "read-committed", "--bound", "2");
+        assertEquals(ExitCode.FINDING, rc.exitCode(), rc.err());
+        assertTrue(rc.out().contains("under pg-read-committed: 1 serializability violation"), rc.out());
+        assertTrue(rc.out().contains("lost update"), rc.out());
+        CliRun rr = CliRun.of("analyze", BANK, "--db", "postgresql", "--level", "repeatable-read", "--bound", "2");
+        assertEquals(ExitCode.OK, rr.exitCode(), rr.err());
+        assertEquals(ExitCode.BAD_INPUT, CliRun.of("analyze", BANK, "--db", "mysql", "--level", "read-committed").exitCode());
+        assertEquals(ExitCode.BAD_INPUT, CliRun.of("analyze", BANK, "--db", "postgresql", "--level", "snapshot").exitCode());
+        assertEquals(ExitCode.BAD_INPUT, CliRun.of("analyze", BANK, "--db", "postgresql").exitCode());
+        assertEquals(ExitCode.BAD_INPUT, CliRun.of("analyze", BANK, "--spec", "si", "--db", "postgresql", "--level", "serializable").exitCode());
+        assertEquals(ExitCode.BAD_INPUT, CliRun.of("analyze", BANK).exitCode());
     }
 
     @Test

@@ -164,6 +164,19 @@ final class ExecutionExplorer {
         this.interpreter = new ProgramInterpreter(model, universe, sqlKeys);
     }
 
+    /** The instances, initial states and interpreter, shared with {@link ReadCommittedExplorer}. */
+    List<Instance> instances() {
+        return instances;
+    }
+
+    List<Map<RecordId, Map<String, Object>>> initialStates() {
+        return initialStates;
+    }
+
+    ProgramInterpreter interpreter() {
+        return interpreter;
+    }
+
     int instanceCount() {
         return instances.size();
     }

@@ -50,6 +50,29 @@ final class ProgramInterpreter {
         default boolean insertedUnseen(RecordId r) {
             return false;
         }
+
+        /** A SQL statement begins: with one snapshot per statement (READ COMMITTED) the view takes its snapshot here. */
+        default void beginStatement(Stmt.Sql s) { }
+
+        /**
+         * PostgreSQL's row locks (manual, chapter "Concurrency Control", §13.2.1, §13.3.2): an UPDATE or
+         * DELETE that finds a row in its snapshot waits for the row's lock and re-evaluates its WHERE
+         * (and computes its SET) on the newest committed version; an INSERT of a key alive in the
+         * newest committed state fails (the transaction aborts, {@link UniqueViolation}).
+         */
+        default boolean rowLocks() { return false; }
+
+        /** The newest committed version (with {@link #rowLocks()}). */
+        default Object latestValue(RecordId r, String field) { return value(r, field); }
+
+        default int latestWriter(RecordId r, String field) { return writer(r, field); }
+    }
+
+    /** An INSERT of a key that exists (with {@link View#rowLocks()}): the transaction aborts. */
+    static final class UniqueViolation extends RuntimeException {
+        UniqueViolation(RecordId r) {
+            super("duplicate key " + r, null, false, false);
+        }
     }
 
     static final Long ALIVE = 1L;
@@ -125,14 +148,19 @@ final class ProgramInterpreter {
             this.view = view;
         }
 
+        /** Reading the newest committed version (a locked row), not the statement's snapshot. */
+        boolean latest;
+
         Object read(RecordId r, String field) {
             Map<String, Object> mine = own.get(r);
-            return mine != null && mine.containsKey(field) ? mine.get(field) : view.value(r, field);
+            if (mine != null && mine.containsKey(field)) return mine.get(field);
+            return latest ? view.latestValue(r, field) : view.value(r, field);
         }
 
         int writer(RecordId r, String field) {
             Map<String, Object> mine = own.get(r);
-            return mine != null && mine.containsKey(field) ? txn : view.writer(r, field);
+            if (mine != null && mine.containsKey(field)) return txn;
+            return latest ? view.latestWriter(r, field) : view.writer(r, field);
         }
 
         void readEvent(RecordId r, String field, String kind, java.util.function.Predicate<Map<String, Object>> where,
@@ -154,6 +182,7 @@ final class ProgramInterpreter {
         }
 
         void stmt(Stmt s) {
+            if (s instanceof Stmt.Sql sql) view.beginStatement(sql);
             if (s instanceof Stmt.Select sel) select(sel);
             else if (s instanceof Stmt.Update u) update(u);
             else if (s instanceof Stmt.Insert ins) insert(ins);
@@ -257,12 +286,30 @@ final class ProgramInterpreter {
                     readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
                     continue;
                 }
-                for (String f : mentioned(u)) readEvent(r, f, "UPDATE", null, false);
-                if (!test(u.where(), r)) continue;
-                Map<String, Object> values = new LinkedHashMap<>();
-                for (Assignment a : u.assignments()) values.put(a.column(), value(a.value(), r));
-                for (var e : values.entrySet()) write(r, e.getKey(), e.getValue(), "UPDATE");
+                if (view.rowLocks() && test(u.where(), r)) {
+                    // found in the snapshot: lock it, then work on the newest committed version
+                    latest = true;
+                    try {
+                        if (!alive(r)) {
+                            readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
+                            continue;
+                        }
+                        updateRow(u, r);
+                    } finally {
+                        latest = false;
+                    }
+                    continue;
+                }
+                updateRow(u, r);
             }
+        }
+
+        void updateRow(Stmt.Update u, RecordId r) {
+            for (String f : mentioned(u)) readEvent(r, f, "UPDATE", null, false);
+            if (!test(u.where(), r)) return;
+            Map<String, Object> values = new LinkedHashMap<>();
+            for (Assignment a : u.assignments()) values.put(a.column(), value(a.value(), r));
+            for (var e : values.entrySet()) write(r, e.getKey(), e.getValue(), "UPDATE");
         }
 
         void delete(Stmt.Delete d) {
@@ -271,6 +318,20 @@ final class ProgramInterpreter {
                 if (!keyMatch(d.where(), r)) continue;
                 if (!alive(r)) {
                     readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
+                    continue;
+                }
+                if (view.rowLocks() && test(d.where(), r)) {
+                    latest = true;
+                    try {
+                        if (!alive(r)) {
+                            readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
+                            continue;
+                        }
+                        for (String f : mentioned(d)) readEvent(r, f, "DELETE", null, false);
+                        if (test(d.where(), r)) write(r, StatementFacts.ALIVE, DEAD, "DELETE");
+                    } finally {
+                        latest = false;
+                    }
                     continue;
                 }
                 for (String f : mentioned(d)) readEvent(r, f, "DELETE", null, false);
@@ -287,6 +348,14 @@ final class ProgramInterpreter {
             RecordId r = new RecordId(t.name(), key);
             if (!universe.get(t.name()).contains(r)) {
                 throw new IllegalStateException("INSERT of " + r + " outside the explored universe " + universe.get(t.name()));
+            }
+            if (view.rowLocks()) {
+                latest = true;
+                try {
+                    if (alive(r)) throw new UniqueViolation(r);
+                } finally {
+                    latest = false;
+                }
             }
             if (sqlKeys && (alive(r) || (!own.containsKey(r) && view.insertedUnseen(r)))) throw new Exit(true); // duplicate key
             for (Column c : t.columns()) if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");

@@ -238,7 +238,7 @@ class WeakestCommandTest {
         Run unknown = cli("weakest", bank, "--specs", "ec,snapshot");
         assertEquals(2, unknown.exit());
         // the message analyze and verify give (Inputs.findSpec), for --specs and --compare alike
-        assertTrue(unknown.err().startsWith("unknown spec 'snapshot'; known specs: cc, ec, pc, psi, ser, si"), unknown.err());
+        assertTrue(unknown.err().startsWith("unknown spec 'snapshot'; known specs: cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"), unknown.err());
         assertEquals(1, unknown.err().strip().lines().count());
         Run unknownCompare = cli("weakest", bank, "--per-transaction", "--compare", "snapshot");
         assertEquals(2, unknownCompare.exit());

@@ -76,6 +76,45 @@ public final class AccessRules {
         return terms;
     }
 
+    public ProgramModel model() {
+        return model;
+    }
+
+    private boolean statementViews;
+
+    /**
+     * Whether each statement reads from its own snapshot (a spec with {@code snapshot statement}):
+     * then a statement's Alive and field values are its own ({@link Vocabulary#aliveAt}), not the
+     * transaction's. Set by {@link Encoder#forSpec} before any rule is built.
+     */
+    void statementViews(boolean on) {
+        this.statementViews = on;
+    }
+
+    public boolean statementViews() {
+        return statementViews;
+    }
+
+    /** Alive(r) in the view statement c reads from: the transaction's, or with statement views c's own. */
+    private BoolExpr viewAlive(StatementFacts c, Site site, Expr<?> r) {
+        if (!statementViews) return v.alive(c.table(), r, site.t());
+        return v.aliveAt(c.table(), statementKey(c, site), r, site.t(), loopElements(c, site));
+    }
+
+    private static String statementKey(StatementFacts c, Site site) {
+        return site.txn().name() + "." + c.id();
+    }
+
+    /** The site's iteration elements of c's loops (those the site binds), outermost first. */
+    private static List<Expr<?>> loopElements(StatementFacts c, Site site) {
+        List<Expr<?>> out = new ArrayList<>();
+        for (Stmt.Foreach l : c.loops()) {
+            Expr<?> e = site.element(l);
+            if (e != null) out.add(e);
+        }
+        return out;
+    }
+
     /** Fresh constants for the iteration elements of the statement's loops (Skolem witnesses or bound variables). */
     public List<Expr<?>> iterationElements(StatementFacts c, Transaction txn, String prefix) {
         List<Expr<?>> out = new ArrayList<>();
@@ -137,7 +176,9 @@ public final class AccessRules {
             Map<String, Expr<?>> values = new HashMap<>();
             for (String f : c.reads()) {
                 if (!f.equals(StatementFacts.ALIVE) && !v.isKey(c.table(), f) && model.readsViewValue(site.txn(), s, f)) {
-                    values.put(f, v.viewValue(c.table(), f, r, site.t()));
+                    values.put(f, statementViews
+                            ? v.viewValueAt(c.table(), f, statementKey(c, site), r, site.t(), loopElements(c, site))
+                            : v.viewValue(c.table(), f, r, site.t()));
                 }
             }
             if (!values.isEmpty()) site = site.withColumns(values);
@@ -153,18 +194,19 @@ public final class AccessRules {
      * false otherwise).
      */
     public BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
-        if (!model.writesAlive(site.txn(), c.table())) return v.alive(c.table(), r, site.t());
+        BoolExpr seen = viewAlive(c, site, r);
+        if (!model.writesAlive(site.txn(), c.table())) return seen;
         BoolExpr own = ownAliveWrite(c, site, r);
         // under-approximation: exact when no earlier own statement may write r's Alive; otherwise
         // give up (false) rather than assert "no earlier own write", a negated existential that
         // costs Z3 dearly in forcing premises
-        if (!over) return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkFalse();
-        return own.isFalse() ? v.alive(c.table(), r, site.t()) : ctx.mkOr(v.alive(c.table(), r, site.t()), own);
+        if (!over) return own.isFalse() ? seen : ctx.mkFalse();
+        return own.isFalse() ? seen : ctx.mkOr(seen, own);
     }
 
     /** Over-approximation of "r is not alive when statement c looks at it", dual to {@link #aliveInView}. */
     public BoolExpr notAliveInView(StatementFacts c, Site site, Expr<?> r) {
-        BoolExpr dead = ctx.mkNot(v.alive(c.table(), r, site.t()));
+        BoolExpr dead = ctx.mkNot(viewAlive(c, site, r));
         if (!model.writesAlive(site.txn(), c.table())) return dead;
         BoolExpr own = ownAliveWrite(c, site, r);
         return own.isFalse() ? dead : ctx.mkOr(dead, own);

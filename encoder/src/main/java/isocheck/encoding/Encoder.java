@@ -101,7 +101,7 @@ public final class Encoder {
      */
     Set<String> uniqueInsertTables() {
         Set<String> out = new LinkedHashSet<>();
-        if (!uniqueInserts && keyModel != KeyModel.SQL) return out;
+        if (!uniqueInserts && keyModel != KeyModel.SQL && !postgresRules) return out; // PostgreSQL enforces keys whatever the model
         Set<String> deleted = new LinkedHashSet<>();
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts sf : tf.statements()) {
@@ -168,6 +168,34 @@ public final class Encoder {
     public List<Conflict> conflicts() { return conflicts; }
     public Mode mode() { return mode; }
 
+    private boolean statementViews;
+    private boolean postgresRules;
+
+    /**
+     * Configures the encoder for the executions of {@code spec}; call before building any query term
+     * with it ({@link #encode} calls it too). With statement snapshots ({@link Spec#hasStatementSnapshots})
+     * each statement reads from its own view and the rules that tie a transaction's reads to one
+     * snapshot are left out; with {@code database postgresql} PostgreSQL's write-time rules are
+     * added (docs/postgresql-levels.md §2–3).
+     */
+    public Encoder forSpec(Spec spec) {
+        this.statementViews = spec.hasStatementSnapshots();
+        this.postgresRules = spec.databases().contains("postgresql");
+        rules.statementViews(statementViews);
+        terms.statementViews(statementViews);
+        return this;
+    }
+
+    /** Whether each statement reads from its own snapshot ({@link #forSpec}). */
+    public boolean statementViews() { return statementViews; }
+
+    /**
+     * Whether PostgreSQL's row locks apply (locked_read, docs/postgresql-levels.md §2): an
+     * anti-dependency whose read is made by a statement that writes (hence locks) the record goes
+     * forward in the commit order.
+     */
+    public boolean lockedReads() { return postgresRules; }
+
     /** Every conjunct of φ_{T,Ψ} over the given transaction constants. */
     public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
             Map<String, List<Expr<?>>> ground) throws SpecException {
@@ -182,6 +210,7 @@ public final class Encoder {
      */
     public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
             Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) throws SpecException {
+        forSpec(spec);
         this.fixedTypes = mode == Mode.EXPANDED ? fixedTypes : Map.of();
         this.records = records;
         this.ground = ground;
@@ -189,30 +218,38 @@ public final class Encoder {
         List<Part> parts = new ArrayList<>();
         SpecTranslator tr = new SpecTranslator(v);
         if (mode == Mode.EXPANDED) {
-            parts.add(new Part("phi_basic", BasicAxioms.expanded(v, txns)));
+            parts.add(new Part("phi_basic", BasicAxioms.expanded(v, txns, spec)));
             parts.add(new Part("phi_spec " + spec.name(), tr.expanded(spec, txns)));
         } else {
-            parts.add(new Part("phi_basic", BasicAxioms.quantified(v)));
+            parts.add(new Part("phi_basic", BasicAxioms.quantified(v, spec)));
             parts.add(new Part("phi_spec " + spec.name(), tr.quantified(spec)));
         }
-        parts.addAll(phiDep(txns));
+        // With statement snapshots the rules below that tie all reads of a transaction to one view
+        // are left out (docs/postgresql-levels.md §3; dropping a rule admits more models, so it is
+        // sound): φ_dep fails for a transaction that reads r.f twice and sees a newer version the
+        // second time; last-writer-wins, the Alive rule, the counter and drawn-key rules and the vis
+        // half of the unique-keys assumption are stated on the per-transaction view.
+        parts.addAll(statementViews ? phiDepPerStatement(txns) : phiDep(txns));
+        if (statementViews) parts.addAll(statementSnapshots(txns));
         if (constrainsWW(spec)) parts.addAll(forcingWW(txns));
-        parts.addAll(lastWriterWins(txns));
-        parts.addAll(aliveRule(txns));
+        if (!statementViews) parts.addAll(lastWriterWins(txns));
+        if (!statementViews) parts.addAll(aliveRule(txns));
         parts.addAll(phiAux(txns));
         parts.addAll(rowsComplete(txns));
         parts.addAll(commitGuard(txns));
         Set<String> uniqueTables = uniqueInsertTables();
         if (!uniqueTables.isEmpty()) parts.addAll(uniqueInserts(txns, uniqueTables));
-        for (CounterField cf : counters) {
-            parts.addAll(counterRules.seenWriter(spec, cf, txns));
-            parts.addAll(counterRules.unseenWriter(spec, cf, txns));
-        }
-        Set<String> tables = new LinkedHashSet<>();
-        for (CounterKey ck : counterKeys) {
-            if (keysBelowCounters || declared(ck)) {
-                parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
-                if (tables.add(ck.table())) parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
+        if (!statementViews) {
+            for (CounterField cf : counters) {
+                parts.addAll(counterRules.seenWriter(spec, cf, txns));
+                parts.addAll(counterRules.unseenWriter(spec, cf, txns));
+            }
+            Set<String> tables = new LinkedHashSet<>();
+            for (CounterKey ck : counterKeys) {
+                if (keysBelowCounters || declared(ck)) {
+                    parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
+                    if (tables.add(ck.table())) parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
+                }
             }
         }
         return parts;
@@ -391,6 +428,94 @@ public final class Encoder {
         return out;
     }
 
+    /**
+     * With statement snapshots, the reading statement of a WR or RW candidate whose read is one
+     * version of one field: a SELECT outside loops (it reads from one snapshot, once). Its key
+     * ("Type.S1") names the per-statement refined relation ({@link Vocabulary#refinedAt}). Empty
+     * otherwise: an UPDATE or DELETE at READ COMMITTED may read a row in its snapshot and again in
+     * the newest version after a lock wait (manual §13.2.1), and a statement in a loop runs once per
+     * iteration, each with its own snapshot.
+     */
+    public Optional<String> singleReadStatement(Conflict c) {
+        if (!statementViews || c.kind() == DepKind.WW) return Optional.empty();
+        StatementFacts reader = c.kind() == DepKind.WR ? c.c2() : c.c1();
+        Transaction txn = c.kind() == DepKind.WR ? c.t2() : c.t1();
+        if (!(reader.statement() instanceof Stmt.Select) || !reader.loops().isEmpty()) return Optional.empty();
+        return Optional.of(txn.name() + "." + reader.id());
+    }
+
+    /**
+     * φ_dep per reading statement, for statement snapshots: a SELECT (outside loops) reads one
+     * version of r.f, so if it read r.f from t2 and t3 overwrites what it read, then t3 ≠ t2 and
+     * WW(t2, t3). This rules out a single read that both sees and misses one writer; two reads of
+     * r.f by different statements may still disagree (the non-repeatable read).
+     */
+    List<Part> phiDepPerStatement(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        Set<List<String>> wr = new LinkedHashSet<>();
+        Set<List<String>> rw = new LinkedHashSet<>();
+        for (Conflict c : conflicts) {
+            Optional<String> s = singleReadStatement(c);
+            if (s.isEmpty()) continue;
+            (c.kind() == DepKind.WR ? wr : rw).add(List.of(c.table(), c.field(), s.get()));
+        }
+        wr.retainAll(rw);
+        for (List<String> k : wr) {
+            String table = k.get(0), field = k.get(1), stmt = k.get(2);
+            for (Expr<?> r : recordTerms(table)) {
+                out.add(new Part("phi_dep " + table + "." + field + "@" + stmt + " " + r, forAllTxns(txns, 3, new int[][] {{0, 1}, {0, 2}}, t -> {
+                    Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
+                    BoolExpr premise = ctx.mkAnd(v.refinedAt(DepKind.WR, table, field, stmt, r, t2, t1),
+                            v.refinedAt(DepKind.RW, table, field, stmt, r, t1, t3));
+                    BoolExpr conclusion = ctx.mkAnd(ctx.mkNot(ctx.mkEq(t2, t3)),
+                            v.refined(DepKind.WW, table, field, r, t2, t3), v.ww(t2, t3));
+                    return ctx.mkImplies(premise, conclusion);
+                })));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The snapshots of one transaction's SELECTs (those of {@link #singleReadStatement}, outside
+     * loops), {@code vis@s(a, b)}: a committed before statement s of b began (manual, chapter
+     * "Concurrency Control", §13.2.1). Each is contained in ar and in vis (vis is the union), is a
+     * prefix of ar, and a later statement's contains an earlier one's (program order: when both run,
+     * the earlier runs first). For a statement that does not run, read vis@s as the snapshot of the
+     * next of these statements that does run, or as vis if none does (vis is the last statement's
+     * snapshot, itself a prefix of ar): every rule still holds in every real execution, so they are
+     * sound.
+     */
+    List<Part> statementSnapshots(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            Transaction txn = tf.transaction();
+            List<String> selects = new ArrayList<>();
+            for (StatementFacts sf : tf.statements()) {
+                if (sf.statement() instanceof Stmt.Select && sf.loops().isEmpty()) selects.add(txn.name() + "." + sf.id());
+            }
+            for (int i = 0; i < selects.size(); i++) {
+                String st = selects.get(i);
+                String next = i + 1 < selects.size() ? selects.get(i + 1) : null;
+                out.add(new Part("statement_snapshot " + st, forAllTxns(txns, 2, PAIR, ab -> {
+                    Expr<?> a = ab.get(0), b = ab.get(1);
+                    if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                    BoolExpr seen = v.statementVis(st, a, b);
+                    List<BoolExpr> then = new ArrayList<>(List.of(v.ar(a, b), v.vis(a, b)));
+                    if (next != null) then.add(v.statementVis(next, a, b));
+                    return ctx.mkImplies(ctx.mkAnd(v.isType(b, txn.name()), seen), and(then));
+                })));
+                out.add(new Part("statement_prefix " + st, forAllTxns(txns, 3, new int[][] {{0, 1}, {1, 2}, {0, 2}}, abc -> {
+                    Expr<?> a = abc.get(0), c = abc.get(1), b = abc.get(2);
+                    if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                    return ctx.mkImplies(ctx.mkAnd(v.isType(b, txn.name()), v.ar(a, c), v.statementVis(st, c, b)),
+                            v.statementVis(st, a, b));
+                })));
+            }
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ forcing conditions
 
     /**
@@ -484,8 +609,15 @@ public final class Encoder {
      */
     List<Part> uniqueInserts(List<Expr<?>> txns, Set<String> tables) {
         List<Part> out = new ArrayList<>();
+        // the assumption's view facts need one snapshot per transaction; PostgreSQL's primary key
+        // alone gives only the pairwise half, and only for tables no statement deletes from
+        // (unique_insert, docs/postgresql-levels.md §2: a DELETE committed between two INSERTs of
+        // one key makes the second legal)
+        // (the tables given have no DELETE unless the assumption is on: uniqueInsertTables)
+        boolean viewFacts = !statementViews;
+        boolean assumed = uniqueInserts;
         // a deleted record is never inserted again: whoever sees the deletion sees it dead
-        for (TransactionFacts tf : model.transactions()) {
+        if (viewFacts && assumed) for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts c : tf.statements()) {
                 if (!(c.statement() instanceof Stmt.Delete) || !tables.contains(c.table())) continue;
                 Transaction txn = tf.transaction();
@@ -508,6 +640,7 @@ public final class Encoder {
                 if (!(c.statement() instanceof Stmt.Insert) || !tables.contains(c.table())) continue;
                 Transaction txn = tf.transaction();
                 String table = c.table();
+                if (!assumed && deletesFrom(table)) continue;
                 for (Expr<?> r : recordTerms(table)) {
                     out.add(new Part("unique_inserts " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
                         Expr<?> x = xt.get(0), t = xt.get(1);
@@ -517,7 +650,7 @@ public final class Encoder {
                         BoolExpr inserts = ctx.mkAnd(v.isType(x, txn.name()), rules.exec(c, site, false),
                                 rules.addresses(c, site, r, false));
                         List<BoolExpr> facts = new ArrayList<>();
-                        facts.add(ctx.mkImplies(ctx.mkAnd(inserts, v.alive(table, r, t)), v.vis(x, t)));
+                        if (viewFacts) facts.add(ctx.mkImplies(ctx.mkAnd(inserts, v.alive(table, r, t)), v.vis(x, t)));
                         // no other transaction inserts it
                         for (TransactionFacts tf2 : model.transactions()) {
                             for (StatementFacts c2 : tf2.statements()) {
@@ -536,6 +669,16 @@ public final class Encoder {
             }
         }
         return out;
+    }
+
+    /** Whether some statement of the program deletes from the table. */
+    private boolean deletesFrom(String table) {
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (c.statement() instanceof Stmt.Delete && c.table().equals(table)) return true;
+            }
+        }
+        return false;
     }
 
     /** A statement of a transaction type. */

@@ -209,7 +209,18 @@ public final class Terms {
      * value of paper §3.2 (last writer wins), the same for every statement of the transaction
      * ({@link ProgramModel#readsViewValue}); only then does {@link CounterRules} reach it.
      */
+    private boolean statementViews;
+
+    /**
+     * With statement snapshots a row's field value is the one its SELECT read (the per-variable
+     * function), never the transaction's view value, which another statement may see differently.
+     */
+    void statementViews(boolean on) {
+        this.statementViews = on;
+    }
+
     private boolean viewRead(Transaction txn, Variable var, String field) {
+        if (statementViews) return false;
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
         return as.size() == 1 && as.get(0).stmt() instanceof Stmt.Select s && s.aggregate().isEmpty()
                 && model.readsViewValue(txn, s, field);

@@ -121,6 +121,27 @@ public final class Vocabulary implements ExecutionVocabulary {
     }
 
     /**
+     * {@code kind^R} restricted to one reading statement: {@code WR!t.f@stmt(r, a, b)} says b's
+     * statement stmt read r.f from a; {@code RW!t.f@stmt(r, b, c)} says that statement read a
+     * version c overwrites. With one snapshot per statement, a statement that reads r.f once reads
+     * one version, so φ_dep holds per statement ({@link Encoder}), though not per transaction.
+     */
+    /**
+     * {@code vis@stmt(a, b)}: a is in the snapshot of b's statement stmt (a SELECT outside loops).
+     * Every read of that statement is answered from this one snapshot (manual, chapter
+     * "Concurrency Control", §13.2.1), so a WR into it needs a in the snapshot and an RW out of it
+     * needs the overwriter outside it: φ_basic's wr_in_vis and rw_not_seen, per statement.
+     */
+    public BoolExpr statementVis(String stmt, Expr<?> a, Expr<?> b) {
+        return (BoolExpr) ctx.mkApp(fn("vis@" + stmt, ctx.getBoolSort(), txn, txn), a, b);
+    }
+
+    public BoolExpr refinedAt(DepKind kind, String table, String field, String stmt, Expr<?> r, Expr<?> a, Expr<?> b) {
+        FuncDecl<?> f = fn(kind + "!" + table + "." + field + "@" + stmt, ctx.getBoolSort(), recordSort(table), txn, txn);
+        return (BoolExpr) ctx.mkApp(f, r, a, b);
+    }
+
+    /**
      * Alive(r, t): record r of the table is alive in t's view. For a table no program inserts into
      * or deletes from, Alive never changes, so every transaction sees the initial one:
      * {@code Alive!t(r)} without the transaction argument.
@@ -142,6 +163,32 @@ public final class Vocabulary implements ExecutionVocabulary {
      */
     public com.microsoft.z3.IntExpr viewValue(String table, String field, Expr<?> r, Expr<?> t) {
         return (com.microsoft.z3.IntExpr) ctx.mkApp(fn("val!" + table + "." + field, ctx.getIntSort(), recordSort(table), txn), r, t);
+    }
+
+    /**
+     * Alive(r) as one statement execution of t sees it, when each statement reads from its own
+     * snapshot (READ COMMITTED, docs/postgresql-levels.md §3): {@code Alive!table@stmt(r, t, i…)},
+     * one function per statement, with the iteration elements of the statement's loops as further
+     * arguments (each execution of a statement in a loop takes its own snapshot). The views of one
+     * transaction's statements are independent functions: monotonic growth is not encoded, which
+     * admits more executions (sound). Static tables keep their one Alive.
+     */
+    public BoolExpr aliveAt(String table, String stmt, Expr<?> r, Expr<?> t, List<Expr<?>> iterations) {
+        if (staticTables.contains(table)) return alive(table, r, t);
+        List<Expr<?>> args = new ArrayList<>();
+        args.add(r);
+        args.add(t);
+        args.addAll(iterations);
+        return (BoolExpr) apply("Alive!" + table + "@" + stmt + "/" + args.size(), ctx.getBoolSort(), args);
+    }
+
+    /** {@link #viewValue} as one statement execution of t sees it (see {@link #aliveAt}). */
+    public IntExpr viewValueAt(String table, String field, String stmt, Expr<?> r, Expr<?> t, List<Expr<?>> iterations) {
+        List<Expr<?>> args = new ArrayList<>();
+        args.add(r);
+        args.add(t);
+        args.addAll(iterations);
+        return (IntExpr) apply("val!" + table + "." + field + "@" + stmt + "/" + args.size(), ctx.getIntSort(), args);
     }
 
     /** Whether no program inserts into or deletes from the table (its records' Alive never changes). */

@@ -230,7 +230,7 @@ public final class Analysis {
             // candidate pairs are syntactic; the context only carries the vocabulary they are read from
             Vocabulary v = new Vocabulary(ctx, program);
             Encoder encoder = new Encoder(v, new ProgramModel(program), mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
-                    .assumeKeysBelowCounters(opts.keysBelowCounters());
+                    .assumeKeysBelowCounters(opts.keysBelowCounters()).forSpec(spec);
             pairs = CycleQuery.candidatePairs(encoder);
             typeOrder = List.copyOf(v.typeNames());
         }

@@ -67,7 +67,7 @@ final class CycleJob {
         Vocabulary v = new Vocabulary(ctx, program);
         ProgramModel model = new ProgramModel(program);
         Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
-                .assumeKeysBelowCounters(opts.keysBelowCounters());
+                .assumeKeysBelowCounters(opts.keysBelowCounters()).forSpec(spec);
         CycleQuery.Built q = seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
         List<Part> parts = encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes());
         return new Encoded(v, model, encoder, q, parts);

@@ -153,12 +153,43 @@ public final class CycleQuery {
                     rules.accesses(c.c1(), c.field(), c.firstWrites(), s1, r, true),
                     rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
                     rules.valueChanges(c, s1, s2, r));
+            if (encoder.lockedReads()) eta = ctx.mkAnd(eta, lockedRead(v, encoder, c, s1, r, a, b));
+            java.util.Optional<String> reader = encoder.singleReadStatement(c);
+            if (reader.isPresent()) {
+                // which statement made the read, for φ_dep per statement (Encoder#phiDepPerStatement)
+                eta = ctx.mkAnd(eta, v.refinedAt(c.kind(), c.table(), c.field(), reader.get(), r, a, b));
+                // the statement reads from one snapshot: it sees the writer it reads from, and not
+                // the one that overwrites what it read (rw_not_seen per statement)
+                eta = ctx.mkAnd(eta, c.kind() == isocheck.encoding.DepKind.WR
+                        ? v.statementVis(reader.get(), a, b) : ctx.mkNot(v.statementVis(reader.get(), b, a)));
+            }
             parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
             sels.add(new Selector(i, c, flag, r, e1, e2, eta));
             flags.add(flag);
         }
         parts.add(new Part(edgeName, flags.isEmpty() ? ctx.mkFalse() : ctx.mkOr(flags.toArray(new BoolExpr[0]))));
         return sels;
+    }
+
+    /**
+     * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2): an UPDATE or DELETE reads the
+     * record it writes in its newest committed version, after waiting for the row lock, and keeps
+     * the lock to commit (manual, chapter "Concurrency Control", §13.2.1 and §13.3.2; at REPEATABLE
+     * READ an update of a row changed since the snapshot fails instead, §13.2.2). So an
+     * anti-dependency whose read is such a statement's, on a record it writes, goes forward in the
+     * commit order: {@code writes(c1, r) ⇒ ar(t1, t2)}. The premise is under-approximated (guards,
+     * WHERE and r alive must hold), so the conjunct holds in every execution on the server. A
+     * {@code SELECT … FOR UPDATE/SHARE} gets the same rule once it is parsed.
+     */
+    static BoolExpr lockedRead(Vocabulary v, Encoder encoder, Conflict c, Site readerSite, Expr<?> r, Expr<?> a, Expr<?> b) {
+        Context ctx = v.context();
+        if (c.kind() != isocheck.encoding.DepKind.RW) return ctx.mkTrue();
+        isocheck.program.Stmt.Sql s = c.c1().statement();
+        if (!(s instanceof isocheck.program.Stmt.Update) && !(s instanceof isocheck.program.Stmt.Delete)) return ctx.mkTrue();
+        List<String> written = new ArrayList<>(encoder.rules().model().writeFields(c.c1()));
+        if (written.isEmpty()) return ctx.mkTrue();
+        BoolExpr locks = encoder.rules().writes(c.c1(), written.get(0), readerSite, r, false);
+        return ctx.mkImplies(locks, v.ar(a, b));
     }
 
     /**

@@ -74,7 +74,7 @@ public final class Proof {
             Vocabulary v = new Vocabulary(ctx, program);
             ProgramModel model = new ProgramModel(program);
             Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
-                    .assumeKeysBelowCounters(opts.keysBelowCounters());
+                    .assumeKeysBelowCounters(opts.keysBelowCounters()).forSpec(spec);
             return new Run(program, spec, opts, v, model, encoder).run();
         }
     }

@@ -125,11 +125,27 @@ public final class EntailmentOrder {
         p.add("timeout", options.timeoutMillis());
         solver.setParameters(p);
         List<Expr<?>> domain = List.of();
-        if (bounded) {
-            domain = exec.transactions("t", b.falsifyingWitnesses());
-            solver.add(BasicAxioms.expanded(exec, domain), tr.expanded(a, domain), ctx.mkNot(tr.expanded(b, domain)));
+        if (!a.hasStatementSnapshots() && !b.hasStatementSnapshots()) {
+            // both read from one snapshot per transaction: the paper's φ_basic, as always
+            if (bounded) {
+                domain = exec.transactions("t", b.falsifyingWitnesses());
+                solver.add(BasicAxioms.expanded(exec, domain), tr.expanded(a, domain), ctx.mkNot(tr.expanded(b, domain)));
+            } else {
+                solver.add(BasicAxioms.quantified(exec), tr.quantified(a), ctx.mkNot(tr.quantified(b)));
+            }
         } else {
-            solver.add(BasicAxioms.quantified(exec), tr.quantified(a), ctx.mkNot(tr.quantified(b)));
+            // statement snapshots on some side: the common ground is φ_basic without single_snapshot,
+            // and each side brings its own single-snapshot axioms (docs/postgresql-levels.md §1)
+            Spec none = BasicAxioms.withoutSnapshots();
+            Spec sa = BasicAxioms.snapshots(a), sb = BasicAxioms.snapshots(b);
+            if (bounded) {
+                domain = exec.transactions("t", Math.max(b.falsifyingWitnesses(), sb.falsifyingWitnesses()));
+                solver.add(BasicAxioms.expanded(exec, domain, none), tr.expanded(a, domain), tr.expanded(sa, domain),
+                        ctx.mkNot(ctx.mkAnd(tr.expanded(b, domain), tr.expanded(sb, domain))));
+            } else {
+                solver.add(BasicAxioms.quantified(exec, none), tr.quantified(a), tr.quantified(sa),
+                        ctx.mkNot(ctx.mkAnd(tr.quantified(b), tr.quantified(sb))));
+            }
         }
         Status st = solver.check();
         Verdict v;

@@ -18,15 +18,50 @@ public final class Spec {
     private final boolean builtin;
     private final List<Include> includes;
     private final List<Axiom> axioms;
+    private final List<Axiom> snapshotAxioms;
+    private final List<String> databases;
+
+    /** The databases whose write-time rules a spec may ask for with {@code database NAME}. */
+    public static final List<String> DATABASES = List.of("postgresql");
 
     Spec(String name, String file, String description, boolean builtin, List<Include> includes, List<Axiom> axioms) {
+        this(name, file, description, builtin, includes, axioms, List.of(BasicAxioms.SINGLE_SNAPSHOT), List.of());
+    }
+
+    Spec(String name, String file, String description, boolean builtin, List<Include> includes, List<Axiom> axioms,
+            List<Axiom> snapshotAxioms, List<String> databases) {
         this.name = name;
         this.file = file;
         this.description = description;
         this.builtin = builtin;
         this.includes = List.copyOf(includes);
         this.axioms = List.copyOf(axioms);
+        this.snapshotAxioms = List.copyOf(snapshotAxioms);
+        this.databases = List.copyOf(databases);
     }
+
+    /**
+     * The single-snapshot axioms this spec has ({@link BasicAxioms#SINGLE_SNAPSHOT}, possibly
+     * restricted to some observer types by {@code include L for T}): every spec file that does not
+     * say {@code snapshot statement} contributes the unrestricted one, so for the paper's specs this
+     * is exactly φ_basic's {@code rw_not_seen}.
+     */
+    public List<Axiom> snapshotAxioms() { return snapshotAxioms; }
+
+    /**
+     * Whether some transaction may read from more than one snapshot (one per statement, as at READ
+     * COMMITTED): the single-snapshot axiom is not there for every observer.
+     */
+    public boolean hasStatementSnapshots() {
+        return !snapshotAxioms.contains(BasicAxioms.SINGLE_SNAPSHOT);
+    }
+
+    /**
+     * The databases whose write-time rules hold in the executions this spec describes ({@code
+     * database postgresql}: row locks held to commit and primary-key uniqueness, see
+     * docs/postgresql-levels.md §2); included specs contribute theirs.
+     */
+    public List<String> databases() { return databases; }
 
     public String name() { return name; }
 
@@ -66,6 +101,9 @@ public final class Spec {
     public int falsifyingWitnesses() {
         int k = 1;
         for (Axiom a : axioms) k = Math.max(k, Universality.falsifyingWitnesses(a.formula()));
+        if (hasStatementSnapshots()) {
+            for (Axiom a : snapshotAxioms) k = Math.max(k, Universality.falsifyingWitnesses(a.formula()));
+        }
         return k;
     }
 

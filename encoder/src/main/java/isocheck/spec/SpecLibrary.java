@@ -92,7 +92,9 @@ public final class SpecLibrary {
         Map<String, Spec> out = new LinkedHashMap<>();
         for (String name : parsed.keySet()) {
             ParsedSpec p = parsed.get(name);
-            out.put(name, new Spec(name, p.file(), p.description(), byName.get(name).builtin(), p.includes(), r.resolve(name, new ArrayList<>())));
+            List<Axiom> axioms = r.resolve(name, new ArrayList<>());
+            out.put(name, new Spec(name, p.file(), p.description(), byName.get(name).builtin(), p.includes(), axioms,
+                    r.snapshots.get(name), r.databases.get(name)));
         }
         return new SpecLibrary(out);
     }
@@ -101,6 +103,14 @@ public final class SpecLibrary {
     private static final class Resolver {
         private final Map<String, ParsedSpec> parsed;
         private final Map<String, List<Axiom>> done = new HashMap<>();
+        /**
+         * Per spec, its single-snapshot axioms: {@link BasicAxioms#SINGLE_SNAPSHOT} unless the file
+         * says {@code snapshot statement}, plus those of its includes (restricted by {@code for T}).
+         * One unrestricted copy makes the restricted ones redundant.
+         */
+        final Map<String, List<Axiom>> snapshots = new HashMap<>();
+        /** Per spec, the databases it and its includes name. */
+        final Map<String, List<String>> databases = new HashMap<>();
 
         Resolver(Map<String, ParsedSpec> parsed) {
             this.parsed = parsed;
@@ -112,6 +122,9 @@ public final class SpecLibrary {
             ParsedSpec p = parsed.get(name);
             chain.add(name);
             Set<Axiom> axioms = new LinkedHashSet<>();
+            Set<Axiom> snaps = new LinkedHashSet<>();
+            Set<String> dbs = new LinkedHashSet<>(p.databases());
+            if (!p.perStatement()) snaps.add(BasicAxioms.SINGLE_SNAPSHOT);
             for (Include inc : p.includes()) {
                 if (!parsed.containsKey(inc.target())) {
                     throw new SpecException(inc.position(), "unknown spec '" + inc.target() + "' in include; known specs: "
@@ -126,10 +139,16 @@ public final class SpecLibrary {
                 for (Axiom a : resolve(inc.target(), chain)) {
                     axioms.add(inc.forTypes().isEmpty() ? a : restrict(a, inc));
                 }
+                for (Axiom a : snapshots.get(inc.target())) {
+                    snaps.add(inc.forTypes().isEmpty() ? a : restrict(a, inc));
+                }
+                dbs.addAll(databases.get(inc.target()));
             }
             axioms.addAll(p.axioms());
             chain.remove(chain.size() - 1);
             List<Axiom> out = List.copyOf(axioms);
+            snapshots.put(name, snaps.contains(BasicAxioms.SINGLE_SNAPSHOT) ? List.of(BasicAxioms.SINGLE_SNAPSHOT) : List.copyOf(snaps));
+            databases.put(name, List.copyOf(dbs));
             done.put(name, out);
             return out;
         }

@@ -74,9 +74,29 @@ public final class SpecParser {
         List<Include> includes = new ArrayList<>();
         List<Axiom> axioms = new ArrayList<>();
         Set<String> axiomNames = new HashSet<>();
+        boolean perStatement = false;
+        List<String> databases = new ArrayList<>();
         while (peek().kind != Kind.EOF) {
             Token t = peek();
-            if (t.kind == Kind.INCLUDE) {
+            // 'snapshot' and 'database' are directives only where an item starts and a name follows
+            // (not keywords: a formula may still use them as variables, e.g. `snapshot = b`)
+            if (t.kind == Kind.IDENT && t.text.equals("snapshot") && peek(1).kind == Kind.IDENT) {
+                next();
+                Token how = next();
+                switch (how.text) {
+                    case "statement" -> perStatement = true;
+                    case "transaction" -> perStatement = false;
+                    default -> throw error(how.position, "expected 'statement' or 'transaction' after 'snapshot', found "
+                            + how.describe());
+                }
+            } else if (t.kind == Kind.IDENT && t.text.equals("database") && peek(1).kind == Kind.IDENT) {
+                next();
+                Token db = next();
+                if (!Spec.DATABASES.contains(db.text)) {
+                    throw error(db.position, "unknown database '" + db.text + "'; known: " + String.join(", ", Spec.DATABASES));
+                }
+                if (!databases.contains(db.text)) databases.add(db.text);
+            } else if (t.kind == Kind.INCLUDE) {
                 next();
                 includes.add(include());
             } else if (t.kind == Kind.AXIOM) {
@@ -106,7 +126,7 @@ public final class SpecParser {
                 throw error(t.position, "expected 'include', 'axiom' or a formula, found " + t.describe());
             }
         }
-        return new ParsedSpec(name, file, description(src), includes, axioms);
+        return new ParsedSpec(name, file, description(src), includes, axioms, perStatement, databases);
     }
 
     private Include include() throws SpecException {

@@ -31,6 +31,11 @@ public record HybridSpec(String name, String text, Spec spec) {
         sb.append("# instances of T observe; the spec is the conjunction over all types. A type at ec adds\n");
         sb.append("# no axiom (every execution satisfies phi_basic).\n");
         sb.append("# Assignment: ").append(a).append('\n');
+        if (statementLevel(a.levels().values(), base, sources)) {
+            // some level reads per statement (rc): the file itself must not add one snapshot for every
+            // type; the levels that read from one snapshot bring it, restricted to their types
+            sb.append("snapshot statement\n");
+        }
         Map<String, List<String>> byLevel = new LinkedHashMap<>();
         for (var e : a.levels().entrySet()) byLevel.computeIfAbsent(e.getValue(), l -> new ArrayList<>()).add(e.getKey());
         for (var e : byLevel.entrySet()) {
@@ -41,5 +46,14 @@ public record HybridSpec(String name, String text, Spec spec) {
         List<SpecLibrary.Source> all = new ArrayList<>(sources);
         all.add(new SpecLibrary.Source(name, name + ".spec", text, false));
         return new HybridSpec(name, text, SpecLibrary.fromSources(all).get(name));
+    }
+
+    /** Whether one of the named specs reads from a snapshot per statement (docs/postgresql-levels.md §1). */
+    static boolean statementLevel(java.util.Collection<String> levels, List<String> base, List<SpecLibrary.Source> sources)
+            throws SpecException {
+        SpecLibrary lib = SpecLibrary.fromSources(sources);
+        for (String l : levels) if (lib.find(l).map(Spec::hasStatementSnapshots).orElse(false)) return true;
+        for (String b : base) if (lib.find(b).map(Spec::hasStatementSnapshots).orElse(false)) return true;
+        return false;
     }
 }

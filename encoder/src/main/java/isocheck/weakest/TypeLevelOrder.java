@@ -66,8 +66,13 @@ public final class TypeLevelOrder {
             }
         }
         List<SpecLibrary.Source> all = new ArrayList<>(sources);
+        // with a statement-snapshot level among them, the per-type specs must not add one snapshot for
+        // every type themselves (HybridSpec writes the same line): only a level's own is restricted to X
+        boolean perStatement = false;
+        for (String l : levels) perStatement |= plain.get(l).hasStatementSnapshots();
         for (String l : levels) {
-            all.add(new SpecLibrary.Source(PREFIX + l, "(" + l + " for one transaction type)", "include " + l + " for " + PLACEHOLDER + "\n", false));
+            all.add(new SpecLibrary.Source(PREFIX + l, "(" + l + " for one transaction type)",
+                    (perStatement ? "snapshot statement\n" : "") + "include " + l + " for " + PLACEHOLDER + "\n", false));
         }
         SpecLibrary lib = SpecLibrary.fromSources(all);
         List<Spec> perType = new ArrayList<>();

@@ -22,7 +22,17 @@ class SpecLibraryTest {
     @Test
     void builtinsAreTheSixModelsOfThePaper() throws Exception {
         SpecLibrary lib = SpecLibrary.builtin();
-        assertEquals(List.of("cc", "ec", "pc", "psi", "ser", "si"), lib.specs().stream().map(Spec::name).toList());
+        assertEquals(List.of("cc", "ec", "pc", "pg-read-committed", "pg-repeatable-read", "pg-serializable", "psi", "rc", "ser", "si"),
+                lib.specs().stream().map(Spec::name).toList());
+        for (String paper : List.of("cc", "ec", "pc", "psi", "ser", "si")) {
+            assertEquals(List.of(BasicAxioms.SINGLE_SNAPSHOT), lib.get(paper).snapshotAxioms(), paper);
+            assertTrue(lib.get(paper).databases().isEmpty(), paper);
+        }
+        assertTrue(lib.get("rc").hasStatementSnapshots());
+        assertTrue(lib.get("pg-read-committed").hasStatementSnapshots());
+        assertEquals(List.of("postgresql"), lib.get("pg-read-committed").databases());
+        assertEquals(List.of("postgresql"), lib.get("pg-repeatable-read").databases());
+        assertTrue(!lib.get("pg-repeatable-read").hasStatementSnapshots());
         assertTrue(lib.get("ec").axioms().isEmpty());
         assertEquals("cc.transitive_visibility: forall a, b, c: (vis(a, b) and vis(b, c)) -> vis(a, c)", axioms(lib.get("cc")));
         assertEquals("pc.prefix: forall a, b, c: (ar(a, b) and vis(b, c)) -> vis(a, c)", axioms(lib.get("pc")));
@@ -83,7 +93,7 @@ class SpecLibraryTest {
         assertEquals("pc.prefix [for Enroll]: forall a, b, c: (type(c) = Enroll) -> ((ar(a, b) and vis(b, c)) -> vis(a, c))",
                 si.axioms().get(1).toString());
         assertTrue(si.isUniversal());
-        assertEquals(List.of("cc", "ec", "pc", "psi", "ser", "si", "courseware-hybrid-psi", "courseware-hybrid-psi-cc",
+        assertEquals(List.of("cc", "ec", "pc", "pg-read-committed", "pg-repeatable-read", "pg-serializable", "psi", "rc", "ser", "si", "courseware-hybrid-psi", "courseware-hybrid-psi-cc",
                 "courseware-hybrid-si", "courseware-hybrid-si-cc", "courseware-selective-ser"),
                 lib.specs().stream().map(Spec::name).toList());
     }

@@ -130,8 +130,25 @@ class SpecParserTest {
     }
 
     @Test
+    void snapshotAndDatabaseDirectives() throws Exception {
+        assertEquals("bad.spec:1:10: expected 'statement' or 'transaction' after 'snapshot', found 'query'",
+                error("snapshot query\n"));
+        assertEquals("bad.spec:1:10: unknown database 'mysql'; known: postgresql", error("database mysql\n"));
+        // not keywords: still usable as variables
+        parse("axiom v: forall snapshot, database: vis(snapshot, database) -> ar(snapshot, database)\n");
+        List<SpecLibrary.Source> sources = new ArrayList<>(SpecLibrary.builtinSources());
+        sources.add(src("mixed", "snapshot statement\ninclude si for A\ninclude rc for B\ndatabase postgresql\n"));
+        Spec mixed = SpecLibrary.fromSources(sources).get("mixed");
+        // A keeps one snapshot (si's implicit single_snapshot, restricted to A); B reads per statement
+        assertEquals(1, mixed.snapshotAxioms().size());
+        assertEquals(List.of("A"), mixed.snapshotAxioms().get(0).restrictedTo());
+        assertTrue(mixed.hasStatementSnapshots());
+        assertEquals(List.of("postgresql"), mixed.databases());
+    }
+
+    @Test
     void unknownInclude() {
-        assertEquals("bad.spec:2:9: unknown spec 'snapshot' in include; known specs: bad, cc, ec, pc, psi, ser, si",
+        assertEquals("bad.spec:2:9: unknown spec 'snapshot' in include; known specs: bad, cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si",
                 libraryError(src("bad", "# uses a name that does not exist\ninclude snapshot\n")));
     }
 
