@@ -104,8 +104,10 @@ class CommandDeadlineTest {
     }
 
     @Test
-    void threeThousandTransactionsUnderVerifyAndWeakest() throws Exception {
-        Path p = transactionTypes(3000);
+    void thousandsOfTransactionsUnderVerifyAndWeakest() throws Exception {
+        // issue 16's 3,000-transaction program read in under T on a quiet machine (the deadline then
+        // caught the proof's first query instead); 30,000 keep the deadline inside the reading
+        Path p = transactionTypes(30_000);
         assertUnknownWithinDeadline(isocheck("verify", p.toString(), "--spec", "psi", "--timeout", "" + T), "reading");
         assertUnknownWithinDeadline(isocheck("weakest", p.toString(), "--timeout", "" + T), "reading");
     }
