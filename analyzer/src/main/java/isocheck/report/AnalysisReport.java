@@ -36,8 +36,10 @@ public final class AnalysisReport {
         int n = 0;
         for (Witness w : o.anomalies()) {
             // the checker's words for the same cycle: common name, then Adya's phenomenon
+            // (a name that counts its transactions, "write skew (3 transactions)", is not told the count twice)
+            String size = w.anomaly().endsWith(" transactions)") ? "" : ", " + w.k() + " transactions";
             sb.append("\nAnomaly ").append(++n).append(": ").append(w.anomaly()).append(" (Adya ").append(w.adya())
-                    .append(", ").append(w.k()).append(" transactions)\n");
+                    .append(size).append(")\n");
             appendWitness(sb, w);
         }
         sb.append("\n").append(o.queries().size()).append(o.queries().size() == 1 ? " query" : " queries").append(": ");
