@@ -82,17 +82,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule")
     Path scheduleOut;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command (reading, building, "
-            + "encoding, solving); when it runs out the answer is unknown (exit 3) with what was left. It also bounds each "
-            + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
-    Integer timeout;
-
-    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
-            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
-    Integer queryTimeoutOption;
-
-    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
-    static final int QUERY_TIMEOUT_DEFAULT = 60;
+    @picocli.CommandLine.Mixin
+    SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
     @Option(names = "--threads", paramLabel = "N", description = "solver queries asked at once, each in a Z3 context of its own; "
             + "the report is the same for every N (default: 2, or 1 on a one-processor machine)")
@@ -157,12 +148,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         specName = DatabaseLevel.chooseSpec(specName, db, level);
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
-        if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
-        if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
-        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
-            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
-        }
-        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
+        int queryTimeout = deadline.start();
         if (threads != null && threads < 1) throw new UserError("--threads must be at least 1, not " + threads);
         Encoder.Mode m = switch (mode) {
             case "expanded" -> Encoder.Mode.EXPANDED;

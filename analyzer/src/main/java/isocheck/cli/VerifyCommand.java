@@ -70,17 +70,8 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--smt-out", paramLabel = "DIR", description = "write every query as SMT-LIB 2 into DIR, numbered in certificate order")
     Path smtOut;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command (reading, building, "
-            + "encoding, solving); when it runs out the answer is unknown (exit 3) with what was left. It also bounds each "
-            + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
-    Integer timeout;
-
-    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
-            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
-    Integer queryTimeoutOption;
-
-    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
-    static final int QUERY_TIMEOUT_DEFAULT = 60;
+    @picocli.CommandLine.Mixin
+    SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
     @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
@@ -95,12 +86,7 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         specName = DatabaseLevel.chooseSpec(specName, db, level);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
-        if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
-        if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
-        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
-            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
-        }
-        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
+        int queryTimeout = deadline.start();
         ProofMethod m = switch (method) {
             case "auto" -> ProofMethod.AUTO;
             case "shortest-path" -> ProofMethod.SHORTEST_PATH;

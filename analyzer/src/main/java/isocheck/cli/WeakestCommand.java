@@ -66,17 +66,8 @@ public final class WeakestCommand implements Callable<Integer> {
     @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
     int bound;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command (reading, building, "
-            + "encoding, solving); when it runs out the answer is unknown (exit 3) with what was left. It also bounds each "
-            + "solver query; without it each query gets " + QUERY_TIMEOUT_DEFAULT + " s and the command has no overall limit")
-    Integer timeout;
-
-    @Option(names = "--query-timeout", paramLabel = "SECONDS", description = "time limit of each solver query "
-            + "(default: --timeout, or " + QUERY_TIMEOUT_DEFAULT + " s without it); a query that runs out answers unknown")
-    Integer queryTimeoutOption;
-
-    /** Each solver query's time limit when neither {@code --query-timeout} nor {@code --timeout} is given. */
-    static final int QUERY_TIMEOUT_DEFAULT = 60;
+    @picocli.CommandLine.Mixin
+    SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
     @Option(names = "--per-transaction", description = "assign each transaction type its own level (include L for T) "
             + "so that the hybrid spec is anomaly-free, with the least total strength")
@@ -124,12 +115,7 @@ public final class WeakestCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
-        if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
-        if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
-        if (queryTimeoutOption != null && queryTimeoutOption < 1) {
-            throw new UserError("--query-timeout must be a positive number of seconds, not " + queryTimeoutOption);
-        }
-        int queryTimeout = queryTimeoutOption != null ? queryTimeoutOption : timeout != null ? timeout : QUERY_TIMEOUT_DEFAULT;
+        int queryTimeout = deadline.start();
         if (maxAssignments < 1) throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);
         if (proofTimeout != null && proofTimeout < 1) throw new UserError("--proof-timeout must be a positive number of seconds, not " + proofTimeout);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);

@@ -1,5 +1,6 @@
 package isocheck.run;
 
+import isocheck.program.Columns;
 import isocheck.program.Assignment;
 import isocheck.program.Expr;
 import isocheck.program.Program;
@@ -40,7 +41,7 @@ final class UpdateReads {
     static List<String> of(Stmt.Update u) {
         Set<String> out = new LinkedHashSet<>();
         for (Assignment a : u.assignments()) {
-            columnsOf(a.value(), out);
+            out.addAll(Columns.of(a.value()));
         }
         return new ArrayList<>(out);
     }
@@ -82,19 +83,6 @@ final class UpdateReads {
             } else if (s instanceof Stmt.Foreach f) {
                 collect(program, f.body(), out);
             }
-        }
-    }
-
-    private static void columnsOf(Expr e, Set<String> out) {
-        if (e instanceof Expr.ColumnRef c) {
-            out.add(c.column());
-        } else if (e instanceof Expr.Arith a) {
-            columnsOf(a.left(), out);
-            columnsOf(a.right(), out);
-        } else if (e instanceof Expr.Negate n) {
-            columnsOf(n.operand(), out);
-        } else if (e instanceof Expr.Case || e instanceof Expr.Coalesce) {
-            out.addAll(isocheck.program.Columns.of(e));
         }
     }
 }
