@@ -50,7 +50,7 @@ class PostgresLevelsOracleTest {
         for (int k = 2; k <= MAX_K && (found == null || found.shortestCycle() > 2); k++) {
             long start = System.nanoTime();
             ReadCommittedExplorer.Result r = new ReadCommittedExplorer(program, domain(file)).explore(k);
-            System.out.printf("%s at read committed, k = %d: %,d executions (%,d aborted on a duplicate key), cycle %d, %d ms%n",
+            System.out.printf("%s at read committed, k = %d: %,d executions (%,d aborted: duplicate key or user abort), cycle %d, %d ms%n",
                     file, k, r.executions(), r.aborted(), r.shortestCycle(), (System.nanoTime() - start) / 1_000_000);
             assertTrue(r.executions() > 0, "the explorer explores nothing");
             if (r.shortestCycle() > 0 && (found == null || r.shortestCycle() < found.shortestCycle())) found = r;

@@ -150,6 +150,10 @@ final class ReadCommittedExplorer {
                 aborted++;
                 return;
             }
+            if (own == null) { // a user abort (ROLLBACK, RAISE EXCEPTION): the instance is in no execution
+                aborted++;
+                return;
+            }
             // one execution per distinct snapshot sequence: cuts past the statements run repeat the last one
             int ran = used[0];
             for (int i = ran; i < cut.length; i++) {

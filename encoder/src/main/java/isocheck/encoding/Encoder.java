@@ -613,8 +613,10 @@ public final class Encoder {
         // alone gives only the pairwise half, and only for tables no statement deletes from
         // (unique_insert, docs/postgresql-levels.md §2: a DELETE committed between two INSERTs of
         // one key makes the second legal)
-        // (the tables given have no DELETE unless the assumption is on: uniqueInsertTables)
-        boolean viewFacts = !statementViews;
+        // "an alive record was seen with its one inserter" needs one snapshot per transaction and keys
+        // the model keeps unique (SQL's or the assumption); PostgreSQL's rule alone states only the
+        // pairwise half (unique_insert), as the explorer of its levels does
+        boolean viewFacts = !statementViews && (uniqueInserts || keyModel == KeyModel.SQL);
         boolean assumed = uniqueInserts;
         // a deleted record is never inserted again: whoever sees the deletion sees it dead
         if (viewFacts && assumed) for (TransactionFacts tf : model.transactions()) {
