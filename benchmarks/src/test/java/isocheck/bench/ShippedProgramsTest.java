@@ -40,8 +40,17 @@ class ShippedProgramsTest {
             programs = files.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
         }
         assertTrue(programs.size() >= 12, "bank, tpcc, tpcc-batch-delivery, courseware, smallbank and 7 litmus programs: " + programs);
+        // benchmarks/programs/rejected/ holds the README's examples of refused programs: each must be
+        // refused with a file:line:col message, every other shipped program must load
         return programs.stream().map(p -> DynamicTest.dynamicTest(ROOT.relativize(p).toString(), () -> {
-            Program program = load(ROOT.relativize(p).toString());
+            String name = ROOT.relativize(p).toString();
+            if (name.startsWith("benchmarks/programs/rejected/")) {
+                isocheck.frontend.ProgramError e = org.junit.jupiter.api.Assertions.assertThrows(
+                        isocheck.frontend.ProgramError.class, () -> load(name));
+                assertTrue(e.getMessage().matches("\\Q" + name + "\\E:\\d+:\\d+: .+"), e.getMessage());
+                return;
+            }
+            Program program = load(name);
             assertFalse(program.transactions().isEmpty());
         }));
     }
