@@ -1,17 +1,7 @@
 package isocheck.frontend;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import isocheck.cli.CliRun;
-import isocheck.cli.ExitCode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -20,42 +10,19 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Table-driven: every program under {@code malformed/} must be rejected by {@code isocheck parse}
  * with exactly the {@code file:line:col: message} listed in {@code malformed/EXPECTED.tsv}, exit
- * code 2, and nothing that looks like a stack trace.
+ * code 2, and nothing that looks like a stack trace ({@link MalformedCases}).
  */
 class MalformedProgramTest {
 
     private static final Path DIR = Path.of("src/test/resources/malformed");
 
-    private static Map<String, String> expected() throws IOException {
-        Map<String, String> cases = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(DIR.resolve("EXPECTED.tsv"))) {
-            if (!line.isBlank()) {
-                String[] parts = line.split("\t", 2);
-                cases.put(parts[0], parts[1]);
-            }
-        }
-        return cases;
-    }
-
     @TestFactory
     Stream<DynamicTest> everyMalformedProgramGetsItsExactMessage() throws IOException {
-        return expected().entrySet().stream().map(c -> DynamicTest.dynamicTest(c.getKey(), () -> {
-            Path file = DIR.resolve(c.getKey());
-            CliRun run = CliRun.of("parse", file.toString());
-            assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
-            assertEquals(file + ":" + c.getValue() + System.lineSeparator(), run.err());
-            assertEquals("", run.out());
-            assertFalse(run.err().contains("Exception"), run.err());
-        }));
+        return MalformedCases.exactMessages(DIR);
     }
 
     @Test
     void everyCaseFileHasAnExpectation() throws IOException {
-        Map<String, String> cases = expected();
-        try (Stream<Path> files = Files.list(DIR)) {
-            var sqlFiles = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".sql")).collect(Collectors.toSet());
-            assertEquals(sqlFiles, cases.keySet());
-        }
-        assertTrue(cases.size() >= 20, "the issue asks for at least 20 malformed programs");
+        MalformedCases.everyFileHasAnExpectation(DIR, 20, "the issue asks for at least 20 malformed programs");
     }
 }
