@@ -8,7 +8,6 @@ import isocheck.program.ScalarType;
 import isocheck.program.Stmt;
 import isocheck.program.Table;
 import isocheck.program.Transaction;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -37,8 +36,11 @@ final class Interpreter {
     private final AtomicLong versions;
     private final boolean record;
 
-    Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
+    private final SqlDialect dialect;
+
+    Interpreter(Program program, SqlDialect dialect, boolean record, AtomicLong versions) {
         this.gen = new SqlGen(program, dialect, record);
+        this.dialect = dialect;
         this.record = record;
         this.versions = versions;
         for (Transaction t : program.transactions()) {
@@ -324,6 +326,14 @@ final class Interpreter {
                             }
                         }
                     }
+                    if (c.fetchSql() != null) { // no UPDATE … RETURNING: run it, then select what it changed
+                        p.executeUpdate();
+                        p = session.prepare(c.fetchSql());
+                        int j = 1;
+                        for (Compiled.Param param : c.fetchParams()) {
+                            bind(session.connection, p, j++, param, param.value(frame));
+                        }
+                    }
                     try (ResultSet rs = p.executeQuery()) {
                         while (rs.next()) {
                             String prefix = keyPrefix(t, rs, nk);
@@ -576,11 +586,9 @@ final class Interpreter {
         return rs.getString(col);
     }
 
-    private static void bind(Connection c, PreparedStatement p, int i, Compiled.Param param, Object value) throws SQLException {
+    private void bind(Connection c, PreparedStatement p, int i, Compiled.Param param, Object value) throws SQLException {
         if (param.isArray()) {
-            Object[] elems = (Object[]) value;
-            Array arr = c.createArrayOf(param.type() == ScalarType.INT ? "BIGINT" : "VARCHAR", elems);
-            p.setArray(i, arr);
+            dialect.bindArray(c, p, i, param.type(), (Object[]) value);
         } else if (value == null) {
             p.setNull(i, param.type() == ScalarType.INT ? Types.BIGINT : Types.VARCHAR);
         } else if (value instanceof Long l) {

@@ -161,7 +161,7 @@ abstract class SqlConstructsRunContract {
     void unrecordedAggregatesAreComputedByTheDatabase() throws Exception {
         Program p = litmus("aggregates.sql");
         Db db = db(Isolation.SERIALIZABLE);
-        SqlGen gen = new SqlGen(p, db.dialect(), false);
+        SqlGen gen = new SqlGen(p, db.engine(), false);
         List<Long> values = new java.util.ArrayList<>();
         try (java.sql.Connection c = db.rawConnection(); java.sql.Statement st = c.createStatement()) {
             c.setAutoCommit(true);
