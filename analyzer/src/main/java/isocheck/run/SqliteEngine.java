@@ -184,8 +184,10 @@ final class SqliteEngine implements Engine {
 
     /**
      * SQLite result codes (SQLite documentation, "Result and Error Codes"): SQLITE_BUSY_SNAPSHOT
-     * (517) is the serialization failure; SQLITE_BUSY (5) and SQLITE_LOCKED (6), a lock not granted
-     * in time; SQLITE_CONSTRAINT (19) and its extended codes, a constraint violation.
+     * (517) is the serialization failure; SQLITE_BUSY (5) and SQLITE_LOCKED (6), the write lock not
+     * granted: after the busy timeout, or at once when a transaction that has read asks for it while
+     * another writer holds it (waiting could deadlock, so SQLite does not wait: "busy", not a
+     * timeout); SQLITE_CONSTRAINT (19) and its extended codes, a constraint violation.
      */
     @Override
     public String abortKind(SQLException e) {
@@ -195,7 +197,7 @@ final class SqliteEngine implements Engine {
         }
         switch (code & 0xff) {
             case 5, 6:
-                return "lock timeout";
+                return "busy (database locked)";
             case 19:
                 return "constraint violation";
             default:
