@@ -69,6 +69,11 @@ public final class Db {
         return new Db(url, engine.properties(user, password), engine, schema, isolation);
     }
 
+    /** Another run's database on the same URL and credentials (a schema of its own). */
+    Db sibling(Isolation level) {
+        return new Db(url, props, engine, "isocheck_" + shortId(), level);
+    }
+
     private static String shortId() {
         return UUID.randomUUID().toString().replace("-", "").substring(0, 10);
     }

@@ -48,6 +48,11 @@ public interface Engine extends SqlDialect {
         return level.sql();
     }
 
+    /** The SQL dialect of a run at {@code level} (the same at every level, except where noted). */
+    default SqlDialect dialect(Isolation level) {
+        return this;
+    }
+
     /** Connection properties for a user and password (either may be null: the URL's own, or the environment's). */
     default Properties properties(String user, String password) {
         Properties p = new Properties();

@@ -24,6 +24,35 @@ final class MariaDbEngine implements Engine {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Whether {@link #complementLock} locks: in the dialect of REPEATABLE READ and SERIALIZABLE runs. */
+    private final boolean lockingComplement;
+
+    MariaDbEngine() {
+        this(false);
+    }
+
+    private MariaDbEngine(boolean lockingComplement) {
+        this.lockingComplement = lockingComplement;
+    }
+
+    @Override
+    public SqlDialect dialect(Isolation level) {
+        return new MariaDbEngine(level == Isolation.REPEATABLE_READ || level == Isolation.SERIALIZABLE);
+    }
+
+    /**
+     * At REPEATABLE READ a plain SELECT reads the transaction's snapshot, but UPDATE and DELETE
+     * evaluate their WHERE clause on the latest committed rows: the rows they do not match are read
+     * as they do, by a locking read (FOR UPDATE: the rows InnoDB's UPDATE locks anyway at this level,
+     * every row it scans, so no lock is added, only taken one statement earlier). At READ COMMITTED
+     * and below a plain read already sees the latest committed rows (and a locking one would keep
+     * locks InnoDB releases on rows that do not match).
+     */
+    @Override
+    public String complementLock() {
+        return lockingComplement ? " FOR UPDATE" : "";
+    }
+
     /** Seconds a statement waits for a row lock (InnoDB's default is 50): a blocked schedule step ends in error 1205 soon. */
     static final int LOCK_WAIT_TIMEOUT_SECONDS = 10;
 

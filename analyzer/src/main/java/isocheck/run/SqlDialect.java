@@ -65,6 +65,15 @@ interface SqlDialect {
     }
 
     /**
+     * The locking clause of the query that reads, just before a recorded UPDATE or DELETE, the rows
+     * of its key part its WHERE clause does not match ({@link Compiled.Predicate#complementSql}):
+     * empty where a plain read sees the versions the statement evaluates its WHERE clause on.
+     */
+    default String complementLock() {
+        return "";
+    }
+
+    /**
      * Whether an UPDATE can return its rows ({@link #returning}). When it cannot (MariaDB 10.11 has
      * INSERT/DELETE … RETURNING but no UPDATE … RETURNING), {@link SqlGen} runs the UPDATE and then
      * selects the rows that carry the version it wrote.

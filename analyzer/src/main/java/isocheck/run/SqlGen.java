@@ -326,7 +326,7 @@ final class SqlGen {
             String keyPart = cond(predicateColumns.keyPart(t, where), cparams);
             String matches = cond(where, cparams);
             complement = "SELECT " + String.join(", ", t.primaryKey()) + ", " + PRED_VERSION + " FROM " + t.name()
-                    + " WHERE " + keyPart + " AND NOT COALESCE(" + matches + ", FALSE)";
+                    + " WHERE " + keyPart + " AND NOT COALESCE(" + matches + ", FALSE)" + dialect.complementLock();
         }
         return new Compiled.Predicate(broadened, writesVersion, image, types(t, image), old, complement, cparams, true);
     }
