@@ -24,6 +24,14 @@ final class MariaDbEngine implements Engine {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    static {
+        // The driver logs every error it also throws ("[ WARN] … Deadlock found …") to the console;
+        // isocheck reports each one itself (as an abort or a one-line error).
+        if (System.getProperty("mariadb.logging.disable") == null) {
+            System.setProperty("mariadb.logging.disable", "true");
+        }
+    }
+
     /** Whether {@link #complementLock} locks: in the dialect of REPEATABLE READ and SERIALIZABLE runs. */
     private final boolean lockingComplement;
 
