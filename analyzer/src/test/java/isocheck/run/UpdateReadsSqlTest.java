@@ -60,4 +60,20 @@ class UpdateReadsSqlTest {
         assertTrue(ddl.contains("isocheck_p_w_ytd BIGINT DEFAULT 0 NOT NULL"), ddl);
         assertTrue(!ddl.contains("isocheck_p_w_tax") && !ddl.contains("isocheck_p_w_name"), ddl);
     }
+
+    /**
+     * MariaDB has no UPDATE … RETURNING: the UPDATE runs alone (casts to SIGNED), then the rows
+     * carrying the version it wrote are selected, in the key part of its WHERE clause.
+     */
+    @Test
+    void onMariaDbTheUpdatedRowsAreSelectedByTheVersionTheUpdateWrote() {
+        Program p = ProgramLoader.parse("w.sql", PROGRAM);
+        SqlGen gen = new SqlGen(p, Engines.MARIADB.dialect(Isolation.READ_COMMITTED), true);
+        Compiled c = gen.compile((Stmt.Sql) p.transaction("Pay").orElseThrow().body().get(0));
+        assertEquals("UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS SIGNED)), isocheck_v_w_ytd = ?, "
+                + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS SIGNED)", c.sql());
+        assertEquals("SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM warehouse WHERE w_id = CAST(? AS SIGNED) "
+                + "AND isocheck_v_w_ytd = ?", c.fetchSql());
+        assertEquals(2, c.fetchParams().size());
+    }
 }
