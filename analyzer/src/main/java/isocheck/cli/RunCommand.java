@@ -115,7 +115,8 @@ public final class RunCommand implements Callable<Integer> {
     boolean keep;
 
     @Option(names = "--drop-leftovers", description = "drop the private schemas earlier runs left on --db (killed, or the server went away): "
-            + "only schemas isocheck created (named isocheck_…, marked by a comment), then exit")
+            + "only schemas isocheck created (named isocheck_…, marked by a comment; on SQLite, files isocheck_….sqlite "
+            + "with a marker table), then exit; a running run's schema looks the same: use it when no run uses the database")
     boolean dropLeftovers;
 
     @Option(names = "--no-record", description = "run without instrumentation and without recording (to measure the recording's cost)")
