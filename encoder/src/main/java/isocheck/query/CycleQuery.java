@@ -172,19 +172,28 @@ public final class CycleQuery {
     }
 
     /**
-     * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2): an UPDATE or DELETE reads the
-     * record it writes in its newest committed version, after waiting for the row lock, and keeps
-     * the lock to commit (manual, chapter "Concurrency Control", §13.2.1 and §13.3.2; at REPEATABLE
-     * READ an update of a row changed since the snapshot fails instead, §13.2.2). So an
-     * anti-dependency whose read is such a statement's, on a record it writes, goes forward in the
-     * commit order: {@code writes(c1, r) ⇒ ar(t1, t2)}. The premise is under-approximated (guards,
-     * WHERE and r alive must hold), so the conjunct holds in every execution on the server. A
-     * {@code SELECT … FOR UPDATE/SHARE} gets the same rule once it is parsed.
+     * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2 and §5): an UPDATE or DELETE, or a
+     * locking read ({@code SELECT … FOR UPDATE | FOR SHARE}), reads the record it locks in its newest
+     * committed version, after waiting for the row lock, and keeps the lock to commit (manual,
+     * chapter "Concurrency Control", §13.2.1 and §13.3.2 "Row-Level Locks"; at REPEATABLE READ
+     * an update or locking read of a row changed since the snapshot fails instead, §13.2.2, so the
+     * snapshot version is the newest one). Every writer of the record conflicts with the lock (FOR
+     * SHARE blocks UPDATE and DELETE too; it only shares with other lockers, which write nothing).
+     * So an anti-dependency whose read is such a statement's, on a record it locks, goes forward in
+     * the commit order: {@code locks(c1, r) ⇒ ar(t1, t2)} (the overwriter waited for t1's commit).
+     * The premise is under-approximated (guards, WHERE and r alive must hold), so the conjunct
+     * holds in every execution on the server. A locking read that may leave out matching rows
+     * (LIMIT, SKIP LOCKED) or a join gets no rule: which rows it locks is not encoded, and leaving
+     * the rule out only adds executions (sound).
      */
     static BoolExpr lockedRead(Vocabulary v, Encoder encoder, Conflict c, Site readerSite, Expr<?> r, Expr<?> a, Expr<?> b) {
         Context ctx = v.context();
         if (c.kind() != isocheck.encoding.DepKind.RW) return ctx.mkTrue();
         isocheck.program.Stmt.Sql s = c.c1().statement();
+        if (s instanceof isocheck.program.Stmt.Select sel) {
+            if (!sel.lock().locks() || sel.mayOmitRows() || sel.isJoin() || sel.aggregate().isPresent()) return ctx.mkTrue();
+            return ctx.mkImplies(encoder.rules().locks(c.c1(), readerSite, r), v.ar(a, b));
+        }
         if (!(s instanceof isocheck.program.Stmt.Update) && !(s instanceof isocheck.program.Stmt.Delete)) return ctx.mkTrue();
         List<String> written = new ArrayList<>(encoder.rules().model().writeFields(c.c1()));
         if (written.isEmpty()) return ctx.mkTrue();
