@@ -6,11 +6,14 @@
 -- REPEATABLE READ its lock fails on the row the first one changed (§13.2.2). No write skew at any
 -- PostgreSQL level.
 --
--- Static analysis with --db postgresql: the locked_read rule orders an anti-dependency from the
--- locking read itself, but the write skew's anti-dependencies come from the COUNT, a later
--- statement, which the encoding does not tie to the lock (docs/postgresql-levels.md §7). The
--- encoder therefore still reports the write skew at read-committed and repeatable-read: sound
--- (more behaviours), not precise. The explorer, which runs the locks, finds none.
+-- Static analysis with --db postgresql: the write skew's anti-dependencies come from the COUNT,
+-- a statement after the lock; locked_read orders them too when the earlier locking read surely
+-- returned the row (docs/postgresql-levels.md §5). At repeatable-read that proves the program free
+-- of cycles. At read-committed the encoder still reports the write skew between two shifts: the
+-- lock's premise needs the non-key WHERE (shift_id = :s AND on_call = 1) to hold on the row in the
+-- statement's own view, which the encoding under-approximates (sound, not precise; the
+-- brute-force explorer also finds a cycle there, as it lets a statement after a lock wait take a
+-- snapshot that misses the lock holder).
 
 CREATE TABLE doctors (
   doctor_id INT PRIMARY KEY,

@@ -181,24 +181,54 @@ public final class CycleQuery {
      * SHARE blocks UPDATE and DELETE too; it only shares with other lockers, which write nothing).
      * So an anti-dependency whose read is such a statement's, on a record it locks, goes forward in
      * the commit order: {@code locks(c1, r) ⇒ ar(t1, t2)} (the overwriter waited for t1's commit).
-     * The premise is under-approximated (guards, WHERE and r alive must hold), so the conjunct
+     *
+     * <p>The same holds when an <em>earlier</em> statement s of t1 (outside loops) locked the record
+     * and c1 reads it afterwards: an overwriter c that wrote r before s's lock committed before s
+     * went on (at RR: before t1's snapshot, or s failed), so c1, which starts after s, sees c's
+     * version or a newer one and has no anti-dependency to c; one that writes after s's lock waits
+     * for t1's commit. So {@code locks(s, r) ⇒ ar(t1, t2)} too (lock first, then read: "SELECT … FOR
+     * UPDATE, then COUNT", or an UPDATE of the row before a later SELECT of it).
+     *
+     * <p>The premises are under-approximated (guards, WHERE and r alive must hold), so each conjunct
      * holds in every execution on the server. A locking read that may leave out matching rows
-     * (LIMIT, SKIP LOCKED) or a join gets no rule: which rows it locks is not encoded, and leaving
-     * the rule out only adds executions (sound).
+     * (LIMIT, SKIP LOCKED) or a join locks rows the encoding does not know: no rule for it (sound).
      */
     static BoolExpr lockedRead(Vocabulary v, Encoder encoder, Conflict c, Site readerSite, Expr<?> r, Expr<?> a, Expr<?> b) {
         Context ctx = v.context();
         if (c.kind() != isocheck.encoding.DepKind.RW) return ctx.mkTrue();
-        isocheck.program.Stmt.Sql s = c.c1().statement();
-        if (s instanceof isocheck.program.Stmt.Select sel) {
-            if (!sel.lock().locks() || sel.mayOmitRows() || sel.isJoin() || sel.aggregate().isPresent()) return ctx.mkTrue();
-            return ctx.mkImplies(encoder.rules().locks(c.c1(), readerSite, r), v.ar(a, b));
+        AccessRules rules = encoder.rules();
+        List<isocheck.program.StatementFacts> stmts = rules.model().facts(c.t1().name()).statements();
+        int readerIndex = stmts.indexOf(c.c1());
+        List<BoolExpr> locked = new ArrayList<>();
+        for (int i = 0; i <= readerIndex; i++) {
+            isocheck.program.StatementFacts s = stmts.get(i);
+            if (!s.table().equals(c.c1().table())) continue;
+            Site site;
+            if (s == c.c1()) {
+                site = readerSite;
+            } else if (s.loops().isEmpty()) {
+                site = rules.site(s, c.t1(), a, List.of());
+            } else {
+                continue;
+            }
+            lockPremise(rules, s, site, r).ifPresent(locked::add);
         }
-        if (!(s instanceof isocheck.program.Stmt.Update) && !(s instanceof isocheck.program.Stmt.Delete)) return ctx.mkTrue();
-        List<String> written = new ArrayList<>(encoder.rules().model().writeFields(c.c1()));
-        if (written.isEmpty()) return ctx.mkTrue();
-        BoolExpr locks = encoder.rules().writes(c.c1(), written.get(0), readerSite, r, false);
-        return ctx.mkImplies(locks, v.ar(a, b));
+        if (locked.isEmpty()) return ctx.mkTrue();
+        BoolExpr any = locked.size() == 1 ? locked.get(0) : ctx.mkOr(locked.toArray(new BoolExpr[0]));
+        return ctx.mkImplies(any, v.ar(a, b));
+    }
+
+    /** A sufficient condition for statement s to hold r's row lock to commit: it writes r, or lock-reads it; empty if it never locks. */
+    private static java.util.Optional<BoolExpr> lockPremise(AccessRules rules, isocheck.program.StatementFacts s, Site site, Expr<?> r) {
+        isocheck.program.Stmt.Sql st = s.statement();
+        if (st instanceof isocheck.program.Stmt.Select sel) {
+            if (!sel.lock().locks() || sel.mayOmitRows() || sel.isJoin() || sel.aggregate().isPresent()) return java.util.Optional.empty();
+            return java.util.Optional.of(rules.locks(s, site, r));
+        }
+        if (!(st instanceof isocheck.program.Stmt.Update) && !(st instanceof isocheck.program.Stmt.Delete)) return java.util.Optional.empty();
+        List<String> written = new ArrayList<>(rules.model().writeFields(s));
+        if (written.isEmpty()) return java.util.Optional.empty();
+        return java.util.Optional.of(rules.writes(s, written.get(0), site, r, false));
     }
 
     /**
