@@ -113,6 +113,23 @@ public final class Encoder {
         return out;
     }
 
+    /**
+     * Under PostgreSQL's rules, whether every INSERT into {@code table} writes the first version of
+     * its record: no statement of the program deletes from the table, so a key once inserted (or
+     * present initially) stays alive, and a later INSERT of it fails (unique index, manual §13.2.1
+     * and the INSERT reference page). Then no read of a non-key field can be overwritten by an
+     * INSERT: the version read came after the record's first one ({@code CycleQuery#edge}).
+     */
+    public boolean insertsFirstVersions(String table) {
+        if (!postgresRules) return false;
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts sf : tf.statements()) {
+                if (sf.statement() instanceof Stmt.Delete && sf.table().equals(table)) return false;
+            }
+        }
+        return true;
+    }
+
     public Encoder(Vocabulary v, ProgramModel model, Mode mode) {
         this.v = v;
         this.ctx = v.context();

@@ -154,6 +154,13 @@ public final class CycleQuery {
                     rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
                     rules.valueChanges(c, s1, s2, r));
             if (encoder.lockedReads()) eta = ctx.mkAnd(eta, lockedRead(v, encoder, c, s1, r, a, b));
+            if (c.kind() == isocheck.encoding.DepKind.RW && c.c2().statement() instanceof isocheck.program.Stmt.Insert
+                    && !c.field().equals(isocheck.program.StatementFacts.ALIVE) && encoder.insertsFirstVersions(c.table())) {
+                // a read of a non-key field saw some version of the record, and an INSERT of a record
+                // never deleted can only write its first one (PostgreSQL's unique index): no such
+                // anti-dependency (Encoder#insertsFirstVersions). Reads of @alive (phantoms) stay.
+                eta = ctx.mkFalse();
+            }
             java.util.Optional<String> reader = encoder.singleReadStatement(c);
             if (reader.isPresent()) {
                 // which statement made the read, for φ_dep per statement (Encoder#phiDepPerStatement)
