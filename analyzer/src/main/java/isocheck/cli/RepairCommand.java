@@ -40,7 +40,8 @@ import picocli.CommandLine.Parameters;
                     + "(Fekete et al., TODS 2005, promotion; Vandevoort et al., VLDB 2021). Candidates are the SELECTs that "
                     + "read the anti-dependencies of the anomalies found; sets are tried by increasing size, each checked by "
                     + "the bounded analysis (--all) and then the unbounded proof of verify. Prints the proof status and a "
-                    + "unified diff of the program file; --out writes the repaired file. Exit 0: already serializable "
+                    + "unified diff of the program file; --out writes the repaired file (also a candidate the bounded analysis "
+                    + "clears but the proof does not, said so). Exit 0: already serializable "
                     + "(proved), nothing to repair; 1: anomalies found and a proved repair printed; 3: no proved repair "
                     + "within the limits (the reason is printed); 2: bad input."
         })
@@ -143,13 +144,18 @@ public final class RepairCommand implements Callable<Integer> {
                     + " (" + result.proof().queries() + " queries): " + result.proof().reason());
         }
         if (result.status() == RepairSearch.Status.NOT_REPAIRED) o.println("Why: " + result.reason());
-        if (result.status() == RepairSearch.Status.REPAIRED) {
+        // the last candidate, when the bounded analysis found nothing in it: shown (and written) even
+        // without a proof, and said to be unproved
+        boolean boundedOnly = result.status() == RepairSearch.Status.NOT_REPAIRED && result.proof() != null
+                && !result.promotions().isEmpty();
+        if (result.status() == RepairSearch.Status.REPAIRED || boundedOnly) {
             o.println();
+            if (boundedOnly) o.println("Not proved; no anomaly up to k=" + bound + " with this change (bounded only):");
             o.print(UnifiedDiff.of("a/" + program, "b/" + program, text, result.repaired()));
         }
         o.printf(Locale.ROOT, "%nTotal %d ms%n", System.currentTimeMillis() - start);
         o.flush();
-        if (out != null && result.status() != RepairSearch.Status.NOT_REPAIRED) {
+        if (out != null && (result.status() != RepairSearch.Status.NOT_REPAIRED || boundedOnly)) {
             try {
                 Files.writeString(out, result.repaired(), StandardCharsets.UTF_8);
             } catch (IOException e) {

@@ -161,6 +161,14 @@ public final class CycleQuery {
                 // anti-dependency (Encoder#insertsFirstVersions). Reads of @alive (phantoms) stay.
                 eta = ctx.mkFalse();
             }
+            if (c.kind() == isocheck.encoding.DepKind.RW && c.field().equals(isocheck.program.StatementFacts.ALIVE)
+                    && (c.c1().statement() instanceof isocheck.program.Stmt.Update || c.c1().statement() instanceof isocheck.program.Stmt.Delete)
+                    && encoder.snapshotStatement(c.c1())) {
+                // an UPDATE/DELETE reads @alive only of a row absent when it looks (AccessRules): in
+                // its snapshot, or in the newest version after a lock wait, later still; the
+                // overwriting writer is in neither, so not in the statement's snapshot (manual §13.2.1)
+                eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(c.t1().name() + "." + c.c1().id(), b, a)));
+            }
             java.util.Optional<String> reader = encoder.singleReadStatement(c);
             if (reader.isPresent()) {
                 // which statement made the read, for φ_dep per statement (Encoder#phiDepPerStatement)
