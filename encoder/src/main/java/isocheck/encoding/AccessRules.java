@@ -52,7 +52,7 @@ import java.util.Optional;
  *       a lock only delays or aborts transactions (NOWAIT: aborts), so the executions of a program
  *       with locks are among those without. {@code SKIP LOCKED} may leave out any matching row (one
  *       locked by another transaction): its result is any subset of the matching rows alive in its
- *       view, and no completeness fact is stated for it ({@code Encoder#rowsComplete}); its reads are
+ *       view, and no completeness fact is stated for it ({@link AuxRules#rowsComplete}); its reads are
  *       over-approximated by those of the plain SELECT (a skipped row is not really read).</li>
  *   <li>SUM, AVG and COUNT(DISTINCT c) read the aggregated column of every matching alive record,
  *       like COUNT; their values are unconstrained (COUNT(DISTINCT c) is non-negative).</li>
