@@ -129,7 +129,7 @@ public final class RepairCommand implements Callable<Integer> {
         });
         if (!result.witnesses().isEmpty()) {
             o.println("Anomalies found on the way (" + result.witnesses().size() + "):");
-            for (var w : result.witnesses()) o.println("  " + w.anomaly() + " " + w.signature());
+            for (var w : result.witnesses()) o.println("  " + w.anomaly() + ": " + RepairSearch.signature(w));
         }
         o.println("Candidates checked:");
         for (RepairSearch.Round r : result.rounds()) {

@@ -155,8 +155,8 @@ public final class RepairSearch {
                 if (promotable.contains(key)) readers.add(key);
             }
             if (readers.isEmpty()) {
-                return new Result(Status.NOT_REPAIRED, promotions, edited, null, rounds, witnesses, "the " + w.anomaly() + " "
-                        + w.signature() + (promotions.isEmpty() ? "" : " (with " + describe(promotions) + ")")
+                return new Result(Status.NOT_REPAIRED, promotions, edited, null, rounds, witnesses, "the " + w.anomaly() + " ("
+                        + signature(w) + ")" + (promotions.isEmpty() ? "" : " (with " + describe(promotions) + ")")
                         + " has no anti-dependency read by a SELECT that can still be promoted (its rw edges are read by"
                         + " UPDATE, DELETE, aggregate, join, LIMIT or SKIP LOCKED statements, or by locking reads already)");
             }
@@ -209,6 +209,11 @@ public final class RepairSearch {
             if (found != null) return found;
         }
         return null;
+    }
+
+    /** The witness's edges by statement, {@code A.S1 -rw(t.f)-> B.S2; …}. */
+    public static String signature(Witness w) {
+        return w.signature().strip().replaceAll(";$", "");
     }
 
     static String describe(List<Promotion> promotions) {
