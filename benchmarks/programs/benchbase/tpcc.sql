@@ -26,6 +26,8 @@
 --   * Parameters and locals named like a column (w_id, d_id, c_id, d_next_o_id, i_price, s_quantity, o_carrier_id, no_o_id) are p_w_id,
 --     p_d_id, p_c_id, v_d_next_o_id, v_i_price, s_quantity_new, p_o_carrier_id, v_no_o_id: PL/pgSQL names are case-insensitive, and PostgreSQL rejects a name that
 --     is both a variable and a column of the statement as ambiguous when the function runs.
+--   * Delivery tests BenchBase's `result == 0` after the order_line UPDATE (which may change many
+--     rows) as NOT FOUND, the same condition (isocheck knows ROW_COUNT only for one-row statements).
 --   * OrderStatus and StockLevel return nothing (BenchBase prints a report).
 DROP TABLE IF EXISTS history CASCADE;
 DROP TABLE IF EXISTS new_order CASCADE;
@@ -521,8 +523,7 @@ BEGIN
        WHERE OL_O_ID = v_no_o_id
          AND OL_D_ID = v_d_id
          AND OL_W_ID = p_w_id;
-      GET DIAGNOSTICS result = ROW_COUNT;
-      IF result = 0 THEN
+      IF NOT FOUND THEN
         RAISE EXCEPTION 'Failed to update ORDER_LINE records [W_ID=%, D_ID=%, O_ID=%]', p_w_id, v_d_id, v_no_o_id;
       END IF;
       SELECT SUM(OL_AMOUNT) AS OL_TOTAL INTO orderLineTotal
