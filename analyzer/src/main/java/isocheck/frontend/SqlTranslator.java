@@ -56,6 +56,13 @@ final class SqlTranslator {
     /** The row set a SELECT without INTO fills (PL/pgSQL's PERFORM), or null: INTO is required. */
     private String implicitTarget;
 
+    /** After {@link #translatePerform} of a join: the SELECTs before the returned one, and what FOUND is. */
+    private JoinTranslator.PerformChain performChain;
+
+    JoinTranslator.PerformChain performChain() {
+        return performChain;
+    }
+
     /** A PERFORM: a SELECT whose rows go to {@code target} (for FOUND) instead of an INTO variable. */
     Stmt.Sql translatePerform(Fragment fragment, String target) {
         implicitTarget = target;
@@ -89,6 +96,10 @@ final class SqlTranslator {
         SourcePos pos = f.start();
         reject(s.getWithItemsList() != null && !s.getWithItemsList().isEmpty(), pos, "WITH is not supported");
         if (s.getJoins() != null && !s.getJoins().isEmpty()) {
+            if ((s.getIntoTables() == null || s.getIntoTables().isEmpty()) && implicitTarget != null) {
+                performChain = new JoinTranslator(schema, scope).perform(s, f, implicitTarget);
+                return performChain.last();
+            }
             return new JoinTranslator(schema, scope).join(s, f);
         }
         reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
