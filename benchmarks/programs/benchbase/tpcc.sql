@@ -19,8 +19,15 @@
 --     (ORDER BY c_first) into a list and takes the middle one. PL/pgSQL has no list here, so the
 --     matching rows are counted first (SELECT COUNT(*) with the same WHERE) and the FOR loop over
 --     BenchBase's query keeps the row at position (n + 1) / 2 (the same row BenchBase takes).
---   * Payment: BenchBase builds c_data in Java as "c_id d_id w_id ... | old c_data", cut to 500
---     characters; here the new c_data is the same string built with || and substr.
+--   * The customer fields the by-name loop sets start at 0 ('' for c_credit), as a Java Customer's
+--     fields do: PL/pgSQL would leave them NULL, and isocheck wants a value on every path (the
+--     loop may run zero times when the COUNT and the loop see different rows at READ COMMITTED).
+--   * Payment: BenchBase builds the new c_data in Java as "c_id d_id w_id … amount | old c_data" cut
+--     to 500 characters, and h_data as "w_name    d_name". isocheck has no string functions (|| and
+--     substr) yet, so the UPDATE writes back the c_data it read and h_data is w_name: the same
+--     statements reading and writing the same fields, with other strings (no statement tests them).
+--   * NewOrder's getDistInfo returns null for a district id outside 1..10 (never drawn); isocheck
+--     has no NULL literal, so the CASE's ELSE is s_dist_10 (unreachable either way).
 --   * Delivery: BenchBase loops d_id = 1..terminalDistrictUpperID; here FOREACH over an array
 --     of district ids (no integer FOR loop yet); the printed report is left out.
 --   * Parameters and locals named like a column (w_id, d_id, c_id, d_next_o_id, i_price, s_quantity, o_carrier_id, no_o_id) are p_w_id,
@@ -257,7 +264,7 @@ BEGIN
     END IF;
     ol_dist_info := CASE p_d_id WHEN 1 THEN s.S_DIST_01 WHEN 2 THEN s.S_DIST_02 WHEN 3 THEN s.S_DIST_03
         WHEN 4 THEN s.S_DIST_04 WHEN 5 THEN s.S_DIST_05 WHEN 6 THEN s.S_DIST_06 WHEN 7 THEN s.S_DIST_07
-        WHEN 8 THEN s.S_DIST_08 WHEN 9 THEN s.S_DIST_09 WHEN 10 THEN s.S_DIST_10 ELSE NULL END;
+        WHEN 8 THEN s.S_DIST_08 WHEN 9 THEN s.S_DIST_09 WHEN 10 THEN s.S_DIST_10 ELSE s.S_DIST_10 END;
     INSERT INTO order_line
      (OL_O_ID, OL_D_ID, OL_W_ID, OL_NUMBER, OL_I_ID, OL_SUPPLY_W_ID, OL_QUANTITY, OL_AMOUNT, OL_DIST_INFO)
      VALUES (v_d_next_o_id, p_d_id, p_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info);
@@ -286,13 +293,14 @@ DECLARE
   w RECORD;
   d RECORD;
   r RECORD;
+  c RECORD;
   namecnt int;
   pos int := 0;
-  v_c_id int;
-  v_c_credit char(2);
-  v_c_balance float;
-  v_c_ytd_payment float;
-  v_c_payment_cnt int;
+  v_c_id int := 0;
+  v_c_credit char(2) := '';
+  v_c_balance float := 0;
+  v_c_ytd_payment float := 0;
+  v_c_payment_cnt int := 0;
   v_c_data varchar(500);
   h_data varchar(24);
 BEGIN
@@ -351,7 +359,7 @@ BEGIN
   ELSE
     SELECT C_FIRST, C_MIDDLE, C_LAST, C_STREET_1, C_STREET_2,
            C_CITY, C_STATE, C_ZIP, C_PHONE, C_CREDIT, C_CREDIT_LIM,
-           C_DISCOUNT, C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_SINCE INTO r
+           C_DISCOUNT, C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_SINCE INTO c
       FROM customer
      WHERE C_W_ID = customerWarehouseID
        AND C_D_ID = customerDistrictID
@@ -360,10 +368,10 @@ BEGIN
       RAISE EXCEPTION 'C_ID=% C_D_ID=% C_W_ID=% not found!', customerID, customerDistrictID, customerWarehouseID;
     END IF;
     v_c_id := customerID;
-    v_c_credit := r.C_CREDIT;
-    v_c_balance := r.C_BALANCE;
-    v_c_ytd_payment := r.C_YTD_PAYMENT;
-    v_c_payment_cnt := r.C_PAYMENT_CNT;
+    v_c_credit := c.C_CREDIT;
+    v_c_balance := c.C_BALANCE;
+    v_c_ytd_payment := c.C_YTD_PAYMENT;
+    v_c_payment_cnt := c.C_PAYMENT_CNT;
   END IF;
   v_c_balance := v_c_balance - paymentAmount;
   v_c_ytd_payment := v_c_ytd_payment + paymentAmount;
@@ -377,8 +385,6 @@ BEGIN
     IF NOT FOUND THEN
       RAISE EXCEPTION 'C_ID=% C_W_ID=% C_D_ID=% not found!', v_c_id, customerWarehouseID, customerDistrictID;
     END IF;
-    v_c_data := substr(v_c_id || ' ' || customerDistrictID || ' ' || customerWarehouseID || ' '
-        || districtID || ' ' || p_w_id || ' ' || paymentAmount || ' | ' || v_c_data, 1, 500);
     UPDATE customer
        SET C_BALANCE = v_c_balance,
            C_YTD_PAYMENT = v_c_ytd_payment,
@@ -402,7 +408,7 @@ BEGIN
       RAISE EXCEPTION 'C_ID=% C_W_ID=% C_D_ID=% not found!', v_c_id, customerWarehouseID, customerDistrictID;
     END IF;
   END IF;
-  h_data := substr(w.W_NAME, 1, 10) || '    ' || substr(d.D_NAME, 1, 10);
+  h_data := w.W_NAME;
   INSERT INTO history
    (H_C_D_ID, H_C_W_ID, H_C_ID, H_D_ID, H_W_ID, H_DATE, H_AMOUNT, H_DATA)
    VALUES (customerDistrictID, customerWarehouseID, v_c_id, districtID, p_w_id, CURRENT_TIMESTAMP, paymentAmount, h_data);
@@ -415,9 +421,10 @@ CREATE OR REPLACE FUNCTION order_status(p_w_id int, p_d_id int, y int, p_c_last 
 LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
+  c RECORD;
   namecnt int;
   pos int := 0;
-  v_c_id int;
+  v_c_id int := 0;
   o RECORD;
   ol RECORD;
 BEGIN
@@ -446,7 +453,7 @@ BEGIN
   ELSE
     SELECT C_FIRST, C_MIDDLE, C_LAST, C_STREET_1, C_STREET_2,
            C_CITY, C_STATE, C_ZIP, C_PHONE, C_CREDIT, C_CREDIT_LIM,
-           C_DISCOUNT, C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_SINCE INTO r
+           C_DISCOUNT, C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_SINCE INTO c
       FROM customer
      WHERE C_W_ID = p_w_id
        AND C_D_ID = p_d_id

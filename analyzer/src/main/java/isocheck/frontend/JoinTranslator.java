@@ -110,7 +110,7 @@ final class JoinTranslator {
         reject(s.getSelectItems().size() != 1, pos, "a join selects one aggregate: COUNT(DISTINCT c), MIN(c) or MAX(c)");
         Expression item = s.getSelectItems().get(0).getExpression();
         SourcePos itemPos = f.posOf(item, pos);
-        reject(s.getSelectItems().get(0).getAlias() != null, itemPos, "column aliases are not supported");
+        // an alias of the aggregate names nothing the program sees: its value goes INTO a scalar
         reject(!(item instanceof Function fn) || fn.getParameters() == null || fn.getParameters().size() != 1
                 || !(fn.getParameters().get(0) instanceof Column), itemPos,
                 "a join selects one aggregate over a column: COUNT(DISTINCT c), MIN(c) or MAX(c); found '" + item + "'");
