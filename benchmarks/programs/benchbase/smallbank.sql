@@ -4,6 +4,10 @@
 -- control flow as PL/pgSQL control flow. Loads unchanged with `psql -f`.
 --
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
+--   * FOREIGN KEY … REFERENCES and UNIQUE constraints are comments ("not read by isocheck yet"):
+--     isocheck refuses them until the schema work on constraints lands; restore them then. No
+--     procedure deletes a referenced row, so ON DELETE CASCADE never acts; a violating write would
+--     abort, which the analysis without them over-approximates (more committed executions).
 --   * A UserAbortException becomes RAISE EXCEPTION (BenchBase rolls the transaction back).
 --   * Java reads `SELECT * FROM accounts` only to test that a row exists (and to take custid,
 --     column 1): here `SELECT * INTO r` and `IF NOT FOUND`, then `r.custid`.
@@ -14,6 +18,8 @@
 --   * WriteCheck subtracts `amount - 1` in the overdraft case, as BenchBase does (Alomari et al.
 --     describe a penalty of 1 added instead; the benchmarks/programs/smallbank.sql rewrite
 --     follows the paper).
+--   * Amalgamate's `SET bal = 0.0` is `SET bal = 0`: isocheck's values are whole numbers (a decimal
+--     literal is refused); the same value.
 --   * Amalgamate zeroes custId0's checking and subtracts the total from custId1's savings, as
 --     BenchBase does (Alomari et al. move the funds into custId1's checking).
 
@@ -31,15 +37,15 @@ CREATE INDEX idx_accounts_name ON accounts (name);
 CREATE TABLE savings (
     custid bigint NOT NULL,
     bal    float  NOT NULL,
-    CONSTRAINT pk_savings PRIMARY KEY (custid),
-    FOREIGN KEY (custid) REFERENCES accounts (custid)
+    CONSTRAINT pk_savings PRIMARY KEY (custid)
+    -- FOREIGN KEY (custid) REFERENCES accounts (custid)  [not read by isocheck yet: see the top of the file]
 );
 
 CREATE TABLE checking (
     custid bigint NOT NULL,
     bal    float  NOT NULL,
-    CONSTRAINT pk_checking PRIMARY KEY (custid),
-    FOREIGN KEY (custid) REFERENCES accounts (custid)
+    CONSTRAINT pk_checking PRIMARY KEY (custid)
+    -- FOREIGN KEY (custid) REFERENCES accounts (custid)  [not read by isocheck yet: see the top of the file]
 );
 
 -- Amalgamate: move custId0's checking and savings into custId1.
@@ -69,7 +75,7 @@ BEGIN
     RAISE EXCEPTION 'No checking for customer #%', custId1;
   END IF;
   total := checkingBalance + savingsBalance;
-  UPDATE checking SET bal = 0.0 WHERE custid = custId0;
+  UPDATE checking SET bal = 0 WHERE custid = custId0;
   UPDATE savings SET bal = bal - total WHERE custid = custId1;
 END
 $$;

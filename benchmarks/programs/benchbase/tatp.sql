@@ -4,6 +4,10 @@
 -- control flow. Loads unchanged with `psql -f`.
 --
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
+--   * FOREIGN KEY … REFERENCES and UNIQUE constraints are comments ("not read by isocheck yet"):
+--     isocheck refuses them until the schema work on constraints lands; restore them then. No
+--     procedure deletes a referenced row, so ON DELETE CASCADE never acts; a violating write would
+--     abort, which the analysis without them over-approximates (more committed executions).
 --   * A UserAbortException (BenchBase rolls back) is RAISE EXCEPTION.
 --   * A query whose rows the procedure only opens (GetAccessData, GetNewDestination,
 --     GetSubscriberData, InsertCallForwarding's special-facility query) is PERFORM: PL/pgSQL has no
@@ -22,7 +26,7 @@ DROP TABLE IF EXISTS subscriber CASCADE;
 
 CREATE TABLE subscriber (
     s_id         integer     NOT NULL PRIMARY KEY,
-    sub_nbr      varchar(15) NOT NULL UNIQUE,
+    sub_nbr      varchar(15) NOT NULL, -- UNIQUE  [not read by isocheck yet: see the top of the file]
     bit_1        smallint,
     bit_2        smallint,
     bit_3        smallint,
@@ -64,8 +68,8 @@ CREATE TABLE access_info (
     data2   smallint,
     data3   varchar(3),
     data4   varchar(5),
-    PRIMARY KEY (s_id, ai_type),
-    FOREIGN KEY (s_id) REFERENCES subscriber (s_id)
+    PRIMARY KEY (s_id, ai_type)
+    -- FOREIGN KEY (s_id) REFERENCES subscriber (s_id)  [not read by isocheck yet: see the top of the file]
 );
 
 CREATE TABLE special_facility (
@@ -75,8 +79,8 @@ CREATE TABLE special_facility (
     error_cntrl smallint,
     data_a      smallint,
     data_b      varchar(5),
-    PRIMARY KEY (s_id, sf_type),
-    FOREIGN KEY (s_id) REFERENCES subscriber (s_id)
+    PRIMARY KEY (s_id, sf_type)
+    -- FOREIGN KEY (s_id) REFERENCES subscriber (s_id)  [not read by isocheck yet: see the top of the file]
 );
 
 CREATE TABLE call_forwarding (
@@ -85,8 +89,8 @@ CREATE TABLE call_forwarding (
     start_time smallint NOT NULL,
     end_time   smallint,
     numberx    varchar(15),
-    PRIMARY KEY (s_id, sf_type, start_time),
-    FOREIGN KEY (s_id, sf_type) REFERENCES special_facility (s_id, sf_type)
+    PRIMARY KEY (s_id, sf_type, start_time)
+    -- FOREIGN KEY (s_id, sf_type) REFERENCES special_facility (s_id, sf_type)  [not read by isocheck yet: see the top of the file]
 );
 
 CREATE INDEX idx_cf ON call_forwarding (s_id);

@@ -4,6 +4,10 @@
 -- control flow. Loads unchanged with `psql -f`.
 --
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
+--   * FOREIGN KEY … REFERENCES and UNIQUE constraints are comments ("not read by isocheck yet"):
+--     isocheck refuses them until the schema work on constraints lands; restore them then. No
+--     procedure deletes a referenced row, so ON DELETE CASCADE never acts; a violating write would
+--     abort, which the analysis without them over-approximates (more committed executions).
 --   * A query whose rows the procedure only opens is PERFORM (PL/pgSQL has no SELECT without INTO).
 --   * GetFollowers and GetTweetsFromFollowing: BenchBase reads up to 20 ids, then issues one query
 --     `… WHERE uid IN (?, …, ?)` with the ids (the last one repeated to fill 20 places). PL/pgSQL
@@ -36,16 +40,16 @@ CREATE INDEX idx_user_partition ON user_profiles (partitionid);
 CREATE TABLE followers (
     f1 int NOT NULL,
     f2 int NOT NULL,
-    FOREIGN KEY (f1) REFERENCES user_profiles (uid) ON DELETE CASCADE,
-    FOREIGN KEY (f2) REFERENCES user_profiles (uid) ON DELETE CASCADE,
+    -- FOREIGN KEY (f1) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    -- FOREIGN KEY (f2) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
     PRIMARY KEY (f1, f2)
 );
 
 CREATE TABLE follows (
     f1 int NOT NULL,
     f2 int NOT NULL,
-    FOREIGN KEY (f1) REFERENCES user_profiles (uid) ON DELETE CASCADE,
-    FOREIGN KEY (f2) REFERENCES user_profiles (uid) ON DELETE CASCADE,
+    -- FOREIGN KEY (f1) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    -- FOREIGN KEY (f2) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
     PRIMARY KEY (f1, f2)
 );
 
@@ -54,7 +58,7 @@ CREATE TABLE tweets (
     uid        int       NOT NULL,
     text       char(140) NOT NULL,
     createdate timestamp DEFAULT NULL,
-    FOREIGN KEY (uid) REFERENCES user_profiles (uid) ON DELETE CASCADE,
+    -- FOREIGN KEY (uid) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
     PRIMARY KEY (id)
 );
 CREATE INDEX idx_tweets_uid ON tweets (uid);
@@ -64,7 +68,7 @@ CREATE TABLE added_tweets (
     uid        int       NOT NULL,
     text       char(140) NOT NULL,
     createdate timestamp DEFAULT NULL,
-    FOREIGN KEY (uid) REFERENCES user_profiles (uid) ON DELETE CASCADE,
+    -- FOREIGN KEY (uid) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
     PRIMARY KEY (id)
 );
 CREATE INDEX idx_added_tweets_uid ON added_tweets (uid);

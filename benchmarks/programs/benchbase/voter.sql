@@ -4,6 +4,10 @@
 -- control flow. Loads unchanged with `psql -f`.
 --
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
+--   * FOREIGN KEY … REFERENCES and UNIQUE constraints are comments ("not read by isocheck yet"):
+--     isocheck refuses them until the schema work on constraints lands; restore them then. No
+--     procedure deletes a referenced row, so ON DELETE CASCADE never acts; a violating write would
+--     abort, which the analysis without them over-approximates (more committed executions).
 --   * The function returns Vote's result codes (0 VOTE_SUCCESSFUL, 1 ERR_INVALID_CONTESTANT,
 --     2 ERR_VOTER_OVER_VOTE_LIMIT) as Vote.run() does; both errors commit, as in BenchBase.
 --   * Vote reads `rs.next()` of the COUNT(*) query before comparing; a COUNT(*) always yields one
@@ -34,8 +38,8 @@ CREATE TABLE votes (
     phone_number      bigint     NOT NULL,
     state             varchar(2) NOT NULL,
     contestant_number integer    NOT NULL,
-    created           timestamp  NOT NULL,
-    FOREIGN KEY (contestant_number) REFERENCES contestants (contestant_number) ON DELETE CASCADE
+    created           timestamp  NOT NULL
+    -- FOREIGN KEY (contestant_number) REFERENCES contestants (contestant_number) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
 );
 CREATE INDEX idx_votes_phone_number ON votes (phone_number);
 
