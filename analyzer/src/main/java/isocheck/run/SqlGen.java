@@ -517,12 +517,12 @@ final class SqlGen {
             });
             return dialect.castParam(v.type());
         }
-        if (e instanceof Expr.Arith a && a.op() == isocheck.program.ArithOp.DIV) {
-            return dialect.divide(expr(a.left(), params), expr(a.right(), params));
-        }
 
         @Override
         public String visitArith(Expr.Arith a) {
+            if (a.op() == isocheck.program.ArithOp.DIV) {
+                return dialect.divide(expr(a.left(), params), expr(a.right(), params));
+            }
             return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";
         }
 

@@ -285,7 +285,7 @@ class SqlConstructsRunContract extends Contract {
      * both count before either inserts both commit at READ COMMITTED, and the history shows the
      * predicate write skew.
      */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void keylessInsertsAddNewRowsUnderFreshHiddenKeys() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("keyless-insert.sql", Isolation.READ_COMMITTED, trace,
@@ -301,7 +301,7 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /** FOUND after an UPDATE (update-found.sql): the probe finds no account 2, Debit aborts; Credit's ROW_COUNT is 1. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void foundAndRowCountAfterUpdateFollowTheChangedRows() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("update-found.sql", Isolation.READ_COMMITTED, trace,
@@ -316,7 +316,7 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /** PERFORM of a join (perform-join.sql): both tables' rows are read; a facility without a forwarding records a miss. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void performOfAJoinReadsBothTablesAndSetsFound() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("perform-join.sql", Isolation.READ_COMMITTED, trace,
