@@ -282,4 +282,33 @@ abstract class SqlConstructsRunContract {
         assertEquals("r(task/1/owner," + v + ")", ops.get(3), trace.toString());
         assertTrue(trace.toString().contains("t = (owner=7)"), trace.toString());
     }
+
+    /**
+     * column-types.sql: Add's INSERT writes the DEFAULTs (active TRUE = 1, budget 0, label 'new'),
+     * TurnOff's bare boolean condition selects the switch that is on, and the second TurnOff finds
+     * the first one's switch off (active = FALSE = 0) and changes nothing.
+     */
+    @Test
+    void booleanColumnsAndDefaultsRunAsModelled() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("column-types.sql", Isolation.READ_COMMITTED, trace,
+                "table switch: s_id = 9..9, active = 1, budget = 0",
+                "T1: Add(id = 1)", "T2: Add(id = 2)", "T3: TurnOff(id = 1, other = 2)", "T4: TurnOff(id = 2, other = 1)",
+                "T1 T1", "T2 T2", "T3 T3 T3", "T4 T4").history();
+        List<String> ops = committedOps(h);
+        assertEquals(4, ops.size(), trace.toString());
+        String v1 = ops.get(0).replaceFirst("^w\\(switch/1/@alive,(\\d+)\\).*", "$1");
+        assertTrue(v1.matches("\\d+"), ops.get(0));
+        // the row's creation writes every field (changed, which has no DEFAULT, is NULL)
+        assertEquals(sorted("w(switch/1/@alive,V) w(switch/1/active,V) w(switch/1/budget,V) w(switch/1/label,V) w(switch/1/changed,V)".replace("V", v1)),
+                sorted(ops.get(0)), trace.toString());
+        String v2 = ops.get(1).replaceFirst("^w\\(switch/2/@alive,(\\d+)\\).*", "$1");
+        // T3 found switch 2 on (a row of the SELECT: its existence, as T2 wrote it) and turned switch 1 off
+        assertTrue(ops.get(2).matches("r\\(switch/2/@alive," + v2 + "\\) w\\(switch/1/active,\\d+\\)"), ops.get(2));
+        assertTrue(trace.toString().contains("on_other = (s_id=2)"), trace.toString());
+        // T4 found switch 1 off (active = FALSE matches no row): no row read, the UPDATE did not run
+        assertTrue(trace.toString().contains("on_other = no rows"), trace.toString());
+        assertEquals("", ops.get(3), trace.toString());
+        assertTrue(Oracle.serializable(h));
+    }
 }
