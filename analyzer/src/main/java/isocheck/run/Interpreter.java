@@ -598,8 +598,16 @@ final class Interpreter {
         return test(c, env, null);
     }
 
-    /** {@code c} with its column references read from {@code row} (null outside SQL). */
+    /** {@code c} with its column references read from {@code row} (null outside SQL): IF holds when it is TRUE. */
     private boolean test(Cond c, Map<String, Object> env, Map<String, Object> row) {
+        return Boolean.TRUE.equals(truth(c, env, row));
+    }
+
+    /**
+     * SQL's three-valued logic (PostgreSQL manual §9.1, "Logical Operators"): a comparison with NULL
+     * is UNKNOWN (null here), NOT UNKNOWN is UNKNOWN, and AND/OR follow Kleene's tables.
+     */
+    private Boolean truth(Cond c, Map<String, Object> env, Map<String, Object> row) {
         if (c instanceof Cond.Const k) {
             return k.value();
         }
@@ -607,7 +615,7 @@ final class Interpreter {
             Object l = eval(cmp.left(), env, row);
             Object r = eval(cmp.right(), env, row);
             if (l == null || r == null) {
-                return false; // SQL's unknown
+                return null; // SQL's unknown
             }
             int d = compare(l, r);
             return switch (cmp.op()) {
@@ -628,7 +636,7 @@ final class Interpreter {
         if (c instanceof Cond.Member m) {
             Object e = eval(m.element(), env, row);
             if (e == null) {
-                return false;
+                return null;
             }
             for (Object v : Values.column(env.get(m.rows()), m.field())) {
                 if (v != null && compare(e, v) == 0) {
@@ -638,13 +646,18 @@ final class Interpreter {
             return false;
         }
         if (c instanceof Cond.Not n) {
-            return !test(n.operand(), env, row);
+            Boolean x = truth(n.operand(), env, row);
+            return x == null ? null : !x;
         }
         if (c instanceof Cond.And a) {
-            return test(a.left(), env, row) && test(a.right(), env, row);
+            Boolean l = truth(a.left(), env, row);
+            Boolean r = truth(a.right(), env, row);
+            return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r) ? Boolean.FALSE : l == null || r == null ? null : Boolean.TRUE;
         }
         Cond.Or o = (Cond.Or) c;
-        return test(o.left(), env, row) || test(o.right(), env, row);
+        Boolean l = truth(o.left(), env, row);
+        Boolean r = truth(o.right(), env, row);
+        return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
     }
 
     Object eval(Expr e, Map<String, Object> env) {
@@ -657,6 +670,9 @@ final class Interpreter {
         }
         if (e instanceof Expr.StrLit s) {
             return s.value();
+        }
+        if (e instanceof Expr.NullLit) {
+            return null;
         }
         if (e instanceof Expr.VarRef v) {
             return Values.read(env.get(v.variable()), v.field());

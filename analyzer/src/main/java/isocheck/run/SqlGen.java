@@ -453,6 +453,9 @@ final class SqlGen {
         if (e instanceof Expr.StrLit s) {
             return "'" + s.value().replace("'", "''") + "'";
         }
+        if (e instanceof Expr.NullLit n) {
+            return n.type() == ScalarType.INT ? "CAST(NULL AS BIGINT)" : "CAST(NULL AS VARCHAR(1000))";
+        }
         if (e instanceof Expr.ColumnRef c) {
             return joinColumns != null ? c.table() + "." + c.column() : c.column();
         }

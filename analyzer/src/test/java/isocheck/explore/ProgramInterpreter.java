@@ -439,12 +439,38 @@ final class ProgramInterpreter {
             }
 
             boolean test(Cond c) {
+                return Boolean.TRUE.equals(truth(c));
+            }
+
+            /** SQL's three-valued logic: null is UNKNOWN (a comparison with NULL), NOT UNKNOWN is UNKNOWN, Kleene's AND/OR. */
+            Boolean truth(Cond c) {
+                if (c instanceof Cond.Compare cmp) {
+                    Object l = value(cmp.left());
+                    Object r = value(cmp.right());
+                    return l == null || r == null ? null : compare(cmp, l, r);
+                }
+                if (c instanceof Cond.Not n) {
+                    Boolean x = truth(n.operand());
+                    return x == null ? null : !x;
+                }
+                if (c instanceof Cond.And a) {
+                    Boolean l = truth(a.left());
+                    Boolean r = truth(a.right());
+                    return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r) ? Boolean.FALSE : l == null || r == null ? null : Boolean.TRUE;
+                }
+                if (c instanceof Cond.Or o) {
+                    Boolean l = truth(o.left());
+                    Boolean r = truth(o.right());
+                    return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
+                }
+                if (c instanceof Cond.Member m && value(m.element()) == null) return null;
+                return test2(c);
+            }
+
+            /** The two-valued atoms. */
+            private boolean test2(Cond c) {
                 if (c instanceof Cond.Const k) return k.value();
-                if (c instanceof Cond.Compare cmp) return compare(cmp, value(cmp.left()), value(cmp.right()));
                 if (c instanceof Cond.IsNull n) return isNull(env.get(n.variable())) != n.negated();
-                if (c instanceof Cond.Not n) return !test(n.operand());
-                if (c instanceof Cond.And a) return test(a.left()) && test(a.right());
-                if (c instanceof Cond.Or o) return test(o.left()) || test(o.right());
                 if (c instanceof Cond.FieldIsNull n) return (value(n.operand()) == null) != n.negated();
                 if (c instanceof Cond.Member m) {
                     // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
@@ -477,6 +503,7 @@ final class ProgramInterpreter {
             Object value(Expr e) {
                 if (e instanceof Expr.IntLit i) return i.value();
                 if (e instanceof Expr.StrLit s) return s.value();
+                if (e instanceof Expr.NullLit) return null;
                 if (e instanceof Expr.ColumnRef c) return Objects.requireNonNull(row, "a column outside SQL").apply(c.column());
                 if (e instanceof Expr.VarRef v) return variable(v);
                 if (e instanceof Expr.Negate n) return value(n.operand()) instanceof Long x ? -x : null;

@@ -311,4 +311,34 @@ abstract class SqlConstructsRunContract {
         assertEquals("", ops.get(3), trace.toString());
         assertTrue(Oracle.serializable(h));
     }
+
+    /**
+     * null-values.sql: INSERT … VALUES (…, NULL) and SET holder = NULL write NULL; `holder = NULL`
+     * deletes nothing and NOT (holder = :who) does not match a free seat (three-valued logic), both
+     * as the database evaluates them.
+     */
+    @Test
+    void nullLiteralsAndThreeValuedLogicRunAsModelled() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("null-values.sql", Isolation.READ_COMMITTED, trace,
+                "table seat: seat_id = 9..9, holder = 1",
+                "T1: Add(id = 1)", "T2: Mine(id = 1, who = 7)", "T3: Book(id = 1, who = 7)", "T4: Purge(id = 1)",
+                "T5: Mine(id = 1, who = 8)", "T6: Release(id = 1)", "T7: Mine(id = 1, who = 8)",
+                "T1 T1", "T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6", "T7 T7").history();
+        List<String> ops = committedOps(h);
+        assertEquals(7, ops.size(), trace.toString());
+        String v1 = ops.get(0).replaceFirst("^w\\(seat/1/@alive,(\\d+)\\) w\\(seat/1/holder,\\1\\)$", "$1");
+        assertTrue(v1.matches("\\d+"), ops.get(0));
+        String text = trace.toString();
+        String[] lines = text.lines().filter(l -> l.contains("SELECT seat_id INTO s")).toArray(String[]::new);
+        assertEquals(3, lines.length, text);
+        assertTrue(lines[0].endsWith("s = no rows"), "NOT (NULL = 7) is not true: " + text);
+        assertTrue(lines[1].endsWith("s = (seat_id=1)"), "7 is not 8: " + text);
+        assertTrue(lines[2].endsWith("s = no rows"), "released: NOT (NULL = 8) is not true: " + text);
+        String booked = ops.get(2).replaceFirst("^w\\(seat/1/holder,(\\d+)\\)$", "$1");
+        assertTrue(booked.matches("\\d+"), "T3 booked the free seat: " + ops);
+        assertTrue(text.contains("DELETE FROM seat WHERE seat_id = :id AND holder = NULL  → 0 rows"), "holder = NULL never holds: " + text);
+        assertEquals("", ops.get(3), text);
+        assertTrue(ops.get(5).matches("w\\(seat/1/holder,\\d+\\)"), "Release wrote NULL: " + ops);
+    }
 }

@@ -9,6 +9,7 @@ import com.microsoft.z3.Sort;
 import isocheck.program.Cond;
 import isocheck.program.ScalarType;
 import isocheck.program.Stmt;
+import isocheck.program.Table;
 import isocheck.program.Transaction;
 import isocheck.program.Type;
 import isocheck.program.Variable;
@@ -244,6 +245,9 @@ public final class Terms {
     public Optional<Expr<?>> value(isocheck.program.Expr e, Site site, Expr<?> r) {
         if (e instanceof isocheck.program.Expr.IntLit i) return Optional.of(ctx.mkInt(i.value()));
         if (e instanceof isocheck.program.Expr.StrLit s) return Optional.of(v.string(s.value()));
+        // NULL: NULL-ness is not encoded, so a NULL written is an unconstrained value (sound); atoms
+        // that read it are approximated by polarity
+        if (e instanceof isocheck.program.Expr.NullLit) return Optional.empty();
         if (e instanceof isocheck.program.Expr.VarRef ref) return variable(ref, site);
         if (e instanceof isocheck.program.Expr.ColumnRef c) {
             if (r != null && v.isKey(c.table(), c.column())) return Optional.of(v.key(c.table(), c.column(), r));
@@ -305,6 +309,30 @@ public final class Terms {
         return exact(c, site, r);
     }
 
+    /**
+     * Whether the expression may be NULL where it is read: a column declared without NOT NULL (of the
+     * visited record, or of a selected row, {@code :row.col}). Not tracked: a scalar local copied
+     * from such a field (its comparisons are encoded as if the value were an integer).
+     */
+    private boolean mayBeNull(isocheck.program.Expr e, Site site) {
+        if (e instanceof isocheck.program.Expr.ColumnRef c) return nullable(c.table(), c.column());
+        if (e instanceof isocheck.program.Expr.VarRef ref) {
+            Type type = model.variable(site.txn(), ref.variable()).type();
+            if (type.fields().isEmpty()) return false;
+            String field = ref.hasField() ? ref.field() : type.fields().get(0).name();
+            Optional<String> table = type instanceof Type.Rows rows ? rows.table() : type instanceof Type.Row row ? row.table() : Optional.empty();
+            return table.isPresent() && nullable(table.get(), field);
+        }
+        if (e instanceof isocheck.program.Expr.Arith a) return mayBeNull(a.left(), site) || mayBeNull(a.right(), site);
+        if (e instanceof isocheck.program.Expr.Negate n) return mayBeNull(n.operand(), site);
+        return false;
+    }
+
+    private boolean nullable(String table, String column) {
+        Table t = model.table(table);
+        return !t.isKey(column) && t.column(column).map(c -> !c.notNull()).orElse(false);
+    }
+
     @SuppressWarnings("unchecked")
     private static IntExpr int_(Expr<?> e) {
         if (e instanceof IntExpr i) return i;
@@ -329,6 +357,9 @@ public final class Terms {
 
     private Optional<BoolExpr> exact(Cond c, Site site, Expr<?> r) {
         if (c instanceof Cond.Compare cmp) {
+            // a field that may be NULL makes the comparison UNKNOWN, which no integer value encodes
+            // (x = 1 OR x <> 1 is not true of NULL): by polarity, as for values that are not encoded
+            if (mayBeNull(cmp.left(), site) || mayBeNull(cmp.right(), site)) return Optional.empty();
             Optional<Expr<?>> l = value(cmp.left(), site, r);
             Optional<Expr<?>> rr = value(cmp.right(), site, r);
             if (l.isEmpty() || rr.isEmpty()) return Optional.empty();

@@ -40,6 +40,18 @@ public sealed interface Expr {
     }
 
     /**
+     * SQL's {@code NULL} as a value written by SET or INSERT … VALUES (or a column's DEFAULT NULL),
+     * typed by the column it is written to. A comparison with a NULL literal is never true; the
+     * front-end folds such comparisons by three-valued logic, so NULL is never a comparison operand.
+     */
+    record NullLit(ScalarType type, SourcePos pos) implements Expr {
+        @Override
+        public String text() {
+            return "NULL";
+        }
+    }
+
+    /**
      * The value of a program variable: a scalar, the single column of a one-column row set, or (with
      * {@code field}) a column of a row or of the row of a row set.
      */
