@@ -341,4 +341,29 @@ abstract class SqlConstructsRunContract {
         assertEquals("", ops.get(3), text);
         assertTrue(ops.get(5).matches("w\\(seat/1/holder,\\d+\\)"), "Release wrote NULL: " + ops);
     }
+
+    /**
+     * constraints.sql: the database enforces CHECK, UNIQUE and REFERENCES, and each violation aborts
+     * its transaction, which the history records as aborted (no operation of it is committed).
+     */
+    @Test
+    void constraintViolationsAbortTheirTransaction() throws Exception {
+        StringWriter trace = new StringWriter();
+        Runs.Outcome out = schedule("constraints.sql", Isolation.READ_COMMITTED, trace,
+                "table account: acc_id = 1..1, owner = 7, balance = 1", "table transfer: empty",
+                "T1: Withdraw(id = 1)", "T2: Withdraw(id = 1)", "T3: Open(id = 2, who = 7)", "T4: Open(id = 3, who = 8)",
+                "T5: Log(id = 9)", "T6: Log(id = 3)",
+                "T1 T1 T1", "T2 T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6");
+        History h = out.history();
+        String text = trace.toString();
+        List<String> ops = committedOps(h);
+        // T1 takes the balance to 0; T2 would take it to -1 (CHECK), T3 repeats owner 7 (UNIQUE),
+        // T5 logs a transfer of account 9, which does not exist (REFERENCES): each aborts
+        assertEquals(3, ops.size(), text);
+        assertTrue(ops.get(0).matches("r\\(account/1/balance,0\\) w\\(account/1/balance,\\d+\\)"), ops + "\n" + text);
+        assertTrue(ops.get(1).startsWith("w(account/3/@alive,"), ops + "\n" + text);
+        assertTrue(ops.get(2).startsWith("w(transfer/3/@alive,"), ops + "\n" + text);
+        assertEquals(3, text.lines().filter(l -> l.contains("→ ABORTED")).count(), text);
+        assertTrue(Oracle.serializable(h));
+    }
 }
