@@ -209,8 +209,13 @@ final class SchemaBuilder {
                     Fragment f = checkNode != null ? fragment : new Fragment(checkText, pos);
                     Expression e = checkNode != null ? checkNode : f.parseExpression();
                     // a CHECK sees the row only: no variables (an empty scope), no subqueries
-                    Cond c = ExprTranslator.sql(f, new Scope(), table, null).cond(e);
-                    return new Constraint.Check(c, pos);
+                    try {
+                        Cond c = ExprTranslator.sql(f, new Scope(), table, null).cond(e);
+                        return new Constraint.Check(c, pos);
+                    } catch (ProgramError error) {
+                        // JSqlParser records no position in a table constraint's nodes: name the CHECK
+                        throw error.pos().equals(f.start()) ? new ProgramError(pos, error.detail()) : error;
+                    }
             }
         }
     }
