@@ -3,7 +3,7 @@
 --
 -- Withdraw takes 1 from an account whose balance may not go negative (CHECK): two Withdraws that
 -- read the same balance both write balance - 1, the lost update under ec, cc, pc; a Withdraw from
--- an empty account aborts. Open creates an account whose owner must be unique; Log records a
+-- an empty account aborts. Open creates an account owned by its id, and owners must be unique; Log records a
 -- transfer of an account that must exist.
 --
 -- The encoder does not encode the constraints: a violating write aborts in a database, and an
@@ -29,9 +29,9 @@ BEGIN
   UPDATE account SET balance = :b - 1 WHERE acc_id = :id;
 END;
 
-TRANSACTION Open(id INT, who INT)
+TRANSACTION Open(id INT)
 BEGIN
-  INSERT INTO account (acc_id, owner, balance) VALUES (:id, :who, 0);
+  INSERT INTO account (acc_id, owner, balance) VALUES (:id, :id, 0);
 END;
 
 TRANSACTION Log(id INT)

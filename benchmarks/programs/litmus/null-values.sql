@@ -4,8 +4,7 @@
 --
 -- Add creates a free seat (holder NULL); Book takes it only while it is free; Release frees it
 -- again (SET holder = NULL); Purge's `holder = NULL` never holds, so it deletes nothing; Mine finds
--- the seat only when someone other than `who` holds it: NOT (holder = :who) is UNKNOWN on a free
--- seat. Two Books of a free seat that both see it free both take it: the lost update on holder.
+-- the seat only when someone other than 7 holds it: NOT (holder = 7) is UNKNOWN on a free seat. Two Books of a free seat that both see it free both take it: the lost update on holder.
 --
 -- The encoder does not model NULL values: a comparison of the nullable holder is tested by
 -- polarity (it may hold or not), an over-approximation; the explorer and the databases evaluate
@@ -34,7 +33,7 @@ BEGIN
   DELETE FROM seat WHERE seat_id = :id AND holder = NULL;
 END;
 
-TRANSACTION Mine(id INT, who INT)
+TRANSACTION Mine(id INT)
 BEGIN
-  SELECT seat_id INTO s FROM seat WHERE seat_id = :id AND NOT (holder = :who);
+  SELECT seat_id INTO s FROM seat WHERE seat_id = :id AND NOT (holder = 7);
 END;

@@ -322,8 +322,8 @@ abstract class SqlConstructsRunContract {
         StringWriter trace = new StringWriter();
         History h = schedule("null-values.sql", Isolation.READ_COMMITTED, trace,
                 "table seat: seat_id = 9..9, holder = 1",
-                "T1: Add(id = 1)", "T2: Mine(id = 1, who = 7)", "T3: Book(id = 1, who = 7)", "T4: Purge(id = 1)",
-                "T5: Mine(id = 1, who = 8)", "T6: Release(id = 1)", "T7: Mine(id = 1, who = 8)",
+                "T1: Add(id = 1)", "T2: Mine(id = 1)", "T3: Book(id = 1, who = 8)", "T4: Purge(id = 1)",
+                "T5: Mine(id = 1)", "T6: Release(id = 1)", "T7: Mine(id = 1)",
                 "T1 T1", "T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6", "T7 T7").history();
         List<String> ops = committedOps(h);
         assertEquals(7, ops.size(), trace.toString());
@@ -333,8 +333,8 @@ abstract class SqlConstructsRunContract {
         String[] lines = text.lines().filter(l -> l.contains("SELECT seat_id INTO s")).toArray(String[]::new);
         assertEquals(3, lines.length, text);
         assertTrue(lines[0].endsWith("s = no rows"), "NOT (NULL = 7) is not true: " + text);
-        assertTrue(lines[1].endsWith("s = (seat_id=1)"), "7 is not 8: " + text);
-        assertTrue(lines[2].endsWith("s = no rows"), "released: NOT (NULL = 8) is not true: " + text);
+        assertTrue(lines[1].endsWith("s = (seat_id=1)"), "8 is not 7: " + text);
+        assertTrue(lines[2].endsWith("s = no rows"), "released: NOT (NULL = 7) is not true: " + text);
         String booked = ops.get(2).replaceFirst("^w\\(seat/1/holder,(\\d+)\\)$", "$1");
         assertTrue(booked.matches("\\d+"), "T3 booked the free seat: " + ops);
         assertTrue(text.contains("DELETE FROM seat WHERE seat_id = :id AND holder = NULL  → 0 rows"), "holder = NULL never holds: " + text);
@@ -350,14 +350,14 @@ abstract class SqlConstructsRunContract {
     void constraintViolationsAbortTheirTransaction() throws Exception {
         StringWriter trace = new StringWriter();
         Runs.Outcome out = schedule("constraints.sql", Isolation.READ_COMMITTED, trace,
-                "table account: acc_id = 1..1, owner = 7, balance = 1", "table transfer: empty",
-                "T1: Withdraw(id = 1)", "T2: Withdraw(id = 1)", "T3: Open(id = 2, who = 7)", "T4: Open(id = 3, who = 8)",
+                "table account: acc_id = 1..1, owner = 2, balance = 1", "table transfer: empty",
+                "T1: Withdraw(id = 1)", "T2: Withdraw(id = 1)", "T3: Open(id = 2)", "T4: Open(id = 3)",
                 "T5: Log(id = 9)", "T6: Log(id = 3)",
                 "T1 T1 T1", "T2 T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6");
         History h = out.history();
         String text = trace.toString();
         List<String> ops = committedOps(h);
-        // T1 takes the balance to 0; T2 would take it to -1 (CHECK), T3 repeats owner 7 (UNIQUE),
+        // T1 takes the balance to 0; T2 would take it to -1 (CHECK), T3 repeats owner 2 (UNIQUE),
         // T5 logs a transfer of account 9, which does not exist (REFERENCES): each aborts
         assertEquals(3, ops.size(), text);
         assertTrue(ops.get(0).matches("r\\(account/1/balance,0\\) w\\(account/1/balance,\\d+\\)"), ops + "\n" + text);
