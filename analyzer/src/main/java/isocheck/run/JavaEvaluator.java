@@ -26,10 +26,34 @@ final class JavaEvaluator {
      * is UNKNOWN (null here), NOT UNKNOWN is UNKNOWN, and AND/OR follow Kleene's tables.
      */
     private static Boolean truth(Cond c, Map<String, Object> env, Map<String, Object> row) {
-        if (c instanceof Cond.Const k) {
+        return c.accept(new Evaluation(env, row));
+    }
+
+    static Object eval(Expr e, Map<String, Object> env) {
+        return eval(e, env, null);
+    }
+
+    private static Object eval(Expr e, Map<String, Object> env, Map<String, Object> row) {
+        return e.accept(new Evaluation(env, row));
+    }
+
+    /** One evaluation: the variables' values and the visited row (null outside SQL). */
+    private static final class Evaluation implements Cond.Visitor<Boolean>, Expr.Visitor<Object> {
+        private final Map<String, Object> env;
+        private final Map<String, Object> row;
+
+        Evaluation(Map<String, Object> env, Map<String, Object> row) {
+            this.env = env;
+            this.row = row;
+        }
+
+        @Override
+        public Boolean visitConst(Cond.Const k) {
             return k.value();
         }
-        if (c instanceof Cond.Compare cmp) {
+
+        @Override
+        public Boolean visitCompare(Cond.Compare cmp) {
             Object l = eval(cmp.left(), env, row);
             Object r = eval(cmp.right(), env, row);
             if (l == null || r == null) {
@@ -45,13 +69,19 @@ final class JavaEvaluator {
                 case GE -> d >= 0;
             };
         }
-        if (c instanceof Cond.IsNull n) {
+
+        @Override
+        public Boolean visitIsNull(Cond.IsNull n) {
             return Values.isNull(env.get(n.variable())) != n.negated();
         }
-        if (c instanceof Cond.FieldIsNull n) {
+
+        @Override
+        public Boolean visitFieldIsNull(Cond.FieldIsNull n) {
             return (eval(n.operand(), env, row) == null) != n.negated();
         }
-        if (c instanceof Cond.Member m) {
+
+        @Override
+        public Boolean visitMember(Cond.Member m) {
             Object e = eval(m.element(), env, row);
             if (e == null) {
                 return null;
@@ -63,39 +93,49 @@ final class JavaEvaluator {
             }
             return false;
         }
-        if (c instanceof Cond.Not n) {
+
+        @Override
+        public Boolean visitNot(Cond.Not n) {
             Boolean x = truth(n.operand(), env, row);
             return x == null ? null : !x;
         }
-        if (c instanceof Cond.And a) {
+
+        @Override
+        public Boolean visitAnd(Cond.And a) {
             Boolean l = truth(a.left(), env, row);
             Boolean r = truth(a.right(), env, row);
             return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r) ? Boolean.FALSE : l == null || r == null ? null : Boolean.TRUE;
         }
-        Cond.Or o = (Cond.Or) c;
-        Boolean l = truth(o.left(), env, row);
-        Boolean r = truth(o.right(), env, row);
-        return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
-    }
 
-    static Object eval(Expr e, Map<String, Object> env) {
-        return eval(e, env, null);
-    }
+        @Override
+        public Boolean visitOr(Cond.Or o) {
+            Boolean l = truth(o.left(), env, row);
+            Boolean r = truth(o.right(), env, row);
+            return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
+        }
 
-    private static Object eval(Expr e, Map<String, Object> env, Map<String, Object> row) {
-        if (e instanceof Expr.IntLit i) {
+        @Override
+        public Object visitIntLit(Expr.IntLit i) {
             return i.value();
         }
-        if (e instanceof Expr.StrLit s) {
+
+        @Override
+        public Object visitStrLit(Expr.StrLit s) {
             return s.value();
         }
-        if (e instanceof Expr.NullLit) {
+
+        @Override
+        public Object visitNullLit(Expr.NullLit n) {
             return null;
         }
-        if (e instanceof Expr.VarRef v) {
+
+        @Override
+        public Object visitVarRef(Expr.VarRef v) {
             return Values.read(env.get(v.variable()), v.field());
         }
-        if (e instanceof Expr.Arith a) {
+
+        @Override
+        public Object visitArith(Expr.Arith a) {
             Object l = eval(a.left(), env, row);
             Object r = eval(a.right(), env, row);
             if (!(l instanceof Long x) || !(r instanceof Long y)) {
@@ -108,14 +148,23 @@ final class JavaEvaluator {
                 case DIV -> y == 0 ? null : x / y;
             };
         }
-        if (e instanceof Expr.Negate n) {
+
+        @Override
+        public Object visitNegate(Expr.Negate n) {
             Object v = eval(n.operand(), env, row);
             return v instanceof Long x ? -x : null;
         }
-        if (e instanceof Expr.ColumnRef r && row != null) {
+
+        @Override
+        public Object visitColumnRef(Expr.ColumnRef r) {
+            if (row == null) {
+                throw new IllegalStateException("column reference outside SQL: " + r.text());
+            }
             return row.get(r.column());
         }
-        if (e instanceof Expr.Case c) {
+
+        @Override
+        public Object visitCase(Expr.Case c) {
             for (int i = 0; i < c.conditions().size(); i++) {
                 if (test(c.conditions().get(i), env, row)) {
                     return eval(c.values().get(i), env, row);
@@ -123,7 +172,9 @@ final class JavaEvaluator {
             }
             return eval(c.otherwise(), env, row);
         }
-        if (e instanceof Expr.Coalesce c) {
+
+        @Override
+        public Object visitCoalesce(Expr.Coalesce c) {
             for (Expr x : c.args()) {
                 Object v = eval(x, env, row);
                 if (v != null) {
@@ -132,7 +183,6 @@ final class JavaEvaluator {
             }
             return null;
         }
-        throw new IllegalStateException("column reference outside SQL: " + e.text());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
