@@ -2,5 +2,5 @@ CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT NOT NULL, owner VARCHA
 CREATE TABLE other (o_id INT PRIMARY KEY, v INT);
 TRANSACTION t(id INT, amount INT)
 BEGIN
-  UPDATE account SET owner = NULL WHERE acc_id = :id;
+  x := NULL + 1;
 END;

@@ -1,12 +1,27 @@
 -- every-construct.sql: one PL/pgSQL file using every construct isocheck reads, loaded into
 -- PostgreSQL unchanged by PlpgsqlPostgresTest, which also calls every routine.
-DROP TABLE IF EXISTS item, stock, orders, order_line;
+DROP TABLE IF EXISTS item, stock, orders, order_line, customer;
 
 CREATE TABLE item (i_id INT PRIMARY KEY, i_name VARCHAR(24) NOT NULL, i_price INT NOT NULL);
 CREATE TABLE stock (s_i_id INT PRIMARY KEY, s_quantity INT NOT NULL, s_ytd INT NOT NULL);
 CREATE TABLE orders (o_id INT PRIMARY KEY, o_count INT NOT NULL, o_note TEXT NOT NULL);
 CREATE TABLE order_line (ol_o_id INT, ol_i_id INT, ol_amount INT NOT NULL, PRIMARY KEY (ol_o_id, ol_i_id));
 CREATE INDEX stock_quantity ON stock (s_quantity);
+-- the column types people write, NOT NULL, DEFAULT, UNIQUE, CHECK, REFERENCES, a unique index
+CREATE TABLE customer (
+  c_id BIGINT PRIMARY KEY,
+  c_name TEXT NOT NULL UNIQUE,
+  c_balance NUMERIC(12, 2) NOT NULL DEFAULT 0 CHECK (c_balance >= 0),
+  c_active BOOLEAN NOT NULL DEFAULT TRUE,
+  c_since TIMESTAMP,
+  c_score DOUBLE PRECISION,
+  c_code CHAR(2),
+  c_email VARCHAR(64),
+  c_level SMALLINT DEFAULT 1,
+  c_referrer BIGINT REFERENCES customer (c_id),
+  CONSTRAINT level_range CHECK (c_level >= 0 AND c_level <= 9 OR c_level IS NULL)
+);
+CREATE UNIQUE INDEX customer_email ON customer (c_email);
 
 -- named and array parameters, DECLARE (scalar with init, CONSTANT, %TYPE, %ROWTYPE, RECORD),
 -- SELECT INTO [STRICT], FOUND, FOREACH IN ARRAY, IF/ELSIF/ELSE, INSERT, UPDATE, RAISE, RETURN value
@@ -81,5 +96,23 @@ BEGIN
   ELSIF q < p_min THEN
     UPDATE stock SET s_quantity = q + p_min + cnt WHERE s_i_id = p_i_id;
   END IF;
+END
+$$;
+
+-- BOOLEAN, NUMERIC, TIMESTAMP parameters and variables, TRUE/FALSE, a boolean standing alone as a
+-- condition, DEFAULTs filled in, NULL in VALUES and SET, comparisons with NULL (never true)
+CREATE OR REPLACE FUNCTION open_customer(p_id BIGINT, p_name TEXT, p_active BOOLEAN, p_since TIMESTAMP, p_referrer BIGINT)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  active_now BOOLEAN := TRUE;
+  total NUMERIC(14, 2);
+BEGIN
+  IF p_active AND active_now THEN
+    INSERT INTO customer (c_id, c_name, c_since, c_referrer) VALUES (p_id, p_name, p_since, p_referrer);
+  ELSE
+    INSERT INTO customer (c_id, c_name, c_active, c_since, c_referrer) VALUES (p_id, p_name, FALSE, NULL, NULL);
+  END IF;
+  SELECT c_balance INTO total FROM customer WHERE c_id = p_id AND c_active;
+  UPDATE customer SET c_score = NULL, c_code = 'ok' WHERE c_id = p_id AND NOT (c_score = NULL) OR c_id = p_id AND c_active = TRUE;
 END
 $$;

@@ -160,7 +160,8 @@ final class ExprTranslator {
             return column(c, pos);
         }
         if (e instanceof NullValue) {
-            throw new ProgramError(pos, "NULL values are not supported; test an empty result with v IS NULL");
+            throw new ProgramError(pos, "NULL is supported as a value in SET, INSERT … VALUES and DEFAULT, and in comparisons (never true); "
+                    + "test an empty result with v IS NULL");
         }
         if (e instanceof JdbcParameter) {
             throw new ProgramError(pos, "positional parameters (?) are not supported; write variables as :name");
@@ -186,6 +187,66 @@ final class ExprTranslator {
         throw new ProgramError(pos, "unsupported expression '" + e + "' (supported: integers, strings, :variables, columns, + - * /, CASE, COALESCE)");
     }
 
+    /**
+     * The value SET or INSERT … VALUES writes to {@code column}: an expression, or NULL (a nullable
+     * column only: writing NULL to a NOT NULL column fails in every database).
+     */
+    Expr valueFor(Expression e, Column column) {
+        if (e instanceof NullValue) {
+            if (column.notNull()) {
+                throw new ProgramError(pos(e), "column " + column.name() + " is NOT NULL: NULL cannot be written to it");
+            }
+            return new Expr.NullLit(column.type(), pos(e));
+        }
+        return expr(e);
+    }
+
+    /**
+     * Comparisons with a NULL literal: UNKNOWN in SQL's three-valued logic (SQL:2016 §8.2; PostgreSQL
+     * manual §9.2, "Comparison Functions and Operators"). Each is a {@code FALSE} constant kept in this
+     * identity set; a NOT over a condition containing one is pushed down to the atoms (De Morgan holds
+     * in Kleene's logic, and NOT UNKNOWN is UNKNOWN), so that every UNKNOWN stands under AND/OR only,
+     * where taking it as FALSE is exact: WHERE and IF hold only when the condition is TRUE.
+     */
+    private final java.util.Set<Cond> unknowns = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    private Cond unknown(SourcePos pos) {
+        Cond u = new Cond.Const(false, pos);
+        unknowns.add(u);
+        return u;
+    }
+
+    private boolean hasUnknown(Cond c) {
+        if (unknowns.contains(c)) {
+            return true;
+        }
+        if (c instanceof Cond.Not n) {
+            return hasUnknown(n.operand());
+        }
+        if (c instanceof Cond.And a) {
+            return hasUnknown(a.left()) || hasUnknown(a.right());
+        }
+        return c instanceof Cond.Or o && (hasUnknown(o.left()) || hasUnknown(o.right()));
+    }
+
+    /** NOT c in three-valued logic, pushed to the atoms when c contains an UNKNOWN. */
+    private Cond not(Cond c, SourcePos pos) {
+        if (!hasUnknown(c)) {
+            return new Cond.Not(c, pos);
+        }
+        if (unknowns.contains(c)) {
+            return c;
+        }
+        if (c instanceof Cond.Not n) {
+            return n.operand();
+        }
+        if (c instanceof Cond.And a) {
+            return new Cond.Or(not(a.left(), pos), not(a.right(), pos), pos);
+        }
+        Cond.Or o = (Cond.Or) c;
+        return new Cond.And(not(o.left(), pos), not(o.right(), pos), pos);
+    }
+
     Cond cond(Expression e) {
         SourcePos pos = pos(e);
         if (e instanceof AndExpression a) {
@@ -195,7 +256,7 @@ final class ExprTranslator {
             return new Cond.Or(cond(o.getLeftExpression()), cond(o.getRightExpression()), pos);
         }
         if (e instanceof NotExpression n) {
-            return new Cond.Not(cond(n.getExpression()), pos);
+            return not(cond(n.getExpression()), pos);
         }
         if (e instanceof ParenthesedExpressionList<?> list && list.size() == 1) {
             return cond((Expression) list.get(0));
@@ -242,6 +303,16 @@ final class ExprTranslator {
                 }
                 return member(expr(b.getLeftExpression()), f, pos);
             }
+            if (b.getLeftExpression() instanceof NullValue || b.getRightExpression() instanceof NullValue) {
+                // x = NULL, x <> NULL, …: UNKNOWN, never true (the other side is still checked)
+                if (!(b.getLeftExpression() instanceof NullValue)) {
+                    expr(b.getLeftExpression());
+                }
+                if (!(b.getRightExpression() instanceof NullValue)) {
+                    expr(b.getRightExpression());
+                }
+                return unknown(pos);
+            }
             Expr left = expr(b.getLeftExpression());
             Expr right = expr(b.getRightExpression());
             if (left.type() != right.type()) {
@@ -286,6 +357,12 @@ final class ExprTranslator {
         Expr left = expr(in.getLeftExpression());
         Cond any = null;
         for (Object item : list) {
+            if (item instanceof NullValue) {
+                // x IN (…, NULL): x = NULL is UNKNOWN
+                Cond u = unknown(pos);
+                any = any == null ? u : new Cond.Or(any, u, pos);
+                continue;
+            }
             Expr value = expr((Expression) item);
             if (value.type() != left.type()) {
                 throw new ProgramError(value.pos(), "cannot compare " + left.type().sqlName() + " " + left.text()
@@ -294,7 +371,7 @@ final class ExprTranslator {
             Cond eq = new Cond.Compare(CompareOp.EQ, left, value, pos);
             any = any == null ? eq : new Cond.Or(any, eq, pos);
         }
-        return in.isNot() ? new Cond.Not(any, pos) : any;
+        return in.isNot() ? not(any, pos) : any;
     }
 
     /** {@code COALESCE(e1, e2, …)}: two or more arguments of one type. */

@@ -139,7 +139,13 @@ final class ProgramParser {
                     i = routineEnd(i);
                     continue;
                 }
-                if (tokens.get(i + 1).is("INDEX") || (tokens.get(i + 1).is("UNIQUE") && tokens.get(i + 2).is("INDEX"))) {
+                if (tokens.get(i + 1).is("UNIQUE") && tokens.get(i + 2).is("INDEX")) {
+                    int end = statementEnd(i);
+                    uniqueIndex(i, end, tables);
+                    i = end;
+                    continue;
+                }
+                if (tokens.get(i + 1).is("INDEX")) {
                     i = statementEnd(i); // an index changes no behaviour the analysis models
                     continue;
                 }
@@ -159,7 +165,53 @@ final class ProgramParser {
                 i = end;
             }
         }
-        return tables;
+        return SchemaBuilder.checkReferences(tables);
+    }
+
+    /**
+     * {@code CREATE UNIQUE INDEX [name] ON t (c, …)}: a UNIQUE constraint of t (PostgreSQL enforces
+     * both alike, manual §11.6 "Unique Indexes"). The table must be declared before the index.
+     */
+    private void uniqueIndex(int from, int end, List<Table> tables) {
+        int on = from + 3;
+        while (on < end && !tokens.get(on).is("ON")) {
+            on++;
+        }
+        if (on + 1 >= end || tokens.get(on + 1).kind() != Token.Kind.WORD) {
+            throw new ProgramError(tokens.get(from).pos(), "expected CREATE UNIQUE INDEX name ON table (columns)");
+        }
+        Token tableToken = tokens.get(on + 1);
+        String tableName = Names.of(tableToken.text());
+        int at = -1;
+        for (int k = 0; k < tables.size(); k++) {
+            if (tables.get(k).name().equals(tableName)) {
+                at = k;
+            }
+        }
+        if (at < 0) {
+            throw new ProgramError(tableToken.pos(), "unknown table " + tableToken.text() + " (declare it before its index)");
+        }
+        int i = on + 2;
+        if (i >= end || !tokens.get(i).isSymbol("(")) {
+            throw new ProgramError(i < end ? tokens.get(i).pos() : tableToken.pos(), "expected (columns) after CREATE UNIQUE INDEX … ON " + tableName);
+        }
+        List<String> columns = new ArrayList<>();
+        i++;
+        while (i < end && !tokens.get(i).isSymbol(")")) {
+            Token c = tokens.get(i);
+            if (c.kind() != Token.Kind.WORD || tables.get(at).column(Names.of(c.text())).isEmpty()) {
+                throw new ProgramError(c.pos(), "a unique index lists columns of " + tableName + "; found " + c.describe());
+            }
+            columns.add(Names.of(c.text()));
+            i++;
+            if (i < end && tokens.get(i).isSymbol(",")) {
+                i++;
+            }
+        }
+        if (i + 1 < end) {
+            throw new ProgramError(tokens.get(i + 1).pos(), "partial or expression unique indexes are not supported (… WHERE, INCLUDE, USING)");
+        }
+        tables.set(at, tables.get(at).with(new isocheck.program.Constraint.Unique(columns, tokens.get(from).pos())));
     }
 
     private Transaction transaction() {

@@ -1,6 +1,8 @@
 package isocheck.frontend;
 
 import isocheck.program.Column;
+import isocheck.program.Cond;
+import isocheck.program.Constraint;
 import isocheck.program.Expr;
 import isocheck.program.ScalarType;
 import isocheck.program.SourcePos;
@@ -18,7 +20,9 @@ import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.create.table.CheckConstraint;
 import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
+import net.sf.jsqlparser.statement.create.table.ForeignKeyIndex;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
 import net.sf.jsqlparser.statement.create.table.Index;
 
@@ -47,6 +51,7 @@ final class SchemaBuilder {
             throw new ProgramError(namePos, "table " + name + " has no columns");
         }
         List<Column> columns = new ArrayList<>();
+        List<RawConstraint> raw = new ArrayList<>();
         List<String> key = new ArrayList<>();
         SourcePos keyPos = null;
         int searchFrom = 3; // after CREATE TABLE name
@@ -80,6 +85,25 @@ final class SchemaBuilder {
                         text.append(' ').append(specs.get(++i));
                     }
                     defaultValue = defaultValue(text.toString(), declared, columnName, defaultPos);
+                } else if (spec.equals("CONSTRAINT") && i + 1 < specs.size()) {
+                    i++; // CONSTRAINT name: the name changes nothing the analysis models
+                } else if (spec.equals("UNIQUE")) {
+                    raw.add(new RawConstraint("UNIQUE", List.of(columnName), null, null, List.of(), at(tokens, "UNIQUE", searchFrom, columnPos)));
+                } else if (spec.equals("CHECK") && i + 1 < specs.size()) {
+                    SourcePos checkPos = at(tokens, "CHECK", searchFrom, columnPos);
+                    raw.add(new RawConstraint("CHECK", List.of(), specs.get(++i), null, List.of(), checkPos));
+                } else if (spec.equals("REFERENCES") && i + 1 < specs.size()) {
+                    SourcePos refPos = at(tokens, "REFERENCES", searchFrom, columnPos);
+                    String parent = Names.of(specs.get(++i));
+                    List<String> referenced = List.of();
+                    if (i + 1 < specs.size() && specs.get(i + 1).startsWith("(")) {
+                        referenced = names(specs.get(++i));
+                    }
+                    if (i + 1 < specs.size() && specs.get(i + 1).equalsIgnoreCase("ON")) {
+                        throw new ProgramError(at(tokens, "ON", searchFrom, refPos), "REFERENCES … ON DELETE/UPDATE actions are not supported "
+                                + "(a cascade is a write the program does not show); the default, NO ACTION, is");
+                    }
+                    raw.add(new RawConstraint("REFERENCES", List.of(columnName), null, parent, referenced, refPos));
                 } else if (spec.equals("PRIMARY") && next.equals("KEY")) {
                     if (keyPos != null) {
                         throw new ProgramError(columnPos, "table " + name + " declares its primary key twice (use PRIMARY KEY (c1, c2) for a composite key)");
@@ -89,16 +113,36 @@ final class SchemaBuilder {
                     i++;
                 } else {
                     throw new ProgramError(at(tokens, specs.get(i), searchFrom, columnPos), "column constraint " + specs.get(i)
-                            + " is not supported (supported: NOT NULL, PRIMARY KEY, DEFAULT literal)");
+                            + " is not supported (supported: NOT NULL, DEFAULT literal, PRIMARY KEY, UNIQUE, CHECK (…), REFERENCES t (c))");
                 }
             }
             columns.add(new Column(columnName, type, notNull, columnPos, declared.bool(), defaultValue));
         }
         if (create.getIndexes() != null) {
             for (Index index : create.getIndexes()) {
+                if (index instanceof CheckConstraint check) {
+                    SourcePos checkPos = at(tokens, "CHECK", searchFrom, pos);
+                    raw.add(new RawConstraint("CHECK", List.of(), null, null, List.of(), checkPos, check.getExpression()));
+                    continue;
+                }
                 SourcePos indexPos = at(tokens, index.getType(), searchFrom, pos);
+                if (index instanceof ForeignKeyIndex fk) {
+                    if (fk.getOnDeleteReferenceOption() != null || fk.getOnUpdateReferenceOption() != null
+                            || fk.toString().toUpperCase(Locale.ROOT).contains(" ON ")) {
+                        throw new ProgramError(indexPos, "FOREIGN KEY … ON DELETE/UPDATE actions are not supported "
+                                + "(a cascade is a write the program does not show); the default, NO ACTION, is");
+                    }
+                    raw.add(new RawConstraint("REFERENCES", fk.getColumnsNames().stream().map(Names::of).toList(), null,
+                            Names.of(fk.getTable().getName()), fk.getReferencedColumnNames() == null ? List.of()
+                                    : fk.getReferencedColumnNames().stream().map(Names::of).toList(), indexPos));
+                    continue;
+                }
+                if (index.getType().equalsIgnoreCase("UNIQUE") || index.getType().equalsIgnoreCase("UNIQUE KEY")) {
+                    raw.add(new RawConstraint("UNIQUE", index.getColumnsNames().stream().map(Names::of).toList(), null, null, List.of(), indexPos));
+                    continue;
+                }
                 if (!index.getType().equalsIgnoreCase("PRIMARY KEY")) {
-                    throw new ProgramError(indexPos, index.getType() + " constraints are not supported (only PRIMARY KEY)");
+                    throw new ProgramError(indexPos, index.getType() + " constraints are not supported (PRIMARY KEY, UNIQUE, CHECK, FOREIGN KEY are)");
                 }
                 if (keyPos != null) {
                     throw new ProgramError(indexPos, "table " + name + " declares its primary key twice");
@@ -135,7 +179,85 @@ final class SchemaBuilder {
         List<Column> keyed = columns.stream()
                 .map(c -> key.contains(c.name()) ? c.withNotNull() : c)
                 .toList();
-        return new Table(name, keyed, key, namePos);
+        Table table = new Table(name, keyed, key, namePos);
+        List<Constraint> constraints = new ArrayList<>();
+        for (RawConstraint r : raw) {
+            constraints.add(r.resolve(table, fragment));
+        }
+        return new Table(name, keyed, key, constraints, namePos);
+    }
+
+    /**
+     * A constraint as written, resolved once the table's columns are known: UNIQUE and REFERENCES
+     * list columns; CHECK is a condition over the row (JSqlParser keeps a column's CHECK as text and a
+     * table's as a node). A referenced table's columns are checked when the program is complete
+     * ({@link #checkReferences}).
+     */
+    private record RawConstraint(String kind, List<String> columns, String checkText, String parent, List<String> referenced,
+            SourcePos pos, Expression checkNode) {
+        RawConstraint(String kind, List<String> columns, String checkText, String parent, List<String> referenced, SourcePos pos) {
+            this(kind, columns, checkText, parent, referenced, pos, null);
+        }
+
+        Constraint resolve(Table table, Fragment fragment) {
+            for (String c : columns) {
+                if (table.column(c).isEmpty()) {
+                    throw new ProgramError(pos, kind + " names " + c + ", which is not a column of " + table.name());
+                }
+            }
+            switch (kind) {
+                case "UNIQUE":
+                    return new Constraint.Unique(columns, pos);
+                case "REFERENCES":
+                    return new Constraint.ForeignKey(columns, parent, referenced, pos);
+                default:
+                    Fragment f = checkNode != null ? fragment : new Fragment(checkText, pos);
+                    Expression e = checkNode != null ? checkNode : f.parseExpression();
+                    // a CHECK sees the row only: no variables (an empty scope), no subqueries
+                    try {
+                        Cond c = ExprTranslator.sql(f, new Scope(), table, null).cond(e);
+                        return new Constraint.Check(c, pos);
+                    } catch (ProgramError error) {
+                        // JSqlParser records no position in a table constraint's nodes: name the CHECK
+                        throw error.pos().equals(f.start()) ? new ProgramError(pos, error.detail()) : error;
+                    }
+            }
+        }
+    }
+
+    /** {@code (a, b)} as JSqlParser keeps a column's REFERENCES t (a, b). */
+    private static List<String> names(String parenthesised) {
+        return java.util.Arrays.stream(parenthesised.replaceAll("[()]", "").split(",")).map(String::strip).map(Names::of).toList();
+    }
+
+    /**
+     * Every FOREIGN KEY names a table of the program and as many of its columns as it lists (the
+     * parent's primary key when it lists none, as SQL does).
+     */
+    static List<Table> checkReferences(List<Table> tables) {
+        List<Table> out = new ArrayList<>();
+        for (Table t : tables) {
+            List<Constraint> resolved = new ArrayList<>();
+            for (Constraint c : t.constraints()) {
+                if (c instanceof Constraint.ForeignKey fk) {
+                    Table parent = tables.stream().filter(p -> p.name().equals(fk.table())).findFirst()
+                            .orElseThrow(() -> new ProgramError(fk.pos(), "REFERENCES names table " + fk.table() + ", which the program does not declare"));
+                    List<String> referenced = fk.referenced().isEmpty() ? parent.primaryKey() : fk.referenced();
+                    if (referenced.size() != fk.columns().size()) {
+                        throw new ProgramError(fk.pos(), "FOREIGN KEY lists " + fk.columns().size() + " column(s) but references " + referenced.size());
+                    }
+                    for (String r : referenced) {
+                        if (parent.column(r).isEmpty()) {
+                            throw new ProgramError(fk.pos(), "REFERENCES names " + fk.table() + "." + r + ", which is not a column of " + fk.table());
+                        }
+                    }
+                    c = new Constraint.ForeignKey(fk.columns(), fk.table(), referenced, fk.pos());
+                }
+                resolved.add(c);
+            }
+            out.add(new Table(t.name(), t.columns(), t.primaryKey(), resolved, t.pos()));
+        }
+        return out;
     }
 
     static ScalarType type(String declared, SourcePos pos) {

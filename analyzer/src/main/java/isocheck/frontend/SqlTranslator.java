@@ -277,7 +277,7 @@ final class SqlTranslator {
                 reject(table.isKey(column.column()), columnPos, "cannot SET primary-key column " + column.column()
                         + " of " + table.name() + " (DELETE the row and INSERT a new one instead)");
                 reject(!seen.add(column.column()), columnPos, "column " + column.column() + " is SET twice");
-                Expr value = exprs.expr(set.getValues().get(i));
+                Expr value = exprs.valueFor(set.getValues().get(i), table.column(column.column()).orElseThrow());
                 reject(value.type() != column.type(), value.pos(), "cannot assign " + value.type().sqlName() + " "
                         + value.text() + " to " + column.type().sqlName() + " column " + column.column());
                 assignments.add(new Assignment(column.column(), value, columnPos));
@@ -312,7 +312,11 @@ final class SqlTranslator {
         rawValues.forEach(v -> valueNodes.add((Expression) v));
         reject(valueNodes.size() != columns.size(), pos, "INSERT gives " + valueNodes.size() + " value(s) for "
                 + columns.size() + " column(s)");
-        List<Expr> values = ExprTranslator.program(f, scope).exprs(valueNodes);
+        ExprTranslator valueTranslator = ExprTranslator.program(f, scope);
+        List<Expr> values = new ArrayList<>();
+        for (int k = 0; k < columns.size(); k++) {
+            values.add(valueTranslator.valueFor(valueNodes.get(k), table.column(columns.get(k)).orElseThrow()));
+        }
         for (int k = 0; k < columns.size(); k++) {
             Column column = table.column(columns.get(k)).orElseThrow();
             Expr value = values.get(k);

@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * The program's conditions and expressions evaluated in Java: the control flow outside SQL (IF,
  * :=, the guards of the interpreter) and, for a recorded predicate read, a WHERE clause against a
- * row image ({@link PredicateScans}). NULL follows SQL: a comparison with NULL is unknown (false).
+ * row image ({@link PredicateScans}). NULL follows SQL's three-valued logic: a comparison with NULL is UNKNOWN, and so is its negation.
  */
 final class JavaEvaluator {
     private JavaEvaluator() {}
@@ -16,8 +16,16 @@ final class JavaEvaluator {
         return test(c, env, null);
     }
 
-    /** {@code c} with its column references read from {@code row} (null outside SQL). */
+    /** {@code c} with its column references read from {@code row} (null outside SQL): IF holds when it is TRUE. */
     static boolean test(Cond c, Map<String, Object> env, Map<String, Object> row) {
+        return Boolean.TRUE.equals(truth(c, env, row));
+    }
+
+    /**
+     * SQL's three-valued logic (PostgreSQL manual §9.1, "Logical Operators"): a comparison with NULL
+     * is UNKNOWN (null here), NOT UNKNOWN is UNKNOWN, and AND/OR follow Kleene's tables.
+     */
+    private static Boolean truth(Cond c, Map<String, Object> env, Map<String, Object> row) {
         return c.accept(new Evaluation(env, row));
     }
 
@@ -49,7 +57,7 @@ final class JavaEvaluator {
             Object l = eval(cmp.left(), env, row);
             Object r = eval(cmp.right(), env, row);
             if (l == null || r == null) {
-                return false; // SQL's unknown
+                return null; // SQL's unknown
             }
             int d = compare(l, r);
             return switch (cmp.op()) {
@@ -76,7 +84,7 @@ final class JavaEvaluator {
         public Boolean visitMember(Cond.Member m) {
             Object e = eval(m.element(), env, row);
             if (e == null) {
-                return false;
+                return null;
             }
             for (Object v : Values.column(env.get(m.rows()), m.field())) {
                 if (v != null && compare(e, v) == 0) {
@@ -88,17 +96,22 @@ final class JavaEvaluator {
 
         @Override
         public Boolean visitNot(Cond.Not n) {
-            return !test(n.operand(), env, row);
+            Boolean x = truth(n.operand(), env, row);
+            return x == null ? null : !x;
         }
 
         @Override
         public Boolean visitAnd(Cond.And a) {
-            return test(a.left(), env, row) && test(a.right(), env, row);
+            Boolean l = truth(a.left(), env, row);
+            Boolean r = truth(a.right(), env, row);
+            return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r) ? Boolean.FALSE : l == null || r == null ? null : Boolean.TRUE;
         }
 
         @Override
         public Boolean visitOr(Cond.Or o) {
-            return test(o.left(), env, row) || test(o.right(), env, row);
+            Boolean l = truth(o.left(), env, row);
+            Boolean r = truth(o.right(), env, row);
+            return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
         }
 
         @Override
@@ -109,6 +122,11 @@ final class JavaEvaluator {
         @Override
         public Object visitStrLit(Expr.StrLit s) {
             return s.value();
+        }
+
+        @Override
+        public Object visitNullLit(Expr.NullLit n) {
+            return null;
         }
 
         @Override

@@ -343,6 +343,11 @@ final class PredicateReads {
             return lit.text();
         }
 
+        @Override
+        public String visitNullLit(Expr.NullLit lit) {
+            return lit.text();
+        }
+
         // CASE and COALESCE as written (their variables shown as :names)
         @Override
         public String visitCase(Expr.Case caseExpr) {

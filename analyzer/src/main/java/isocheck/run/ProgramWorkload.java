@@ -57,6 +57,15 @@ final class ProgramWorkload implements Workload {
     }
 
     @Override
+    public List<String> constraints() {
+        List<String> out = new ArrayList<>();
+        for (Table t : program.schema().tables()) {
+            out.addAll(interpreter.sqlGen().constraints(t));
+        }
+        return out;
+    }
+
+    @Override
     public void populate(Connection c, Random rnd) throws SQLException {
         for (Table t : program.schema().tables()) {
             List<Map<String, Object>> rows = params.population(t, rnd);

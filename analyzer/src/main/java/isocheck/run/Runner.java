@@ -75,6 +75,15 @@ public final class Runner {
                 } catch (SQLException e) {
                     throw new RunError("populating the tables failed: " + db.scrub(Db.oneLine(e)));
                 }
+                for (String constraint : w.constraints()) {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(constraint);
+                        c.commit();
+                    } catch (SQLException e) {
+                        throw new RunError("the initial data violates " + constraint.replaceFirst("^ALTER TABLE (\\S+) ADD ", "$1's ") + ": "
+                                + db.scrub(Db.oneLine(e)));
+                    }
+                }
             } catch (RuntimeException | SQLException e) {
                 tearDown(db, c);
                 if (e instanceof RunError r) {

@@ -68,6 +68,19 @@ final class SqlGen {
         return t.isKey(column) ? "@alive" : column;
     }
 
+    /**
+     * The table's UNIQUE, CHECK and FOREIGN KEY constraints, as ALTER TABLE statements run after the
+     * initial data is in (so a generator need not order its tables by their references).
+     */
+    List<String> constraints(Table t) {
+        List<String> out = new ArrayList<>();
+        for (isocheck.program.Constraint c : t.constraints()) {
+            String sql = c instanceof isocheck.program.Constraint.Check check ? "CHECK (" + cond(check.condition(), new ArrayList<>()) + ")" : c.sql();
+            out.add("ALTER TABLE " + t.name() + " ADD " + sql);
+        }
+        return out;
+    }
+
     /** CREATE TABLE for {@code t}, with the version columns when recording. INT is stored as BIGINT. */
     String createTable(Table t) {
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(t.name()).append(" (");
@@ -495,6 +508,11 @@ final class SqlGen {
         @Override
         public String visitStrLit(Expr.StrLit s) {
             return "'" + s.value().replace("'", "''") + "'";
+        }
+
+        @Override
+        public String visitNullLit(Expr.NullLit n) {
+            return n.type() == ScalarType.INT ? "CAST(NULL AS BIGINT)" : "CAST(NULL AS VARCHAR(1000))";
         }
 
         @Override

@@ -17,6 +17,11 @@ interface Workload {
     /** Inserts the initial data (auto-commit is off; the caller commits). */
     void populate(Connection c, Random rnd) throws SQLException;
 
+    /** The tables' constraints besides primary keys (ALTER TABLE … ADD …), added once the initial data is in. */
+    default List<String> constraints() {
+        return List.of();
+    }
+
     /** The next invocation: a transaction with all its parameters fixed, so that a retry repeats it. */
     Invocation next(Random rnd);
 

@@ -348,6 +348,9 @@ final class ProgramInterpreter {
             if (!test(u.where(), r)) return;
             Map<String, Object> values = new LinkedHashMap<>();
             for (Assignment a : u.assignments()) values.put(a.column(), value(a.value(), r));
+            Map<String, Object> updated = row(u.table(), r);
+            updated.putAll(values);
+            checkConstraints(u.table(), updated);
             for (var e : values.entrySet()) write(r, e.getKey(), e.getValue(), "UPDATE");
         }
 
@@ -397,8 +400,26 @@ final class ProgramInterpreter {
                 }
             }
             if (sqlKeys && (alive(r) || (!own.containsKey(r) && view.insertedUnseen(r)))) throw new Exit(true); // duplicate key
+            Map<String, Object> inserted = new HashMap<>(values);
+            for (int i = 0; i < t.primaryKey().size(); i++) inserted.put(t.primaryKey().get(i), key.get(i));
+            checkConstraints(t.name(), inserted);
             for (Column c : t.columns()) if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");
             write(r, StatementFacts.ALIVE, ALIVE, "INSERT");
+        }
+
+        /**
+         * A row that fails a CHECK (the condition is FALSE; UNKNOWN passes, PostgreSQL manual §5.5.1)
+         * fails its statement and aborts the transaction: the instance is not part of the execution.
+         * UNIQUE and FOREIGN KEY are not enforced here, as in the encoder (AccessRules): a violating
+         * write aborts in a database, so ignoring them only adds executions.
+         */
+        void checkConstraints(String table, Map<String, Object> row) {
+            for (isocheck.program.Constraint c : table(table).constraints()) {
+                if (c instanceof isocheck.program.Constraint.Check check
+                        && Boolean.FALSE.equals(new RowEval(row::get).truth(check.condition()))) {
+                    throw new Exit(true);
+                }
+            }
         }
 
         /** The record's fields as this transaction sees them (keys from the record itself). */
@@ -462,20 +483,41 @@ final class ProgramInterpreter {
             }
 
             boolean test(Cond c) {
+                return Boolean.TRUE.equals(truth(c));
+            }
+
+            /** SQL's three-valued logic: null is UNKNOWN (a comparison with NULL), NOT UNKNOWN is UNKNOWN, Kleene's AND/OR. */
+            Boolean truth(Cond c) {
                 return c.accept(new Cond.Visitor<Boolean>() {
                     @Override public Boolean visitConst(Cond.Const k) { return k.value(); }
-                    @Override public Boolean visitCompare(Cond.Compare cmp) { return compare(cmp, value(cmp.left()), value(cmp.right())); }
+                    @Override public Boolean visitCompare(Cond.Compare cmp) {
+                        Object l = value(cmp.left());
+                        Object r = value(cmp.right());
+                        return l == null || r == null ? null : compare(cmp, l, r);
+                    }
                     @Override public Boolean visitIsNull(Cond.IsNull n) { return isNull(env.get(n.variable())) != n.negated(); }
-                    @Override public Boolean visitNot(Cond.Not n) { return !test(n.operand()); }
-                    @Override public Boolean visitAnd(Cond.And a) { return test(a.left()) && test(a.right()); }
-                    @Override public Boolean visitOr(Cond.Or o) { return test(o.left()) || test(o.right()); }
+                    @Override public Boolean visitNot(Cond.Not n) {
+                        Boolean x = truth(n.operand());
+                        return x == null ? null : !x;
+                    }
+                    @Override public Boolean visitAnd(Cond.And a) {
+                        Boolean l = truth(a.left());
+                        Boolean r = truth(a.right());
+                        return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r) ? Boolean.FALSE : l == null || r == null ? null : Boolean.TRUE;
+                    }
+                    @Override public Boolean visitOr(Cond.Or o) {
+                        Boolean l = truth(o.left());
+                        Boolean r = truth(o.right());
+                        return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
+                    }
                     @Override public Boolean visitFieldIsNull(Cond.FieldIsNull n) { return (value(n.operand()) == null) != n.negated(); }
 
                     @Override
                     public Boolean visitMember(Cond.Member m) {
                         // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
                         Object x = value(m.element());
-                        if (x == null || !(env.get(m.rows()) instanceof List<?> rows)) return false;
+                        if (x == null) return null;
+                        if (!(env.get(m.rows()) instanceof List<?> rows)) return false;
                         for (Object row : rows) {
                             Object f = ((Map<?, ?>) row).get(m.field());
                             if (f != null && compare(new Cond.Compare(isocheck.program.CompareOp.EQ, m.element(), m.element(), m.pos()), x, f)) {
@@ -504,6 +546,7 @@ final class ProgramInterpreter {
                 return e.accept(new Expr.Visitor<Object>() {
                     @Override public Object visitIntLit(Expr.IntLit i) { return i.value(); }
                     @Override public Object visitStrLit(Expr.StrLit s) { return s.value(); }
+                    @Override public Object visitNullLit(Expr.NullLit n) { return null; }
                     @Override public Object visitColumnRef(Expr.ColumnRef c) { return Objects.requireNonNull(row, "a column outside SQL").apply(c.column()); }
                     @Override public Object visitVarRef(Expr.VarRef v) { return variable(v); }
                     @Override public Object visitNegate(Expr.Negate n) { return value(n.operand()) instanceof Long x ? -x : null; }

@@ -76,7 +76,7 @@ class PlpgsqlPostgresTest {
     @Test
     void bothFilesParseToOneTransactionTypePerRoutine() throws Exception {
         Program every = ProgramLoader.load(EVERY);
-        assertEquals(List.of("new_order", "cancel_order", "restock"), every.transactions().stream().map(Transaction::name).toList());
+        assertEquals(List.of("new_order", "cancel_order", "restock", "open_customer"), every.transactions().stream().map(Transaction::name).toList());
         Program bank = ProgramLoader.load(BANK);
         assertEquals(List.of("withdraw", "transfer", "pay_interest", "total_balance"),
                 bank.transactions().stream().map(Transaction::name).toList());
@@ -104,6 +104,15 @@ class PlpgsqlPostgresTest {
                 s.execute("SELECT cancel_order(1)");
                 assertEquals(0, scalar(s, "SELECT COUNT(*) FROM order_line"));
                 assertEquals(0, scalar(s, "SELECT COUNT(*) FROM orders"));
+                // the schema constructs: DEFAULTs, BOOLEAN conditions, NULL, and the constraints enforced
+                s.execute("SELECT open_customer(1, 'ann', TRUE, TIMESTAMP '2026-01-01 00:00:00', NULL)");
+                s.execute("SELECT open_customer(2, 'bob', FALSE, NULL, NULL)");
+                s.execute("SELECT open_customer(3, 'cy', TRUE, NULL, 1)");
+                assertEquals(2, scalar(s, "SELECT COUNT(*) FROM customer WHERE c_active AND c_balance = 0 AND c_level = 1"));
+                assertEquals(2, scalar(s, "SELECT COUNT(*) FROM customer WHERE c_code = 'ok'"), "NOT (c_score = NULL) is never true: bob untouched");
+                assertEquals("23505", state(s, "SELECT open_customer(4, 'ann', TRUE, NULL, NULL)")); // UNIQUE
+                assertEquals("23503", state(s, "SELECT open_customer(5, 'dee', TRUE, NULL, 42)")); // REFERENCES
+                assertEquals("23514", state(s, "UPDATE customer SET c_balance = -1 WHERE c_id = 1")); // CHECK
             } finally {
                 s.execute("DROP SCHEMA " + schema + " CASCADE");
             }

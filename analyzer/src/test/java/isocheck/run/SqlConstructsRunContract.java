@@ -329,4 +329,88 @@ class SqlConstructsRunContract extends Contract {
         assertTrue(!ops.get(0).contains("w(misses"), "T1 found a forwarding: " + ops.get(0));
         assertTrue(ops.get(1).contains("w(misses/2/n,"), "T2's facility has none: " + ops.get(1));
     }
+
+    /**
+     * column-types.sql: Add's INSERT writes the DEFAULTs (active TRUE = 1, budget 0, label 'new'),
+     * TurnOff's bare boolean condition selects the switch that is on, and the second TurnOff finds
+     * the first one's switch off (active = FALSE = 0) and changes nothing.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void booleanColumnsAndDefaultsRunAsModelled() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("column-types.sql", Isolation.READ_COMMITTED, trace,
+                "table switch: s_id = 9..9, active = 1, budget = 0",
+                "T1: Add(id = 1)", "T2: Add(id = 2)", "T3: TurnOff(id = 1, other = 2)", "T4: TurnOff(id = 2, other = 1)",
+                "T1 T1", "T2 T2", "T3 T3 T3", "T4 T4").history();
+        List<String> ops = committedOps(h);
+        assertEquals(4, ops.size(), trace.toString());
+        String v1 = ops.get(0).replaceFirst("^w\\(switch/1/@alive,(\\d+)\\).*", "$1");
+        assertTrue(v1.matches("\\d+"), ops.get(0));
+        // the row's creation writes every field (changed, which has no DEFAULT, is NULL)
+        assertEquals(sorted("w(switch/1/@alive,V) w(switch/1/active,V) w(switch/1/budget,V) w(switch/1/label,V) w(switch/1/changed,V)".replace("V", v1)),
+                sorted(ops.get(0)), trace.toString());
+        String v2 = ops.get(1).replaceFirst("^w\\(switch/2/@alive,(\\d+)\\).*", "$1");
+        // T3 found switch 2 on (a row of the SELECT: its existence, as T2 wrote it) and turned switch 1 off
+        assertTrue(ops.get(2).matches("r\\(switch/2/@alive," + v2 + "\\) w\\(switch/1/active,\\d+\\)"), ops.get(2));
+        assertTrue(trace.toString().contains("on_other = (s_id=2)"), trace.toString());
+        // T4 found switch 1 off (active = FALSE matches no row): no row read, the UPDATE did not run
+        assertTrue(trace.toString().contains("on_other = no rows"), trace.toString());
+        assertEquals("", ops.get(3), trace.toString());
+        assertTrue(Oracle.serializable(h));
+    }
+
+    /**
+     * null-values.sql: INSERT … VALUES (…, NULL) and SET holder = NULL write NULL; `holder = NULL`
+     * deletes nothing and NOT (holder = :who) does not match a free seat (three-valued logic), both
+     * as the database evaluates them.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void nullLiteralsAndThreeValuedLogicRunAsModelled() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("null-values.sql", Isolation.READ_COMMITTED, trace,
+                "table seat: seat_id = 9..9, holder = 1",
+                "T1: Add(id = 1)", "T2: Mine(id = 1)", "T3: Book(id = 1, who = 8)", "T4: Purge(id = 1)",
+                "T5: Mine(id = 1)", "T6: Release(id = 1)", "T7: Mine(id = 1)",
+                "T1 T1", "T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6", "T7 T7").history();
+        List<String> ops = committedOps(h);
+        assertEquals(7, ops.size(), trace.toString());
+        String v1 = ops.get(0).replaceFirst("^w\\(seat/1/@alive,(\\d+)\\) w\\(seat/1/holder,\\1\\)$", "$1");
+        assertTrue(v1.matches("\\d+"), ops.get(0));
+        String text = trace.toString();
+        String[] lines = text.lines().filter(l -> l.contains("SELECT seat_id INTO s")).toArray(String[]::new);
+        assertEquals(3, lines.length, text);
+        assertTrue(lines[0].endsWith("s = no rows"), "NOT (NULL = 7) is not true: " + text);
+        assertTrue(lines[1].endsWith("s = (seat_id=1)"), "8 is not 7: " + text);
+        assertTrue(lines[2].endsWith("s = no rows"), "released: NOT (NULL = 7) is not true: " + text);
+        String booked = ops.get(2).replaceFirst("^w\\(seat/1/holder,(\\d+)\\)$", "$1");
+        assertTrue(booked.matches("\\d+"), "T3 booked the free seat: " + ops);
+        assertTrue(text.contains("DELETE FROM seat WHERE seat_id = :id AND holder = NULL  → 0 rows"), "holder = NULL never holds: " + text);
+        assertEquals("", ops.get(3), text);
+        assertTrue(ops.get(5).matches("w\\(seat/1/holder,\\d+\\)"), "Release wrote NULL: " + ops);
+    }
+
+    /**
+     * constraints.sql: the database enforces CHECK, UNIQUE and REFERENCES, and each violation aborts
+     * its transaction, which the history records as aborted (no operation of it is committed).
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void constraintViolationsAbortTheirTransaction() throws Exception {
+        StringWriter trace = new StringWriter();
+        Runs.Outcome out = schedule("constraints.sql", Isolation.READ_COMMITTED, trace,
+                "table account: acc_id = 1..1, owner = 2, balance = 1", "table transfer: empty",
+                "T1: Withdraw(id = 1)", "T2: Withdraw(id = 1)", "T3: Open(id = 2)", "T4: Open(id = 3)",
+                "T5: Log(id = 9)", "T6: Log(id = 3)",
+                "T1 T1 T1", "T2 T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6");
+        History h = out.history();
+        String text = trace.toString();
+        List<String> ops = committedOps(h);
+        // T1 takes the balance to 0; T2 would take it to -1 (CHECK), T3 repeats owner 2 (UNIQUE),
+        // T5 logs a transfer of account 9, which does not exist (REFERENCES): each aborts
+        assertEquals(3, ops.size(), text);
+        assertTrue(ops.get(0).matches("r\\(account/1/balance,0\\) w\\(account/1/balance,\\d+\\)"), ops + "\n" + text);
+        assertTrue(ops.get(1).startsWith("w(account/3/@alive,"), ops + "\n" + text);
+        assertTrue(ops.get(2).startsWith("w(transfer/3/@alive,"), ops + "\n" + text);
+        assertEquals(3, text.lines().filter(l -> l.contains("→ ABORTED")).count(), text);
+        assertTrue(Oracle.serializable(h));
+    }
 }

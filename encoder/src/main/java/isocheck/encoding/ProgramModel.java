@@ -231,6 +231,11 @@ public final class ProgramModel {
             }
 
             @Override
+            public Boolean visitNullLit(isocheck.program.Expr.NullLit lit) {
+                return true;
+            }
+
+            @Override
             public Boolean visitColumnRef(isocheck.program.Expr.ColumnRef ref) {
                 return false;
             }

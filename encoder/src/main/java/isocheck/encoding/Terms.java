@@ -9,6 +9,7 @@ import com.microsoft.z3.Sort;
 import isocheck.program.Cond;
 import isocheck.program.ScalarType;
 import isocheck.program.Stmt;
+import isocheck.program.Table;
 import isocheck.program.Transaction;
 import isocheck.program.Type;
 import isocheck.program.Variable;
@@ -253,6 +254,13 @@ public final class Terms {
                 return Optional.of(v.string(s.value()));
             }
 
+            // NULL: NULL-ness is not encoded, so a NULL written is an unconstrained value (sound);
+            // atoms that read it are approximated by polarity
+            @Override
+            public Optional<Expr<?>> visitNullLit(isocheck.program.Expr.NullLit n) {
+                return Optional.empty();
+            }
+
             @Override
             public Optional<Expr<?>> visitVarRef(isocheck.program.Expr.VarRef ref) {
                 return variable(ref, site);
@@ -357,6 +365,9 @@ public final class Terms {
 
         @Override
         public Optional<BoolExpr> visitCompare(Cond.Compare cmp) {
+            // a field that may be NULL makes the comparison UNKNOWN, which no integer value encodes
+            // (x = 1 OR x <> 1 is not true of NULL): by polarity, as for values that are not encoded
+            if (mayBeNull(cmp.left(), site) || mayBeNull(cmp.right(), site)) return Optional.empty();
             Optional<Expr<?>> l = value(cmp.left(), site, r);
             Optional<Expr<?>> rr = value(cmp.right(), site, r);
             if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
@@ -410,6 +421,30 @@ public final class Terms {
     private static IntExpr int_(Expr<?> e) {
         if (e instanceof IntExpr i) return i;
         return (IntExpr) (Expr<IntSort>) e;
+    }
+
+    /**
+     * Whether the expression may be NULL where it is read: a column declared without NOT NULL (of the
+     * visited record, or of a selected row, {@code :row.col}). Not tracked: a scalar local copied
+     * from such a field (its comparisons are encoded as if the value were an integer).
+     */
+    private boolean mayBeNull(isocheck.program.Expr e, Site site) {
+        if (e instanceof isocheck.program.Expr.ColumnRef c) return nullable(c.table(), c.column());
+        if (e instanceof isocheck.program.Expr.VarRef ref) {
+            Type type = model.variable(site.txn(), ref.variable()).type();
+            if (type.fields().isEmpty()) return false;
+            String field = ref.hasField() ? ref.field() : type.fields().get(0).name();
+            Optional<String> table = type instanceof Type.Rows rows ? rows.table() : type instanceof Type.Row row ? row.table() : Optional.empty();
+            return table.isPresent() && nullable(table.get(), field);
+        }
+        if (e instanceof isocheck.program.Expr.Arith a) return mayBeNull(a.left(), site) || mayBeNull(a.right(), site);
+        if (e instanceof isocheck.program.Expr.Negate n) return mayBeNull(n.operand(), site);
+        return false;
+    }
+
+    private boolean nullable(String table, String column) {
+        Table t = model.table(table);
+        return !t.isKey(column) && t.column(column).map(c -> !c.notNull()).orElse(false);
     }
 
     // ------------------------------------------------------------------ conditions

@@ -33,6 +33,11 @@ public final class Columns implements Expr.Visitor<Void>, Cond.Visitor<Void> {
     }
 
     @Override
+    public Void visitNullLit(Expr.NullLit lit) {
+        return null;
+    }
+
+    @Override
     public Void visitVarRef(Expr.VarRef ref) {
         return null;
     }

@@ -53,6 +53,23 @@ public sealed interface Expr {
     }
 
     /**
+     * SQL's {@code NULL} as a value written by SET or INSERT … VALUES (or a column's DEFAULT NULL),
+     * typed by the column it is written to. A comparison with a NULL literal is never true; the
+     * front-end folds such comparisons by three-valued logic, so NULL is never a comparison operand.
+     */
+    record NullLit(ScalarType type, SourcePos pos) implements Expr {
+        @Override
+        public String text() {
+            return "NULL";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitNullLit(this);
+        }
+    }
+
+    /**
      * The value of a program variable: a scalar, the single column of a one-column row set, or (with
      * {@code field}) a column of a row or of the row of a row set.
      */
@@ -183,6 +200,7 @@ public sealed interface Expr {
     interface Visitor<R> {
         R visitIntLit(IntLit lit);
         R visitStrLit(StrLit lit);
+        R visitNullLit(NullLit lit);
         R visitVarRef(VarRef ref);
         R visitColumnRef(ColumnRef ref);
         R visitArith(Arith arith);
@@ -205,6 +223,11 @@ public sealed interface Expr {
 
         @Override
         default R visitStrLit(StrLit x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitNullLit(NullLit x) {
             return otherwise(x);
         }
 

@@ -1,0 +1,7 @@
+CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL);
+CREATE TABLE movement (m_id INT PRIMARY KEY, acc INT NOT NULL, FOREIGN KEY (acc) REFERENCES account (id) ON DELETE CASCADE);
+CREATE FUNCTION f(p_id INT) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM account WHERE id = p_id;
+END
+$$;

@@ -1,0 +1,6 @@
+CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL);
+CREATE FUNCTION f(p_id INT, at INTERVAL) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  NULL;
+END
+$$;

@@ -1,0 +1,5 @@
+CREATE TABLE transfer (t_id INT PRIMARY KEY, acc INT NOT NULL, FOREIGN KEY (acc) REFERENCES account (acc_id));
+TRANSACTION t(id INT)
+BEGIN
+  SKIP;
+END;
