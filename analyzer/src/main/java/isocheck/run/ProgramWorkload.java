@@ -84,9 +84,15 @@ final class ProgramWorkload implements Workload {
                     p.addBatch();
                     if (++n % 1000 == 0) {
                         p.executeBatch();
+                        if (RunDeadline.passed()) {
+                            throw new RunTimedOut("populating table " + t.name()); // Runner.setUp drops the schema
+                        }
                     }
                 }
                 p.executeBatch();
+            }
+            if (RunDeadline.passed()) {
+                throw new RunTimedOut("populating the tables, after " + t.name());
             }
         }
         InvariantCheck.check(program, c);

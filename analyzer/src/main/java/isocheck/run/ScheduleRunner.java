@@ -212,7 +212,12 @@ public final class ScheduleRunner {
 
     private static Event await(Stepper st, long millis) {
         try {
-            return st.events.poll(millis, TimeUnit.MILLISECONDS);
+            Event e = st.events.poll(RunDeadline.millisLeft(millis), TimeUnit.MILLISECONDS);
+            if (e == null && RunDeadline.passed()) {
+                // --timeout: run()'s finally closes the sessions, Runs.schedule drops the schema
+                throw new RunTimedOut("the schedule, at " + st.name + "'s next step");
+            }
+            return e;
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new RunError("interrupted");
