@@ -225,7 +225,9 @@ public final class CliFuzzer {
             case SCHEDULE -> {
                 Path f = dir.resolve("s.schedule");
                 Files.write(f, mutate(Files.readAllBytes(seed.path()), rnd));
-                args.addAll(List.of("run", seed.program(), "--schedule", f.toString(), "--no-record", "--timeout", "" + TIMEOUT));
+                // --block-ms 100: a step that waits on a lock is reported blocked after 0.1 s instead of 0.5 s.
+                args.addAll(List.of("run", seed.program(), "--schedule", f.toString(), "--no-record", "--timeout", "" + TIMEOUT,
+                        "--block-ms", "100"));
             }
             case GENERATOR -> {
                 Path f = dir.resolve("g.gen");
