@@ -74,7 +74,8 @@ final class ProgramWorkload implements Workload {
                         Object v = row.get(col.name());
                         if (col.type() == ScalarType.INT) {
                             if (!(v instanceof Long l)) {
-                                throw new RunError("generator: column " + t.name() + "." + col.name() + " is INT but got " + Values.show(v));
+                                throw new RunError(params.where("table " + t.name() + "." + col.name()) + ": column " + t.name() + "." + col.name()
+                                        + " is INT but got " + Values.show(v));
                             }
                             p.setLong(i++, l);
                         } else {

@@ -77,11 +77,11 @@ public final class ScheduleRunner {
         List<Interpreter.Session> sessions = new ArrayList<>();
         try {
             for (Schedule.Decl d : schedule.transactions().values()) {
-                Transaction t = w.program().transaction(d.transaction()).orElseThrow(() -> new RunError(schedule.file() + ":" + d.line()
+                Transaction t = w.program().transaction(d.transaction()).orElseThrow(() -> new RunError(schedule.file() + ":" + d.line() + ":" + d.col()
                         + ": no transaction '" + d.transaction() + "' in " + w.program().file()));
                 for (String p : d.args().keySet()) {
                     if (t.parameters().stream().noneMatch(v -> v.name().equals(p))) {
-                        throw new RunError(schedule.file() + ":" + d.line() + ": " + t.name() + " has no parameter '" + p + "' (parameters: "
+                        throw new RunError(schedule.file() + ":" + d.line() + ":" + d.col() + ": " + t.name() + " has no parameter '" + p + "' (parameters: "
                                 + String.join(", ", t.parameters().stream().map(Variable::name).toList()) + ")");
                     }
                 }

@@ -32,7 +32,57 @@ class FuzzCampaignTest {
         final Map<Integer, Integer> byCode = new TreeMap<>();
         int done;
         int violations;
+        /** Violations whose case overlapped a stall of the harness of at least 2 s (see {@link Stalls}). */
+        int duringStalls;
         double slowest;
+    }
+
+    /**
+     * A sleeper thread that wakes every 50 ms and logs each wake-up more than a second late: a stall in which
+     * the JVM (a garbage collection) or the machine (load) ran none of its threads, the deadline's watchdog
+     * included. A run past its deadline still counts as a violation; the findings say whether it overlapped one.
+     */
+    private static final class Stalls {
+        private final List<long[]> log = new ArrayList<>(); // {end nanos, length nanos}
+
+        Stalls() {
+            Thread t = new Thread(() -> {
+                long last = System.nanoTime();
+                while (true) {
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    long now = System.nanoTime();
+                    if (now - last > 1_050_000_000L) {
+                        synchronized (log) {
+                            log.add(new long[] {now, now - last - 50_000_000L});
+                        }
+                    }
+                    last = now;
+                }
+            }, "fuzz-stall-detector");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        /** The longest stall (seconds) that overlapped [from, to]. */
+        double longestDuring(long from, long to) {
+            double max = 0;
+            synchronized (log) {
+                for (long[] e : log) {
+                    if (e[0] >= from && e[0] - e[1] <= to) max = Math.max(max, e[1] / 1e9);
+                }
+            }
+            return max;
+        }
+
+        int count() {
+            synchronized (log) {
+                return log.size();
+            }
+        }
     }
 
     @Test
@@ -46,6 +96,7 @@ class FuzzCampaignTest {
         long[] caseSeeds = new long[n];
         for (int i = 0; i < n; i++) caseSeeds[i] = master.nextLong();
         Tally tally = new Tally();
+        Stalls stalls = new Stalls();
         AtomicInteger next = new AtomicInteger();
         long start = System.nanoTime();
         try (PrintWriter findings = new PrintWriter(Files.newBufferedWriter(work.resolve("findings.txt")))) {
@@ -56,7 +107,7 @@ class FuzzCampaignTest {
                 Thread t = new Thread(() -> {
                     try {
                         for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
-                            runCase(fuzzer, caseSeeds[i], caseDir, tally, findings, n, seed, start, work);
+                            runCase(fuzzer, caseSeeds[i], caseDir, tally, stalls, findings, n, seed, start, work);
                         }
                     } catch (Throwable e) {
                         synchronized (crashes) {
@@ -72,16 +123,18 @@ class FuzzCampaignTest {
         }
         String sb;
         synchronized (tally) {
-            sb = summary(n, seed, threads, start, tally);
+            sb = summary(n, seed, threads, start, tally) + "harness stalls of more than 1 s: " + stalls.count() + "\n";
         }
         System.out.print(sb);
         Files.writeString(work.resolve("summary.txt"), sb);
         assertEquals(0, tally.violations, "contract violations: see analyzer/target/fuzz/findings.txt");
     }
 
-    private static void runCase(CliFuzzer fuzzer, long caseSeed, Path caseDir, Tally tally, PrintWriter findings, int n, long seed,
-            long start, Path work) throws Exception {
+    private static void runCase(CliFuzzer fuzzer, long caseSeed, Path caseDir, Tally tally, Stalls stalls, PrintWriter findings, int n,
+            long seed, long start, Path work) throws Exception {
+        long from = System.nanoTime();
         CliFuzzer.Outcome o = fuzzer.runOne(new Random(caseSeed), caseDir);
+        double stall = stalls.longestDuring(from, System.nanoTime());
         List<String> v = CliFuzzer.violations(o);
         String kind = o.kind().substring(0, o.kind().indexOf(' '));
         if (!v.isEmpty()) {
@@ -94,7 +147,8 @@ class FuzzCampaignTest {
             }
             synchronized (findings) {
                 findings.println(caseSeed + "\t" + v + "\t" + o.kind() + "\tisocheck " + String.join(" ", o.args()) + "\t"
-                        + o.err().lines().limit(3).reduce("", (a, b) -> a + b + " | "));
+                        + o.err().lines().limit(3).reduce("", (a, b) -> a + b + " | ")
+                        + String.format("\tlongest harness stall during the case %.1f s; load %s", stall, loadAverage()));
                 findings.flush();
             }
         }
@@ -108,6 +162,7 @@ class FuzzCampaignTest {
             s[1] = Math.max(s[1], o.seconds());
             tally.slowest = Math.max(tally.slowest, o.seconds());
             if (!v.isEmpty()) tally.violations++;
+            if (!v.isEmpty() && stall >= 2) tally.duringStalls++;
             tally.done++;
             if (tally.done % 250 == 0 && tally.done < n) {
                 snapshot = summary(tally.done, seed, 0, start, tally) + "(run in progress: " + n + " inputs asked)\n";
@@ -121,11 +176,20 @@ class FuzzCampaignTest {
         }
     }
 
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
     private static String summary(int n, long seed, int threads, long start, Tally t) {
         double seconds = (System.nanoTime() - start) / 1e9;
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("fuzz: %d inputs (seed %d%s) in %.0f s (%.1f inputs/s), slowest run %.1f s, %d contract violations%n",
-                n, seed, threads > 0 ? ", " + threads + " workers" : "", seconds, n / seconds, t.slowest, t.violations));
+        sb.append(String.format("fuzz: %d inputs (seed %d%s) in %.0f s (%.1f inputs/s), slowest run %.1f s, %d contract violations"
+                + " (%d of them during a harness stall of 2 s or more)%n",
+                n, seed, threads > 0 ? ", " + threads + " workers" : "", seconds, n / seconds, t.slowest, t.violations, t.duringStalls));
         sb.append("exit codes:");
         t.byCode.forEach((code, count) -> sb.append(' ').append(code).append(": ").append(count));
         sb.append('\n').append(String.format("%-12s %7s %7s %7s %7s %7s %7s %9s %9s%n", "input", "exit 0", "1", "2", "3", "4", "other",
