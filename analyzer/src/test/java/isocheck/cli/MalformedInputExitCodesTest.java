@@ -175,6 +175,17 @@ class MalformedInputExitCodesTest {
     }
 
     @Test
+    void nestedBracketsAreRefusedNotParsedForMinutes() throws Exception {
+        // Fuzzing finding (seed 2027): 192 '[' in a select list; JSqlParser's time is exponential in them in both modes.
+        String f = program("brackets.sql", HEADER + "  SELECT ba" + "[".repeat(192) + "lance INTO bal FROM account WHERE acc_id = :id;\nEND;\n");
+        long start = System.nanoTime();
+        assertOneLineError(CliRun.of("parse", f), f + ":4:", "brackets nest 192 levels deep");
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before the parser runs");
+        String g = program("b3.sql", HEADER + "  SELECT ba[[[lance INTO bal FROM account WHERE acc_id = :id;\nEND;\n");
+        assertOneLineError(CliRun.of("parse", g), g + ":4:14: ", "limit is 2");
+    }
+
+    @Test
     void semicolonInJsonHistoryIsBadInput() throws Exception {
         // Fuzzing finding (seed 2026): ';' (EDN's comment character) in a JSON history was an empty token, exit 70.
         Path h = dir.resolve("h.json");
