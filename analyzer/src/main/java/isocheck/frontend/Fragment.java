@@ -72,6 +72,14 @@ record Fragment(String text, SourcePos start) {
     static final int MAX_BRACKET_DEPTH = 2;
 
     /**
+     * The most names a fragment may join with a single ':' ({@code a:b}). JSqlParser's lookahead is
+     * exponential in such chains (fuzzing finding, seed 2027: 'acc_id:invoke:invoke…' 108 times ran for
+     * minutes; 20 already over a minute), and isocheck's SQL has none: a bind variable is ':name' after an
+     * operator, a parenthesis or a space.
+     */
+    static final int MAX_COLON_JOINS = 2;
+
+    /**
      * Runs one production over the whole fragment, turning JSqlParser's failures into positioned errors.
      * First in JSqlParser's simple mode (fast; what {@code CCJSqlParserUtil.parse} tries first too), then,
      * when that fails, in its complex mode, whose messages are the ones users see.
@@ -86,6 +94,12 @@ record Fragment(String text, SourcePos start) {
         if (brackets[0] > MAX_BRACKET_DEPTH) {
             throw new ProgramError(offsetPos(brackets[1]), "brackets nest " + brackets[0] + " levels deep in this " + what
                     + "; isocheck's limit is " + MAX_BRACKET_DEPTH + " (the SQL parser takes time exponential in them)");
+        }
+        int[] joins = colonJoins();
+        if (joins[0] > MAX_COLON_JOINS) {
+            throw new ProgramError(offsetPos(joins[1]), "names joined by ':' " + joins[0] + " times in this " + what
+                    + " (a bind variable is written ' :name'); isocheck's limit is " + MAX_COLON_JOINS
+                    + " (the SQL parser takes time exponential in them)");
         }
         try {
             CCJSqlParser simple = CCJSqlParserUtil.newParser(text).withAllowComplexParsing(false);
@@ -113,6 +127,27 @@ record Fragment(String text, SourcePos start) {
             // JSqlParser reads some numbers itself (VARCHAR(n), LIMIT n) as Java ints.
             throw new ProgramError(numberPos(e.getMessage()), "number out of range in " + what + ": " + firstLine(e.getMessage()));
         }
+    }
+
+    /** How many times a single ':' joins two name characters ({@code a:b}) outside string literals, and the first offset. */
+    private int[] colonJoins() {
+        int count = 0;
+        int first = 0;
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            } else if (!quoted && c == ':' && i > 0 && i + 1 < text.length() && isName(text.charAt(i - 1))
+                    && isName(text.charAt(i + 1))) {
+                if (count++ == 0) first = i;
+            }
+        }
+        return new int[] {count, first};
+    }
+
+    private static boolean isName(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     /** The deepest nesting of parentheses outside string literals and its offset: {depth, offset}. */

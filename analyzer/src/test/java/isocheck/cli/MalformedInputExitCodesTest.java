@@ -186,6 +186,20 @@ class MalformedInputExitCodesTest {
     }
 
     @Test
+    void chainsOfColonJoinedNamesAreRefusedNotParsedForMinutes() throws Exception {
+        // Fuzzing finding (seed 2027): 'acc_id:invoke:invoke…' (108 joins) hung 'parse' in JSqlParser's lookahead.
+        String f = program("colons.sql", HEADER + "  SELECT balance INTO bal FROM account WHERE acc_id" + ":invoke".repeat(108)
+                + " = :id;\nEND;\n");
+        long start = System.nanoTime();
+        assertOneLineError(CliRun.of("parse", f), f + ":4:", "names joined by ':' 108 times");
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before the parser runs");
+        // a bind variable after an operator, a parenthesis or a space is not a join
+        String ok = program("binds.sql", HEADER + "  SELECT balance INTO bal FROM account WHERE acc_id=:id AND (:id>0) AND 1 = :id;\n"
+                + "END;\n");
+        assertEquals(ExitCode.OK, CliRun.of("parse", ok).exitCode());
+    }
+
+    @Test
     void semicolonInJsonHistoryIsBadInput() throws Exception {
         // Fuzzing finding (seed 2026): ';' (EDN's comment character) in a JSON history was an empty token, exit 70.
         Path h = dir.resolve("h.json");
