@@ -235,6 +235,9 @@ final class ParamGen {
                 args.put(p.name(), rowSet(t, p.name(), rowsType.fields(), g, rnd));
             } else {
                 ScalarType st = ((Type.Scalar) p.type()).type();
+                if (g == null && isHidden(p.name())) {
+                    g = new GenSpec.Unique(); // a row identity or a transaction's clock: new for every transaction
+                }
                 args.put(p.name(), g == null ? defaultValue(p.name(), st, rnd) : convert(draw(g, rnd, 1, args, t.name() + "." + p.name()), st, t.name() + "." + p.name()));
             }
         }
@@ -261,6 +264,15 @@ final class ParamGen {
     private String paramWhere(String txn, String param) {
         String own = spec.origins.get("param " + txn + "." + param);
         return own != null ? own : spec.where("param *." + param);
+    }
+
+    /**
+     * A parameter the front-end added (a keyless table's row identity, {@code table_row$n}, or the
+     * transaction's clock, {@code now$}): a '$' after the first character ({@code $n} are the
+     * program's positional parameters). Without a generator line it is {@code unique}.
+     */
+    static boolean isHidden(String name) {
+        return name.indexOf('$') > 0;
     }
 
     private GenSpec.Gen paramGen(Transaction t, String name) {
