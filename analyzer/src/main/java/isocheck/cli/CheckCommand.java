@@ -147,7 +147,7 @@ public final class CheckCommand implements Callable<Integer> {
         return String.join(", ", levels.stream().map(l -> l.id().toUpperCase()).toList());
     }
 
-    private static String format(double seconds) {
+    static String format(double seconds) {
         return seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds);
     }
 

@@ -22,6 +22,7 @@ public final class CommandDeadline {
     private volatile long deadlineNanos = Long.MAX_VALUE;
     private volatile String option = "";
     private volatile String stage = "starting";
+    private volatile long graceMillis = GRACE_MILLIS;
 
     /** A deadline whose clock starts now. */
     CommandDeadline() {
@@ -54,6 +55,25 @@ public final class CommandDeadline {
         d.deadlineNanos = d.startNanos + (long) (seconds * 1e9);
     }
 
+    /**
+     * Starts the deadline with a longer grace: for a command that stops itself at the deadline and then
+     * needs time to clean up ({@code run} drops its private schema), still within the contract's T + 2 s.
+     */
+    static void start(double seconds, String option, long graceMillis) {
+        start(seconds, option);
+        current().graceMillis = graceMillis;
+    }
+
+    /** The deadline on {@link System#nanoTime()}'s clock ({@link Long#MAX_VALUE} without one). */
+    static long deadlineNanos() {
+        return current().deadlineNanos;
+    }
+
+    /** Seconds since the command's clock started. */
+    static double elapsedSeconds() {
+        return (System.nanoTime() - current().startNanos) / 1e9;
+    }
+
     /** Names what the command is doing now (for the unknown line when the deadline passes). */
     static void stage(String what) {
         current().stage = what;
@@ -70,13 +90,13 @@ public final class CommandDeadline {
 
     /** Whether the watchdog should answer for the command now: the deadline and its grace have passed. */
     boolean overdue() {
-        return limited() && System.nanoTime() - deadlineNanos > GRACE_MILLIS * 1_000_000L;
+        return limited() && System.nanoTime() - deadlineNanos > graceMillis * 1_000_000L;
     }
 
     /** Milliseconds until {@link #overdue()} becomes true (at least 1; {@link Long#MAX_VALUE} without a deadline). */
     long millisUntilOverdue() {
         if (!limited()) return Long.MAX_VALUE;
-        return Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L + GRACE_MILLIS);
+        return Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L + graceMillis);
     }
 
     /** The one line the watchdog prints: which limit, when, and the unfinished stage. */

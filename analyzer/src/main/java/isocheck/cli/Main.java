@@ -12,6 +12,9 @@ import picocli.CommandLine;
  */
 public final class Main {
 
+    /** How long an abandoned command's shutdown hooks may run before the process halts. */
+    static final long HOOK_MILLIS = 700;
+
     private Main() {}
 
     public static void main(String[] args) {
@@ -23,8 +26,20 @@ public final class Main {
         out.flush();
         err.flush();
         if (outcome.abandoned()) {
-            // The command's thread is still running (in native solver code, say): stop the process now.
-            Runtime.getRuntime().halt(outcome.code());
+            // The command's thread is still running (in native solver code, say): stop the process now, giving
+            // the shutdown hooks (run's: drop the private schema) at most HOOK_MILLIS.
+            int code = outcome.code();
+            Thread halt = new Thread(() -> {
+                try {
+                    Thread.sleep(HOOK_MILLIS);
+                } catch (InterruptedException ignored) {
+                    // halt now
+                }
+                Runtime.getRuntime().halt(code);
+            }, "isocheck-halt");
+            halt.setDaemon(true);
+            halt.start();
+            System.exit(code);
         }
         System.exit(outcome.code());
     }

@@ -13,7 +13,9 @@ import isocheck.program.Program;
 import isocheck.run.Db;
 import isocheck.run.GenSpec;
 import isocheck.run.Isolation;
+import isocheck.run.RunDeadline;
 import isocheck.run.RunError;
+import isocheck.run.RunTimedOut;
 import isocheck.run.Runs;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -119,6 +121,10 @@ public final class RunCommand implements Callable<Integer> {
             + "with a marker table), then exit; a running run's schema looks the same: use it when no run uses the database")
     boolean dropLeftovers;
 
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command; when it runs out the "
+            + "clients stop, the private schema is dropped and the answer is unknown (exit 3) with what was left")
+    Double timeout;
+
     @Option(names = "--no-record", description = "run without instrumentation and without recording (to measure the recording's cost)")
     boolean noRecord;
 
@@ -141,6 +147,16 @@ public final class RunCommand implements Callable<Integer> {
         if (schedule != null && program == null) {
             throw new UserError("--schedule needs a PROGRAM");
         }
+        if (timeout != null && !(timeout > 0)) {
+            throw new UserError("--timeout must be a positive number of seconds");
+        }
+        if (timeout != null) {
+            // The run stops itself at the deadline (RunDeadline) and then drops its schema: the watchdog waits
+            // 1 s more before it answers for it (then the shutdown hook drops the schema: Main.HOOK_MILLIS).
+            CommandDeadline.start(timeout, "--timeout " + CheckCommand.format(timeout), 1000);
+            RunDeadline.set(CommandDeadline.deadlineNanos());
+        }
+        CommandDeadline.stage("setting up and running the transactions");
         PrintWriter stdout = spec.commandLine().getOut();
         if (dropLeftovers) {
             if (url == null) {
@@ -199,9 +215,16 @@ public final class RunCommand implements Callable<Integer> {
             if (out != null) {
                 write(h, out, outFormat);
             }
+            CommandDeadline.stage("checking the recorded history");
             return checkAll(h, levels, stdout);
         } catch (RunError e) {
             throw new UserError(e.getMessage());
+        } catch (RunTimedOut e) {
+            stdout.flush();
+            spec.commandLine().getErr().println(String.format(Locale.ROOT, "unknown: the time limit (--timeout %s) ran out after %.1f s; "
+                    + "left unfinished: %s (%s)", CheckCommand.format(timeout), CommandDeadline.elapsedSeconds(), e.getMessage(),
+                    keep && schedule == null ? "the schema is kept" : "the private schema was dropped"));
+            return ExitCode.UNKNOWN;
         }
     }
 

@@ -65,6 +65,21 @@ record Fragment(String text, SourcePos start) {
     static final int MAX_COMPLEX_DEPTH = 6;
 
     /**
+     * The deepest nesting of brackets ('[' or '{') a fragment may have. Both of JSqlParser's modes take time
+     * exponential in unclosed brackets (fuzzing finding, seed 2027: 200 '[' in a select list ran for minutes;
+     * measured warm: depth 3 0.4 s, 4 1.6 s, 5 5.1 s), and isocheck's SQL has no use for nested ones.
+     */
+    static final int MAX_BRACKET_DEPTH = 2;
+
+    /**
+     * The most names a fragment may join with a single ':' ({@code a:b}). JSqlParser's lookahead is
+     * exponential in such chains (fuzzing finding, seed 2027: 'acc_id:invoke:invoke…' 108 times ran for
+     * minutes; 20 already over a minute), and isocheck's SQL has none: a bind variable is ':name' after an
+     * operator, a parenthesis or a space.
+     */
+    static final int MAX_COLON_JOINS = 2;
+
+    /**
      * Runs one production over the whole fragment, turning JSqlParser's failures into positioned errors.
      * First in JSqlParser's simple mode (fast; what {@code CCJSqlParserUtil.parse} tries first too), then,
      * when that fails, in its complex mode, whose messages are the ones users see.
@@ -74,6 +89,17 @@ record Fragment(String text, SourcePos start) {
         if (deepest[0] > MAX_PAREN_DEPTH) {
             throw new ProgramError(offsetPos(deepest[1]), "parentheses nest " + deepest[0] + " levels deep in this " + what
                     + "; isocheck's limit is " + MAX_PAREN_DEPTH + ": simplify the expression");
+        }
+        int[] brackets = deepest('[', ']', '{', '}');
+        if (brackets[0] > MAX_BRACKET_DEPTH) {
+            throw new ProgramError(offsetPos(brackets[1]), "brackets nest " + brackets[0] + " levels deep in this " + what
+                    + "; isocheck's limit is " + MAX_BRACKET_DEPTH + " (the SQL parser takes time exponential in them)");
+        }
+        int[] joins = colonJoins();
+        if (joins[0] > MAX_COLON_JOINS) {
+            throw new ProgramError(offsetPos(joins[1]), "names joined by ':' " + joins[0] + " times in this " + what
+                    + " (a bind variable is written ' :name'); isocheck's limit is " + MAX_COLON_JOINS
+                    + " (the SQL parser takes time exponential in them)");
         }
         try {
             CCJSqlParser simple = CCJSqlParserUtil.newParser(text).withAllowComplexParsing(false);
@@ -103,8 +129,34 @@ record Fragment(String text, SourcePos start) {
         }
     }
 
+    /** How many times a single ':' joins two name characters ({@code a:b}) outside string literals, and the first offset. */
+    private int[] colonJoins() {
+        int count = 0;
+        int first = 0;
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            } else if (!quoted && c == ':' && i > 0 && i + 1 < text.length() && isName(text.charAt(i - 1))
+                    && isName(text.charAt(i + 1))) {
+                if (count++ == 0) first = i;
+            }
+        }
+        return new int[] {count, first};
+    }
+
+    private static boolean isName(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
+    }
+
     /** The deepest nesting of parentheses outside string literals and its offset: {depth, offset}. */
     private int[] deepestParenthesis() {
+        return deepest('(', ')', '(', ')');
+    }
+
+    /** The deepest nesting of the two pairs of delimiters outside string literals and its offset: {depth, offset}. */
+    private int[] deepest(char open1, char close1, char open2, char close2) {
         int depth = 0;
         int max = 0;
         int at = 0;
@@ -113,12 +165,12 @@ record Fragment(String text, SourcePos start) {
             char c = text.charAt(i);
             if (c == '\'') {
                 quoted = !quoted;
-            } else if (!quoted && c == '(') {
+            } else if (!quoted && (c == open1 || c == open2)) {
                 if (++depth > max) {
                     max = depth;
                     at = i;
                 }
-            } else if (!quoted && c == ')') {
+            } else if (!quoted && (c == close1 || c == close2)) {
                 depth = Math.max(0, depth - 1);
             }
         }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -74,6 +75,20 @@ public final class GenSpec {
     /** "Txn.param" or "*.param" or "Txn.param.field" → generator. */
     final Map<String, Gen> params = new LinkedHashMap<>();
     final Map<String, Double> mix = new LinkedHashMap<>();
+    /**
+     * Where each entry was given, "file:line:col", for the messages of the checks against the program
+     * (issue 16: every user error names its place): keys "table T", "table T.COLUMN", "param KEY", "mix",
+     * "mix TXN". Empty for a spec built in code.
+     */
+    final Map<String, String> origins = new HashMap<>();
+
+    // The line being parsed: its file and number, its text after the indentation, the indentation's width,
+    // and the column of the part being parsed (for the parse errors).
+    private String file = "generator";
+    private int lineNo;
+    private String current = "";
+    private int lead;
+    private int partCol = 1;
 
     /** This spec with {@code other}'s lines added on top (other's tables, params and mix win). */
     public GenSpec overriddenBy(GenSpec other) {
@@ -85,6 +100,8 @@ public final class GenSpec {
         g.params.putAll(params);
         g.params.putAll(other.params);
         g.mix.putAll(other.mix.isEmpty() ? mix : other.mix);
+        g.origins.putAll(origins);
+        g.origins.putAll(other.origins);
         return g;
     }
 
@@ -110,14 +127,19 @@ public final class GenSpec {
             if (hash >= 0) {
                 line = line.substring(0, hash);
             }
+            spec.lead = line.length() - line.stripLeading().length();
             line = line.strip();
             if (line.isEmpty()) {
                 continue;
             }
+            spec.file = file;
+            spec.lineNo = i + 1;
+            spec.current = line;
+            spec.partCol = spec.lead + 1;
             try {
                 spec.parseLine(line);
             } catch (IllegalArgumentException e) {
-                throw new RunError(file + ":" + (i + 1) + ": " + e.getMessage());
+                throw new RunError(file + ":" + (i + 1) + ":" + spec.partCol + ": " + e.getMessage());
             }
         }
         return spec;
@@ -142,6 +164,21 @@ public final class GenSpec {
         return -1;
     }
 
+    /** "file:line:col" of {@code token}'s first occurrence at or after {@code from} in the current line. */
+    private String at(String token, int from) {
+        return file + ":" + lineNo + ":" + column(token, from);
+    }
+
+    private int column(String token, int from) {
+        int i = current.indexOf(token.strip(), Math.max(0, Math.min(from, current.length())));
+        return lead + 1 + Math.max(0, i);
+    }
+
+    /** The place of the entry, "file:line:col", or "generator" for a spec built in code. */
+    String where(String entry) {
+        return origins.getOrDefault(entry, "generator");
+    }
+
     private void parseLine(String line) {
         String word = line.split("\\s+", 2)[0].toLowerCase(Locale.ROOT);
         String rest = line.substring(word.length()).strip();
@@ -159,18 +196,24 @@ public final class GenSpec {
                     throw new IllegalArgumentException("expected 'table NAME: column = generator, …' or 'table NAME: empty'");
                 }
                 String name = rest.substring(0, colon).strip().toLowerCase(Locale.ROOT);
+                origins.put("table " + name, at(rest.substring(0, colon), word.length()));
                 String body = rest.substring(colon + 1).strip();
                 if (body.equalsIgnoreCase("empty")) {
                     tables.put(name, new TableSpec(true, Map.of()));
                     return;
                 }
                 Map<String, Gen> cols = new LinkedHashMap<>();
+                int pos = current.indexOf(':') + 1;
                 for (String part : splitTop(body, ',')) {
+                    partCol = column(part, pos);
+                    pos = partCol - lead - 1 + part.strip().length();
                     int eq = part.indexOf('=');
                     if (eq < 0) {
                         throw new IllegalArgumentException("expected 'column = generator', found '" + part.strip() + "'");
                     }
-                    cols.put(part.substring(0, eq).strip().toLowerCase(Locale.ROOT), gen(part.substring(eq + 1).strip()));
+                    String column = part.substring(0, eq).strip().toLowerCase(Locale.ROOT);
+                    origins.put("table " + name + "." + column, file + ":" + lineNo + ":" + partCol);
+                    cols.put(column, gen(part.substring(eq + 1).strip()));
                 }
                 tables.put(name, new TableSpec(false, cols));
             }
@@ -180,13 +223,19 @@ public final class GenSpec {
                     throw new IllegalArgumentException("expected 'row NAME: column = value, …'");
                 }
                 String name = rest.substring(0, colon).strip().toLowerCase(Locale.ROOT);
+                origins.put("table " + name, at(rest.substring(0, colon), word.length()));
                 Map<String, Object> row = new LinkedHashMap<>();
+                int pos = current.indexOf(':') + 1;
                 for (String part : splitTop(rest.substring(colon + 1).strip(), ',')) {
+                    partCol = column(part, pos);
+                    pos = partCol - lead - 1 + part.strip().length();
                     int eq = part.indexOf('=');
                     if (eq < 0) {
                         throw new IllegalArgumentException("expected 'column = value', found '" + part.strip() + "'");
                     }
-                    row.put(part.substring(0, eq).strip().toLowerCase(Locale.ROOT), literal(part.substring(eq + 1).strip()));
+                    String column = part.substring(0, eq).strip().toLowerCase(Locale.ROOT);
+                    origins.put("table " + name + "." + column, file + ":" + lineNo + ":" + partCol);
+                    row.put(column, literal(part.substring(eq + 1).strip()));
                 }
                 TableSpec old = tables.get(name);
                 List<Map<String, Object>> rows = new ArrayList<>(old == null || old.rows() == null ? List.of() : old.rows());
@@ -199,6 +248,7 @@ public final class GenSpec {
                     throw new IllegalArgumentException("expected 'param TXN.NAME = generator' (TXN may be *)");
                 }
                 String target = rest.substring(0, eq).strip();
+                partCol = column(target, word.length());
                 String[] parts = target.split("\\.");
                 if (parts.length < 2 || parts.length > 3) {
                     throw new IllegalArgumentException("expected TXN.PARAM or TXN.PARAM.FIELD, found '" + target + "'");
@@ -207,10 +257,15 @@ public final class GenSpec {
                 for (int k = 1; k < parts.length; k++) {
                     key += "." + parts[k].toLowerCase(Locale.ROOT);
                 }
+                origins.put("param " + key, file + ":" + lineNo + ":" + partCol);
                 params.put(key, gen(rest.substring(eq + 1).strip()));
             }
             case "mix" -> {
+                origins.put("mix", file + ":" + lineNo + ":" + (lead + 1));
+                int pos = word.length();
                 for (String part : splitTop(rest, ',')) {
+                    partCol = column(part, pos);
+                    pos = partCol - lead - 1 + part.strip().length();
                     String[] nw = part.strip().split("\\s+");
                     if (nw.length != 2) {
                         throw new IllegalArgumentException("expected 'mix TXN WEIGHT, …', found '" + part.strip() + "'");
@@ -224,6 +279,7 @@ public final class GenSpec {
                     if (w < 0) {
                         throw new IllegalArgumentException("weight of " + nw[0] + " is negative");
                     }
+                    origins.put("mix " + nw[0], file + ":" + lineNo + ":" + partCol);
                     mix.put(nw[0], w);
                 }
             }

@@ -52,23 +52,23 @@ final class ParamGen {
         for (String t : spec.tables.keySet()) {
             Table table = program.schema().table(t).orElse(null);
             if (table == null) {
-                throw new RunError("generator: no table '" + t + "' in " + program.file());
+                throw new RunError(spec.where("table " + t) + ": no table '" + t + "' in " + program.file());
             }
             for (String c : spec.tables.get(t).columns().keySet()) {
                 if (table.column(c).isEmpty()) {
-                    throw new RunError("generator: table " + t + " has no column '" + c + "'");
+                    throw new RunError(spec.where("table " + t + "." + c) + ": table " + t + " has no column '" + c + "'");
                 }
             }
             if (spec.tables.get(t).rows() != null) {
                 for (Map<String, Object> row : spec.tables.get(t).rows()) {
                     for (String c : row.keySet()) {
                         if (table.column(c).isEmpty()) {
-                            throw new RunError("generator: table " + t + " has no column '" + c + "'");
+                            throw new RunError(spec.where("table " + t + "." + c) + ": table " + t + " has no column '" + c + "'");
                         }
                     }
                     for (String k : table.primaryKey()) {
                         if (!row.containsKey(k)) {
-                            throw new RunError("generator: a row of table " + t + " needs a value for key column " + k);
+                            throw new RunError(spec.where("table " + t) + ": a row of table " + t + " needs a value for key column " + k);
                         }
                     }
                 }
@@ -78,15 +78,15 @@ final class ParamGen {
             String[] parts = key.split("\\.");
             if (!parts[0].equals("*")) {
                 Transaction t = program.transaction(parts[0]).orElseThrow(
-                        () -> new RunError("generator: no transaction '" + parts[0] + "' in " + program.file()));
+                        () -> new RunError(spec.where("param " + key) + ": no transaction '" + parts[0] + "' in " + program.file()));
                 if (t.parameters().stream().noneMatch(v -> v.name().equals(parts[1]))) {
-                    throw new RunError("generator: transaction " + parts[0] + " has no parameter '" + parts[1] + "'");
+                    throw new RunError(spec.where("param " + key) + ": transaction " + parts[0] + " has no parameter '" + parts[1] + "'");
                 }
             }
         }
         for (String name : spec.mix.keySet()) {
             if (program.transaction(name).isEmpty()) {
-                throw new RunError("generator: mix names no transaction '" + name + "' of " + program.file());
+                throw new RunError(spec.where("mix " + name) + ": mix names no transaction '" + name + "' of " + program.file());
             }
         }
         double total = 0;
@@ -100,7 +100,7 @@ final class ParamGen {
             }
         }
         if (mixTxns.isEmpty()) {
-            throw new RunError("generator: the mix gives every transaction weight 0");
+            throw new RunError(spec.where("mix") + ": the mix gives every transaction weight 0");
         }
         mixCdf = new double[cum.size()];
         for (int i = 0; i < mixCdf.length; i++) {
@@ -153,7 +153,7 @@ final class ParamGen {
                 // Count before enumerating: a range like -9223372036854775807..2 would never end (fuzzing finding).
                 long size = r.hi() - r.lo() < 0 ? Long.MAX_VALUE : r.hi() - r.lo() + 1;
                 if (size <= 0 || size > MAX_TABLE_ROWS) {
-                    throw new RunError("generator: key column " + t.name() + "." + k + " = " + r.lo() + ".." + r.hi()
+                    throw new RunError(spec.where("table " + t.name() + "." + k) + ": key column " + t.name() + "." + k + " = " + r.lo() + ".." + r.hi()
                             + " has more than " + MAX_TABLE_ROWS + " values (a table gets at most " + MAX_TABLE_ROWS + " rows)");
                 }
                 vs = new ArrayList<>();
@@ -165,7 +165,7 @@ final class ParamGen {
             } else if (g instanceof GenSpec.Lit l) {
                 vs = List.of(l.value());
             } else {
-                throw new RunError("generator: key column " + t.name() + "." + k + " needs a value, a range or a choice");
+                throw new RunError(spec.where("table " + t.name() + "." + k) + ": key column " + t.name() + "." + k + " needs a value, a range or a choice");
             }
             keyValues.add(vs);
             product = product > MAX_TABLE_ROWS ? product : product * vs.size(); // saturates above the limit
@@ -174,11 +174,15 @@ final class ParamGen {
             return List.of();
         }
         if (product > MAX_TABLE_ROWS) {
-            throw new RunError("generator: table " + t.name() + " would get " + product + " rows");
+            throw new RunError(spec.where("table " + t.name()) + ": table " + t.name() + " would get " + product + " rows");
         }
         List<Map<String, Object>> rows = new ArrayList<>((int) product);
         int[] idx = new int[keyValues.size()];
         for (long n = 0; n < product; n++) {
+            if (n % 10_000 == 9_999 && RunDeadline.passed()) {
+                // run --timeout: up to 10^7 rows are built in memory before the first INSERT
+                throw new RunTimedOut("generating the rows of table " + t.name());
+            }
             Map<String, Object> row = new LinkedHashMap<>();
             for (int k = 0; k < idx.length; k++) {
                 row.put(t.primaryKey().get(k), keyValues.get(k).get(idx[k]));
@@ -186,7 +190,7 @@ final class ParamGen {
             for (Column c : t.columns()) {
                 if (!t.isKey(c.name())) {
                     GenSpec.Gen g = cols.get(c.name());
-                    row.put(c.name(), g == null ? (c.type() == ScalarType.INT ? (Object) 0L : "x") : draw(g, rnd, (int) n + 1, null, null));
+                    row.put(c.name(), g == null ? (c.type() == ScalarType.INT ? (Object) 0L : "x") : draw(g, rnd, (int) n + 1, null, "table " + t.name() + "." + c.name()));
                 }
             }
             rows.add(row);
@@ -234,13 +238,32 @@ final class ParamGen {
                 if (g == null && isHidden(p.name())) {
                     g = new GenSpec.Unique(); // a row identity or a transaction's clock: new for every transaction
                 }
-                args.put(p.name(), g == null ? defaultValue(p.name(), st, rnd) : convert(draw(g, rnd, 1, args, t.name() + "." + p.name()), st));
+                args.put(p.name(), g == null ? defaultValue(p.name(), st, rnd) : convert(draw(g, rnd, 1, args, t.name() + "." + p.name()), st, t.name() + "." + p.name()));
             }
         }
         for (Variable p : deferred) {
             args.put(p.name(), draw(paramGen(t, p.name()), rnd, 1, args, t.name() + "." + p.name()));
         }
         return args;
+    }
+
+    /** Where a generator-file entry ("table T", "table T.C", "param KEY", "mix") was given: "file:line:col". */
+    String where(String entry) {
+        return spec.where(entry);
+    }
+
+    /** Where the generator named by {@code where} ("table T.C" or "TXN.PARAM[.FIELD]") was given. */
+    private String place(String where) {
+        if (where == null) return "generator";
+        if (where.startsWith("table ")) return spec.where(where);
+        int dot = where.indexOf('.');
+        return dot < 0 ? "generator" : paramWhere(where.substring(0, dot), where.substring(dot + 1));
+    }
+
+    /** Where the generator of {@code txn.param} was given (its own line, else the {@code *.param} line). */
+    private String paramWhere(String txn, String param) {
+        String own = spec.origins.get("param " + txn + "." + param);
+        return own != null ? own : spec.where("param *." + param);
     }
 
     /**
@@ -265,7 +288,7 @@ final class ParamGen {
             GenSpec.Gen c = countGen instanceof GenSpec.Rows r ? r.count() : countGen;
             Object v = draw(c, rnd, 1, null, t.name() + "." + param);
             if (!(v instanceof Long l) || l < 0) {
-                throw new RunError("generator: the row count of " + t.name() + "." + param + " must be a non-negative integer");
+                throw new RunError(paramWhere(t.name(), param) + ": the row count of " + t.name() + "." + param + " must be a non-negative integer");
             }
             n = l;
         }
@@ -284,14 +307,14 @@ final class ParamGen {
                 } else if (g instanceof GenSpec.Range r && r.distinct()) {
                     Set<Object> seen = used.computeIfAbsent(f.name(), k -> new HashSet<>());
                     if (seen.size() >= r.hi() - r.lo() + 1) {
-                        throw new RunError("generator: " + t.name() + "." + param + "." + f.name() + " = " + r.lo() + ".." + r.hi()
+                        throw new RunError(paramWhere(t.name(), param + "." + f.name()) + ": " + t.name() + "." + param + "." + f.name() + " = " + r.lo() + ".." + r.hi()
                                 + " distinct cannot give " + n + " distinct values");
                     }
                     do {
-                        v = draw(g, rnd, i + 1, null, null);
+                        v = draw(g, rnd, i + 1, null, t.name() + "." + param + "." + f.name());
                     } while (!seen.add(v));
                 } else {
-                    v = convert(draw(g, rnd, i + 1, null, t.name() + "." + param + "." + f.name()), f.type());
+                    v = convert(draw(g, rnd, i + 1, null, t.name() + "." + param + "." + f.name()), f.type(), t.name() + "." + param + "." + f.name());
                 }
                 row.put(f.name(), v);
             }
@@ -311,7 +334,7 @@ final class ParamGen {
         return type == ScalarType.INT ? (Object) (1 + (long) rnd.nextInt(spec.defaultRows)) : "x";
     }
 
-    private static Object convert(Object v, ScalarType type) {
+    private Object convert(Object v, ScalarType type, String where) {
         if (type == ScalarType.STRING && v instanceof Long) {
             return v.toString();
         }
@@ -319,7 +342,7 @@ final class ParamGen {
             try {
                 return Long.parseLong(s);
             } catch (NumberFormatException e) {
-                throw new RunError("generator: '" + s + "' given for an INT");
+                throw new RunError(place(where) + ": '" + s + "' given for the INT " + where);
             }
         }
         return v;
@@ -335,7 +358,7 @@ final class ParamGen {
         if (g instanceof GenSpec.Range r) {
             long span = r.hi() - r.lo() + 1;
             if (r.zipf() > 0) {
-                return r.lo() + zipf(span, r.zipf(), rnd);
+                return r.lo() + zipf(span, r.zipf(), rnd, where);
             }
             return r.lo() + (long) (rnd.nextDouble() * span);
         }
@@ -348,20 +371,20 @@ final class ParamGen {
         if (g instanceof GenSpec.Count c) {
             Object rows = args == null ? null : args.get(c.param());
             if (!(rows instanceof List<?> l)) {
-                throw new RunError("generator: count(" + c.param() + ") in " + where + " names no SET OF parameter of the transaction");
+                throw new RunError(place(where) + ": count(" + c.param() + ") in " + where + " names no SET OF parameter of the transaction");
             }
             return (long) l.size();
         }
         if (g instanceof GenSpec.Rows r) {
-            throw new RunError("generator: 'rows' is only for SET OF parameters (" + where + ")");
+            throw new RunError(place(where) + ": 'rows' is only for SET OF parameters (" + where + ")");
         }
         throw new IllegalStateException(g.toString());
     }
 
     /** A Zipf-distributed index in [0, n): P(i) ∝ 1 / (i+1)^s; one sampler per (n, s), built on first use. */
-    private long zipf(long n, double s, Random rnd) {
+    private long zipf(long n, double s, Random rnd, String where) {
         if (n > 1_000_000) {
-            throw new RunError("generator: zipf ranges are limited to 1,000,000 values");
+            throw new RunError(place(where) + ": zipf ranges are limited to 1,000,000 values");
         }
         return zipfSamplers.computeIfAbsent(new ZipfKey(n, s), k -> new ZipfSampler((int) n, s)).next(rnd);
     }

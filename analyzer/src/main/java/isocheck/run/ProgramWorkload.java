@@ -83,7 +83,8 @@ final class ProgramWorkload implements Workload {
                         Object v = row.get(col.name());
                         if (col.type() == ScalarType.INT) {
                             if (!(v instanceof Long l)) {
-                                throw new RunError("generator: column " + t.name() + "." + col.name() + " is INT but got " + Values.show(v));
+                                throw new RunError(params.where("table " + t.name() + "." + col.name()) + ": column " + t.name() + "." + col.name()
+                                        + " is INT but got " + Values.show(v));
                             }
                             p.setLong(i++, l);
                         } else {
@@ -93,9 +94,15 @@ final class ProgramWorkload implements Workload {
                     p.addBatch();
                     if (++n % 1000 == 0) {
                         p.executeBatch();
+                        if (RunDeadline.passed()) {
+                            throw new RunTimedOut("populating table " + t.name()); // Runner.setUp drops the schema
+                        }
                     }
                 }
                 p.executeBatch();
+            }
+            if (RunDeadline.passed()) {
+                throw new RunTimedOut("populating the tables, after " + t.name());
             }
         }
         InvariantCheck.check(program, c);

@@ -121,8 +121,15 @@ public final class Runner {
     }
 
     public static Result run(Db db, Workload w, Options o) {
-        setUp(db, w, o.seed());
+        // Registered before the set-up, so that a process ended there (--timeout's watchdog) drops the schema
+        // too (DROP SCHEMA IF EXISTS: harmless before it exists).
         Thread dropOnExit = dropOnExit(db);
+        try {
+            setUp(db, w, o.seed());
+        } catch (RuntimeException e) {
+            unregister(dropOnExit);
+            throw e;
+        }
         Result r;
         try {
             r = runClients(db, w, o);
@@ -265,9 +272,23 @@ public final class Runner {
             threads.add(th);
             th.start();
         }
+        boolean timedOut = false;
         try {
             for (Thread th : threads) {
-                th.join();
+                while (th.isAlive()) {
+                    th.join(Math.max(1, RunDeadline.millisLeft(Long.MAX_VALUE)));
+                    if (th.isAlive() && RunDeadline.passed()) {
+                        // --timeout: no new transactions; closing the connections ends a statement that waits
+                        // on a lock (the transaction in flight rolls back), so the clients end promptly.
+                        timedOut = true;
+                        stop.set(true);
+                        threads.forEach(Thread::interrupt);
+                        conns.forEach(c -> abort(c.connection));
+                        for (Thread other : threads) other.join(500);
+                        break;
+                    }
+                }
+                if (timedOut) break;
             }
         } catch (InterruptedException e) {
             stop.set(true);
@@ -276,6 +297,11 @@ public final class Runner {
             conns.forEach(Interpreter.Session::close);
         }
         long nanos = System.nanoTime() - t0;
+        if (timedOut) {
+            int done = 0;
+            for (int i = 0; i < n; i++) done += committed[i] + aborted[i];
+            throw new RunTimedOut("running the transactions (" + done + " of " + o.transactions() + " attempted)");
+        }
         if (failure.get() != null) {
             throw failure.get();
         }
@@ -292,6 +318,18 @@ public final class Runner {
             examples.get(i).forEach(allExamples::putIfAbsent);
         }
         return new Result(sessions, c, a, r, allKinds, allExamples, nanos, o.keep(), db.schema());
+    }
+
+    /**
+     * Ends a connection from another thread, also while a statement runs on it (JDBC 4.1
+     * {@link Connection#abort}: the driver releases it at once, rolling back its transaction).
+     */
+    static void abort(Connection c) {
+        try {
+            c.abort(Runnable::run);
+        } catch (SQLException | RuntimeException e) {
+            Db.closeQuietly(c);
+        }
     }
 
     static void rollback(Connection c) {

@@ -39,7 +39,7 @@ import java.util.regex.Pattern;
 public record Schedule(String file, Map<String, Decl> transactions, List<String> steps, List<String> genLines) {
 
     /** One declared transaction: the program's transaction name and the given arguments. */
-    public record Decl(String name, String transaction, Map<String, Object> args, int line) {
+    public record Decl(String name, String transaction, Map<String, Object> args, int line, int col) {
     }
 
     private static final Pattern DECL = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*;?$");
@@ -60,7 +60,7 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
     public static Schedule parse(String file, List<String> lines) {
         Map<String, Decl> decls = new LinkedHashMap<>();
         List<String> steps = new ArrayList<>();
-        List<Integer> stepLines = new ArrayList<>();
+        List<String> stepLines = new ArrayList<>(); // "file:line:col" of each step
         List<String> genLines = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
@@ -70,20 +70,28 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
             if (cut >= 0) {
                 line = line.substring(0, cut);
             }
+            String raw = line;
+            int lead = line.length() - line.stripLeading().length();
             line = line.strip();
             if (line.isEmpty()) {
                 continue;
             }
+            // "file:line:" of this line; the messages add the column
+            String here = file + ":" + (i + 1) + ":";
             String first = line.split("\\s+", 2)[0].toLowerCase(java.util.Locale.ROOT);
             if (first.equals("table") || first.equals("param") || first.equals("rows") || first.equals("row")) {
-                genLines.add(line);
+                // padded with blank lines, so that GenSpec's messages give this file's line numbers
+                while (genLines.size() < i) {
+                    genLines.add("");
+                }
+                genLines.add(raw);
                 continue;
             }
             Matcher m = DECL.matcher(line);
             if (m.matches()) {
                 String name = m.group(1);
                 if (decls.containsKey(name)) {
-                    throw new RunError(file + ":" + (i + 1) + ": transaction " + name + " is declared twice");
+                    throw new RunError(here + (lead + 1) + ": transaction " + name + " is declared twice");
                 }
                 Map<String, Object> args = new LinkedHashMap<>();
                 String argText = m.group(3).strip();
@@ -91,35 +99,34 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                     for (String a : splitTop(argText)) {
                         Matcher sm = SET_ARG.matcher(a);
                         if (sm.matches()) {
-                            args.put(sm.group(1).toLowerCase(java.util.Locale.ROOT), rows(file, i + 1, sm.group(2)));
+                            args.put(sm.group(1).toLowerCase(java.util.Locale.ROOT), rows(here + col(line, lead, a), sm.group(2)));
                             continue;
                         }
                         Matcher am = ARG.matcher(a);
                         if (!am.matches()) {
-                            throw new RunError(file + ":" + (i + 1) + ": expected 'param = value' (an integer or a 'string'), found '" + a.strip() + "'");
+                            throw new RunError(here + col(line, lead, a) + ": expected 'param = value' (an integer or a 'string'), found '"
+                                    + a.strip() + "'");
                         }
                         String v = am.group(2);
                         args.put(am.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
-                                ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(file, i + 1, v));
+                                ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(here + col(line, lead, a), v));
                     }
                 }
-                decls.put(name, new Decl(name, m.group(2), args, i + 1));
+                decls.put(name, new Decl(name, m.group(2), args, i + 1, lead + 1));
                 continue;
             }
             if (line.contains(":") || line.contains("(")) {
-                throw new RunError(file + ":" + (i + 1) + ": expected 'NAME: Transaction(param = value, …)' or a list of steps, found '" + line + "'");
+                throw new RunError(here + (lead + 1) + ": expected 'NAME: Transaction(param = value, …)' or a list of steps, found '" + line + "'");
             }
+            int from = 0;
             for (String tok : line.split("[\\s,]+")) {
                 if (tok.isEmpty()) {
                     continue;
                 }
-                if (tok.endsWith("*") && decls.containsKey(tok.substring(0, tok.length() - 1))) {
-                    steps.add(tok);
-                    stepLines.add(i + 1);
-                    continue;
-                }
+                from = line.indexOf(tok, from);
                 steps.add(tok);
-                stepLines.add(i + 1);
+                stepLines.add(here + (lead + 1 + from));
+                from += tok.length();
             }
         }
         if (decls.isEmpty()) {
@@ -127,11 +134,16 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
         }
         for (int k = 0; k < steps.size(); k++) {
             if (!decls.containsKey(stepName(steps.get(k)))) {
-                throw new RunError(file + ":" + stepLines.get(k) + ": step '" + steps.get(k) + "' names no declared transaction (declared: "
+                throw new RunError(stepLines.get(k) + ": step '" + steps.get(k) + "' names no declared transaction (declared: "
                         + String.join(", ", decls.keySet()) + ")");
             }
         }
         return new Schedule(file, decls, steps, genLines);
+    }
+
+    /** The 1-based column of {@code part} (its first occurrence) in the stripped {@code line} indented by {@code lead}. */
+    private static int col(String line, int lead, String part) {
+        return lead + 1 + Math.max(0, line.indexOf(part.strip()));
     }
 
     /** The transaction a step names ({@code T1} or {@code T1*}). */
@@ -144,7 +156,7 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
     }
 
     /** The rows of a SET OF argument: {@code (f = v, …), …}, each value an integer or a 'string'. */
-    private static List<Map<String, Object>> rows(String file, int line, String body) {
+    private static List<Map<String, Object>> rows(String place, String body) {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String r : splitTop(body)) {
             String t = r.strip();
@@ -152,17 +164,17 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                 continue;
             }
             if (!t.startsWith("(") || !t.endsWith(")")) {
-                throw new RunError(file + ":" + line + ": expected a row '(field = value, …)' in a SET OF argument, found '" + t + "'");
+                throw new RunError(place + ": expected a row '(field = value, …)' in a SET OF argument, found '" + t + "'");
             }
             Map<String, Object> row = new LinkedHashMap<>();
             for (String f : splitTop(t.substring(1, t.length() - 1))) {
                 Matcher fm = ARG.matcher(f);
                 if (!fm.matches()) {
-                    throw new RunError(file + ":" + line + ": expected 'field = value' (an integer or a 'string'), found '" + f.strip() + "'");
+                    throw new RunError(place + ": expected 'field = value' (an integer or a 'string'), found '" + f.strip() + "'");
                 }
                 String v = fm.group(2);
                 row.put(fm.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
-                        ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(file, line, v));
+                        ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(place, v));
             }
             rows.add(row);
         }
@@ -170,11 +182,11 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
     }
 
     /** An integer argument; INT values are 64-bit, so one outside that range is an error, not a crash. */
-    private static long integer(String file, int line, String v) {
+    private static long integer(String place, String v) {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw new RunError(file + ":" + line + ": integer " + v + " is out of range (INT values are 64-bit: "
+            throw new RunError(place + ": integer " + v + " is out of range (INT values are 64-bit: "
                     + Long.MIN_VALUE + " .. " + Long.MAX_VALUE + ")");
         }
     }

@@ -77,11 +77,11 @@ public final class ScheduleRunner {
         List<Interpreter.Session> sessions = new ArrayList<>();
         try {
             for (Schedule.Decl d : schedule.transactions().values()) {
-                Transaction t = w.program().transaction(d.transaction()).orElseThrow(() -> new RunError(schedule.file() + ":" + d.line()
+                Transaction t = w.program().transaction(d.transaction()).orElseThrow(() -> new RunError(schedule.file() + ":" + d.line() + ":" + d.col()
                         + ": no transaction '" + d.transaction() + "' in " + w.program().file()));
                 for (String p : d.args().keySet()) {
                     if (t.parameters().stream().noneMatch(v -> v.name().equals(p))) {
-                        throw new RunError(schedule.file() + ":" + d.line() + ": " + t.name() + " has no parameter '" + p + "' (parameters: "
+                        throw new RunError(schedule.file() + ":" + d.line() + ":" + d.col() + ": " + t.name() + " has no parameter '" + p + "' (parameters: "
                                 + String.join(", ", t.parameters().stream().map(Variable::name).toList()) + ")");
                     }
                 }
@@ -212,7 +212,12 @@ public final class ScheduleRunner {
 
     private static Event await(Stepper st, long millis) {
         try {
-            return st.events.poll(millis, TimeUnit.MILLISECONDS);
+            Event e = st.events.poll(RunDeadline.millisLeft(millis), TimeUnit.MILLISECONDS);
+            if (e == null && RunDeadline.passed()) {
+                // --timeout: run()'s finally closes the sessions, Runs.schedule drops the schema
+                throw new RunTimedOut("the schedule, at " + st.name + "'s next step");
+            }
+            return e;
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new RunError("interrupted");

@@ -121,6 +121,13 @@ class CommandDeadlineTest {
     }
 
     @Test
+    void runStopsItsClients() throws Exception {
+        // run had no --timeout (issue 16): a run of 10^8 transactions, stopped at T with what was done.
+        Path p = ROOT.resolve("benchmarks/programs/tpcc.sql");
+        assertUnknownWithinDeadline(isocheck("run", p.toString(), "--transactions", "100000000", "--timeout", "" + T), "left unfinished");
+    }
+
+    @Test
     void checkCountsReadingAndIndexing() throws Exception {
         // Reading, indexing and checking 400,000 transactions takes well over T on this machine; the
         // deadline covers all of it (the 200 MB history of issue 16 ran 161 s under --timeout 20).

@@ -125,7 +125,7 @@ class MalformedInputExitCodesTest {
     void scheduleIntegerBeyond64BitsIsBadInput() throws Exception {
         Path s = dir.resolve("big.schedule");
         Files.writeString(s, "T1: withdraw(id = 1, amount = 9223372036854775808)\nT1\n");
-        assertOneLineError(CliRun.of("run", BANK, "--schedule", s.toString(), "--no-record"), s + ":1: ", "out of range");
+        assertOneLineError(CliRun.of("run", BANK, "--schedule", s.toString(), "--no-record"), s + ":1:22: ", "out of range");
     }
 
     @Test
@@ -135,8 +135,76 @@ class MalformedInputExitCodesTest {
         Files.writeString(s, "table oncall: doctor_id = -9223372036854775807..2, on_call = 1\n"
                 + "T1: GoOffCall(me = 1, other = 2)\nT1 T1 T1\n");
         String program = ROOT.resolve("benchmarks/programs/litmus/write-skew.sql").toString();
-        assertOneLineError(CliRun.of("run", program, "--schedule", s.toString(), "--no-record"), "generator: key column oncall.doctor_id",
+        assertOneLineError(CliRun.of("run", program, "--schedule", s.toString(), "--no-record"), s + ":1:15: key column oncall.doctor_id",
                 "more than 10000000 values");
+    }
+
+    @Test
+    void scheduleErrorsNameLineAndColumn() throws Exception {
+        String program = ROOT.resolve("benchmarks/programs/litmus/write-skew.sql").toString();
+        Path s = dir.resolve("bad.schedule");
+        Files.writeString(s, "T1: GoOffCall(me = 1, other = 2)\n  T2: GoOffCall(me = 2, zz = 1)\nT1 T3\n");
+        assertOneLineError(CliRun.of("run", program, "--schedule", s.toString(), "--no-record"), s + ":3:4: ", "step 'T3'");
+        Files.writeString(s, "T1: GoOffCall(me = 1, other = 2)\n  T2: GoOffCall(me = 2, zz = 1)\nT1 T2\n");
+        assertOneLineError(CliRun.of("run", program, "--schedule", s.toString(), "--no-record"), s + ":2:3: ", "no parameter 'zz'");
+        Files.writeString(s, "T1: GoOffCall(me = 1, other = x)\nT1\n");
+        assertOneLineError(CliRun.of("run", program, "--schedule", s.toString(), "--no-record"), s + ":1:23: ", "found 'other = x'");
+        // a generator line inside a schedule keeps the schedule's line numbers
+        Files.writeString(s, "T1: GoOffCall(me = 1, other = 2)\n\ntable oncall: doctor_id = 1..2, bogus = 1\nT1\n");
+        assertOneLineError(CliRun.of("run", program, "--schedule", s.toString(), "--no-record"), s + ":3:33: ", "no column 'bogus'");
+    }
+
+    @Test
+    void generatorFileErrorsNameLineAndColumn() throws Exception {
+        // Issue 16: the checks against the program named no place ("generator: ..."); now file:line:col.
+        String program = ROOT.resolve("benchmarks/programs/litmus/write-skew.sql").toString();
+        Path g = dir.resolve("bad.gen");
+        String[][] cases = {
+            {"table oncall: doctor_id = 1..2, on_call = x\n", ":1:33: ", "found 'x'"},
+            {"# two\n  table nosuch: a = 1\n", ":2:9: ", "no table 'nosuch'"},
+            {"param *.me = 1..2\nparam  GoOffCall.zz = 1\n", ":2:8: ", "no parameter 'zz'"},
+            {"mix GoOffCall 1, Foo 1\n", ":1:18: ", "no transaction 'Foo'"},
+            {"table oncall: doctor_id = 1..2,  bogus = 1\n", ":1:34: ", "no column 'bogus'"},
+            {"table oncall: doctor_id = 1..2, on_call = 'a'\n", ":1:33: ", "is INT but got 'a'"},
+            {"mix GoOffCall 0\n", ":1:1: ", "weight 0"},
+        };
+        for (String[] c : cases) {
+            Files.writeString(g, c[0]);
+            assertOneLineError(CliRun.of("run", program, "--gen", g.toString(), "--transactions", "2", "--no-record"), g + c[1], c[2]);
+        }
+    }
+
+    @Test
+    void nestedBracketsAreRefusedNotParsedForMinutes() throws Exception {
+        // Fuzzing finding (seed 2027): 192 '[' in a select list; JSqlParser's time is exponential in them in both modes.
+        String f = program("brackets.sql", HEADER + "  SELECT ba" + "[".repeat(192) + "lance INTO bal FROM account WHERE acc_id = :id;\nEND;\n");
+        long start = System.nanoTime();
+        assertOneLineError(CliRun.of("parse", f), f + ":4:", "brackets nest 192 levels deep");
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before the parser runs");
+        String g = program("b3.sql", HEADER + "  SELECT ba[[[lance INTO bal FROM account WHERE acc_id = :id;\nEND;\n");
+        assertOneLineError(CliRun.of("parse", g), g + ":4:14: ", "limit is 2");
+    }
+
+    @Test
+    void chainsOfColonJoinedNamesAreRefusedNotParsedForMinutes() throws Exception {
+        // Fuzzing finding (seed 2027): 'acc_id:invoke:invoke…' (108 joins) hung 'parse' in JSqlParser's lookahead.
+        String f = program("colons.sql", HEADER + "  SELECT balance INTO bal FROM account WHERE acc_id" + ":invoke".repeat(108)
+                + " = :id;\nEND;\n");
+        long start = System.nanoTime();
+        assertOneLineError(CliRun.of("parse", f), f + ":4:", "names joined by ':' 108 times");
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "refused before the parser runs");
+        // a bind variable after an operator, a parenthesis or a space is not a join
+        String ok = program("binds.sql", HEADER + "  SELECT balance INTO bal FROM account WHERE acc_id=:id AND (:id>0) AND 1 = :id;\n"
+                + "END;\n");
+        assertEquals(ExitCode.OK, CliRun.of("parse", ok).exitCode());
+    }
+
+    @Test
+    void semicolonInJsonHistoryIsBadInput() throws Exception {
+        // Fuzzing finding (seed 2026): ';' (EDN's comment character) in a JSON history was an empty token, exit 70.
+        Path h = dir.resolve("h.json");
+        Files.writeString(h, "[{\"index\":0,\"process\":1,\"type\":\"invoke\",\"value\":[[\"append\",1,1],;;]}]\n");
+        assertOneLineError(CliRun.of("check", h.toString(), "--level", "all"), h + ":1:", "unexpected ';'");
     }
 
     @Test

@@ -112,18 +112,18 @@ class RunCommandTest {
         Files.writeString(gen, "# ok\nparam Increment.id = 1..\n");
         CliRun g = CliRun.of("run", LOST_UPDATE, "--gen", gen.toString());
         assertEquals(ExitCode.BAD_INPUT, g.exitCode());
-        assertEquals(gen + ":2: expected an integer, a 'string', A..B, a | b, unique, #, count(P) or rows N; found ''" + NL, g.err());
+        assertEquals(gen + ":2:7: expected an integer, a 'string', A..B, a | b, unique, #, count(P) or rows N; found ''" + NL, g.err());
 
         Path gen2 = dir.resolve("bad2.gen");
         Files.writeString(gen2, "param Increment.nope = 1\n");
         CliRun g2 = CliRun.of("run", LOST_UPDATE, "--gen", gen2.toString());
-        assertEquals("generator: transaction Increment has no parameter 'nope'" + NL, g2.err());
+        assertEquals(gen2 + ":1:7: transaction Increment has no parameter 'nope'" + NL, g2.err());
 
         Path sched = dir.resolve("bad.schedule");
         Files.writeString(sched, "T1: Increment(id = 1)\nT1 T2\n");
         CliRun s = CliRun.of("run", LOST_UPDATE, "--schedule", sched.toString());
         assertEquals(ExitCode.BAD_INPUT, s.exitCode());
-        assertEquals(sched + ":2: step 'T2' names no declared transaction (declared: T1)" + NL, s.err());
+        assertEquals(sched + ":2:4: step 'T2' names no declared transaction (declared: T1)" + NL, s.err());
     }
 
     @Test

@@ -301,6 +301,10 @@ final class Edn {
             i++;
         }
         String tok = s.substring(start, i);
+        if (tok.isEmpty()) {
+            // a delimiter that cannot start a form here: ';' in JSON, where it is not a comment (fuzzing finding)
+            throw new SyntaxError(l, col, i < s.length() ? "unexpected '" + s.charAt(i) + "'" : "unexpected end of input");
+        }
         char c = tok.charAt(0);
         if (c == ':') {
             if (tok.length() == 1) {
