@@ -174,6 +174,7 @@ public final class Main {
             case "check" -> new CheckCommand();
             case "convert" -> new ConvertCommand();
             case "run" -> new RunCommand();
+            case "catalogue" -> new CatalogueCommand();
             default -> null;
         };
         boolean versionOnly = args.length == 1 && (first.equals("--version") || first.equals("-V"));

@@ -69,7 +69,7 @@ public final class RunCommand implements Callable<Integer> {
     String password;
 
     @Option(names = "--isolation", paramLabel = "LEVEL", defaultValue = "read-committed",
-            description = "read-committed, repeatable-read, snapshot or serializable (default: ${DEFAULT-VALUE})")
+            description = "read-uncommitted, read-committed, repeatable-read, snapshot or serializable (default: ${DEFAULT-VALUE})")
     String isolation;
 
     @Option(names = "--clients", paramLabel = "N", defaultValue = "4", description = "concurrent clients, one session each (default: ${DEFAULT-VALUE})")

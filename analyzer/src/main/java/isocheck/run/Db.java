@@ -156,6 +156,7 @@ public final class Db {
                 }
             } else {
                 c.setTransactionIsolation(switch (isolation) {
+                    case READ_UNCOMMITTED -> Connection.TRANSACTION_READ_UNCOMMITTED;
                     case READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
                     case REPEATABLE_READ, SNAPSHOT -> Connection.TRANSACTION_REPEATABLE_READ;
                     case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;

@@ -164,6 +164,8 @@ final class Interpreter {
                 }
                 env.put(f.variable(), saved);
             } else if (s instanceof Stmt.Abort a) {
+                // A schedule steps a ROLLBACK like a statement (Hermitage's "abort; -- T1" is a step of its own).
+                gate.beforeStatement("ROLLBACK");
                 throw new UserAbort("user abort at " + a.pos().lineColumn() + (a.message().isEmpty() ? "" : ": " + a.message()));
             } else if (s instanceof Stmt.Return) {
                 throw new EarlyReturn();

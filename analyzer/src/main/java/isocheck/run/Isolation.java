@@ -4,6 +4,8 @@ import java.util.Locale;
 
 /** The isolation levels a run can ask the database for. */
 public enum Isolation {
+    /** Dirty reads allowed (H2 honours it; PostgreSQL runs it as READ COMMITTED: manual, §13.2). */
+    READ_UNCOMMITTED("read-uncommitted", "READ UNCOMMITTED"),
     READ_COMMITTED("read-committed", "READ COMMITTED"),
     REPEATABLE_READ("repeatable-read", "REPEATABLE READ"),
     /** H2's SNAPSHOT; PostgreSQL has no such name: its REPEATABLE READ is snapshot isolation. */
@@ -34,6 +36,9 @@ public enum Isolation {
                 return i;
             }
         }
+        if (n.equals("ru")) {
+            return READ_UNCOMMITTED;
+        }
         if (n.equals("rc")) {
             return READ_COMMITTED;
         }
@@ -47,6 +52,6 @@ public enum Isolation {
             return SERIALIZABLE;
         }
         throw new IllegalArgumentException("unknown isolation level '" + s
-                + "' (expected read-committed, repeatable-read, snapshot or serializable)");
+                + "' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)");
     }
 }

@@ -98,7 +98,7 @@ class RunCommandTest {
         assertEquals("", level.out(), "nothing ran");
         CliRun iso = CliRun.of("run", LOST_UPDATE, "--isolation", "chaos");
         assertEquals(ExitCode.BAD_INPUT, iso.exitCode());
-        assertEquals("--isolation: unknown isolation level 'chaos' (expected read-committed, repeatable-read, snapshot or serializable)" + NL,
+        assertEquals("--isolation: unknown isolation level 'chaos' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)" + NL,
                 iso.err());
         CliRun both = CliRun.of("run");
         assertEquals(ExitCode.BAD_INPUT, both.exitCode());
