@@ -14,7 +14,9 @@ import java.util.List;
 
 /**
  * The anomaly kinds of the catalogue, in Hermitage's column order (Hermitage README, "Summary of
- * test results": G0, G1a, G1b, G1c, OTV, PMP, P4, G-single, G2-item, G2), with their program and
+ * test results": G0, G1a, G1b, G1c, OTV, PMP, P4, G-single, G2-item, G2), then three cycles of
+ * Coo's classes that Adya does not name apart (causality violation, long fork, read-write skew,
+ * named as {@code vocabulary.CycleClassifier} names them), with their program and
  * schedules from the resources. Each schedule is the interleaving that, run as written, produces
  * the anomaly (the cycle {@code vocabulary.CycleClassifier} names, or Adya's read phenomena G1a/G1b);
  * the database is what may stop it.
@@ -36,7 +38,12 @@ public final class AnomalyCatalogue {
             new Anomaly("P4", "lost update: both read x, both write x from it (Berenson et al. 1995, §4.1)", Level.PSI),
             new Anomaly("G-single", "read skew: x read before a writer of x and y, y after (Adya §4.4.3)", Level.RA),
             new Anomaly("G2-item", "write skew: both read x and y, each writes one (Adya §4.4.4)", Level.SER),
-            new Anomaly("G2", "predicate write skew: both count, both insert a row the other counts (Adya §4.4.4)", Level.SER));
+            new Anomaly("G2", "predicate write skew: both count, both insert a row the other counts (Adya §4.4.4)", Level.SER),
+            // Cycles Adya gives no name of their own, by the classifier's common names (Coo's classes in the comments).
+            new Anomaly("causality", "causality violation: y seen, not the x it was computed from (Coo RAT/MDA)", Level.CC),
+            new Anomaly("long-fork", "long fork: two readers see two writers in opposite orders (Coo RAT/MDA)", Level.PC),
+            new Anomaly("read-write-skew", "read-write skew: x read before a writer of x and y, y overwritten after (Coo WAT/DDA)",
+                    Level.PSI));
 
     /** The anomalies named in {@code ids} (comma-separated, any case), or all of them for null. */
     public static List<Anomaly> select(String ids) {

@@ -26,8 +26,8 @@ public final class CatalogueReport {
     static final String LEGEND = "admits: the recorded history shows the anomaly (it violates the anomaly's checker level); "
             + "prevents: everything committed as scheduled and the reads did not see it; "
             + "aborts SF/DL/CU: the database aborted a transaction (serialization failure, deadlock, H2's concurrent update); "
-            + "blocks: a step waited for a row lock that only a later step releases (ended by a "
-            + CatalogueDatabase.LOCK_TIMEOUT_MS + " ms lock timeout), so the schedule cannot run as written; "
+            + "blocks: a step waited for a row lock, so the schedule could not run as written (the waiter went on once the "
+            + "holder ended, or the " + CatalogueDatabase.LOCK_TIMEOUT_MS + " ms lock timeout aborted it) and the anomaly did not show; "
             + "?: undecided.";
 
     public static String text(Catalogue cat) {
@@ -84,7 +84,7 @@ public final class CatalogueReport {
                 sb.append('\n');
             }
         }
-        sb.append('\n').append(comparisonText(cat, true)).append('\n').append(LEGEND).append('\n');
+        sb.append('\n').append(comparisonText(cat, true)).append(LEGEND).append('\n');
         return sb.toString();
     }
 

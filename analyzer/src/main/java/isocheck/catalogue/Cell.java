@@ -18,7 +18,7 @@ public record Cell(String database, String level, Anomaly anomaly, Outcome outco
         ADMITTED("admits"),
         /** The database aborted a transaction (serialization failure, deadlock, …) and the history does not show it. */
         ABORTED("aborts"),
-        /** A step waited for a row lock the schedule releases only later: the schedule could not run as written. */
+        /** A step waited for a row lock: the schedule could not run as written (the waiter resumed once the holder ended, or the lock timeout aborted it). */
         BLOCKED("blocks"),
         /** Everything ran and committed as scheduled, and the reads did not see the anomaly (a snapshot or committed read). */
         NOT_SEEN("prevents"),

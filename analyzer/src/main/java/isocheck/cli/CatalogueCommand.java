@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
-            "Run one schedule per anomaly kind (G0, G1a, G1b, G1c, OTV, PMP, P4, G-single, G2-item, G2) on each database at "
+            "Run one schedule per anomaly kind (Hermitage's G0, G1a, G1b, G1c, OTV, PMP, P4, G-single, G2-item, G2, and "
+                    + "causality, long-fork, read-write-skew) on each database at "
                     + "every isolation level it offers, check each recorded history at every level, and print which level "
                     + "admits which anomaly; cells of PostgreSQL are compared with Hermitage's published table.",
             "",
@@ -48,10 +49,10 @@ public final class CatalogueCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json or markdown (default: ${DEFAULT-VALUE})")
     String format;
 
-    @Option(names = "--anomaly", paramLabel = "IDS", description = "only these anomalies, comma-separated (default: all ten)")
+    @Option(names = "--anomaly", paramLabel = "IDS", description = "only these anomalies, comma-separated (default: all)")
     String anomalies;
 
-    @Option(names = "--block-ms", paramLabel = "MS", defaultValue = "300",
+    @Option(names = "--block-ms", paramLabel = "MS", defaultValue = "1000",
             description = "a step not done after MS is taken as waiting for a lock (default: ${DEFAULT-VALUE})")
     long blockMillis;
 

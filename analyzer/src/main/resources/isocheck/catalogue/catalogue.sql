@@ -44,6 +44,25 @@ BEGIN
   SELECT val INTO y FROM test WHERE id = 2;
 END;
 
+TRANSACTION ReadYX()
+BEGIN
+  SELECT val INTO y FROM test WHERE id = 2;
+  SELECT val INTO x FROM test WHERE id = 1;
+END;
+
+-- A blind write of row k.
+TRANSACTION WriteOne(k INT, v INT)
+BEGIN
+  UPDATE test SET val = :v WHERE id = :k;
+END;
+
+-- Read x, then write y (from nothing it read: a blind write after a read).
+TRANSACTION ReadXWriteY(v INT)
+BEGIN
+  SELECT val INTO x FROM test WHERE id = 1;
+  UPDATE test SET val = :v WHERE id = 2;
+END;
+
 -- x, y and x again: a reader that pins the order of two writers of both rows.
 TRANSACTION ReadXYX()
 BEGIN

@@ -26,7 +26,7 @@ class CatalogueHermitageTest {
 
     @Test
     void everyCellOfH2IsDecided() {
-        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(null, null, null)), AnomalyCatalogue.ALL, 300, null);
+        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(null, null, null)), AnomalyCatalogue.ALL, 1000, null);
         assertTrue(cat.anomalies().size() >= 10, "at least ten anomaly kinds");
         assertEquals(List.of("read-uncommitted", "read-committed", "repeatable-read", "snapshot", "serializable"), cat.levels().get("H2"));
         assertEquals(cat.anomalies().size() * 5, cat.cells().size());
@@ -51,7 +51,7 @@ class CatalogueHermitageTest {
         } catch (SQLException e) {
             fail(ENV + " is set but the server is unreachable: " + isocheck.run.Db.of(url, null, null, isocheck.run.Isolation.READ_COMMITTED).displayUrl() + ": " + e.getMessage());
         }
-        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(url, null, null)), AnomalyCatalogue.ALL, 300, null);
+        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(url, null, null)), AnomalyCatalogue.ALL, 1000, null);
         String table = CatalogueReport.text(cat);
         assertEquals(List.of("read-uncommitted", "read-committed", "repeatable-read", "serializable"), cat.levels().get("PostgreSQL"));
         assertTrue(cat.decided(), table);
