@@ -4,6 +4,6 @@
  * each recorded history checked at every checker level, and the table of which level admits which
  * anomaly, compared cell by cell with Hermitage's published tables. Every database interaction is
  * in {@link isocheck.catalogue.CatalogueDatabase}; this package may import {@code run},
- * {@code frontend}, {@code program}, {@code history} and {@code level}.
+ * {@code frontend}, {@code program}, {@code history}, {@code level} and {@code anomaly}.
  */
 package isocheck.catalogue;
