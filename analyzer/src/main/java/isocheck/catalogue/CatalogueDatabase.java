@@ -98,13 +98,30 @@ public final class CatalogueDatabase {
         Db db = url == null
                 ? Db.of("jdbc:h2:mem:isocheck_catalogue" + H2_COUNTER.incrementAndGet() + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT="
                         + LOCK_TIMEOUT_MS, null, null, iso)
-                : Db.of(dialect == Db.Dialect.POSTGRES ? withLockTimeout(url) : url, user, password, iso);
+                : Db.of(dialect == Db.Dialect.POSTGRES ? withLockTimeout(url) : h2Settings(url), user, password, iso);
         Runs.Stepped r = Runs.stepped(db, program, schedule, blockMillis);
         List<Txn> txns = new ArrayList<>();
         for (int i = 0; i < r.names().size(); i++) {
             txns.add(new Txn(r.names().get(i), r.committed().get(i), r.abortStates().get(i), r.abortReasons().get(i)));
         }
         return new Execution(r.history(), txns, r.trace());
+    }
+
+    /**
+     * An H2 URL the user gave, with the catalogue's lock timeout unless it sets its own, and for an
+     * in-memory database DB_CLOSE_DELAY=-1 (else it vanishes with the set-up connection, before the
+     * transactions connect; H2 documentation, "Closing a Database").
+     */
+    private static String h2Settings(String url) {
+        String upper = url.toUpperCase(java.util.Locale.ROOT);
+        String out = url;
+        if (!upper.contains(";LOCK_TIMEOUT=")) {
+            out += ";LOCK_TIMEOUT=" + LOCK_TIMEOUT_MS;
+        }
+        if (upper.startsWith("JDBC:H2:MEM:") && !upper.contains(";DB_CLOSE_DELAY=")) {
+            out += ";DB_CLOSE_DELAY=-1";
+        }
+        return out;
     }
 
     /** The URL with PostgreSQL's lock_timeout set for every session (the driver's {@code options} startup parameter). */

@@ -29,6 +29,13 @@ class CatalogueCommandTest {
     }
 
     @Test
+    void aGivenInMemoryH2UrlOutlivesItsSetUpConnection() {
+        CliRun run = CliRun.of("catalogue", "--db", "jdbc:h2:mem:catalogue_test", "--anomaly", "G1a");
+        assertEquals(ExitCode.OK, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("read-uncommitted  admits"), run.out());
+    }
+
+    @Test
     void jsonCarriesTheEvidenceOfEveryCell() {
         CliRun run = CliRun.of("catalogue", "--anomaly", "g1a", "--format", "json");
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
