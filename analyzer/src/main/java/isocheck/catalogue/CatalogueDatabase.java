@@ -74,7 +74,11 @@ public final class CatalogueDatabase {
         return dialect.displayName();
     }
 
-    /** The DBMS whose Hermitage table ({@code hermitage.tsv}) this database is compared with, or null if none. */
+    /**
+     * The DBMS whose Hermitage table ({@code hermitage.tsv}) this database is compared with, or null
+     * if none (H2, SQLite). MariaDB, when it is plugged in here, compares with "mysql": Hermitage
+     * tested MySQL 5.6 with InnoDB, the engine MariaDB's descends from.
+     */
     public String hermitageName() {
         return dialect == Db.Dialect.POSTGRES ? "postgresql" : null;
     }

@@ -25,11 +25,18 @@ public final class Hermitage {
     private Hermitage() {}
 
     public static Hermitage load() {
+        String cells = "isocheck/catalogue/hermitage.tsv";
+        String disagreements = "isocheck/catalogue/hermitage-disagreements.tsv";
+        return parse(cells, AnomalyCatalogue.resource(cells), disagreements, AnomalyCatalogue.resource(disagreements));
+    }
+
+    /** The two tables from their text (tab-separated lines, {@code #} comments). */
+    static Hermitage parse(String cellsName, String cells, String disagreementsName, String disagreements) {
         Hermitage h = new Hermitage();
-        for (String[] f : rows("isocheck/catalogue/hermitage.tsv", 4)) {
+        for (String[] f : rows(cellsName, cells, 4)) {
             h.expected.put(key(f[0], f[1], f[2]), f[3]);
         }
-        for (String[] f : rows("isocheck/catalogue/hermitage-disagreements.tsv", 5)) {
+        for (String[] f : rows(disagreementsName, disagreements, 5)) {
             h.explained.put(key(f[0], f[1], f[2]), new String[] {f[3], f[4]});
         }
         return h;
@@ -66,9 +73,9 @@ public final class Hermitage {
         return dbms + " " + level + " " + anomaly;
     }
 
-    private static List<String[]> rows(String resource, int fields) {
+    private static List<String[]> rows(String resource, String text, int fields) {
         List<String[]> out = new ArrayList<>();
-        for (String line : AnomalyCatalogue.resource(resource).split("\n")) {
+        for (String line : text.split("\n")) {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }
