@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * The anomaly kinds of the catalogue, in Hermitage's column order (Hermitage README, "Summary of
- * test results": G0, G1a, G1b, G1c, OTV, PMP, P4, G-single, G2-item, G2), then three cycles of
+ * test results": G0, G1a, G1b, G1c, OTV, PMP, P4, G-single, G2-item, G2; PMP also with write
+ * predicates, Hermitage's second PMP test), then three cycles of
  * Coo's classes that Adya does not name apart (causality violation, long fork, read-write skew,
  * named as {@code vocabulary.CycleClassifier} names them), with their program and
  * schedules from the resources. Each schedule is the interleaving that, run as written, produces
@@ -35,6 +36,8 @@ public final class AnomalyCatalogue {
             new Anomaly("OTV", "observed transaction vanishes: T2 observed, then a version T2 overwrote read (Bailis et al., HAT §5.1.2)",
                     Level.RA),
             new Anomaly("PMP", "predicate-many-preceders: two predicate reads, an insert between them (Adya §4.4.3)", Level.RA),
+            new Anomaly("PMP-write", "predicate-many-preceders for write predicates: a DELETE's predicate during an UPDATE of "
+                    + "every row (Hermitage's second PMP test)", Level.RA),
             new Anomaly("P4", "lost update: both read x, both write x from it (Berenson et al. 1995, §4.1)", Level.PSI),
             new Anomaly("G-single", "read skew: x read before a writer of x and y, y after (Adya §4.4.3)", Level.RA),
             new Anomaly("G2-item", "write skew: both read x and y, each writes one (Adya §4.4.4)", Level.SER),

@@ -90,6 +90,18 @@ BEGIN
   UPDATE test SET val = :cur + 1 WHERE id = :k;
 END;
 
+-- Every row's value up by ten (a write whose WHERE is every row).
+TRANSACTION AddTen()
+BEGIN
+  UPDATE test SET val = val + 10;
+END;
+
+-- A delete by a predicate over the value column.
+TRANSACTION DeleteWhere(v INT)
+BEGIN
+  DELETE FROM test WHERE val = :v;
+END;
+
 -- Read both rows, then write one of them.
 TRANSACTION ReadBothWrite(w INT, v INT)
 BEGIN
