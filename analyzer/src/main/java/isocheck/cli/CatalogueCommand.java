@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Measure which anomalies each database's isolation levels admit (a Hermitage-style table).",
             "",
-            "Run one schedule per anomaly kind (Hermitage's G0, G1a, G1b, G1c, OTV, PMP, P4, G-single, G2-item, G2, and "
-                    + "causality, long-fork, read-write-skew) on each database at "
+            "Run one schedule per anomaly kind (Hermitage's G0, G1a, G1b, G1c, OTV, PMP, PMP-write, P4, G-single, G2-item, G2, "
+                    + "and causality, long-fork, read-write-skew) on each database at "
                     + "every isolation level it offers, check each recorded history at every level, and print which level "
                     + "admits which anomaly; cells of PostgreSQL are compared with Hermitage's published table.",
             "",
