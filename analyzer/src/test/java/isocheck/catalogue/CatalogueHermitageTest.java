@@ -35,6 +35,11 @@ class CatalogueHermitageTest {
         // Measured facts the README and RESULTS quote: H2's SERIALIZABLE lets both write skews commit.
         assertEquals(Cell.Outcome.ADMITTED, cat.cell("H2", "serializable", "G2-item").outcome(), CatalogueReport.text(cat));
         assertEquals(Cell.Outcome.ADMITTED, cat.cell("H2", "serializable", "G2").outcome(), CatalogueReport.text(cat));
+        // A lock wait the runner's trace shows (T2's DELETE waits for T1's UPDATE of every row) makes a "blocks" cell.
+        Cell waited = cat.cell("H2", "read-committed", "PMP-write");
+        assertEquals(Cell.Outcome.BLOCKED, waited.outcome(), waited.toString());
+        assertEquals("step 2 T2 DELETE FROM test WHERE val = :v waited for a lock", waited.evidence());
+        assertEquals("lock timeout", cat.cell("H2", "read-committed", "G0").how(), "G0's second writer times out: T1 commits after T2's next step");
         // Dirty reads show only at READ UNCOMMITTED.
         for (String a : List.of("G1a", "G1b", "G1c")) {
             assertEquals(Cell.Outcome.ADMITTED, cat.cell("H2", "read-uncommitted", a).outcome(), a);

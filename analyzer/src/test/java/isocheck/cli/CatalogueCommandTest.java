@@ -44,6 +44,15 @@ class CatalogueCommandTest {
         assertTrue(run.out().contains("{\"database\": \"H2\", \"level\": \"read-uncommitted\", \"anomaly\": \"G1a\", \"outcome\": \"admitted\", "
                 + "\"how\": \"aborted read, G1a\", \"evidence\": \"RC violated: aborted read (Adya G1a, Plume TAP-b): T2 reads"), run.out());
         assertEquals(5, run.out().split("\"database\"").length - 1, "one cell per H2 level");
+        try (com.fasterxml.jackson.core.JsonParser p = new com.fasterxml.jackson.core.JsonFactory().createParser(run.out())) {
+            int tokens = 0;
+            while (p.nextToken() != null) {
+                tokens++;
+            }
+            assertTrue(tokens > 50, "well-formed JSON, " + tokens + " tokens");
+        } catch (java.io.IOException e) {
+            throw new AssertionError("not JSON: " + e.getMessage() + "\n" + run.out(), e);
+        }
     }
 
     @Test
