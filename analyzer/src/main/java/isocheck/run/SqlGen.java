@@ -389,13 +389,33 @@ final class SqlGen {
     // ---- conditions and expressions ----
 
     private String cond(Cond c, List<Compiled.Param> params) {
-        if (c instanceof Cond.Const k) {
+        return c.accept(new SqlText(params));
+    }
+
+    private String expr(Expr e, List<Compiled.Param> params) {
+        return e.accept(new SqlText(params));
+    }
+
+    /** The SQL text of a condition or expression; the program's variables become bound parameters. */
+    private final class SqlText implements Cond.Visitor<String>, Expr.Visitor<String> {
+        private final List<Compiled.Param> params;
+
+        SqlText(List<Compiled.Param> params) {
+            this.params = params;
+        }
+
+        @Override
+        public String visitConst(Cond.Const k) {
             return k.value() ? "TRUE" : "FALSE";
         }
-        if (c instanceof Cond.Compare cmp) {
+
+        @Override
+        public String visitCompare(Cond.Compare cmp) {
             return expr(cmp.left(), params) + " " + cmp.op().symbol() + " " + expr(cmp.right(), params);
         }
-        if (c instanceof Cond.IsNull n) {
+
+        @Override
+        public String visitIsNull(Cond.IsNull n) {
             params.add(new Compiled.Param() {
                 @Override
                 public Object value(Compiled.Frame f) {
@@ -409,10 +429,12 @@ final class SqlGen {
             });
             return "(? = 1)";
         }
-        if (c instanceof Cond.Member m && joinColumns != null && joinColumns.containsKey(m.rows())) {
-            return expr(m.element(), params) + " = " + joinColumns.get(m.rows());
-        }
-        if (c instanceof Cond.Member m) {
+
+        @Override
+        public String visitMember(Cond.Member m) {
+            if (joinColumns != null && joinColumns.containsKey(m.rows())) {
+                return expr(m.element(), params) + " = " + joinColumns.get(m.rows());
+            }
             String element = expr(m.element(), params);
             ScalarType type = m.element().type();
             params.add(new Compiled.Param() {
@@ -433,30 +455,44 @@ final class SqlGen {
             });
             return element + " = ANY(?)";
         }
-        if (c instanceof Cond.FieldIsNull n) {
+
+        @Override
+        public String visitFieldIsNull(Cond.FieldIsNull n) {
             return "(" + expr(n.operand(), params) + (n.negated() ? " IS NOT NULL)" : " IS NULL)");
         }
-        if (c instanceof Cond.Not n) {
+
+        @Override
+        public String visitNot(Cond.Not n) {
             return "NOT (" + cond(n.operand(), params) + ")";
         }
-        if (c instanceof Cond.And a) {
+
+        @Override
+        public String visitAnd(Cond.And a) {
             return "(" + cond(a.left(), params) + " AND " + cond(a.right(), params) + ")";
         }
-        Cond.Or o = (Cond.Or) c;
-        return "(" + cond(o.left(), params) + " OR " + cond(o.right(), params) + ")";
-    }
 
-    private String expr(Expr e, List<Compiled.Param> params) {
-        if (e instanceof Expr.IntLit i) {
+        @Override
+        public String visitOr(Cond.Or o) {
+            return "(" + cond(o.left(), params) + " OR " + cond(o.right(), params) + ")";
+        }
+
+        @Override
+        public String visitIntLit(Expr.IntLit i) {
             return Long.toString(i.value());
         }
-        if (e instanceof Expr.StrLit s) {
+
+        @Override
+        public String visitStrLit(Expr.StrLit s) {
             return "'" + s.value().replace("'", "''") + "'";
         }
-        if (e instanceof Expr.ColumnRef c) {
+
+        @Override
+        public String visitColumnRef(Expr.ColumnRef c) {
             return joinColumns != null ? c.table() + "." + c.column() : c.column();
         }
-        if (e instanceof Expr.VarRef v) {
+
+        @Override
+        public String visitVarRef(Expr.VarRef v) {
             params.add(new Compiled.Param() {
                 @Override
                 public Object value(Compiled.Frame f) {
@@ -470,24 +506,33 @@ final class SqlGen {
             });
             return v.type() == ScalarType.INT ? "CAST(? AS BIGINT)" : "CAST(? AS VARCHAR(1000))";
         }
-        if (e instanceof Expr.Arith a) {
+
+        @Override
+        public String visitArith(Expr.Arith a) {
             return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";
         }
-        if (e instanceof Expr.Case c) {
+
+        @Override
+        public String visitCase(Expr.Case c) {
             StringBuilder sb = new StringBuilder("(CASE");
             for (int i = 0; i < c.conditions().size(); i++) {
                 sb.append(" WHEN ").append(cond(c.conditions().get(i), params)).append(" THEN ").append(expr(c.values().get(i), params));
             }
             return sb.append(" ELSE ").append(expr(c.otherwise(), params)).append(" END)").toString();
         }
-        if (e instanceof Expr.Coalesce c) {
+
+        @Override
+        public String visitCoalesce(Expr.Coalesce c) {
             List<String> args = new ArrayList<>();
             for (Expr x : c.args()) {
                 args.add(expr(x, params));
             }
             return "COALESCE(" + String.join(", ", args) + ")";
         }
-        Expr.Negate n = (Expr.Negate) e;
-        return "(-" + expr(n.operand(), params) + ")";
+
+        @Override
+        public String visitNegate(Expr.Negate n) {
+            return "(-" + expr(n.operand(), params) + ")";
+        }
     }
 }

@@ -1,7 +1,6 @@
 package isocheck.run;
 
 import isocheck.program.Aggregate;
-import isocheck.program.Cond;
 import isocheck.program.ScalarType;
 import isocheck.program.Stmt;
 import isocheck.program.Table;
@@ -210,10 +209,7 @@ final class StatementExecutor {
                             n++;
                         }
                     }
-                    if (!(c.stmt() instanceof Stmt.Insert)) {
-                        Cond where = c.stmt() instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) c.stmt()).where();
-                        scan(log, firstOp, t, where, env, seen);
-                    }
+                    c.stmt().whereClause().ifPresent(where -> scan(log, firstOp, t, where, env, seen));
                     if (outcome != null) {
                         outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(read).append(")");
                     }
