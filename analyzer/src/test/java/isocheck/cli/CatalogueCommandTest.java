@@ -29,6 +29,17 @@ class CatalogueCommandTest {
     }
 
     @Test
+    void aShippedScheduleRunsWithRunScheduleAndItsRollbackIsAStep() {
+        String dir = "src/main/resources/isocheck/catalogue/";
+        CliRun run = CliRun.of("run", dir + "catalogue.sql", "--schedule", dir + "G1a.schedule", "--isolation", "read-uncommitted",
+                "--check", "rc");
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("  2  T2   SELECT val INTO x FROM test WHERE id = 1  → x = (val=101)" + NL
+                + "  3  T1   ROLLBACK  → ABORTED: user abort at "), run.out());
+        assertTrue(run.out().contains("RC: VIOLATED (aborted read, G1a)"), run.out());
+    }
+
+    @Test
     void aGivenInMemoryH2UrlOutlivesItsSetUpConnection() {
         CliRun run = CliRun.of("catalogue", "--db", "jdbc:h2:mem:catalogue_test", "--anomaly", "G1a");
         assertEquals(ExitCode.OK, run.exitCode(), run.out() + run.err());
