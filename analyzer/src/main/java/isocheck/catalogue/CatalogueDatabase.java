@@ -3,6 +3,7 @@ package isocheck.catalogue;
 import isocheck.history.History;
 import isocheck.program.Program;
 import isocheck.run.Db;
+import isocheck.run.Engine;
 import isocheck.run.Isolation;
 import isocheck.run.RunError;
 import isocheck.run.Runs;
@@ -16,8 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The catalogue's one adapter to the databases: open one by URL, list the isolation levels it
  * offers, run a schedule at one of them and return the recorded history with each transaction's
- * fate. A new engine is a new case in {@link #open} and {@link #levels()} (and nothing else in
- * this package).
+ * fate. The engines themselves are {@code run.Engine}s; what is the catalogue's own per engine
+ * (which servers to probe, the lock timeout, the Hermitage table) is here and nowhere else in this
+ * package. MariaDB's lock wait is its own (innodb_lock_wait_timeout, 50 s by default): not yet
+ * shortened here, so a schedule that cannot run waits for the runner's 30 s.
  *
  * <p>Lock waits are cut short on purpose: a schedule whose next step belongs to a transaction
  * waiting for a lock that only a later step releases cannot run as written, and the lock timeout
@@ -40,13 +43,17 @@ public final class CatalogueDatabase {
     private final String url; // null: a fresh embedded H2 database per run
     private final String user;
     private final String password;
-    private final Db.Dialect dialect;
+    private final Engine engine;
 
-    private CatalogueDatabase(String url, String user, String password, Db.Dialect dialect) {
+    private CatalogueDatabase(String url, String user, String password, Engine engine) {
         this.url = url;
         this.user = user;
         this.password = password;
-        this.dialect = dialect;
+        this.engine = engine;
+    }
+
+    private boolean is(String engineName) {
+        return engine.name().equals(engineName);
     }
 
     /**
@@ -56,22 +63,23 @@ public final class CatalogueDatabase {
      */
     public static CatalogueDatabase open(String url, String user, String password) {
         if (url == null || url.equalsIgnoreCase("h2")) {
-            return new CatalogueDatabase(null, null, null, Db.Dialect.H2);
+            return new CatalogueDatabase(null, null, null, Db.embedded(Isolation.READ_COMMITTED).engine());
         }
         Db probe = Db.of(url, user, password, Isolation.READ_COMMITTED); // RunError for an unknown URL or driver
-        if (probe.dialect() == Db.Dialect.POSTGRES) {
-            try (Connection c = Db.of(withLockTimeout(url), user, password, Isolation.READ_COMMITTED).connect()) {
+        if (probe.engine().name().equals("PostgreSQL") || probe.engine().name().equals("MariaDB")) { // servers
+            String u = probe.engine().name().equals("PostgreSQL") ? withLockTimeout(url) : url;
+            try (Connection c = Db.of(u, user, password, Isolation.READ_COMMITTED).connect()) {
                 c.rollback();
             } catch (SQLException e) {
                 throw new RunError("cannot connect to " + probe.displayUrl() + ": " + probe.scrub(Db.oneLine(e)));
             }
         }
-        return new CatalogueDatabase(url, user, password, probe.dialect());
+        return new CatalogueDatabase(url, user, password, probe.engine());
     }
 
     /** What the table calls this database. */
     public String name() {
-        return dialect.displayName();
+        return engine.name();
     }
 
     /**
@@ -80,20 +88,17 @@ public final class CatalogueDatabase {
      * tested MySQL 5.6 with InnoDB, the engine MariaDB's descends from.
      */
     public String hermitageName() {
-        return dialect == Db.Dialect.POSTGRES ? "postgresql" : null;
+        return is("PostgreSQL") ? "postgresql" : is("MariaDB") ? "mysql" : null;
     }
 
     /**
-     * The isolation levels the database offers, weakest first, by their {@link Isolation} ids. H2
-     * has five (H2 documentation, "Transaction Isolation"); PostgreSQL accepts four names and runs
-     * READ UNCOMMITTED as READ COMMITTED (manual §13.2): the row is measured, not assumed.
+     * The isolation levels the database offers, weakest first, by their {@link Isolation} ids: its
+     * {@link Engine#levels()}. H2 has five (H2 documentation, "Transaction Isolation"); PostgreSQL
+     * accepts four names and runs READ UNCOMMITTED as READ COMMITTED (manual §13.2): the row is
+     * measured, not assumed.
      */
     public List<String> levels() {
-        List<Isolation> l = dialect == Db.Dialect.H2
-                ? List.of(Isolation.READ_UNCOMMITTED, Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SNAPSHOT,
-                        Isolation.SERIALIZABLE)
-                : List.of(Isolation.READ_UNCOMMITTED, Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SERIALIZABLE);
-        return l.stream().map(Isolation::id).toList();
+        return engine.levels().stream().map(Isolation::id).toList();
     }
 
     /** Runs {@code schedule} of {@code program} at {@code level} in a private schema; a {@link RunError} if it cannot run. */
@@ -102,7 +107,7 @@ public final class CatalogueDatabase {
         Db db = url == null
                 ? Db.of("jdbc:h2:mem:isocheck_catalogue" + H2_COUNTER.incrementAndGet() + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT="
                         + LOCK_TIMEOUT_MS, null, null, iso)
-                : Db.of(dialect == Db.Dialect.POSTGRES ? withLockTimeout(url) : h2Settings(url), user, password, iso);
+                : Db.of(is("PostgreSQL") ? withLockTimeout(url) : is("H2") ? h2Settings(url) : url, user, password, iso);
         Runs.Stepped r = Runs.stepped(db, program, schedule, blockMillis);
         List<Txn> txns = new ArrayList<>();
         for (int i = 0; i < r.names().size(); i++) {

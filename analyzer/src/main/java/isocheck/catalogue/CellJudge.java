@@ -82,7 +82,8 @@ final class CellJudge {
         if (s.equals("90131")) {
             return "concurrent update";
         }
-        if (s.equals("55P03") || s.equals("HYT00") || m.contains("timeout trying to lock")) {
+        if (s.equals("55P03") || s.equals("HYT00") || m.contains("timeout trying to lock") || m.contains("lock wait timeout")
+                || m.contains("database is locked")) { // MariaDB's 1205, SQLite's SQLITE_BUSY
             return "lock timeout";
         }
         if (s.startsWith("23")) {

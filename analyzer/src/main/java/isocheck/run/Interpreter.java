@@ -27,10 +27,10 @@ final class Interpreter {
     private final StatementExecutor executor;
     private final boolean record;
 
-    Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
+    Interpreter(Program program, SqlDialect dialect, boolean record, AtomicLong versions) {
         this.gen = new SqlGen(program, dialect, record);
         this.record = record;
-        this.executor = new StatementExecutor(gen, versions);
+        this.executor = new StatementExecutor(gen, dialect, versions);
         for (Transaction t : program.transactions()) {
             joinParts(t.body());
         }

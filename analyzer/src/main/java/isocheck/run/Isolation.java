@@ -2,9 +2,12 @@ package isocheck.run;
 
 import java.util.Locale;
 
-/** The isolation levels a run can ask the database for. */
+/**
+ * The isolation levels a run can ask a database for. Which of them a database offers, and what it
+ * calls them, is its {@link Engine}'s: {@link Engine#levels()}.
+ */
 public enum Isolation {
-    /** Dirty reads allowed (H2 honours it; PostgreSQL runs it as READ COMMITTED: manual, §13.2). */
+    /** MariaDB's and H2's lowest level (dirty reads allowed); PostgreSQL runs it as READ COMMITTED. */
     READ_UNCOMMITTED("read-uncommitted", "READ UNCOMMITTED"),
     READ_COMMITTED("read-committed", "READ COMMITTED"),
     REPEATABLE_READ("repeatable-read", "REPEATABLE READ"),

@@ -24,7 +24,7 @@ public final class Runs {
 
     public static Outcome program(Db db, Program p, GenSpec gen, String genName, Runner.Options o) {
         AtomicLong versions = new AtomicLong();
-        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.dialect(), o.record(), versions);
+        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.engine().dialect(db.isolation()), o.record(), versions);
         return finish(db, w, o, Runner.run(db, w, o));
     }
 
@@ -41,7 +41,7 @@ public final class Runs {
             gen = gen.overriddenBy(GenSpec.parse(scheduleFile.toString(), s.genLines()));
             genName = genName == null ? scheduleFile.toString() : genName + " + " + scheduleFile;
         }
-        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.dialect(), true, new AtomicLong());
+        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.engine().dialect(db.isolation()), true, new AtomicLong());
         trace.println(w.describe() + " on " + db.describe() + " at " + db.isolationName() + ", schedule " + scheduleFile + ":");
         ScheduleRunner.Result r;
         Thread dropOnExit = Runner.dropOnExit(db); // DROP SCHEMA IF EXISTS: harmless before the schema exists
@@ -72,7 +72,7 @@ public final class Runs {
 
     public static Stepped stepped(Db db, Program p, Schedule s, long blockMillis) {
         GenSpec gen = GenSpec.parse(s.file(), s.genLines());
-        ProgramWorkload w = new ProgramWorkload(p, gen, s.file(), db.dialect(), true, new AtomicLong());
+        ProgramWorkload w = new ProgramWorkload(p, gen, s.file(), db.engine().dialect(db.isolation()), true, new AtomicLong());
         java.io.StringWriter text = new java.io.StringWriter();
         ScheduleRunner.Result r;
         Thread dropOnExit = Runner.dropOnExit(db);

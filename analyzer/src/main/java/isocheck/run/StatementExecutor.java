@@ -33,9 +33,11 @@ import static isocheck.run.PredicateScans.selectScan;
 final class StatementExecutor {
     private final SqlGen gen;
     private final AtomicLong versions;
+    private final SqlDialect dialect;
 
-    StatementExecutor(SqlGen gen, AtomicLong versions) {
+    StatementExecutor(SqlGen gen, SqlDialect dialect, AtomicLong versions) {
         this.gen = gen;
+        this.dialect = dialect;
         this.versions = versions;
     }
 
@@ -58,7 +60,7 @@ final class StatementExecutor {
         PreparedStatement p = session.prepare(c.sql());
         int i = 1;
         for (Compiled.Param param : c.params()) {
-            bind(session.connection, p, i++, param, param.value(frame));
+            bind(dialect, session.connection, p, i++, param, param.value(frame));
         }
         StringBuilder outcome = gate == StepGate.NONE ? null : new StringBuilder();
         Table t = c.table();
@@ -183,12 +185,20 @@ final class StatementExecutor {
                         PreparedStatement q = session.prepare(pred.complementSql());
                         int j = 1;
                         for (Compiled.Param param : pred.complementParams()) {
-                            bind(session.connection, q, j++, param, param.value(frame));
+                            bind(dialect, session.connection, q, j++, param, param.value(frame));
                         }
                         try (ResultSet rs = q.executeQuery()) {
                             while (rs.next()) {
                                 seen.put(rowName(keyPrefix(t, rs, nk)), rs.getLong(nk + 1));
                             }
+                        }
+                    }
+                    if (c.fetchSql() != null) { // no UPDATE … RETURNING: run it, then select what it changed
+                        p.executeUpdate();
+                        p = session.prepare(c.fetchSql());
+                        int j = 1;
+                        for (Compiled.Param param : c.fetchParams()) {
+                            bind(dialect, session.connection, p, j++, param, param.value(frame));
                         }
                     }
                     try (ResultSet rs = p.executeQuery()) {
