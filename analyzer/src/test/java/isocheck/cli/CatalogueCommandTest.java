@@ -77,7 +77,8 @@ class CatalogueCommandTest {
     void badDatabaseFormatAndAnomalyAreOneLineErrors() {
         CliRun notUrl = CliRun.of("catalogue", "--db", "localhost:5432");
         assertEquals(ExitCode.BAD_INPUT, notUrl.exitCode());
-        assertEquals("--db: 'localhost:5432' is not a JDBC URL (expected jdbc:h2:… or jdbc:postgresql://HOST:PORT/DB)" + NL, notUrl.err());
+        assertTrue(notUrl.err().startsWith("--db: 'localhost:5432' is not a JDBC URL (expected "), notUrl.err());
+        assertEquals(1, notUrl.err().lines().count(), notUrl.err());
 
         CliRun noDriver = CliRun.of("catalogue", "--db", "jdbc:nosuchdb://localhost/db");
         assertEquals(ExitCode.BAD_INPUT, noDriver.exitCode());
