@@ -5,10 +5,11 @@
 -- READ COMMITTED it then reads the committed increment (PostgreSQL manual, §13.3.2 "Row-Level
 -- Locks", and SELECT "The Locking Clause"): no update is lost at any level.
 --
--- Static analysis: the encoding treats a locking read as a plain read until the
--- real-isolation-levels work gives locks their per-level meaning. That is sound (a lock only delays
+-- Static analysis: under the paper's specs the lock is ignored, which is sound (a lock only delays
 -- or aborts transactions, NOWAIT aborts: fewer executions), so the verdicts are those of
--- lost-update.sql: a 2-cycle under ec, cc, pc; none under psi, si, ser.
+-- lost-update.sql: a 2-cycle under ec, cc, pc; none under psi, si, ser. With --db postgresql the
+-- locking read holds its row lock to commit (docs/postgresql-levels.md §5): no cycle at
+-- read-committed, repeatable-read or serializable.
 
 CREATE TABLE counter (counter_id INT PRIMARY KEY, cnt INT NOT NULL);
 

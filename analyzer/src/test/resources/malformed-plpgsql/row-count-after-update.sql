@@ -4,7 +4,7 @@ DECLARE
   b INT;
   k INT;
 BEGIN
-  UPDATE account SET balance = 0 WHERE id = p_id;
+  UPDATE account SET balance = 0 WHERE owner = p_id;
   GET DIAGNOSTICS k = ROW_COUNT;
 END
 $$;

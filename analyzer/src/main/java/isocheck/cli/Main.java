@@ -174,6 +174,7 @@ public final class Main {
             case "check" -> new CheckCommand();
             case "convert" -> new ConvertCommand();
             case "run" -> new RunCommand();
+            case "repair" -> new RepairCommand();
             case "catalogue" -> new CatalogueCommand();
             default -> null;
         };

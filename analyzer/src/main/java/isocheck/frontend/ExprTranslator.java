@@ -168,6 +168,9 @@ final class ExprTranslator {
         if (e instanceof Select) {
             throw new ProgramError(pos, "subqueries are not supported: read the other table first with SELECT … INTO and use :variable");
         }
+        if (TransactionClock.of(e).isPresent()) {
+            return TransactionClock.reference(scope, TransactionClock.of(e).get(), pos);
+        }
         if (e instanceof Function f && f.getName().equalsIgnoreCase("COALESCE")) {
             return coalesce(f, pos);
         }

@@ -110,7 +110,7 @@ final class JoinTranslator {
         reject(s.getSelectItems().size() != 1, pos, "a join selects one aggregate: COUNT(DISTINCT c), MIN(c) or MAX(c)");
         Expression item = s.getSelectItems().get(0).getExpression();
         SourcePos itemPos = f.posOf(item, pos);
-        reject(s.getSelectItems().get(0).getAlias() != null, itemPos, "column aliases are not supported");
+        // an alias of the aggregate names nothing the program sees: its value goes INTO a scalar
         reject(!(item instanceof Function fn) || fn.getParameters() == null || fn.getParameters().size() != 1
                 || !(fn.getParameters().get(0) instanceof Column), itemPos,
                 "a join selects one aggregate over a column: COUNT(DISTINCT c), MIN(c) or MAX(c); found '" + item + "'");
@@ -127,7 +127,7 @@ final class JoinTranslator {
         // classify the conjuncts: local to one table, or the equality linking two consecutive tables
         List<Link> links = new ArrayList<>();
         for (Expression c : conjuncts) {
-            List<Column> columns = columns(c);
+            List<Column> columns = columns(c, parts);
             Set<Integer> owners = new LinkedHashSet<>();
             for (Column col : columns) {
                 owners.add(owner(col, parts, f, pos));
@@ -198,6 +198,179 @@ final class JoinTranslator {
         throw new IllegalStateException("a join without a last table");
     }
 
+    /**
+     * A PL/pgSQL {@code PERFORM} of a join: the statements to run before {@code last}, whether its
+     * select list is an aggregate (then FOUND is always true: an aggregate yields one row), and
+     * whether {@code last}'s rows are exactly the join's last-table rows (false when a table is
+     * joined on several column pairs: then FOUND is not modelled).
+     */
+    record PerformChain(List<Stmt.Select> before, Stmt.Select last, boolean aggregate, boolean exact) {}
+
+    /**
+     * {@code PERFORM cols FROM t1, t2 [, t3] WHERE …}: a join whose rows are not used (TATP
+     * GetNewDestination, Epinions GetReviewItemById …), read as one SELECT per table in FROM order,
+     * each reading the columns the statement reads of that table (all of them for {@code *}) on the
+     * rows its own conjuncts select and that join with the previous table's rows ({@code c = ANY
+     * (:prev.c)} per joining column pair). Unlike {@link #join}, the SELECTs also run as separate
+     * statements: the rows are not used, and separate statements admit every outcome of the one
+     * statement (they may read one view, as the statement does) and more at READ COMMITTED, where
+     * each may read a newer one: an over-approximation. Any select list is accepted (columns, *,
+     * t.*, aggregates); ORDER BY and LIMIT n ≥ 1 change neither FOUND nor which rows could be read.
+     * With several column pairs between two tables each pair is tested separately, a superset of
+     * the joined rows: the reads over-approximate, and FOUND is refused ({@link PerformChain#exact}).
+     */
+    PerformChain perform(PlainSelect s, Fragment f, String target) {
+        SourcePos pos = f.start();
+        reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
+        reject(s.getGroupBy() != null || s.getHaving() != null, pos, "GROUP BY and HAVING are not supported");
+        reject(s.getOffset() != null || s.getFetch() != null || s.getLimit() != null && s.getLimit().getOffset() != null, pos,
+                "OFFSET/FETCH on a join is not supported");
+        reject(SqlTranslator.lock(s, f).locks(), pos, "FOR UPDATE/SHARE on a join is not supported");
+        List<Part> parts = new ArrayList<>();
+        List<Expression> conjuncts = new ArrayList<>();
+        parts.add(part(s.getFromItem(), f, pos));
+        for (Join j : s.getJoins()) {
+            SourcePos joinPos = f.posOf(j.getRightItem(), pos);
+            reject(j.isLeft() || j.isRight() || j.isFull() || j.isOuter() || j.isNatural() || j.isCross() || j.isSemi()
+                    || j.isApply() || j.isStraight(), joinPos, "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
+            reject(j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(), joinPos, "JOIN … USING is not supported; write ON a.c = b.c");
+            parts.add(part(j.getRightItem(), f, joinPos));
+            if (j.getOnExpressions() != null) {
+                j.getOnExpressions().forEach(e -> split(e, conjuncts));
+            }
+        }
+        if (parts.size() > 3) {
+            throw new ProgramError(parts.get(3).pos(), "joins of more than three tables are not supported");
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            for (int k = 0; k < i; k++) {
+                reject(parts.get(i).table().name().equals(parts.get(k).table().name()), parts.get(i).pos(),
+                        "self-joins are not supported (table " + parts.get(i).table().name() + " appears twice)");
+            }
+        }
+        if (s.getWhere() != null) {
+            split(s.getWhere(), conjuncts);
+        }
+
+        // the columns each table's rows are read for: the select list's, ORDER BY's and the conditions'
+        List<Set<String>> reads = new ArrayList<>();
+        parts.forEach(x -> reads.add(new LinkedHashSet<>()));
+        boolean aggregate = false;
+        for (var item : s.getSelectItems()) {
+            Expression e = item.getExpression();
+            if (e instanceof net.sf.jsqlparser.statement.select.AllColumns all
+                    && !(e instanceof net.sf.jsqlparser.statement.select.AllTableColumns)) {
+                for (int i = 0; i < parts.size(); i++) {
+                    final int at = i;
+                    parts.get(i).table().columns().forEach(c -> reads.get(at).add(c.name()));
+                }
+                continue;
+            }
+            if (e instanceof net.sf.jsqlparser.statement.select.AllTableColumns t) {
+                String q = Names.of(t.getTable().getName());
+                int at = -1;
+                for (int i = 0; i < parts.size(); i++) {
+                    if (q.equals(parts.get(i).alias()) || parts.get(i).alias() == null && q.equals(parts.get(i).table().name())) {
+                        at = i;
+                    }
+                }
+                reject(at < 0, f.posOf(e, pos), "unknown table " + q + " in " + t);
+                final int owner = at;
+                parts.get(at).table().columns().forEach(c -> reads.get(owner).add(c.name()));
+                continue;
+            }
+            aggregate |= e instanceof Function;
+            for (Column c : columns(e, parts)) {
+                reads.get(owner(c, parts, f, pos)).add(Names.of(c.getColumnName()));
+            }
+        }
+        if (s.getOrderByElements() != null) {
+            for (var o : s.getOrderByElements()) {
+                for (Column c : columns(o.getExpression(), parts)) {
+                    reads.get(owner(c, parts, f, pos)).add(Names.of(c.getColumnName()));
+                }
+            }
+        }
+        if (s.getLimit() != null && s.getLimit().getRowCount() != null) {
+            reject(!(s.getLimit().getRowCount() instanceof net.sf.jsqlparser.expression.LongValue n) || n.getValue() < 1,
+                    f.posOf(s.getLimit().getRowCount(), pos), "LIMIT takes an integer literal ≥ 1");
+        }
+
+        // classify the conjuncts: local to one table, or an equality linking two consecutive tables
+        List<Link> links = new ArrayList<>();
+        boolean exact = true;
+        for (Expression c : conjuncts) {
+            Set<Integer> owners = new LinkedHashSet<>();
+            for (Column col : columns(c, parts)) {
+                owners.add(owner(col, parts, f, pos));
+            }
+            SourcePos cPos = f.posOf(c, pos);
+            if (owners.size() <= 1) {
+                parts.get(owners.isEmpty() ? 0 : owners.iterator().next()).local().add(c);
+                continue;
+            }
+            reject(!(c instanceof EqualsTo eq && eq.getLeftExpression() instanceof Column && eq.getRightExpression() instanceof Column),
+                    cPos, "a condition over two tables of a join must be an equality of two columns (a.c = b.d); found '" + c + "'");
+            EqualsTo eq = (EqualsTo) c;
+            Column l = (Column) eq.getLeftExpression();
+            Column r = (Column) eq.getRightExpression();
+            int lo = owner(l, parts, f, pos);
+            int ro = owner(r, parts, f, pos);
+            int e = Math.min(lo, ro);
+            int k = Math.max(lo, ro);
+            reject(k != e + 1, cPos, "tables must be listed in join order: each joined to the one before it ("
+                    + parts.get(k).table().name() + " is joined to " + parts.get(e).table().name() + ")");
+            if (links.stream().anyMatch(x -> x.later() == k)) {
+                exact = false; // several column pairs: each tested on its own (a superset of the joined rows)
+            }
+            Column earlier = lo < ro ? l : r;
+            Column later = lo < ro ? r : l;
+            links.add(new Link(e, Names.of(earlier.getColumnName()), k, Names.of(later.getColumnName())));
+        }
+        for (int k = 1; k < parts.size(); k++) {
+            final int kk = k;
+            reject(links.stream().noneMatch(x -> x.later() == kk), parts.get(k).pos(), "table " + parts.get(k).table().name()
+                    + " is not joined to " + parts.get(k - 1).table().name() + " by an equality (cross products are not supported)");
+        }
+
+        // one SELECT per table, each into a hidden row set target$table, the last into target
+        List<Stmt.Select> before = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            Part p = parts.get(i);
+            Table t = p.table();
+            ExprTranslator exprs = ExprTranslator.sql(f, scope, t, p.alias());
+            Cond where = new Cond.Const(true, p.pos());
+            for (Expression c : p.local()) {
+                where = and(where, exprs.cond(c), p.pos());
+            }
+            final int at = i;
+            for (Link link : links.stream().filter(x -> x.later() == at).toList()) {
+                Expr element = new Expr.ColumnRef(t.name(), link.laterColumn(), t.column(link.laterColumn()).orElseThrow().type(), p.pos());
+                Table prevTable = parts.get(link.earlier()).table();
+                ScalarType prevType = prevTable.column(link.earlierColumn()).orElseThrow().type();
+                reject(prevType != element.type(), p.pos(), "cannot join " + element.type().sqlName() + " column "
+                        + link.laterColumn() + " with " + prevType.sqlName() + " column " + link.earlierColumn());
+                where = and(where, new Cond.Member(element, hidden(target, prevTable), link.earlierColumn(), p.pos()), p.pos());
+            }
+            Set<String> cols = new LinkedHashSet<>(reads.get(i));
+            links.stream().filter(x -> x.earlier() == at).forEach(x -> cols.add(x.earlierColumn()));
+            if (cols.isEmpty()) {
+                cols.addAll(t.primaryKey());
+            }
+            List<Field> fields = cols.stream().map(c -> new Field(c, t.column(c).orElseThrow().type())).toList();
+            String name = i < parts.size() - 1 ? hidden(target, t) : target;
+            scope.assign(name, new Type.Rows(Optional.of(t.name()), fields), p.pos());
+            Stmt.Select sel = new Stmt.Select(name, t.name(), List.copyOf(cols), Optional.empty(), where, List.of(),
+                    Optional.empty(), RowLock.NONE, List.of(), f.text(), pos);
+            if (i < parts.size() - 1) {
+                before.add(sel);
+            } else {
+                return new PerformChain(before, sel, aggregate, exact);
+            }
+        }
+        throw new IllegalStateException("a join without a last table");
+    }
+
     /** The hidden row set holding the rows of {@code table} that a join into {@code target} reads. */
     static String hidden(String target, Table table) {
         return target + "$" + table.name();
@@ -223,16 +396,38 @@ final class JoinTranslator {
         }
     }
 
-    private static List<Column> columns(Expression e) {
+    private List<Column> columns(Expression e, List<Part> parts) {
         List<Column> out = new ArrayList<>();
         e.accept(new ExpressionVisitorAdapter<Void>() {
             @Override
             public <S> Void visit(Column column, S context) {
-                out.add(column);
+                if (!isVariable(column, parts)) {
+                    out.add(column);
+                }
                 return null;
             }
         }, null);
         return out;
+    }
+
+    /**
+     * Whether a PL/pgSQL routine's bare name is one of its variables rather than a column: a name no
+     * joined table has that the scope knows ($n included), or {@code r.f} with r a variable and not
+     * a table or alias of the join. A name that is both is left a column here; the translation of its
+     * condition then reports it ambiguous, as PostgreSQL does (plpgsql.variable_conflict = error).
+     */
+    private boolean isVariable(Column c, List<Part> parts) {
+        if (!scope.plpgsql()) {
+            return false;
+        }
+        String name = Names.of(c.getColumnName());
+        if (c.getTable() == null || c.getTable().getName() == null) {
+            boolean isColumn = parts.stream().anyMatch(p -> p.table().column(name).isPresent());
+            return !isColumn && (scope.isVariable(name) || name.matches("_\\d+"));
+        }
+        String q = Names.of(c.getTable().getName());
+        boolean isPart = parts.stream().anyMatch(p -> q.equals(p.alias()) || p.alias() == null && q.equals(p.table().name()));
+        return !isPart && scope.isVariable(q);
     }
 
     /** The index of the part a column belongs to: by its qualifier (table or alias), else by its unique name. */

@@ -41,7 +41,8 @@ import java.util.Set;
  *       from that row (after the UPDATE: it reads its own write; before the DELETE), into v.</li>
  *   <li>{@code FOUND} and {@code GET DIAGNOSTICS n = ROW_COUNT} after INSERT (1), ON CONFLICT DO
  *       NOTHING (1 when the probe found no row, else 0), DO UPDATE (1), SELECT INTO / PERFORM (0 or
- *       1 for a query into a scalar or a one-row probe; rejected for a row set of many rows).</li>
+ *       1 for a query into a scalar or a one-row probe; rejected for a row set of many rows), UPDATE
+ *       and DELETE (a probe of the rows the WHERE selects, see {@link #statusProbe}).</li>
  * </ul>
  */
 final class PlpgsqlDml {
@@ -93,6 +94,8 @@ final class PlpgsqlDml {
             if (stmt instanceof Stmt.Insert) {
                 rowCount = ""; // a committed INSERT inserted its one row (else it raised)
                 p.scope.found("");
+            } else if (statusReadNext(end)) {
+                rowCount = statusProbe(stmt, keyword, out);
             } else {
                 p.scope.foundUnknown("FOUND after " + keyword.text().toUpperCase() + " is not supported: test the rows with SELECT … INTO first");
             }
@@ -103,6 +106,50 @@ final class PlpgsqlDml {
         p.next = end + 1;
         p.scope.rowCount(new Scope.RowCount(rowCount, countWhenEmpty, keyword.text().toUpperCase()));
         return out;
+    }
+
+    /**
+     * Whether FOUND or {@code GET DIAGNOSTICS} follows the statement ending at {@code end} before the
+     * next statement that would set them anew: only then does an UPDATE or DELETE get its probe, so
+     * the reads of routines that do not ask stay as they were.
+     */
+    private boolean statusReadNext(int end) {
+        for (int i = end + 1; i < p.tokens.size() && p.tokens.get(i).kind() != Token.Kind.EOF; i++) {
+            Token t = p.tokens.get(i);
+            if (t.is("FOUND") || t.is("GET") && p.tokens.get(i + 1).is("DIAGNOSTICS")) {
+                return true;
+            }
+            if (t.is("SELECT") || t.is("UPDATE") || t.is("INSERT") || t.is("DELETE") || t.is("PERFORM")
+                    || t.is("FOR") || t.is("FOREACH") || t.is("RETURN") || t.is("LOOP")) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * FOUND and ROW_COUNT after {@code UPDATE} / {@code DELETE} (PostgreSQL manual §43.5.5: FOUND is
+     * true if at least one row was affected): a probe {@code SELECT key INTO h FROM t WHERE <the
+     * statement's WHERE>} just before the statement, and FOUND = h is not empty. Exact where the
+     * probe and the statement see the same rows (a snapshot level, or no write in between); at READ
+     * COMMITTED the UPDATE re-reads the newest version (§13.2.1), so the model may let probe and
+     * statement disagree: an over-approximation (the database's own outcome is among the executions,
+     * the probe reading the same fields, key and @alive, that the statement reads). ROW_COUNT is 0
+     * or 1 where the WHERE names one row by the whole primary key; for a WHERE that may match many
+     * rows only FOUND is known (ROW_COUNT is refused at GET DIAGNOSTICS).
+     */
+    private String statusProbe(Stmt.Sql stmt, Token keyword, List<Stmt> out) {
+        Table table = p.schema.table(stmt.table()).orElseThrow();
+        Cond where = stmt instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) stmt).where();
+        SourcePos pos = keyword.pos();
+        String probe = p.scope.hiddenName(Names.of(keyword.text()) + "_found");
+        List<String> keyColumns = table.primaryKey();
+        List<isocheck.program.Field> fields = keyColumns.stream()
+                .map(c -> new isocheck.program.Field(c, table.column(c).orElseThrow().type())).toList();
+        p.scope.assign(probe, new Type.Rows(Optional.of(table.name()), fields), pos);
+        out.add(out.size() - 1, new Stmt.Select(probe, table.name(), keyColumns, Optional.empty(), where, stmt.sql(), pos));
+        p.scope.found(probe);
+        return namesOneRow(table, where) ? probe : null;
     }
 
     /** {@code GET DIAGNOSTICS n = ROW_COUNT;}: 0 or 1 where the last statement's count is known, as an IF over the probe. */
@@ -125,7 +172,8 @@ final class PlpgsqlDml {
         Scope.RowCount rc = p.scope.rowCount();
         if (rc == null || rc.rowSet() == null) {
             throw new ProgramError(get.pos(), "ROW_COUNT " + (rc == null ? "before any statement" : "after " + rc.after())
-                    + " is not supported (known after INSERT, INSERT … ON CONFLICT and a SELECT INTO of at most one row)");
+                    + " is not supported (known after INSERT, INSERT … ON CONFLICT, a SELECT INTO of at most one row, and an UPDATE or "
+                    + "DELETE whose WHERE names one row by the whole primary key; after one that may change many rows, test FOUND)");
         }
         SourcePos pos = get.pos();
         String name = Names.of(target.text());

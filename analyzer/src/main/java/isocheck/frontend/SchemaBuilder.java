@@ -124,7 +124,12 @@ final class SchemaBuilder {
             }
         }
         if (key.isEmpty()) {
-            throw new ProgramError(namePos, "table " + name + " has no primary key (declare col INT PRIMARY KEY or PRIMARY KEY (c1, c2))");
+            if (columns.stream().anyMatch(c -> c.name().equals(KeylessTables.ROW_ID))) {
+                throw new ProgramError(namePos, "table " + name + " has no primary key and a column named " + KeylessTables.ROW_ID
+                        + ", the name isocheck gives the hidden key of such a table");
+            }
+            columns.add(KeylessTables.column(namePos)); // rows identified by a hidden key (KeylessTables)
+            key.add(KeylessTables.ROW_ID);
         }
         // Primary-key fields are never NULL.
         List<Column> keyed = columns.stream()
@@ -149,6 +154,11 @@ final class SchemaBuilder {
             throw new ProgramError(pos, "DEFAULT " + text + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
         }
         Expr value;
+        Optional<String> clock = TransactionClock.keyword(text);
+        if (clock.isPresent() && declared.scalar() == isocheck.program.ScalarType.INT && !declared.bool()) {
+            // DEFAULT CURRENT_TIMESTAMP: the inserting transaction's start time (TransactionClock)
+            return Optional.of(new Expr.VarRef(clock.get(), null, isocheck.program.ScalarType.INT, pos));
+        }
         if (e instanceof NullValue) {
             return Optional.empty();
         } else if (e instanceof LongValue v) {

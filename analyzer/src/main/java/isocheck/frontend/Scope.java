@@ -1,5 +1,6 @@
 package isocheck.frontend;
 
+import isocheck.program.ScalarType;
 import isocheck.program.SourcePos;
 import isocheck.program.Type;
 import isocheck.program.Variable;
@@ -29,6 +30,21 @@ final class Scope {
             throw new ProgramError(pos, "duplicate parameter " + name);
         }
         parameters.put(name, new Variable(name, Variable.Kind.PARAMETER, type, 0, pos));
+    }
+
+    /**
+     * A parameter the front-end adds (a transaction's clock, a keyless table's row identity), once:
+     * its name holds a '$', which no SQL name the program writes can (PL/pgSQL's $n are aliases).
+     */
+    void declareHiddenParameter(String name, ScalarType type, SourcePos pos) {
+        if (!parameters.containsKey(name)) {
+            parameters.put(name, new Variable(name, Variable.Kind.PARAMETER, new Type.Scalar(type), 0, pos));
+        }
+    }
+
+    /** Whether a statement being translated is inside a FOREACH / FOR body. */
+    boolean inLoop() {
+        return !openLoops.isEmpty();
     }
 
     // ------------------------------------------------------------------ PL/pgSQL

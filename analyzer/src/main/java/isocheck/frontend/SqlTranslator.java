@@ -56,6 +56,13 @@ final class SqlTranslator {
     /** The row set a SELECT without INTO fills (PL/pgSQL's PERFORM), or null: INTO is required. */
     private String implicitTarget;
 
+    /** After {@link #translatePerform} of a join: the SELECTs before the returned one, and what FOUND is. */
+    private JoinTranslator.PerformChain performChain;
+
+    JoinTranslator.PerformChain performChain() {
+        return performChain;
+    }
+
     /** A PERFORM: a SELECT whose rows go to {@code target} (for FOUND) instead of an INTO variable. */
     Stmt.Sql translatePerform(Fragment fragment, String target) {
         implicitTarget = target;
@@ -89,6 +96,10 @@ final class SqlTranslator {
         SourcePos pos = f.start();
         reject(s.getWithItemsList() != null && !s.getWithItemsList().isEmpty(), pos, "WITH is not supported");
         if (s.getJoins() != null && !s.getJoins().isEmpty()) {
+            if ((s.getIntoTables() == null || s.getIntoTables().isEmpty()) && implicitTarget != null) {
+                performChain = new JoinTranslator(schema, scope).perform(s, f, implicitTarget);
+                return performChain.last();
+            }
             return new JoinTranslator(schema, scope).join(s, f);
         }
         reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
@@ -120,7 +131,9 @@ final class SqlTranslator {
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
             SourcePos itemPos = exprs.pos(e);
-            reject(item.getAlias() != null, itemPos, "column aliases are not supported; name the column as v.col");
+            // an alias of the one aggregate names nothing the program sees (its value goes INTO a scalar): BenchBase writes SUM(ol_amount) AS ol_total
+            reject(item.getAlias() != null && !(e instanceof Function && s.getSelectItems().size() == 1), itemPos,
+                    "column aliases are not supported; name the column as v.col");
             if (e instanceof AllColumns && !(e instanceof net.sf.jsqlparser.statement.select.AllTableColumns)) {
                 table.columns().forEach(c -> columns.add(c.name()));
             } else if (e instanceof Function fn) {
@@ -286,7 +299,7 @@ final class SqlTranslator {
         ExprTranslator names = ExprTranslator.sql(f, scope, table, null);
         List<String> columns = new ArrayList<>();
         if (i.getColumns() == null || i.getColumns().isEmpty()) {
-            table.columns().forEach(c -> columns.add(c.name()));
+            table.columns().stream().filter(c -> !c.name().equals(KeylessTables.ROW_ID)).forEach(c -> columns.add(c.name()));
         } else {
             for (var c : i.getColumns()) {
                 String name = names.targetColumn(c).column();
@@ -308,9 +321,14 @@ final class SqlTranslator {
         }
         for (Column column : table.columns()) {
             if (!columns.contains(column.name()) && column.defaultValue().isPresent()) {
-                // the column's DEFAULT, as the database fills it in (exact: a literal)
+                // the column's DEFAULT, as the database fills it in (exact: a literal; CURRENT_TIMESTAMP: TransactionClock)
                 columns.add(column.name());
-                values.add(column.defaultValue().get());
+                Expr d = column.defaultValue().get();
+                values.add(TransactionClock.of(d).isPresent() ? TransactionClock.reference(scope, TransactionClock.of(d).get(), pos) : d);
+            }
+            if (!columns.contains(column.name()) && column.name().equals(KeylessTables.ROW_ID) && KeylessTables.isKeyless(table)) {
+                columns.add(column.name());
+                values.add(KeylessTables.newRow(scope, table, pos));
             }
             if (!columns.contains(column.name()) && (column.notNull() || table.isKey(column.name()))) {
                 throw new ProgramError(pos, "INSERT into " + table.name() + " must give "

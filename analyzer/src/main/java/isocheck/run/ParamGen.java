@@ -231,6 +231,9 @@ final class ParamGen {
                 args.put(p.name(), rowSet(t, p.name(), rowsType.fields(), g, rnd));
             } else {
                 ScalarType st = ((Type.Scalar) p.type()).type();
+                if (g == null && isHidden(p.name())) {
+                    g = new GenSpec.Unique(); // a row identity or a transaction's clock: new for every transaction
+                }
                 args.put(p.name(), g == null ? defaultValue(p.name(), st, rnd) : convert(draw(g, rnd, 1, args, t.name() + "." + p.name()), st));
             }
         }
@@ -238,6 +241,15 @@ final class ParamGen {
             args.put(p.name(), draw(paramGen(t, p.name()), rnd, 1, args, t.name() + "." + p.name()));
         }
         return args;
+    }
+
+    /**
+     * A parameter the front-end added (a keyless table's row identity, {@code table_row$n}, or the
+     * transaction's clock, {@code now$}): a '$' after the first character ({@code $n} are the
+     * program's positional parameters). Without a generator line it is {@code unique}.
+     */
+    static boolean isHidden(String name) {
+        return name.indexOf('$') > 0;
     }
 
     private GenSpec.Gen paramGen(Transaction t, String name) {

@@ -43,8 +43,9 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
     }
 
     private static final Pattern DECL = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*;?$");
-    private static final Pattern SET_ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*\\{(.*)\\}\\s*$");
-    private static final Pattern ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*')\\s*$");
+    // an argument name may hold '$' after its first character: the hidden parameters the front-end adds (now$, history_row$1)
+    private static final Pattern SET_ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*\\{(.*)\\}\\s*$");
+    private static final Pattern ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*')\\s*$");
 
     public static Schedule load(Path path) {
         List<String> lines;

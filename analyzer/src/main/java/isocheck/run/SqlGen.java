@@ -520,7 +520,7 @@ final class SqlGen {
 
         @Override
         public String visitArith(Expr.Arith a) {
-            if (a.op() == isocheck.program.ArithOp.DIV) { // the engine's integer division (engines branch)
+            if (a.op() == isocheck.program.ArithOp.DIV) {
                 return dialect.divide(expr(a.left(), params), expr(a.right(), params));
             }
             return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";

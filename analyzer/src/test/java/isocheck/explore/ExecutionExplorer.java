@@ -253,6 +253,8 @@ final class ExecutionExplorer {
         final List<Spec> specs;
         final int k;
         final boolean[] universal;
+        /** Whether the spec is a PostgreSQL level, whose executions respect row locks ({@link #breaksRowLock}). */
+        final boolean[] rowLocks;
         final SpecEvaluator.Compiled[] compiled;
         final long[] valid;
         final int[] shortest;
@@ -284,7 +286,9 @@ final class ExecutionExplorer {
             shortest = new int[n];
             example = new String[n];
             stopped = new boolean[n];
+            rowLocks = new boolean[n];
             for (int i = 0; i < n; i++) {
+                rowLocks[i] = specs.get(i).databases().contains("postgresql");
                 universal[i] = specs.get(i).isUniversal();
                 compiled[i] = SpecEvaluator.compile(specs.get(i));
                 if (!skip[i]) activeAtStart |= 1 << i;
@@ -316,6 +320,7 @@ final class ExecutionExplorer {
                     List<Event> own = run(p);
                     if (own == null) continue; // the instance aborts on this view: not an execution of k committed instances
                     events.set(p, own);
+                    boolean lockBroken = breaksRowLock(p, own);
                     Map<RecordId, Map<String, Object>> writes = new HashMap<>();
                     for (Event e : own) if (e.write()) writes.computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
                     finalWrites.set(p, writes);
@@ -329,6 +334,7 @@ final class ExecutionExplorer {
                     int still = 0;
                     for (int i = 0; i < specs.size(); i++) {
                         if ((active & (1 << i)) == 0) continue;
+                        if (lockBroken && rowLocks[i]) continue;
                         if ((last || (prefixPruning && universal[i])) && !compiled[i].holds(s)) continue;
                         still |= 1 << i;
                     }
@@ -350,6 +356,27 @@ final class ExecutionExplorer {
                     }
                 }
             }
+        }
+
+        /**
+         * PostgreSQL's row locks for a locking read at REPEATABLE READ (manual, chapter "Concurrency
+         * Control", §13.2.2 and §13.3.2): the instance at p locked record r by a FOR UPDATE/SHARE read,
+         * and an instance u before it in ar that p does not see wrote r. u's write was either
+         * committed after p's snapshot but before p's lock (p fails: "could not serialize access due
+         * to concurrent update"), or held the row lock when p asked (p waits, then fails), or came
+         * after p's lock (u waits for p's commit, so p precedes u in ar). No such execution commits
+         * all k instances; one where the locker is first in ar stays (a locker that only locked does
+         * not make a later updater fail). Applied to the specs that name {@code database postgresql}.
+         */
+        boolean breaksRowLock(int p, List<Event> own) {
+            for (Event e : own) {
+                if (!e.locked()) continue;
+                for (int u = 0; u < p; u++) {
+                    if (vis[u][p]) continue;
+                    for (Event w : events.get(u)) if (w.write() && w.record().equals(e.record())) return true;
+                }
+            }
+            return false;
         }
 
         int stoppedMask() {

@@ -29,8 +29,11 @@ import java.util.Objects;
  * {@code @alive} and reads nothing; key fields are never events.
  *
  * <p>SELECT … ORDER BY … LIMIT n returns the first n matching rows (ties by the universe's order: one of
- * the orders a database may pick); FOR UPDATE/SHARE reads as a plain SELECT (the explorer has no
- * locks: every lock-free execution is explored, a superset of those with locks); SKIP LOCKED skips
+ * the orders a database may pick); FOR UPDATE/SHARE marks the reads of the rows it returns as
+ * locked ({@link Event#locked}: the explorer over a PostgreSQL spec drops executions that break the
+ * lock), and with {@link View#rowLocks()} (READ COMMITTED) it re-reads each row found in its
+ * snapshot in the newest committed version and re-evaluates its WHERE there, as UPDATE does
+ * (manual §13.2.1; SELECT, "The Locking Clause"); SKIP LOCKED skips
  * the records its instance's hidden parameter names ({@link #skipParameter}), every subset being
  * one instance, and does not read them.
  *
@@ -165,7 +168,12 @@ final class ProgramInterpreter {
 
         void readEvent(RecordId r, String field, String kind, java.util.function.Predicate<Map<String, Object>> where,
                 boolean inResult) {
-            events.add(new Event(txn, false, r, field, read(r, field), writer(r, field), kind, where, inResult));
+            readEvent(r, field, kind, where, inResult, false);
+        }
+
+        void readEvent(RecordId r, String field, String kind, java.util.function.Predicate<Map<String, Object>> where,
+                boolean inResult, boolean locked) {
+            events.add(new Event(txn, false, r, field, read(r, field), writer(r, field), kind, where, inResult, locked));
         }
 
         void write(RecordId r, String field, Object value, String kind) {
@@ -215,12 +223,27 @@ final class ProgramInterpreter {
             // are skipped (any subset: the explorer does not model who holds the locks); a skipped
             // record is not read at all
             long skipped = sel.lock().skipLocked() ? (Long) env.get(skipParameter(facts.get(sel))) : 0L;
+            // a locking read at READ COMMITTED: the rows found in the snapshot are locked and then
+            // read (and re-checked) in the newest committed version
+            boolean locking = sel.lock().locks();
+            java.util.Set<RecordId> newest = new java.util.HashSet<>();
             List<RecordId> matched = new ArrayList<>();
             for (int i = 0; i < universeRows.size(); i++) {
                 RecordId r = universeRows.get(i);
                 if ((skipped & (1L << i)) != 0) continue;
                 if (!keyMatch(sel.where(), r)) continue;
-                if (alive(r) && test(sel.where(), r)) matched.add(r);
+                if (alive(r) && test(sel.where(), r)) {
+                    if (locking && view.rowLocks()) {
+                        newest.add(r);
+                        latest = true;
+                        try {
+                            if (!alive(r) || !test(sel.where(), r)) continue;
+                        } finally {
+                            latest = false;
+                        }
+                    }
+                    matched.add(r);
+                }
             }
             // ORDER BY … LIMIT n: the first n matching records in order (ties broken by the universe's order)
             List<RecordId> chosen = new ArrayList<>(matched);
@@ -233,12 +256,19 @@ final class ProgramInterpreter {
                 RecordId r = universeRows.get(i);
                 if ((skipped & (1L << i)) != 0) continue;
                 if (!keyMatch(sel.where(), r)) continue;
-                boolean alive = alive(r);
-                boolean inResult = chosen.contains(r);
-                readEvent(r, StatementFacts.ALIVE, "SELECT", row -> testRow(sel.where(), sel.table(), r, row, env0), inResult);
-                if (!alive) continue;
-                for (String f : mentioned(sel)) readEvent(r, f, "SELECT", null, inResult);
-                if (inResult) rows.add(row(sel.table(), r));
+                latest = newest.contains(r);
+                try {
+                    boolean alive = alive(r);
+                    boolean inResult = chosen.contains(r);
+                    boolean locked = locking && inResult;
+                    readEvent(r, StatementFacts.ALIVE, "SELECT", row -> testRow(sel.where(), sel.table(), r, row, env0), inResult,
+                            locked);
+                    if (!alive) continue;
+                    for (String f : mentioned(sel)) readEvent(r, f, "SELECT", null, inResult, locked);
+                    if (inResult) rows.add(row(sel.table(), r));
+                } finally {
+                    latest = false;
+                }
             }
             if (sel.aggregate().isPresent()) {
                 Aggregate agg = sel.aggregate().get();

@@ -34,7 +34,8 @@ class ReadmeConsoleTest {
             Pattern.compile("weakest .*--per-transaction"),
             Pattern.compile("run benchmarks/programs/tpcc\\.sql"),
             Pattern.compile("analyze benchmarks/programs/tpcc\\.sql --spec psi --bound 4"),
-            Pattern.compile("verify benchmarks/programs/tpcc\\.sql"));
+            Pattern.compile("verify benchmarks/programs/tpcc\\.sql"),
+            Pattern.compile("repair benchmarks/programs/(tpcc|bank)\\.sql"));
 
     record Block(int line, List<String> text) {}
 

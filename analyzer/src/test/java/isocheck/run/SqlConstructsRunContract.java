@@ -278,4 +278,55 @@ class SqlConstructsRunContract extends Contract {
         assertEquals("r(task/1/owner," + v + ")", ops.get(3), trace.toString());
         assertTrue(trace.toString().contains("t = (owner=7)"), trace.toString());
     }
+
+    /**
+     * A table without a primary key (keyless-insert.sql, BenchBase Voter's shape): each INSERT adds a
+     * row under a fresh hidden key, CURRENT_TIMESTAMP is a bound parameter; two votes of one phone that
+     * both count before either inserts both commit at READ COMMITTED, and the history shows the
+     * predicate write skew.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void keylessInsertsAddNewRowsUnderFreshHiddenKeys() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("keyless-insert.sql", Isolation.READ_COMMITTED, trace,
+                "table votes: empty",
+                "T1: vote(p_phone = 5)", "T2: vote(p_phone = 5)",
+                "T1 T2", "T1*", "T2*").history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        String row = "w\\(votes/(\\d+)/@alive,\\d+\\) w\\(votes/\\1/phone,\\d+\\) w\\(votes/\\1/created,\\d+\\)";
+        assertTrue(ops.get(0).matches(row) && ops.get(1).matches(row), ops + "\n" + trace);
+        assertTrue(!ops.get(0).replaceAll(row, "$1").equals(ops.get(1).replaceAll(row, "$1")), "two new rows: " + ops);
+        assertTrue(!Oracle.serializable(h), "both votes under the limit of one committed: " + trace);
+    }
+
+    /** FOUND after an UPDATE (update-found.sql): the probe finds no account 2, Debit aborts; Credit's ROW_COUNT is 1. */
+    @Case({Isolation.READ_COMMITTED})
+    void foundAndRowCountAfterUpdateFollowTheChangedRows() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("update-found.sql", Isolation.READ_COMMITTED, trace,
+                "table account: id = 1..1, bal = 5", "table credits: id = 1..1, changed = 0",
+                "T1: debit(p_id = 2)", "T2: credit(p_id = 1)",
+                "T1*", "T2*").history();
+        assertTrue(trace.toString().contains("user abort"), "Debit of a missing account aborts: " + trace);
+        List<String> ops = committedOps(h);
+        assertEquals(1, ops.size(), trace.toString());
+        assertTrue(ops.get(0).contains("w(account/1/bal,") && ops.get(0).contains("w(credits/1/changed,"), ops + "\n" + trace);
+        assertTrue(trace.toString().contains("k = 1") || trace.toString().contains("→ 1 row"), trace.toString());
+    }
+
+    /** PERFORM of a join (perform-join.sql): both tables' rows are read; a facility without a forwarding records a miss. */
+    @Case({Isolation.READ_COMMITTED})
+    void performOfAJoinReadsBothTablesAndSetsFound() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h = schedule("perform-join.sql", Isolation.READ_COMMITTED, trace,
+                "table facility: s_id = 1..2, active = 1", "table forwarding: s_id = 1..1, num = 3", "table misses: s_id = 1..2, n = 0",
+                "T1: route(p_s = 1)", "T2: route(p_s = 2)",
+                "T1*", "T2*").history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        assertTrue(ops.get(0).contains("r(facility/1/@alive,") && ops.get(0).contains("r(forwarding/1/num,"), ops.get(0));
+        assertTrue(!ops.get(0).contains("w(misses"), "T1 found a forwarding: " + ops.get(0));
+        assertTrue(ops.get(1).contains("w(misses/2/n,"), "T2's facility has none: " + ops.get(1));
+    }
 }

@@ -11,6 +11,7 @@ import isocheck.anomaly.WitnessEdge;
 import isocheck.history.History;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
+import isocheck.primitive.StronglyConnected;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -363,71 +364,31 @@ final class CommitGraph {
         return lo;
     }
 
-    /** Iterative Tarjan; fills comp and returns the SCCs with at least two members. */
+    /** Tarjan (the shared copy); fills comp and returns the SCCs with at least two members, sorted. */
     private List<int[]> stronglyConnected(int[] comp) {
-        int n = idx.txnCount;
-        int[] index = new int[n];
-        int[] low = new int[n];
-        int[] edge = new int[n];
-        boolean[] onStack = new boolean[n];
-        Arrays.fill(index, -1);
-        Arrays.fill(comp, -1);
-        int[] stack = new int[n];
-        int sp = 0;
-        int[] call = new int[n];
-        int cp = 0;
-        int counter = 0;
-        int compCount = 0;
-        List<int[]> out = new ArrayList<>();
-        for (int root = 0; root < n; root++) {
-            if (index[root] >= 0 || !idx.h.isCommitted(root)) {
-                continue;
+        List<int[]> out = StronglyConnected.components(new StronglyConnected.Graph() {
+            @Override
+            public int nodeCount() {
+                return idx.txnCount;
             }
-            call[cp++] = root;
-            index[root] = low[root] = counter++;
-            edge[root] = adjStart[root];
-            stack[sp++] = root;
-            onStack[root] = true;
-            while (cp > 0) {
-                int v = call[cp - 1];
-                if (edge[v] < adjStart[v + 1]) {
-                    int w = adjTo[edge[v]++];
-                    if (index[w] < 0) {
-                        index[w] = low[w] = counter++;
-                        edge[w] = adjStart[w];
-                        stack[sp++] = w;
-                        onStack[w] = true;
-                        call[cp++] = w;
-                    } else if (onStack[w] && index[w] < low[v]) {
-                        low[v] = index[w];
-                    }
-                    continue;
-                }
-                cp--;
-                if (cp > 0) {
-                    int parent = call[cp - 1];
-                    if (low[v] < low[parent]) {
-                        low[parent] = low[v];
-                    }
-                }
-                if (low[v] == index[v]) {
-                    int size = 0;
-                    int w;
-                    int base = sp;
-                    do {
-                        w = stack[--sp];
-                        onStack[w] = false;
-                        comp[w] = compCount;
-                        size++;
-                    } while (w != v);
-                    if (size > 1) {
-                        int[] members = Arrays.copyOfRange(stack, sp, base);
-                        Arrays.sort(members);
-                        out.add(members);
-                    }
-                    compCount++;
-                }
+
+            @Override
+            public boolean root(int v) {
+                return idx.h.isCommitted(v);
             }
+
+            @Override
+            public int degree(int v) {
+                return adjStart[v + 1] - adjStart[v];
+            }
+
+            @Override
+            public int target(int v, int i) {
+                return adjTo[adjStart[v] + i];
+            }
+        }, comp);
+        for (int[] members : out) {
+            Arrays.sort(members);
         }
         return out;
     }

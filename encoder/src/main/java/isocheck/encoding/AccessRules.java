@@ -45,12 +45,14 @@ import java.util.Optional;
  *       matching record alive in its view — every row that could have been chosen — and its result
  *       is some subset of the matching rows (non-empty when one matches); which n rows is not
  *       encoded (an over-approximation: "the least/greatest n" is one of the allowed results).</li>
- *   <li>{@code SELECT … FOR UPDATE | FOR SHARE [NOWAIT]} is a plain read here. Sound: a lock only
- *       delays or aborts transactions (NOWAIT: aborts), so the executions of a program with locks
- *       are among those without; what a lock means per isolation level is for the real-isolation-
- *       levels encoding to add. {@code SKIP LOCKED} may leave out any matching row (one locked by
- *       another transaction): its result is any subset of the matching rows alive in its view, and
- *       no completeness fact is stated for it ({@link AuxRules#rowsComplete}); its reads are
+ *   <li>{@code SELECT … FOR UPDATE | FOR SHARE [NOWAIT]} reads like a plain SELECT; under
+ *       PostgreSQL's rules (a spec with {@code database postgresql}) a record it returns is locked
+ *       to commit, so an anti-dependency from it goes forward in ar ({@link #locks},
+ *       {@code CycleQuery#lockedRead}). Under the paper's specs a lock is ignored, which is sound:
+ *       a lock only delays or aborts transactions (NOWAIT: aborts), so the executions of a program
+ *       with locks are among those without. {@code SKIP LOCKED} may leave out any matching row (one
+ *       locked by another transaction): its result is any subset of the matching rows alive in its
+ *       view, and no completeness fact is stated for it ({@link AuxRules#rowsComplete}); its reads are
  *       over-approximated by those of the plain SELECT (a skipped row is not really read).</li>
  *   <li>SUM, AVG and COUNT(DISTINCT c) read the aggregated column of every matching alive record,
  *       like COUNT; their values are unconstrained (COUNT(DISTINCT c) is non-negative).</li>
@@ -304,6 +306,17 @@ public final class AccessRules {
         BoolExpr base = ctx.mkAnd(exec(c, site, over), addresses(c, site, r, over));
         if (c.statement() instanceof Stmt.Insert) return base;
         return ctx.mkAnd(base, aliveInView(c, site, r, over));
+    }
+
+    /**
+     * A sufficient condition for the locking SELECT c to return, hence lock, record r (for
+     * locked_read, {@code CycleQuery#lockedRead}): it executes, its WHERE holds on r and r is alive
+     * in its view, each under-approximated. With statement views the view of a row a locking read
+     * locks is read as the newest committed version at the time of the lock (the version it returns,
+     * manual §13.2.1), which the independent statement view functions allow.
+     */
+    public BoolExpr locks(StatementFacts c, Site site, Expr<?> r) {
+        return ctx.mkAnd(exec(c, site, false), addresses(c, site, r, false), aliveInView(c, site, r, false));
     }
 
     /**

@@ -101,6 +101,23 @@ public final class Encoder {
         return out;
     }
 
+    /**
+     * Under PostgreSQL's rules, whether every INSERT into {@code table} writes the first version of
+     * its record: no statement of the program deletes from the table, so a key once inserted (or
+     * present initially) stays alive, and a later INSERT of it fails (unique index, manual §13.2.1
+     * and the INSERT reference page). Then no read of a non-key field can be overwritten by an
+     * INSERT: the version read came after the record's first one ({@code CycleQuery#edge}).
+     */
+    public boolean insertsFirstVersions(String table) {
+        if (!postgresRules) return false;
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts sf : tf.statements()) {
+                if (sf.statement() instanceof Stmt.Delete && sf.table().equals(table)) return false;
+            }
+        }
+        return true;
+    }
+
     public Encoder(Vocabulary v, ProgramModel model, Mode mode) {
         this.v = v;
         this.ctx = v.context();
@@ -186,8 +203,8 @@ public final class Encoder {
 
     /**
      * Whether PostgreSQL's row locks apply (locked_read, docs/postgresql-levels.md §2): an
-     * anti-dependency whose read is made by a statement that writes (hence locks) the record goes
-     * forward in the commit order.
+     * anti-dependency whose read is made by a statement that writes or lock-reads (hence locks) the
+     * record goes forward in the commit order.
      */
     public boolean lockedReads() { return postgresRules; }
 
@@ -285,15 +302,24 @@ public final class Encoder {
      * version of one field: a SELECT outside loops (it reads from one snapshot, once). Its key
      * ("Type.S1") names the per-statement refined relation ({@link Vocabulary#refinedAt}). Empty
      * otherwise: an UPDATE or DELETE at READ COMMITTED may read a row in its snapshot and again in
-     * the newest version after a lock wait (manual §13.2.1), and a statement in a loop runs once per
-     * iteration, each with its own snapshot.
+     * the newest version after a lock wait (manual §13.2.1), and so may a locking SELECT (FOR
+     * UPDATE/SHARE) on the rows it locks; a statement in a loop runs once per iteration, each with
+     * its own snapshot.
      */
     public Optional<String> singleReadStatement(Conflict c) {
         if (!statementViews || c.kind() == DepKind.WW) return Optional.empty();
         StatementFacts reader = c.kind() == DepKind.WR ? c.c2() : c.c1();
         Transaction txn = c.kind() == DepKind.WR ? c.t2() : c.t1();
-        if (!(reader.statement() instanceof Stmt.Select) || !reader.loops().isEmpty()) return Optional.empty();
+        if (!(reader.statement() instanceof Stmt.Select sel) || !reader.loops().isEmpty()) return Optional.empty();
+        // a locking read (FOR UPDATE/SHARE) reads a row it locks in the newest version after the
+        // lock wait, not in its snapshot (§13.2.1): like an UPDATE it is not a one-snapshot read
+        if (sel.lock().locks()) return Optional.empty();
         return Optional.of(txn.name() + "." + reader.id());
+    }
+
+    /** With statement snapshots, whether statement sf has its own snapshot relation vis@T.S ({@link StatementSnapshotRules#hasSnapshot}). */
+    public boolean snapshotStatement(StatementFacts sf) {
+        return statementViews && StatementSnapshotRules.hasSnapshot(sf);
     }
 
     /** A statement of a transaction type. */

@@ -19,8 +19,8 @@ final class StatementSnapshotRules extends RuleFamily {
     }
 
     /**
-     * The snapshots of one transaction's SELECTs (those of {@link Encoder#singleReadStatement}, outside
-     * loops), {@code vis@s(a, b)}: a committed before statement s of b began (manual, chapter
+     * The snapshots of one transaction's SELECTs, UPDATEs and DELETEs outside loops
+     * ({@link #hasSnapshot}), {@code vis@s(a, b)}: a committed before statement s of b began (manual, chapter
      * "Concurrency Control", §13.2.1). Each is contained in ar and in vis (vis is the union), is a
      * prefix of ar, and a later statement's contains an earlier one's (program order: when both run,
      * the earlier runs first). For a statement that does not run, read vis@s as the snapshot of the
@@ -28,13 +28,23 @@ final class StatementSnapshotRules extends RuleFamily {
      * snapshot, itself a prefix of ar): every rule still holds in every real execution, so they are
      * sound.
      */
+    /**
+     * Whether statement sf gets a snapshot relation {@code vis@T.S}: a SELECT, UPDATE or DELETE
+     * outside loops (run at most once, so one snapshot). An UPDATE's or DELETE's snapshot is the one
+     * it finds rows in; what it reads on a row it locks comes from the newest version instead, so
+     * only its reads of absent rows are tied to it ({@code CycleQuery#edge}).
+     */
+    static boolean hasSnapshot(StatementFacts sf) {
+        return sf.loops().isEmpty() && !(sf.statement() instanceof Stmt.Insert);
+    }
+
     List<Part> statementSnapshots(List<Expr<?>> txns) {
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf : model.transactions()) {
             Transaction txn = tf.transaction();
             List<String> selects = new ArrayList<>();
             for (StatementFacts sf : tf.statements()) {
-                if (sf.statement() instanceof Stmt.Select && sf.loops().isEmpty()) selects.add(txn.name() + "." + sf.id());
+                if (hasSnapshot(sf)) selects.add(txn.name() + "." + sf.id());
             }
             for (int i = 0; i < selects.size(); i++) {
                 String st = selects.get(i);

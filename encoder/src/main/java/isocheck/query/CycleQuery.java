@@ -154,6 +154,21 @@ public final class CycleQuery {
                     rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
                     rules.valueChanges(c, s1, s2, r));
             if (encoder.lockedReads()) eta = ctx.mkAnd(eta, lockedRead(v, encoder, c, s1, r, a, b));
+            if (c.kind() == isocheck.encoding.DepKind.RW && c.c2().statement() instanceof isocheck.program.Stmt.Insert
+                    && !c.field().equals(isocheck.program.StatementFacts.ALIVE) && encoder.insertsFirstVersions(c.table())) {
+                // a read of a non-key field saw some version of the record, and an INSERT of a record
+                // never deleted can only write its first one (PostgreSQL's unique index): no such
+                // anti-dependency (Encoder#insertsFirstVersions). Reads of @alive (phantoms) stay.
+                eta = ctx.mkFalse();
+            }
+            if (c.kind() == isocheck.encoding.DepKind.RW && c.field().equals(isocheck.program.StatementFacts.ALIVE)
+                    && (c.c1().statement() instanceof isocheck.program.Stmt.Update || c.c1().statement() instanceof isocheck.program.Stmt.Delete)
+                    && encoder.snapshotStatement(c.c1())) {
+                // an UPDATE/DELETE reads @alive only of a row absent when it looks (AccessRules): in
+                // its snapshot, or in the newest version after a lock wait, later still; the
+                // overwriting writer is in neither, so not in the statement's snapshot (manual §13.2.1)
+                eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(c.t1().name() + "." + c.c1().id(), b, a)));
+            }
             java.util.Optional<String> reader = encoder.singleReadStatement(c);
             if (reader.isPresent()) {
                 // which statement made the read, for φ_dep per statement (DependencyRules#phiDepPerStatement)
@@ -172,24 +187,63 @@ public final class CycleQuery {
     }
 
     /**
-     * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2): an UPDATE or DELETE reads the
-     * record it writes in its newest committed version, after waiting for the row lock, and keeps
-     * the lock to commit (manual, chapter "Concurrency Control", §13.2.1 and §13.3.2; at REPEATABLE
-     * READ an update of a row changed since the snapshot fails instead, §13.2.2). So an
-     * anti-dependency whose read is such a statement's, on a record it writes, goes forward in the
-     * commit order: {@code writes(c1, r) ⇒ ar(t1, t2)}. The premise is under-approximated (guards,
-     * WHERE and r alive must hold), so the conjunct holds in every execution on the server. A
-     * {@code SELECT … FOR UPDATE/SHARE} gets the same rule once it is parsed.
+     * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2 and §5): an UPDATE or DELETE, or a
+     * locking read ({@code SELECT … FOR UPDATE | FOR SHARE}), reads the record it locks in its newest
+     * committed version, after waiting for the row lock, and keeps the lock to commit (manual,
+     * chapter "Concurrency Control", §13.2.1 and §13.3.2 "Row-Level Locks"; at REPEATABLE READ
+     * an update or locking read of a row changed since the snapshot fails instead, §13.2.2, so the
+     * snapshot version is the newest one). Every writer of the record conflicts with the lock (FOR
+     * SHARE blocks UPDATE and DELETE too; it only shares with other lockers, which write nothing).
+     * So an anti-dependency whose read is such a statement's, on a record it locks, goes forward in
+     * the commit order: {@code locks(c1, r) ⇒ ar(t1, t2)} (the overwriter waited for t1's commit).
+     *
+     * <p>The same holds when an <em>earlier</em> statement s of t1 (outside loops) locked the record
+     * and c1 reads it afterwards: an overwriter c that wrote r before s's lock committed before s
+     * went on (at RR: before t1's snapshot, or s failed), so c1, which starts after s, sees c's
+     * version or a newer one and has no anti-dependency to c; one that writes after s's lock waits
+     * for t1's commit. So {@code locks(s, r) ⇒ ar(t1, t2)} too (lock first, then read: "SELECT … FOR
+     * UPDATE, then COUNT", or an UPDATE of the row before a later SELECT of it).
+     *
+     * <p>The premises are under-approximated (guards, WHERE and r alive must hold), so each conjunct
+     * holds in every execution on the server. A locking read that may leave out matching rows
+     * (LIMIT, SKIP LOCKED) or a join locks rows the encoding does not know: no rule for it (sound).
      */
     static BoolExpr lockedRead(Vocabulary v, Encoder encoder, Conflict c, Site readerSite, Expr<?> r, Expr<?> a, Expr<?> b) {
         Context ctx = v.context();
         if (c.kind() != isocheck.encoding.DepKind.RW) return ctx.mkTrue();
-        isocheck.program.Stmt.Sql s = c.c1().statement();
-        if (!(s instanceof isocheck.program.Stmt.Update) && !(s instanceof isocheck.program.Stmt.Delete)) return ctx.mkTrue();
-        List<String> written = new ArrayList<>(encoder.rules().model().writeFields(c.c1()));
-        if (written.isEmpty()) return ctx.mkTrue();
-        BoolExpr locks = encoder.rules().writes(c.c1(), written.get(0), readerSite, r, false);
-        return ctx.mkImplies(locks, v.ar(a, b));
+        AccessRules rules = encoder.rules();
+        List<isocheck.program.StatementFacts> stmts = rules.model().facts(c.t1().name()).statements();
+        int readerIndex = stmts.indexOf(c.c1());
+        List<BoolExpr> locked = new ArrayList<>();
+        for (int i = 0; i <= readerIndex; i++) {
+            isocheck.program.StatementFacts s = stmts.get(i);
+            if (!s.table().equals(c.c1().table())) continue;
+            Site site;
+            if (s == c.c1()) {
+                site = readerSite;
+            } else if (s.loops().isEmpty()) {
+                site = rules.site(s, c.t1(), a, List.of());
+            } else {
+                continue;
+            }
+            lockPremise(rules, s, site, r).ifPresent(locked::add);
+        }
+        if (locked.isEmpty()) return ctx.mkTrue();
+        BoolExpr any = locked.size() == 1 ? locked.get(0) : ctx.mkOr(locked.toArray(new BoolExpr[0]));
+        return ctx.mkImplies(any, v.ar(a, b));
+    }
+
+    /** A sufficient condition for statement s to hold r's row lock to commit: it writes r, or lock-reads it; empty if it never locks. */
+    private static java.util.Optional<BoolExpr> lockPremise(AccessRules rules, isocheck.program.StatementFacts s, Site site, Expr<?> r) {
+        isocheck.program.Stmt.Sql st = s.statement();
+        if (st instanceof isocheck.program.Stmt.Select sel) {
+            if (!sel.lock().locks() || sel.mayOmitRows() || sel.isJoin() || sel.aggregate().isPresent()) return java.util.Optional.empty();
+            return java.util.Optional.of(rules.locks(s, site, r));
+        }
+        if (!(st instanceof isocheck.program.Stmt.Update) && !(st instanceof isocheck.program.Stmt.Delete)) return java.util.Optional.empty();
+        List<String> written = new ArrayList<>(rules.model().writeFields(s));
+        if (written.isEmpty()) return java.util.Optional.empty();
+        return java.util.Optional.of(rules.writes(s, written.get(0), site, r, false));
     }
 
     /**

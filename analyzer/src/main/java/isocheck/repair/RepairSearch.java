@@ -1,0 +1,225 @@
+package isocheck.repair;
+
+import isocheck.encoding.DepKind;
+import isocheck.encoding.ProgramModel;
+import isocheck.frontend.ProgramLoader;
+import isocheck.program.Program;
+import isocheck.program.RowLock;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.query.Analysis;
+import isocheck.query.Proof;
+import isocheck.query.ProofOptions;
+import isocheck.query.ProofOutcome;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecException;
+import isocheck.witness.Witness;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The smallest set of promotions that makes a program serializable at a level, by an implicit
+ * hitting-set search over the witnesses of the static analysis.
+ *
+ * <p>Why the witnesses bound every repair: a promotion adds the locked_read conjunct only to the
+ * necessary condition η of anti-dependency candidates <em>read by the promoted SELECT</em>
+ * ({@code CycleQuery.lockedRead}). A witness's model therefore stays a model of the edited program
+ * unless the edit promotes one of the SELECTs its rw edges read by: every repair hits the reader set
+ * of every witness (at statement snapshots, dropping a promotion could in principle restore a
+ * per-statement conjunct, {@code Encoder.singleReadStatement}; the search only ever adds, so each
+ * candidate is a minimum hitting set of readers of the witnesses found so far). Each round takes a
+ * minimum hitting set (by increasing size, in statement order), edits the file, re-parses it, runs
+ * the bounded analysis with {@code --all} (every anomaly shape, each a new set to hit), and when that
+ * finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does); an anomaly the
+ * proof finds is one more set. It ends with a proved repair, with a witness that no promotion can
+ * break (its anti-dependencies are read by UPDATE, DELETE, aggregate, join or LIMIT statements, or
+ * by SELECTs already locking), with more changes than allowed, or with an unknown answer.
+ */
+public final class RepairSearch {
+
+    /** How a search ended. */
+    public enum Status {
+        /** The program as written is proved serializable: nothing to repair. */
+        ALREADY_SERIALIZABLE,
+        /** The promotions make the program proved serializable. */
+        REPAIRED,
+        /** No proved repair: see the reason. */
+        NOT_REPAIRED
+    }
+
+    /** One round: the promotions tried and what the analysis (or the proof) answered. */
+    public record Round(List<Promotion> promotions, String answer, long millis) {}
+
+    /**
+     * @param repaired the program text with the promotions applied (the original text when none)
+     * @param proof the proof of the last program checked (null when the search stopped before one)
+     */
+    public record Result(Status status, List<Promotion> promotions, String repaired, ProofOutcome proof, List<Round> rounds,
+            List<Witness> witnesses, String reason) {}
+
+    private final String file;
+    private final String text;
+    private final Spec spec;
+    private final Analysis.Options analysis;
+    private final ProofOptions proof;
+    private final int maxChanges;
+    private final Consumer<String> progress;
+
+    /**
+     * @param file the program's name in messages and positions (as given on the command line)
+     * @param text the program file's text
+     * @param analysis the bounded analysis (its {@code all} is set here)
+     * @param maxChanges the largest repair tried
+     */
+    public RepairSearch(String file, String text, Spec spec, Analysis.Options analysis, ProofOptions proof, int maxChanges,
+            Consumer<String> progress) {
+        this.file = file;
+        this.text = text;
+        this.spec = spec;
+        this.analysis = analysis.withAll(true);
+        this.proof = proof;
+        this.maxChanges = maxChanges;
+        this.progress = progress;
+    }
+
+    public Result run() throws SpecException {
+        Program original = ProgramLoader.parse(file, text);
+        Map<String, Promotion> candidates = new LinkedHashMap<>(); // in statement order of the original
+        for (Promotion p : promotable(original)) candidates.put(p.statement(), p);
+        List<Set<String>> toHit = new ArrayList<>();
+        List<Witness> witnesses = new ArrayList<>();
+        List<Round> rounds = new ArrayList<>();
+        while (true) {
+            List<String> keys = minimumHittingSet(toHit, new ArrayList<>(candidates.keySet()));
+            if (keys == null) {
+                return new Result(Status.NOT_REPAIRED, List.of(), text, null, rounds, witnesses, "no set of at most " + maxChanges
+                        + " promotions hits the anti-dependency reads of every witness found (" + toHit.size() + " witnesses)");
+            }
+            List<Promotion> promotions = keys.stream().map(candidates::get).toList();
+            String edited = SourceEdits.apply(text, promotions);
+            Program program = ProgramLoader.parse(file, edited);
+            long start = System.currentTimeMillis();
+            Analysis.Outcome bounded = Analysis.run(program, spec, analysis);
+            if (bounded.verdict() == Analysis.Verdict.UNKNOWN) {
+                rounds.add(new Round(promotions, "unknown: " + bounded.unknownReason(), System.currentTimeMillis() - start));
+                return new Result(Status.NOT_REPAIRED, promotions, edited, null, rounds, witnesses,
+                        "the bounded analysis of " + describe(promotions) + " answered unknown: " + bounded.unknownReason());
+            }
+            if (bounded.verdict() == Analysis.Verdict.FOUND) {
+                rounds.add(new Round(promotions, bounded.anomalies().size() + " anomal" + (bounded.anomalies().size() == 1 ? "y" : "ies")
+                        + " up to k=" + analysis.bound(), System.currentTimeMillis() - start));
+                progress.accept(describe(promotions) + ": " + rounds.get(rounds.size() - 1).answer());
+                Result stuck = addWitnesses(bounded.anomalies(), program, toHit, witnesses, promotions, edited, rounds);
+                if (stuck != null) return stuck;
+                continue;
+            }
+            progress.accept(describe(promotions) + ": no anomaly up to k=" + analysis.bound() + "; proving");
+            ProofOutcome proved = Proof.verify(program, spec, proof);
+            rounds.add(new Round(promotions, "no anomaly up to k=" + analysis.bound() + "; proof: " + proved.verdict(),
+                    System.currentTimeMillis() - start));
+            progress.accept(describe(promotions) + ": proof " + proved.verdict());
+            switch (proved.verdict()) {
+                case PROVED -> {
+                    return new Result(promotions.isEmpty() ? Status.ALREADY_SERIALIZABLE : Status.REPAIRED, promotions, edited, proved,
+                            rounds, witnesses, proved.reason());
+                }
+                case ANOMALY -> {
+                    Result stuck = addWitnesses(List.of(proved.anomaly()), program, toHit, witnesses, promotions, edited, rounds);
+                    if (stuck != null) return stuck;
+                }
+                default -> {
+                    return new Result(Status.NOT_REPAIRED, promotions, edited, proved, rounds, witnesses,
+                            "no anomaly up to k=" + analysis.bound() + " with " + describe(promotions) + ", but the proof is "
+                                    + proved.verdict() + ": " + proved.reason());
+                }
+            }
+        }
+    }
+
+    /** Adds each witness's reader set; a witness no promotion can break ends the search (the result), else null. */
+    private Result addWitnesses(List<Witness> found, Program program, List<Set<String>> toHit, List<Witness> witnesses,
+            List<Promotion> promotions, String edited, List<Round> rounds) {
+        Set<String> promotable = new LinkedHashSet<>();
+        for (Promotion p : promotable(program)) promotable.add(p.statement());
+        for (Witness w : found) {
+            witnesses.add(w);
+            Set<String> readers = new LinkedHashSet<>();
+            for (Witness.Edge e : w.edges()) {
+                if (e.kind() != DepKind.RW) continue;
+                String key = e.fromStatement().txnType() + "." + e.fromStatement().id();
+                if (promotable.contains(key)) readers.add(key);
+            }
+            if (readers.isEmpty()) {
+                return new Result(Status.NOT_REPAIRED, promotions, edited, null, rounds, witnesses, "the " + w.anomaly() + " ("
+                        + signature(w) + ")" + (promotions.isEmpty() ? "" : " (with " + describe(promotions) + ")")
+                        + " has no anti-dependency read by a SELECT that can still be promoted (its rw edges are read by"
+                        + " UPDATE, DELETE, aggregate, join, LIMIT or SKIP LOCKED statements, or by locking reads already)");
+            }
+            toHit.add(readers);
+        }
+        return null;
+    }
+
+    /**
+     * The SELECTs of a program a promotion can help: no locking clause yet, no aggregate
+     * (PostgreSQL rejects FOR UPDATE with one), no join, no LIMIT or SKIP LOCKED (for those the
+     * encoding does not know which rows are locked, so the lock is not used: docs/postgresql-levels.md §5).
+     * The strength is FOR UPDATE where the transaction type also writes the table (a read-modify-write:
+     * a share lock would have to be upgraded, and two upgraders deadlock), FOR SHARE otherwise.
+     */
+    static List<Promotion> promotable(Program program) {
+        ProgramModel model = new ProgramModel(program);
+        List<Promotion> out = new ArrayList<>();
+        for (var tf : model.transactions()) {
+            Set<String> written = new LinkedHashSet<>();
+            for (StatementFacts sf : tf.statements()) if (sf.isWrite()) written.add(sf.table());
+            for (StatementFacts sf : tf.statements()) {
+                if (!(sf.statement() instanceof Stmt.Select sel)) continue;
+                if (sel.lock().locks() || sel.aggregate().isPresent() || sel.isJoin() || sel.mayOmitRows()) continue;
+                RowLock.Strength strength = written.contains(sel.table()) ? RowLock.Strength.UPDATE : RowLock.Strength.SHARE;
+                out.add(new Promotion(tf.transaction().name(), sf.id(), strength, sel.sql(), sel.pos()));
+            }
+        }
+        return out;
+    }
+
+    /** The first set (by size, then in candidate order) that meets every set of {@code toHit}; null past {@code maxChanges}. */
+    List<String> minimumHittingSet(List<Set<String>> toHit, List<String> order) {
+        for (int size = 0; size <= Math.min(maxChanges, order.size()); size++) {
+            List<String> found = choose(toHit, order, size, 0, new ArrayList<>());
+            if (found != null) return found;
+        }
+        return null;
+    }
+
+    private static List<String> choose(List<Set<String>> toHit, List<String> order, int size, int from, List<String> chosen) {
+        if (chosen.size() == size) {
+            for (Set<String> s : toHit) if (s.stream().noneMatch(chosen::contains)) return null;
+            return List.copyOf(chosen);
+        }
+        for (int i = from; i < order.size(); i++) {
+            chosen.add(order.get(i));
+            List<String> found = choose(toHit, order, size, i + 1, chosen);
+            chosen.remove(chosen.size() - 1);
+            if (found != null) return found;
+        }
+        return null;
+    }
+
+    /** The witness's edges by statement, {@code A.S1 -rw(t.f)-> B.S2; …}. */
+    public static String signature(Witness w) {
+        return w.signature().strip().replaceAll(";$", "");
+    }
+
+    static String describe(List<Promotion> promotions) {
+        if (promotions.isEmpty()) return "the program as written";
+        List<String> parts = new ArrayList<>();
+        for (Promotion p : promotions) parts.add(p.statement() + " FOR " + p.strength());
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,274 @@
+package isocheck.level;
+
+import isocheck.primitive.IntList;
+import isocheck.primitive.LongIntMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The constraints of a {@link Polygraph}: one variable per pair of writer chains of a key (coalesced
+ * over keys), its two orientations and the edges each induces, and the guessed version order.
+ */
+abstract class PolygraphConstraints extends PolygraphGraph {
+    PolygraphConstraints(TxnModel m, Level level, long deadline) {
+        super(m, level, deadline);
+    }
+
+    // ---------------------------------------------------------------- guessing the version order
+
+    /**
+     * Orders the writers of every key by {@code rank} (commit stamps, or a topological order of the
+     * known graph), chains them with ww edges (and rw from each version's readers to the next writer)
+     * and keeps the result if the level's graph stays acyclic: then that version order is a
+     * certificate, found in O(n log n) without constraints. Otherwise the edges are removed. For
+     * PSI, acyclicity of so ∪ wr ∪ ww is only necessary: the caller validates the resulting order.
+     */
+    int guessedKeys;
+    int guessMark = -1;
+
+    /** Removes the edges of a guess that {@link #guess} kept (PSI: the validator refused it). */
+    void undoGuess() {
+        if (guessMark >= 0) {
+            truncateEdges(guessMark);
+            guessMark = -1;
+        }
+    }
+
+    boolean guess(long[] rank) {
+        guessMark = edgeCount();
+        int mark = guessMark;
+        for (int x = 0; x < m.keyCount; x++) {
+            int lo = m.kwStart[x];
+            int hi = m.kwStart[x + 1];
+            Integer[] slots = new Integer[hi - lo];
+            int c = 0;
+            for (int j = lo; j < hi; j++) {
+                if (m.slotTxn[m.kwSlot[j]] != m.init) {
+                    slots[c++] = m.kwSlot[j];
+                }
+            }
+            if (c < 2) {
+                continue;
+            }
+            Integer[] ws = Arrays.copyOf(slots, c);
+            Arrays.sort(ws, (p, q) -> {
+                int cmp = Long.compare(rank[m.slotTxn[p]], rank[m.slotTxn[q]]);
+                return cmp != 0 ? cmp : Integer.compare(m.slotTxn[p], m.slotTxn[q]);
+            });
+            for (int i = 0; i + 1 < c; i++) {
+                addWw(m.slotTxn[ws[i]], m.slotTxn[ws[i + 1]], x, ws[i], WW_GUESS, -1);
+            }
+            guessedKeys = x + 1;
+            checkTime("guessing the version order");
+        }
+        if (topo() != null) {
+            return true;
+        }
+        // remember which guessed pairs a cycle runs through: pruning looks at them first (any cycle
+        // will do: the shortest one, as findCycle searches it, costs minutes on large histories)
+        Cycle c = anyCycle();
+        if (c != null) {
+            LongIntMap seen = new LongIntMap(16);
+            IntList sus = new IntList();
+            for (int e : c.path) {
+                int ww = eKind.get(e) == WW ? e : eKind.get(e) == RW ? eAux.get(e) : -1;
+                if (ww >= 0 && eRef.get(ww) == WW_GUESS) {
+                    int a = txnOfNode(eFrom.get(ww));
+                    int b = txnOfNode(eTo.get(ww));
+                    long k = TxnPair.pair(Math.min(a, b), Math.max(a, b));
+                    if (seen.get(k) < 0) {
+                        seen.put(k, 1);
+                        sus.add(Math.min(a, b));
+                        sus.add(Math.max(a, b));
+                    }
+                }
+            }
+            suspects = sus.toArray();
+        }
+        truncateEdges(mark);
+        guessMark = -1;
+        return false;
+    }
+
+    /** Pairs (a, b, a, b, …) of writers whose guessed order lies on the cycle the guess closed. */
+    int[] suspects = new int[0];
+
+    // ---------------------------------------------------------------- constraints
+
+    /**
+     * One variable per unordered pair of single writers (transactions in different sessions writing
+     * a common key, coalesced over keys), and, for SER/SSER/SI/PSI, one per pair of read-modify-write
+     * chains of a key of which one has more than one writer ({@link RmwChains}).
+     */
+    LongIntMap varIndex;
+    /** Writer pairs of a key in different sessions, what the constraints would be without chains. */
+    long pairsBeforeChaining;
+    int chainVars;
+    int chainedKeys;
+    /** Variables refuted first: pairs of chains whose heads overwrite one version (lost updates). */
+    final IntList priority = new IntList();
+
+    void buildConstraints() {
+        LongIntMap index = new LongIntMap(1024);
+        varIndex = index;
+        LongIntMap chainIndex = new LongIntMap(16);
+        IntList a = new IntList();
+        IntList b = new IntList();
+        IntList at = new IntList();
+        IntList bt = new IntList();
+        List<IntList> keys = new ArrayList<>();
+        int[] perSession = new int[Math.max(1, m.sessions)];
+        IntList heads = new IntList();
+        for (int x = 0; x < m.keyCount; x++) {
+            int lo = m.kwStart[x];
+            int hi = m.kwStart[x + 1];
+            heads.clear();
+            long writers = 0;
+            long same = 0;
+            boolean chained = false;
+            for (int i = lo; i < hi; i++) {
+                int slot = m.kwSlot[i];
+                int t1 = m.slotTxn[slot];
+                if (t1 == m.init) {
+                    continue;
+                }
+                writers++;
+                same += perSession[m.sessOf[t1]]++;
+                if (chains == null || chains.isHead(slot)) {
+                    heads.add(slot);
+                }
+                if (chains != null && !chains.singleton(slot)) {
+                    chained = true;
+                }
+            }
+            for (int i = lo; i < hi; i++) {
+                int t1 = m.slotTxn[m.kwSlot[i]];
+                if (t1 != m.init) {
+                    perSession[m.sessOf[t1]] = 0;
+                }
+            }
+            pairsBeforeChaining += writers * (writers - 1) / 2 - same;
+            if (chained) {
+                chainedKeys++;
+            }
+            for (int i = 0; i < heads.size(); i++) {
+                int s1 = heads.get(i);
+                int t1 = m.slotTxn[s1];
+                boolean single1 = chains == null || chains.singleton(s1);
+                for (int j = i + 1; j < heads.size(); j++) {
+                    int s2 = heads.get(j);
+                    int t2 = m.slotTxn[s2];
+                    if (single1 && (chains == null || chains.singleton(s2))) {
+                        if (m.sessOf[t1] == m.sessOf[t2]) {
+                            continue;
+                        }
+                        int p = Math.min(t1, t2);
+                        int q = Math.max(t1, t2);
+                        long k = TxnPair.pair(p, q);
+                        int v = index.get(k);
+                        if (v < 0) {
+                            v = a.size();
+                            index.put(k, v);
+                            a.add(p);
+                            b.add(q);
+                            at.add(p);
+                            bt.add(q);
+                            keys.add(new IntList(2));
+                        }
+                        keys.get(v).add(x);
+                        continue;
+                    }
+                    // two chains of x: orientation 0 = chain of s1 first (tail(s1) → s2)
+                    int v = a.size();
+                    chainIndex.put(TxnPair.pair(s1, s2), v);
+                    chainIndex.put(TxnPair.pair(s2, s1), v);
+                    a.add(t1);
+                    b.add(t2);
+                    at.add(m.slotTxn[chains.tail[s1]]);
+                    bt.add(m.slotTxn[chains.tail[s2]]);
+                    IntList kk = new IntList(1);
+                    kk.add(x);
+                    keys.add(kk);
+                    chainVars++;
+                }
+            }
+            if (timeUp()) {
+                break;
+            }
+        }
+        varCount = a.size();
+        varA = a.toArray();
+        varB = b.toArray();
+        varAT = at.toArray();
+        varBT = bt.toArray();
+        varKeys = new int[varCount][];
+        for (int v = 0; v < varCount; v++) {
+            varKeys[v] = keys.get(v).toArray();
+        }
+        if (chains != null) {
+            int[] lu = chains.lostUpdates;
+            for (int i = 0; i + 2 < lu.length; i += 3) {
+                int s1 = m.slotOf(lu[i], lu[i + 2]);
+                int s2 = m.slotOf(lu[i + 1], lu[i + 2]);
+                int v = chainIndex.get(TxnPair.pair(s1, s2));
+                if (v < 0) {
+                    v = index.get(TxnPair.pair(Math.min(lu[i], lu[i + 1]), Math.max(lu[i], lu[i + 1])));
+                }
+                if (v >= 0) {
+                    priority.add(v);
+                }
+            }
+        }
+        assign = new int[varCount];
+        Arrays.fill(assign, -1);
+        rootForced = new boolean[varCount];
+        whyPath = new int[varCount][];
+        whyMark = new int[varCount];
+        whyOrient = new int[varCount];
+        whyCand = new int[varCount];
+    }
+
+    /** Source of orientation o of variable v (the tail of the chain placed first). */
+    int src(int v, int o) {
+        return o == 0 ? varAT[v] : varBT[v];
+    }
+
+    /** Target of orientation o of variable v (the head of the chain placed second). */
+    int dst(int v, int o) {
+        return o == 0 ? varB[v] : varA[v];
+    }
+
+    /** Logical edges of orientation o of v: {kind, from, to, key, slotOfFrom/ref}. */
+    int[][] induced(int v, int o) {
+        int p = src(v, o);
+        int q = dst(v, o);
+        List<int[]> out = new ArrayList<>();
+        for (int x : varKeys[v]) {
+            int slot = m.slotOf(p, x);
+            out.add(new int[] {WW, p, q, x, slot});
+            for (int i = m.srStart[slot]; i < m.srStart[slot + 1]; i++) {
+                int reader = m.slotReaders[i];
+                if (reader != q) {
+                    out.add(new int[] {RW, reader, q, x, m.srOp[i]});
+                }
+            }
+        }
+        return out.toArray(new int[0][]);
+    }
+
+    void applyOrientation(int v, int o) {
+        int p = src(v, o);
+        int q = dst(v, o);
+        for (int x : varKeys[v]) {
+            addWw(p, q, x, m.slotOf(p, x), -1, v);
+        }
+        assign[v] = o;
+    }
+
+    /** Topological positions of all nodes, or null if cyclic ({@link PolygraphReachability}). */
+    abstract int[] topo();
+
+    /** Some cycle of the graph, or null ({@link PolygraphReachability}). */
+    abstract Cycle anyCycle();
+}

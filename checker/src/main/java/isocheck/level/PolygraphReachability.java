@@ -1,0 +1,470 @@
+package isocheck.level;
+
+import isocheck.primitive.IntList;
+import isocheck.primitive.StronglyConnected;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reachability in a {@link Polygraph}: bounded paths, the cycle an edge would close, topological
+ * orders and strongly connected components.
+ */
+abstract class PolygraphReachability extends PolygraphConstraints {
+    PolygraphReachability(TxnModel m, Level level, long deadline) {
+        super(m, level, deadline);
+    }
+
+    // ---------------------------------------------------------------- reachability
+
+    /** Shortest path from → to (edge ids), skipping rw edges if noRw; bounded by topo if given. */
+    IntList path(int from, int to, boolean noRw, int[] topo) {
+        return path(from, to, noRw, topo, null, 0);
+    }
+
+    IntList path(int from, int to, boolean noRw, int[] topo, int[] comp, int c) {
+        if (from == to) {
+            return new IntList(0);
+        }
+        round++;
+        if (round == Integer.MAX_VALUE) {
+            Arrays.fill(mark, 0);
+            round = 1;
+        }
+        int limit = topo == null ? Integer.MAX_VALUE : topo[to];
+        if (topo != null && topo[from] > limit) {
+            return null;
+        }
+        IntList queue = new IntList();
+        queue.add(from);
+        mark[from] = round;
+        for (int qi = 0; qi < queue.size(); qi++) {
+            int u = queue.get(qi);
+            checkTime("a reachability query");
+            IntList o = out[u];
+            if (o == null) {
+                continue;
+            }
+            for (int i = 0; i < o.size(); i++) {
+                int e = o.get(i);
+                if ((noRw && eKind.get(e) == RW) || e >= edgeBound) {
+                    continue;
+                }
+                int x = eTo.get(e);
+                if (mark[x] == round || (topo != null && topo[x] > limit) || (comp != null && comp[x] != c)) {
+                    continue;
+                }
+                mark[x] = round;
+                parent[x] = e;
+                if (x == to) {
+                    IntList p = new IntList();
+                    for (int y = to; y != from; y = eFrom.get(parent[y])) {
+                        p.add(parent[y]);
+                    }
+                    int[] arr = p.toArray();
+                    IntList res = new IntList(arr.length);
+                    for (int k = arr.length - 1; k >= 0; k--) {
+                        res.add(arr[k]);
+                    }
+                    return res;
+                }
+                queue.add(x);
+            }
+        }
+        return null;
+    }
+
+    /** Whether adding node edge u → v of this kind closes a forbidden cycle; the cycle or null. */
+    Cycle closes(int u, int v, int kind, int[] topo) {
+        if (!psi) {
+            IntList p = path(v, u, false, topo);
+            return p == null ? null : cycle(p);
+        }
+        if (kind == RW) {
+            IntList p = path(v, u, true, topo);
+            return p == null ? null : cycle(p);
+        }
+        IntList p = path(v, u, true, topo);
+        if (p != null) {
+            return cycle(p);
+        }
+        // a rw edge r → b with v ⇝ r and b ⇝ u (through so/wr/ww): u → v ⇝ r → b ⇝ u.
+        // Mark what reaches u (backward, H only), then walk forward from v until a rw edge lands in it.
+        int back = ++round;
+        IntList reachesU = new IntList();
+        searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
+        // the rw edges r → b into that set: only their sources can close the cycle; none, no cycle
+        int maxTopo = -1;
+        boolean anyRw = false;
+        for (int qi = 0; qi < reachesU.size(); qi++) {
+            IntList il = in[reachesU.get(qi)];
+            if (il == null) {
+                continue;
+            }
+            for (int i = 0; i < il.size(); i++) {
+                int e = il.get(i);
+                if (eKind.get(e) == RW && e < edgeBound) {
+                    anyRw = true;
+                    if (topo != null) {
+                        maxTopo = Math.max(maxTopo, topo[eFrom.get(e)]);
+                    }
+                }
+            }
+        }
+        if (!anyRw || (topo != null && topo[v] > maxTopo)) {
+            return null;
+        }
+        if (fmark == null) {
+            fmark = new int[nodeCount];
+            fparent = new int[nodeCount];
+        }
+        int landed = searchH(v, true, fmark, ++round, fparent, new IntList(), topo, maxTopo, back);
+        if (landed < 0) {
+            return null;
+        }
+        IntList all = new IntList();
+        appendTreePath(all, fparent, v, eFrom.get(landed), true);
+        all.add(landed);
+        appendTreePath(all, parent, u, eTo.get(landed), false);
+        return cycle(all);
+    }
+
+    /** The forward search's marks and tree edges (the backward one uses {@link #mark}, {@link #parent}). */
+    int[] fmark;
+    int[] fparent;
+
+    /**
+     * Breadth-first search over H = so ∪ wr ∪ ww (rw edges are not followed) from start, along
+     * out-edges (forward) or in-edges (backward): both halves of PSI's check that (H+ ; rw?) is
+     * irreflexive (Cerone–Gotsman; see the class comment). Each node reached is stamped in marks,
+     * its tree edge kept in via and appended to reached (start first); nodes whose topo position
+     * exceeds topoLimit are not entered (topo null: no bound). With landing &gt; 0, the first rw
+     * edge out of a reached node whose target {@link #mark} stamps with landing is returned;
+     * otherwise -1 once H is exhausted.
+     */
+    int searchH(int start, boolean forward, int[] marks, int stamp, int[] via, IntList reached,
+                        int[] topo, int topoLimit, int landing) {
+        IntList[] adjacent = forward ? out : in;
+        reached.add(start);
+        marks[start] = stamp;
+        for (int qi = 0; qi < reached.size(); qi++) {
+            int y = reached.get(qi);
+            IntList edges = adjacent[y];
+            if (edges == null) {
+                continue;
+            }
+            for (int i = 0; i < edges.size(); i++) {
+                int e = edges.get(i);
+                if (e >= edgeBound) {
+                    continue;
+                }
+                int z = forward ? eTo.get(e) : eFrom.get(e);
+                if (eKind.get(e) == RW) {
+                    if (landing > 0 && mark[z] == landing) {
+                        return e;
+                    }
+                    continue;
+                }
+                if (marks[z] != stamp && (topo == null || topo[z] <= topoLimit)) {
+                    marks[z] = stamp;
+                    via[z] = e;
+                    reached.add(z);
+                }
+            }
+            checkTime("a PSI cycle check");
+        }
+        return -1;
+    }
+
+    /**
+     * Appends the edges of a {@link #searchH} tree between its root and node, in the direction of
+     * the graph: root ⇝ node for a forward tree, node ⇝ root for a backward one.
+     */
+    void appendTreePath(IntList to, int[] via, int root, int node, boolean forward) {
+        if (!forward) {
+            for (int a = node; a != root; a = eTo.get(via[a])) {
+                to.add(via[a]);
+            }
+            return;
+        }
+        int first = to.size();
+        for (int a = node; a != root; a = eFrom.get(via[a])) {
+            to.add(via[a]);
+        }
+        for (int i = first, j = to.size() - 1; i < j; i++, j--) {
+            int t = to.get(i);
+            to.set(i, to.get(j));
+            to.set(j, t);
+        }
+    }
+
+    static Cycle cycle(IntList p) {
+        Cycle c = new Cycle();
+        c.path = p.toArray();
+        return c;
+    }
+
+    /** Whether orientation o of v is impossible given the current graph: the closing cycle, or null. */
+    Cycle infeasible(int v, int o, int[] topo) {
+        int[][] ind = induced(v, o);
+        for (int[] le : ind) {
+            int u = srcNode(le[0], le[1]);
+            int x = dstNode(le[0], le[2]);
+            Cycle c = closes(u, x, le[0], topo);
+            if (c != null) {
+                c.cand = le;
+                c.candVar = v;
+                c.candOrient = o;
+                return c;
+            }
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------- topological order / cycles
+
+    /** Topological positions of all nodes (rw edges ignored for PSI), or null if cyclic. */
+    long topoMod = -1;
+    int[] topoCache;
+
+    int[] topo() {
+        if (topoMod == modCount) {
+            return topoCache;
+        }
+        topoCache = computeTopo();
+        topoMod = modCount;
+        return topoCache;
+    }
+
+    /** Topological positions over every edge, rw included (even for PSI), or null if cyclic. */
+    int[] topoAll() {
+        return computeTopo(false);
+    }
+
+    int[] computeTopo() {
+        return computeTopo(psi);
+    }
+
+    int[] computeTopo(boolean skipRw) {
+        int[] indeg = new int[nodeCount];
+        for (int i = 0; i < live.size(); i++) {
+            int e = live.get(i);
+            if (skipRw && eKind.get(e) == RW) {
+                continue;
+            }
+            indeg[eTo.get(e)]++;
+        }
+        int[] order = new int[nodeCount];
+        int tail = 0;
+        for (int v = 0; v < nodeCount; v++) {
+            if (indeg[v] == 0) {
+                order[tail++] = v;
+            }
+        }
+        for (int head = 0; head < tail; head++) {
+            int u = order[head];
+            IntList o = out[u];
+            if (o == null) {
+                continue;
+            }
+            for (int i = 0; i < o.size(); i++) {
+                int e = o.get(i);
+                if (skipRw && eKind.get(e) == RW) {
+                    continue;
+                }
+                if (--indeg[eTo.get(e)] == 0) {
+                    order[tail++] = eTo.get(e);
+                }
+            }
+        }
+        if (tail < nodeCount) {
+            return null;
+        }
+        int[] pos = new int[nodeCount];
+        for (int i = 0; i < nodeCount; i++) {
+            pos[order[i]] = i;
+        }
+        return pos;
+    }
+
+    /** A shortest forbidden cycle of the current graph, or null if there is none. */
+    Cycle findCycle() {
+        int[] pos = topo();
+        if (pos == null) {
+            // a cycle (without rw edges for PSI): strongly connected components, then the shortest
+            // cycle through a few members of the smallest non-trivial ones, searched inside them
+            int[] comp = new int[nodeCount];
+            List<int[]> sccs = stronglyConnected(comp, psi);
+            sccs.sort((a, b) -> Integer.compare(a.length, b.length));
+            Cycle best = null;
+            int tried = 0;
+            for (int[] scc : sccs) {
+                if (tried >= 64) {
+                    break;
+                }
+                for (int i = 0; i < scc.length && i < 16; i++, tried++) {
+                    int root = scc[i];
+                    IntList o = out[root];
+                    if (o == null) {
+                        continue;
+                    }
+                    for (int j = 0; j < o.size(); j++) {
+                        int e = o.get(j);
+                        if ((psi && eKind.get(e) == RW) || comp[eTo.get(e)] != comp[root]) {
+                            continue;
+                        }
+                        IntList p = path(eTo.get(e), root, psi, null, comp, comp[root]);
+                        if (p != null && (best == null || p.size() + 1 < best.path.length)) {
+                            IntList all = new IntList();
+                            all.add(e);
+                            for (int k = 0; k < p.size(); k++) {
+                                all.add(p.get(k));
+                            }
+                            best = cycle(all);
+                        }
+                    }
+                }
+            }
+            return best == null ? null : startAtTransaction(best);
+        }
+        if (psi) {
+            Cycle best = null;
+            for (int i = 0; i < rwEdges.size(); i++) {
+                int e = rwEdges.get(i);
+                IntList p = path(eTo.get(e), eFrom.get(e), true, pos);
+                if (p != null && (best == null || p.size() + 1 < best.path.length)) {
+                    IntList all = new IntList();
+                    all.add(e);
+                    for (int k = 0; k < p.size(); k++) {
+                        all.add(p.get(k));
+                    }
+                    best = cycle(all);
+                }
+            }
+            return best;
+        }
+        return null;
+    }
+
+    /**
+     * Some cycle of the graph (without rw edges for PSI), by one breadth-first search inside the
+     * smallest strongly connected component: O(nodes + edges). Null if acyclic.
+     */
+    Cycle anyCycle() {
+        int[] comp = new int[nodeCount];
+        List<int[]> sccs = stronglyConnected(comp, psi);
+        if (sccs.isEmpty()) {
+            return null;
+        }
+        int[] smallest = sccs.get(0);
+        for (int[] scc : sccs) {
+            if (scc.length < smallest.length) {
+                smallest = scc;
+            }
+        }
+        int root = smallest[0];
+        round++;
+        IntList queue = new IntList();
+        queue.add(root);
+        mark[root] = round;
+        for (int qi = 0; qi < queue.size(); qi++) {
+            int y = queue.get(qi);
+            IntList o = out[y];
+            if (o == null) {
+                continue;
+            }
+            for (int i = 0; i < o.size(); i++) {
+                int e = o.get(i);
+                int z = eTo.get(e);
+                if ((psi && eKind.get(e) == RW) || comp[z] != comp[root]) {
+                    continue;
+                }
+                if (z == root) {
+                    IntList rev = new IntList();
+                    rev.add(e);
+                    for (int a = y; a != root; a = eFrom.get(parent[a])) {
+                        rev.add(parent[a]);
+                    }
+                    IntList p = new IntList(rev.size());
+                    for (int k = rev.size() - 1; k >= 0; k--) {
+                        p.add(rev.get(k));
+                    }
+                    return cycle(p);
+                }
+                if (mark[z] != round) {
+                    mark[z] = round;
+                    parent[z] = e;
+                    queue.add(z);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Rotates a cycle (no candidate) to start at an edge leaving a transaction node. */
+    Cycle startAtTransaction(Cycle c) {
+        int[] p = c.path;
+        for (int i = 0; i < p.length; i++) {
+            if (txnOfNode(eFrom.get(p[i])) >= 0 && eKind.get(p[i]) != RT_IN) {
+                int[] r = new int[p.length];
+                for (int j = 0; j < p.length; j++) {
+                    r[j] = p[(i + j) % p.length];
+                }
+                c.path = r;
+                return c;
+            }
+        }
+        return c;
+    }
+
+    /** Tarjan over the live edges (rw edges skipped if asked); fills comp, returns the components with at least two nodes. */
+    List<int[]> stronglyConnected(int[] comp, boolean skipRw) {
+        return StronglyConnected.components(new StronglyConnected.Graph() {
+            @Override
+            public int nodeCount() {
+                return PolygraphReachability.this.nodeCount;
+            }
+
+            @Override
+            public boolean root(int v) {
+                return true;
+            }
+
+            @Override
+            public int degree(int v) {
+                IntList o = out[v];
+                return o == null ? 0 : o.size();
+            }
+
+            @Override
+            public int target(int v, int i) {
+                int e = out[v].get(i);
+                return skipRw && eKind.get(e) == RW ? -1 : eTo.get(e);
+            }
+        }, comp);
+    }
+
+    /** The number of transaction-level steps of a node path. */
+    int steps(int[] path) {
+        int k = 0;
+        for (int e : path) {
+            int kind = eKind.get(e);
+            if (!(kind == INTERNAL || kind == CHAIN || kind == RT_OUT || (kind == RW && eTo.get(e) >= auxBase))) {
+                k++;
+            }
+        }
+        return k;
+    }
+
+    /** Appends " -kind-> T" for each transaction-level step of a node path. */
+    void steps(int[] path, StringBuilder sb) {
+        for (int e : path) {
+            int kind = eKind.get(e);
+            if (kind == INTERNAL || kind == CHAIN || kind == RT_OUT || (kind == RW && eTo.get(e) >= auxBase)) {
+                continue;
+            }
+            String k = kind == RT_IN ? "rt" : kind == RW_AUX ? "rw" : name(kind);
+            sb.append(" -").append(k).append("-> ").append(m.h.txnLabel(txnOfNode(eTo.get(e))));
+        }
+    }
+}

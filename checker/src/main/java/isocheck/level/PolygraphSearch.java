@@ -1,0 +1,324 @@
+package isocheck.level;
+
+import isocheck.primitive.IntList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The search of a {@link Polygraph} over the constraints pruning left open, one component at a
+ * time, with conflict-directed backjumping and learned nogoods.
+ */
+abstract class PolygraphSearch extends PolygraphPruning {
+    PolygraphSearch(TxnModel m, Level level, long deadline) {
+        super(m, level, deadline);
+    }
+
+
+    /**
+     * Search over the open constraints, one communication-graph component at a time (cycles never
+     * leave a component: every edge joins transactions sharing a session or a key, and the initial
+     * transaction only has outgoing edges; real time joins components, so SSER searches them as one).
+     * Conflict-directed backjumping: a failed orientation yields a nogood (the decisions whose edges lie
+     * on the closing cycle); when both orientations fail their union, minus the variable, is learned
+     * and the search jumps back to the latest decision in it.
+     */
+    Outcome search() {
+        int[] comp = sessionComponents();
+        Map<Integer, IntList> byComp = new HashMap<>();
+        int[] pos = topo();
+        Integer[] order = new Integer[varCount];
+        for (int v = 0; v < varCount; v++) {
+            order[v] = v;
+        }
+        Arrays.sort(order, (p, q) -> Integer.compare(Math.min(pos[w(varA[p])], pos[w(varB[p])]),
+                Math.min(pos[w(varA[q])], pos[w(varB[q])])));
+        for (int v : order) {
+            if (assign[v] >= 0) {
+                continue;
+            }
+            int c = rt ? 0 : comp[m.sessOf[varA[v]]];
+            byComp.computeIfAbsent(c, z -> new IntList()).add(v);
+        }
+        components = byComp.size();
+        int done = 0;
+        for (IntList vars : byComp.values()) {
+            searchedVars += vars.size();
+            Outcome o = searchComponent(vars.toArray(), pos); // ord stays valid across components
+            if (o == Outcome.UNKNOWN) {
+                remained = "search of component " + (done + 1) + " of " + components + " (" + vars.size()
+                        + " writer pairs open, " + decisions + " decisions, " + backjumps + " backjumps, "
+                        + learned + " learned nogoods so far); " + (components - done - 1)
+                        + " components not started";
+                return o;
+            }
+            if (o == Outcome.VIOLATED) {
+                return o;
+            }
+            done++;
+        }
+        notes.add("search: " + components + " independent components, " + searchedVars + " pairs, "
+                + decisions + " decisions, " + backjumps + " backjumps, " + learned + " learned nogoods, "
+                + orderRepairs + " topological-order repairs");
+        return Outcome.CONSISTENT;
+    }
+
+    final Map<Integer, List<int[]>> nogoods = new HashMap<>();
+
+    static int lit(int v, int o) {
+        return 2 * v + o;
+    }
+
+    boolean holds(int lit) {
+        return assign[lit >> 1] == (lit & 1);
+    }
+
+    /**
+     * A topological order of the graph during the search (of H for PSI), kept valid as edges come
+     * (removing edges never invalidates it): ord[node] is its position, atPos the inverse. An edge
+     * u → x with ord[u] &lt; ord[x] cannot close a cycle, so it needs no search; otherwise the search
+     * from x visits only positions up to ord[u] (Marchetti-Spaccamela, Nanni, Rohnert: if it misses
+     * u, the visited nodes move right after u, the rest of the window keeping its order).
+     */
+    int[] ord;
+    int[] atPos;
+    long orderRepairs;
+
+    void initOrder(int[] pos) {
+        ord = Arrays.copyOf(pos, pos.length);
+        atPos = new int[pos.length];
+        for (int v = 0; v < pos.length; v++) {
+            atPos[pos[v]] = v;
+        }
+    }
+
+    /** After a bounded search from ord-window [lb, ub] missed its target: visited nodes go last. */
+    void repairOrder(int lb, int ub) {
+        int[] buf = new int[ub - lb + 1];
+        int k = 0;
+        for (int p = lb; p <= ub; p++) {
+            if (mark[atPos[p]] != round) {
+                buf[k++] = atPos[p];
+            }
+        }
+        for (int p = lb; p <= ub; p++) {
+            if (mark[atPos[p]] == round) {
+                buf[k++] = atPos[p];
+            }
+        }
+        for (int i = 0; i < buf.length; i++) {
+            atPos[lb + i] = buf[i];
+            ord[buf[i]] = lb + i;
+        }
+        orderRepairs++;
+    }
+
+    Outcome searchComponent(int[] vars, int[] pos) {
+        if (ord == null) {
+            initOrder(pos);
+        }
+        int depth = 0;
+        int[] mark0 = new int[vars.length];
+        int[] tried = new int[vars.length];
+        @SuppressWarnings("unchecked")
+        Set<Integer>[] conflict = new Set[vars.length];
+        int[] level = new int[varCount];
+        Arrays.fill(level, -1);
+        boolean resume = false;
+        while (true) {
+            if (depth == vars.length) {
+                return Outcome.CONSISTENT;
+            }
+            if ((decisions & 63) == 0 && timeUp()) {
+                return Outcome.UNKNOWN;
+            }
+            int v = vars[depth];
+            if (!resume) {
+                tried[depth] = 0;
+                conflict[depth] = new java.util.HashSet<>();
+            }
+            resume = false;
+            int pref = pos[w(varA[v])] <= pos[w(varB[v])] ? 0 : 1;
+            boolean placed = false;
+            for (int k = 0; k < 2 && !placed; k++) {
+                int o = k == 0 ? pref : 1 - pref;
+                if ((tried[depth] & (1 << o)) != 0) {
+                    continue;
+                }
+                tried[depth] |= 1 << o;
+                decisions++;
+                int before = edgeCount();
+                int[] ng = attempt(v, o);
+                if (ng == null) {
+                    mark0[depth] = before;
+                    level[v] = depth;
+                    placed = true;
+                } else {
+                    truncateEdges(before);
+                    assign[v] = -1;
+                    for (int l : ng) {
+                        if ((l >> 1) != v) {
+                            conflict[depth].add(l);
+                        }
+                    }
+                }
+            }
+            if (placed) {
+                depth++;
+                continue;
+            }
+            // both orientations failed
+            Set<Integer> cs = conflict[depth];
+            if (cs.isEmpty()) {
+                return Outcome.VIOLATED;
+            }
+            learn(cs);
+            int target = -1;
+            for (int l : cs) {
+                target = Math.max(target, level[l >> 1]);
+            }
+            if (target < 0) {
+                return Outcome.VIOLATED;
+            }
+            backjumps++;
+            while (depth > target) {
+                depth--;
+                int u = vars[depth];
+                truncateEdges(mark0[depth]);
+                assign[u] = -1;
+                level[u] = -1;
+            }
+            for (int l : cs) {
+                if ((l >> 1) != vars[depth]) {
+                    conflict[depth].add(l);
+                }
+            }
+            resume = true;
+        }
+    }
+
+    void learn(Set<Integer> cs) {
+        if (learned >= 200_000) {
+            return;
+        }
+        int[] ng = cs.stream().mapToInt(Integer::intValue).toArray();
+        learned++;
+        for (int l : ng) {
+            nogoods.computeIfAbsent(l, z -> new ArrayList<>()).add(ng);
+        }
+    }
+
+    /** Tries orientation o of v: null if it stays acyclic (edges added), else a nogood (edges removed). */
+    int[] attempt(int v, int o) {
+        int me = lit(v, o);
+        // a learned nogood that this literal would complete (stored under each of its literals)
+        List<int[]> cands = nogoods.get(me);
+        if (cands != null) {
+            for (int[] ng : cands) {
+                boolean all = true;
+                for (int l : ng) {
+                    if (l != me && !holds(l)) {
+                        all = false;
+                        break;
+                    }
+                }
+                if (all) {
+                    return ng;
+                }
+            }
+        }
+        // learned nogoods not containing me can also be completed by me only if they contain me; the
+        // resolvents learned in searchComponent never contain the variable being decided.
+        int before = edgeCount();
+        int p = src(v, o);
+        int q = dst(v, o);
+        assign[v] = o;
+        for (int[] le : induced(v, o)) {
+            int u = srcNode(le[0], le[1]);
+            int x = dstNode(le[0], le[2]);
+            Cycle c = null;
+            if (ord != null && (!psi || le[0] != RW) && ord[u] > ord[x]) {
+                IntList back = path(x, u, psi, ord);
+                if (back != null) {
+                    c = cycle(back);
+                } else {
+                    repairOrder(ord[x], ord[u]);
+                }
+            }
+            if (c == null) {
+                c = closes(u, x, le[0], ord);
+            }
+            if (c != null) {
+                c.cand = le;
+                c.candVar = v;
+                c.candOrient = o;
+                prevConflict = lastConflict;
+                lastConflict = c;
+                int[] ng = nogoodOf(c, me);
+                truncateEdges(before);
+                assign[v] = -1;
+                return ng;
+            }
+            int id = addEdge(u, x, le[0], le[3], le[0] == WW ? -1 : le[4], v);
+            if (le[0] == WW) {
+                lastWw = id;
+            } else {
+                eAux.set(id, lastWw);
+            }
+        }
+        if (p < 0 || q < 0) {
+            throw new AssertionError();
+        }
+        return null;
+    }
+
+    int lastWw = -1;
+
+    int[] nogoodOf(Cycle c, int me) {
+        Set<Integer> s = new LinkedHashSet<>();
+        s.add(me);
+        for (int e : c.path) {
+            int v = eVar.get(e);
+            if (v >= 0 && !rootForced[v]) {
+                s.add(lit(v, assign[v]));
+            }
+        }
+        return s.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    Cycle lastConflict() {
+        return lastConflict;
+    }
+
+    Cycle prevConflict;
+
+    /** The conflict before the last one (the other orientation of the last variable, usually). */
+    Cycle prevConflict() {
+        return prevConflict;
+    }
+
+    /** A commit order from a topological order of the final graph (write halves for PC/SI). */
+    int[] commitOrder() {
+        int[] pos = topo();
+        int[] nodes = new int[nodeCount];
+        for (int v = 0; v < nodeCount; v++) {
+            nodes[pos[v]] = v;
+        }
+        IntList co = new IntList(m.liveCount);
+        for (int v : nodes) {
+            int t = txnOfNode(v);
+            if (t < 0 || !m.live[t]) {
+                continue;
+            }
+            if (split && v != w(t)) {
+                continue;
+            }
+            co.add(t);
+        }
+        return co.toArray();
+    }
+}
