@@ -190,6 +190,7 @@ public final class Main {
             case "convert" -> new ConvertCommand();
             case "run" -> new RunCommand();
             case "repair" -> new RepairCommand();
+            case "catalogue" -> new CatalogueCommand();
             default -> null;
         };
         boolean versionOnly = args.length == 1 && (first.equals("--version") || first.equals("-V"));

@@ -228,6 +228,12 @@ final class Interpreter {
 
         @Override
         public Void visitAbort(Stmt.Abort a) {
+            // A schedule steps a ROLLBACK like a statement (Hermitage's "abort; -- T1" is a step of its own).
+            try {
+                gate.beforeStatement("ROLLBACK");
+            } catch (InterruptedException e) {
+                throw new Checked(e);
+            }
             throw new Checked(new UserAbort("user abort at " + a.pos().lineColumn() + (a.message().isEmpty() ? "" : ": " + a.message())));
         }
 

@@ -61,6 +61,34 @@ public final class Runs {
         return new Outcome(sb.toString(), () -> Runner.history(r.sessions(), r.names()), null);
     }
 
+    /**
+     * One stepped run of an already parsed schedule (the catalogue's cells): the recorded history,
+     * and per declared transaction whether it committed and, if not, the database's SQLSTATE and
+     * message; {@code trace} is what {@code run --schedule} prints, step by step. The tables come
+     * from the schedule's generator lines alone.
+     */
+    public record Stepped(History history, List<String> names, List<Boolean> committed, List<String> abortStates,
+            List<String> abortReasons, String trace) {}
+
+    public static Stepped stepped(Db db, Program p, Schedule s, long blockMillis) {
+        GenSpec gen = GenSpec.parse(s.file(), s.genLines());
+        ProgramWorkload w = new ProgramWorkload(p, gen, s.file(), db.engine().dialect(db.isolation()), true, new AtomicLong());
+        java.io.StringWriter text = new java.io.StringWriter();
+        ScheduleRunner.Result r;
+        Thread dropOnExit = Runner.dropOnExit(db);
+        try (PrintWriter trace = new PrintWriter(text)) {
+            r = ScheduleRunner.run(db, w, s, 1, blockMillis, trace);
+        } finally {
+            Runner.unregister(dropOnExit);
+            Runner.tearDown(db);
+            shutdownEmbedded(db);
+        }
+        List<Boolean> committed = r.logs().stream().map(l -> l.committed).toList();
+        List<String> states = r.logs().stream().map(l -> l.committed ? "" : String.valueOf(l.abortState)).toList();
+        List<String> reasons = r.logs().stream().map(l -> l.committed ? "" : db.scrub(String.valueOf(l.abortReason))).toList();
+        return new Stepped(Runner.history(r.sessions(), r.names()), r.names(), committed, states, reasons, text.toString());
+    }
+
     private static Outcome finish(Db db, Workload w, Runner.Options o, Runner.Result r) {
         if (!o.keep()) {
             shutdownEmbedded(db);
