@@ -1,0 +1,149 @@
+package isocheck.query;
+
+import com.microsoft.z3.Expr;
+import isocheck.encoding.AccessRules;
+import isocheck.encoding.ProgramModel;
+import isocheck.encoding.Site;
+import isocheck.encoding.Vocabulary;
+import isocheck.program.Column;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import isocheck.program.Variable;
+import isocheck.witness.Valuation;
+import isocheck.witness.Witness;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The initial database a witness needs ({@link Witness#initialRows()}): every record on the
+ * cycle's edges and every record a statement of a cycle transaction names by its whole primary
+ * key (outside loops, or in one loop over a SET OF parameter, one per named row), as the model
+ * has it before any cycle transaction commits. A replay that seeds only the edges' records misses
+ * the rows the transactions read or guard on elsewhere (a balance checked before a write, a
+ * district counter), and the transaction then takes another branch than the witness's.
+ *
+ * <p>The values are the model's initial state: under per-transaction snapshots the view of the
+ * ar-first transaction, which sees no other (vis ⊆ ar, paper §3.2). Under per-statement snapshots
+ * (READ COMMITTED, docs/postgresql-levels.md §3) the per-transaction view is not what statements
+ * read, so a record's state is taken from the statement view of its first reader in ar order (the
+ * ar-first transaction's statements see no other cycle transaction; a later reader's view may
+ * already include an earlier writer, so this is a best guess the replay then confirms or not).
+ */
+final class InitialState {
+
+    private final Valuation m;
+    private final Vocabulary v;
+    private final CycleQuery.Built q;
+    private final List<CycleQuery.Selector> sels;
+    private final List<Integer> arOrder;
+    private final AccessRules rules;
+    private final ProgramModel model;
+
+    /** A statement execution naming a record: transaction index, statement, site, record. */
+    private record Naming(int txn, StatementFacts statement, Site site, List<Expr<?>> elements, Expr<?> record) {}
+
+    InitialState(Valuation m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels, List<Integer> arOrder,
+            AccessRules rules, ProgramModel model) {
+        this.m = m;
+        this.v = v;
+        this.q = q;
+        this.sels = sels;
+        this.arOrder = arOrder;
+        this.rules = rules;
+        this.model = model;
+    }
+
+    List<Witness.InitialRow> rows(List<Witness.Edge> edges) {
+        List<Naming> namings = namings();
+        Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
+        for (int i = 0; i < edges.size(); i++) {
+            Witness.Edge e = edges.get(i);
+            rows.computeIfAbsent(e.table() + e.key(), x -> row(e.table(), e.key(), sels.get(e.from()).record(), namings));
+        }
+        for (Naming n : namings) {
+            String table = n.statement().table();
+            Map<String, String> key = new LinkedHashMap<>();
+            for (String col : v.keyColumns(table)) key.put(col, m.eval(v.key(table, col, n.record()), true).toString());
+            rows.computeIfAbsent(table + key, x -> row(table, key, n.record(), namings));
+        }
+        return List.copyOf(rows.values());
+    }
+
+    private Transaction type(int txn) {
+        return sels.get(txn).conflict().t1();
+    }
+
+    /** Every statement execution of a cycle transaction that names a record by its whole key, in ar order, then program order. */
+    private List<Naming> namings() {
+        List<Naming> out = new ArrayList<>();
+        for (int t : arOrder) {
+            Transaction type = type(t);
+            Expr<?> inst = q.txns().get(t);
+            for (StatementFacts sf : model.facts(type.name()).statements()) {
+                for (List<Expr<?>> elements : iterations(sf, type, inst)) {
+                    Site site = rules.site(sf, type, inst, elements);
+                    Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
+                    if (rec.isEmpty() || !m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
+                    out.add(new Naming(t, sf, site, elements, rec.get()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The iterations in which to look at a statement: none around it (one, with no elements), or one
+     * loop over a SET OF parameter (one per row the model names and puts in the set). Deeper loops and
+     * loops over query results are left out: their rows are not seeded.
+     */
+    private List<List<Expr<?>>> iterations(StatementFacts sf, Transaction type, Expr<?> inst) {
+        if (sf.loops().isEmpty()) return List.of(List.of());
+        if (sf.loops().size() > 1) return List.of();
+        Stmt.Foreach loop = sf.loops().get(0);
+        boolean parameter = type.parameters().stream().map(Variable::name).anyMatch(loop.source()::equals);
+        if (!parameter) return List.of();
+        var sort = rules.terms().elementSort(type, loop.source());
+        if (!m.hasSort(sort)) return List.of();
+        List<List<Expr<?>>> out = new ArrayList<>();
+        for (Expr<?> x : m.constantValues(sort)) {
+            Site site = Site.of(type, inst, List.of(), List.of());
+            var in = rules.terms().member(x, loop.source(), site);
+            if (in.isPresent() && m.eval(in.get(), true).isTrue()) out.add(List.of(x));
+        }
+        return out;
+    }
+
+    private Witness.InitialRow row(String table, Map<String, String> key, Expr<?> r, List<Naming> namings) {
+        if (rules.statementViews()) {
+            for (Naming n : namings) {
+                if (!n.statement().table().equals(table) || n.statement().statement() instanceof Stmt.Insert) continue;
+                if (!m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
+                String stmt = type(n.txn()).name() + "." + n.statement().id();
+                Expr<?> t = q.txns().get(n.txn());
+                boolean alive = m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue();
+                Map<String, String> values = new LinkedHashMap<>();
+                if (alive) {
+                    for (Column c : v.columns(table)) {
+                        if (!v.isKey(table, c.name())) {
+                            values.put(c.name(), m.eval(v.viewValueAt(table, c.name(), stmt, r, t, n.elements()), true).toString());
+                        }
+                    }
+                }
+                return new Witness.InitialRow(table, key, alive, values);
+            }
+        }
+        Expr<?> first = q.txns().get(arOrder.get(0));
+        boolean alive = m.eval(v.alive(table, r, first), true).isTrue();
+        Map<String, String> values = new LinkedHashMap<>();
+        if (alive) {
+            for (Column c : v.columns(table)) {
+                if (!v.isKey(table, c.name())) values.put(c.name(), m.eval(v.viewValue(table, c.name(), r, first), true).toString());
+            }
+        }
+        return new Witness.InitialRow(table, key, alive, values);
+    }
+}
