@@ -62,13 +62,13 @@ final class InitialState {
         Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
         for (int i = 0; i < edges.size(); i++) {
             Witness.Edge e = edges.get(i);
-            rows.computeIfAbsent(e.table() + e.key(), x -> row(e.table(), e.key(), sels.get(e.from()).record(), namings));
+            rows.computeIfAbsent(e.table() + e.key(), x -> row(e.table(), e.key(), sels.get(e.from()).record(), readers(edges, e), namings));
         }
         for (Naming n : namings) {
             String table = n.statement().table();
             Map<String, String> key = new LinkedHashMap<>();
             for (String col : v.keyColumns(table)) key.put(col, m.eval(v.key(table, col, n.record()), true).toString());
-            rows.computeIfAbsent(table + key, x -> row(table, key, n.record(), namings));
+            rows.computeIfAbsent(table + key, x -> row(table, key, n.record(), List.of(), namings));
         }
         return List.copyOf(rows.values());
     }
@@ -117,8 +117,31 @@ final class InitialState {
         return out;
     }
 
-    private Witness.InitialRow row(String table, Map<String, String> key, Expr<?> r, List<Naming> namings) {
+    /**
+     * The statements that read an edge's record before another cycle transaction overwrites it: the
+     * readers of the RW edges on it (outside loops), whose statement view misses the overwriter.
+     */
+    private List<Naming> readers(List<Witness.Edge> edges, Witness.Edge on) {
+        List<Naming> out = new ArrayList<>();
+        for (int i = 0; i < edges.size(); i++) {
+            Witness.Edge e = edges.get(i);
+            if (e.kind() != isocheck.encoding.DepKind.RW || !e.table().equals(on.table()) || !e.key().equals(on.key())) continue;
+            Transaction type = type(e.from());
+            for (StatementFacts sf : model.facts(type.name()).statements()) {
+                if (sf.id().equals(e.fromStatement().id()) && sf.loops().isEmpty()) {
+                    out.add(new Naming(e.from(), sf, rules.site(sf, type, q.txns().get(e.from()), List.of()), List.of(),
+                            sels.get(i).record()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private Witness.InitialRow row(String table, Map<String, String> key, Expr<?> r, List<Naming> preferred, List<Naming> namings) {
         if (rules.statementViews()) {
+            List<Naming> all = new ArrayList<>(preferred);
+            all.addAll(namings);
+            namings = all;
             for (Naming n : namings) {
                 if (!n.statement().table().equals(table) || n.statement().statement() instanceof Stmt.Insert) continue;
                 if (!m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
