@@ -1,4 +1,4 @@
-CREATE TABLE account (acc_id INT PRIMARY KEY, balance DECIMAL(10,2));
+CREATE TABLE account (acc_id INT PRIMARY KEY, balance MONEY);
 TRANSACTION t(id INT)
 BEGIN
   SKIP;

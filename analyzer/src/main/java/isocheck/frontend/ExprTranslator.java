@@ -23,6 +23,8 @@ import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NotExpression;
 import net.sf.jsqlparser.expression.NullValue;
+import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
@@ -124,6 +126,14 @@ final class ExprTranslator {
         if (e instanceof StringValue s) {
             return new Expr.StrLit(s.getValue(), pos);
         }
+        if (e instanceof BooleanValue b) {
+            // BOOLEAN is held as INT: TRUE = 1, FALSE = 0 (SqlTypes)
+            return new Expr.IntLit(b.getValue() ? 1 : 0, pos);
+        }
+        if (e instanceof DoubleValue d) {
+            throw new ProgramError(pos, "decimal literal " + d + " is not supported: values are whole numbers (keep NUMERIC amounts in their "
+                    + "smallest unit, e.g. cents)");
+        }
         if (e instanceof ParenthesedExpressionList<?> list) {
             if (list.size() != 1) {
                 throw new ProgramError(pos, "a list of " + list.size() + " values is not an expression");
@@ -197,6 +207,18 @@ final class ExprTranslator {
                 throw new ProgramError(pos, scope.foundUnusable());
             }
             return scope.foundSource().isEmpty() ? new Cond.Const(true, pos) : new Cond.IsNull(scope.foundSource(), !scope.foundWhenEmpty(), pos);
+        }
+        if (e instanceof BooleanValue b) {
+            return new Cond.Const(b.getValue(), pos);
+        }
+        if (e instanceof net.sf.jsqlparser.schema.Column || e instanceof JdbcNamedParameter) {
+            // a BOOLEAN column or variable standing alone: x = TRUE (TRUE is 1, SqlTypes)
+            Expr value = expr(e);
+            if (!isBoolean(value)) {
+                throw new ProgramError(pos, "expected a condition, found " + value.type().sqlName() + " " + value.text()
+                        + " (only a BOOLEAN column or variable stands alone as a condition)");
+            }
+            return new Cond.Compare(CompareOp.EQ, value, new Expr.IntLit(1, pos), pos);
         }
         if (e instanceof ExistsExpression x) {
             if (exists == null) {
@@ -322,6 +344,14 @@ final class ExprTranslator {
             values.add(then);
         }
         return new Expr.Case(conditions, values, otherwise, pos);
+    }
+
+    /** Whether {@code value} is a BOOLEAN column of the visited table or a variable declared BOOLEAN. */
+    private boolean isBoolean(Expr value) {
+        if (value instanceof Expr.ColumnRef c) {
+            return table != null && table.column(c.column()).map(Column::bool).orElse(false);
+        }
+        return value instanceof Expr.VarRef v && !v.hasField() && scope.isBoolean(v.variable());
     }
 
     private Cond isNull(IsNullExpression n, SourcePos pos) {

@@ -157,12 +157,16 @@ final class PlpgsqlRoutine {
             typeToken = p.identifier("a parameter type");
         }
         Type type = parameterType(typeToken);
+        boolean bool = typeToken.is("BOOLEAN") || typeToken.is("BOOL");
         if (p.peek().is("DEFAULT") || p.peek().isSymbol("=")) {
             throw new ProgramError(p.peek().pos(), "parameter defaults are not supported");
         }
         String name = nameToken == null ? "$" + n : nameToken.text();
         p.scope.declareParameter(name, type, (nameToken == null ? typeToken : nameToken).pos());
         p.scope.alias("_" + n, name);
+        if (bool && type instanceof Type.Scalar) {
+            p.scope.markBoolean(name);
+        }
     }
 
     /** {@code INT}, {@code VARCHAR(n)}, {@code NUMERIC(p,s)}…, and {@code type[]}: an array is a row set of one field. */
@@ -176,23 +180,10 @@ final class PlpgsqlRoutine {
     }
 
     private ScalarType scalarType(Token typeToken) {
-        if (typeToken.is("CHARACTER") && p.peek().is("VARYING")) {
-            p.next++;
-        }
         if (p.peek().isSymbol("%")) {
             throw new ProgramError(p.peek().pos(), "%TYPE parameters are not supported; write the type");
         }
-        ScalarType scalar = SchemaBuilder.type(typeToken.text(), typeToken.pos());
-        if (p.acceptSymbol("(")) {
-            do {
-                if (p.peek().kind() != Token.Kind.NUMBER) {
-                    throw new ProgramError(p.peek().pos(), "expected a length, found " + p.peek().describe());
-                }
-                p.next++;
-            } while (p.acceptSymbol(","));
-            p.expectSymbol(")");
-        }
-        return scalar;
+        return p.declaredType(typeToken).scalar();
     }
 
     /** RETURNS type, RETURNS SETOF type or RETURNS TABLE (…): the value is the caller's, not the analysis's. */
@@ -273,6 +264,9 @@ final class PlpgsqlRoutine {
                 p.expectWord("NULL");
             }
             p.scope.declare(name.text(), scalar.isPresent(), name.pos());
+            if (typeToken.is("BOOLEAN") || typeToken.is("BOOL")) {
+                p.scope.markBoolean(name.text());
+            }
             if (p.peek().isSymbol(":=") || p.peek().isSymbol("=") || p.peek().is("DEFAULT")) {
                 Token op = p.peek();
                 p.next++;

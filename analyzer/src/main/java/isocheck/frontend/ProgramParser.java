@@ -165,7 +165,11 @@ final class ProgramParser {
         if (!peek().isSymbol(")")) {
             do {
                 Token param = identifier("a parameter name");
+                boolean bool = peek().is("BOOLEAN") || peek().is("BOOL");
                 scope.declareParameter(param.text(), parameterType(), param.pos());
+                if (bool) {
+                    scope.markBoolean(param.text());
+                }
             } while (acceptSymbol(","));
         }
         expectSymbol(")");
@@ -198,16 +202,30 @@ final class ProgramParser {
     }
 
     ScalarType scalarType() {
-        Token t = identifier("a type (INT, VARCHAR(n) or SET OF (…))");
-        ScalarType type = SchemaBuilder.type(t.text(), t.pos());
-        if (acceptSymbol("(")) {
-            if (peek().kind() != Token.Kind.NUMBER) {
-                throw new ProgramError(peek().pos(), "expected a length, found " + peek().describe());
-            }
+        return declaredType(identifier("a type (INT, VARCHAR(n) or SET OF (…))")).scalar();
+    }
+
+    /**
+     * A type whose first word is {@code first}: further words where SQL has them (DOUBLE PRECISION,
+     * CHARACTER VARYING, TIMESTAMP WITH[OUT] TIME ZONE), then an optional {@code (n)} or {@code (p, s)}.
+     */
+    SqlTypes.Declared declaredType(Token first) {
+        StringBuilder phrase = new StringBuilder(first.text());
+        while (peek().kind() == Token.Kind.WORD && SqlTypes.continues(phrase.toString(), peek().text())) {
+            phrase.append(' ').append(peek().text());
             next++;
+        }
+        SqlTypes.Declared declared = SqlTypes.of(phrase.toString(), first.pos());
+        if (acceptSymbol("(")) {
+            do {
+                if (peek().kind() != Token.Kind.NUMBER) {
+                    throw new ProgramError(peek().pos(), "expected a length, found " + peek().describe());
+                }
+                next++;
+            } while (acceptSymbol(","));
             expectSymbol(")");
         }
-        return type;
+        return declared;
     }
 
     /** Statements up to (not including) END, ELSE or ELSIF. */

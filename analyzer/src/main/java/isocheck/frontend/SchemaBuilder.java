@@ -1,12 +1,22 @@
 package isocheck.frontend;
 
 import isocheck.program.Column;
+import isocheck.program.Expr;
 import isocheck.program.ScalarType;
 import isocheck.program.SourcePos;
 import isocheck.program.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.NullValue;
+import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
@@ -16,6 +26,10 @@ import net.sf.jsqlparser.statement.create.table.Index;
 final class SchemaBuilder {
 
     private SchemaBuilder() {}
+
+    /** The words that begin a column constraint, which end a DEFAULT's value. */
+    private static final java.util.Set<String> CONSTRAINT_WORDS = java.util.Set.of("NOT", "NULL", "PRIMARY", "UNIQUE", "CHECK",
+            "REFERENCES", "CONSTRAINT", "DEFAULT", "GENERATED");
 
     /** @param tokens the tokens of the statement, used to place messages about columns */
     static Table table(Fragment fragment, List<Token> tokens) {
@@ -44,8 +58,11 @@ final class SchemaBuilder {
             if (columns.stream().anyMatch(c -> c.name().equals(columnName))) {
                 throw new ProgramError(columnPos, "duplicate column " + columnName + " in table " + name);
             }
-            ScalarType type = type(def.getColDataType().getDataType(), at(tokens, def.getColDataType().getDataType(), searchFrom, columnPos));
+            SqlTypes.Declared declared = SqlTypes.of(def.getColDataType().getDataType(),
+                    at(tokens, def.getColDataType().getDataType(), searchFrom, columnPos));
+            ScalarType type = declared.scalar();
             boolean notNull = false;
+            Optional<Expr> defaultValue = Optional.empty();
             List<String> specs = def.getColumnSpecs() == null ? List.of() : def.getColumnSpecs();
             for (int i = 0; i < specs.size(); i++) {
                 String spec = specs.get(i).toUpperCase(Locale.ROOT);
@@ -55,6 +72,14 @@ final class SchemaBuilder {
                     i++;
                 } else if (spec.equals("NULL")) {
                     notNull = false;
+                } else if (spec.equals("DEFAULT") && i + 1 < specs.size()) {
+                    SourcePos defaultPos = at(tokens, "DEFAULT", searchFrom, columnPos);
+                    // JSqlParser splits the default into words: take them up to the next constraint keyword
+                    StringBuilder text = new StringBuilder(specs.get(++i));
+                    while (i + 1 < specs.size() && !CONSTRAINT_WORDS.contains(specs.get(i + 1).toUpperCase(Locale.ROOT))) {
+                        text.append(' ').append(specs.get(++i));
+                    }
+                    defaultValue = defaultValue(text.toString(), declared, columnName, defaultPos);
                 } else if (spec.equals("PRIMARY") && next.equals("KEY")) {
                     if (keyPos != null) {
                         throw new ProgramError(columnPos, "table " + name + " declares its primary key twice (use PRIMARY KEY (c1, c2) for a composite key)");
@@ -64,10 +89,10 @@ final class SchemaBuilder {
                     i++;
                 } else {
                     throw new ProgramError(at(tokens, specs.get(i), searchFrom, columnPos), "column constraint " + specs.get(i)
-                            + " is not supported (supported: NOT NULL, PRIMARY KEY)");
+                            + " is not supported (supported: NOT NULL, PRIMARY KEY, DEFAULT literal)");
                 }
             }
-            columns.add(new Column(columnName, type, notNull, columnPos));
+            columns.add(new Column(columnName, type, notNull, columnPos, declared.bool(), defaultValue));
         }
         if (create.getIndexes() != null) {
             for (Index index : create.getIndexes()) {
@@ -103,27 +128,45 @@ final class SchemaBuilder {
         }
         // Primary-key fields are never NULL.
         List<Column> keyed = columns.stream()
-                .map(c -> key.contains(c.name()) ? new Column(c.name(), c.type(), true, c.pos()) : c)
+                .map(c -> key.contains(c.name()) ? c.withNotNull() : c)
                 .toList();
         return new Table(name, keyed, key, namePos);
     }
 
     static ScalarType type(String declared, SourcePos pos) {
-        String sqlType = declared.split("[ (]")[0]; // JSqlParser keeps the length: "VARCHAR (20)"
-        // JSqlParser also keeps further words ("INT INT"): only CHARACTER VARYING has two.
-        String[] words = declared.replaceAll("\\(.*", "").strip().split("\\s+");
-        if (words.length > 2 || words.length == 2 && !(words[0].equalsIgnoreCase("CHARACTER") && words[1].equalsIgnoreCase("VARYING"))) {
-            throw new ProgramError(pos, "column type '" + declared + "' is not a type: one type per column (e.g. INT or VARCHAR(20))");
+        return SqlTypes.of(declared, pos).scalar();
+    }
+
+    /**
+     * A column's {@code DEFAULT}: an integer, string or boolean literal (exact: the front-end writes it
+     * into every INSERT that leaves the column out, as the database does), or NULL (no default).
+     */
+    private static Optional<Expr> defaultValue(String text, SqlTypes.Declared declared, String column, SourcePos pos) {
+        Expression e;
+        try {
+            e = CCJSqlParserUtil.parseExpression(text);
+        } catch (JSQLParserException ex) {
+            throw new ProgramError(pos, "DEFAULT " + text + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
         }
-        switch (sqlType.toUpperCase(Locale.ROOT)) {
-            case "INT", "INTEGER", "BIGINT", "SMALLINT":
-                return ScalarType.INT;
-            case "VARCHAR", "CHAR", "TEXT", "CHARACTER":
-                return ScalarType.STRING;
-            default:
-                throw new ProgramError(pos, "unsupported type " + sqlType
-                        + " (supported: INT, INTEGER, BIGINT, SMALLINT, VARCHAR(n), CHAR(n), TEXT; store money in cents and dates as INT)");
+        Expr value;
+        if (e instanceof NullValue) {
+            return Optional.empty();
+        } else if (e instanceof LongValue v) {
+            value = new Expr.IntLit(ExprTranslator.intLiteral(v, pos), pos);
+        } else if (e instanceof SignedExpression s && s.getExpression() instanceof LongValue v) {
+            long abs = ExprTranslator.intLiteral(v, pos);
+            value = new Expr.IntLit(s.getSign() == '-' ? -abs : abs, pos);
+        } else if (e instanceof StringValue v) {
+            value = new Expr.StrLit(v.getValue(), pos);
+        } else if (e instanceof BooleanValue v && declared.bool()) {
+            value = new Expr.IntLit(v.getValue() ? 1 : 0, pos);
+        } else {
+            throw new ProgramError(pos, "DEFAULT " + text + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
         }
+        if (value.type() != declared.scalar() || e instanceof LongValue && declared.bool()) {
+            throw new ProgramError(pos, "DEFAULT " + text + " does not fit column " + column);
+        }
+        return Optional.of(value);
     }
 
     /** The position of the first token from {@code from} spelling {@code word}, for places JSqlParser does not record. */

@@ -68,6 +68,17 @@ final class Scope {
         declared.put(name, scalar);
     }
 
+    /** Names declared BOOLEAN (held as INT 1/0): such a variable may stand alone as a condition. */
+    private final Set<String> booleans = new HashSet<>();
+
+    void markBoolean(String rawName) {
+        booleans.add(Names.of(rawName));
+    }
+
+    boolean isBoolean(String rawName) {
+        return booleans.contains(Names.of(aliases.getOrDefault(Names.of(rawName), rawName)));
+    }
+
     boolean isDeclared(String rawName) {
         return declared.containsKey(Names.of(rawName));
     }

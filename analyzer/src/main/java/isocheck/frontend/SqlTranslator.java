@@ -307,6 +307,11 @@ final class SqlTranslator {
                     + value.text() + " into " + column.type().sqlName() + " column " + column.name());
         }
         for (Column column : table.columns()) {
+            if (!columns.contains(column.name()) && column.defaultValue().isPresent()) {
+                // the column's DEFAULT, as the database fills it in (exact: a literal)
+                columns.add(column.name());
+                values.add(column.defaultValue().get());
+            }
             if (!columns.contains(column.name()) && (column.notNull() || table.isKey(column.name()))) {
                 throw new ProgramError(pos, "INSERT into " + table.name() + " must give "
                         + (table.isKey(column.name()) ? "primary-key" : "NOT NULL") + " column " + column.name());

@@ -1,0 +1,5 @@
+CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT DEFAULT 1 + 2);
+TRANSACTION t(id INT)
+BEGIN
+  SKIP;
+END;
