@@ -135,7 +135,7 @@ public final class SnapshotSchedule {
                     continue;
                 }
                 List<String> cols = new ArrayList<>();
-                r.key().forEach((c, v) -> cols.add(c + " = " + number(v)));
+                r.key().forEach((c, v) -> cols.add(c + " = " + value(t, c, v))); // a string key is the model's 's<n>', as parameters are
                 r.values().forEach((c, v) -> cols.add(c + " = " + value(t, c, v)));
                 sb.append("row ").append(t.name()).append(": ").append(String.join(", ", cols)).append('\n');
                 any = true;

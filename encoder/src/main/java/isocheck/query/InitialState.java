@@ -59,6 +59,12 @@ final class InitialState {
 
     List<Witness.InitialRow> rows(List<Witness.Edge> edges) {
         List<Naming> namings = namings();
+        for (Witness.Edge e : edges) {
+            if (e.field().equals(StatementFacts.ALIVE)) existenceMatters.add(e.table() + e.key());
+        }
+        for (Naming n : namings) {
+            if (n.statement().statement() instanceof Stmt.Insert) existenceMatters.add(n.statement().table() + keyOf(n.statement().table(), n.record()));
+        }
         Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
         for (int i = 0; i < edges.size(); i++) {
             Witness.Edge e = edges.get(i);
@@ -66,11 +72,31 @@ final class InitialState {
         }
         for (Naming n : namings) {
             String table = n.statement().table();
-            Map<String, String> key = new LinkedHashMap<>();
-            for (String col : v.keyColumns(table)) key.put(col, m.eval(v.key(table, col, n.record()), true).toString());
+            Map<String, String> key = keyOf(table, n.record());
             rows.computeIfAbsent(table + key, x -> row(table, key, n.record(), List.of(), namings));
         }
         return List.copyOf(rows.values());
+    }
+
+    /** Records whose existence the cycle is about (on an @alive edge, or inserted by a cycle transaction). */
+    private final java.util.Set<String> existenceMatters = new java.util.HashSet<>();
+
+    private Map<String, String> keyOf(String table, Expr<?> r) {
+        Map<String, String> key = new LinkedHashMap<>();
+        for (String col : v.keyColumns(table)) key.put(col, m.eval(v.key(table, col, r), true).toString());
+        return key;
+    }
+
+    /**
+     * Whether the record exists initially. A table no statement inserts into or deletes from never
+     * changes which records exist, and the encoding does not tie a read's values to Alive there, so the
+     * model's Alive is arbitrary: a row the transactions read is one they expect to find. The same holds
+     * for a record that no cycle transaction inserts and no edge is about: its existence matters to
+     * the witness only through the reads' values, which the model has as if it were found. Otherwise
+     * the model's Alive decides (an insert-if-absent needs the row absent).
+     */
+    private boolean exists(String table, Map<String, String> key, boolean modelAlive) {
+        return modelAlive || v.isStatic(table) || !existenceMatters.contains(table + key);
     }
 
     private Transaction type(int txn) {
@@ -137,6 +163,24 @@ final class InitialState {
         return out;
     }
 
+    /**
+     * Under statement snapshots the value a {@code SELECT … INTO row} stores is its own function of
+     * the row variable, not a view value (Terms, "statementViews"): the initial value of a selected
+     * column is that, where the statement selects it outside loops.
+     */
+    private Optional<Expr<?>> selectedValue(Naming n, String column) {
+        if (!(n.statement().statement() instanceof Stmt.Select sel) || sel.target() == null || sel.aggregate().isPresent()
+                || !n.elements().isEmpty() || !(sel.columns().contains(column) || sel.columns().contains("*"))) {
+            return Optional.empty();
+        }
+        try {
+            var ref = new isocheck.program.Expr.VarRef(sel.target(), column, isocheck.program.ScalarType.INT, sel.pos());
+            return rules.terms().variable(ref, n.site());
+        } catch (RuntimeException e) {
+            return Optional.empty(); // a target the terms do not model as a row: fall back to the view value
+        }
+    }
+
     private Witness.InitialRow row(String table, Map<String, String> key, Expr<?> r, List<Naming> preferred, List<Naming> namings) {
         if (rules.statementViews()) {
             List<Naming> all = new ArrayList<>(preferred);
@@ -147,12 +191,13 @@ final class InitialState {
                 if (!m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
                 String stmt = type(n.txn()).name() + "." + n.statement().id();
                 Expr<?> t = q.txns().get(n.txn());
-                boolean alive = m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue();
+                boolean alive = exists(table, key, m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue());
                 Map<String, String> values = new LinkedHashMap<>();
                 if (alive) {
                     for (Column c : v.columns(table)) {
                         if (!v.isKey(table, c.name())) {
-                            values.put(c.name(), m.eval(v.viewValueAt(table, c.name(), stmt, r, t, n.elements()), true).toString());
+                            Expr<?> value = selectedValue(n, c.name()).orElse(v.viewValueAt(table, c.name(), stmt, r, t, n.elements()));
+                            values.put(c.name(), m.eval(value, true).toString());
                         }
                     }
                 }
@@ -160,7 +205,7 @@ final class InitialState {
             }
         }
         Expr<?> first = q.txns().get(arOrder.get(0));
-        boolean alive = m.eval(v.alive(table, r, first), true).isTrue();
+        boolean alive = exists(table, key, m.eval(v.alive(table, r, first), true).isTrue());
         Map<String, String> values = new LinkedHashMap<>();
         if (alive) {
             for (Column c : v.columns(table)) {
