@@ -19,7 +19,7 @@ pairs=(
   "$P/bank.sql repeatable-read" "$P/bank.sql serializable"
   "$P/smallbank.sql serializable"
   "$P/courseware.sql serializable"
-  "$P/tpcc.sql serializable"
+  "$P/tpcc.sql repeatable-read" "$P/tpcc.sql serializable"
   "$L/lost-update.sql repeatable-read" "$L/lost-update.sql serializable"
   "$L/read-skew.sql repeatable-read" "$L/read-skew.sql serializable"
   "$L/fractured-read.sql repeatable-read" "$L/fractured-read.sql serializable"

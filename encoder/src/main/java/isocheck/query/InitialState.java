@@ -44,7 +44,12 @@ final class InitialState {
     private final ProgramModel model;
 
     /** A statement execution naming a record: transaction index, statement, site, record. */
-    private record Naming(int txn, StatementFacts statement, Site site, List<Expr<?>> elements, Expr<?> record) {}
+    private record Naming(int txn, StatementFacts statement, Site site, List<Expr<?>> elements, Expr<?> record,
+            Map<String, Expr<?>> found) {
+        Naming(int txn, StatementFacts statement, Site site, List<Expr<?>> elements, Expr<?> record) {
+            this(txn, statement, site, elements, record, Map.of());
+        }
+    }
 
     InitialState(Valuation m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels, List<Integer> arOrder,
             AccessRules rules, ProgramModel model) {
@@ -112,13 +117,57 @@ final class InitialState {
             for (StatementFacts sf : model.facts(type.name()).statements()) {
                 for (List<Expr<?>> elements : iterations(sf, type, inst)) {
                     Site site = rules.site(sf, type, inst, elements);
+                    if (!m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
                     Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
-                    if (rec.isEmpty() || !m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
-                    out.add(new Naming(t, sf, site, elements, rec.get()));
+                    if (rec.isPresent()) {
+                        out.add(new Naming(t, sf, site, elements, rec.get()));
+                    } else if (elements.isEmpty()) {
+                        lookup(t, sf, site).ifPresent(out::add);
+                    }
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * A lookup by non-key columns that selects the whole key into a row variable, e.g. SmallBank's
+     * {@code SELECT custid INTO cust FROM account WHERE name = :cust_name}: the record is the key the
+     * model stores in the variable, and the row has the WHERE's {@code column = value} equalities
+     * (otherwise the lookup finds nothing on the server and the transaction takes another branch).
+     */
+    private Optional<Naming> lookup(int t, StatementFacts sf, Site site) {
+        if (!(sf.statement() instanceof Stmt.Select sel) || sel.target() == null || sel.aggregate().isPresent()) return Optional.empty();
+        Map<String, Expr<?>> found = new LinkedHashMap<>();
+        if (!equalities(sel.where(), site, found) || found.isEmpty()) return Optional.empty();
+        List<Expr<?>> key = new ArrayList<>();
+        try {
+            for (String k : v.keyColumns(sf.table())) {
+                if (!sel.columns().contains(k)) return Optional.empty();
+                var ref = new isocheck.program.Expr.VarRef(sel.target(), k, isocheck.program.ScalarType.INT, sel.pos());
+                Optional<Expr<?>> value = rules.terms().variable(ref, site);
+                if (value.isEmpty()) return Optional.empty();
+                key.add(value.get());
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty(); // a target the terms do not model as a row
+        }
+        return Optional.of(new Naming(t, sf, site, List.of(), v.record(sf.table(), key), found));
+    }
+
+    /** Collects {@code column = value} conjuncts of a WHERE; false if it has any other kind of conjunct. */
+    private boolean equalities(isocheck.program.Cond c, Site site, Map<String, Expr<?>> out) {
+        if (c instanceof isocheck.program.Cond.And a) return equalities(a.left(), site, out) && equalities(a.right(), site, out);
+        if (c instanceof isocheck.program.Cond.Compare cmp && cmp.op() == isocheck.program.CompareOp.EQ) {
+            isocheck.program.Expr col = cmp.left() instanceof isocheck.program.Expr.ColumnRef ? cmp.left() : cmp.right();
+            isocheck.program.Expr other = col == cmp.left() ? cmp.right() : cmp.left();
+            if (!(col instanceof isocheck.program.Expr.ColumnRef ref) || other instanceof isocheck.program.Expr.ColumnRef) return false;
+            Optional<Expr<?>> value = rules.terms().value(other, site, null);
+            if (value.isEmpty()) return false;
+            out.put(ref.column(), value.get());
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -182,6 +231,18 @@ final class InitialState {
     }
 
     private Witness.InitialRow row(String table, Map<String, String> key, Expr<?> r, List<Naming> preferred, List<Naming> namings) {
+        Witness.InitialRow row = viewRow(table, key, r, preferred, namings);
+        if (!row.alive()) return row;
+        Map<String, String> values = new LinkedHashMap<>(row.values());
+        for (Naming n : namings) { // the first lookup that found r fixes the columns it matched on
+            if (n.found().isEmpty() || !n.statement().table().equals(table) || !m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
+            n.found().forEach((col, value) -> { if (values.containsKey(col)) values.put(col, m.eval(value, true).toString()); });
+            break;
+        }
+        return new Witness.InitialRow(table, key, true, values);
+    }
+
+    private Witness.InitialRow viewRow(String table, Map<String, String> key, Expr<?> r, List<Naming> preferred, List<Naming> namings) {
         if (rules.statementViews()) {
             List<Naming> all = new ArrayList<>(preferred);
             all.addAll(namings);
