@@ -50,7 +50,7 @@ import java.util.Optional;
  *       are among those without; what a lock means per isolation level is for the real-isolation-
  *       levels encoding to add. {@code SKIP LOCKED} may leave out any matching row (one locked by
  *       another transaction): its result is any subset of the matching rows alive in its view, and
- *       no completeness fact is stated for it ({@code Encoder#rowsComplete}); its reads are
+ *       no completeness fact is stated for it ({@link AuxRules#rowsComplete}); its reads are
  *       over-approximated by those of the plain SELECT (a skipped row is not really read).</li>
  *   <li>SUM, AVG and COUNT(DISTINCT c) read the aggregated column of every matching alive record,
  *       like COUNT; their values are unconstrained (COUNT(DISTINCT c) is non-negative).</li>

@@ -26,10 +26,10 @@ final class CounterRules {
     private final Vocabulary v;
     private final Context ctx;
     private final AccessRules rules;
-    private final Encoder enc;
+    private final Quantification enc;
     private final WriterVisibility visibility;
 
-    CounterRules(Vocabulary v, AccessRules rules, Encoder enc, WriterVisibility visibility) {
+    CounterRules(Vocabulary v, AccessRules rules, Quantification enc, WriterVisibility visibility) {
         this.v = v;
         this.ctx = v.context();
         this.rules = rules;

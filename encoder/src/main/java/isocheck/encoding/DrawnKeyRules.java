@@ -32,10 +32,10 @@ final class DrawnKeyRules {
     private final Context ctx;
     private final ProgramModel model;
     private final AccessRules rules;
-    private final Encoder enc;
+    private final Quantification enc;
     private final WriterVisibility visibility;
 
-    DrawnKeyRules(Vocabulary v, ProgramModel model, AccessRules rules, Encoder enc, WriterVisibility visibility) {
+    DrawnKeyRules(Vocabulary v, ProgramModel model, AccessRules rules, Quantification enc, WriterVisibility visibility) {
         this.v = v;
         this.ctx = v.context();
         this.model = model;

@@ -156,7 +156,7 @@ public final class CycleQuery {
             if (encoder.lockedReads()) eta = ctx.mkAnd(eta, lockedRead(v, encoder, c, s1, r, a, b));
             java.util.Optional<String> reader = encoder.singleReadStatement(c);
             if (reader.isPresent()) {
-                // which statement made the read, for φ_dep per statement (Encoder#phiDepPerStatement)
+                // which statement made the read, for φ_dep per statement (DependencyRules#phiDepPerStatement)
                 eta = ctx.mkAnd(eta, v.refinedAt(c.kind(), c.table(), c.field(), reader.get(), r, a, b));
                 // the statement reads from one snapshot: it sees the writer it reads from, and not
                 // the one that overwrites what it read (rw_not_seen per statement)

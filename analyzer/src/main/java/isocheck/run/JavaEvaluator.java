@@ -1,0 +1,132 @@
+package isocheck.run;
+
+import isocheck.program.Cond;
+import isocheck.program.Expr;
+import java.util.Map;
+
+/**
+ * The program's conditions and expressions evaluated in Java: the control flow outside SQL (IF,
+ * :=, the guards of the interpreter) and, for a recorded predicate read, a WHERE clause against a
+ * row image ({@link PredicateScans}). NULL follows SQL: a comparison with NULL is unknown (false).
+ */
+final class JavaEvaluator {
+    private JavaEvaluator() {}
+
+    static boolean test(Cond c, Map<String, Object> env) {
+        return test(c, env, null);
+    }
+
+    /** {@code c} with its column references read from {@code row} (null outside SQL). */
+    static boolean test(Cond c, Map<String, Object> env, Map<String, Object> row) {
+        if (c instanceof Cond.Const k) {
+            return k.value();
+        }
+        if (c instanceof Cond.Compare cmp) {
+            Object l = eval(cmp.left(), env, row);
+            Object r = eval(cmp.right(), env, row);
+            if (l == null || r == null) {
+                return false; // SQL's unknown
+            }
+            int d = compare(l, r);
+            return switch (cmp.op()) {
+                case EQ -> d == 0;
+                case NE -> d != 0;
+                case LT -> d < 0;
+                case LE -> d <= 0;
+                case GT -> d > 0;
+                case GE -> d >= 0;
+            };
+        }
+        if (c instanceof Cond.IsNull n) {
+            return Values.isNull(env.get(n.variable())) != n.negated();
+        }
+        if (c instanceof Cond.FieldIsNull n) {
+            return (eval(n.operand(), env, row) == null) != n.negated();
+        }
+        if (c instanceof Cond.Member m) {
+            Object e = eval(m.element(), env, row);
+            if (e == null) {
+                return false;
+            }
+            for (Object v : Values.column(env.get(m.rows()), m.field())) {
+                if (v != null && compare(e, v) == 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (c instanceof Cond.Not n) {
+            return !test(n.operand(), env, row);
+        }
+        if (c instanceof Cond.And a) {
+            return test(a.left(), env, row) && test(a.right(), env, row);
+        }
+        Cond.Or o = (Cond.Or) c;
+        return test(o.left(), env, row) || test(o.right(), env, row);
+    }
+
+    static Object eval(Expr e, Map<String, Object> env) {
+        return eval(e, env, null);
+    }
+
+    private static Object eval(Expr e, Map<String, Object> env, Map<String, Object> row) {
+        if (e instanceof Expr.IntLit i) {
+            return i.value();
+        }
+        if (e instanceof Expr.StrLit s) {
+            return s.value();
+        }
+        if (e instanceof Expr.VarRef v) {
+            return Values.read(env.get(v.variable()), v.field());
+        }
+        if (e instanceof Expr.Arith a) {
+            Object l = eval(a.left(), env, row);
+            Object r = eval(a.right(), env, row);
+            if (!(l instanceof Long x) || !(r instanceof Long y)) {
+                return null;
+            }
+            return switch (a.op()) {
+                case ADD -> x + y;
+                case SUB -> x - y;
+                case MUL -> x * y;
+                case DIV -> y == 0 ? null : x / y;
+            };
+        }
+        if (e instanceof Expr.Negate n) {
+            Object v = eval(n.operand(), env, row);
+            return v instanceof Long x ? -x : null;
+        }
+        if (e instanceof Expr.ColumnRef r && row != null) {
+            return row.get(r.column());
+        }
+        if (e instanceof Expr.Case c) {
+            for (int i = 0; i < c.conditions().size(); i++) {
+                if (test(c.conditions().get(i), env, row)) {
+                    return eval(c.values().get(i), env, row);
+                }
+            }
+            return eval(c.otherwise(), env, row);
+        }
+        if (e instanceof Expr.Coalesce c) {
+            for (Expr x : c.args()) {
+                Object v = eval(x, env, row);
+                if (v != null) {
+                    return v;
+                }
+            }
+            return null;
+        }
+        throw new IllegalStateException("column reference outside SQL: " + e.text());
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static int compare(Object a, Object b) {
+        if (a instanceof Long x && b instanceof Long y) {
+            return Long.compare(x, y);
+        }
+        if (a instanceof Comparable ca && a.getClass() == b.getClass()) {
+            return ca.compareTo(b);
+        }
+        return a.toString().compareTo(b.toString());
+    }
+}

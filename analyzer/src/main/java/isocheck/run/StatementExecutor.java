@@ -1,0 +1,342 @@
+package isocheck.run;
+
+import isocheck.program.Aggregate;
+import isocheck.program.Cond;
+import isocheck.program.ScalarType;
+import isocheck.program.Stmt;
+import isocheck.program.Table;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static isocheck.run.JavaEvaluator.compare;
+import static isocheck.run.JdbcValues.bind;
+import static isocheck.run.JdbcValues.get;
+import static isocheck.run.JdbcValues.keyPrefix;
+import static isocheck.run.JdbcValues.rowName;
+import static isocheck.run.PredicateScans.aggregateScan;
+import static isocheck.run.PredicateScans.scan;
+import static isocheck.run.PredicateScans.selectScan;
+
+/**
+ * Runs one compiled SQL statement ({@link Compiled}) over JDBC with its parameters bound from the
+ * transaction's variables, stores its result in them, and, when recording, logs the versions it
+ * read and wrote and its predicate read ({@link TxnLog}).
+ */
+final class StatementExecutor {
+    private final SqlGen gen;
+    private final AtomicLong versions;
+
+    StatementExecutor(SqlGen gen, AtomicLong versions) {
+        this.gen = gen;
+        this.versions = versions;
+    }
+
+    void sql(Compiled c, Map<String, Object> env, Interpreter.Session session, TxnLog log, StepGate gate)
+            throws SQLException, InterruptedException {
+        gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "), c.stmt().pos().line());
+        long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE || c.kind() == Compiled.Kind.JOIN
+                ? 0 : versions.incrementAndGet();
+        Compiled.Frame frame = new Compiled.Frame() {
+            @Override
+            public Object var(String name) {
+                return env.get(name);
+            }
+
+            @Override
+            public long version() {
+                return version;
+            }
+        };
+        PreparedStatement p = session.prepare(c.sql());
+        int i = 1;
+        for (Compiled.Param param : c.params()) {
+            bind(session.connection, p, i++, param, param.value(frame));
+        }
+        StringBuilder outcome = gate == StepGate.NONE ? null : new StringBuilder();
+        Table t = c.table();
+        int nk = t.primaryKey().size();
+        Compiled.Predicate pred = c.recorded() ? c.predicate() : null;
+        switch (c.kind()) {
+            case SELECT -> {
+                List<Map<String, Object>> rows = new ArrayList<>();
+                int firstOp = log.ops.size();
+                Map<String, Long> seen = pred == null ? null : new HashMap<>();
+                try (ResultSet rs = p.executeQuery()) {
+                    while (rs.next()) {
+                        if (c.recorded()) {
+                            int vpred = nk + 2 * c.columns().size() + 1;
+                            String prefix = keyPrefix(t, rs, nk);
+                            seen.put(rowName(prefix), rs.getLong(vpred));
+                            if (pred.broadened() && rs.getLong(vpred + 1) != 1) {
+                                continue; // a row of the key part the WHERE clause does not match
+                            }
+                        }
+                        Map<String, Object> row = new LinkedHashMap<>();
+                        int base = c.recorded() ? nk : 0;
+                        for (int k = 0; k < c.columns().size(); k++) {
+                            row.put(c.columns().get(k), get(rs, base + k + 1, c.columnTypes().get(k)));
+                        }
+                        if (c.recorded()) {
+                            String prefix = keyPrefix(t, rs, nk);
+                            int vbase = nk + c.columns().size();
+                            for (int k = 0; k < c.columns().size(); k++) {
+                                log.read(prefix + SqlGen.fieldName(t, c.columns().get(k)), rs.getLong(vbase + k + 1));
+                            }
+                        }
+                        rows.add(row);
+                    }
+                }
+                Stmt.Select sel = (Stmt.Select) c.stmt();
+                Object value = rows;
+                if (sel.aggregate().isPresent()) { // unrecorded: the database computed it
+                    value = rows.isEmpty() ? null : Values.read(rows, null);
+                }
+                if (c.recorded() && !sel.lock().skipLocked() && pred.decided()) {
+                    // SKIP LOCKED: a matching row it did not return may have been skipped (locked), not
+                    // seen, so it records no predicate read (an edge left out, never one invented);
+                    // likewise when the rows fetched do not decide it (Compiled.Predicate#decided)
+                    selectScan(log, firstOp, t, sel, env, seen, rows);
+                }
+                env.put(sel.target(), value);
+                if (outcome != null) {
+                    outcome.append(sel.target()).append(" = ").append(showRows(value));
+                }
+            }
+            case AGGREGATE -> {
+                Stmt.Select sel = (Stmt.Select) c.stmt();
+                Aggregate a = sel.aggregate().orElseThrow();
+                long count = 0;
+                long sum = 0;
+                Set<Object> distinct = new HashSet<>();
+                Object best = null;
+                ScalarType type = c.columnTypes().get(0);
+                int firstOp = log.ops.size();
+                Map<String, Long> seen = new HashMap<>();
+                try (ResultSet rs = p.executeQuery()) {
+                    while (rs.next()) {
+                        String prefix = keyPrefix(t, rs, nk);
+                        seen.put(rowName(prefix), rs.getLong(nk + 3));
+                        if (pred.broadened() && rs.getLong(nk + 4) != 1) {
+                            continue;
+                        }
+                        Object v = get(rs, nk + 1, type);
+                        log.read(prefix + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
+                        if (!a.isExtremum()) {
+                            if (v != null || a.column().isEmpty()) {
+                                count++;
+                                if (v != null) {
+                                    distinct.add(v);
+                                }
+                                if (v instanceof Long x) {
+                                    sum += x;
+                                }
+                            }
+                        } else if (v != null) {
+                            int cmp = best == null ? 0 : compare(v, best);
+                            if (best == null || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                                best = v;
+                            }
+                        }
+                    }
+                }
+                // SUM/AVG over no non-NULL value is NULL; AVG truncates toward zero (Aggregate)
+                Object value = switch (a.function()) {
+                    case COUNT -> a.distinct() ? (Object) (long) distinct.size() : (Object) count;
+                    case SUM -> count == 0 ? null : (Object) sum;
+                    case AVG -> count == 0 ? null : (Object) (sum / count);
+                    case MIN, MAX -> best;
+                };
+                if (!a.isExtremum() || best == null) {
+                    // COUNT, SUM, AVG (and COUNT DISTINCT) aggregate every matching row: Adya's predicate read
+                    scan(log, firstOp, t, sel.where(), env, seen);
+                } else {
+                    aggregateScan(log, firstOp, t, sel.where(), env, seen, a, c.columns().get(0), best);
+                }
+                env.put(sel.target(), value);
+                if (outcome != null) {
+                    outcome.append(sel.target()).append(" = ").append(Values.show(value));
+                }
+            }
+            case JOIN -> {
+                Stmt.Select sel = (Stmt.Select) c.stmt();
+                Object value = join(sel, p, log);
+                env.put(sel.target(), value);
+                if (outcome != null) {
+                    outcome.append(sel.target()).append(" = ").append(Values.show(value));
+                }
+            }
+            case UPDATE, INSERT, DELETE -> {
+                if (c.recorded()) {
+                    int n = 0;
+                    StringBuilder read = new StringBuilder();
+                    int firstOp = log.ops.size();
+                    Map<String, Long> seen = new HashMap<>();
+                    if (pred.complementSql() != null) { // the rows of the key part it will not match
+                        PreparedStatement q = session.prepare(pred.complementSql());
+                        int j = 1;
+                        for (Compiled.Param param : pred.complementParams()) {
+                            bind(session.connection, q, j++, param, param.value(frame));
+                        }
+                        try (ResultSet rs = q.executeQuery()) {
+                            while (rs.next()) {
+                                seen.put(rowName(keyPrefix(t, rs, nk)), rs.getLong(nk + 1));
+                            }
+                        }
+                    }
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            String prefix = keyPrefix(t, rs, nk);
+                            for (int k = 0; k < c.reads().size(); k++) { // read before write, as the row did
+                                String key = prefix + SqlGen.fieldName(t, c.reads().get(k));
+                                long v = rs.getLong(nk + k + 1);
+                                log.read(key, v);
+                                if (outcome != null) {
+                                    read.append(read.length() == 0 ? "; read " : ", ").append(key).append(" version ").append(v);
+                                }
+                            }
+                            for (String col : c.columns()) {
+                                log.write(prefix + SqlGen.fieldName(t, col), version);
+                            }
+                            rowWrite(c, pred, t, rs, nk, prefix, version, seen, log);
+                            n++;
+                        }
+                    }
+                    if (!(c.stmt() instanceof Stmt.Insert)) {
+                        Cond where = c.stmt() instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) c.stmt()).where();
+                        scan(log, firstOp, t, where, env, seen);
+                    }
+                    if (outcome != null) {
+                        outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(read).append(")");
+                    }
+                } else {
+                    int n = p.executeUpdate();
+                    if (outcome != null) {
+                        outcome.append(n).append(n == 1 ? " row" : " rows");
+                    }
+                }
+            }
+        }
+        gate.afterStatement(outcome == null ? "" : outcome.toString());
+    }
+
+    /**
+     * A recorded join: each joined row's read of its table's column is logged once (a row with
+     * several join partners was read once, in one version, by the one statement), and the
+     * aggregate (COUNT(DISTINCT c), MIN, MAX of the last table) is computed from the result. No
+     * predicate read is recorded for a join (which rows of one table could have joined depends on the
+     * others' versions): an edge left out, never one invented.
+     */
+    private Object join(Stmt.Select sel, PreparedStatement p, TxnLog log) throws SQLException {
+        List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
+        parts.add(sel);
+        Aggregate a = sel.aggregate().orElseThrow();
+        Set<String> logged = new HashSet<>();
+        Set<Object> distinct = new HashSet<>();
+        Object best = null;
+        try (ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                int base = 0;
+                for (Stmt.Select part : parts) {
+                    Table t = gen.table(part.table());
+                    int nk = t.primaryKey().size();
+                    String col = part == sel ? a.column().orElseThrow() : part.columns().get(0);
+                    StringBuilder prefix = new StringBuilder(t.name()).append('/');
+                    for (int k = 1; k <= nk; k++) {
+                        prefix.append(k > 1 ? "," : "").append(rs.getString(base + k));
+                    }
+                    prefix.append('/');
+                    String key = prefix + SqlGen.fieldName(t, col);
+                    if (logged.add(key)) {
+                        log.read(key, rs.getLong(base + nk + 2));
+                    }
+                    if (part == sel) {
+                        Object v = get(rs, base + nk + 1, t.column(col).orElseThrow().type());
+                        if (v != null) {
+                            distinct.add(v);
+                            int cmp = best == null ? 0 : compare(v, best);
+                            if (best == null || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                                best = v;
+                            }
+                        }
+                    }
+                    base += nk + 2;
+                }
+            }
+        }
+        return a.function() == Aggregate.Function.COUNT ? (Object) (long) distinct.size() : best;
+    }
+
+    /**
+     * Logs the row version a recorded write installed ({@link TxnLog.RowWrite}), and, for UPDATE and
+     * DELETE, the predicate version its WHERE clause saw matching. Column positions follow
+     * {@link Compiled.Predicate}.
+     */
+    private void rowWrite(Compiled c, Compiled.Predicate pred, Table t, ResultSet rs, int nk, String prefix, long version,
+            Map<String, Long> seen, TxnLog log) throws SQLException {
+        String row = rowName(prefix);
+        String key = prefix + SqlGen.fieldName(t, c.columns().get(0));
+        int at = nk + c.reads().size() + 1; // first predicate column
+        Map<String, Object> keys = new HashMap<>();
+        for (int k = 0; k < nk; k++) {
+            String col = t.primaryKey().get(k);
+            keys.put(col, get(rs, k + 1, t.column(col).orElseThrow().type()));
+        }
+        switch (c.kind()) {
+            case INSERT -> log.rowWrites.add(new TxnLog.RowWrite(row, version, TxnLog.ABSENT, null, image(pred, rs, at, keys), key));
+            case DELETE -> {
+                long previous = rs.getLong(at);
+                seen.put(row, previous);
+                log.rowWrites.add(new TxnLog.RowWrite(row, version, previous, image(pred, rs, at + 1, keys), null, key));
+            }
+            default -> {
+                long previous = rs.getLong(at);
+                seen.put(row, previous);
+                if (pred.writesVersion()) {
+                    Map<String, Object> after = image(pred, rs, at + 1, keys);
+                    Map<String, Object> before = new HashMap<>(after);
+                    int old = at + 1 + pred.image().size();
+                    for (int k = 0; k < pred.old().size(); k++) {
+                        String col = pred.old().get(k);
+                        before.put(col, get(rs, old + k, pred.imageTypes().get(pred.image().indexOf(col))));
+                    }
+                    log.rowWrites.add(new TxnLog.RowWrite(row, version, previous, before, after, key));
+                }
+            }
+        }
+    }
+
+    private static Map<String, Object> image(Compiled.Predicate pred, ResultSet rs, int at, Map<String, Object> keys)
+            throws SQLException {
+        Map<String, Object> out = new HashMap<>(keys);
+        for (int k = 0; k < pred.image().size(); k++) {
+            out.put(pred.image().get(k), get(rs, at + k, pred.imageTypes().get(k)));
+        }
+        return out;
+    }
+
+    private static String showRows(Object v) {
+        if (v instanceof List<?> rows) {
+            if (rows.isEmpty()) {
+                return "no rows";
+            }
+            StringBuilder sb = new StringBuilder();
+            for (Object r : rows) {
+                if (sb.length() > 0) {
+                    sb.append(", ");
+                }
+                sb.append(r instanceof Map<?, ?> m ? m.toString().replace("{", "(").replace("}", ")") : r);
+            }
+            return sb.toString();
+        }
+        return Values.show(v);
+    }
+}
