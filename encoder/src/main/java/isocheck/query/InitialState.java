@@ -1,5 +1,6 @@
 package isocheck.query;
 
+import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Expr;
 import isocheck.encoding.AccessRules;
 import isocheck.encoding.ProgramModel;
@@ -152,7 +153,16 @@ final class InitialState {
         } catch (RuntimeException e) {
             return Optional.empty(); // a target the terms do not model as a row
         }
-        return Optional.of(new Naming(t, sf, site, List.of(), v.record(sf.table(), key), found));
+        Expr<?> rec = v.record(sf.table(), key);
+        // Whether the lookup found a row is part of the witness (an insert-if-absent by email must find
+        // none): outside a static table, only a record alive where the lookup reads is seeded. In a
+        // static table the model's Alive is arbitrary (see exists), and a lookup is there to find one.
+        if (!v.isStatic(sf.table())) {
+            String stmt = site.txn().name() + "." + sf.id();
+            BoolExpr alive = rules.statementViews() ? v.aliveAt(sf.table(), stmt, rec, site.t(), List.of()) : v.alive(sf.table(), rec, site.t());
+            if (!m.eval(alive, true).isTrue()) return Optional.empty();
+        }
+        return Optional.of(new Naming(t, sf, site, List.of(), rec, found));
     }
 
     /** Collects {@code column = value} conjuncts of a WHERE; false if it has any other kind of conjunct. */
