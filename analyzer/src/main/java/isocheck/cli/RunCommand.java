@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
                     + "record the exact history (every read names the write it saw) and optionally check it.",
             "",
             "Embedded in-memory H2 by default (nothing to install); --db jdbc:postgresql://HOST:PORT/DB for PostgreSQL "
-                    + "(user and password from --user/--password or PGUSER/PGPASSWORD). Tables live in a private schema "
+                    + "(user and password from --user/--password or PGUSER/PGPASSWORD), jdbc:mariadb://HOST:PORT/ for MariaDB, "
+                    + "jdbc:sqlite:DIR for embedded SQLite (a database file per run in DIR). Tables live in a private schema "
                     + "that is dropped at the end unless --keep. Parameters and initial data come from PROGRAM.gen "
                     + "(or --gen FILE) when present, else from defaults that create contention."
         })
@@ -69,7 +70,9 @@ public final class RunCommand implements Callable<Integer> {
     String password;
 
     @Option(names = "--isolation", paramLabel = "LEVEL", defaultValue = "read-committed",
-            description = "read-committed, repeatable-read, snapshot or serializable (default: ${DEFAULT-VALUE})")
+            description = "read-uncommitted, read-committed, repeatable-read, snapshot or serializable, as the database offers "
+                    + "(H2 all five; PostgreSQL all but read-uncommitted, snapshot = repeatable-read; MariaDB all but snapshot; "
+                    + "SQLite serializable) (default: ${DEFAULT-VALUE})")
     String isolation;
 
     @Option(names = "--clients", paramLabel = "N", defaultValue = "4", description = "concurrent clients, one session each (default: ${DEFAULT-VALUE})")
@@ -112,7 +115,8 @@ public final class RunCommand implements Callable<Integer> {
     boolean keep;
 
     @Option(names = "--drop-leftovers", description = "drop the private schemas earlier runs left on --db (killed, or the server went away): "
-            + "only schemas isocheck created (named isocheck_…, marked by a comment), then exit")
+            + "only schemas isocheck created (named isocheck_…, marked by a comment; on SQLite, files isocheck_….sqlite "
+            + "with a marker table), then exit; a running run's schema looks the same: use it when no run uses the database")
     boolean dropLeftovers;
 
     @Option(names = "--no-record", description = "run without instrumentation and without recording (to measure the recording's cost)")
@@ -143,7 +147,7 @@ public final class RunCommand implements Callable<Integer> {
                 throw new UserError("--drop-leftovers needs --db URL (an in-memory H2 database leaves nothing behind)");
             }
             try {
-                List<String> dropped = Db.of(url, user, password, iso).dropLeftovers();
+                List<String> dropped = Db.of(url, user, password, Isolation.SERIALIZABLE).dropLeftovers(); // every engine offers it; no transaction runs
                 stdout.println(dropped.isEmpty() ? "no leftover isocheck schemas" : "dropped " + String.join(", ", dropped));
                 return ExitCode.OK;
             } catch (RunError e) {

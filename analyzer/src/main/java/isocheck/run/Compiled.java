@@ -16,7 +16,17 @@ import java.util.List;
  * statement overwrote, see {@link UpdateReads}).
  */
 record Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> params, List<String> columns,
-        List<ScalarType> columnTypes, List<String> reads, boolean recorded, Predicate predicate) {
+        List<ScalarType> columnTypes, List<String> reads, boolean recorded, Predicate predicate, String fetchSql,
+        List<Param> fetchParams) {
+
+    /**
+     * {@code fetchSql}: null, or (a recorded UPDATE on a database without UPDATE … RETURNING) the
+     * query run right after {@code sql} that returns what RETURNING would ({@link SqlDialect#updateReturns}).
+     */
+    Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> params, List<String> columns,
+            List<ScalarType> columnTypes, List<String> reads, boolean recorded, Predicate predicate) {
+        this(stmt, kind, table, sql, params, columns, columnTypes, reads, recorded, predicate, null, List.of());
+    }
 
     /**
      * How a recorded statement reports what its WHERE clause evaluated ({@link PredicateReads}),

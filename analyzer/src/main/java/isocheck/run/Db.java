@@ -4,41 +4,29 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Locale;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One database for one run: its JDBC URL and credentials, its dialect, and the private schema the
- * run creates its tables in ({@code isocheck_<random>}, dropped at the end unless kept). Messages
+ * One database for one run: its JDBC URL and credentials, its {@link Engine}, and the private schema
+ * the run creates its tables in ({@code isocheck_<random>}, dropped at the end unless kept). Messages
  * never contain the password; URLs are shown without their query parameters.
  */
 public final class Db {
-
-    /** The SQL differences that matter here. */
-    public enum Dialect {
-        H2,
-        POSTGRES;
-
-        public String displayName() {
-            return this == H2 ? "H2" : "PostgreSQL";
-        }
-    }
 
     private static final AtomicInteger MEM_COUNTER = new AtomicInteger();
 
     private final String url;
     private final Properties props;
-    private final Dialect dialect;
+    private final Engine engine;
     private final String schema;
     private final Isolation isolation;
 
-    private Db(String url, Properties props, Dialect dialect, String schema, Isolation isolation) {
+    private Db(String url, Properties props, Engine engine, String schema, Isolation isolation) {
         this.url = url;
         this.props = props;
-        this.dialect = dialect;
+        this.engine = engine;
         this.schema = schema;
         this.isolation = isolation;
     }
@@ -56,16 +44,17 @@ public final class Db {
      */
     public static Db of(String url, String user, String password, Isolation isolation) {
         if (url == null || !url.startsWith("jdbc:")) {
-            throw new RunError("--db: '" + redact(url) + "' is not a JDBC URL (expected jdbc:h2:… or jdbc:postgresql://HOST:PORT/DB)");
+            throw new RunError("--db: '" + redact(url) + "' is not a JDBC URL (expected " + Engines.examples() + ")");
         }
-        Dialect dialect;
-        if (url.startsWith("jdbc:h2:")) {
-            dialect = Dialect.H2;
-        } else if (url.startsWith("jdbc:postgresql:")) {
-            dialect = Dialect.POSTGRES;
-        } else {
+        Engine engine = Engines.forUrl(url);
+        if (engine == null) {
             String sub = url.substring(5, Math.max(5, url.indexOf(':', 5)));
-            throw new RunError("--db: no JDBC driver for '" + sub + "' (isocheck ships the H2 and PostgreSQL drivers: jdbc:h2:… or jdbc:postgresql://…)");
+            throw new RunError("--db: no JDBC driver for '" + sub + "' (isocheck ships the drivers of H2, PostgreSQL, MariaDB and SQLite: "
+                    + Engines.examples() + ")");
+        }
+        if (!engine.offers(isolation)) {
+            throw new RunError("--isolation " + isolation.id() + ": " + engine.name() + " has no such level (its levels: "
+                    + String.join(", ", engine.levels().stream().map(Isolation::id).toList()) + ")");
         }
         Driver driver;
         try {
@@ -76,33 +65,21 @@ public final class Db {
         if (driver == null) {
             throw new RunError("--db: no JDBC driver accepts '" + redact(url) + "'");
         }
-        Properties p = new Properties();
-        if (dialect == Dialect.POSTGRES) {
-            if (user == null) {
-                user = System.getenv("PGUSER");
-            }
-            if (password == null) {
-                password = System.getenv("PGPASSWORD");
-            }
-            p.setProperty("connectTimeout", "10");
-            p.setProperty("ApplicationName", "isocheck run");
-        }
-        if (user != null) {
-            p.setProperty("user", user);
-        }
-        if (password != null) {
-            p.setProperty("password", password);
-        }
         String schema = "isocheck_" + shortId();
-        return new Db(url, p, dialect, schema, isolation);
+        return new Db(url, engine.properties(user, password), engine, schema, isolation);
+    }
+
+    /** Another run's database on the same URL and credentials (a schema of its own). */
+    Db sibling(Isolation level) {
+        return new Db(url, props, engine, "isocheck_" + shortId(), level);
     }
 
     private static String shortId() {
         return UUID.randomUUID().toString().replace("-", "").substring(0, 10);
     }
 
-    public Dialect dialect() {
-        return dialect;
+    public Engine engine() {
+        return engine;
     }
 
     public Isolation isolation() {
@@ -121,21 +98,19 @@ public final class Db {
 
     /** What the run's summary calls this database. */
     public String describe() {
-        return dialect.displayName() + (url.startsWith("jdbc:h2:mem:") ? " (in-memory)" : " " + displayUrl());
+        return engine.describe(url);
     }
 
     /** The isolation level as the database names it. */
     public String isolationName() {
-        if (dialect == Dialect.POSTGRES && isolation == Isolation.SNAPSHOT) {
-            return "REPEATABLE READ (snapshot isolation)";
-        }
-        return isolation.sql();
+        return engine.levelName(isolation);
     }
 
     /** A plain connection, auto-commit on, not yet in the run's schema. */
     Connection rawConnection() {
+        String target = engine.schemaUrl(url, schema);
         try {
-            Connection c = DriverManager.getConnection(url, props);
+            Connection c = DriverManager.getConnection(target, props);
             if (c == null) {
                 throw new RunError("--db: no JDBC driver accepts '" + displayUrl() + "'");
             }
@@ -149,24 +124,19 @@ public final class Db {
     public Connection connect() {
         Connection c = rawConnection();
         try {
-            c.setSchema(dialect == Dialect.H2 ? schema.toUpperCase(Locale.ROOT) : schema);
-            if (dialect == Dialect.H2) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + isolation.sql());
-                }
-            } else {
-                c.setTransactionIsolation(switch (isolation) {
-                    case READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
-                    case REPEATABLE_READ, SNAPSHOT -> Connection.TRANSACTION_REPEATABLE_READ;
-                    case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;
-                });
-            }
+            enterSchema(c);
+            engine.configure(c, isolation);
             c.setAutoCommit(false);
             return c;
         } catch (SQLException e) {
             closeQuietly(c);
             throw new RunError("cannot set up a connection to " + displayUrl() + ": " + scrub(oneLine(e)));
         }
+    }
+
+    /** Makes the run's schema the connection's default. */
+    void enterSchema(Connection c) throws SQLException {
+        engine.enterSchema(c, schema);
     }
 
     /**
@@ -198,30 +168,21 @@ public final class Db {
         return null;
     }
 
-    /** Closes a private in-memory H2 database (it would otherwise live until the JVM exits). */
+    /** Releases an embedded database's memory (a private in-memory H2 database would otherwise live until the JVM exits). */
     void shutdownIfEmbedded() {
-        if (!url.startsWith("jdbc:h2:mem:isocheck")) {
-            return;
-        }
-        try (Connection c = DriverManager.getConnection(url, props); Statement s = c.createStatement()) {
-            s.execute("SHUTDOWN");
-        } catch (SQLException ignored) {
-            // already gone
-        }
+        engine.shutdown(url, props);
     }
 
     /**
-     * The comment isocheck puts on every schema it creates: {@link #dropLeftovers} drops only schemas
-     * that carry it (and are named {@code isocheck_…}), never one a user made.
+     * The mark isocheck puts on every schema it creates (a comment, or what the database has
+     * instead): {@link #dropLeftovers} drops only schemas that carry it (and are named
+     * {@code isocheck_…}), never one a user made.
      */
     static final String MARKER = "private schema of isocheck run; safe to drop";
 
     /** Creates the run's schema, marked as isocheck's ({@link #MARKER}). */
     void createSchema(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-            s.execute("COMMENT ON SCHEMA " + schema + " IS '" + MARKER + "'");
-        }
+        engine.createSchema(c, schema, MARKER);
     }
 
     /**
@@ -229,38 +190,16 @@ public final class Db {
      * named {@code isocheck_…} that carry {@link #MARKER}. Returns their names.
      */
     public java.util.List<String> dropLeftovers() {
-        String list = dialect == Dialect.POSTGRES
-                ? "SELECT n.nspname FROM pg_namespace n WHERE n.nspname LIKE 'isocheck\\_%' AND obj_description(n.oid, 'pg_namespace') = ?"
-                : "SELECT SCHEMA_NAME FROM INFORMATION_SCHEMA.SCHEMATA WHERE SCHEMA_NAME LIKE 'ISOCHECK\\_%' AND REMARKS = ?";
-        java.util.List<String> names = new java.util.ArrayList<>();
-        Connection c = rawConnection();
         try {
-            try (java.sql.PreparedStatement ps = c.prepareStatement(list)) {
-                ps.setString(1, MARKER);
-                try (java.sql.ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        names.add(rs.getString(1));
-                    }
-                }
-            }
-            for (String n : names) {
-                try (Statement st = c.createStatement()) {
-                    st.execute("DROP SCHEMA \"" + n.replace("\"", "\"\"") + "\" CASCADE");
-                }
-            }
-            return names;
+            return engine.dropLeftovers(url, props, MARKER);
         } catch (SQLException e) {
             throw new RunError("cannot drop leftover schemas on " + displayUrl() + ": " + scrub(oneLine(e)));
-        } finally {
-            closeQuietly(c);
         }
     }
 
     /** Drops the run's schema and everything in it. */
     void dropSchema(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-        }
+        engine.dropSchema(c, schema);
     }
 
     /** A JDBC URL without its parameters: {@code ?…} (PostgreSQL) and {@code ;…} (H2) are cut off. */

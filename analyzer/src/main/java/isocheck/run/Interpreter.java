@@ -1,5 +1,6 @@
 package isocheck.run;
 
+import isocheck.program.Blocks;
 import isocheck.program.Program;
 import isocheck.program.Stmt;
 import isocheck.program.Transaction;
@@ -26,10 +27,10 @@ final class Interpreter {
     private final StatementExecutor executor;
     private final boolean record;
 
-    Interpreter(Program program, Db.Dialect dialect, boolean record, AtomicLong versions) {
+    Interpreter(Program program, SqlDialect dialect, boolean record, AtomicLong versions) {
         this.gen = new SqlGen(program, dialect, record);
         this.record = record;
-        this.executor = new StatementExecutor(gen, versions);
+        this.executor = new StatementExecutor(gen, dialect, versions);
         for (Transaction t : program.transactions()) {
             joinParts(t.body());
         }
@@ -42,14 +43,9 @@ final class Interpreter {
     private final Set<Stmt.Sql> joinParts = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     private void joinParts(List<Stmt> body) {
-        for (Stmt s : body) {
+        for (Stmt s : Blocks.flatten(body)) {
             if (s instanceof Stmt.Select sel && sel.isJoin()) {
                 joinParts.addAll(sel.joinedFrom());
-            } else if (s instanceof Stmt.If i) {
-                joinParts(i.thenBranch());
-                joinParts(i.elseBranch());
-            } else if (s instanceof Stmt.Foreach f) {
-                joinParts(f.body());
             }
         }
     }
@@ -59,17 +55,9 @@ final class Interpreter {
     }
 
     private void collect(List<Stmt> body) {
-        for (Stmt s : body) {
-            if (s instanceof Stmt.Sql q && joinParts.contains(q)) {
-                continue;
-            }
-            if (s instanceof Stmt.Sql q) {
+        for (Stmt s : Blocks.flatten(body)) {
+            if (s instanceof Stmt.Sql q && !joinParts.contains(q)) {
                 compiled.put(q, gen.compile(q));
-            } else if (s instanceof Stmt.If i) {
-                collect(i.thenBranch());
-                collect(i.elseBranch());
-            } else if (s instanceof Stmt.Foreach f) {
-                collect(f.body());
             }
         }
     }
@@ -126,38 +114,131 @@ final class Interpreter {
 
     private void exec(List<Stmt> body, Map<String, Object> env, Session session, TxnLog log, StepGate gate, Random rnd)
             throws SQLException, InterruptedException {
-        for (Stmt s : body) {
-            if (s instanceof Stmt.Sql q && joinParts.contains(q)) {
-                continue; // run as part of its join
+        Execution step = new Execution(env, session, log, gate, rnd);
+        try {
+            for (Stmt s : body) {
+                s.accept(step);
             }
-            if (s instanceof Stmt.Sql q) {
+        } catch (Checked e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw (InterruptedException) e.getCause();
+        }
+    }
+
+    /** A checked exception of a statement, carried through the visitor (whose methods cannot throw it). */
+    private static final class Checked extends RuntimeException {
+        Checked(Exception cause) {
+            super(cause);
+        }
+    }
+
+    /** Runs one statement of a body in the transaction's environment. */
+    private final class Execution implements Stmt.Visitor<Void> {
+        private final Map<String, Object> env;
+        private final Session session;
+        private final TxnLog log;
+        private final StepGate gate;
+        private final Random rnd;
+
+        Execution(Map<String, Object> env, Session session, TxnLog log, StepGate gate, Random rnd) {
+            this.env = env;
+            this.session = session;
+            this.log = log;
+            this.gate = gate;
+            this.rnd = rnd;
+        }
+
+        private Void sql(Stmt.Sql q) {
+            if (joinParts.contains(q)) {
+                return null; // run as part of its join
+            }
+            try {
                 executor.sql(compiled.get(q), env, session, log, gate);
-            } else if (s instanceof Stmt.Assign a) {
-                env.put(a.target(), JavaEvaluator.eval(a.value(), env));
-            } else if (s instanceof Stmt.Choose c) {
-                Object src = env.get(c.source());
-                if (src instanceof List<?> rows) {
-                    env.put(c.target(), rows.isEmpty() ? null : rows.get(rnd.nextInt(rows.size())));
-                } else {
-                    env.put(c.target(), src);
-                }
-            } else if (s instanceof Stmt.If i) {
-                exec(JavaEvaluator.test(i.condition(), env) ? i.thenBranch() : i.elseBranch(), env, session, log, gate, rnd);
-            } else if (s instanceof Stmt.Foreach f) {
-                Object src = env.get(f.source());
-                List<?> rows = src instanceof List<?> l ? l : (src == null ? List.of() : List.of(src));
-                Object saved = env.get(f.variable());
-                for (Object row : rows) {
-                    env.put(f.variable(), row);
-                    exec(f.body(), env, session, log, gate, rnd);
-                }
-                env.put(f.variable(), saved);
-            } else if (s instanceof Stmt.Abort a) {
-                throw new UserAbort("user abort at " + a.pos().lineColumn() + (a.message().isEmpty() ? "" : ": " + a.message()));
-            } else if (s instanceof Stmt.Return) {
-                throw new EarlyReturn();
+            } catch (SQLException | InterruptedException e) {
+                throw new Checked(e);
             }
-            // Skip: nothing
+            return null;
+        }
+
+        private Void block(List<Stmt> body) {
+            try {
+                exec(body, env, session, log, gate, rnd);
+            } catch (SQLException | InterruptedException e) {
+                throw new Checked(e);
+            }
+            return null;
+        }
+
+        @Override
+        public Void visitSelect(Stmt.Select select) {
+            return sql(select);
+        }
+
+        @Override
+        public Void visitUpdate(Stmt.Update update) {
+            return sql(update);
+        }
+
+        @Override
+        public Void visitInsert(Stmt.Insert insert) {
+            return sql(insert);
+        }
+
+        @Override
+        public Void visitDelete(Stmt.Delete delete) {
+            return sql(delete);
+        }
+
+        @Override
+        public Void visitAssign(Stmt.Assign a) {
+            env.put(a.target(), JavaEvaluator.eval(a.value(), env));
+            return null;
+        }
+
+        @Override
+        public Void visitChoose(Stmt.Choose c) {
+            Object src = env.get(c.source());
+            if (src instanceof List<?> rows) {
+                env.put(c.target(), rows.isEmpty() ? null : rows.get(rnd.nextInt(rows.size())));
+            } else {
+                env.put(c.target(), src);
+            }
+            return null;
+        }
+
+        @Override
+        public Void visitIf(Stmt.If i) {
+            return block(JavaEvaluator.test(i.condition(), env) ? i.thenBranch() : i.elseBranch());
+        }
+
+        @Override
+        public Void visitForeach(Stmt.Foreach f) {
+            Object src = env.get(f.source());
+            List<?> rows = src instanceof List<?> l ? l : (src == null ? List.of() : List.of(src));
+            Object saved = env.get(f.variable());
+            for (Object row : rows) {
+                env.put(f.variable(), row);
+                block(f.body());
+            }
+            env.put(f.variable(), saved);
+            return null;
+        }
+
+        @Override
+        public Void visitAbort(Stmt.Abort a) {
+            throw new Checked(new UserAbort("user abort at " + a.pos().lineColumn() + (a.message().isEmpty() ? "" : ": " + a.message())));
+        }
+
+        @Override
+        public Void visitReturn(Stmt.Return r) {
+            throw new EarlyReturn();
+        }
+
+        @Override
+        public Void visitSkip(Stmt.Skip skip) {
+            return null;
         }
     }
 

@@ -2,8 +2,13 @@ package isocheck.run;
 
 import java.util.Locale;
 
-/** The isolation levels a run can ask the database for. */
+/**
+ * The isolation levels a run can ask a database for. Which of them a database offers, and what it
+ * calls them, is its {@link Engine}'s: {@link Engine#levels()}.
+ */
 public enum Isolation {
+    /** MariaDB's and H2's lowest level (dirty reads allowed); PostgreSQL runs it as READ COMMITTED. */
+    READ_UNCOMMITTED("read-uncommitted", "READ UNCOMMITTED"),
     READ_COMMITTED("read-committed", "READ COMMITTED"),
     REPEATABLE_READ("repeatable-read", "REPEATABLE READ"),
     /** H2's SNAPSHOT; PostgreSQL has no such name: its REPEATABLE READ is snapshot isolation. */
@@ -34,6 +39,9 @@ public enum Isolation {
                 return i;
             }
         }
+        if (n.equals("ru")) {
+            return READ_UNCOMMITTED;
+        }
         if (n.equals("rc")) {
             return READ_COMMITTED;
         }
@@ -47,6 +55,6 @@ public enum Isolation {
             return SERIALIZABLE;
         }
         throw new IllegalArgumentException("unknown isolation level '" + s
-                + "' (expected read-committed, repeatable-read, snapshot or serializable)");
+                + "' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)");
     }
 }

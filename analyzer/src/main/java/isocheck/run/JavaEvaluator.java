@@ -18,10 +18,34 @@ final class JavaEvaluator {
 
     /** {@code c} with its column references read from {@code row} (null outside SQL). */
     static boolean test(Cond c, Map<String, Object> env, Map<String, Object> row) {
-        if (c instanceof Cond.Const k) {
+        return c.accept(new Evaluation(env, row));
+    }
+
+    static Object eval(Expr e, Map<String, Object> env) {
+        return eval(e, env, null);
+    }
+
+    private static Object eval(Expr e, Map<String, Object> env, Map<String, Object> row) {
+        return e.accept(new Evaluation(env, row));
+    }
+
+    /** One evaluation: the variables' values and the visited row (null outside SQL). */
+    private static final class Evaluation implements Cond.Visitor<Boolean>, Expr.Visitor<Object> {
+        private final Map<String, Object> env;
+        private final Map<String, Object> row;
+
+        Evaluation(Map<String, Object> env, Map<String, Object> row) {
+            this.env = env;
+            this.row = row;
+        }
+
+        @Override
+        public Boolean visitConst(Cond.Const k) {
             return k.value();
         }
-        if (c instanceof Cond.Compare cmp) {
+
+        @Override
+        public Boolean visitCompare(Cond.Compare cmp) {
             Object l = eval(cmp.left(), env, row);
             Object r = eval(cmp.right(), env, row);
             if (l == null || r == null) {
@@ -37,13 +61,19 @@ final class JavaEvaluator {
                 case GE -> d >= 0;
             };
         }
-        if (c instanceof Cond.IsNull n) {
+
+        @Override
+        public Boolean visitIsNull(Cond.IsNull n) {
             return Values.isNull(env.get(n.variable())) != n.negated();
         }
-        if (c instanceof Cond.FieldIsNull n) {
+
+        @Override
+        public Boolean visitFieldIsNull(Cond.FieldIsNull n) {
             return (eval(n.operand(), env, row) == null) != n.negated();
         }
-        if (c instanceof Cond.Member m) {
+
+        @Override
+        public Boolean visitMember(Cond.Member m) {
             Object e = eval(m.element(), env, row);
             if (e == null) {
                 return false;
@@ -55,31 +85,39 @@ final class JavaEvaluator {
             }
             return false;
         }
-        if (c instanceof Cond.Not n) {
+
+        @Override
+        public Boolean visitNot(Cond.Not n) {
             return !test(n.operand(), env, row);
         }
-        if (c instanceof Cond.And a) {
+
+        @Override
+        public Boolean visitAnd(Cond.And a) {
             return test(a.left(), env, row) && test(a.right(), env, row);
         }
-        Cond.Or o = (Cond.Or) c;
-        return test(o.left(), env, row) || test(o.right(), env, row);
-    }
 
-    static Object eval(Expr e, Map<String, Object> env) {
-        return eval(e, env, null);
-    }
+        @Override
+        public Boolean visitOr(Cond.Or o) {
+            return test(o.left(), env, row) || test(o.right(), env, row);
+        }
 
-    private static Object eval(Expr e, Map<String, Object> env, Map<String, Object> row) {
-        if (e instanceof Expr.IntLit i) {
+        @Override
+        public Object visitIntLit(Expr.IntLit i) {
             return i.value();
         }
-        if (e instanceof Expr.StrLit s) {
+
+        @Override
+        public Object visitStrLit(Expr.StrLit s) {
             return s.value();
         }
-        if (e instanceof Expr.VarRef v) {
+
+        @Override
+        public Object visitVarRef(Expr.VarRef v) {
             return Values.read(env.get(v.variable()), v.field());
         }
-        if (e instanceof Expr.Arith a) {
+
+        @Override
+        public Object visitArith(Expr.Arith a) {
             Object l = eval(a.left(), env, row);
             Object r = eval(a.right(), env, row);
             if (!(l instanceof Long x) || !(r instanceof Long y)) {
@@ -92,14 +130,23 @@ final class JavaEvaluator {
                 case DIV -> y == 0 ? null : x / y;
             };
         }
-        if (e instanceof Expr.Negate n) {
+
+        @Override
+        public Object visitNegate(Expr.Negate n) {
             Object v = eval(n.operand(), env, row);
             return v instanceof Long x ? -x : null;
         }
-        if (e instanceof Expr.ColumnRef r && row != null) {
+
+        @Override
+        public Object visitColumnRef(Expr.ColumnRef r) {
+            if (row == null) {
+                throw new IllegalStateException("column reference outside SQL: " + r.text());
+            }
             return row.get(r.column());
         }
-        if (e instanceof Expr.Case c) {
+
+        @Override
+        public Object visitCase(Expr.Case c) {
             for (int i = 0; i < c.conditions().size(); i++) {
                 if (test(c.conditions().get(i), env, row)) {
                     return eval(c.values().get(i), env, row);
@@ -107,7 +154,9 @@ final class JavaEvaluator {
             }
             return eval(c.otherwise(), env, row);
         }
-        if (e instanceof Expr.Coalesce c) {
+
+        @Override
+        public Object visitCoalesce(Expr.Coalesce c) {
             for (Expr x : c.args()) {
                 Object v = eval(x, env, row);
                 if (v != null) {
@@ -116,7 +165,6 @@ final class JavaEvaluator {
             }
             return null;
         }
-        throw new IllegalStateException("column reference outside SQL: " + e.text());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -2,7 +2,6 @@ package isocheck.run;
 
 import isocheck.program.ScalarType;
 import isocheck.program.Table;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,11 +37,10 @@ final class JdbcValues {
         return rs.getString(col);
     }
 
-    static void bind(Connection c, PreparedStatement p, int i, Compiled.Param param, Object value) throws SQLException {
+    static void bind(SqlDialect dialect, Connection c, PreparedStatement p, int i, Compiled.Param param, Object value)
+            throws SQLException {
         if (param.isArray()) {
-            Object[] elems = (Object[]) value;
-            Array arr = c.createArrayOf(param.type() == ScalarType.INT ? "BIGINT" : "VARCHAR", elems);
-            p.setArray(i, arr);
+            dialect.bindArray(c, p, i, param.type(), (Object[]) value); // an array, or what the database has instead
         } else if (value == null) {
             p.setNull(i, param.type() == ScalarType.INT ? Types.BIGINT : Types.VARCHAR);
         } else if (value instanceof Long l) {

@@ -1,6 +1,7 @@
 package isocheck.run;
 
 import isocheck.program.Columns;
+import isocheck.program.Blocks;
 import isocheck.program.Cond;
 import isocheck.program.Expr;
 import isocheck.program.Program;
@@ -49,9 +50,8 @@ final class PredicateColumns {
     }
 
     private void collect(Program program, List<Stmt> body, Map<String, Set<String>> read, Map<String, Set<String>> assignedAll) {
-        for (Stmt s : body) {
-            Cond where = s instanceof Stmt.Select sel ? sel.where()
-                    : s instanceof Stmt.Update u ? u.where() : s instanceof Stmt.Delete d ? d.where() : null;
+        for (Stmt s : Blocks.flatten(body)) {
+            Cond where = s instanceof Stmt.Sql q ? q.whereClause().orElse(null) : null;
             if (where != null) {
                 Table t = program.schema().table(((Stmt.Sql) s).table()).orElseThrow();
                 Set<String> cols = read.computeIfAbsent(t.name(), k -> new LinkedHashSet<>());
@@ -71,11 +71,6 @@ final class PredicateColumns {
             if (s instanceof Stmt.Update u) {
                 Table t = program.schema().table(u.table()).orElseThrow();
                 u.assignments().forEach(a -> assignedAll.computeIfAbsent(t.name(), k -> new HashSet<>()).add(a.column()));
-            } else if (s instanceof Stmt.If i) {
-                collect(program, i.thenBranch(), read, assignedAll);
-                collect(program, i.elseBranch(), read, assignedAll);
-            } else if (s instanceof Stmt.Foreach f) {
-                collect(program, f.body(), read, assignedAll);
             }
         }
     }

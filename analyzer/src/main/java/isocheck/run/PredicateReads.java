@@ -253,16 +253,38 @@ final class PredicateReads {
 
     /** {@code where} with its parameters replaced by their values, e.g. {@code shift_id = 5 AND on_call = 1}. */
     static String text(Cond c, Map<String, Object> env) {
-        if (c instanceof Cond.Const k) {
+        return c.accept(new BoundText(env));
+    }
+
+    private static String text(Expr e, Map<String, Object> env) {
+        return e.accept(new BoundText(env));
+    }
+
+    /** A condition's or expression's text with the program's variables replaced by their values. */
+    private static final class BoundText implements Cond.Visitor<String>, Expr.Visitor<String> {
+        private final Map<String, Object> env;
+
+        BoundText(Map<String, Object> env) {
+            this.env = env;
+        }
+
+        @Override
+        public String visitConst(Cond.Const k) {
             return k.value() ? "TRUE" : "FALSE";
         }
-        if (c instanceof Cond.Compare cmp) {
+
+        @Override
+        public String visitCompare(Cond.Compare cmp) {
             return text(cmp.left(), env) + " " + cmp.op().symbol() + " " + text(cmp.right(), env);
         }
-        if (c instanceof Cond.IsNull n) {
+
+        @Override
+        public String visitIsNull(Cond.IsNull n) {
             return Values.isNull(env.get(n.variable())) != n.negated() ? "TRUE" : "FALSE";
         }
-        if (c instanceof Cond.Member m) {
+
+        @Override
+        public String visitMember(Cond.Member m) {
             List<Object> vs = Values.column(env.get(m.rows()), m.field());
             StringBuilder sb = new StringBuilder(text(m.element(), env)).append(" IN (");
             for (int i = 0; i < vs.size(); i++) {
@@ -270,33 +292,67 @@ final class PredicateReads {
             }
             return sb.append(")").toString();
         }
-        if (c instanceof Cond.FieldIsNull n) {
+
+        @Override
+        public String visitFieldIsNull(Cond.FieldIsNull n) {
             return text(n.operand(), env) + (n.negated() ? " IS NOT NULL" : " IS NULL");
         }
-        if (c instanceof Cond.Not n) {
+
+        @Override
+        public String visitNot(Cond.Not n) {
             return "NOT (" + text(n.operand(), env) + ")";
         }
-        if (c instanceof Cond.And a) {
+
+        @Override
+        public String visitAnd(Cond.And a) {
             return text(a.left(), env) + " AND " + text(a.right(), env);
         }
-        Cond.Or o = (Cond.Or) c;
-        return "(" + text(o.left(), env) + " OR " + text(o.right(), env) + ")";
-    }
 
-    private static String text(Expr e, Map<String, Object> env) {
-        if (e instanceof Expr.VarRef v) {
+        @Override
+        public String visitOr(Cond.Or o) {
+            return "(" + text(o.left(), env) + " OR " + text(o.right(), env) + ")";
+        }
+
+        @Override
+        public String visitVarRef(Expr.VarRef v) {
             return literal(Values.read(env.get(v.variable()), v.field()));
         }
-        if (e instanceof Expr.Arith a) {
+
+        @Override
+        public String visitArith(Expr.Arith a) {
             return "(" + text(a.left(), env) + " " + a.op().symbol() + " " + text(a.right(), env) + ")";
         }
-        if (e instanceof Expr.Negate n) {
+
+        @Override
+        public String visitNegate(Expr.Negate n) {
             return "-" + text(n.operand(), env);
         }
-        if (e instanceof Expr.ColumnRef r) {
+
+        @Override
+        public String visitColumnRef(Expr.ColumnRef r) {
             return r.column();
         }
-        return e.text();
+
+        @Override
+        public String visitIntLit(Expr.IntLit lit) {
+            return lit.text();
+        }
+
+        @Override
+        public String visitStrLit(Expr.StrLit lit) {
+            return lit.text();
+        }
+
+        // CASE and COALESCE as written (their variables shown as :names)
+        @Override
+        public String visitCase(Expr.Case caseExpr) {
+            return caseExpr.text();
+        }
+
+        @Override
+        public String visitCoalesce(Expr.Coalesce coalesce) {
+            return coalesce.text();
+        }
     }
 
     private static String literal(Object v) {

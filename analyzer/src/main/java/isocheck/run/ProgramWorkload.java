@@ -23,7 +23,7 @@ final class ProgramWorkload implements Workload {
     private final ParamGen params;
     private final String genSource;
 
-    ProgramWorkload(Program program, GenSpec spec, String genSource, Db.Dialect dialect, boolean record, AtomicLong versions) {
+    ProgramWorkload(Program program, GenSpec spec, String genSource, SqlDialect dialect, boolean record, AtomicLong versions) {
         this.program = program;
         this.interpreter = new Interpreter(program, dialect, record, versions);
         this.params = new ParamGen(program, spec);

@@ -59,7 +59,7 @@ public final class Runner {
                 throw new RunError("cannot create schema " + db.schema() + " on " + db.displayUrl() + ": " + db.scrub(Db.oneLine(e)));
             }
             try {
-                c.setSchema(db.dialect() == Db.Dialect.H2 ? db.schema().toUpperCase(java.util.Locale.ROOT) : db.schema());
+                db.enterSchema(c);
                 for (String ddl : w.createTables()) {
                     try (Statement s = c.createStatement()) {
                         s.execute(ddl);
@@ -220,13 +220,13 @@ public final class Runner {
                                 committed[client]++;
                             } catch (SQLException e) {
                                 rollback(s.connection);
-                                if (!Failures.isAbort(e)) {
+                                if (!Failures.isAbort(db.engine(), e)) {
                                     throw new RunError(inv.name() + " failed on " + db.describe() + ": " + db.scrub(Db.oneLine(e)));
                                 }
                                 aborted[client]++;
                                 log.abortReason = Db.oneLine(e);
                                 log.abortState = e.getSQLState();
-                                String kind = Failures.kind(e);
+                                String kind = Failures.kind(db.engine(), e);
                                 kinds.get(client).merge(kind, 1, Integer::sum);
                                 examples.get(client).putIfAbsent(kind, db.scrub(Db.oneLine(e)));
                             }

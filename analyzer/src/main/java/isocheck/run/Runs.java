@@ -24,7 +24,7 @@ public final class Runs {
 
     public static Outcome program(Db db, Program p, GenSpec gen, String genName, Runner.Options o) {
         AtomicLong versions = new AtomicLong();
-        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.dialect(), o.record(), versions);
+        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.engine().dialect(db.isolation()), o.record(), versions);
         return finish(db, w, o, Runner.run(db, w, o));
     }
 
@@ -41,7 +41,7 @@ public final class Runs {
             gen = gen.overriddenBy(GenSpec.parse(scheduleFile.toString(), s.genLines()));
             genName = genName == null ? scheduleFile.toString() : genName + " + " + scheduleFile;
         }
-        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.dialect(), true, new AtomicLong());
+        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.engine().dialect(db.isolation()), true, new AtomicLong());
         trace.println(w.describe() + " on " + db.describe() + " at " + db.isolationName() + ", schedule " + scheduleFile + ":");
         ScheduleRunner.Result r;
         Thread dropOnExit = Runner.dropOnExit(db); // DROP SCHEMA IF EXISTS: harmless before the schema exists

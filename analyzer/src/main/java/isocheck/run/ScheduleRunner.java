@@ -118,7 +118,7 @@ public final class ScheduleRunner {
                         st.log.end = System.nanoTime() - t0;
                         st.log.abortReason = Db.oneLine(e);
                         st.log.abortState = e.getSQLState();
-                        st.events.add(new Event((Failures.isAbort(e) ? "ABORTED: " : "FAILED: ") + db.scrub(Db.oneLine(e)), true));
+                        st.events.add(new Event((Failures.isAbort(db.engine(), e) ? "ABORTED: " : "FAILED: ") + db.scrub(Db.oneLine(e)), true));
                     } catch (InterruptedException e) {
                         st.events.add(new Event("interrupted", true));
                     } catch (RuntimeException e) {

@@ -24,7 +24,8 @@ import java.util.Set;
  * {@code @alive} field, written by INSERT). An UPDATE sets the version column of every column it
  * assigns to the execution's unique version id, an INSERT sets all of them; a SELECT returns the
  * primary key and the version of each selected column; UPDATE, INSERT and DELETE return the primary
- * keys of the rows they changed (PostgreSQL {@code RETURNING}, H2 {@code FINAL/OLD TABLE}). An UPDATE
+ * keys of the rows they changed ({@code RETURNING}, H2's {@code FINAL/OLD TABLE}, or a SELECT after
+ * the statement: {@link SqlDialect#returning}, {@link SqlDialect#updateReturns}). An UPDATE
  * whose SET expressions read fields of the row also returns, per row, the version of each field it
  * read, captured atomically by the statement itself ({@link UpdateReads}).
  */
@@ -39,14 +40,14 @@ final class SqlGen {
     /** The value an UPDATE overwrote in a column some WHERE clause reads. */
     static final String OLD_PREFIX = "isocheck_o_";
 
-    private final Db.Dialect dialect;
+    private final SqlDialect dialect;
     private final boolean record;
     private final Schema schema;
     /** Per table, the previous-version columns its read-modify-write UPDATEs need ({@link UpdateReads}). */
     private final Map<String, Set<String>> previousColumns;
     private final PredicateColumns predicateColumns;
 
-    SqlGen(Program program, Db.Dialect dialect, boolean record) {
+    SqlGen(Program program, SqlDialect dialect, boolean record) {
         this.schema = program.schema();
         this.previousColumns = UpdateReads.previousColumns(program);
         this.predicateColumns = PredicateColumns.of(program);
@@ -72,27 +73,31 @@ final class SqlGen {
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(t.name()).append(" (");
         List<String> parts = new ArrayList<>();
         for (Column c : t.columns()) {
-            parts.add(c.name() + " " + (c.type() == ScalarType.INT ? "BIGINT" : "VARCHAR(1000)")
+            parts.add(c.name() + " " + columnType(c.type(), t.isKey(c.name()))
                     + (c.notNull() || t.isKey(c.name()) ? " NOT NULL" : ""));
         }
         if (record) {
-            parts.add(ROW_VERSION + " BIGINT DEFAULT 0 NOT NULL");
+            parts.add(ROW_VERSION + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
             for (Column c : t.columns()) {
                 if (!t.isKey(c.name())) {
-                    parts.add(PREFIX + c.name() + " BIGINT DEFAULT 0 NOT NULL");
+                    parts.add(PREFIX + c.name() + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
                 }
             }
             for (String p : previousColumns.getOrDefault(t.name(), Set.of())) {
-                parts.add(p + " BIGINT DEFAULT 0 NOT NULL");
+                parts.add(p + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
             }
-            parts.add(PRED_VERSION + " BIGINT DEFAULT 0 NOT NULL");
-            parts.add(PRED_PREVIOUS + " BIGINT DEFAULT 0 NOT NULL");
+            parts.add(PRED_VERSION + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
+            parts.add(PRED_PREVIOUS + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
             for (String c : predicateColumns.assigned(t.name())) {
-                parts.add(OLD_PREFIX + c + " " + (t.column(c).orElseThrow().type() == ScalarType.INT ? "BIGINT" : "VARCHAR(1000)"));
+                parts.add(OLD_PREFIX + c + " " + columnType(t.column(c).orElseThrow().type(), false));
             }
         }
         parts.add("PRIMARY KEY (" + String.join(", ", t.primaryKey()) + ")");
         return sb.append(String.join(", ", parts)).append(")").toString();
+    }
+
+    private String columnType(ScalarType type, boolean key) {
+        return type == ScalarType.INT ? dialect.intType() : dialect.textType(key);
     }
 
     Compiled compile(Stmt.Sql s) {
@@ -150,7 +155,22 @@ final class SqlGen {
                 pred = predicate(t, u.where(), false, writesVersion, image, old);
             }
             sb.append(String.join(", ", sets)).append(" WHERE ").append(cond(u.where(), params));
-            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, "FINAL", returned), params, cols,
+            if (record && !dialect.updateReturns()) {
+                // No UPDATE … RETURNING: the rows this execution changed are those carrying its
+                // version (unique per execution) in a column it assigned; the transaction's own
+                // writes are visible to its next statement at every level, so this SELECT returns
+                // what RETURNING would (the new rows). The key part narrows it to an index lookup.
+                List<Compiled.Param> fetchParams = new ArrayList<>();
+                String keyPart = cond(predicateColumns.keyPart(t, u.where()), fetchParams);
+                fetchParams.add(versionParam());
+                List<String> items = new ArrayList<>(t.primaryKey());
+                items.addAll(returned);
+                String fetch = "SELECT " + String.join(", ", items) + " FROM " + t.name() + " WHERE " + keyPart + " AND "
+                        + versionColumn(t, u.assignments().get(0).column()) + " = ?";
+                return new Compiled(s, Compiled.Kind.UPDATE, t, sb.toString(), params, cols, types(t, cols), reads, record, pred,
+                        fetch, fetchParams);
+            }
+            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, false, returned), params, cols,
                     types(t, cols), reads, record, pred);
         }
         if (s instanceof Stmt.Insert ins) {
@@ -184,7 +204,7 @@ final class SqlGen {
             }
             List<String> image = predicateColumns.of(t.name());
             Compiled.Predicate pred = record ? new Compiled.Predicate(false, true, image, types(t, image), List.of(), null, List.of(), true) : null;
-            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, "FINAL", image), params, written, types(t, written),
+            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, false, image), params, written, types(t, written),
                     List.of(), record, pred);
         }
         Stmt.Delete d = (Stmt.Delete) s;
@@ -195,7 +215,7 @@ final class SqlGen {
         extra.add(PRED_VERSION);
         extra.addAll(image);
         Compiled.Predicate pred = record ? predicate(t, d.where(), false, true, image, List.of()) : null;
-        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, "OLD", record ? extra : List.of()), params, written,
+        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, true, record ? extra : List.of()), params, written,
                 types(t, written), List.of(), record, pred);
     }
 
@@ -306,21 +326,22 @@ final class SqlGen {
             String keyPart = cond(predicateColumns.keyPart(t, where), cparams);
             String matches = cond(where, cparams);
             complement = "SELECT " + String.join(", ", t.primaryKey()) + ", " + PRED_VERSION + " FROM " + t.name()
-                    + " WHERE " + keyPart + " AND NOT COALESCE(" + matches + ", FALSE)";
+                    + " WHERE " + keyPart + " AND NOT COALESCE(" + matches + ", FALSE)" + dialect.complementLock();
         }
         return new Compiled.Predicate(broadened, writesVersion, image, types(t, image), old, complement, cparams, true);
     }
 
     /**
-     * An aggregate computed by the database. SUM is cast back to BIGINT (PostgreSQL's SUM(bigint) is
-     * NUMERIC); AVG is the integer average truncated toward zero that {@link Aggregate} defines,
-     * {@code SUM / COUNT} in BIGINT arithmetic (NULL over no rows: NULL / 0 is NULL in both databases).
+     * An aggregate computed by the database. SUM is cast back to a 64-bit integer (PostgreSQL's
+     * SUM(bigint) is NUMERIC, MariaDB's DECIMAL); AVG is the integer average truncated toward zero
+     * that {@link Aggregate} defines, {@code SUM / COUNT} in integer arithmetic (NULL over no rows:
+     * NULL / 0 is NULL in every database).
      */
-    private static String aggregateSql(Aggregate a) {
+    private String aggregateSql(Aggregate a) {
         String c = a.column().orElse("*");
         return switch (a.function()) {
-            case SUM -> "CAST(SUM(" + c + ") AS BIGINT)";
-            case AVG -> "CAST(SUM(" + c + ") AS BIGINT) / COUNT(" + c + ")";
+            case SUM -> dialect.castToInt("SUM(" + c + ")");
+            case AVG -> dialect.divide(dialect.castToInt("SUM(" + c + ")"), "COUNT(" + c + ")");
             default -> a.text();
         };
     }
@@ -334,16 +355,9 @@ final class SqlGen {
         return sb.toString();
     }
 
-    /**
-     * The locking clause as the database spells it. H2 2.3 has no FOR SHARE: there FOR SHARE runs
-     * as FOR UPDATE, a stronger lock (it only blocks more), so the run is one PostgreSQL could also
-     * produce with FOR SHARE's readers serialised.
-     */
+    /** The locking clause as the database spells it ({@link SqlDialect#lockClause}). */
     private String lockClause(RowLock lock) {
-        if (lock.strength() == RowLock.Strength.SHARE && dialect != Db.Dialect.POSTGRES) {
-            return new RowLock(RowLock.Strength.UPDATE, lock.policy()).sql();
-        }
-        return lock.sql();
+        return dialect.lockClause(lock);
     }
 
     private static String recordedList(Table t, List<String> cols) {
@@ -360,16 +374,13 @@ final class SqlGen {
     }
 
     /** The statement returning, per changed row, its primary key and then {@code extra} columns. */
-    private String returning(String sql, Table t, String delta, List<String> extra) {
+    private String returning(String sql, Table t, boolean oldRow, List<String> extra) {
         if (!record) {
             return sql;
         }
         List<String> items = new ArrayList<>(t.primaryKey());
         items.addAll(extra);
-        String pk = String.join(", ", items);
-        return dialect == Db.Dialect.POSTGRES
-                ? sql + " RETURNING " + pk
-                : "SELECT " + pk + " FROM " + delta + " TABLE (" + sql + ")";
+        return dialect.returning(sql, oldRow, String.join(", ", items));
     }
 
     private static Compiled.Param versionParam() {
@@ -389,13 +400,33 @@ final class SqlGen {
     // ---- conditions and expressions ----
 
     private String cond(Cond c, List<Compiled.Param> params) {
-        if (c instanceof Cond.Const k) {
+        return c.accept(new SqlText(params));
+    }
+
+    private String expr(Expr e, List<Compiled.Param> params) {
+        return e.accept(new SqlText(params));
+    }
+
+    /** The SQL text of a condition or expression; the program's variables become bound parameters. */
+    private final class SqlText implements Cond.Visitor<String>, Expr.Visitor<String> {
+        private final List<Compiled.Param> params;
+
+        SqlText(List<Compiled.Param> params) {
+            this.params = params;
+        }
+
+        @Override
+        public String visitConst(Cond.Const k) {
             return k.value() ? "TRUE" : "FALSE";
         }
-        if (c instanceof Cond.Compare cmp) {
+
+        @Override
+        public String visitCompare(Cond.Compare cmp) {
             return expr(cmp.left(), params) + " " + cmp.op().symbol() + " " + expr(cmp.right(), params);
         }
-        if (c instanceof Cond.IsNull n) {
+
+        @Override
+        public String visitIsNull(Cond.IsNull n) {
             params.add(new Compiled.Param() {
                 @Override
                 public Object value(Compiled.Frame f) {
@@ -409,10 +440,12 @@ final class SqlGen {
             });
             return "(? = 1)";
         }
-        if (c instanceof Cond.Member m && joinColumns != null && joinColumns.containsKey(m.rows())) {
-            return expr(m.element(), params) + " = " + joinColumns.get(m.rows());
-        }
-        if (c instanceof Cond.Member m) {
+
+        @Override
+        public String visitMember(Cond.Member m) {
+            if (joinColumns != null && joinColumns.containsKey(m.rows())) {
+                return expr(m.element(), params) + " = " + joinColumns.get(m.rows());
+            }
             String element = expr(m.element(), params);
             ScalarType type = m.element().type();
             params.add(new Compiled.Param() {
@@ -431,32 +464,46 @@ final class SqlGen {
                     return true;
                 }
             });
-            return element + " = ANY(?)";
+            return dialect.memberOf(element, type);
         }
-        if (c instanceof Cond.FieldIsNull n) {
+
+        @Override
+        public String visitFieldIsNull(Cond.FieldIsNull n) {
             return "(" + expr(n.operand(), params) + (n.negated() ? " IS NOT NULL)" : " IS NULL)");
         }
-        if (c instanceof Cond.Not n) {
+
+        @Override
+        public String visitNot(Cond.Not n) {
             return "NOT (" + cond(n.operand(), params) + ")";
         }
-        if (c instanceof Cond.And a) {
+
+        @Override
+        public String visitAnd(Cond.And a) {
             return "(" + cond(a.left(), params) + " AND " + cond(a.right(), params) + ")";
         }
-        Cond.Or o = (Cond.Or) c;
-        return "(" + cond(o.left(), params) + " OR " + cond(o.right(), params) + ")";
-    }
 
-    private String expr(Expr e, List<Compiled.Param> params) {
-        if (e instanceof Expr.IntLit i) {
+        @Override
+        public String visitOr(Cond.Or o) {
+            return "(" + cond(o.left(), params) + " OR " + cond(o.right(), params) + ")";
+        }
+
+        @Override
+        public String visitIntLit(Expr.IntLit i) {
             return Long.toString(i.value());
         }
-        if (e instanceof Expr.StrLit s) {
+
+        @Override
+        public String visitStrLit(Expr.StrLit s) {
             return "'" + s.value().replace("'", "''") + "'";
         }
-        if (e instanceof Expr.ColumnRef c) {
+
+        @Override
+        public String visitColumnRef(Expr.ColumnRef c) {
             return joinColumns != null ? c.table() + "." + c.column() : c.column();
         }
-        if (e instanceof Expr.VarRef v) {
+
+        @Override
+        public String visitVarRef(Expr.VarRef v) {
             params.add(new Compiled.Param() {
                 @Override
                 public Object value(Compiled.Frame f) {
@@ -468,26 +515,38 @@ final class SqlGen {
                     return v.type();
                 }
             });
-            return v.type() == ScalarType.INT ? "CAST(? AS BIGINT)" : "CAST(? AS VARCHAR(1000))";
+            return dialect.castParam(v.type());
         }
-        if (e instanceof Expr.Arith a) {
+
+        @Override
+        public String visitArith(Expr.Arith a) {
+            if (a.op() == isocheck.program.ArithOp.DIV) {
+                return dialect.divide(expr(a.left(), params), expr(a.right(), params));
+            }
             return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";
         }
-        if (e instanceof Expr.Case c) {
+
+        @Override
+        public String visitCase(Expr.Case c) {
             StringBuilder sb = new StringBuilder("(CASE");
             for (int i = 0; i < c.conditions().size(); i++) {
                 sb.append(" WHEN ").append(cond(c.conditions().get(i), params)).append(" THEN ").append(expr(c.values().get(i), params));
             }
             return sb.append(" ELSE ").append(expr(c.otherwise(), params)).append(" END)").toString();
         }
-        if (e instanceof Expr.Coalesce c) {
+
+        @Override
+        public String visitCoalesce(Expr.Coalesce c) {
             List<String> args = new ArrayList<>();
             for (Expr x : c.args()) {
                 args.add(expr(x, params));
             }
             return "COALESCE(" + String.join(", ", args) + ")";
         }
-        Expr.Negate n = (Expr.Negate) e;
-        return "(-" + expr(n.operand(), params) + ")";
+
+        @Override
+        public String visitNegate(Expr.Negate n) {
+            return "(-" + expr(n.operand(), params) + ")";
+        }
     }
 }

@@ -1,7 +1,6 @@
 package isocheck.run;
 
 import isocheck.program.Aggregate;
-import isocheck.program.Cond;
 import isocheck.program.ScalarType;
 import isocheck.program.Stmt;
 import isocheck.program.Table;
@@ -34,9 +33,11 @@ import static isocheck.run.PredicateScans.selectScan;
 final class StatementExecutor {
     private final SqlGen gen;
     private final AtomicLong versions;
+    private final SqlDialect dialect;
 
-    StatementExecutor(SqlGen gen, AtomicLong versions) {
+    StatementExecutor(SqlGen gen, SqlDialect dialect, AtomicLong versions) {
         this.gen = gen;
+        this.dialect = dialect;
         this.versions = versions;
     }
 
@@ -59,7 +60,7 @@ final class StatementExecutor {
         PreparedStatement p = session.prepare(c.sql());
         int i = 1;
         for (Compiled.Param param : c.params()) {
-            bind(session.connection, p, i++, param, param.value(frame));
+            bind(dialect, session.connection, p, i++, param, param.value(frame));
         }
         StringBuilder outcome = gate == StepGate.NONE ? null : new StringBuilder();
         Table t = c.table();
@@ -184,12 +185,20 @@ final class StatementExecutor {
                         PreparedStatement q = session.prepare(pred.complementSql());
                         int j = 1;
                         for (Compiled.Param param : pred.complementParams()) {
-                            bind(session.connection, q, j++, param, param.value(frame));
+                            bind(dialect, session.connection, q, j++, param, param.value(frame));
                         }
                         try (ResultSet rs = q.executeQuery()) {
                             while (rs.next()) {
                                 seen.put(rowName(keyPrefix(t, rs, nk)), rs.getLong(nk + 1));
                             }
+                        }
+                    }
+                    if (c.fetchSql() != null) { // no UPDATE … RETURNING: run it, then select what it changed
+                        p.executeUpdate();
+                        p = session.prepare(c.fetchSql());
+                        int j = 1;
+                        for (Compiled.Param param : c.fetchParams()) {
+                            bind(dialect, session.connection, p, j++, param, param.value(frame));
                         }
                     }
                     try (ResultSet rs = p.executeQuery()) {
@@ -210,10 +219,7 @@ final class StatementExecutor {
                             n++;
                         }
                     }
-                    if (!(c.stmt() instanceof Stmt.Insert)) {
-                        Cond where = c.stmt() instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) c.stmt()).where();
-                        scan(log, firstOp, t, where, env, seen);
-                    }
+                    c.stmt().whereClause().ifPresent(where -> scan(log, firstOp, t, where, env, seen));
                     if (outcome != null) {
                         outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(read).append(")");
                     }

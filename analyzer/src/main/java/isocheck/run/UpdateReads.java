@@ -1,5 +1,6 @@
 package isocheck.run;
 
+import isocheck.program.Blocks;
 import isocheck.program.Columns;
 import isocheck.program.Assignment;
 import isocheck.program.Expr;
@@ -69,7 +70,7 @@ final class UpdateReads {
     }
 
     private static void collect(Program program, List<Stmt> body, Map<String, Set<String>> out) {
-        for (Stmt s : body) {
+        for (Stmt s : Blocks.flatten(body)) {
             if (s instanceof Stmt.Update u) {
                 Table t = program.schema().table(u.table()).orElseThrow();
                 for (String c : of(u)) {
@@ -77,11 +78,6 @@ final class UpdateReads {
                         out.computeIfAbsent(t.name(), k -> new LinkedHashSet<>()).add(previousColumn(t, c));
                     }
                 }
-            } else if (s instanceof Stmt.If i) {
-                collect(program, i.thenBranch(), out);
-                collect(program, i.elseBranch(), out);
-            } else if (s instanceof Stmt.Foreach f) {
-                collect(program, f.body(), out);
             }
         }
     }

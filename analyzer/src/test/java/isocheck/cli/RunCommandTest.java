@@ -57,11 +57,12 @@ class RunCommandTest {
         Path out = dir.resolve("h.jsonl");
         CliRun notUrl = CliRun.of("run", LOST_UPDATE, "--db", "localhost:5432", "--out", out.toString());
         assertEquals(ExitCode.BAD_INPUT, notUrl.exitCode());
-        assertEquals("--db: 'localhost:5432' is not a JDBC URL (expected jdbc:h2:… or jdbc:postgresql://HOST:PORT/DB)" + NL, notUrl.err());
+        assertEquals("--db: 'localhost:5432' is not a JDBC URL (expected jdbc:h2:…, jdbc:postgresql://HOST:PORT/DB, jdbc:mariadb://HOST:PORT/, jdbc:sqlite:DIR)" + NL, notUrl.err());
 
         CliRun mysql = CliRun.of("run", LOST_UPDATE, "--db", "jdbc:mysql://localhost/db", "--out", out.toString());
         assertEquals(ExitCode.BAD_INPUT, mysql.exitCode());
-        assertEquals("--db: no JDBC driver for 'mysql' (isocheck ships the H2 and PostgreSQL drivers: jdbc:h2:… or jdbc:postgresql://…)" + NL,
+        assertEquals("--db: no JDBC driver for 'mysql' (isocheck ships the drivers of H2, PostgreSQL, MariaDB and SQLite: "
+                + "jdbc:h2:…, jdbc:postgresql://HOST:PORT/DB, jdbc:mariadb://HOST:PORT/, jdbc:sqlite:DIR)" + NL,
                 mysql.err());
 
         CliRun refused = CliRun.of("run", LOST_UPDATE, "--db", "jdbc:postgresql://127.0.0.1:1/nodb?user=someone",
@@ -98,7 +99,7 @@ class RunCommandTest {
         assertEquals("", level.out(), "nothing ran");
         CliRun iso = CliRun.of("run", LOST_UPDATE, "--isolation", "chaos");
         assertEquals(ExitCode.BAD_INPUT, iso.exitCode());
-        assertEquals("--isolation: unknown isolation level 'chaos' (expected read-committed, repeatable-read, snapshot or serializable)" + NL,
+        assertEquals("--isolation: unknown isolation level 'chaos' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)" + NL,
                 iso.err());
         CliRun both = CliRun.of("run");
         assertEquals(ExitCode.BAD_INPUT, both.exitCode());

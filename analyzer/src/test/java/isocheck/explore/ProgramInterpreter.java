@@ -183,15 +183,24 @@ final class ProgramInterpreter {
 
         void stmt(Stmt s) {
             if (s instanceof Stmt.Sql sql) view.beginStatement(sql);
-            if (s instanceof Stmt.Select sel) select(sel);
-            else if (s instanceof Stmt.Update u) update(u);
-            else if (s instanceof Stmt.Insert ins) insert(ins);
-            else if (s instanceof Stmt.Delete d) delete(d);
-            else if (s instanceof Stmt.Assign a) env.put(a.target(), value(a.value(), null));
-            else if (s instanceof Stmt.If i) block(test(i.condition(), null) ? i.thenBranch() : i.elseBranch());
-            else if (s instanceof Stmt.Abort) throw new Exit(true);
-            else if (s instanceof Stmt.Return) throw new Exit(false);
-            else if (!(s instanceof Stmt.Skip)) throw new UnsupportedOperationException(s.getClass().getSimpleName() + " at " + s.pos());
+            s.accept(new Stmt.Visitor<Void>() {
+                @Override public Void visitSelect(Stmt.Select sel) { select(sel); return null; }
+                @Override public Void visitUpdate(Stmt.Update u) { update(u); return null; }
+                @Override public Void visitInsert(Stmt.Insert ins) { insert(ins); return null; }
+                @Override public Void visitDelete(Stmt.Delete d) { delete(d); return null; }
+                @Override public Void visitAssign(Stmt.Assign a) { env.put(a.target(), value(a.value(), null)); return null; }
+                @Override public Void visitIf(Stmt.If i) { block(test(i.condition(), null) ? i.thenBranch() : i.elseBranch()); return null; }
+                @Override public Void visitAbort(Stmt.Abort a) { throw new Exit(true); }
+                @Override public Void visitReturn(Stmt.Return r) { throw new Exit(false); }
+                @Override public Void visitSkip(Stmt.Skip skip) { return null; }
+                // the explorer's programs have no loops or CHOOSE (their universes would be unbounded)
+                @Override public Void visitChoose(Stmt.Choose c) { throw unsupported(c); }
+                @Override public Void visitForeach(Stmt.Foreach f) { throw unsupported(f); }
+            });
+        }
+
+        private UnsupportedOperationException unsupported(Stmt s) {
+            return new UnsupportedOperationException(s.getClass().getSimpleName() + " at " + s.pos());
         }
 
         /** Fields (not @alive, not keys) the statement reads on the records it visits. */
@@ -379,23 +388,7 @@ final class ProgramInterpreter {
         }
 
         boolean mentionsNonKey(Cond c, String table) {
-            if (c instanceof Cond.Compare cmp) return nonKey(cmp.left(), table) || nonKey(cmp.right(), table);
-            if (c instanceof Cond.Member m) return nonKey(m.element(), table);
-            if (c instanceof Cond.FieldIsNull n) return nonKey(n.operand(), table);
-            if (c instanceof Cond.Not n) return mentionsNonKey(n.operand(), table);
-            if (c instanceof Cond.And a) return mentionsNonKey(a.left(), table) || mentionsNonKey(a.right(), table);
-            if (c instanceof Cond.Or o) return mentionsNonKey(o.left(), table) || mentionsNonKey(o.right(), table);
-            return false;
-        }
-
-        boolean nonKey(Expr e, String table) {
-            if (e instanceof Expr.ColumnRef c) return !table(table).isKey(c.column());
-            if (e instanceof Expr.Arith a) return nonKey(a.left(), table) || nonKey(a.right(), table);
-            if (e instanceof Expr.Negate n) return nonKey(n.operand(), table);
-            if (e instanceof Expr.Case || e instanceof Expr.Coalesce) {
-                return isocheck.program.Columns.of(e).stream().anyMatch(col -> !table(table).isKey(col));
-            }
-            return false;
+            return isocheck.program.Columns.of(c).stream().anyMatch(col -> !table(table).isKey(col));
         }
 
         /** Whether a row with the given values satisfies the condition, in the environment {@code env0}. */
@@ -439,26 +432,29 @@ final class ProgramInterpreter {
             }
 
             boolean test(Cond c) {
-                if (c instanceof Cond.Const k) return k.value();
-                if (c instanceof Cond.Compare cmp) return compare(cmp, value(cmp.left()), value(cmp.right()));
-                if (c instanceof Cond.IsNull n) return isNull(env.get(n.variable())) != n.negated();
-                if (c instanceof Cond.Not n) return !test(n.operand());
-                if (c instanceof Cond.And a) return test(a.left()) && test(a.right());
-                if (c instanceof Cond.Or o) return test(o.left()) || test(o.right());
-                if (c instanceof Cond.FieldIsNull n) return (value(n.operand()) == null) != n.negated();
-                if (c instanceof Cond.Member m) {
-                    // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
-                    Object x = value(m.element());
-                    if (x == null || !(env.get(m.rows()) instanceof List<?> rows)) return false;
-                    for (Object row : rows) {
-                        Object f = ((Map<?, ?>) row).get(m.field());
-                        if (f != null && compare(new Cond.Compare(isocheck.program.CompareOp.EQ, m.element(), m.element(), m.pos()), x, f)) {
-                            return true;
+                return c.accept(new Cond.Visitor<Boolean>() {
+                    @Override public Boolean visitConst(Cond.Const k) { return k.value(); }
+                    @Override public Boolean visitCompare(Cond.Compare cmp) { return compare(cmp, value(cmp.left()), value(cmp.right())); }
+                    @Override public Boolean visitIsNull(Cond.IsNull n) { return isNull(env.get(n.variable())) != n.negated(); }
+                    @Override public Boolean visitNot(Cond.Not n) { return !test(n.operand()); }
+                    @Override public Boolean visitAnd(Cond.And a) { return test(a.left()) && test(a.right()); }
+                    @Override public Boolean visitOr(Cond.Or o) { return test(o.left()) || test(o.right()); }
+                    @Override public Boolean visitFieldIsNull(Cond.FieldIsNull n) { return (value(n.operand()) == null) != n.negated(); }
+
+                    @Override
+                    public Boolean visitMember(Cond.Member m) {
+                        // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
+                        Object x = value(m.element());
+                        if (x == null || !(env.get(m.rows()) instanceof List<?> rows)) return false;
+                        for (Object row : rows) {
+                            Object f = ((Map<?, ?>) row).get(m.field());
+                            if (f != null && compare(new Cond.Compare(isocheck.program.CompareOp.EQ, m.element(), m.element(), m.pos()), x, f)) {
+                                return true;
+                            }
                         }
+                        return false;
                     }
-                    return false;
-                }
-                throw new UnsupportedOperationException(c.getClass().getSimpleName() + " at " + c.pos());
+                });
             }
 
             boolean compare(Cond.Compare cmp, Object l, Object r) {
@@ -475,23 +471,29 @@ final class ProgramInterpreter {
             }
 
             Object value(Expr e) {
-                if (e instanceof Expr.IntLit i) return i.value();
-                if (e instanceof Expr.StrLit s) return s.value();
-                if (e instanceof Expr.ColumnRef c) return Objects.requireNonNull(row, "a column outside SQL").apply(c.column());
-                if (e instanceof Expr.VarRef v) return variable(v);
-                if (e instanceof Expr.Negate n) return value(n.operand()) instanceof Long x ? -x : null;
-                if (e instanceof Expr.Case c) {
-                    for (int i = 0; i < c.conditions().size(); i++) if (test(c.conditions().get(i))) return value(c.values().get(i));
-                    return value(c.otherwise());
-                }
-                if (e instanceof Expr.Coalesce c) {
-                    for (Expr x : c.args()) {
-                        Object v = value(x);
-                        if (v != null) return v;
+                return e.accept(new Expr.Visitor<Object>() {
+                    @Override public Object visitIntLit(Expr.IntLit i) { return i.value(); }
+                    @Override public Object visitStrLit(Expr.StrLit s) { return s.value(); }
+                    @Override public Object visitColumnRef(Expr.ColumnRef c) { return Objects.requireNonNull(row, "a column outside SQL").apply(c.column()); }
+                    @Override public Object visitVarRef(Expr.VarRef v) { return variable(v); }
+                    @Override public Object visitNegate(Expr.Negate n) { return value(n.operand()) instanceof Long x ? -x : null; }
+                    @Override public Object visitArith(Expr.Arith a) { return arith(a); }
+
+                    @Override
+                    public Object visitCase(Expr.Case c) {
+                        for (int i = 0; i < c.conditions().size(); i++) if (test(c.conditions().get(i))) return value(c.values().get(i));
+                        return value(c.otherwise());
                     }
-                    return null;
-                }
-                return arith((Expr.Arith) e);
+
+                    @Override
+                    public Object visitCoalesce(Expr.Coalesce c) {
+                        for (Expr x : c.args()) {
+                            Object v = value(x);
+                            if (v != null) return v;
+                        }
+                        return null;
+                    }
+                });
             }
 
             Object arith(Expr.Arith a) {

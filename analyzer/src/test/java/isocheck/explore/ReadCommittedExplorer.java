@@ -54,9 +54,8 @@ final class ReadCommittedExplorer {
     /** The number of SQL statements in a body, both branches of every IF counted: an upper bound on those one run executes. */
     static int sqlStatements(List<Stmt> body) {
         int n = 0;
-        for (Stmt s : body) {
+        for (Stmt s : isocheck.program.Blocks.flatten(body)) {
             if (s instanceof Stmt.Sql) n++;
-            else if (s instanceof Stmt.If f) n += sqlStatements(f.thenBranch()) + sqlStatements(f.elseBranch());
             else if (s instanceof Stmt.Foreach f) throw new UnsupportedOperationException("FOREACH at " + f.pos());
         }
         return n;

@@ -14,14 +14,8 @@ import org.junit.jupiter.api.Test;
 /** The contract on embedded H2, plus what H2's own levels do (the README's H2 table). */
 class H2RunTest extends RunContract {
 
-    @Override
-    Db db(Isolation isolation) {
-        return Db.embedded(isolation);
-    }
-
-    @Override
-    Isolation snapshotLevel() {
-        return Isolation.SNAPSHOT;
+    {
+        database = Database.H2;
     }
 
     /** Measured: H2 2.3's SERIALIZABLE lets the write-skew schedule commit both transactions. */

@@ -24,6 +24,10 @@ import org.junit.jupiter.api.BeforeEach;
  */
 class PostgresRunTest extends RunContract {
 
+    {
+        database = Database.POSTGRESQL;
+    }
+
     static final String ENV = "ISOCHECK_TEST_PG";
 
     static String url() {
@@ -50,16 +54,6 @@ class PostgresRunTest extends RunContract {
         String url = url();
         Assumptions.assumeTrue(url != null && !url.isBlank(),
                 ENV + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
-    }
-
-    @Override
-    Db db(Isolation isolation) {
-        return Db.of(url(), null, null, isolation);
-    }
-
-    @Override
-    Isolation snapshotLevel() {
-        return Isolation.REPEATABLE_READ;
     }
 
     /** PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of the TPC-C read-only anomaly; the rest is serializable. */

@@ -19,7 +19,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 
 /**
  * What every database must show, with the checker's verdicts asserted. Subclasses give the database
@@ -30,13 +29,12 @@ import org.junit.jupiter.api.Test;
  * decided by {@link Oracle#serializable} (replaying every order) and the strong-level assertions run
  * only for the levels {@code Level.parse} knows.
  */
-abstract class RunContract {
+class RunContract extends Contract {
 
     static final Path PROGRAMS = Path.of("../benchmarks/programs");
     static final Path SCHEDULES = Path.of("../benchmarks/schedules");
     static final Path TPCC_SCHEDULES = PROGRAMS.resolve("tpcc-schedules");
 
-    abstract Db db(Isolation isolation);
 
     static Program program(String relative) throws Exception {
         return ProgramLoader.load(PROGRAMS.resolve(relative));
@@ -57,7 +55,7 @@ abstract class RunContract {
         return new Runner.Options(clients, txns, 7, false, 0, false, true);
     }
 
-    @Test
+    @Case({Isolation.SERIALIZABLE})
     void serialRunSatisfiesEveryLevelAndReplaysInSessionOrder() throws Exception {
         Runs.Outcome o = Runs.program(db(Isolation.SERIALIZABLE), program("tpcc.sql"), gen("tpcc.gen"), "tpcc.gen", opts(1, 150));
         History h = o.history();
@@ -74,7 +72,7 @@ abstract class RunContract {
      * recorded as an aborted attempt (not retried), an early return commits what ran; every recorded
      * committed transaction's reads are explained (the run at SERIALIZABLE is serializable).
      */
-    @Test
+    @Case({Isolation.SERIALIZABLE})
     void userAbortsRollBackAndAreRecordedAsAborted() throws Exception {
         GenSpec g = GenSpec.parse("user-abort.gen", List.of("table account: id = 1..2, balance = 3",
                 "param *.a = 1..3", "param Withdraw.amount = 1..2", "mix Withdraw 3, Discard 1"));
@@ -90,7 +88,7 @@ abstract class RunContract {
         assertTrue(Oracle.consistent(h, Level.SER), () -> "SERIALIZABLE run: " + Oracle.check(h, Level.SER));
     }
 
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void miniTransactionsAtReadCommittedNeverViolateRc() {
         Runs.Outcome o = Runs.keyValue(db(Isolation.READ_COMMITTED), true, 8, 0, opts(4, 800));
         History h = o.history();
@@ -98,7 +96,7 @@ abstract class RunContract {
         assertTrue(Oracle.consistent(h, Level.RC), () -> "RC: " + Oracle.check(h, Level.RC));
     }
 
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void lostUpdateScheduleAtReadCommittedLosesAnUpdate() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("litmus/lost-update.sql", "lost-update.schedule", Isolation.READ_COMMITTED, trace);
@@ -121,7 +119,7 @@ abstract class RunContract {
         assertEquals("lost update", ((Verdict.Violated) ser).witnesses().get(0).name(), ser.toString());
     }
 
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void writeSkewScheduleUnderSnapshotCommitsBoth() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("litmus/write-skew.sql", "write-skew.schedule", snapshotLevel(), trace);
@@ -144,7 +142,7 @@ abstract class RunContract {
      * anti-dependency named in the witness (the doctors' count reads no on_call value, so without
      * predicate reads the history was SER-consistent).
      */
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void predicateAnomaliesUnderSnapshotAreSerViolationsWithPredicateEdges() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
@@ -168,7 +166,7 @@ abstract class RunContract {
      * UPDATE whose WHERE reads on_call, or deletes one (both a predicate anti-dependency T1 -rw-> T2:
      * G2).
      */
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void onlyWritesThatChangeTheMatchesArePredicateAntiDependencies() throws Exception {
         Path dir = Path.of("src/test/resources/predicates");
         Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("oncall-roster.sql"));
@@ -209,8 +207,6 @@ abstract class RunContract {
             new String[] {"seat-reservation", "T2 inserted seats/2, a row T1's predicate `flight_id = 1` on seats would have matched"},
             new String[] {"phantom", "T2 inserted items/7, a row T1's predicate `batch = 1` on items would have matched"});
 
-    /** The level that is snapshot isolation on this database. */
-    abstract Isolation snapshotLevel();
 
     /** Replays the hand-written TPC-C read-only anomaly schedule (RESULTS.md, cycle G) at {@code iso}. */
     History tpccReadOnlyAnomaly(Isolation iso, StringWriter trace) throws Exception {
@@ -225,7 +221,7 @@ abstract class RunContract {
      * cycle Delivery T3 -rw-> NewOrder T4 -> NewOrder T1 -wr-> OrderStatus T2 -rw-> T3, the first
      * edge a predicate read (T3's empty MIN over district 2) that misses T4's insert.
      */
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void tpccReadOnlyAnomalyUnderSnapshotIsSiButNotSerializable() throws Exception {
         StringWriter trace = new StringWriter();
         History h = tpccReadOnlyAnomaly(snapshotLevel(), trace);
@@ -264,7 +260,7 @@ abstract class RunContract {
      * still reads the balance T3a changes, yet the history is serializable (T3b, T4, T1, T2, T3a):
      * the pivot that read one district and wrote another is gone.
      */
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void tpccDistrictDeliveryScheduleUnderSnapshotIsSerializable() throws Exception {
         StringWriter trace = new StringWriter();
         Runs.Outcome o = Runs.schedule(db(snapshotLevel()), program("tpcc.sql"), gen("tpcc.gen"), "tpcc.gen",
@@ -277,7 +273,7 @@ abstract class RunContract {
         assertTrue(Oracle.serializable(h), () -> "SER: " + Oracle.check(h, Level.parse("ser")));
     }
 
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void lostUpdateScheduleUnderSnapshotAbortsTheSecondWriter() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("litmus/lost-update.sql", "lost-update.schedule", snapshotLevel(), trace);
@@ -286,7 +282,7 @@ abstract class RunContract {
         assertTrue(trace.toString().contains("ABORTED"), trace.toString());
     }
 
-    @Test
+    @Case({Isolation.SERIALIZABLE})
     void concurrentKeyValueRunsAtSerializableSatisfyEveryLevelAndRecordAborts() {
         Runs.Outcome o = Runs.keyValue(db(Isolation.SERIALIZABLE), false, 6, 0, opts(4, 600));
         History h = o.history();
@@ -302,11 +298,29 @@ abstract class RunContract {
         }
     }
 
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void tpccAtReadCommittedIsReadCommitted() throws Exception {
         Runs.Outcome o = Runs.program(db(Isolation.READ_COMMITTED), program("tpcc.sql"), gen("tpcc.gen"), "tpcc.gen", opts(4, 300));
         History h = o.history();
         assertTrue(o.result().committed() > 200, o.summary());
         assertTrue(Oracle.consistent(h, Level.RC), () -> "RC: " + Oracle.check(h, Level.RC));
+    }
+
+    /**
+     * The private schema's life: a kept run's schema is a marked leftover that --drop-leftovers
+     * removes; a run that is not kept leaves nothing behind.
+     */
+    @Case({Isolation.SERIALIZABLE})
+    void privateSchemaIsDroppedUnlessKeptAndKeptOnesAreLeftovers() {
+        Db second = db(Isolation.SERIALIZABLE);
+        Runs.keyValue(second, true, 4, 0, new Runner.Options(1, 10, 7, false, 0, false, true)); // (shuts an in-memory H2 down)
+        Db first = second.sibling(Isolation.SERIALIZABLE);
+        Runs.Outcome kept = Runs.keyValue(first, true, 4, 0, new Runner.Options(1, 10, 7, false, 0, true, true));
+        List<String> dropped = first.sibling(Isolation.SERIALIZABLE).dropLeftovers().stream()
+                .map(n -> n.toLowerCase(java.util.Locale.ROOT)).toList();
+        assertTrue(dropped.contains(kept.result().schema()), dropped + " should hold the kept " + kept.result().schema());
+        assertFalse(dropped.contains(second.schema()), dropped + " holds " + second.schema() + ", which its run dropped");
+        assertEquals(List.of(), first.sibling(Isolation.SERIALIZABLE).dropLeftovers(), "nothing left after --drop-leftovers");
+        first.shutdownIfEmbedded();
     }
 }

@@ -12,22 +12,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The SQL constructs of issue 13 §1 run over JDBC with exact recording, on every database: the
  * litmus program of each construct under a hand-written schedule, with every recorded operation
  * asserted (which rows a locking, skipping, ordered or aggregating SELECT read, in which version).
  */
-abstract class SqlConstructsRunContract {
+class SqlConstructsRunContract extends Contract {
 
     static final Path LITMUS = Path.of("../benchmarks/programs/litmus");
 
-    @TempDir
-    Path dir;
 
-    abstract Db db(Isolation isolation);
 
     static Program litmus(String file) throws Exception {
         return ProgramLoader.load(LITMUS.resolve(file));
@@ -55,7 +50,7 @@ abstract class SqlConstructsRunContract {
      * COMMITTED, then reads the version the first one committed: no update is lost (lost-update.sql,
      * the same schedule without FOR UPDATE, loses one: RunContract).
      */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void selectForUpdateWaitsAndThenReadsTheCommittedIncrement() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("select-for-update.sql", Isolation.READ_COMMITTED, trace,
@@ -72,7 +67,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** FOR SHARE NOWAIT on a row another transaction holds FOR UPDATE: the statement fails at once, the transaction aborts. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void forShareNowaitOnALockedRowAborts() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("select-for-update.sql", Isolation.READ_COMMITTED, trace,
@@ -88,7 +83,7 @@ abstract class SqlConstructsRunContract {
      * SKIP LOCKED: with T1 holding job 1, T2's queue read skips it and takes job 2 without waiting;
      * each records the read of the one job it returned (a skipped row is not recorded as read).
      */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void skipLockedTakesTheNextUnlockedJob() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("skip-locked-queue.sql", Isolation.READ_COMMITTED, trace,
@@ -104,7 +99,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** ORDER BY … LIMIT 1 returns the least matching row; the next Deliver, after it, the next one. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void orderByLimitReadsTheFirstRowInOrder() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("order-by-limit.sql", Isolation.READ_COMMITTED, trace,
@@ -119,7 +114,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** SUM, AVG (truncated) and COUNT(DISTINCT c) over both accounts, every balance read recorded. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void aggregatesReadEveryRowAndComputeTheirValues() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("aggregates.sql", Isolation.READ_COMMITTED, trace,
@@ -138,7 +133,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** IN lists (with the AND JSqlParser mis-parses) select and update exactly the listed rows. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void inListsSelectAndUpdateTheListedRows() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("in-list.sql", Isolation.READ_COMMITTED, trace,
@@ -157,15 +152,16 @@ abstract class SqlConstructsRunContract {
      * Without recording the database computes the aggregates: SUM comes back as BIGINT and AVG as
      * the truncated integer average (balances 5 and 8: SUM 13, AVG 6, two distinct).
      */
-    @Test
+    @Case({Isolation.SERIALIZABLE})
     void unrecordedAggregatesAreComputedByTheDatabase() throws Exception {
         Program p = litmus("aggregates.sql");
         Db db = db(Isolation.SERIALIZABLE);
-        SqlGen gen = new SqlGen(p, db.dialect(), false);
+        SqlGen gen = new SqlGen(p, db.engine(), false);
         List<Long> values = new java.util.ArrayList<>();
         try (java.sql.Connection c = db.rawConnection(); java.sql.Statement st = c.createStatement()) {
             c.setAutoCommit(true);
-            st.execute("DROP TABLE IF EXISTS acct");
+            db.createSchema(c); // the run's private schema, as a run makes it
+            db.enterSchema(c);
             st.execute(gen.createTable(p.schema().table("acct").orElseThrow()));
             st.execute("INSERT INTO acct VALUES (1, 5), (2, 8)");
             for (var stmt : p.transaction("Audit").orElseThrow().body()) {
@@ -175,7 +171,7 @@ abstract class SqlConstructsRunContract {
                     values.add(rs.getLong(1));
                 }
             }
-            st.execute("DROP TABLE acct");
+            db.dropSchema(c);
         }
         assertEquals(List.of(13L, 6L, 2L), values);
     }
@@ -187,7 +183,7 @@ abstract class SqlConstructsRunContract {
      * which T1 restocked and no line points at, is not in the result and not recorded. As for a
      * single-table SELECT, columns only the WHERE tests (qty) are not recorded.
      */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void joinRecordsTheReadsOfBothSides() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("join.sql", Isolation.READ_COMMITTED, trace,
@@ -205,7 +201,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** UPDATE/DELETE by non-key fields change exactly the matching rows; the UPDATE records the balance it read. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void nonKeyPredicatesUpdateAndDeleteTheMatchingRows() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("nonkey-predicates.sql", Isolation.READ_COMMITTED, trace,
@@ -226,7 +222,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** CASE in SET (a read-modify-write) and COALESCE over an empty aggregate, computed by the database. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void caseAndCoalesceRunInTheDatabase() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("case-coalesce.sql", Isolation.READ_COMMITTED, trace,
@@ -251,7 +247,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** IF NOT EXISTS: the second Register of a name reads the first one's row (its Alive) and inserts nothing. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void notExistsReadsTheRowThatMakesItFalse() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("exists.sql", Isolation.READ_COMMITTED, trace,
@@ -267,7 +263,7 @@ abstract class SqlConstructsRunContract {
     }
 
     /** A column an INSERT leaves out is NULL; the second Claim's WHERE owner IS NULL then matches nothing. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void isNullOnAFieldSelectsTheUnsetRows() throws Exception {
         StringWriter trace = new StringWriter();
         History h = schedule("field-is-null.sql", Isolation.READ_COMMITTED, trace,

@@ -17,8 +17,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Read-modify-write UPDATEs ({@code SET cnt = cnt + 1}) are recorded as a read of the version the
@@ -26,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * taken by the UPDATE itself, so it names the version the database actually incremented, also when
  * the UPDATE waited for another transaction's row lock (a separate SELECT would name an older one).
  */
-abstract class UpdateReadsContract {
+class UpdateReadsContract extends Contract {
 
     static final String PROGRAM = """
             CREATE TABLE counter (counter_id INT PRIMARY KEY, cnt INT NOT NULL, prev INT NOT NULL);
@@ -43,13 +41,8 @@ abstract class UpdateReadsContract {
             END;
             """;
 
-    @TempDir
-    Path dir;
 
-    abstract Db db(Isolation isolation);
 
-    /** The level that is snapshot isolation on this database. */
-    abstract Isolation snapshotLevel();
 
     static Program program() {
         return ProgramLoader.parse("counter.sql", PROGRAM);
@@ -69,7 +62,7 @@ abstract class UpdateReadsContract {
         return Runs.schedule(db(iso), program(), GenSpec.empty(), null, schedule, 1, 500, new PrintWriter(trace, true)).history();
     }
 
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void anUpdateThatWaitedForALockReadsTheVersionCommittedMeanwhileAtReadCommitted() throws Exception {
         StringWriter trace = new StringWriter();
         History h = blockedIncrement(Isolation.READ_COMMITTED, trace);
@@ -90,7 +83,7 @@ abstract class UpdateReadsContract {
         assertInstanceOf(Verdict.Violated.class, Oracle.check(h, Level.parse("ser")));
     }
 
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void theSameInterleavingUnderSnapshotIsolationAbortsTheSecondIncrement() throws Exception {
         StringWriter trace = new StringWriter();
         History h = blockedIncrement(snapshotLevel(), trace);
@@ -105,7 +98,7 @@ abstract class UpdateReadsContract {
      * transaction, read first, and per row the committed increments form one chain from the initial
      * version (no two read the same version: nothing lost, and no read of its own new version).
      */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void concurrentInPlaceIncrementsFormOneReadModifyWriteChainPerRow() throws Exception {
         GenSpec gen = GenSpec.parse("counter.gen", List.of(
                 "table counter: counter_id = 1..2, cnt = 0, prev = 0", "param Bump.lo = 1", "mix Bump 1"));

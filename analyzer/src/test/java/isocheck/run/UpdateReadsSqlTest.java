@@ -27,7 +27,7 @@ class UpdateReadsSqlTest {
             END;
             """;
 
-    static String sql(Db.Dialect dialect, String txn, int stmt) {
+    static String sql(SqlDialect dialect, String txn, int stmt) {
         Program p = ProgramLoader.parse("w.sql", PROGRAM);
         Interpreter in = new Interpreter(p, dialect, true, new AtomicLong());
         return in.sqlOf((Stmt.Sql) p.transaction(txn).orElseThrow().body().get(stmt));
@@ -37,27 +37,43 @@ class UpdateReadsSqlTest {
     void aFieldReadAndAssignedIsCopiedToItsPreviousVersionColumnAndReturned() {
         assertEquals("UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), isocheck_v_w_ytd = ?, "
                 + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_p_w_ytd, isocheck_vpred",
-                sql(Db.Dialect.POSTGRES, "Pay", 0));
+                sql(Engines.POSTGRESQL, "Pay", 0));
         assertEquals("SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM FINAL TABLE (UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), "
                 + "isocheck_v_w_ytd = ?, isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT))",
-                sql(Db.Dialect.H2, "Pay", 0));
+                sql(Engines.H2, "Pay", 0));
     }
 
     @Test
     void aFieldReadButNotAssignedIsReturnedFromItsOwnVersionColumn() {
         assertEquals("UPDATE warehouse SET w_ytd = w_tax, isocheck_v_w_ytd = ? WHERE w_id = CAST(? AS BIGINT) "
-                + "RETURNING w_id, isocheck_v_w_tax, isocheck_vpred", sql(Db.Dialect.POSTGRES, "Tax", 0));
+                + "RETURNING w_id, isocheck_v_w_tax, isocheck_vpred", sql(Engines.POSTGRESQL, "Tax", 0));
     }
 
     @Test
     void blindUpdatesReturnOnlyTheKeysAndTablesGetOnlyTheNeededPreviousColumns() {
         // the keys, and the predicate version the WHERE clause saw (PredicateReads)
         assertEquals("UPDATE warehouse SET w_name = 'x', isocheck_v_w_name = ? WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_vpred",
-                sql(Db.Dialect.POSTGRES, "Tax", 1));
+                sql(Engines.POSTGRESQL, "Tax", 1));
         Program p = ProgramLoader.parse("w.sql", PROGRAM);
-        String ddl = new Interpreter(p, Db.Dialect.POSTGRES, true, new AtomicLong()).sqlGen()
+        String ddl = new Interpreter(p, Engines.POSTGRESQL, true, new AtomicLong()).sqlGen()
                 .createTable(p.schema().table("warehouse").orElseThrow());
         assertTrue(ddl.contains("isocheck_p_w_ytd BIGINT DEFAULT 0 NOT NULL"), ddl);
         assertTrue(!ddl.contains("isocheck_p_w_tax") && !ddl.contains("isocheck_p_w_name"), ddl);
+    }
+
+    /**
+     * MariaDB has no UPDATE … RETURNING: the UPDATE runs alone (casts to SIGNED), then the rows
+     * carrying the version it wrote are selected, in the key part of its WHERE clause.
+     */
+    @Test
+    void onMariaDbTheUpdatedRowsAreSelectedByTheVersionTheUpdateWrote() {
+        Program p = ProgramLoader.parse("w.sql", PROGRAM);
+        SqlGen gen = new SqlGen(p, Engines.MARIADB.dialect(Isolation.READ_COMMITTED), true);
+        Compiled c = gen.compile((Stmt.Sql) p.transaction("Pay").orElseThrow().body().get(0));
+        assertEquals("UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS SIGNED)), isocheck_v_w_ytd = ?, "
+                + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS SIGNED)", c.sql());
+        assertEquals("SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM warehouse WHERE w_id = CAST(? AS SIGNED) "
+                + "AND isocheck_v_w_ytd = ?", c.fetchSql());
+        assertEquals(2, c.fetchParams().size());
     }
 }

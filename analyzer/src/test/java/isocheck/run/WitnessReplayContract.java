@@ -1,7 +1,6 @@
 package isocheck.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.frontend.ProgramLoader;
@@ -18,23 +17,16 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Static witnesses replayed on a real database (docs/DESIGN.md §2 "run"): {@code analyze}'s witness becomes a
  * schedule ({@link SnapshotSchedule}), the schedule runs at the database's level, and the recorded
  * history must violate SER and satisfy the spec's dynamic counterpart (si ↔ SI, ec ↔ RA).
  */
-abstract class WitnessReplayContract {
+class WitnessReplayContract extends Contract {
 
-    abstract Db db(Isolation isolation);
 
-    /** The level that is snapshot isolation on this database. */
-    abstract Isolation snapshotLevel();
 
-    @TempDir
-    Path dir;
 
     record Replay(History history, String trace, String schedule) {}
 
@@ -60,40 +52,28 @@ abstract class WitnessReplayContract {
         assertTrue(weak instanceof Verdict.Consistent, counterpart + ": " + weak + "\n" + why);
     }
 
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void writeSkewUnderSiReplaysAtSnapshot() throws Exception {
         assertReproduced(replay("write-skew", "si", 2, snapshotLevel()), "si");
     }
 
     /** Each reads the other's email as absent (a predicate read that misses the insert) and inserts its own. */
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void duplicateInsertUnderSiReplaysAtSnapshot() throws Exception {
         assertReproduced(replay("duplicate-insert", "si", 2, snapshotLevel()), "si");
     }
 
     /** Both read, then each writes and commits in ar order: at READ COMMITTED the second write does not block. */
-    @Test
+    @Case({Isolation.READ_COMMITTED})
     void lostUpdateUnderEcReplaysAtReadCommitted() throws Exception {
         assertReproduced(replay("lost-update", "ec", 2, Isolation.READ_COMMITTED), "ra");
     }
 
     /** The same schedule on a snapshot database: first-updater-wins aborts the second writer, as SI must. */
-    @Test
+    @Case({Isolation.SNAPSHOT})
     void lostUpdateUnderEcDoesNotReplayAtSnapshot() throws Exception {
         Replay r = replay("lost-update", "ec", 2, snapshotLevel());
         assertEquals(1, Oracle.committed(r.history()).size(), r.trace());
         assertTrue(Oracle.check(r.history(), Level.parse("ser")) instanceof Verdict.Consistent);
-    }
-
-    /** A long fork's visibility is no snapshot: the generator refuses it, naming the transactions. */
-    @Test
-    void longForkHasNoSnapshotSchedule() throws Exception {
-        Program p = ProgramLoader.load(RunContract.PROGRAMS.resolve("litmus/long-fork.sql"));
-        Analysis.Outcome o = Analysis.run(p, SpecLibrary.builtin().get("psi"), Analysis.Options.defaults(4));
-        Witness w = o.anomalies().get(0);
-        SnapshotSchedule.Unrealisable e = assertThrows(SnapshotSchedule.Unrealisable.class, () -> SnapshotSchedule.of(w, p, "test"));
-        assertTrue(e.getMessage().matches("T\\d sees T\\d but not T\\d, which precedes T\\d in ar: .*"), e.getMessage());
-        List<String> ids = w.txns().stream().map(Witness.Txn::id).toList();
-        assertTrue(ids.stream().filter(e.getMessage()::contains).count() >= 2, e.getMessage());
     }
 }

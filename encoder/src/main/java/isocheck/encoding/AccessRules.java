@@ -171,7 +171,7 @@ public final class AccessRules {
             Optional<Expr<?>> rec = pinnedRecord(c, site);
             return rec.map(x -> ctx.mkEq(r, x)).orElse(ctx.mkBool(over));
         }
-        Cond where = s instanceof Stmt.Select sel ? sel.where() : s instanceof Stmt.Update u ? u.where() : ((Stmt.Delete) s).where();
+        Cond where = s.whereClause().orElseThrow();
         if (viewValues) {
             Map<String, Expr<?>> values = new HashMap<>();
             for (String f : c.reads()) {

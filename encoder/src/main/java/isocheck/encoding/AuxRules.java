@@ -222,11 +222,33 @@ final class AuxRules extends RuleFamily {
     }
 
     private static boolean testsNull(isocheck.program.Cond c, String var) {
-        if (c instanceof isocheck.program.Cond.IsNull n) return n.variable().equals(var);
-        if (c instanceof isocheck.program.Cond.Not n) return testsNull(n.operand(), var);
-        if (c instanceof isocheck.program.Cond.And a) return testsNull(a.left(), var) || testsNull(a.right(), var);
-        if (c instanceof isocheck.program.Cond.Or o) return testsNull(o.left(), var) || testsNull(o.right(), var);
-        return false;
+        // other atoms test no emptiness; a miss only leaves select_complete out (fewer facts: sound)
+        return c.accept(new isocheck.program.Cond.DefaultVisitor<Boolean>() {
+            @Override
+            public Boolean visitIsNull(isocheck.program.Cond.IsNull n) {
+                return n.variable().equals(var);
+            }
+
+            @Override
+            public Boolean visitNot(isocheck.program.Cond.Not n) {
+                return testsNull(n.operand(), var);
+            }
+
+            @Override
+            public Boolean visitAnd(isocheck.program.Cond.And a) {
+                return testsNull(a.left(), var) || testsNull(a.right(), var);
+            }
+
+            @Override
+            public Boolean visitOr(isocheck.program.Cond.Or o) {
+                return testsNull(o.left(), var) || testsNull(o.right(), var);
+            }
+
+            @Override
+            public Boolean otherwise(isocheck.program.Cond x) {
+                return false;
+            }
+        });
     }
 
     /** A SELECT … INTO a row set (not an aggregate), its variable assigned only there. */
@@ -291,19 +313,37 @@ final class AuxRules extends RuleFamily {
 
     /** The local row sets (SELECT … INTO results outside loops) whose picked row an expression reads. */
     private void rowSetsRead(Transaction txn, isocheck.program.Expr e, Set<String> out) {
-        if (e instanceof isocheck.program.Expr.VarRef ref) {
-            Variable var = model.variable(txn, ref.variable());
-            if (var.kind() != Variable.Kind.LOCAL) return;
-            if (var.type() instanceof Type.Rows && model.indexLoops(txn, var).map(List::isEmpty).orElse(false)) {
-                out.add(var.name());
+        // CASE and COALESCE are not looked into: fewer row sets, fewer facts (sound)
+        e.accept(new isocheck.program.Expr.DefaultVisitor<Void>() {
+            @Override
+            public Void visitVarRef(isocheck.program.Expr.VarRef ref) {
+                Variable var = model.variable(txn, ref.variable());
+                if (var.kind() != Variable.Kind.LOCAL) return null;
+                if (var.type() instanceof Type.Rows && model.indexLoops(txn, var).map(List::isEmpty).orElse(false)) {
+                    out.add(var.name());
+                }
+                model.definition(txn, var).ifPresent(d -> rowSetsRead(txn, d, out));
+                return null;
             }
-            model.definition(txn, var).ifPresent(d -> rowSetsRead(txn, d, out));
-        } else if (e instanceof isocheck.program.Expr.Arith a) {
-            rowSetsRead(txn, a.left(), out);
-            rowSetsRead(txn, a.right(), out);
-        } else if (e instanceof isocheck.program.Expr.Negate n) {
-            rowSetsRead(txn, n.operand(), out);
-        }
+
+            @Override
+            public Void visitArith(isocheck.program.Expr.Arith a) {
+                rowSetsRead(txn, a.left(), out);
+                rowSetsRead(txn, a.right(), out);
+                return null;
+            }
+
+            @Override
+            public Void visitNegate(isocheck.program.Expr.Negate n) {
+                rowSetsRead(txn, n.operand(), out);
+                return null;
+            }
+
+            @Override
+            public Void otherwise(isocheck.program.Expr x) {
+                return null;
+            }
+        });
     }
 
     private List<BoolExpr> auxAggregate(Transaction txn, Variable var, Expr<?> t) {

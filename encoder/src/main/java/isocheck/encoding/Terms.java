@@ -242,33 +242,61 @@ public final class Terms {
 
     /** [[e]] at the site; {@code r} is the record an SQL statement visits (null outside SQL). */
     public Optional<Expr<?>> value(isocheck.program.Expr e, Site site, Expr<?> r) {
-        if (e instanceof isocheck.program.Expr.IntLit i) return Optional.of(ctx.mkInt(i.value()));
-        if (e instanceof isocheck.program.Expr.StrLit s) return Optional.of(v.string(s.value()));
-        if (e instanceof isocheck.program.Expr.VarRef ref) return variable(ref, site);
-        if (e instanceof isocheck.program.Expr.ColumnRef c) {
-            if (r != null && v.isKey(c.table(), c.column())) return Optional.of(v.key(c.table(), c.column(), r));
-            // a non-key field of the visited record: version-dependent, unless the site fixes it
-            return Optional.ofNullable(site.columns().get(c.column()));
-        }
-        if (e instanceof isocheck.program.Expr.Negate n) {
-            return value(n.operand(), site, r).map(x -> ctx.mkUnaryMinus(int_(x)));
-        }
-        if (e instanceof isocheck.program.Expr.Case c) return caseValue(c, site, r);
-        // COALESCE: NULL-ness of values is not encoded, so which argument it yields is unknown:
-        // unconstrained (sound); atoms that use it are approximated by polarity
-        if (e instanceof isocheck.program.Expr.Coalesce) return Optional.empty();
-        isocheck.program.Expr.Arith a = (isocheck.program.Expr.Arith) e;
-        Optional<Expr<?>> l = value(a.left(), site, r);
-        Optional<Expr<?>> rr = value(a.right(), site, r);
-        if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
-        IntExpr x = int_(l.get());
-        IntExpr y = int_(rr.get());
-        return Optional.of(switch (a.op()) {
-            case ADD -> ctx.mkAdd(x, y);
-            case SUB -> ctx.mkSub(x, y);
-            case MUL -> x.isIntNum() || y.isIntNum() ? ctx.mkMul(x, y)
-                    : v.apply("mul", ctx.getIntSort(), List.of(x, y));
-            case DIV -> v.apply("sqldiv", ctx.getIntSort(), List.of(x, y));
+        return e.accept(new isocheck.program.Expr.Visitor<Optional<Expr<?>>>() {
+            @Override
+            public Optional<Expr<?>> visitIntLit(isocheck.program.Expr.IntLit i) {
+                return Optional.of(ctx.mkInt(i.value()));
+            }
+
+            @Override
+            public Optional<Expr<?>> visitStrLit(isocheck.program.Expr.StrLit s) {
+                return Optional.of(v.string(s.value()));
+            }
+
+            @Override
+            public Optional<Expr<?>> visitVarRef(isocheck.program.Expr.VarRef ref) {
+                return variable(ref, site);
+            }
+
+            @Override
+            public Optional<Expr<?>> visitColumnRef(isocheck.program.Expr.ColumnRef c) {
+                if (r != null && v.isKey(c.table(), c.column())) return Optional.of(v.key(c.table(), c.column(), r));
+                // a non-key field of the visited record: version-dependent, unless the site fixes it
+                return Optional.ofNullable(site.columns().get(c.column()));
+            }
+
+            @Override
+            public Optional<Expr<?>> visitNegate(isocheck.program.Expr.Negate n) {
+                return value(n.operand(), site, r).map(x -> ctx.mkUnaryMinus(int_(x)));
+            }
+
+            @Override
+            public Optional<Expr<?>> visitCase(isocheck.program.Expr.Case c) {
+                return caseValue(c, site, r);
+            }
+
+            // COALESCE: NULL-ness of values is not encoded, so which argument it yields is unknown:
+            // unconstrained (sound); atoms that use it are approximated by polarity
+            @Override
+            public Optional<Expr<?>> visitCoalesce(isocheck.program.Expr.Coalesce c) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<Expr<?>> visitArith(isocheck.program.Expr.Arith a) {
+                Optional<Expr<?>> l = value(a.left(), site, r);
+                Optional<Expr<?>> rr = value(a.right(), site, r);
+                if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
+                IntExpr x = int_(l.get());
+                IntExpr y = int_(rr.get());
+                return Optional.of(switch (a.op()) {
+                    case ADD -> ctx.mkAdd(x, y);
+                    case SUB -> ctx.mkSub(x, y);
+                    case MUL -> x.isIntNum() || y.isIntNum() ? ctx.mkMul(x, y)
+                            : v.apply("mul", ctx.getIntSort(), List.of(x, y));
+                    case DIV -> v.apply("sqldiv", ctx.getIntSort(), List.of(x, y));
+                });
+            }
         });
     }
 
@@ -290,45 +318,45 @@ public final class Terms {
 
     /** [[φ]] exactly, if every atom of φ is encoded. */
     private Optional<BoolExpr> exactCond(Cond c, Site site, Expr<?> r) {
-        if (c instanceof Cond.Const k) return Optional.of(ctx.mkBool(k.value()));
-        if (c instanceof Cond.Not n) return exactCond(n.operand(), site, r).map(ctx::mkNot);
-        if (c instanceof Cond.And a) {
+        return c.accept(new ExactCond(site, r));
+    }
+
+    /** [[φ]] exactly: connectives over the atoms' exact encodings, empty where an atom has none. */
+    private final class ExactCond implements Cond.Visitor<Optional<BoolExpr>> {
+        private final Site site;
+        private final Expr<?> r;
+
+        ExactCond(Site site, Expr<?> r) {
+            this.site = site;
+            this.r = r;
+        }
+
+        @Override
+        public Optional<BoolExpr> visitConst(Cond.Const k) {
+            return Optional.of(ctx.mkBool(k.value()));
+        }
+
+        @Override
+        public Optional<BoolExpr> visitNot(Cond.Not n) {
+            return exactCond(n.operand(), site, r).map(ctx::mkNot);
+        }
+
+        @Override
+        public Optional<BoolExpr> visitAnd(Cond.And a) {
             Optional<BoolExpr> l = exactCond(a.left(), site, r);
             Optional<BoolExpr> rr = exactCond(a.right(), site, r);
             return l.isPresent() && rr.isPresent() ? Optional.of(ctx.mkAnd(l.get(), rr.get())) : Optional.empty();
         }
-        if (c instanceof Cond.Or o) {
+
+        @Override
+        public Optional<BoolExpr> visitOr(Cond.Or o) {
             Optional<BoolExpr> l = exactCond(o.left(), site, r);
             Optional<BoolExpr> rr = exactCond(o.right(), site, r);
             return l.isPresent() && rr.isPresent() ? Optional.of(ctx.mkOr(l.get(), rr.get())) : Optional.empty();
         }
-        return exact(c, site, r);
-    }
 
-    @SuppressWarnings("unchecked")
-    private static IntExpr int_(Expr<?> e) {
-        if (e instanceof IntExpr i) return i;
-        return (IntExpr) (Expr<IntSort>) e;
-    }
-
-    // ------------------------------------------------------------------ conditions
-
-    /**
-     * [[φ]] at the site on record r. With {@code over} the result is implied by φ (used in necessary
-     * conditions); without, it implies φ (used in forcing conditions). Exact where every value is encoded.
-     */
-    public BoolExpr cond(Cond c, Site site, Expr<?> r, boolean over) {
-        if (c instanceof Cond.Const k) return ctx.mkBool(k.value());
-        if (c instanceof Cond.Not n) return ctx.mkNot(cond(n.operand(), site, r, !over));
-        if (c instanceof Cond.And a) return ctx.mkAnd(cond(a.left(), site, r, over), cond(a.right(), site, r, over));
-        if (c instanceof Cond.Or o) return ctx.mkOr(cond(o.left(), site, r, over), cond(o.right(), site, r, over));
-        if (c instanceof Cond.Member m && !over && ground != null) return groundMember(m, site, r);
-        Optional<BoolExpr> exact = exact(c, site, r);
-        return exact.orElseGet(() -> ctx.mkBool(over));
-    }
-
-    private Optional<BoolExpr> exact(Cond c, Site site, Expr<?> r) {
-        if (c instanceof Cond.Compare cmp) {
+        @Override
+        public Optional<BoolExpr> visitCompare(Cond.Compare cmp) {
             Optional<Expr<?>> l = value(cmp.left(), site, r);
             Optional<Expr<?>> rr = value(cmp.right(), site, r);
             if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
@@ -344,7 +372,9 @@ public final class Terms {
                 case GE -> strings ? strLess("str<=", y, x) : ctx.mkGe(x, y);
             });
         }
-        if (c instanceof Cond.IsNull n) {
+
+        @Override
+        public Optional<BoolExpr> visitIsNull(Cond.IsNull n) {
             Variable var = model.variable(site.txn(), n.variable());
             Optional<BoolExpr> isNull;
             if (var.type() instanceof Type.Rows) {
@@ -356,7 +386,9 @@ public final class Terms {
             }
             return isNull.map(b -> n.negated() ? ctx.mkNot(b) : b);
         }
-        if (c instanceof Cond.Member m) {
+
+        @Override
+        public Optional<BoolExpr> visitMember(Cond.Member m) {
             Optional<Expr<?>> elem = value(m.element(), site, r);
             if (elem.isEmpty()) return Optional.empty();
             Expr<?> x = v.fresh("x", elementSort(site.txn(), m.rows()));
@@ -366,9 +398,60 @@ public final class Terms {
             BoolExpr body = ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get()));
             return Optional.of(ctx.mkExists(new Expr<?>[] {x}, body, 0, null, null, null, null));
         }
+
         // NULL values are not modelled (a field's value is any integer): IS NULL by polarity
-        if (c instanceof Cond.FieldIsNull) return Optional.empty();
-        throw new IllegalArgumentException("unexpected condition " + c);
+        @Override
+        public Optional<BoolExpr> visitFieldIsNull(Cond.FieldIsNull n) {
+            return Optional.empty();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static IntExpr int_(Expr<?> e) {
+        if (e instanceof IntExpr i) return i;
+        return (IntExpr) (Expr<IntSort>) e;
+    }
+
+    // ------------------------------------------------------------------ conditions
+
+    /**
+     * [[φ]] at the site on record r. With {@code over} the result is implied by φ (used in necessary
+     * conditions); without, it implies φ (used in forcing conditions). Exact where every value is encoded.
+     */
+    public BoolExpr cond(Cond c, Site site, Expr<?> r, boolean over) {
+        return c.accept(new Cond.DefaultVisitor<BoolExpr>() {
+            @Override
+            public BoolExpr visitConst(Cond.Const k) {
+                return ctx.mkBool(k.value());
+            }
+
+            @Override
+            public BoolExpr visitNot(Cond.Not n) {
+                return ctx.mkNot(cond(n.operand(), site, r, !over));
+            }
+
+            @Override
+            public BoolExpr visitAnd(Cond.And a) {
+                return ctx.mkAnd(cond(a.left(), site, r, over), cond(a.right(), site, r, over));
+            }
+
+            @Override
+            public BoolExpr visitOr(Cond.Or o) {
+                return ctx.mkOr(cond(o.left(), site, r, over), cond(o.right(), site, r, over));
+            }
+
+            @Override
+            public BoolExpr visitMember(Cond.Member m) {
+                if (!over && ground != null) return groundMember(m, site, r);
+                return otherwise(m);
+            }
+
+            /** An atom: exact where its values are encoded, else approximated by polarity. */
+            @Override
+            public BoolExpr otherwise(Cond atom) {
+                return exactCond(atom, site, r).orElseGet(() -> ctx.mkBool(over));
+            }
+        });
     }
 
     private BoolExpr groundMember(Cond.Member m, Site site, Expr<?> r) {

@@ -80,11 +80,9 @@ public final class Vocabulary implements ExecutionVocabulary {
     }
 
     private static boolean writesAlive(List<isocheck.program.Stmt> body, String table) {
-        for (isocheck.program.Stmt s : body) {
+        for (isocheck.program.Stmt s : isocheck.program.Blocks.flatten(body)) {
             if (s instanceof isocheck.program.Stmt.Insert i && i.table().equals(table)) return true;
             if (s instanceof isocheck.program.Stmt.Delete d && d.table().equals(table)) return true;
-            if (s instanceof isocheck.program.Stmt.If f && (writesAlive(f.thenBranch(), table) || writesAlive(f.elseBranch(), table))) return true;
-            if (s instanceof isocheck.program.Stmt.Foreach f && writesAlive(f.body(), table)) return true;
         }
         return false;
     }

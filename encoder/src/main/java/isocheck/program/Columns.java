@@ -4,57 +4,111 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /** The columns of the visited record an expression or condition mentions, in order of appearance. */
-public final class Columns {
+public final class Columns implements Expr.Visitor<Void>, Cond.Visitor<Void> {
+
+    private final Set<String> out = new LinkedHashSet<>();
 
     private Columns() {}
 
     public static Set<String> of(Expr e) {
-        Set<String> out = new LinkedHashSet<>();
-        add(e, out);
-        return out;
+        Columns c = new Columns();
+        e.accept(c);
+        return c.out;
     }
 
     public static Set<String> of(Cond c) {
-        Set<String> out = new LinkedHashSet<>();
-        add(c, out);
-        return out;
+        Columns cs = new Columns();
+        c.accept(cs);
+        return cs.out;
     }
 
-    private static void add(Expr e, Set<String> out) {
-        if (e instanceof Expr.ColumnRef c) {
-            out.add(c.column());
-        } else if (e instanceof Expr.Arith a) {
-            add(a.left(), out);
-            add(a.right(), out);
-        } else if (e instanceof Expr.Negate n) {
-            add(n.operand(), out);
-        } else if (e instanceof Expr.Case c) {
-            for (int i = 0; i < c.conditions().size(); i++) {
-                add(c.conditions().get(i), out);
-                add(c.values().get(i), out);
-            }
-            add(c.otherwise(), out);
-        } else if (e instanceof Expr.Coalesce c) {
-            c.args().forEach(x -> add(x, out));
-        }
+    @Override
+    public Void visitIntLit(Expr.IntLit lit) {
+        return null;
     }
 
-    private static void add(Cond c, Set<String> out) {
-        if (c instanceof Cond.Compare cmp) {
-            add(cmp.left(), out);
-            add(cmp.right(), out);
-        } else if (c instanceof Cond.Member m) {
-            add(m.element(), out);
-        } else if (c instanceof Cond.FieldIsNull n) {
-            add(n.operand(), out);
-        } else if (c instanceof Cond.Not n) {
-            add(n.operand(), out);
-        } else if (c instanceof Cond.And a) {
-            add(a.left(), out);
-            add(a.right(), out);
-        } else if (c instanceof Cond.Or o) {
-            add(o.left(), out);
-            add(o.right(), out);
+    @Override
+    public Void visitStrLit(Expr.StrLit lit) {
+        return null;
+    }
+
+    @Override
+    public Void visitVarRef(Expr.VarRef ref) {
+        return null;
+    }
+
+    @Override
+    public Void visitColumnRef(Expr.ColumnRef ref) {
+        out.add(ref.column());
+        return null;
+    }
+
+    @Override
+    public Void visitArith(Expr.Arith arith) {
+        arith.left().accept(this);
+        return arith.right().accept(this);
+    }
+
+    @Override
+    public Void visitNegate(Expr.Negate negate) {
+        return negate.operand().accept(this);
+    }
+
+    @Override
+    public Void visitCase(Expr.Case c) {
+        for (int i = 0; i < c.conditions().size(); i++) {
+            c.conditions().get(i).accept(this);
+            c.values().get(i).accept(this);
         }
+        return c.otherwise().accept(this);
+    }
+
+    @Override
+    public Void visitCoalesce(Expr.Coalesce coalesce) {
+        coalesce.args().forEach(x -> x.accept(this));
+        return null;
+    }
+
+    @Override
+    public Void visitConst(Cond.Const constant) {
+        return null;
+    }
+
+    @Override
+    public Void visitCompare(Cond.Compare compare) {
+        compare.left().accept(this);
+        return compare.right().accept(this);
+    }
+
+    @Override
+    public Void visitIsNull(Cond.IsNull isNull) {
+        return null;
+    }
+
+    @Override
+    public Void visitFieldIsNull(Cond.FieldIsNull isNull) {
+        return isNull.operand().accept(this);
+    }
+
+    @Override
+    public Void visitMember(Cond.Member member) {
+        return member.element().accept(this);
+    }
+
+    @Override
+    public Void visitNot(Cond.Not not) {
+        return not.operand().accept(this);
+    }
+
+    @Override
+    public Void visitAnd(Cond.And and) {
+        and.left().accept(this);
+        return and.right().accept(this);
+    }
+
+    @Override
+    public Void visitOr(Cond.Or or) {
+        or.left().accept(this);
+        return or.right().accept(this);
     }
 }

@@ -9,10 +9,18 @@ public sealed interface Cond {
 
     SourcePos pos();
 
+    /** Dispatches to the visitor's method for this record. */
+    <R> R accept(Visitor<R> v);
+
     /** SQL-like text, as in the program file. */
     String text();
 
     record Const(boolean value, SourcePos pos) implements Cond {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitConst(this);
+        }
+
         @Override
         public String text() {
             return value ? "TRUE" : "FALSE";
@@ -21,6 +29,11 @@ public sealed interface Cond {
 
     record Compare(CompareOp op, Expr left, Expr right, SourcePos pos) implements Cond {
         @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitCompare(this);
+        }
+
+        @Override
         public String text() {
             return left.text() + " " + op.symbol() + " " + right.text();
         }
@@ -28,6 +41,11 @@ public sealed interface Cond {
 
     /** {@code v IS NULL}: the SELECT that assigned v matched no row (or MIN/MAX over no rows). */
     record IsNull(String variable, boolean negated, SourcePos pos) implements Cond {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitIsNull(this);
+        }
+
         @Override
         public String text() {
             return ":" + variable + (negated ? " IS NOT NULL" : " IS NULL");
@@ -41,6 +59,11 @@ public sealed interface Cond {
      */
     record FieldIsNull(Expr operand, boolean negated, SourcePos pos) implements Cond {
         @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitFieldIsNull(this);
+        }
+
+        @Override
         public String text() {
             return operand.text() + (negated ? " IS NOT NULL" : " IS NULL");
         }
@@ -49,12 +72,22 @@ public sealed interface Cond {
     /** {@code element = ANY(:rows.field)}: the element equals {@code field} of some row of {@code rows}. */
     record Member(Expr element, String rows, String field, SourcePos pos) implements Cond {
         @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitMember(this);
+        }
+
+        @Override
         public String text() {
             return element.text() + " = ANY(:" + rows + "." + field + ")";
         }
     }
 
     record Not(Cond operand, SourcePos pos) implements Cond {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitNot(this);
+        }
+
         @Override
         public String text() {
             return "NOT (" + operand.text() + ")";
@@ -63,6 +96,11 @@ public sealed interface Cond {
 
     record And(Cond left, Cond right, SourcePos pos) implements Cond {
         @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitAnd(this);
+        }
+
+        @Override
         public String text() {
             return left.text() + " AND " + right.text();
         }
@@ -70,8 +108,76 @@ public sealed interface Cond {
 
     record Or(Cond left, Cond right, SourcePos pos) implements Cond {
         @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitOr(this);
+        }
+
+        @Override
         public String text() {
             return "(" + left.text() + " OR " + right.text() + ")";
+        }
+    }
+
+    /**
+     * One method per permitted record of {@link Cond}: adding a record makes the compiler list every
+     * visitor that must handle it (Java 17 has no pattern switch over sealed types).
+     */
+    interface Visitor<R> {
+        R visitConst(Const constant);
+        R visitCompare(Compare compare);
+        R visitIsNull(IsNull isNull);
+        R visitFieldIsNull(FieldIsNull isNull);
+        R visitMember(Member member);
+        R visitNot(Not not);
+        R visitAnd(And and);
+        R visitOr(Or or);
+    }
+
+    /**
+     * A visitor for sites that handle a few kinds of condition: the others return {@link #otherwise}.
+     */
+    interface DefaultVisitor<R> extends Visitor<R> {
+        /** What every case not overridden returns. */
+        R otherwise(Cond x);
+
+        @Override
+        default R visitConst(Const x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitCompare(Compare x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitIsNull(IsNull x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitFieldIsNull(FieldIsNull x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitMember(Member x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitNot(Not x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitAnd(And x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitOr(Or x) {
+            return otherwise(x);
         }
     }
 }

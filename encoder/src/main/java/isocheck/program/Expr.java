@@ -10,12 +10,20 @@ public sealed interface Expr {
 
     SourcePos pos();
 
+    /** Dispatches to the visitor's method for this record. */
+    <R> R accept(Visitor<R> v);
+
     ScalarType type();
 
     /** SQL-like text with variables written {@code :name}, as in the program file. */
     String text();
 
     record IntLit(long value, SourcePos pos) implements Expr {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitIntLit(this);
+        }
+
         @Override
         public ScalarType type() {
             return ScalarType.INT;
@@ -28,6 +36,11 @@ public sealed interface Expr {
     }
 
     record StrLit(String value, SourcePos pos) implements Expr {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitStrLit(this);
+        }
+
         @Override
         public ScalarType type() {
             return ScalarType.STRING;
@@ -44,6 +57,11 @@ public sealed interface Expr {
      * {@code field}) a column of a row or of the row of a row set.
      */
     record VarRef(String variable, String field, ScalarType type, SourcePos pos) implements Expr {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitVarRef(this);
+        }
+
         public boolean hasField() {
             return field != null;
         }
@@ -57,12 +75,22 @@ public sealed interface Expr {
     /** A field of the record an SQL statement visits (only inside WHERE, SET and SELECT). */
     record ColumnRef(String table, String column, ScalarType type, SourcePos pos) implements Expr {
         @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitColumnRef(this);
+        }
+
+        @Override
         public String text() {
             return column;
         }
     }
 
     record Arith(ArithOp op, Expr left, Expr right, SourcePos pos) implements Expr {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitArith(this);
+        }
+
         @Override
         public ScalarType type() {
             return ScalarType.INT;
@@ -75,6 +103,11 @@ public sealed interface Expr {
     }
 
     record Negate(Expr operand, SourcePos pos) implements Expr {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitNegate(this);
+        }
+
         @Override
         public ScalarType type() {
             return ScalarType.INT;
@@ -91,6 +124,11 @@ public sealed interface Expr {
      * a missing ELSE is NULL, and NULL values are not modelled.
      */
     record Case(List<Cond> conditions, List<Expr> values, Expr otherwise, SourcePos pos) implements Expr {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitCase(this);
+        }
+
         public Case {
             conditions = List.copyOf(conditions);
             values = List.copyOf(values);
@@ -113,6 +151,11 @@ public sealed interface Expr {
 
     /** {@code COALESCE(e1, e2, …)}: the first argument that is not NULL (an empty result's field, an empty aggregate). */
     record Coalesce(List<Expr> args, SourcePos pos) implements Expr {
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitCoalesce(this);
+        }
+
         public Coalesce {
             args = List.copyOf(args);
         }
@@ -130,18 +173,69 @@ public sealed interface Expr {
 
     /** Whether the expression reads a field of the visited record (then it is not a pure e_c). */
     default boolean readsColumns() {
-        if (this instanceof ColumnRef) {
-            return true;
+        return !Columns.of(this).isEmpty();
+    }
+
+    /**
+     * One method per permitted record of {@link Expr}: adding a record makes the compiler list every
+     * visitor that must handle it (Java 17 has no pattern switch over sealed types).
+     */
+    interface Visitor<R> {
+        R visitIntLit(IntLit lit);
+        R visitStrLit(StrLit lit);
+        R visitVarRef(VarRef ref);
+        R visitColumnRef(ColumnRef ref);
+        R visitArith(Arith arith);
+        R visitNegate(Negate negate);
+        R visitCase(Case caseExpr);
+        R visitCoalesce(Coalesce coalesce);
+    }
+
+    /**
+     * A visitor for sites that handle a few kinds of expression: the others return {@link #otherwise}.
+     */
+    interface DefaultVisitor<R> extends Visitor<R> {
+        /** What every case not overridden returns. */
+        R otherwise(Expr x);
+
+        @Override
+        default R visitIntLit(IntLit x) {
+            return otherwise(x);
         }
-        if (this instanceof Case || this instanceof Coalesce) {
-            return !Columns.of(this).isEmpty();
+
+        @Override
+        default R visitStrLit(StrLit x) {
+            return otherwise(x);
         }
-        if (this instanceof Arith a) {
-            return a.left().readsColumns() || a.right().readsColumns();
+
+        @Override
+        default R visitVarRef(VarRef x) {
+            return otherwise(x);
         }
-        if (this instanceof Negate n) {
-            return n.operand().readsColumns();
+
+        @Override
+        default R visitColumnRef(ColumnRef x) {
+            return otherwise(x);
         }
-        return false;
+
+        @Override
+        default R visitArith(Arith x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitNegate(Negate x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitCase(Case x) {
+            return otherwise(x);
+        }
+
+        @Override
+        default R visitCoalesce(Coalesce x) {
+            return otherwise(x);
+        }
     }
 }

@@ -43,35 +43,109 @@ public final class FactExtractor {
      */
     private Cond walk(List<Stmt> body, List<Cond> guard, List<Stmt.Foreach> loops, List<StatementFacts> out,
             List<AbortFacts> aborts) {
-        List<Cond> g = guard;
-        List<Cond> exits = new ArrayList<>();
+        BlockWalk block = new BlockWalk(guard, loops, out, aborts);
         for (Stmt stmt : body) {
-            if (stmt instanceof Stmt.Sql sql) {
-                out.add(facts("S" + (out.size() + 1), sql, g, loops));
-            } else if (stmt instanceof Stmt.Abort abort) {
-                aborts.add(new AbortFacts(abort, g, loops));
-            } else if (stmt instanceof Stmt.Return ret) {
-                exits.add(new Cond.Const(true, ret.pos()));
-                return or(exits, ret.pos());
-            } else if (stmt instanceof Stmt.If branch) {
-                Cond c = branch.condition();
-                Cond negated = new Cond.Not(c, c.pos());
-                Cond thenExit = walk(branch.thenBranch(), append(g, c), loops, out, aborts);
-                Cond elseExit = walk(branch.elseBranch(), append(g, negated), loops, out, aborts);
-                Cond exit = or(List.of(and(c, thenExit), and(negated, elseExit)), branch.pos());
-                if (exit instanceof Cond.Const k && k.value()) {
-                    exits.add(exit);
-                    return or(exits, branch.pos());
-                }
-                if (!(exit instanceof Cond.Const)) {
-                    exits.add(exit);
-                    g = append(g, new Cond.Not(exit, branch.pos()));
-                }
-            } else if (stmt instanceof Stmt.Foreach loop) {
-                walk(loop.body(), g, append(loops, loop), out, aborts);
+            Cond end = stmt.accept(block);
+            if (end != null) {
+                return end;
             }
         }
-        return or(exits, body.isEmpty() ? null : body.get(0).pos());
+        return or(block.exits, body.isEmpty() ? null : body.get(0).pos());
+    }
+
+    /**
+     * One block of {@link #walk}: visiting a statement returns the block's exit condition when the
+     * block ends there (RETURN, or an IF that returns on every path), null when it goes on.
+     */
+    private final class BlockWalk implements Stmt.Visitor<Cond> {
+        private List<Cond> g;
+        private final List<Cond> exits = new ArrayList<>();
+        private final List<Stmt.Foreach> loops;
+        private final List<StatementFacts> out;
+        private final List<AbortFacts> aborts;
+
+        BlockWalk(List<Cond> guard, List<Stmt.Foreach> loops, List<StatementFacts> out, List<AbortFacts> aborts) {
+            this.g = guard;
+            this.loops = loops;
+            this.out = out;
+            this.aborts = aborts;
+        }
+
+        private Cond sql(Stmt.Sql sql) {
+            out.add(facts("S" + (out.size() + 1), sql, g, loops));
+            return null;
+        }
+
+        @Override
+        public Cond visitSelect(Stmt.Select select) {
+            return sql(select);
+        }
+
+        @Override
+        public Cond visitUpdate(Stmt.Update update) {
+            return sql(update);
+        }
+
+        @Override
+        public Cond visitInsert(Stmt.Insert insert) {
+            return sql(insert);
+        }
+
+        @Override
+        public Cond visitDelete(Stmt.Delete delete) {
+            return sql(delete);
+        }
+
+        @Override
+        public Cond visitAbort(Stmt.Abort abort) {
+            aborts.add(new AbortFacts(abort, g, loops));
+            return null;
+        }
+
+        @Override
+        public Cond visitReturn(Stmt.Return ret) {
+            exits.add(new Cond.Const(true, ret.pos()));
+            return or(exits, ret.pos());
+        }
+
+        @Override
+        public Cond visitIf(Stmt.If branch) {
+            Cond c = branch.condition();
+            Cond negated = new Cond.Not(c, c.pos());
+            Cond thenExit = walk(branch.thenBranch(), append(g, c), loops, out, aborts);
+            Cond elseExit = walk(branch.elseBranch(), append(g, negated), loops, out, aborts);
+            Cond exit = or(List.of(and(c, thenExit), and(negated, elseExit)), branch.pos());
+            if (exit instanceof Cond.Const k && k.value()) {
+                exits.add(exit);
+                return or(exits, branch.pos());
+            }
+            if (!(exit instanceof Cond.Const)) {
+                exits.add(exit);
+                g = append(g, new Cond.Not(exit, branch.pos()));
+            }
+            return null;
+        }
+
+        @Override
+        public Cond visitForeach(Stmt.Foreach loop) {
+            walk(loop.body(), g, append(loops, loop), out, aborts);
+            return null;
+        }
+
+        @Override
+        public Cond visitAssign(Stmt.Assign assign) {
+            return null;
+        }
+
+        @Override
+        public Cond visitChoose(Stmt.Choose choose) {
+            return null;
+        }
+
+        @Override
+        public Cond visitSkip(Stmt.Skip skip) {
+            return null;
+        }
     }
 
     private static Cond and(Cond a, Cond b) {
@@ -100,31 +174,47 @@ public final class FactExtractor {
         Set<String> reads = new LinkedHashSet<>();
         Set<String> writes = new LinkedHashSet<>();
         Map<String, Expr> pins = new LinkedHashMap<>();
-        if (stmt instanceof Stmt.Select s) {
-            reads.addAll(s.columns());
-            s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
-            // ORDER BY … LIMIT n compares the order columns of every matching row to choose the first n
-            s.orderBy().forEach(k -> reads.add(k.column()));
-            readWhere(s.where(), table, reads, pins);
-        } else if (stmt instanceof Stmt.Update u) {
-            for (Assignment a : u.assignments()) {
-                writes.add(a.column());
-                columnsOf(a.value(), reads);
+        stmt.accept(new Stmt.SqlVisitor<Void>() {
+            @Override
+            public Void visitSelect(Stmt.Select s) {
+                reads.addAll(s.columns());
+                s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
+                // ORDER BY … LIMIT n compares the order columns of every matching row to choose the first n
+                s.orderBy().forEach(k -> reads.add(k.column()));
+                readWhere(s.where(), table, reads, pins);
+                return null;
             }
-            readWhere(u.where(), table, reads, pins);
-        } else if (stmt instanceof Stmt.Insert i) {
-            // An INSERT defines every field of the new record (unlisted ones become NULL) and makes it alive.
-            table.columns().forEach(c -> writes.add(c.name()));
-            writes.add(StatementFacts.ALIVE);
-            for (int k = 0; k < i.columns().size(); k++) {
-                if (table.isKey(i.columns().get(k))) {
-                    pins.put(i.columns().get(k), i.values().get(k));
+
+            @Override
+            public Void visitUpdate(Stmt.Update u) {
+                for (Assignment a : u.assignments()) {
+                    writes.add(a.column());
+                    columnsOf(a.value(), reads);
                 }
+                readWhere(u.where(), table, reads, pins);
+                return null;
             }
-        } else if (stmt instanceof Stmt.Delete d) {
-            writes.add(StatementFacts.ALIVE);
-            readWhere(d.where(), table, reads, pins);
-        }
+
+            @Override
+            public Void visitInsert(Stmt.Insert i) {
+                // An INSERT defines every field of the new record (unlisted ones become NULL) and makes it alive.
+                table.columns().forEach(c -> writes.add(c.name()));
+                writes.add(StatementFacts.ALIVE);
+                for (int k = 0; k < i.columns().size(); k++) {
+                    if (table.isKey(i.columns().get(k))) {
+                        pins.put(i.columns().get(k), i.values().get(k));
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public Void visitDelete(Stmt.Delete d) {
+                writes.add(StatementFacts.ALIVE);
+                readWhere(d.where(), table, reads, pins);
+                return null;
+            }
+        });
         Map<String, Expr> orderedPins = new LinkedHashMap<>();
         for (String key : table.primaryKey()) {
             if (pins.containsKey(key)) {
@@ -176,35 +266,11 @@ public final class FactExtractor {
     }
 
     private static void columnsOf(Cond cond, Set<String> out) {
-        if (cond instanceof Cond.Compare c) {
-            columnsOf(c.left(), out);
-            columnsOf(c.right(), out);
-        } else if (cond instanceof Cond.Member m) {
-            columnsOf(m.element(), out);
-        } else if (cond instanceof Cond.FieldIsNull n) {
-            columnsOf(n.operand(), out);
-        } else if (cond instanceof Cond.Not n) {
-            columnsOf(n.operand(), out);
-        } else if (cond instanceof Cond.And a) {
-            columnsOf(a.left(), out);
-            columnsOf(a.right(), out);
-        } else if (cond instanceof Cond.Or o) {
-            columnsOf(o.left(), out);
-            columnsOf(o.right(), out);
-        }
+        out.addAll(Columns.of(cond));
     }
 
     private static void columnsOf(Expr expr, Set<String> out) {
-        if (expr instanceof Expr.ColumnRef c) {
-            out.add(c.column());
-        } else if (expr instanceof Expr.Arith a) {
-            columnsOf(a.left(), out);
-            columnsOf(a.right(), out);
-        } else if (expr instanceof Expr.Negate n) {
-            columnsOf(n.operand(), out);
-        } else if (expr instanceof Expr.Case || expr instanceof Expr.Coalesce) {
-            out.addAll(isocheck.program.Columns.of(expr));
-        }
+        out.addAll(Columns.of(expr));
     }
 
     private static <T> List<T> append(List<T> list, T item) {

@@ -40,16 +40,27 @@ public record StatementFacts(
 
     /** SELECT, UPDATE, INSERT or DELETE. */
     public String kind() {
-        if (statement instanceof Stmt.Select) {
-            return "SELECT";
-        }
-        if (statement instanceof Stmt.Update) {
-            return "UPDATE";
-        }
-        if (statement instanceof Stmt.Insert) {
-            return "INSERT";
-        }
-        return "DELETE";
+        return statement.accept(new Stmt.SqlVisitor<String>() {
+            @Override
+            public String visitSelect(Stmt.Select select) {
+                return "SELECT";
+            }
+
+            @Override
+            public String visitUpdate(Stmt.Update update) {
+                return "UPDATE";
+            }
+
+            @Override
+            public String visitInsert(Stmt.Insert insert) {
+                return "INSERT";
+            }
+
+            @Override
+            public String visitDelete(Stmt.Delete delete) {
+                return "DELETE";
+            }
+        });
     }
 
     public boolean isWrite() {

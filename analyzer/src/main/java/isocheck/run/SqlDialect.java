@@ -1,0 +1,84 @@
+package isocheck.run;
+
+import isocheck.program.RowLock;
+import isocheck.program.ScalarType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/**
+ * How one database spells the SQL that {@link SqlGen} writes. The defaults are standard SQL as
+ * PostgreSQL accepts it; each {@link Engine} overrides what its database spells differently.
+ */
+interface SqlDialect {
+
+    /** The column type of an INT program column (programs' integers are 64-bit). */
+    default String intType() {
+        return "BIGINT";
+    }
+
+    /** The column type of a string column; {@code key}: part of the primary key (indexed). */
+    default String textType(boolean key) {
+        return "VARCHAR(1000)";
+    }
+
+    /** A typed placeholder for a program variable. */
+    default String castParam(ScalarType type) {
+        return type == ScalarType.INT ? "CAST(? AS BIGINT)" : "CAST(? AS VARCHAR(1000))";
+    }
+
+    /** {@code sql} (an integer expression, e.g. PostgreSQL's NUMERIC SUM) cast back to a 64-bit integer. */
+    default String castToInt(String sql) {
+        return "CAST(" + sql + " AS BIGINT)";
+    }
+
+    /** Integer division truncating toward zero, as {@link isocheck.program.Expr.Arith} defines it. */
+    default String divide(String left, String right) {
+        return "(" + left + " / " + right + ")";
+    }
+
+    /**
+     * {@code element} is one of the values of an array parameter (the next placeholder), bound by
+     * {@link #bindArray}. No element (or only NULLs) matches nothing, as {@code = ANY} of SQL:2016.
+     */
+    default String memberOf(String element, ScalarType type) {
+        return element + " = ANY(?)";
+    }
+
+    /** Binds the array parameter of {@link #memberOf}. */
+    default void bindArray(Connection c, PreparedStatement p, int index, ScalarType type, Object[] elements) throws SQLException {
+        p.setArray(index, c.createArrayOf(type == ScalarType.INT ? "BIGINT" : "VARCHAR", elements));
+    }
+
+    /** The locking clause of a SELECT ({@code FOR UPDATE}, {@code FOR SHARE}, with NOWAIT or SKIP LOCKED). */
+    default String lockClause(RowLock lock) {
+        return lock.sql();
+    }
+
+    /**
+     * A data-changing statement that returns {@code items} of each row it changed: of the new row
+     * ({@code oldRow} false: INSERT, UPDATE) or of the deleted one ({@code oldRow} true: DELETE).
+     * SQL:2016 has no such clause; PostgreSQL's and SQLite's {@code RETURNING} is the default.
+     */
+    default String returning(String dml, boolean oldRow, String items) {
+        return dml + " RETURNING " + items;
+    }
+
+    /**
+     * The locking clause of the query that reads, just before a recorded UPDATE or DELETE, the rows
+     * of its key part its WHERE clause does not match ({@link Compiled.Predicate#complementSql}):
+     * empty where a plain read sees the versions the statement evaluates its WHERE clause on.
+     */
+    default String complementLock() {
+        return "";
+    }
+
+    /**
+     * Whether an UPDATE can return its rows ({@link #returning}). When it cannot (MariaDB 10.11 has
+     * INSERT/DELETE … RETURNING but no UPDATE … RETURNING), {@link SqlGen} runs the UPDATE and then
+     * selects the rows that carry the version it wrote.
+     */
+    default boolean updateReturns() {
+        return true;
+    }
+}
