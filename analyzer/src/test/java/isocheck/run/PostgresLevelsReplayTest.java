@@ -54,6 +54,8 @@ class PostgresLevelsReplayTest {
             "RC seeding: a SELECT ... INTO stores values of its own function under statement snapshots, not its view; the seeded amount does not satisfy amount > 0, so the SELECT finds no row";
     private static final String WHY_D =
             "RC model gap: one UPDATE/DELETE execution both misses an INSERT (rw) and reads its version (wr); PostgreSQL cannot: a row absent from the statement snapshot is never found (manual §13.2.1, re-evaluation only of rows found). Sound over-approximation (φ_dep is stated per statement only for SELECTs)";
+    private static final String WHY_D2 =
+            "RC model gap: the join reads both tables in one statement snapshot, but the per-statement snapshot (vis@s) is stated only for plain SELECTs outside loops: the witness has the join see one writer's commit on one side and miss an earlier-committed one on the other (a long fork inside one statement). Sound over-approximation";
     private static final String WHY_E =
             "ORDER BY ... LIMIT 1 (and FOR UPDATE SKIP LOCKED) is over-approximated as a read of every row that could be chosen; on the server the transactions take different (or the same least) rows and no cycle forms";
     private static final String WHY_F =
@@ -84,6 +86,7 @@ class PostgresLevelsReplayTest {
             Map.entry("in-list read-committed 1", WHY_B),
             Map.entry("in-list read-committed 2", WHY_B),
             Map.entry("in-list read-committed 3", WHY_B),
+            Map.entry("join read-committed 1", WHY_D2),
             Map.entry("on-conflict read-committed 1", WHY_J),
             Map.entry("on-conflict read-committed 2", WHY_J),
             Map.entry("on-conflict read-committed 3", WHY_J),
