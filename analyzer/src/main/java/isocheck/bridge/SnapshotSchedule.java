@@ -25,13 +25,14 @@ import java.util.regex.Pattern;
  * rest of it ({@code NAME*}) runs at its own commit. That is possible only when every visible set
  * is an ar-prefix (the paper's PC and SI give it: {@code ar;vis ⊆ vis}); otherwise — a long fork,
  * a causality violation, a lost update under EC — the witness has no snapshot schedule and
- * {@link #of} says which transactions break it.
+ * {@link #of} says which transactions break it. A witness of a spec with one snapshot per statement
+ * (PostgreSQL READ COMMITTED) gets a {@link StatementSchedule} instead.
  *
  * <p>Declarations carry the model's parameters; a SET OF parameter carries the rows the model
  * names (members it adds without naming them are dropped, with a comment). The initial database is
- * the witness's {@link Witness#initialRows()}: the records of the edges as the ar-first
- * transaction sees them (absent records left out); every other table starts empty. Records the
- * cycle's transactions read that are on no edge are not in the witness, so they are absent here.
+ * the witness's {@link Witness#initialRows()}: the records of the edges and every record a
+ * statement of the cycle's transactions names by its whole key, as the model has them before the
+ * first commit (absent records left out); every other table starts empty.
  */
 public final class SnapshotSchedule {
 
@@ -85,15 +86,42 @@ public final class SnapshotSchedule {
         sb.append("#   ").append(command).append('\n');
         sb.append("# Replay on a snapshot database (PostgreSQL: --isolation snapshot, i.e. REPEATABLE READ; H2: snapshot),\n");
         sb.append("# record with --out, then check: SER should be violated by the cycle below.\n");
+        cycleAndDatabase(sb, w, program);
+        declarations(sb, w, program);
+        sb.append("\n# Each transaction's first statement takes its snapshot after the commits it sees and before those it does not;\n");
+        sb.append("# NAME* runs the rest of it and commits, in ar order.\n");
+        for (int slot = 0; slot <= k; slot++) {
+            List<String> line = new ArrayList<>();
+            for (int t : ar) {
+                if (seen[t] == slot) {
+                    line.add(id(w, t));
+                }
+            }
+            if (!line.isEmpty()) {
+                sb.append(String.join(" ", line)).append("      # first statement (snapshot)\n");
+            }
+            if (slot < k) {
+                sb.append(id(w, ar.get(slot))).append("*     # to commit\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The cycle and ar as comments, then the initial database (shared with {@link StatementSchedule}). */
+    static void cycleAndDatabase(StringBuilder sb, Witness w, Program program) {
         for (Witness.Edge e : w.edges()) {
             sb.append("#   ").append(id(w, e.from())).append(" -").append(e.kind().lower()).append("-> ").append(id(w, e.to()))
-                    .append("  ").append(e.item()).append('\n');
+                    .append("  ").append(e.item()).append("  (").append(e.fromStatement().id()).append(" line ")
+                    .append(e.fromStatement().pos().line()).append(" -> ").append(e.toStatement().id()).append(" line ")
+                    .append(e.toStatement().pos().line()).append(")\n");
         }
         sb.append("# ar (commit order): ");
-        for (int i = 0; i < k; i++) {
+        List<Integer> ar = w.arOrder();
+        for (int i = 0; i < w.k(); i++) {
             sb.append(i == 0 ? "" : " < ").append(id(w, ar.get(i)));
         }
-        sb.append("\n\n# The initial database: the edges' records as the first transaction in ar sees them.\n");
+        sb.append("\n\n# The initial database: the records the transactions read, write or guard on, as the model has them\n");
+        sb.append("# before the first commit (the cycle's edges and every row a statement names by its whole key).\n");
         Map<String, List<Witness.InitialRow>> byTable = new LinkedHashMap<>();
         for (Witness.InitialRow r : w.initialRows()) {
             byTable.computeIfAbsent(r.table(), x -> new ArrayList<>()).add(r);
@@ -107,7 +135,7 @@ public final class SnapshotSchedule {
                     continue;
                 }
                 List<String> cols = new ArrayList<>();
-                r.key().forEach((c, v) -> cols.add(c + " = " + number(v)));
+                r.key().forEach((c, v) -> cols.add(c + " = " + value(t, c, v))); // a string key is the model's 's<n>', as parameters are
                 r.values().forEach((c, v) -> cols.add(c + " = " + value(t, c, v)));
                 sb.append("row ").append(t.name()).append(": ").append(String.join(", ", cols)).append('\n');
                 any = true;
@@ -117,7 +145,11 @@ public final class SnapshotSchedule {
             }
         }
         sb.append("\n");
-        for (int t = 0; t < k; t++) {
+    }
+
+    /** One declaration line per transaction of the witness, with the model's parameters. */
+    static void declarations(StringBuilder sb, Witness w, Program program) {
+        for (int t = 0; t < w.k(); t++) {
             Witness.Txn x = w.txns().get(t);
             Optional<Transaction> type = program.transaction(x.type());
             List<String> args = new ArrayList<>();
@@ -140,26 +172,9 @@ public final class SnapshotSchedule {
             }
             sb.append(x.id()).append(": ").append(x.type()).append('(').append(String.join(", ", args)).append(")\n");
         }
-        sb.append("\n# Each transaction's first statement takes its snapshot after the commits it sees and before those it does not;\n");
-        sb.append("# NAME* runs the rest of it and commits, in ar order.\n");
-        for (int slot = 0; slot <= k; slot++) {
-            List<String> line = new ArrayList<>();
-            for (int t : ar) {
-                if (seen[t] == slot) {
-                    line.add(id(w, t));
-                }
-            }
-            if (!line.isEmpty()) {
-                sb.append(String.join(" ", line)).append("      # first statement (snapshot)\n");
-            }
-            if (slot < k) {
-                sb.append(id(w, ar.get(slot))).append("*     # to commit\n");
-            }
-        }
-        return sb.toString();
     }
 
-    private static String id(Witness w, int t) {
+    static String id(Witness w, int t) {
         return t < 0 ? "?" : w.txns().get(t).id();
     }
 

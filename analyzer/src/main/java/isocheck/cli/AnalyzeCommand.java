@@ -9,6 +9,7 @@ import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.report.AnalysisReport;
 import isocheck.bridge.SnapshotSchedule;
+import isocheck.bridge.StatementSchedule;
 import isocheck.bridge.WitnessHistory;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
@@ -78,7 +79,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     Path historyOut;
 
     @Option(names = "--schedule-out", paramLabel = "FILE", description = "write the witness as a schedule for "
-            + "'isocheck run --schedule' on a snapshot database (commits in ar order, each snapshot after the commits it sees); "
+            + "'isocheck run --schedule' (commits in ar order; each snapshot after the commits it sees: per transaction, "
+            + "or per statement for read committed); "
             + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule")
     Path scheduleOut;
 
@@ -173,7 +175,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         CommandDeadline.stage("writing the report");
         List<Path> histories = historyOut == null ? List.of() : writeHistories(loaded, outcome);
-        List<String> schedules = scheduleOut == null ? List.of() : writeSchedules(loaded, outcome);
+        List<String> schedules = scheduleOut == null ? List.of() : writeSchedules(loaded, outcome, chosen.hasStatementSnapshots());
         AnalysisReport.Subject subject = new AnalysisReport.Subject(program.toString(), chosen.name(), bound);
         var out = spec.commandLine().getOut();
         out.print(switch (format) {
@@ -201,10 +203,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     /**
-     * Every witness as a snapshot schedule (report {@link SnapshotSchedule}); one message line per
+     * Every witness as a snapshot schedule (report {@link SnapshotSchedule}), or at statement granularity
+     * for a spec with one snapshot per statement ({@link StatementSchedule}); one message line per
      * witness: the file written, or why the witness has none (then the command exits 2).
      */
-    private List<String> writeSchedules(Program loaded, Analysis.Outcome outcome) {
+    private List<String> writeSchedules(Program loaded, Analysis.Outcome outcome, boolean statementSnapshots) {
         List<String> lines = new ArrayList<>();
         int n = 0;
         String command = "isocheck analyze " + program + " --spec " + specName
@@ -214,7 +217,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             Path file = scheduleFile(scheduleOut, all, n);
             String text;
             try {
-                text = SnapshotSchedule.of(w, loaded, command);
+                text = statementSnapshots ? StatementSchedule.of(w, loaded, command) : SnapshotSchedule.of(w, loaded, command);
             } catch (SnapshotSchedule.Unrealisable e) {
                 lines.add("--schedule-out: anomaly " + n + " (" + w.anomaly() + ") has no snapshot schedule: " + e.getMessage());
                 continue;

@@ -30,7 +30,10 @@ import java.util.regex.Pattern;
  * are skipped, so one schedule serves every isolation level; transactions left unfinished at the
  * end are run to completion in declaration order. A step {@code NAME*} runs that transaction through
  * all its remaining statements and its commit (a generated schedule does not know how many
- * statements a transaction's control flow takes). A SET OF parameter is given as rows:
+ * statements a transaction's control flow takes). A step {@code NAME@LINE} runs that transaction
+ * through its statements up to and including the next one at source line LINE of the program (and
+ * stops before the commit if no such statement comes): a statement-granularity schedule for READ
+ * COMMITTED names the statements that must see or miss a commit. A SET OF parameter is given as rows:
  * {@code items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2, ol_quantity = 1)}}.
  * Lines starting with {@code table}, {@code param}
  * or {@code rows} are generator lines (as in a {@code .gen} file) and override the generator, e.g.
@@ -133,6 +136,9 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
             throw new RunError(file + ": declares no transaction (expected lines 'NAME: Transaction(param = value, …)')");
         }
         for (int k = 0; k < steps.size(); k++) {
+            if (Schedule.stepLine(steps.get(k)) < 0) {
+                throw new RunError(stepLines.get(k) + ": step '" + steps.get(k) + "': expected NAME@LINE with LINE a line number");
+            }
             if (!decls.containsKey(stepName(steps.get(k)))) {
                 throw new RunError(stepLines.get(k) + ": step '" + steps.get(k) + "' names no declared transaction (declared: "
                         + String.join(", ", decls.keySet()) + ")");
@@ -146,13 +152,30 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
         return lead + 1 + Math.max(0, line.indexOf(part.strip()));
     }
 
-    /** The transaction a step names ({@code T1} or {@code T1*}). */
+    /** The transaction a step names ({@code T1}, {@code T1*} or {@code T1@12}). */
     public static String stepName(String step) {
+        int at = step.indexOf('@');
+        if (at >= 0) {
+            return step.substring(0, at);
+        }
         int end = step.length();
         while (end > 0 && step.charAt(end - 1) == '*') {
             end--;
         }
         return step.substring(0, end);
+    }
+
+    /** The source line a step {@code NAME@LINE} runs up to, or 0 for any other step. */
+    public static int stepLine(String step) {
+        int at = step.indexOf('@');
+        if (at < 0) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(step.substring(at + 1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** The rows of a SET OF argument: {@code (f = v, …), …}, each value an integer or a 'string'. */

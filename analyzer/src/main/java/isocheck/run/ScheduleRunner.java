@@ -33,9 +33,10 @@ public final class ScheduleRunner {
 
     private ScheduleRunner() {}
 
-    private record Event(String text, boolean finished, boolean ready) {
+    /** {@code line}: the source line of the statement a ready event is about (0 for the commit). */
+    private record Event(String text, boolean finished, boolean ready, int line) {
         Event(String text, boolean finished) {
-            this(text, finished, false);
+            this(text, finished, false, 0);
         }
     }
 
@@ -48,6 +49,7 @@ public final class ScheduleRunner {
         boolean finished;
         boolean outstanding;
         String pendingText;
+        Event stashed; // a ready event a NAME@LINE step did not release (the commit, reached before LINE)
         TxnLog log;
 
         Stepper(String name) {
@@ -56,8 +58,13 @@ public final class ScheduleRunner {
 
         @Override
         public void beforeStatement(String description) throws InterruptedException {
+            beforeStatement(description, 0);
+        }
+
+        @Override
+        public void beforeStatement(String description, int line) throws InterruptedException {
             current = description;
-            events.add(new Event(description, false, true));
+            events.add(new Event(description, false, true, line));
             permit.acquire();
         }
 
@@ -159,13 +166,20 @@ public final class ScheduleRunner {
                             st.log.committed ? "committed" : "aborted"));
                     continue;
                 }
-                Event ready = await(st, 30_000);
+                Event ready = st.stashed != null ? st.stashed : await(st, 30_000);
+                st.stashed = null;
                 if (ready == null) {
                     throw new RunError(schedule.file() + ": step " + stepNo + ": " + st.name + " did not reach its next statement within 30 s");
                 }
                 if (!ready.ready()) { // it ended without reaching another statement
                     report(trace, String.format("%3d  %-4s", stepNo, st.name), "", ready);
                     checkFailed(schedule, ready, st);
+                    continue;
+                }
+                int target = Schedule.stepLine(tok);
+                if (target > 0 && ready.line() == 0) { // NAME@LINE reached the commit without the statement at LINE
+                    st.stashed = ready;
+                    trace.println(String.format("%3d  %-4s (reached its commit before a statement at line %d: step ends)", stepNo, st.name, target));
                     continue;
                 }
                 String text = ready.text();
@@ -179,6 +193,10 @@ public final class ScheduleRunner {
                 }
                 report(trace, String.format("%3d  %-4s", stepNo, st.name), text, e);
                 checkFailed(schedule, e, st);
+                if (target > 0 && ready.line() != target && !st.finished) {
+                    all.add(i + 1, tok); // NAME@LINE: another step, until the statement at LINE has run
+                    scheduled++;
+                }
             }
             for (Stepper st : steppers.values()) {
                 if (!st.finished) {

@@ -43,7 +43,7 @@ final class StatementExecutor {
 
     void sql(Compiled c, Map<String, Object> env, Interpreter.Session session, TxnLog log, StepGate gate)
             throws SQLException, InterruptedException {
-        gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "));
+        gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "), c.stmt().pos().line());
         long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE || c.kind() == Compiled.Kind.JOIN
                 ? 0 : versions.incrementAndGet();
         Compiled.Frame frame = new Compiled.Frame() {

@@ -18,6 +18,14 @@ interface StepGate {
     /** Called before a statement runs; may block until the schedule says it is this transaction's turn. */
     void beforeStatement(String description) throws InterruptedException;
 
+    /**
+     * {@link #beforeStatement(String)} for a statement of the program at source line {@code line}
+     * (a step {@code NAME@LINE} of a schedule runs up to the statement at that line).
+     */
+    default void beforeStatement(String description, int line) throws InterruptedException {
+        beforeStatement(description);
+    }
+
     /** Called when the statement has run (with a short description of what it read or wrote). */
     void afterStatement(String outcome);
 }

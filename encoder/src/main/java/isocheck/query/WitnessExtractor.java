@@ -109,8 +109,9 @@ public final class WitnessExtractor {
         String name = Classifier.classify(edges);
         Witness w = new Witness(k, txns, edges, vis, order, name, List.of());
         List<Witness.Access> accesses = rules == null ? List.of() : accesses(m, v, q, sels, edges, rules, model);
-        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w), accesses,
-                initialRows(m, v, sels, edges, q.txns().get(order.get(0))));
+        List<Witness.InitialRow> initial = rules == null ? initialRows(m, v, sels, edges, q.txns().get(order.get(0)))
+                : new InitialState(m, v, q, sels, order, rules, model).rows(edges);
+        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w), accesses, initial);
     }
 
     /** The edges' records in the view of {@code first}, the ar-first transaction: the initial state (see {@link Witness.InitialRow}). */
