@@ -503,6 +503,12 @@ final class ExprTranslator {
     }
 
     private Expr column(net.sf.jsqlparser.schema.Column c, SourcePos pos) {
+        if (c.getColumnName() == null || c.getColumnName().isEmpty()
+                || (c.getTable() != null && (c.getTable().getName() == null || c.getTable().getName().isEmpty()))) {
+            // JSqlParser reads `a..b` as a name with an empty part (a database..table name), which
+            // reached Names.of as null: exit 70 (fuzzing finding, seed 2028)
+            throw new ProgramError(pos, "unsupported name '" + c + "': a part of it is empty");
+        }
         String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
         if (table == null) {
             // Outside SQL there is no record: `x` is a variable and `v.col` a column of row variable v.

@@ -101,6 +101,12 @@ record Fragment(String text, SourcePos start) {
                     + " (a bind variable is written ' :name'); isocheck's limit is " + MAX_COLON_JOINS
                     + " (the SQL parser takes time exponential in them)");
         }
+        int emptyPart = emptyNamePart();
+        if (emptyPart >= 0) {
+            // JSqlParser reads `a..b` as a name with an empty middle part (database..table), and
+            // the missing part reached isocheck as null: exit 70 (fuzzing finding, seed 2028)
+            throw new ProgramError(offsetPos(emptyPart), "syntax error: unexpected '..' (a name has an empty part)");
+        }
         try {
             CCJSqlParser simple = CCJSqlParserUtil.newParser(text).withAllowComplexParsing(false);
             T result = production.parse(simple);
@@ -144,6 +150,20 @@ record Fragment(String text, SourcePos start) {
             }
         }
         return new int[] {count, first};
+    }
+
+    /** The offset of the first {@code ..} between two name characters outside string literals, or -1. */
+    private int emptyNamePart() {
+        boolean quoted = false;
+        for (int i = 1; i + 2 < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            } else if (!quoted && c == '.' && text.charAt(i + 1) == '.' && isName(text.charAt(i - 1)) && isName(text.charAt(i + 2))) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean isName(char c) {
