@@ -65,14 +65,13 @@ public final class CatalogueDatabase {
         if (url == null || url.equalsIgnoreCase("h2")) {
             return new CatalogueDatabase(null, null, null, Db.embedded(Isolation.READ_COMMITTED).engine());
         }
-        Db probe = Db.of(url, user, password, Isolation.READ_COMMITTED); // RunError for an unknown URL or driver
+        // a level the database offers (SQLite has SERIALIZABLE only); RunError for an unknown URL or driver
+        isocheck.run.Engine known = isocheck.run.Engines.forUrl(url);
+        Isolation anyLevel = known == null ? Isolation.READ_COMMITTED : known.levels().get(0);
+        Db probe = Db.of(url, user, password, anyLevel);
         if (probe.engine().name().equals("PostgreSQL") || probe.engine().name().equals("MariaDB")) { // servers
             String u = probe.engine().name().equals("PostgreSQL") ? withLockTimeout(url) : url;
-            try (Connection c = Db.of(u, user, password, Isolation.READ_COMMITTED).connect()) {
-                c.rollback();
-            } catch (SQLException e) {
-                throw new RunError("cannot connect to " + probe.displayUrl() + ": " + probe.scrub(Db.oneLine(e)));
-            }
+            Db.of(u, user, password, anyLevel).probe();
         }
         return new CatalogueDatabase(url, user, password, probe.engine());
     }

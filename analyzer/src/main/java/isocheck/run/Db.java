@@ -120,6 +120,18 @@ public final class Db {
         }
     }
 
+    /**
+     * Connects once and disconnects, without entering the run's schema (not created yet; MariaDB's
+     * USE of it fails): a {@link RunError} naming the server if it cannot be reached.
+     */
+    public void probe() {
+        try (Connection c = rawConnection()) {
+            c.getMetaData();
+        } catch (SQLException e) {
+            throw new RunError("cannot connect to " + displayUrl() + ": " + scrub(oneLine(e)));
+        }
+    }
+
     /** A connection for transactions: in the run's schema, auto-commit off, at the run's isolation level. */
     public Connection connect() {
         Connection c = rawConnection();

@@ -512,7 +512,8 @@ final class SqlGen {
 
         @Override
         public String visitNullLit(Expr.NullLit n) {
-            return n.type() == ScalarType.INT ? "CAST(NULL AS BIGINT)" : "CAST(NULL AS VARCHAR(1000))";
+            // the dialect's typed NULL: MariaDB casts to SIGNED/CHAR, not BIGINT/VARCHAR
+            return dialect.castParam(n.type()).replace("?", "NULL");
         }
 
         @Override

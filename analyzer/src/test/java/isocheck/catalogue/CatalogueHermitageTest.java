@@ -81,6 +81,54 @@ class CatalogueHermitageTest {
     }
 
     @Test
+    void mariadbAgreesWithHermitagesMysqlOrTheDisagreementIsExplained() {
+        String env = "ISOCHECK_TEST_MARIADB";
+        String url = System.getenv(env);
+        Assumptions.assumeTrue(url != null && !url.isBlank(), env + " is not set: the MariaDB catalogue is skipped");
+        try (Connection c = DriverManager.getConnection(url)) {
+            c.isValid(5);
+        } catch (SQLException e) {
+            fail(env + " is set but the server is unreachable: " + isocheck.run.Db.of(url, null, null, isocheck.run.Isolation.READ_COMMITTED).displayUrl() + ": " + e.getMessage());
+        }
+        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(url, null, null)), AnomalyCatalogue.ALL, 1000, null);
+        String table = CatalogueReport.text(cat);
+        assertEquals(List.of("read-uncommitted", "read-committed", "repeatable-read", "serializable"), cat.levels().get("MariaDB"));
+        assertTrue(cat.decided(), table);
+        // Hermitage's four MySQL rows × ten columns, and PMP for write predicates at three levels (mysql.md).
+        assertEquals(4 * 10 + 3, cat.comparisons().size(), table);
+        assertEquals(List.of(), cat.unexplained().stream().map(c -> c.cell().level() + " " + c.cell().anomaly().id() + ": "
+                + c.cell().evidence()).toList(), table);
+        Set<String> measured = new HashSet<>();
+        for (Hermitage.Comparison c : cat.comparisons()) {
+            if (!c.agrees()) {
+                measured.add(Hermitage.key(c.dbms(), c.cell().level(), c.cell().anomaly().id()));
+            }
+        }
+        List<String> stale = new ArrayList<>();
+        for (String k : cat.hermitage().explained().keySet()) {
+            if (k.startsWith("mysql ") && !measured.contains(k)) {
+                stale.add(k);
+            }
+        }
+        assertEquals(List.of(), stale, "explained disagreements that this run did not measure:\n" + table);
+    }
+
+    @Test
+    void everyCellOfSqliteIsDecided(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open("jdbc:sqlite:" + dir.resolve("catalogue.sqlite"), null, null)),
+                AnomalyCatalogue.ALL, 1000, null);
+        String table = CatalogueReport.text(cat);
+        assertEquals(List.of("serializable"), cat.levels().get("SQLite"), table);
+        assertEquals(cat.anomalies().size(), cat.cells().size(), table);
+        assertTrue(cat.decided(), table);
+        assertTrue(cat.comparisons().isEmpty(), "Hermitage has no SQLite table");
+        // SQLite serialises writers (one write transaction at a time): no cycle anomaly is admitted.
+        for (Anomaly a : AnomalyCatalogue.ALL) {
+            assertTrue(cat.cell("SQLite", "serializable", a.id()).outcome() != Cell.Outcome.ADMITTED, a.id() + "\n" + table);
+        }
+    }
+
+    @Test
     void hermitageTableHasItsSevenRowsOfTenCellsAndThePmpWriteCells() {
         Hermitage h = Hermitage.load();
         int n = 0;
