@@ -12,6 +12,7 @@ import isocheck.history.History;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
 import isocheck.primitive.StronglyConnected;
+import isocheck.primitive.TopologicalOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -225,32 +226,7 @@ final class CommitGraph {
      */
     int[] topologicalOrder() {
         build(false);
-        int n = idx.txnCount;
-        int[] indeg = new int[n];
-        for (int i = 0; i < adjTo.length; i++) {
-            indeg[adjTo[i]]++;
-        }
-        int[] order = new int[n];
-        int head = 0;
-        int tail = 0;
-        int committed = 0;
-        for (int t = 0; t < n; t++) {
-            if (idx.h.isCommitted(t)) {
-                committed++;
-                if (indeg[t] == 0) {
-                    order[tail++] = t;
-                }
-            }
-        }
-        while (head < tail) {
-            int v = order[head++];
-            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
-                if (--indeg[adjTo[i]] == 0) {
-                    order[tail++] = adjTo[i];
-                }
-            }
-        }
-        return tail == committed ? Arrays.copyOf(order, tail) : null;
+        return TopologicalOrder.order(adjacency());
     }
 
     // ---- cycles ----
@@ -364,9 +340,9 @@ final class CommitGraph {
         return lo;
     }
 
-    /** Tarjan (the shared copy); fills comp and returns the SCCs with at least two members, sorted. */
-    private List<int[]> stronglyConnected(int[] comp) {
-        List<int[]> out = StronglyConnected.components(new StronglyConnected.Graph() {
+    /** The built adjacency over the committed transactions, for the shared graph algorithms. */
+    private StronglyConnected.Graph adjacency() {
+        return new StronglyConnected.Graph() {
             @Override
             public int nodeCount() {
                 return idx.txnCount;
@@ -386,7 +362,12 @@ final class CommitGraph {
             public int target(int v, int i) {
                 return adjTo[adjStart[v] + i];
             }
-        }, comp);
+        };
+    }
+
+    /** Tarjan (the shared copy); fills comp and returns the SCCs with at least two members, sorted. */
+    private List<int[]> stronglyConnected(int[] comp) {
+        List<int[]> out = StronglyConnected.components(adjacency(), comp);
         for (int[] members : out) {
             Arrays.sort(members);
         }

@@ -2,6 +2,7 @@ package isocheck.level;
 
 import isocheck.primitive.IntList;
 import isocheck.primitive.StronglyConnected;
+import isocheck.primitive.TopologicalOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -246,45 +247,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
     }
 
     int[] computeTopo(boolean skipRw) {
-        int[] indeg = new int[nodeCount];
-        for (int i = 0; i < live.size(); i++) {
-            int e = live.get(i);
-            if (skipRw && eKind.get(e) == RW) {
-                continue;
-            }
-            indeg[eTo.get(e)]++;
-        }
-        int[] order = new int[nodeCount];
-        int tail = 0;
-        for (int v = 0; v < nodeCount; v++) {
-            if (indeg[v] == 0) {
-                order[tail++] = v;
-            }
-        }
-        for (int head = 0; head < tail; head++) {
-            int u = order[head];
-            IntList o = out[u];
-            if (o == null) {
-                continue;
-            }
-            for (int i = 0; i < o.size(); i++) {
-                int e = o.get(i);
-                if (skipRw && eKind.get(e) == RW) {
-                    continue;
-                }
-                if (--indeg[eTo.get(e)] == 0) {
-                    order[tail++] = eTo.get(e);
-                }
-            }
-        }
-        if (tail < nodeCount) {
-            return null;
-        }
-        int[] pos = new int[nodeCount];
-        for (int i = 0; i < nodeCount; i++) {
-            pos[order[i]] = i;
-        }
-        return pos;
+        return TopologicalOrder.positions(liveGraph(skipRw));
     }
 
     /** A shortest forbidden cycle of the current graph, or null if there is none. */
@@ -419,7 +382,12 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
     /** Tarjan over the live edges (rw edges skipped if asked); fills comp, returns the components with at least two nodes. */
     List<int[]> stronglyConnected(int[] comp, boolean skipRw) {
-        return StronglyConnected.components(new StronglyConnected.Graph() {
+        return StronglyConnected.components(liveGraph(skipRw), comp);
+    }
+
+    /** The live edges as a graph for the shared algorithms, rw edges ignored if skipRw. */
+    private StronglyConnected.Graph liveGraph(boolean skipRw) {
+        return new StronglyConnected.Graph() {
             @Override
             public int nodeCount() {
                 return PolygraphReachability.this.nodeCount;
@@ -441,7 +409,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
                 int e = out[v].get(i);
                 return skipRw && eKind.get(e) == RW ? -1 : eTo.get(e);
             }
-        }, comp);
+        };
     }
 
     /** The number of transaction-level steps of a node path. */
