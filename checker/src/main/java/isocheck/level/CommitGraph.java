@@ -11,6 +11,7 @@ import isocheck.anomaly.WitnessEdge;
 import isocheck.history.History;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
+import isocheck.primitive.BreadthFirst;
 import isocheck.primitive.StronglyConnected;
 import isocheck.primitive.TopologicalOrder;
 import java.util.ArrayDeque;
@@ -287,40 +288,43 @@ final class CommitGraph {
     /** BFS from root inside its SCC; returns the cycle's adjacency positions in order, or null. */
     private int[] shortestCycleThrough(int root, int c, int[] comp, int[] parentEdge, int[] visit,
             int[] queue, int round) {
-        int head = 0;
-        int tail = 0;
-        queue[tail++] = root;
-        visit[root] = round;
-        while (head < tail) {
-            int v = queue[head++];
-            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
-                int w = adjTo[i];
-                if (comp[w] != c) {
-                    continue;
-                }
-                if (w == root) {
-                    IntList path = new IntList();
-                    path.add(i);
-                    int u = v;
-                    while (u != root) {
-                        int e = parentEdge[u];
-                        path.add(e);
-                        u = sourceOf(e);
-                    }
-                    int[] cyc = new int[path.size()];
-                    for (int j = 0; j < cyc.length; j++) {
-                        cyc[j] = path.get(cyc.length - 1 - j);
-                    }
-                    return cyc;
-                }
-                if (visit[w] != round) {
-                    visit[w] = round;
-                    parentEdge[w] = i;
-                    queue[tail++] = w;
-                }
+        int last = BreadthFirst.shortestPath(new BreadthFirst.Graph() {
+            @Override
+            public int degree(int v) {
+                return adjStart[v + 1] - adjStart[v];
             }
+
+            @Override
+            public int edge(int v, int i) {
+                return adjStart[v] + i;
+            }
+
+            @Override
+            public int target(int e) {
+                return adjTo[e];
+            }
+
+            @Override
+            public boolean enter(int x) {
+                return comp[x] == c;
+            }
+        }, root, root, visit, round, parentEdge, queue);
+        if (last < 0) {
+            return null;
         }
-        return null;
+        IntList path = new IntList();
+        path.add(last);
+        int u = sourceOf(last);
+        while (u != root) {
+            int e = parentEdge[u];
+            path.add(e);
+            u = sourceOf(e);
+        }
+        int[] cyc = new int[path.size()];
+        for (int j = 0; j < cyc.length; j++) {
+            cyc[j] = path.get(cyc.length - 1 - j);
+        }
+        return cyc;
     }
 
     private int sourceOf(int adjPos) {
