@@ -37,27 +37,10 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         if (topo != null && topo[from] > limit) {
             return null;
         }
-        int last = BreadthFirst.shortestPath(new BreadthFirst.Graph() {
-            @Override
-            public int degree(int v) {
-                IntList o = out[v];
-                return o == null ? 0 : o.size();
-            }
-
-            @Override
-            public int edge(int v, int i) {
-                int e = out[v].get(i);
-                return (noRw && eKind.get(e) == RW) || e >= edgeBound ? -1 : e;
-            }
-
-            @Override
-            public int target(int e) {
-                return eTo.get(e);
-            }
-
+        int last = BreadthFirst.shortestPath(new LiveEdges(noRw, edgeBound, comp, c) {
             @Override
             public boolean enter(int x) {
-                return (topo == null || topo[x] <= limit) && (comp == null || comp[x] == c);
+                return (topo == null || topo[x] <= limit) && super.enter(x);
             }
 
             @Override
@@ -93,31 +76,44 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         return bfsQueue;
     }
 
-    /** The live edges (rw skipped if skipRw) inside component c of comp, for a breadth-first search. */
-    private BreadthFirst.Graph liveEdges(boolean skipRw, int[] comp, int c) {
-        return new BreadthFirst.Graph() {
-            @Override
-            public int degree(int v) {
-                IntList o = out[v];
-                return o == null ? 0 : o.size();
-            }
+    /**
+     * The live edges below edge id bound (rw skipped if skipRw), inside component c of comp (comp
+     * null: everywhere), for a breadth-first search.
+     */
+    private class LiveEdges implements BreadthFirst.Graph {
+        private final boolean skipRw;
+        private final int bound;
+        private final int[] comp;
+        private final int c;
 
-            @Override
-            public int edge(int v, int i) {
-                int e = out[v].get(i);
-                return skipRw && eKind.get(e) == RW ? -1 : e;
-            }
+        LiveEdges(boolean skipRw, int bound, int[] comp, int c) {
+            this.skipRw = skipRw;
+            this.bound = bound;
+            this.comp = comp;
+            this.c = c;
+        }
 
-            @Override
-            public int target(int e) {
-                return eTo.get(e);
-            }
+        @Override
+        public int degree(int v) {
+            IntList o = out[v];
+            return o == null ? 0 : o.size();
+        }
 
-            @Override
-            public boolean enter(int x) {
-                return comp[x] == c;
-            }
-        };
+        @Override
+        public int edge(int v, int i) {
+            int e = out[v].get(i);
+            return (skipRw && eKind.get(e) == RW) || e >= bound ? -1 : e;
+        }
+
+        @Override
+        public int target(int e) {
+            return eTo.get(e);
+        }
+
+        @Override
+        public boolean enter(int x) {
+            return comp == null || comp[x] == c;
+        }
     }
 
     /** Whether adding node edge u → v of this kind closes a forbidden cycle; the cycle or null. */
@@ -372,7 +368,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         }
         int root = smallest[0];
         round++;
-        int e = BreadthFirst.shortestPath(liveEdges(psi, comp, comp[root]), root, root, mark, round, parent, queue());
+        int e = BreadthFirst.shortestPath(new LiveEdges(psi, Integer.MAX_VALUE, comp, comp[root]), root, root, mark, round, parent, queue());
         if (e < 0) {
             return null;
         }
