@@ -47,18 +47,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @Option(names = "--spec", paramLabel = "SPEC", description = "the consistency spec (ec, cc, pc, psi, si, ser, rc, or a --spec-dir spec)")
-    String specName;
-
-    @Option(names = "--db", paramLabel = "DB", description = "with --level, instead of --spec: a database's own level (postgresql)")
-    String db;
-
-    @Option(names = "--level", paramLabel = "LEVEL", description = "with --db: read-committed, repeatable-read or serializable "
-            + "(the specs pg-read-committed, pg-repeatable-read, pg-serializable)")
-    String level;
-
-    @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
-    Path specDir;
+    @picocli.CommandLine.Mixin
+    SpecOptions specChoice = new SpecOptions();
 
     @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
     int bound;
@@ -148,7 +138,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        specName = DatabaseLevel.chooseSpec(specName, db, level);
+        specChoice.choose();
         if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
         int queryTimeout = deadline.start();
         if (threads != null && threads < 1) throw new UserError("--threads must be at least 1, not " + threads);
@@ -158,9 +148,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             default -> throw new UserError("--mode must be expanded or quantified, not '" + mode + "'");
         };
         CommandDeadline.stage("reading the specs and " + program);
-        SpecLibrary library = Inputs.loadSpecs(specDir);
+        SpecLibrary library = Inputs.loadSpecs(specChoice.specDir);
         Program loaded = Inputs.loadProgram(program);
-        Spec chosen = Inputs.findSpec(library, specName);
+        Spec chosen = Inputs.findSpec(library, specChoice.specName);
         Inputs.prepareSmtOut(smtOut);
         CommandDeadline.stage("building, encoding and solving the queries for cycles of 2.." + bound + " transactions");
         Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(queryTimeout).withSmtOut(smtOut)
@@ -210,7 +200,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     private List<String> writeSchedules(Program loaded, Analysis.Outcome outcome, boolean statementSnapshots) {
         List<String> lines = new ArrayList<>();
         int n = 0;
-        String command = "isocheck analyze " + program + " --spec " + specName
+        String command = "isocheck analyze " + program + " --spec " + specChoice.specName
                 + " --bound " + bound + keys.flags() + (keysBelowCounters ? " --assume-keys-below-counters" : "") + (all ? " --all" : "");
         for (Witness w : outcome.anomalies()) {
             n++;

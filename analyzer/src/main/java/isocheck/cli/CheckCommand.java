@@ -155,14 +155,7 @@ public final class CheckCommand implements Callable<Integer> {
         StringBuilder out = new StringBuilder();
         out.append(history).append(": ").append(summary(h)).append(" (").append(fmt.id()).append(")\n");
         for (Verdict v : verdicts) {
-            String id = v.level().id().toUpperCase();
-            if (v instanceof Verdict.Consistent) {
-                out.append(id).append(": consistent\n");
-            } else if (v instanceof Verdict.Unknown u) {
-                out.append(id).append(": unknown (").append(u.reason()).append(")\n");
-            } else {
-                appendViolation(out, id, v);
-            }
+            VerdictText.append(out, v, Integer.MAX_VALUE, 0);
             if (explain) {
                 for (String note : v.explain()) {
                     out.append("  - ").append(note).append('\n');
@@ -187,15 +180,6 @@ public final class CheckCommand implements Callable<Integer> {
             sb.append(" … (").append(co.length - max).append(" more)");
         }
         return sb.toString();
-    }
-
-    private static void appendViolation(StringBuilder out, String id, Verdict v) {
-        List<Witness> witnesses = ((Verdict.Violated) v).witnesses();
-        out.append(id).append(": VIOLATED (").append(witnesses.get(0).name())
-                .append(witnesses.get(0).adya() == null ? "" : ", " + witnesses.get(0).adya()).append(")\n");
-        for (Witness w : witnesses) {
-            out.append(w.toText().indent(2));
-        }
     }
 
     private String json(History h, Format fmt, List<Verdict> verdicts) {

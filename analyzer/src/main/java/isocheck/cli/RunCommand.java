@@ -299,20 +299,11 @@ public final class RunCommand implements Callable<Integer> {
         boolean unknown = false;
         for (Level l : levels) {
             Verdict v = LevelChecker.of(l).check(h);
-            String id = l.id().toUpperCase(Locale.ROOT);
-            if (v instanceof Verdict.Consistent) {
-                stdout.println(id + ": consistent");
-            } else if (v instanceof Verdict.Unknown u) {
-                stdout.println(id + ": unknown (" + u.reason() + ")");
-                unknown = true;
-            } else {
-                var w = ((Verdict.Violated) v).witnesses().get(0);
-                stdout.println(id + ": VIOLATED (" + w.name() + (w.adya() == null ? "" : ", " + w.adya()) + ")");
-                for (String line : w.toText().split("\n")) {
-                    stdout.println("  " + (line.length() > 240 ? line.substring(0, 240) + " …" : line));
-                }
-                violated = true;
-            }
+            StringBuilder text = new StringBuilder();
+            VerdictText.append(text, v, 1, 240);
+            stdout.print(text.toString().replace("\n", System.lineSeparator()));
+            violated |= v instanceof Verdict.Violated;
+            unknown |= v instanceof Verdict.Unknown;
         }
         stdout.flush();
         return violated ? ExitCode.FINDING : unknown ? ExitCode.UNKNOWN : ExitCode.OK;

@@ -43,18 +43,8 @@ public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @Option(names = "--spec", paramLabel = "SPEC", description = "the consistency spec (ec, cc, pc, psi, si, ser, rc, or a --spec-dir spec)")
-    String specName;
-
-    @Option(names = "--db", paramLabel = "DB", description = "with --level, instead of --spec: a database's own level (postgresql)")
-    String db;
-
-    @Option(names = "--level", paramLabel = "LEVEL", description = "with --db: read-committed, repeatable-read or serializable "
-            + "(the specs pg-read-committed, pg-repeatable-read, pg-serializable)")
-    String level;
-
-    @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
-    Path specDir;
+    @picocli.CommandLine.Mixin
+    SpecOptions specChoice = new SpecOptions();
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "auto",
             description = "auto (shortest path, then inductive), shortest-path or inductive (default: ${DEFAULT-VALUE})")
@@ -84,7 +74,7 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        specName = DatabaseLevel.chooseSpec(specName, db, level);
+        specChoice.choose();
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
         int queryTimeout = deadline.start();
         ProofMethod m = switch (method) {
@@ -94,9 +84,9 @@ public final class VerifyCommand implements Callable<Integer> {
             default -> throw new UserError("--method must be auto, shortest-path or inductive, not '" + method + "'");
         };
         CommandDeadline.stage("reading the specs and " + program);
-        SpecLibrary library = Inputs.loadSpecs(specDir);
+        SpecLibrary library = Inputs.loadSpecs(specChoice.specDir);
         Program loaded = Inputs.loadProgram(program);
-        Spec chosen = Inputs.findSpec(library, specName);
+        Spec chosen = Inputs.findSpec(library, specChoice.specName);
         Inputs.prepareSmtOut(smtOut);
         CommandDeadline.stage("the proof (" + m.label() + "), before its first query");
         PrintWriter err = spec.commandLine().getErr();

@@ -11,7 +11,9 @@ import isocheck.anomaly.WitnessEdge;
 import isocheck.history.History;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
+import isocheck.primitive.BreadthFirst;
 import isocheck.primitive.StronglyConnected;
+import isocheck.primitive.TopologicalOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -225,32 +227,7 @@ final class CommitGraph {
      */
     int[] topologicalOrder() {
         build(false);
-        int n = idx.txnCount;
-        int[] indeg = new int[n];
-        for (int i = 0; i < adjTo.length; i++) {
-            indeg[adjTo[i]]++;
-        }
-        int[] order = new int[n];
-        int head = 0;
-        int tail = 0;
-        int committed = 0;
-        for (int t = 0; t < n; t++) {
-            if (idx.h.isCommitted(t)) {
-                committed++;
-                if (indeg[t] == 0) {
-                    order[tail++] = t;
-                }
-            }
-        }
-        while (head < tail) {
-            int v = order[head++];
-            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
-                if (--indeg[adjTo[i]] == 0) {
-                    order[tail++] = adjTo[i];
-                }
-            }
-        }
-        return tail == committed ? Arrays.copyOf(order, tail) : null;
+        return TopologicalOrder.order(adjacency());
     }
 
     // ---- cycles ----
@@ -311,40 +288,43 @@ final class CommitGraph {
     /** BFS from root inside its SCC; returns the cycle's adjacency positions in order, or null. */
     private int[] shortestCycleThrough(int root, int c, int[] comp, int[] parentEdge, int[] visit,
             int[] queue, int round) {
-        int head = 0;
-        int tail = 0;
-        queue[tail++] = root;
-        visit[root] = round;
-        while (head < tail) {
-            int v = queue[head++];
-            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
-                int w = adjTo[i];
-                if (comp[w] != c) {
-                    continue;
-                }
-                if (w == root) {
-                    IntList path = new IntList();
-                    path.add(i);
-                    int u = v;
-                    while (u != root) {
-                        int e = parentEdge[u];
-                        path.add(e);
-                        u = sourceOf(e);
-                    }
-                    int[] cyc = new int[path.size()];
-                    for (int j = 0; j < cyc.length; j++) {
-                        cyc[j] = path.get(cyc.length - 1 - j);
-                    }
-                    return cyc;
-                }
-                if (visit[w] != round) {
-                    visit[w] = round;
-                    parentEdge[w] = i;
-                    queue[tail++] = w;
-                }
+        int last = BreadthFirst.shortestPath(new BreadthFirst.Graph() {
+            @Override
+            public int degree(int v) {
+                return adjStart[v + 1] - adjStart[v];
             }
+
+            @Override
+            public int edge(int v, int i) {
+                return adjStart[v] + i;
+            }
+
+            @Override
+            public int target(int e) {
+                return adjTo[e];
+            }
+
+            @Override
+            public boolean enter(int x) {
+                return comp[x] == c;
+            }
+        }, root, root, visit, round, parentEdge, queue);
+        if (last < 0) {
+            return null;
         }
-        return null;
+        IntList path = new IntList();
+        path.add(last);
+        int u = sourceOf(last);
+        while (u != root) {
+            int e = parentEdge[u];
+            path.add(e);
+            u = sourceOf(e);
+        }
+        int[] cyc = new int[path.size()];
+        for (int j = 0; j < cyc.length; j++) {
+            cyc[j] = path.get(cyc.length - 1 - j);
+        }
+        return cyc;
     }
 
     private int sourceOf(int adjPos) {
@@ -364,9 +344,9 @@ final class CommitGraph {
         return lo;
     }
 
-    /** Tarjan (the shared copy); fills comp and returns the SCCs with at least two members, sorted. */
-    private List<int[]> stronglyConnected(int[] comp) {
-        List<int[]> out = StronglyConnected.components(new StronglyConnected.Graph() {
+    /** The built adjacency over the committed transactions, for the shared graph algorithms. */
+    private StronglyConnected.Graph adjacency() {
+        return new StronglyConnected.Graph() {
             @Override
             public int nodeCount() {
                 return idx.txnCount;
@@ -386,7 +366,12 @@ final class CommitGraph {
             public int target(int v, int i) {
                 return adjTo[adjStart[v] + i];
             }
-        }, comp);
+        };
+    }
+
+    /** Tarjan (the shared copy); fills comp and returns the SCCs with at least two members, sorted. */
+    private List<int[]> stronglyConnected(int[] comp) {
+        List<int[]> out = StronglyConnected.components(adjacency(), comp);
         for (int[] members : out) {
             Arrays.sort(members);
         }

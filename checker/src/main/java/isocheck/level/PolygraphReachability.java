@@ -1,7 +1,9 @@
 package isocheck.level;
 
+import isocheck.primitive.BreadthFirst;
 import isocheck.primitive.IntList;
 import isocheck.primitive.StronglyConnected;
+import isocheck.primitive.TopologicalOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,43 +37,83 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         if (topo != null && topo[from] > limit) {
             return null;
         }
-        IntList queue = new IntList();
-        queue.add(from);
-        mark[from] = round;
-        for (int qi = 0; qi < queue.size(); qi++) {
-            int u = queue.get(qi);
-            checkTime("a reachability query");
-            IntList o = out[u];
-            if (o == null) {
-                continue;
+        int last = BreadthFirst.shortestPath(new LiveEdges(noRw, edgeBound, comp, c) {
+            @Override
+            public boolean enter(int x) {
+                return (topo == null || topo[x] <= limit) && super.enter(x);
             }
-            for (int i = 0; i < o.size(); i++) {
-                int e = o.get(i);
-                if ((noRw && eKind.get(e) == RW) || e >= edgeBound) {
-                    continue;
-                }
-                int x = eTo.get(e);
-                if (mark[x] == round || (topo != null && topo[x] > limit) || (comp != null && comp[x] != c)) {
-                    continue;
-                }
-                mark[x] = round;
-                parent[x] = e;
-                if (x == to) {
-                    IntList p = new IntList();
-                    for (int y = to; y != from; y = eFrom.get(parent[y])) {
-                        p.add(parent[y]);
-                    }
-                    int[] arr = p.toArray();
-                    IntList res = new IntList(arr.length);
-                    for (int k = arr.length - 1; k >= 0; k--) {
-                        res.add(arr[k]);
-                    }
-                    return res;
-                }
-                queue.add(x);
+
+            @Override
+            public void visiting(int v) {
+                checkTime("a reachability query");
             }
+        }, from, to, mark, round, parent, queue());
+        if (last < 0) {
+            return null;
         }
-        return null;
+        mark[to] = round; // as entered: a later look at this round's marks sees the whole search
+        parent[to] = last;
+        IntList p = new IntList();
+        p.add(last);
+        for (int y = eFrom.get(last); y != from; y = eFrom.get(parent[y])) {
+            p.add(parent[y]);
+        }
+        int[] arr = p.toArray();
+        IntList res = new IntList(arr.length);
+        for (int k = arr.length - 1; k >= 0; k--) {
+            res.add(arr[k]);
+        }
+        return res;
+    }
+
+    /** The breadth-first queue of the searches here, kept between queries. */
+    private int[] bfsQueue;
+
+    private int[] queue() {
+        if (bfsQueue == null || bfsQueue.length < nodeCount) {
+            bfsQueue = new int[nodeCount];
+        }
+        return bfsQueue;
+    }
+
+    /**
+     * The live edges below edge id bound (rw skipped if skipRw), inside component c of comp (comp
+     * null: everywhere), for a breadth-first search.
+     */
+    private class LiveEdges implements BreadthFirst.Graph {
+        private final boolean skipRw;
+        private final int bound;
+        private final int[] comp;
+        private final int c;
+
+        LiveEdges(boolean skipRw, int bound, int[] comp, int c) {
+            this.skipRw = skipRw;
+            this.bound = bound;
+            this.comp = comp;
+            this.c = c;
+        }
+
+        @Override
+        public int degree(int v) {
+            IntList o = out[v];
+            return o == null ? 0 : o.size();
+        }
+
+        @Override
+        public int edge(int v, int i) {
+            int e = out[v].get(i);
+            return (skipRw && eKind.get(e) == RW) || e >= bound ? -1 : e;
+        }
+
+        @Override
+        public int target(int e) {
+            return eTo.get(e);
+        }
+
+        @Override
+        public boolean enter(int x) {
+            return comp == null || comp[x] == c;
+        }
     }
 
     /** Whether adding node edge u → v of this kind closes a forbidden cycle; the cycle or null. */
@@ -246,45 +288,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
     }
 
     int[] computeTopo(boolean skipRw) {
-        int[] indeg = new int[nodeCount];
-        for (int i = 0; i < live.size(); i++) {
-            int e = live.get(i);
-            if (skipRw && eKind.get(e) == RW) {
-                continue;
-            }
-            indeg[eTo.get(e)]++;
-        }
-        int[] order = new int[nodeCount];
-        int tail = 0;
-        for (int v = 0; v < nodeCount; v++) {
-            if (indeg[v] == 0) {
-                order[tail++] = v;
-            }
-        }
-        for (int head = 0; head < tail; head++) {
-            int u = order[head];
-            IntList o = out[u];
-            if (o == null) {
-                continue;
-            }
-            for (int i = 0; i < o.size(); i++) {
-                int e = o.get(i);
-                if (skipRw && eKind.get(e) == RW) {
-                    continue;
-                }
-                if (--indeg[eTo.get(e)] == 0) {
-                    order[tail++] = eTo.get(e);
-                }
-            }
-        }
-        if (tail < nodeCount) {
-            return null;
-        }
-        int[] pos = new int[nodeCount];
-        for (int i = 0; i < nodeCount; i++) {
-            pos[order[i]] = i;
-        }
-        return pos;
+        return TopologicalOrder.positions(liveGraph(skipRw));
     }
 
     /** A shortest forbidden cycle of the current graph, or null if there is none. */
@@ -364,41 +368,20 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         }
         int root = smallest[0];
         round++;
-        IntList queue = new IntList();
-        queue.add(root);
-        mark[root] = round;
-        for (int qi = 0; qi < queue.size(); qi++) {
-            int y = queue.get(qi);
-            IntList o = out[y];
-            if (o == null) {
-                continue;
-            }
-            for (int i = 0; i < o.size(); i++) {
-                int e = o.get(i);
-                int z = eTo.get(e);
-                if ((psi && eKind.get(e) == RW) || comp[z] != comp[root]) {
-                    continue;
-                }
-                if (z == root) {
-                    IntList rev = new IntList();
-                    rev.add(e);
-                    for (int a = y; a != root; a = eFrom.get(parent[a])) {
-                        rev.add(parent[a]);
-                    }
-                    IntList p = new IntList(rev.size());
-                    for (int k = rev.size() - 1; k >= 0; k--) {
-                        p.add(rev.get(k));
-                    }
-                    return cycle(p);
-                }
-                if (mark[z] != round) {
-                    mark[z] = round;
-                    parent[z] = e;
-                    queue.add(z);
-                }
-            }
+        int e = BreadthFirst.shortestPath(new LiveEdges(psi, Integer.MAX_VALUE, comp, comp[root]), root, root, mark, round, parent, queue());
+        if (e < 0) {
+            return null;
         }
-        return null;
+        IntList rev = new IntList();
+        rev.add(e);
+        for (int a = eFrom.get(e); a != root; a = eFrom.get(parent[a])) {
+            rev.add(parent[a]);
+        }
+        IntList p = new IntList(rev.size());
+        for (int k = rev.size() - 1; k >= 0; k--) {
+            p.add(rev.get(k));
+        }
+        return cycle(p);
     }
 
     /** Rotates a cycle (no candidate) to start at an edge leaving a transaction node. */
@@ -419,7 +402,12 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
     /** Tarjan over the live edges (rw edges skipped if asked); fills comp, returns the components with at least two nodes. */
     List<int[]> stronglyConnected(int[] comp, boolean skipRw) {
-        return StronglyConnected.components(new StronglyConnected.Graph() {
+        return StronglyConnected.components(liveGraph(skipRw), comp);
+    }
+
+    /** The live edges as a graph for the shared algorithms, rw edges ignored if skipRw. */
+    private StronglyConnected.Graph liveGraph(boolean skipRw) {
+        return new StronglyConnected.Graph() {
             @Override
             public int nodeCount() {
                 return PolygraphReachability.this.nodeCount;
@@ -441,7 +429,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
                 int e = out[v].get(i);
                 return skipRw && eKind.get(e) == RW ? -1 : eTo.get(e);
             }
-        }, comp);
+        };
     }
 
     /** The number of transaction-level steps of a node path. */
