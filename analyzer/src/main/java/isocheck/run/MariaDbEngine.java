@@ -110,7 +110,8 @@ final class MariaDbEngine implements Engine {
         try (Statement s = c.createStatement()) {
             s.execute("SET SESSION sql_mode = CONCAT(@@sql_mode, ',SIMULTANEOUS_ASSIGNMENT,NO_BACKSLASH_ESCAPES')");
             s.execute("SET NAMES utf8mb4 COLLATE utf8mb4_nopad_bin");
-            s.execute("SET SESSION innodb_lock_wait_timeout = " + LOCK_WAIT_TIMEOUT_SECONDS);
+            // at most 10 s; a lower value the URL sets (sessionVariables=innodb_lock_wait_timeout=N) stays
+            s.execute("SET SESSION innodb_lock_wait_timeout = LEAST(@@SESSION.innodb_lock_wait_timeout, " + LOCK_WAIT_TIMEOUT_SECONDS + ")");
         }
     }
 
