@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A static witness as a concrete history for the dynamic checker (docs/DESIGN.md §3 "Witness histories", issue 3), built the
- * way paper §3.2 defines an abstract execution's reads:
+ * A static witness as a concrete history for the dynamic checker (docs/DESIGN.md §3 "Witness
+ * histories", issue 3), built the way paper §3.2 defines an abstract execution's reads:
  *
  * <ul>
  *   <li><b>keys</b> {@code table/pk/field} (primary-key values from the model joined by commas, the
@@ -31,39 +31,45 @@ import java.util.Set;
  *       statement's reads before its writes);
  *   <li><b>values</b>: an initial transaction writes 0 to every key; writes get 1, 2, … per key in
  *       ar order, so on every key the version order is ar and visible in the values;
- *   <li><b>reads</b> return the transaction's own earlier write of the key if any, else the value of
- *       the ar-last writer of the key among the transactions visible to it (last writer wins, §3.2),
- *       else the initial value;
+ *   <li><b>reads</b> return the transaction's own earlier write of the key if any, else the value
+ *       of the ar-last writer of the key among the transactions visible to it (last writer wins,
+ *       §3.2), else the initial value;
  *   <li><b>sessions</b>: one per transaction, named by its witness id, listed in ar order. The
  *       paper's abstract executions (Def. 2) have no session order, and a session would add
- *       obligations the model does not promise (the dynamic CC, PC, PSI and SI make every
- *       session predecessor visible, with everything it saw), so none are invented;
+ *       obligations the model does not promise (the dynamic CC, PC, PSI and SI make every session
+ *       predecessor visible, with everything it saw), so none are invented;
  *   <li><b>the final state</b>: when some key has two writers or more, a last, read-only
  *       transaction in session {@value #FINAL_STATE} reads the final value of each such key, and a
  *       marker key {@value #MARKER}{@code Ti} that each of their writers writes (1) as its last
- *       operation, which places it after all of them. The paper's serializability (Def. 5) keeps
- *       WW edges (which write survives), which no read of the cycle's transactions may observe (a
- *       lost update whose second writer reads another record); without the observer the dynamic
- *       checker could order those writes either way. It only reads and the markers are written
- *       once each, so it adds no dependency into the cycle; it sees everything (a prefix of ar),
- *       so every level the witness satisfies allows it.
+ *       operation, which places it after all of them. The paper's serializability (Def. 5) keeps WW
+ *       edges (which write survives), which no read of the cycle's transactions may observe (a lost
+ *       update whose second writer reads another record); without the observer the dynamic checker
+ *       could order those writes either way. It only reads and the markers are written once each,
+ *       so it adds no dependency into the cycle; it sees everything (a prefix of ar), so every
+ *       level the witness satisfies allows it.
  * </ul>
  *
- * Every edge of the witness must then be a dependency of the history under commit order ar
- * (Def. 3: WR from the ar-last visible writer, WW between writers in ar order, RW from a read to a
- * later overwrite of the version it read); one that is not is reported as {@link EdgeNotReproduced},
+ * Every edge of the witness must then be a dependency of the history under commit order ar (Def. 3:
+ * WR from the ar-last visible writer, WW between writers in ar order, RW from a read to a later
+ * overwrite of the version it read); one that is not is reported as {@link EdgeNotReproduced},
  * never dropped.
  */
 public final class WitnessHistory {
 
-    /** A witness edge absent from the constructed history: a defect of the encoding or of the witness. */
+    /**
+     * A witness edge absent from the constructed history: a defect of the encoding or of the
+     * witness.
+     */
     public static final class EdgeNotReproduced extends Exception {
         public EdgeNotReproduced(String message) {
             super(message, null, false, false);
         }
     }
 
-    /** One operation of a transaction: a read or write of a key by the statement at program position {@code stmt}. */
+    /**
+     * One operation of a transaction: a read or write of a key by the statement at program position
+     * {@code stmt}.
+     */
     private record Access(int stmt, boolean write, String key) {}
 
     private WitnessHistory() {}
@@ -94,7 +100,8 @@ public final class WitnessHistory {
     /** Z3 prints negative integers as {@code (- 3)}. */
     private static String normalise(String v) {
         String s = v.trim();
-        if (s.startsWith("(- ") && s.endsWith(")")) return "-" + s.substring(3, s.length() - 1).trim();
+        if (s.startsWith("(- ") && s.endsWith(")"))
+            return "-" + s.substring(3, s.length() - 1).trim();
         return s;
     }
 
@@ -104,14 +111,18 @@ public final class WitnessHistory {
         for (int pos = 0; pos < k; pos++) rank[w.arOrder().get(pos)] = pos;
         for (int[] p : w.vis()) {
             if (rank[p[0]] >= rank[p[1]]) {
-                throw new EdgeNotReproduced(w.txns().get(p[0]).id() + " is visible to " + w.txns().get(p[1]).id()
-                        + " but not before it in ar (vis must be contained in ar)");
+                throw new EdgeNotReproduced(
+                        w.txns().get(p[0]).id()
+                                + " is visible to "
+                                + w.txns().get(p[1]).id()
+                                + " but not before it in ar (vis must be contained in ar)");
             }
         }
 
         // the operations: each edge statement on every edge key of the record it accesses
         Map<String, Set<String>> fieldsOfRecord = new LinkedHashMap<>();
-        for (Witness.Edge e : w.edges()) fieldsOfRecord.computeIfAbsent(record(e), r -> new LinkedHashSet<>()).add(e.field());
+        for (Witness.Edge e : w.edges())
+            fieldsOfRecord.computeIfAbsent(record(e), r -> new LinkedHashSet<>()).add(e.field());
         List<Set<Access>> ops = new ArrayList<>();
         for (int i = 0; i < k; i++) ops.add(new LinkedHashSet<>());
         for (Witness.Edge e : w.edges()) {
@@ -121,16 +132,26 @@ public final class WitnessHistory {
         }
         for (Witness.Access a : w.accesses()) {
             String rec = record(a.table(), a.key());
-            ops.get(a.txn()).add(new Access(position(model, w.txns().get(a.txn()).type(), a.statement()), a.write(), rec + a.field()));
+            ops.get(a.txn())
+                    .add(
+                            new Access(
+                                    position(model, w.txns().get(a.txn()).type(), a.statement()),
+                                    a.write(),
+                                    rec + a.field()));
         }
 
         // execute in ar order: values per key, reads by last writer wins among visible writers
         Map<String, Long> counter = new LinkedHashMap<>();
-        for (var rf : fieldsOfRecord.entrySet()) for (String f : rf.getValue()) counter.put(rf.getKey() + f, 0L);
-        Map<String, Map<Integer, Long>> finalWrite = new HashMap<>(); // key -> txn -> its last value
-        Map<String, Map<Long, Integer>> writerOf = new HashMap<>();   // key -> value -> txn (-1: initial)
-        for (String key : counter.keySet()) writerOf.computeIfAbsent(key, x -> new HashMap<>()).put(0L, -1);
-        List<List<Long>> values = new ArrayList<>(); // per txn, the value of each operation in order
+        for (var rf : fieldsOfRecord.entrySet())
+            for (String f : rf.getValue()) counter.put(rf.getKey() + f, 0L);
+        Map<String, Map<Integer, Long>> finalWrite =
+                new HashMap<>(); // key -> txn -> its last value
+        Map<String, Map<Long, Integer>> writerOf =
+                new HashMap<>(); // key -> value -> txn (-1: initial)
+        for (String key : counter.keySet())
+            writerOf.computeIfAbsent(key, x -> new HashMap<>()).put(0L, -1);
+        List<List<Long>> values =
+                new ArrayList<>(); // per txn, the value of each operation in order
         List<List<Access>> ordered = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             List<Access> list = new ArrayList<>(ops.get(i));
@@ -161,7 +182,8 @@ public final class WitnessHistory {
                 }
                 values.get(t).add(value);
             }
-            for (var e : own.entrySet()) finalWrite.computeIfAbsent(e.getKey(), x -> new HashMap<>()).put(t, e.getValue());
+            for (var e : own.entrySet())
+                finalWrite.computeIfAbsent(e.getKey(), x -> new HashMap<>()).put(t, e.getValue());
         }
 
         for (Witness.Edge e : w.edges()) check(w, e, ordered, values, writerOf, rank);
@@ -182,7 +204,8 @@ public final class WitnessHistory {
                 else b.read(id, key, v);
             }
         }
-        // the final state: the paper's serializability (Def. 5) keeps the WW edges, i.e. which write
+        // the final state: the paper's serializability (Def. 5) keeps the WW edges, i.e. which
+        // write
         // survives; a history observes that only through a read that comes after every writer
         Set<String> contested = new LinkedHashSet<>();
         Set<Integer> writersOfContested = new java.util.TreeSet<>();
@@ -193,12 +216,17 @@ public final class WitnessHistory {
             writersOfContested.addAll(writers.keySet());
         }
         if (!contested.isEmpty()) {
-            for (int t : writersOfContested) b.write(txnIds[t], b.keys().intern(MARKER + w.txns().get(t).id()), 1);
+            for (int t : writersOfContested)
+                b.write(txnIds[t], b.keys().intern(MARKER + w.txns().get(t).id()), 1);
             int observer = b.begin(b.session(FINAL_STATE), k + 1);
-            for (int t : writersOfContested) b.read(observer, b.keys().intern(MARKER + w.txns().get(t).id()), 1);
+            for (int t : writersOfContested)
+                b.read(observer, b.keys().intern(MARKER + w.txns().get(t).id()), 1);
             for (String key : contested) {
                 Map<Integer, Long> writers = finalWrite.get(key);
-                int last = writers.keySet().stream().max(Comparator.comparingInt(t -> rank[t])).orElseThrow();
+                int last =
+                        writers.keySet().stream()
+                                .max(Comparator.comparingInt(t -> rank[t]))
+                                .orElseThrow();
                 b.read(observer, b.keys().intern(key), writers.get(last));
             }
         }
@@ -207,10 +235,19 @@ public final class WitnessHistory {
 
     /** The session of the read-only transaction that observes the final state. */
     public static final String FINAL_STATE = "final-state";
-    /** Prefix of the key each writer of a contested key marks its commit with, for the observer to read. */
+
+    /**
+     * Prefix of the key each writer of a contested key marks its commit with, for the observer to
+     * read.
+     */
     public static final String MARKER = "@committed/";
 
-    private static void addAccesses(Set<Access> out, ProgramModel model, Witness.Statement s, String rec, Set<String> fields) {
+    private static void addAccesses(
+            Set<Access> out,
+            ProgramModel model,
+            Witness.Statement s,
+            String rec,
+            Set<String> fields) {
         List<StatementFacts> stmts = model.facts(s.txnType()).statements();
         for (int i = 0; i < stmts.size(); i++) {
             StatementFacts sf = stmts.get(i);
@@ -224,9 +261,17 @@ public final class WitnessHistory {
         throw new IllegalStateException(s.txnType() + " has no statement " + s.id());
     }
 
-    /** Whether the edge is a dependency of the constructed history (paper Def. 3, commit order ar). */
-    private static void check(Witness w, Witness.Edge e, List<List<Access>> ordered, List<List<Long>> values,
-            Map<String, Map<Long, Integer>> writerOf, int[] rank) throws EdgeNotReproduced {
+    /**
+     * Whether the edge is a dependency of the constructed history (paper Def. 3, commit order ar).
+     */
+    private static void check(
+            Witness w,
+            Witness.Edge e,
+            List<List<Access>> ordered,
+            List<List<Long>> values,
+            Map<String, Map<Long, Integer>> writerOf,
+            int[] rank)
+            throws EdgeNotReproduced {
         String key = key(e);
         String from = w.txns().get(e.from()).id();
         String to = w.txns().get(e.to()).id();
@@ -236,31 +281,55 @@ public final class WitnessHistory {
         boolean fromWrites = writes(e.from(), key, ordered);
         boolean toWrites = writes(e.to(), key, ordered);
         if (e.kind() == DepKind.WR) {
-            if (!fromWrites) throw new EdgeNotReproduced(what + ": " + from + " does not write the key");
+            if (!fromWrites)
+                throw new EdgeNotReproduced(what + ": " + from + " does not write the key");
             boolean ok = toReads.stream().anyMatch(v -> writerOf.get(key).get(v) == e.from());
             if (!ok) {
-                throw new EdgeNotReproduced(what + ": " + to + " reads " + describe(w, key, toReads, writerOf)
-                        + ", not " + from + "'s write (the ar-last writer " + to + " sees, or its own write, wins)");
+                throw new EdgeNotReproduced(
+                        what
+                                + ": "
+                                + to
+                                + " reads "
+                                + describe(w, key, toReads, writerOf)
+                                + ", not "
+                                + from
+                                + "'s write (the ar-last writer "
+                                + to
+                                + " sees, or its own write, wins)");
             }
         } else if (e.kind() == DepKind.WW) {
-            if (!fromWrites || !toWrites) throw new EdgeNotReproduced(what + ": both must write the key");
-            if (rank[e.from()] >= rank[e.to()]) throw new EdgeNotReproduced(what + ": " + from + " is not before " + to + " in ar");
+            if (!fromWrites || !toWrites)
+                throw new EdgeNotReproduced(what + ": both must write the key");
+            if (rank[e.from()] >= rank[e.to()])
+                throw new EdgeNotReproduced(what + ": " + from + " is not before " + to + " in ar");
         } else {
-            if (!toWrites) throw new EdgeNotReproduced(what + ": " + to + " does not write the key");
+            if (!toWrites)
+                throw new EdgeNotReproduced(what + ": " + to + " does not write the key");
             boolean ok = false;
             for (long v : fromReads) {
                 int writer = writerOf.get(key).get(v);
                 if (writer != e.to() && (writer < 0 || rank[writer] < rank[e.to()])) ok = true;
             }
             if (!ok) {
-                throw new EdgeNotReproduced(what + ": " + from + " reads " + describe(w, key, fromReads, writerOf)
-                        + ", which " + to + "'s write does not overwrite in ar");
+                throw new EdgeNotReproduced(
+                        what
+                                + ": "
+                                + from
+                                + " reads "
+                                + describe(w, key, fromReads, writerOf)
+                                + ", which "
+                                + to
+                                + "'s write does not overwrite in ar");
             }
         }
     }
 
     /** Values read from other transactions (or the initial state). */
-    private static List<Long> externalReads(int t, String key, List<List<Access>> ordered, List<List<Long>> values,
+    private static List<Long> externalReads(
+            int t,
+            String key,
+            List<List<Access>> ordered,
+            List<List<Long>> values,
             Map<String, Map<Long, Integer>> writerOf) {
         List<Long> out = new ArrayList<>();
         List<Access> list = ordered.get(t);
@@ -276,12 +345,17 @@ public final class WitnessHistory {
         return ordered.get(t).stream().anyMatch(a -> a.write() && a.key().equals(key));
     }
 
-    private static String describe(Witness w, String key, List<Long> reads, Map<String, Map<Long, Integer>> writerOf) {
+    private static String describe(
+            Witness w, String key, List<Long> reads, Map<String, Map<Long, Integer>> writerOf) {
         if (reads.isEmpty()) return "nothing from another transaction";
         List<String> out = new ArrayList<>();
         for (long v : reads) {
             int writer = writerOf.get(key).get(v);
-            out.add(v + " (written by " + (writer < 0 ? "the initial state" : w.txns().get(writer).id()) + ")");
+            out.add(
+                    v
+                            + " (written by "
+                            + (writer < 0 ? "the initial state" : w.txns().get(writer).id())
+                            + ")");
         }
         return String.join(", ", out);
     }

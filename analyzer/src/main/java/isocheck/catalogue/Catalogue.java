@@ -13,11 +13,18 @@ import java.util.Map;
  * database, each cell decided by {@link CellJudge}, and the cells of databases Hermitage tested
  * compared with its table.
  */
-public record Catalogue(List<Anomaly> anomalies, Map<String, List<String>> levels, List<Cell> cells,
-        List<Hermitage.Comparison> comparisons, Hermitage hermitage) {
+public record Catalogue(
+        List<Anomaly> anomalies,
+        Map<String, List<String>> levels,
+        List<Cell> cells,
+        List<Hermitage.Comparison> comparisons,
+        Hermitage hermitage) {
 
     /** Runs it; {@code progress} hears of each cell as it is decided (may be null). */
-    public static Catalogue run(List<CatalogueDatabase> databases, List<Anomaly> anomalies, long blockMillis,
+    public static Catalogue run(
+            List<CatalogueDatabase> databases,
+            List<Anomaly> anomalies,
+            long blockMillis,
             java.util.function.Consumer<Cell> progress) {
         Program program = AnomalyCatalogue.program();
         Map<String, Schedule> schedules = new LinkedHashMap<>();
@@ -31,7 +38,10 @@ public record Catalogue(List<Anomaly> anomalies, Map<String, List<String>> level
         for (CatalogueDatabase db : databases) {
             String name = db.name();
             for (int n = 2; levels.containsKey(name); n++) {
-                name = db.name() + " #" + n; // the same engine given twice (two servers): keep both rows apart
+                name =
+                        db.name() + " #"
+                                + n; // the same engine given twice (two servers): keep both rows
+                // apart
             }
             levels.put(name, db.levels());
             List<Cell> mine = new ArrayList<>();
@@ -39,9 +49,15 @@ public record Catalogue(List<Anomaly> anomalies, Map<String, List<String>> level
                 for (Anomaly a : anomalies) {
                     Cell c;
                     try {
-                        c = CellJudge.judge(name, level, a, db.run(program, schedules.get(a.id()), level, blockMillis));
+                        c =
+                                CellJudge.judge(
+                                        name,
+                                        level,
+                                        a,
+                                        db.run(program, schedules.get(a.id()), level, blockMillis));
                     } catch (RunError e) {
-                        if (e.getMessage().startsWith("cannot connect") || e.getMessage().startsWith("cannot create schema")) {
+                        if (e.getMessage().startsWith("cannot connect")
+                                || e.getMessage().startsWith("cannot create schema")) {
                             throw e; // the server went away: no cell can be decided
                         }
                         c = CellJudge.failed(name, level, a, e.getMessage());
@@ -63,7 +79,9 @@ public record Catalogue(List<Anomaly> anomalies, Map<String, List<String>> level
     /** The cell of {@code database} at {@code level} for {@code anomaly}. */
     public Cell cell(String database, String level, String anomaly) {
         for (Cell c : cells) {
-            if (c.database().equals(database) && c.level().equals(level) && c.anomaly().id().equals(anomaly)) {
+            if (c.database().equals(database)
+                    && c.level().equals(level)
+                    && c.anomaly().id().equals(anomaly)) {
                 return c;
             }
         }

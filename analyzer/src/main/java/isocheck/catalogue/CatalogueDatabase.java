@@ -8,8 +8,6 @@ import isocheck.run.Isolation;
 import isocheck.run.RunError;
 import isocheck.run.Runs;
 import isocheck.run.Schedule;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Lock waits are cut short on purpose: a schedule whose next step belongs to a transaction
  * waiting for a lock that only a later step releases cannot run as written, and the lock timeout
  * ({@value #LOCK_TIMEOUT_MS} ms) ends the wait with an abort the catalogue reports as "blocked"
- * (H2's LOCK_TIMEOUT setting; PostgreSQL's lock_timeout, manual §20.11.1, sent as a startup option).
+ * (H2's LOCK_TIMEOUT setting; PostgreSQL's lock_timeout, manual §20.11.1, sent as a startup
+ * option).
  */
 public final class CatalogueDatabase {
 
@@ -34,10 +33,16 @@ public final class CatalogueDatabase {
 
     private static final AtomicInteger H2_COUNTER = new AtomicInteger();
 
-    /** One transaction of a run: its schedule name, whether it committed, and otherwise the database's SQLSTATE and message. */
+    /**
+     * One transaction of a run: its schedule name, whether it committed, and otherwise the
+     * database's SQLSTATE and message.
+     */
     public record Txn(String name, boolean committed, String sqlState, String message) {}
 
-    /** A finished run: the recorded history, each declared transaction's fate, and the step-by-step trace. */
+    /**
+     * A finished run: the recorded history, each declared transaction's fate, and the step-by-step
+     * trace.
+     */
     public record Execution(History history, List<Txn> transactions, String trace) {}
 
     private final String url; // null: a fresh embedded H2 database per run
@@ -63,13 +68,16 @@ public final class CatalogueDatabase {
      */
     public static CatalogueDatabase open(String url, String user, String password) {
         if (url == null || url.equalsIgnoreCase("h2")) {
-            return new CatalogueDatabase(null, null, null, Db.embedded(Isolation.READ_COMMITTED).engine());
+            return new CatalogueDatabase(
+                    null, null, null, Db.embedded(Isolation.READ_COMMITTED).engine());
         }
-        // a level the database offers (SQLite has SERIALIZABLE only); RunError for an unknown URL or driver
+        // a level the database offers (SQLite has SERIALIZABLE only); RunError for an unknown URL
+        // or driver
         isocheck.run.Engine known = isocheck.run.Engines.forUrl(url);
         Isolation anyLevel = known == null ? Isolation.READ_COMMITTED : known.levels().get(0);
         Db probe = Db.of(url, user, password, anyLevel);
-        if (probe.engine().name().equals("PostgreSQL") || probe.engine().name().equals("MariaDB")) { // servers
+        if (probe.engine().name().equals("PostgreSQL")
+                || probe.engine().name().equals("MariaDB")) { // servers
             String u = probe.engine().name().equals("PostgreSQL") ? withLockTimeout(url) : url;
             Db.of(u, user, password, anyLevel).probe();
         }
@@ -82,9 +90,9 @@ public final class CatalogueDatabase {
     }
 
     /**
-     * The DBMS whose Hermitage table ({@code hermitage.tsv}) this database is compared with, or null
-     * if none (H2, SQLite). MariaDB, when it is plugged in here, compares with "mysql": Hermitage
-     * tested MySQL 5.6 with InnoDB, the engine MariaDB's descends from.
+     * The DBMS whose Hermitage table ({@code hermitage.tsv}) this database is compared with, or
+     * null if none (H2, SQLite). MariaDB, when it is plugged in here, compares with "mysql":
+     * Hermitage tested MySQL 5.6 with InnoDB, the engine MariaDB's descends from.
      */
     public String hermitageName() {
         return is("PostgreSQL") ? "postgresql" : is("MariaDB") ? "mysql" : null;
@@ -100,18 +108,40 @@ public final class CatalogueDatabase {
         return engine.levels().stream().map(Isolation::id).toList();
     }
 
-    /** Runs {@code schedule} of {@code program} at {@code level} in a private schema; a {@link RunError} if it cannot run. */
+    /**
+     * Runs {@code schedule} of {@code program} at {@code level} in a private schema; a {@link
+     * RunError} if it cannot run.
+     */
     public Execution run(Program program, Schedule schedule, String level, long blockMillis) {
         Isolation iso = Isolation.parse(level);
-        Db db = url == null
-                ? Db.of("jdbc:h2:mem:isocheck_catalogue" + H2_COUNTER.incrementAndGet() + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT="
-                        + LOCK_TIMEOUT_MS, null, null, iso)
-                : Db.of(is("PostgreSQL") ? withLockTimeout(url) : is("H2") ? h2Settings(url) : is("MariaDB") ? withLockWait(url) : url,
-                        user, password, iso);
+        Db db =
+                url == null
+                        ? Db.of(
+                                "jdbc:h2:mem:isocheck_catalogue"
+                                        + H2_COUNTER.incrementAndGet()
+                                        + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT="
+                                        + LOCK_TIMEOUT_MS,
+                                null,
+                                null,
+                                iso)
+                        : Db.of(
+                                is("PostgreSQL")
+                                        ? withLockTimeout(url)
+                                        : is("H2")
+                                                ? h2Settings(url)
+                                                : is("MariaDB") ? withLockWait(url) : url,
+                                user,
+                                password,
+                                iso);
         Runs.Stepped r = Runs.stepped(db, program, schedule, blockMillis);
         List<Txn> txns = new ArrayList<>();
         for (int i = 0; i < r.names().size(); i++) {
-            txns.add(new Txn(r.names().get(i), r.committed().get(i), r.abortStates().get(i), r.abortReasons().get(i)));
+            txns.add(
+                    new Txn(
+                            r.names().get(i),
+                            r.committed().get(i),
+                            r.abortStates().get(i),
+                            r.abortReasons().get(i)));
         }
         return new Execution(r.history(), txns, r.trace());
     }
@@ -142,11 +172,20 @@ public final class CatalogueDatabase {
         if (url.contains("sessionVariables=")) {
             return url;
         }
-        return url + (url.contains("?") ? "&" : "?") + "sessionVariables=innodb_lock_wait_timeout=" + Math.max(1, LOCK_TIMEOUT_MS / 1000);
+        return url
+                + (url.contains("?") ? "&" : "?")
+                + "sessionVariables=innodb_lock_wait_timeout="
+                + Math.max(1, LOCK_TIMEOUT_MS / 1000);
     }
 
-    /** The URL with PostgreSQL's lock_timeout set for every session (the driver's {@code options} startup parameter). */
+    /**
+     * The URL with PostgreSQL's lock_timeout set for every session (the driver's {@code options}
+     * startup parameter).
+     */
     private static String withLockTimeout(String url) {
-        return url + (url.contains("?") ? "&" : "?") + "options=-c%20lock_timeout%3D" + LOCK_TIMEOUT_MS;
+        return url
+                + (url.contains("?") ? "&" : "?")
+                + "options=-c%20lock_timeout%3D"
+                + LOCK_TIMEOUT_MS;
     }
 }

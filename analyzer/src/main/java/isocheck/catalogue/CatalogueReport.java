@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Renders a {@link Catalogue}: a table per database (levels × anomalies) as text or Markdown, or every cell as JSON. */
+/**
+ * Renders a {@link Catalogue}: a table per database (levels × anomalies) as text or Markdown, or
+ * every cell as JSON.
+ */
 public final class CatalogueReport {
     private CatalogueReport() {}
 
@@ -14,21 +17,25 @@ public final class CatalogueReport {
         if (c.outcome() != Cell.Outcome.ABORTED) {
             return c.outcome().label();
         }
-        return "aborts " + switch (c.how()) {
-            case "serialization failure" -> "SF";
-            case "deadlock" -> "DL";
-            case "concurrent update" -> "CU";
-            case "constraint violation" -> "CV";
-            default -> c.how();
-        };
+        return "aborts "
+                + switch (c.how()) {
+                    case "serialization failure" -> "SF";
+                    case "deadlock" -> "DL";
+                    case "concurrent update" -> "CU";
+                    case "constraint violation" -> "CV";
+                    default -> c.how();
+                };
     }
 
-    static final String LEGEND = "admits: the recorded history shows the anomaly (it violates the anomaly's checker level); "
-            + "prevents: everything committed as scheduled and the reads did not see it; "
-            + "aborts SF/DL/CU: the database aborted a transaction (serialization failure, deadlock, H2's concurrent update); "
-            + "blocks: a step waited for a row lock, so the schedule could not run as written (the waiter went on once the "
-            + "holder ended, or the " + CatalogueDatabase.LOCK_TIMEOUT_MS + " ms lock timeout aborted it) and the anomaly did not show; "
-            + "?: undecided.";
+    static final String LEGEND =
+            "admits: the recorded history shows the anomaly (it violates the anomaly's checker level); "
+                    + "prevents: everything committed as scheduled and the reads did not see it; "
+                    + "aborts SF/DL/CU: the database aborted a transaction (serialization failure, deadlock, H2's concurrent update); "
+                    + "blocks: a step waited for a row lock, so the schedule could not run as written (the waiter went on once the "
+                    + "holder ended, or the "
+                    + CatalogueDatabase.LOCK_TIMEOUT_MS
+                    + " ms lock timeout aborted it) and the anomaly did not show; "
+                    + "?: undecided.";
 
     public static String text(Catalogue cat) {
         StringBuilder sb = new StringBuilder();
@@ -55,7 +62,8 @@ public final class CatalogueReport {
             for (List<String> r : rows) {
                 StringBuilder line = new StringBuilder();
                 for (int i = 0; i < r.size(); i++) {
-                    line.append(i == 0 ? "" : "  ").append(String.format("%-" + w[i] + "s", r.get(i)));
+                    line.append(i == 0 ? "" : "  ")
+                            .append(String.format("%-" + w[i] + "s", r.get(i)));
                 }
                 sb.append(line.toString().stripTrailing()).append('\n');
             }
@@ -76,10 +84,16 @@ public final class CatalogueReport {
         for (Map.Entry<String, List<String>> db : cat.levels().entrySet()) {
             boolean first = true;
             for (String level : db.getValue()) {
-                sb.append("| ").append(first ? db.getKey() : "").append(" | ").append(level).append(" |");
+                sb.append("| ")
+                        .append(first ? db.getKey() : "")
+                        .append(" | ")
+                        .append(level)
+                        .append(" |");
                 first = false;
                 for (Anomaly a : cat.anomalies()) {
-                    sb.append(' ').append(abbreviation(cat.cell(db.getKey(), level, a.id()))).append(" |");
+                    sb.append(' ')
+                            .append(abbreviation(cat.cell(db.getKey(), level, a.id())))
+                            .append(" |");
                 }
                 sb.append('\n');
             }
@@ -95,17 +109,35 @@ public final class CatalogueReport {
         }
         StringBuilder sb = new StringBuilder();
         long agree = cat.comparisons().stream().filter(Hermitage.Comparison::agrees).count();
-        List<String> dbms = cat.comparisons().stream().map(Hermitage.Comparison::dbms).distinct().toList();
-        sb.append("Hermitage (").append(String.join(", ", dbms)).append("): ").append(cat.comparisons().size())
-                .append(" cells compared, ").append(agree).append(" agree, ").append(cat.comparisons().size() - agree)
+        List<String> dbms =
+                cat.comparisons().stream().map(Hermitage.Comparison::dbms).distinct().toList();
+        sb.append("Hermitage (")
+                .append(String.join(", ", dbms))
+                .append("): ")
+                .append(cat.comparisons().size())
+                .append(" cells compared, ")
+                .append(agree)
+                .append(" agree, ")
+                .append(cat.comparisons().size() - agree)
                 .append(" differ\n");
         for (Hermitage.Comparison c : cat.comparisons()) {
             if (c.agrees()) {
                 continue;
             }
-            String line = c.cell().database() + " " + c.cell().level() + " " + c.cell().anomaly().id() + ": Hermitage "
-                    + c.hermitage() + ", here " + abbreviation(c.cell()) + " — "
-                    + (c.explanation() == null ? "UNEXPLAINED (" + c.cell().evidence() + ")" : c.explanation());
+            String line =
+                    c.cell().database()
+                            + " "
+                            + c.cell().level()
+                            + " "
+                            + c.cell().anomaly().id()
+                            + ": Hermitage "
+                            + c.hermitage()
+                            + ", here "
+                            + abbreviation(c.cell())
+                            + " — "
+                            + (c.explanation() == null
+                                    ? "UNEXPLAINED (" + c.cell().evidence() + ")"
+                                    : c.explanation());
             sb.append(markdown ? "- " + line + "\n" : wrap("  " + line, 100));
         }
         sb.append('\n');
@@ -116,8 +148,16 @@ public final class CatalogueReport {
         StringBuilder sb = new StringBuilder("{\n  \"anomalies\": [");
         for (int i = 0; i < cat.anomalies().size(); i++) {
             Anomaly a = cat.anomalies().get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"id\": ").append(q(a.id())).append(", \"description\": ").append(q(a.description()))
-                    .append(", \"level\": ").append(q(a.forbiddenBy().id())).append(", \"schedule\": ").append(q(a.scheduleResource())).append('}');
+            sb.append(i == 0 ? "\n" : ",\n")
+                    .append("    {\"id\": ")
+                    .append(q(a.id()))
+                    .append(", \"description\": ")
+                    .append(q(a.description()))
+                    .append(", \"level\": ")
+                    .append(q(a.forbiddenBy().id()))
+                    .append(", \"schedule\": ")
+                    .append(q(a.scheduleResource()))
+                    .append('}');
         }
         sb.append("\n  ],\n  \"cells\": [");
         for (int i = 0; i < cat.cells().size(); i++) {
@@ -130,11 +170,30 @@ public final class CatalogueReport {
                     explanation = h.explanation();
                 }
             }
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"database\": ").append(q(c.database())).append(", \"level\": ").append(q(c.level()))
-                    .append(", \"anomaly\": ").append(q(c.anomaly().id())).append(", \"outcome\": ")
-                    .append(q(c.outcome().name().toLowerCase(Locale.ROOT))).append(", \"how\": ").append(q(c.how()))
-                    .append(", \"evidence\": ").append(q(c.evidence())).append(", \"violates\": ")
-                    .append(c.violated() == null ? "null" : "[" + String.join(", ", c.violated().stream().map(CatalogueReport::q).toList()) + "]");
+            sb.append(i == 0 ? "\n" : ",\n")
+                    .append("    {\"database\": ")
+                    .append(q(c.database()))
+                    .append(", \"level\": ")
+                    .append(q(c.level()))
+                    .append(", \"anomaly\": ")
+                    .append(q(c.anomaly().id()))
+                    .append(", \"outcome\": ")
+                    .append(q(c.outcome().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"how\": ")
+                    .append(q(c.how()))
+                    .append(", \"evidence\": ")
+                    .append(q(c.evidence()))
+                    .append(", \"violates\": ")
+                    .append(
+                            c.violated() == null
+                                    ? "null"
+                                    : "["
+                                            + String.join(
+                                                    ", ",
+                                                    c.violated().stream()
+                                                            .map(CatalogueReport::q)
+                                                            .toList())
+                                            + "]");
             if (hermitage != null) {
                 sb.append(", \"hermitage\": ").append(q(hermitage));
                 if (explanation != null) {
@@ -171,7 +230,10 @@ public final class CatalogueReport {
         return sb.append('"').toString();
     }
 
-    /** Wraps a paragraph at {@code width}, continuation lines indented by the paragraph's own indent plus two. */
+    /**
+     * Wraps a paragraph at {@code width}, continuation lines indented by the paragraph's own indent
+     * plus two.
+     */
     static String wrap(String text, int width) {
         int indent = text.length() - text.stripLeading().length();
         String pad = " ".repeat(indent + 2);

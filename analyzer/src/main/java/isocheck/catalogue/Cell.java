@@ -9,20 +9,40 @@ import java.util.List;
  * {@code violated} every checker level the recorded history violates (empty when it is
  * serializable, null when the schedule could not run at all).
  */
-public record Cell(String database, String level, Anomaly anomaly, Outcome outcome, String how, String evidence,
+public record Cell(
+        String database,
+        String level,
+        Anomaly anomaly,
+        Outcome outcome,
+        String how,
+        String evidence,
         List<String> violated) {
 
     /** What happened to the anomaly. */
     public enum Outcome {
-        /** The history shows it: it violates the anomaly's level ({@link Anomaly#forbiddenBy()}). */
+        /**
+         * The history shows it: it violates the anomaly's level ({@link Anomaly#forbiddenBy()}).
+         */
         ADMITTED("admits"),
-        /** The database aborted a transaction (serialization failure, deadlock, …) and the history does not show it. */
+        /**
+         * The database aborted a transaction (serialization failure, deadlock, …) and the history
+         * does not show it.
+         */
         ABORTED("aborts"),
-        /** A step waited for a row lock: the schedule could not run as written (the waiter resumed once the holder ended, or the lock timeout aborted it). */
+        /**
+         * A step waited for a row lock: the schedule could not run as written (the waiter resumed
+         * once the holder ended, or the lock timeout aborted it).
+         */
         BLOCKED("blocks"),
-        /** Everything ran and committed as scheduled, and the reads did not see the anomaly (a snapshot or committed read). */
+        /**
+         * Everything ran and committed as scheduled, and the reads did not see the anomaly (a
+         * snapshot or committed read).
+         */
         NOT_SEEN("prevents"),
-        /** No verdict (the checker gave up, or the run failed for a reason other than the database's concurrency control). */
+        /**
+         * No verdict (the checker gave up, or the run failed for a reason other than the database's
+         * concurrency control).
+         */
         UNDECIDED("?");
 
         private final String label;

@@ -17,7 +17,8 @@ import java.util.Locale;
 final class CellJudge {
     private CellJudge() {}
 
-    static Cell judge(String database, String level, Anomaly anomaly, CatalogueDatabase.Execution run) {
+    static Cell judge(
+            String database, String level, Anomaly anomaly, CatalogueDatabase.Execution run) {
         List<String> violated = new ArrayList<>();
         Verdict target = null;
         for (Level l : Level.values()) {
@@ -32,35 +33,80 @@ final class CellJudge {
         String id = anomaly.forbiddenBy().id().toUpperCase(Locale.ROOT);
         if (target instanceof Verdict.Violated v) {
             Witness w = v.witnesses().get(0);
-            String name = w.name() + (w.adya() == null || w.adya().equals(w.name()) ? "" : ", " + w.adya());
-            return new Cell(database, level, anomaly, Cell.Outcome.ADMITTED, name, id + " violated: " + firstLine(w.toText()), violated);
+            String name =
+                    w.name()
+                            + (w.adya() == null || w.adya().equals(w.name())
+                                    ? ""
+                                    : ", " + w.adya());
+            return new Cell(
+                    database,
+                    level,
+                    anomaly,
+                    Cell.Outcome.ADMITTED,
+                    name,
+                    id + " violated: " + firstLine(w.toText()),
+                    violated);
         }
         if (target instanceof Verdict.Unknown u) {
-            return new Cell(database, level, anomaly, Cell.Outcome.UNDECIDED, "checker unknown", id + ": " + u.reason(), violated);
+            return new Cell(
+                    database,
+                    level,
+                    anomaly,
+                    Cell.Outcome.UNDECIDED,
+                    "checker unknown",
+                    id + ": " + u.reason(),
+                    violated);
         }
         for (CatalogueDatabase.Txn t : run.transactions()) {
             if (!t.committed() && !isScheduledRollback(t)) {
                 String kind = abortKind(t);
-                Cell.Outcome o = kind.equals("lock timeout") ? Cell.Outcome.BLOCKED : Cell.Outcome.ABORTED;
-                return new Cell(database, level, anomaly, o, kind, t.name() + " aborted: " + t.message(), violated);
+                Cell.Outcome o =
+                        kind.equals("lock timeout") ? Cell.Outcome.BLOCKED : Cell.Outcome.ABORTED;
+                return new Cell(
+                        database,
+                        level,
+                        anomaly,
+                        o,
+                        kind,
+                        t.name() + " aborted: " + t.message(),
+                        violated);
             }
         }
         String wait = blockedStep(run.trace());
         if (wait != null) {
-            return new Cell(database, level, anomaly, Cell.Outcome.BLOCKED, "lock wait", wait, violated);
+            return new Cell(
+                    database, level, anomaly, Cell.Outcome.BLOCKED, "lock wait", wait, violated);
         }
-        return new Cell(database, level, anomaly, Cell.Outcome.NOT_SEEN, "not seen",
-                "all committed as scheduled; the history satisfies " + id, violated);
+        return new Cell(
+                database,
+                level,
+                anomaly,
+                Cell.Outcome.NOT_SEEN,
+                "not seen",
+                "all committed as scheduled; the history satisfies " + id,
+                violated);
     }
 
-    /** A cell for a schedule that could not run at all (the runner gave up: a step waited 30 s, or a statement failed). */
+    /**
+     * A cell for a schedule that could not run at all (the runner gave up: a step waited 30 s, or a
+     * statement failed).
+     */
     static Cell failed(String database, String level, Anomaly anomaly, String message) {
         boolean deadlock = message.contains("the schedule deadlocks");
-        return new Cell(database, level, anomaly, deadlock ? Cell.Outcome.BLOCKED : Cell.Outcome.UNDECIDED,
-                deadlock ? "schedule deadlocks" : "run failed", message, null);
+        return new Cell(
+                database,
+                level,
+                anomaly,
+                deadlock ? Cell.Outcome.BLOCKED : Cell.Outcome.UNDECIDED,
+                deadlock ? "schedule deadlocks" : "run failed",
+                message,
+                null);
     }
 
-    /** The schedule's own ROLLBACK (SQLSTATE P0001, the program's abort) is part of the anomaly, not the database's doing. */
+    /**
+     * The schedule's own ROLLBACK (SQLSTATE P0001, the program's abort) is part of the anomaly, not
+     * the database's doing.
+     */
     private static boolean isScheduledRollback(CatalogueDatabase.Txn t) {
         return "P0001".equals(t.sqlState());
     }
@@ -82,7 +128,10 @@ final class CellJudge {
         if (s.equals("90131")) {
             return "concurrent update";
         }
-        if (s.equals("55P03") || s.equals("HYT00") || m.contains("timeout trying to lock") || m.contains("lock wait timeout")
+        if (s.equals("55P03")
+                || s.equals("HYT00")
+                || m.contains("timeout trying to lock")
+                || m.contains("lock wait timeout")
                 || m.contains("database is locked")) { // MariaDB's 1205, SQLite's SQLITE_BUSY
             return "lock timeout";
         }
@@ -92,11 +141,17 @@ final class CellJudge {
         return "abort " + s;
     }
 
-    /** The first step the trace shows as blocked (it waited for a lock at least the block time), or null. */
+    /**
+     * The first step the trace shows as blocked (it waited for a lock at least the block time), or
+     * null.
+     */
     private static String blockedStep(String trace) {
         for (String line : trace.split("\n")) {
             if (line.endsWith("… blocked")) {
-                return "step" + line.stripTrailing().replaceAll("\\s+", " ").replace(" … blocked", " waited for a lock");
+                return "step"
+                        + line.stripTrailing()
+                                .replaceAll("\\s+", " ")
+                                .replace(" … blocked", " waited for a lock");
             }
         }
         return null;

@@ -11,13 +11,17 @@ import java.util.Map;
  * {@code prevents}/{@code admits}/{@code R/O}/{@code some}), and the explained disagreements
  * ({@code hermitage-disagreements.tsv}: DBMS, level, anomaly, our outcome, why, from the recorded
  * history). "R/O" (prevented in a read-only context: MySQL's REPEATABLE READ on PMP and G-single)
- * is "prevents" here, because the reader of the catalogue's PMP and G-single schedules is read-only;
- * "some" agrees with either outcome.
+ * is "prevents" here, because the reader of the catalogue's PMP and G-single schedules is
+ * read-only; "some" agrees with either outcome.
  */
 public final class Hermitage {
 
-    /** One compared cell: Hermitage's word, ours, and the explanation when they differ (null if unexplained). */
-    public record Comparison(Cell cell, String dbms, String hermitage, boolean agrees, String explanation) {}
+    /**
+     * One compared cell: Hermitage's word, ours, and the explanation when they differ (null if
+     * unexplained).
+     */
+    public record Comparison(
+            Cell cell, String dbms, String hermitage, boolean agrees, String explanation) {}
 
     private final Map<String, String> expected = new LinkedHashMap<>();
     private final Map<String, String[]> explained = new LinkedHashMap<>();
@@ -27,11 +31,16 @@ public final class Hermitage {
     public static Hermitage load() {
         String cells = "isocheck/catalogue/hermitage.tsv";
         String disagreements = "isocheck/catalogue/hermitage-disagreements.tsv";
-        return parse(cells, AnomalyCatalogue.resource(cells), disagreements, AnomalyCatalogue.resource(disagreements));
+        return parse(
+                cells,
+                AnomalyCatalogue.resource(cells),
+                disagreements,
+                AnomalyCatalogue.resource(disagreements));
     }
 
     /** The two tables from their text (tab-separated lines, {@code #} comments). */
-    static Hermitage parse(String cellsName, String cells, String disagreementsName, String disagreements) {
+    static Hermitage parse(
+            String cellsName, String cells, String disagreementsName, String disagreements) {
         Hermitage h = new Hermitage();
         for (String[] f : rows(cellsName, cells, 4)) {
             h.expected.put(key(f[0], f[1], f[2]), f[3]);
@@ -61,7 +70,10 @@ public final class Hermitage {
                 continue;
             }
             String ours = c.outcome().prevents() ? "prevents" : "admits";
-            boolean agrees = want.equals(ours) || (want.equals("R/O") && ours.equals("prevents")) || want.equals("some");
+            boolean agrees =
+                    want.equals(ours)
+                            || (want.equals("R/O") && ours.equals("prevents"))
+                            || want.equals("some");
             String[] why = explained.get(key(dbms, c.level(), c.anomaly().id()));
             String explanation = agrees ? null : why != null && why[0].equals(ours) ? why[1] : null;
             out.add(new Comparison(c, dbms, want, agrees, explanation));
@@ -81,7 +93,8 @@ public final class Hermitage {
             }
             String[] f = line.split("\t");
             if (f.length != fields) {
-                throw new IllegalStateException(resource + ": expected " + fields + " tab-separated fields: " + line);
+                throw new IllegalStateException(
+                        resource + ": expected " + fields + " tab-separated fields: " + line);
             }
             out.add(f);
         }

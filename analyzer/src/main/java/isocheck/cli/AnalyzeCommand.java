@@ -1,5 +1,8 @@
 package isocheck.cli;
 
+import isocheck.bridge.SnapshotSchedule;
+import isocheck.bridge.StatementSchedule;
+import isocheck.bridge.WitnessHistory;
 import isocheck.encoding.Encoder;
 import isocheck.encoding.ProgramModel;
 import isocheck.format.HistoryFormatException;
@@ -8,9 +11,6 @@ import isocheck.history.History;
 import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.report.AnalysisReport;
-import isocheck.bridge.SnapshotSchedule;
-import isocheck.bridge.StatementSchedule;
-import isocheck.bridge.WitnessHistory;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
@@ -25,7 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code isocheck analyze PROGRAM --spec S}: bounded detection of serializability violations (paper §5.1). */
+/**
+ * {@code isocheck analyze PROGRAM --spec S}: bounded detection of serializability violations (paper
+ * §5.1).
+ */
 @Command(
         name = "analyze",
         mixinStandardHelpOptions = true,
@@ -39,57 +42,92 @@ import picocli.CommandLine.Parameters;
         })
 public final class AnalyzeCommand implements Callable<Integer> {
 
-    public enum Format { text, json, dot, sarif }
+    public enum Format {
+        text,
+        json,
+        dot,
+        sarif
+    }
 
-    @picocli.CommandLine.Spec
-    CommandSpec spec;
+    @picocli.CommandLine.Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @picocli.CommandLine.Mixin
-    SpecOptions specChoice = new SpecOptions();
+    @picocli.CommandLine.Mixin SpecOptions specChoice = new SpecOptions();
 
-    @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--bound",
+            paramLabel = "K",
+            defaultValue = "4",
+            description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
     int bound;
 
-    @Option(names = "--all", description = "enumerate every distinct anomaly at the shortest length that has one "
-            + "(distinct by transaction types, edge kinds and statement pairs)")
+    @Option(
+            names = "--all",
+            description =
+                    "enumerate every distinct anomaly at the shortest length that has one "
+                            + "(distinct by transaction types, edge kinds and statement pairs)")
     boolean all;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json, dot or sarif (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "text, json, dot or sarif (default: ${DEFAULT-VALUE})")
     Format format;
 
-    @Option(names = "--smt-out", paramLabel = "DIR", description = "write every query as SMT-LIB 2 (for z3 or another solver) into DIR")
+    @Option(
+            names = "--smt-out",
+            paramLabel = "DIR",
+            description = "write every query as SMT-LIB 2 (for z3 or another solver) into DIR")
     Path smtOut;
 
-    @Option(names = "--history-out", paramLabel = "FILE", description = "write the witness as a concrete history "
-            + "(isocheck JSON Lines) for 'isocheck check'; with --all, one file per anomaly: FILE-1.jsonl, FILE-2.jsonl, ... "
-            + "(the number before FILE's extension)")
+    @Option(
+            names = "--history-out",
+            paramLabel = "FILE",
+            description =
+                    "write the witness as a concrete history "
+                            + "(isocheck JSON Lines) for 'isocheck check'; with --all, one file per anomaly: FILE-1.jsonl, FILE-2.jsonl, ... "
+                            + "(the number before FILE's extension)")
     Path historyOut;
 
-    @Option(names = "--schedule-out", paramLabel = "FILE", description = "write the witness as a schedule for "
-            + "'isocheck run --schedule' (commits in ar order; each snapshot after the commits it sees: per transaction, "
-            + "or per statement for read committed); "
-            + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule")
+    @Option(
+            names = "--schedule-out",
+            paramLabel = "FILE",
+            description =
+                    "write the witness as a schedule for "
+                            + "'isocheck run --schedule' (commits in ar order; each snapshot after the commits it sees: per transaction, "
+                            + "or per statement for read committed); "
+                            + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule")
     Path scheduleOut;
 
-    @picocli.CommandLine.Mixin
-    SolverDeadlineOptions deadline = new SolverDeadlineOptions();
+    @picocli.CommandLine.Mixin SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
-    @Option(names = "--threads", paramLabel = "N", description = "solver queries asked at once, each in a Z3 context of its own; "
-            + "the report is the same for every N (default: 2, or 1 on a one-processor machine)")
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description =
+                    "solver queries asked at once, each in a Z3 context of its own; "
+                            + "the report is the same for every N (default: 2, or 1 on a one-processor machine)")
     Integer threads;
 
-    @picocli.CommandLine.Mixin
-    KeyOptions keys = new KeyOptions();
+    @picocli.CommandLine.Mixin KeyOptions keys = new KeyOptions();
 
-    @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a "
-            + "counter (o_id := d_next_o_id; d_next_o_id only incremented) below that counter, as TPC-C's population does")
+    @Option(
+            names = "--assume-keys-below-counters",
+            description =
+                    "assume the initial database keeps every key drawn from a "
+                            + "counter (o_id := d_next_o_id; d_next_o_id only incremented) below that counter, as TPC-C's population does")
     boolean keysBelowCounters;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "expanded", description = "expanded (default: transactions fixed "
-            + "to the cycle's, rules instantiated on its witnesses) or quantified (the paper's formulas, Z3 MBQI)")
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            defaultValue = "expanded",
+            description =
+                    "expanded (default: transactions fixed "
+                            + "to the cycle's, rules instantiated on its witnesses) or quantified (the paper's formulas, Z3 MBQI)")
     String mode;
 
     private static String version() {
@@ -100,18 +138,22 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
     }
 
-    /** The file of anomaly {@code n} (1-based): FILE itself, or with --all FILE-n before its extension. */
+    /**
+     * The file of anomaly {@code n} (1-based): FILE itself, or with --all FILE-n before its
+     * extension.
+     */
     static Path historyFile(Path file, boolean numbered, int n) {
         if (!numbered) return file;
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String numberedName = dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n;
+        String numberedName =
+                dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n;
         return file.resolveSibling(numberedName);
     }
 
     /**
-     * Every witness as a history (report {@link WitnessHistory}); a witness edge the history does not
-     * reproduce is a defect of isocheck: exit 70 with the reason, no file for that witness.
+     * Every witness as a history (report {@link WitnessHistory}); a witness edge the history does
+     * not reproduce is a defect of isocheck: exit 70 with the reason, no file for that witness.
      */
     private List<Path> writeHistories(Program loaded, Analysis.Outcome outcome) {
         ProgramModel model = new ProgramModel(loaded);
@@ -124,7 +166,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
             try {
                 h = WitnessHistory.of(w, model);
             } catch (WitnessHistory.EdgeNotReproduced e) {
-                throw new InternalDefect("anomaly " + n + " (" + w.anomaly() + "): the witness edge " + e.getMessage());
+                throw new InternalDefect(
+                        "anomaly "
+                                + n
+                                + " ("
+                                + w.anomaly()
+                                + "): the witness edge "
+                                + e.getMessage());
             }
             try {
                 HistoryWriter.write(h, file, isocheck.format.Format.JSON);
@@ -139,23 +187,39 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         specChoice.choose();
-        if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
+        if (bound < 2)
+            throw new UserError(
+                    "--bound must be at least 2 (a cycle has two transactions or more), not "
+                            + bound);
         int queryTimeout = deadline.start();
-        if (threads != null && threads < 1) throw new UserError("--threads must be at least 1, not " + threads);
-        Encoder.Mode m = switch (mode) {
-            case "expanded" -> Encoder.Mode.EXPANDED;
-            case "quantified" -> Encoder.Mode.QUANTIFIED;
-            default -> throw new UserError("--mode must be expanded or quantified, not '" + mode + "'");
-        };
+        if (threads != null && threads < 1)
+            throw new UserError("--threads must be at least 1, not " + threads);
+        Encoder.Mode m =
+                switch (mode) {
+                    case "expanded" -> Encoder.Mode.EXPANDED;
+                    case "quantified" -> Encoder.Mode.QUANTIFIED;
+                    default ->
+                            throw new UserError(
+                                    "--mode must be expanded or quantified, not '" + mode + "'");
+                };
         CommandDeadline.stage("reading the specs and " + program);
         SpecLibrary library = Inputs.loadSpecs(specChoice.specDir);
         Program loaded = Inputs.loadProgram(program);
         Spec chosen = Inputs.findSpec(library, specChoice.specName);
         Inputs.prepareSmtOut(smtOut);
-        CommandDeadline.stage("building, encoding and solving the queries for cycles of 2.." + bound + " transactions");
-        Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all).withTimeout(queryTimeout).withSmtOut(smtOut)
-                .withMode(m).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model())
-                .withKeysBelowCounters(keysBelowCounters);
+        CommandDeadline.stage(
+                "building, encoding and solving the queries for cycles of 2.."
+                        + bound
+                        + " transactions");
+        Analysis.Options opts =
+                Analysis.Options.defaults(bound)
+                        .withAll(all)
+                        .withTimeout(queryTimeout)
+                        .withSmtOut(smtOut)
+                        .withMode(m)
+                        .withUniqueKeys(keys.uniqueKeys)
+                        .withKeys(keys.model())
+                        .withKeysBelowCounters(keysBelowCounters);
         if (threads != null) opts = opts.withThreads(threads);
         Analysis.Outcome outcome;
         try {
@@ -165,15 +229,20 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         CommandDeadline.stage("writing the report");
         List<Path> histories = historyOut == null ? List.of() : writeHistories(loaded, outcome);
-        List<String> schedules = scheduleOut == null ? List.of() : writeSchedules(loaded, outcome, chosen.hasStatementSnapshots());
-        AnalysisReport.Subject subject = new AnalysisReport.Subject(program.toString(), chosen.name(), bound);
+        List<String> schedules =
+                scheduleOut == null
+                        ? List.of()
+                        : writeSchedules(loaded, outcome, chosen.hasStatementSnapshots());
+        AnalysisReport.Subject subject =
+                new AnalysisReport.Subject(program.toString(), chosen.name(), bound);
         var out = spec.commandLine().getOut();
-        out.print(switch (format) {
-            case text -> AnalysisReport.text(subject, outcome);
-            case json -> AnalysisReport.json(subject, outcome);
-            case dot -> AnalysisReport.dot(subject, outcome);
-            case sarif -> AnalysisReport.sarif(subject, outcome, version());
-        });
+        out.print(
+                switch (format) {
+                    case text -> AnalysisReport.text(subject, outcome);
+                    case json -> AnalysisReport.json(subject, outcome);
+                    case dot -> AnalysisReport.dot(subject, outcome);
+                    case sarif -> AnalysisReport.sarif(subject, outcome, version());
+                });
         out.flush();
         for (Path h : histories) spec.commandLine().getErr().println("witness history: " + h);
         boolean unrealisable = false;
@@ -182,8 +251,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
             unrealisable |= line.startsWith("--schedule-out:");
         }
         if (outcome.verdict() == Analysis.Verdict.UNKNOWN) {
-            spec.commandLine().getErr().println("unknown: query '" + outcome.unknownQuery() + "' gave no answer ("
-                    + outcome.unknownReason() + "); raise --timeout or lower --bound");
+            spec.commandLine()
+                    .getErr()
+                    .println(
+                            "unknown: query '"
+                                    + outcome.unknownQuery()
+                                    + "' gave no answer ("
+                                    + outcome.unknownReason()
+                                    + "); raise --timeout or lower --bound");
             return ExitCode.UNKNOWN;
         }
         if (unrealisable) {
@@ -193,23 +268,42 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     /**
-     * Every witness as a snapshot schedule (report {@link SnapshotSchedule}), or at statement granularity
-     * for a spec with one snapshot per statement ({@link StatementSchedule}); one message line per
-     * witness: the file written, or why the witness has none (then the command exits 2).
+     * Every witness as a snapshot schedule (report {@link SnapshotSchedule}), or at statement
+     * granularity for a spec with one snapshot per statement ({@link StatementSchedule}); one
+     * message line per witness: the file written, or why the witness has none (then the command
+     * exits 2).
      */
-    private List<String> writeSchedules(Program loaded, Analysis.Outcome outcome, boolean statementSnapshots) {
+    private List<String> writeSchedules(
+            Program loaded, Analysis.Outcome outcome, boolean statementSnapshots) {
         List<String> lines = new ArrayList<>();
         int n = 0;
-        String command = "isocheck analyze " + program + " --spec " + specChoice.specName
-                + " --bound " + bound + keys.flags() + (keysBelowCounters ? " --assume-keys-below-counters" : "") + (all ? " --all" : "");
+        String command =
+                "isocheck analyze "
+                        + program
+                        + " --spec "
+                        + specChoice.specName
+                        + " --bound "
+                        + bound
+                        + keys.flags()
+                        + (keysBelowCounters ? " --assume-keys-below-counters" : "")
+                        + (all ? " --all" : "");
         for (Witness w : outcome.anomalies()) {
             n++;
             Path file = scheduleFile(scheduleOut, all, n);
             String text;
             try {
-                text = statementSnapshots ? StatementSchedule.of(w, loaded, command) : SnapshotSchedule.of(w, loaded, command);
+                text =
+                        statementSnapshots
+                                ? StatementSchedule.of(w, loaded, command)
+                                : SnapshotSchedule.of(w, loaded, command);
             } catch (SnapshotSchedule.Unrealisable e) {
-                lines.add("--schedule-out: anomaly " + n + " (" + w.anomaly() + ") has no snapshot schedule: " + e.getMessage());
+                lines.add(
+                        "--schedule-out: anomaly "
+                                + n
+                                + " ("
+                                + w.anomaly()
+                                + ") has no snapshot schedule: "
+                                + e.getMessage());
                 continue;
             }
             try {
@@ -226,7 +320,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (!numbered) return base;
         String name = base.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String numberedName = dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n;
+        String numberedName =
+                dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n;
         return base.resolveSibling(numberedName);
     }
 }

@@ -1,7 +1,7 @@
 package isocheck.cli;
 
-import isocheck.catalogue.AnomalyCatalogue;
 import isocheck.catalogue.Anomaly;
+import isocheck.catalogue.AnomalyCatalogue;
 import isocheck.catalogue.Catalogue;
 import isocheck.catalogue.CatalogueDatabase;
 import isocheck.catalogue.CatalogueReport;
@@ -16,7 +16,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code isocheck catalogue}: which anomaly each database's isolation levels admit, measured Hermitage-style. */
+/**
+ * {@code isocheck catalogue}: which anomaly each database's isolation levels admit, measured
+ * Hermitage-style.
+ */
 @Command(
         name = "catalogue",
         mixinStandardHelpOptions = true,
@@ -36,26 +39,45 @@ import picocli.CommandLine.Spec;
         })
 public final class CatalogueCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--db", paramLabel = "URL", description = "h2 (embedded, the default) or a JDBC URL; repeat for several databases")
+    @Option(
+            names = "--db",
+            paramLabel = "URL",
+            description = "h2 (embedded, the default) or a JDBC URL; repeat for several databases")
     List<String> urls = new ArrayList<>();
 
-    @Option(names = "--user", paramLabel = "USER", description = "database user (default: PGUSER for PostgreSQL)")
+    @Option(
+            names = "--user",
+            paramLabel = "USER",
+            description = "database user (default: PGUSER for PostgreSQL)")
     String user;
 
-    @Option(names = "--password", paramLabel = "PASSWORD", description = "database password (default: PGPASSWORD; prefer the variable)")
+    @Option(
+            names = "--password",
+            paramLabel = "PASSWORD",
+            description = "database password (default: PGPASSWORD; prefer the variable)")
     String password;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text, json or markdown (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "text, json or markdown (default: ${DEFAULT-VALUE})")
     String format;
 
-    @Option(names = "--anomaly", paramLabel = "IDS", description = "only these anomalies, comma-separated (default: all)")
+    @Option(
+            names = "--anomaly",
+            paramLabel = "IDS",
+            description = "only these anomalies, comma-separated (default: all)")
     String anomalies;
 
-    @Option(names = "--block-ms", paramLabel = "MS", defaultValue = "1000",
-            description = "a step not done after MS is taken as waiting for a lock (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--block-ms",
+            paramLabel = "MS",
+            defaultValue = "1000",
+            description =
+                    "a step not done after MS is taken as waiting for a lock (default: ${DEFAULT-VALUE})")
     long blockMillis;
 
     @Override
@@ -80,11 +102,12 @@ public final class CatalogueCommand implements Callable<Integer> {
             }
             Catalogue cat = Catalogue.run(dbs, selected, blockMillis, null);
             PrintWriter out = spec.commandLine().getOut();
-            out.print(switch (f) {
-                case "json" -> CatalogueReport.json(cat);
-                case "markdown" -> CatalogueReport.markdown(cat);
-                default -> CatalogueReport.text(cat);
-            });
+            out.print(
+                    switch (f) {
+                        case "json" -> CatalogueReport.json(cat);
+                        case "markdown" -> CatalogueReport.markdown(cat);
+                        default -> CatalogueReport.text(cat);
+                    });
             out.flush();
             return cat.decided() ? ExitCode.OK : ExitCode.UNKNOWN;
         } catch (RunError e) {

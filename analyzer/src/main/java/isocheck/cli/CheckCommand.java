@@ -48,36 +48,61 @@ public final class CheckCommand implements Callable<Integer> {
         dot
     }
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "HISTORY", description = "a history file (or a Cobra log directory)")
+    @Parameters(
+            index = "0",
+            paramLabel = "HISTORY",
+            description = "a history file (or a Cobra log directory)")
     Path history;
 
-    @Option(names = "--level", required = true, paramLabel = "LEVEL",
-            description = "rc, ra, cc, pc, psi, si, ser, sser (strict serializability), a comma list of them (si,ser), or all")
+    @Option(
+            names = "--level",
+            required = true,
+            paramLabel = "LEVEL",
+            description =
+                    "rc, ra, cc, pc, psi, si, ser, sser (strict serializability), a comma list of them (si,ser), or all")
     String level;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "time limit for the whole command (reading, indexing and every level's check); when it "
-                    + "expires the verdict is 'unknown' with what remained (exit 3)")
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            description =
+                    "time limit for the whole command (reading, indexing and every level's check); when it "
+                            + "expires the verdict is 'unknown' with what remained (exit 3)")
     Double timeout;
 
-    @Option(names = "--explain", description = "say how each verdict was reached: strategy, sizes, pruning, search")
+    @Option(
+            names = "--explain",
+            description = "say how each verdict was reached: strategy, sizes, pruning, search")
     boolean explain;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "auto (sniff), json, plume, awdit-test, cobra, dbcop, elle-edn, viper (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "auto",
+            description =
+                    "auto (sniff), json, plume, awdit-test, cobra, dbcop, elle-edn, viper (default: ${DEFAULT-VALUE})")
     String format;
 
-    @Option(names = "--witness", paramLabel = "FORMAT", defaultValue = "text", description = "text, json or dot (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--witness",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "text, json or dot (default: ${DEFAULT-VALUE})")
     WitnessFormat witness;
 
-    @Option(names = "--max-witnesses", paramLabel = "N", defaultValue = "1",
-            description = "witnesses to report per level, one per independent cycle (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-witnesses",
+            paramLabel = "N",
+            defaultValue = "1",
+            description =
+                    "witnesses to report per level, one per independent cycle (default: ${DEFAULT-VALUE})")
     int maxWitnesses;
 
-    /** Where the result goes when {@link FastCheckArgs} parsed the command line (no picocli spec). */
+    /**
+     * Where the result goes when {@link FastCheckArgs} parsed the command line (no picocli spec).
+     */
     PrintWriter directOut;
 
     @Override
@@ -89,7 +114,8 @@ public final class CheckCommand implements Callable<Integer> {
         if (timeout != null && !(timeout > 0)) {
             throw new UserError("--timeout must be a positive number of seconds");
         }
-        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + (long) (timeout * 1e9);
+        long deadline =
+                timeout == null ? Long.MAX_VALUE : System.nanoTime() + (long) (timeout * 1e9);
         if (timeout != null) CommandDeadline.start(timeout, "--timeout " + format(timeout));
         CommandDeadline.stage("reading " + history + ", then checking " + names(levels));
         Format fmt = HistoryFiles.format(format, history);
@@ -102,7 +128,8 @@ public final class CheckCommand implements Callable<Integer> {
             if (timeout != null) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    verdicts.add(new Verdict.Unknown(l, "time limit reached before this level started"));
+                    verdicts.add(
+                            new Verdict.Unknown(l, "time limit reached before this level started"));
                     continue;
                 }
                 options = options.withTimeout(java.time.Duration.ofNanos(left));
@@ -112,16 +139,20 @@ public final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec != null ? spec.commandLine().getOut() : directOut;
         switch (witness) {
             case json -> out.print(json(h, fmt, verdicts));
-            case dot -> verdicts.stream().filter(v -> v instanceof Verdict.Violated)
-                    .flatMap(v -> ((Verdict.Violated) v).witnesses().stream())
-                    .forEach(w -> out.print(w.toDot()));
+            case dot ->
+                    verdicts.stream()
+                            .filter(v -> v instanceof Verdict.Violated)
+                            .flatMap(v -> ((Verdict.Violated) v).witnesses().stream())
+                            .forEach(w -> out.print(w.toDot()));
             default -> out.print(text(h, fmt, verdicts));
         }
         out.flush();
         if (verdicts.stream().anyMatch(v -> v instanceof Verdict.Violated)) {
             return ExitCode.FINDING;
         }
-        return verdicts.stream().anyMatch(v -> v instanceof Verdict.Unknown) ? ExitCode.UNKNOWN : ExitCode.OK;
+        return verdicts.stream().anyMatch(v -> v instanceof Verdict.Unknown)
+                ? ExitCode.UNKNOWN
+                : ExitCode.OK;
     }
 
     /** {@code all}, one level, or a comma list of levels (each once, in the order given). */
@@ -131,8 +162,11 @@ public final class CheckCommand implements Callable<Integer> {
         }
         List<Level> levels = new ArrayList<>();
         for (String name : level.split(",", -1)) {
-            if (name.isBlank()) throw new UserError("--level: '" + level + "' has an empty item; write e.g. si,ser");
-            if (name.strip().equalsIgnoreCase("all")) throw new UserError("--level: 'all' cannot be part of a list");
+            if (name.isBlank())
+                throw new UserError(
+                        "--level: '" + level + "' has an empty item; write e.g. si,ser");
+            if (name.strip().equalsIgnoreCase("all"))
+                throw new UserError("--level: 'all' cannot be part of a list");
             try {
                 Level l = Level.parse(name.strip());
                 if (!levels.contains(l)) levels.add(l);
@@ -148,12 +182,19 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     static String format(double seconds) {
-        return seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds);
+        return seconds == Math.rint(seconds)
+                ? String.valueOf((long) seconds)
+                : String.valueOf(seconds);
     }
 
     private String text(History h, Format fmt, List<Verdict> verdicts) {
         StringBuilder out = new StringBuilder();
-        out.append(history).append(": ").append(summary(h)).append(" (").append(fmt.id()).append(")\n");
+        out.append(history)
+                .append(": ")
+                .append(summary(h))
+                .append(" (")
+                .append(fmt.id())
+                .append(")\n");
         for (Verdict v : verdicts) {
             VerdictText.append(out, v, Integer.MAX_VALUE, 0);
             if (explain) {
@@ -161,7 +202,9 @@ public final class CheckCommand implements Callable<Integer> {
                     out.append("  - ").append(note).append('\n');
                 }
                 if (v instanceof Verdict.Consistent c && c.commitOrder() != null) {
-                    out.append("  - commit order: ").append(orderText(h, c.commitOrder(), 40)).append('\n');
+                    out.append("  - commit order: ")
+                            .append(orderText(h, c.commitOrder(), 40))
+                            .append('\n');
                 }
             }
         }
@@ -225,6 +268,11 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private static String summary(History h) {
-        return h.txnCount() + " transactions, " + h.sessionCount() + " sessions, " + h.opCount() + " operations";
+        return h.txnCount()
+                + " transactions, "
+                + h.sessionCount()
+                + " sessions, "
+                + h.opCount()
+                + " operations";
     }
 }

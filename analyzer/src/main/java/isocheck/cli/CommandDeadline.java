@@ -3,13 +3,14 @@ package isocheck.cli;
 import java.util.Locale;
 
 /**
- * The one deadline of a command run ({@code --timeout}): it covers everything the command does, reading,
- * building, encoding, solving and indexing alike. Commands {@link #start} it as soon as their options are
- * known and name the {@link #stage} they are in; {@link Main} watches it from outside the command's thread
- * and, {@link #GRACE_MILLIS} after it has passed without the command finishing on its own (the solver
- * and the history checkers stop themselves at the deadline and report what remained), answers unknown
- * (exit 3) with the stage that was left unfinished. A watchdog rather than checks in every loop: parsing,
- * query building and history indexing have many loops, and one missed check would be a hang.
+ * The one deadline of a command run ({@code --timeout}): it covers everything the command does,
+ * reading, building, encoding, solving and indexing alike. Commands {@link #start} it as soon as
+ * their options are known and name the {@link #stage} they are in; {@link Main} watches it from
+ * outside the command's thread and, {@link #GRACE_MILLIS} after it has passed without the command
+ * finishing on its own (the solver and the history checkers stop themselves at the deadline and
+ * report what remained), answers unknown (exit 3) with the stage that was left unfinished. A
+ * watchdog rather than checks in every loop: parsing, query building and history indexing have many
+ * loops, and one missed check would be a hang.
  */
 public final class CommandDeadline {
 
@@ -29,12 +30,17 @@ public final class CommandDeadline {
         this(System.nanoTime());
     }
 
-    /** A deadline whose clock started at {@code startNanos} (the JVM's start, for the executable). */
+    /**
+     * A deadline whose clock started at {@code startNanos} (the JVM's start, for the executable).
+     */
     CommandDeadline(long startNanos) {
         this.startNanos = startNanos;
     }
 
-    /** The deadline of the command running on this thread (a fresh, unlimited one outside {@link Main}). */
+    /**
+     * The deadline of the command running on this thread (a fresh, unlimited one outside {@link
+     * Main}).
+     */
     static CommandDeadline current() {
         CommandDeadline d = CURRENT.get();
         if (d == null) {
@@ -48,7 +54,10 @@ public final class CommandDeadline {
         CURRENT.set(d);
     }
 
-    /** Starts the deadline: {@code seconds} from the start of the command (the {@code option} text names it in messages). */
+    /**
+     * Starts the deadline: {@code seconds} from the start of the command (the {@code option} text
+     * names it in messages).
+     */
     static void start(double seconds, String option) {
         CommandDeadline d = current();
         d.option = option;
@@ -56,8 +65,9 @@ public final class CommandDeadline {
     }
 
     /**
-     * Starts the deadline with a longer grace: for a command that stops itself at the deadline and then
-     * needs time to clean up ({@code run} drops its private schema), still within the contract's T + 2 s.
+     * Starts the deadline with a longer grace: for a command that stops itself at the deadline and
+     * then needs time to clean up ({@code run} drops its private schema), still within the
+     * contract's T + 2 s.
      */
     static void start(double seconds, String option, long graceMillis) {
         start(seconds, option);
@@ -79,7 +89,10 @@ public final class CommandDeadline {
         current().stage = what;
     }
 
-    /** Nanoseconds left before the deadline (negative when passed; {@link Long#MAX_VALUE} without one). */
+    /**
+     * Nanoseconds left before the deadline (negative when passed; {@link Long#MAX_VALUE} without
+     * one).
+     */
     long nanosLeft() {
         return deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
     }
@@ -88,12 +101,18 @@ public final class CommandDeadline {
         return deadlineNanos != Long.MAX_VALUE;
     }
 
-    /** Whether the watchdog should answer for the command now: the deadline and its grace have passed. */
+    /**
+     * Whether the watchdog should answer for the command now: the deadline and its grace have
+     * passed.
+     */
     boolean overdue() {
         return limited() && System.nanoTime() - deadlineNanos > graceMillis * 1_000_000L;
     }
 
-    /** Milliseconds until {@link #overdue()} becomes true (at least 1; {@link Long#MAX_VALUE} without a deadline). */
+    /**
+     * Milliseconds until {@link #overdue()} becomes true (at least 1; {@link Long#MAX_VALUE}
+     * without a deadline).
+     */
     long millisUntilOverdue() {
         if (!limited()) return Long.MAX_VALUE;
         return Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L + graceMillis);
@@ -102,7 +121,11 @@ public final class CommandDeadline {
     /** The one line the watchdog prints: which limit, when, and the unfinished stage. */
     String unknownLine() {
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
-        return String.format(Locale.ROOT, "unknown: the time limit (%s) ran out after %.1f s; left unfinished: %s",
-                option, elapsed, stage);
+        return String.format(
+                Locale.ROOT,
+                "unknown: the time limit (%s) ran out after %.1f s; left unfinished: %s",
+                option,
+                elapsed,
+                stage);
     }
 }

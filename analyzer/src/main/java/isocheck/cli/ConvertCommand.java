@@ -28,8 +28,7 @@ import picocli.CommandLine.Spec;
         })
 public final class ConvertCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "IN", description = "the history to read")
     Path in;
@@ -37,10 +36,17 @@ public final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "OUT", description = "the file to write")
     Path out;
 
-    @Option(names = "--from", paramLabel = "FORMAT", defaultValue = "auto", description = "input format (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--from",
+            paramLabel = "FORMAT",
+            defaultValue = "auto",
+            description = "input format (default: ${DEFAULT-VALUE})")
     String from;
 
-    @Option(names = "--to", paramLabel = "FORMAT", description = "output format (default: from OUT's extension)")
+    @Option(
+            names = "--to",
+            paramLabel = "FORMAT",
+            description = "output format (default: from OUT's extension)")
     String to;
 
     @Override
@@ -48,7 +54,10 @@ public final class ConvertCommand implements Callable<Integer> {
         Format inFormat = HistoryFiles.format(from, in);
         Format outFormat = to != null ? HistoryFiles.format(to, out) : byExtension(out);
         if (!outFormat.writable()) {
-            throw new UserError("--to: writing the " + outFormat.id() + " format is not supported (writable: json, plume)");
+            throw new UserError(
+                    "--to: writing the "
+                            + outFormat.id()
+                            + " format is not supported (writable: json, plume)");
         }
         History history = HistoryFiles.read(in, inFormat);
         try {
@@ -58,7 +67,16 @@ public final class ConvertCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(out + ": cannot write: " + e.getMessage());
         }
-        spec.commandLine().getErr().println("wrote " + history.txnCount() + " transactions to " + out + " (" + outFormat.id() + ")");
+        spec.commandLine()
+                .getErr()
+                .println(
+                        "wrote "
+                                + history.txnCount()
+                                + " transactions to "
+                                + out
+                                + " ("
+                                + outFormat.id()
+                                + ")");
         return ExitCode.OK;
     }
 
@@ -70,6 +88,8 @@ public final class ConvertCommand implements Callable<Integer> {
         if (name.endsWith(".txt")) {
             return Format.PLUME;
         }
-        throw new UserError(path + ": cannot tell the output format from the extension; give --to json or --to plume");
+        throw new UserError(
+                path
+                        + ": cannot tell the output format from the extension; give --to json or --to plume");
     }
 }

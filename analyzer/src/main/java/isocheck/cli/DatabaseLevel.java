@@ -11,26 +11,40 @@ public final class DatabaseLevel {
     private DatabaseLevel() {}
 
     /** Per database, its levels weakest first, each with the built-in spec that describes it. */
-    static final Map<String, List<Map.Entry<String, String>>> CATALOGUE = Map.of(
-            "postgresql", List.of(
-                    Map.entry("read-committed", "pg-read-committed"),
-                    Map.entry("repeatable-read", "pg-repeatable-read"),
-                    Map.entry("serializable", "pg-serializable")));
+    static final Map<String, List<Map.Entry<String, String>>> CATALOGUE =
+            Map.of(
+                    "postgresql",
+                    List.of(
+                            Map.entry("read-committed", "pg-read-committed"),
+                            Map.entry("repeatable-read", "pg-repeatable-read"),
+                            Map.entry("serializable", "pg-serializable")));
 
     /** The levels of {@code db}, weakest first; a UserError for an unknown database. */
     static List<Map.Entry<String, String>> levels(String db) {
         List<Map.Entry<String, String>> out = CATALOGUE.get(db);
         if (out == null) {
-            throw new UserError("--db must be one of " + String.join(", ", CATALOGUE.keySet()) + ", not '" + db + "'");
+            throw new UserError(
+                    "--db must be one of "
+                            + String.join(", ", CATALOGUE.keySet())
+                            + ", not '"
+                            + db
+                            + "'");
         }
         return out;
     }
 
     /** The built-in spec of {@code level} on {@code db}. */
     static String spec(String db, String level) {
-        for (Map.Entry<String, String> e : levels(db)) if (e.getKey().equals(level)) return e.getValue();
-        throw new UserError("--level must be one of " + String.join(", ", levels(db).stream().map(Map.Entry::getKey).toList())
-                + " on " + db + ", not '" + level + "'");
+        for (Map.Entry<String, String> e : levels(db))
+            if (e.getKey().equals(level)) return e.getValue();
+        throw new UserError(
+                "--level must be one of "
+                        + String.join(", ", levels(db).stream().map(Map.Entry::getKey).toList())
+                        + " on "
+                        + db
+                        + ", not '"
+                        + level
+                        + "'");
     }
 
     /**
@@ -42,10 +56,14 @@ public final class DatabaseLevel {
             throw new UserError("give either --spec or --db with --level, not both");
         }
         if (specName != null) return specName;
-        if (db == null && level == null) throw new UserError("missing --spec (or --db with --level)");
+        if (db == null && level == null)
+            throw new UserError("missing --spec (or --db with --level)");
         if (db == null) throw new UserError("--level needs --db (postgresql)");
-        if (level == null) throw new UserError("--db needs --level (" + String.join(", ",
-                levels(db).stream().map(Map.Entry::getKey).toList()) + ")");
+        if (level == null)
+            throw new UserError(
+                    "--db needs --level ("
+                            + String.join(", ", levels(db).stream().map(Map.Entry::getKey).toList())
+                            + ")");
         return spec(db, level);
     }
 }

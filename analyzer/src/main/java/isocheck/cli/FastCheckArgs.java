@@ -7,18 +7,21 @@ import java.nio.file.Path;
  * Start-up: the plain forms of {@code isocheck check} parsed without picocli. Picocli's first
  * command line costs about 0.1 s of CPU in a fresh JVM (its classes target Java 5, so class-data
  * sharing cannot archive them, and they are verified and interpreted cold); a small history is
- * checked in less. Only {@code check HISTORY --level L} with {@code --timeout S}, {@code --explain},
- * {@code --format F}, {@code --witness text|json|dot} and {@code --max-witnesses N} as separate
- * words, each at most once, is taken; anything else (help, {@code --opt=value}, {@code @files},
- * repeated or unknown options, values picocli would reject) returns null and picocli parses it, so
- * usage errors keep picocli's messages. {@code FastCheckArgsTest} holds the result equal to
- * picocli's parse.
+ * checked in less. Only {@code check HISTORY --level L} with {@code --timeout S}, {@code
+ * --explain}, {@code --format F}, {@code --witness text|json|dot} and {@code --max-witnesses N} as
+ * separate words, each at most once, is taken; anything else (help, {@code --opt=value},
+ * {@code @files}, repeated or unknown options, values picocli would reject) returns null and
+ * picocli parses it, so usage errors keep picocli's messages. {@code FastCheckArgsTest} holds the
+ * result equal to picocli's parse.
  */
 final class FastCheckArgs {
 
     private FastCheckArgs() {}
 
-    /** A configured {@link CheckCommand} for {@code args} (args[0] = "check"), or null to use picocli. */
+    /**
+     * A configured {@link CheckCommand} for {@code args} (args[0] = "check"), or null to use
+     * picocli.
+     */
     static CheckCommand parse(String[] args) {
         if (args.length < 2 || !args[0].equals("check")) {
             return null;

@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** Reads history files for {@code check} and {@code convert}, turning failures into one-line user errors. */
+/**
+ * Reads history files for {@code check} and {@code convert}, turning failures into one-line user
+ * errors.
+ */
 final class HistoryFiles {
 
     private HistoryFiles() {}
@@ -36,7 +39,8 @@ final class HistoryFiles {
     static History read(Path path, Format format) {
         requireExists(path);
         if (!format.readable()) {
-            throw new UserError(path + ": reading the " + format.id() + " format is not supported yet");
+            throw new UserError(
+                    path + ": reading the " + format.id() + " format is not supported yet");
         }
         try {
             return HistoryReader.read(path, format);

@@ -31,24 +31,28 @@ final class Inputs {
     }
 
     /**
-     * Creates the {@code --smt-out} directory before any work, so that a directory that cannot be made or
-     * written is one line (exit 2) rather than a failure halfway through the queries.
+     * Creates the {@code --smt-out} directory before any work, so that a directory that cannot be
+     * made or written is one line (exit 2) rather than a failure halfway through the queries.
      */
     static void prepareSmtOut(Path dir) {
         if (dir == null) return;
-        if (Files.exists(dir) && !Files.isDirectory(dir)) throw new UserError(dir + ": --smt-out: exists and is not a directory");
+        if (Files.exists(dir) && !Files.isDirectory(dir))
+            throw new UserError(dir + ": --smt-out: exists and is not a directory");
         try {
             Files.createDirectories(dir);
         } catch (IOException | SecurityException e) {
-            throw new UserError(dir + ": --smt-out: cannot create the directory (" + reason(e) + ")");
+            throw new UserError(
+                    dir + ": --smt-out: cannot create the directory (" + reason(e) + ")");
         }
-        if (!Files.isWritable(dir)) throw new UserError(dir + ": --smt-out: the directory is not writable");
+        if (!Files.isWritable(dir))
+            throw new UserError(dir + ": --smt-out: the directory is not writable");
     }
 
     /** The part of an I/O exception's message worth a user's time. */
     static String reason(Exception e) {
         if (e instanceof java.nio.file.FileSystemException f) {
-            return (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason()) + (f.getFile() == null ? "" : ": " + f.getFile());
+            return (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason())
+                    + (f.getFile() == null ? "" : ": " + f.getFile());
         }
         return String.valueOf(e.getMessage());
     }
@@ -58,9 +62,13 @@ final class Inputs {
         return library(specSources(specDir));
     }
 
-    /** The texts of the built-in specs and of {@code --spec-dir}'s {@code *.spec} files (null: built-ins only). */
+    /**
+     * The texts of the built-in specs and of {@code --spec-dir}'s {@code *.spec} files (null:
+     * built-ins only).
+     */
     static List<SpecLibrary.Source> specSources(Path specDir) {
-        if (specDir != null && !Files.isDirectory(specDir)) throw new UserError(specDir + ": no such directory");
+        if (specDir != null && !Files.isDirectory(specDir))
+            throw new UserError(specDir + ": no such directory");
         List<SpecLibrary.Source> sources = new ArrayList<>(SpecLibrary.builtinSources());
         if (specDir != null) {
             try {
@@ -83,7 +91,18 @@ final class Inputs {
 
     /** The spec named by {@code --spec}, or a user error listing the known ones. */
     static Spec findSpec(SpecLibrary library, String name) {
-        return library.find(name).orElseThrow(() -> new UserError("unknown spec '" + name + "'; known specs: "
-                + String.join(", ", library.specs().stream().map(Spec::name).sorted().toList())));
+        return library.find(name)
+                .orElseThrow(
+                        () ->
+                                new UserError(
+                                        "unknown spec '"
+                                                + name
+                                                + "'; known specs: "
+                                                + String.join(
+                                                        ", ",
+                                                        library.specs().stream()
+                                                                .map(Spec::name)
+                                                                .sorted()
+                                                                .toList())));
     }
 }

@@ -12,17 +12,24 @@ import picocli.CommandLine.Option;
  */
 final class KeyOptions {
 
-    @Option(names = "--paper-keys", description = "the paper's replicated-store reading of INSERT: a second insert of a key "
-            + "overwrites it (default: SQL's, the second insert of a live key fails and its transaction aborts)")
+    @Option(
+            names = "--paper-keys",
+            description =
+                    "the paper's replicated-store reading of INSERT: a second insert of a key "
+                            + "overwrites it (default: SQL's, the second insert of a live key fails and its transaction aborts)")
     boolean paperKeys;
 
-    @Option(names = "--assume-unique-keys", description = "assume no key is ever inserted twice, even after a DELETE (ids from "
-            + "a sequence or UUID); stronger than the SQL default, which it implies")
+    @Option(
+            names = "--assume-unique-keys",
+            description =
+                    "assume no key is ever inserted twice, even after a DELETE (ids from "
+                            + "a sequence or UUID); stronger than the SQL default, which it implies")
     boolean uniqueKeys;
 
     KeyModel model() {
         if (paperKeys && uniqueKeys) {
-            throw new UserError("--paper-keys and --assume-unique-keys contradict each other: give one");
+            throw new UserError(
+                    "--paper-keys and --assume-unique-keys contradict each other: give one");
         }
         return paperKeys ? KeyModel.OVERWRITE : KeyModel.SQL;
     }

@@ -6,9 +6,10 @@ import picocli.CommandLine;
 
 /**
  * The {@code isocheck} executable: dispatches to the subcommands and maps every outcome to one exit
- * code (README, "Exit codes"): 0, 1 and 3 are answers; 2 is bad input or usage (one line, no trace);
- * 3 is also the answer when the command's {@code --timeout} passes ({@link CommandDeadline}); 4 is a
- * resource limit of the Java virtual machine (stack or heap), with advice; 70 is a bug, with its trace.
+ * code (README, "Exit codes"): 0, 1 and 3 are answers; 2 is bad input or usage (one line, no
+ * trace); 3 is also the answer when the command's {@code --timeout} passes ({@link
+ * CommandDeadline}); 4 is a resource limit of the Java virtual machine (stack or heap), with
+ * advice; 70 is a bug, with its trace.
  */
 public final class Main {
 
@@ -20,23 +21,28 @@ public final class Main {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        // The executable's deadline counts from the JVM's start: --timeout bounds the process, start-up included.
+        // The executable's deadline counts from the JVM's start: --timeout bounds the process,
+        // start-up included.
         long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
         Outcome outcome = execute(args, out, err, System.nanoTime() - uptime * 1_000_000L, true);
         out.flush();
         err.flush();
         if (outcome.abandoned()) {
-            // The command's thread is still running (in native solver code, say): stop the process now, giving
+            // The command's thread is still running (in native solver code, say): stop the process
+            // now, giving
             // the shutdown hooks (run's: drop the private schema) at most HOOK_MILLIS.
             int code = outcome.code();
-            Thread halt = new Thread(() -> {
-                try {
-                    Thread.sleep(HOOK_MILLIS);
-                } catch (InterruptedException ignored) {
-                    // halt now
-                }
-                Runtime.getRuntime().halt(code);
-            }, "isocheck-halt");
+            Thread halt =
+                    new Thread(
+                            () -> {
+                                try {
+                                    Thread.sleep(HOOK_MILLIS);
+                                } catch (InterruptedException ignored) {
+                                    // halt now
+                                }
+                                Runtime.getRuntime().halt(code);
+                            },
+                            "isocheck-halt");
             halt.setDaemon(true);
             halt.start();
             System.exit(code);
@@ -57,20 +63,29 @@ public final class Main {
         return execute(args, out, err, System.nanoTime(), fast).code();
     }
 
-    /** @param abandoned the deadline passed and the command's thread was left running */
+    /**
+     * @param abandoned the deadline passed and the command's thread was left running
+     */
     private record Outcome(int code, boolean abandoned) {}
 
     /**
-     * Runs the command on a thread of its own, so that the deadline can be enforced from here whatever
-     * the command is doing (its stack size is the JVM's default, so {@code -Xss} applies to it).
+     * Runs the command on a thread of its own, so that the deadline can be enforced from here
+     * whatever the command is doing (its stack size is the JVM's default, so {@code -Xss} applies
+     * to it).
      */
-    private static Outcome execute(String[] args, PrintWriter out, PrintWriter err, long startNanos, boolean fast) {
+    private static Outcome execute(
+            String[] args, PrintWriter out, PrintWriter err, long startNanos, boolean fast) {
         CommandDeadline deadline = new CommandDeadline(startNanos);
         int[] code = {ExitCode.INTERNAL_ERROR};
-        Thread worker = new Thread(null, () -> {
-            CommandDeadline.bind(deadline);
-            code[0] = guarded(args, out, err, fast);
-        }, "isocheck-command", 0);
+        Thread worker =
+                new Thread(
+                        null,
+                        () -> {
+                            CommandDeadline.bind(deadline);
+                            code[0] = guarded(args, out, err, fast);
+                        },
+                        "isocheck-command",
+                        0);
         worker.setDaemon(true);
         worker.start();
         try {
@@ -95,8 +110,8 @@ public final class Main {
     }
 
     /**
-     * Runs the command (through picocli, or its fast path) and turns every throwable into its exit code
-     * and one message (a trace only for bugs).
+     * Runs the command (through picocli, or its fast path) and turns every throwable into its exit
+     * code and one message (a trace only for bugs).
      */
     private static int guarded(String[] args, PrintWriter out, PrintWriter err, boolean fast) {
         try {
@@ -115,13 +130,20 @@ public final class Main {
             cli.setOut(out);
             cli.setErr(err);
             cli.setCaseInsensitiveEnumValuesAllowed(true);
-            cli.setParameterExceptionHandler((ex, arguments) -> {
-                // One line: the problem and where to look, not the whole usage text.
-                CommandLine c = ex.getCommandLine();
-                c.getErr().println(firstLine(ex.getMessage()) + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
-                return ExitCode.BAD_INPUT;
-            });
-            cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
+            cli.setParameterExceptionHandler(
+                    (ex, arguments) -> {
+                        // One line: the problem and where to look, not the whole usage text.
+                        CommandLine c = ex.getCommandLine();
+                        c.getErr()
+                                .println(
+                                        firstLine(ex.getMessage())
+                                                + " (see '"
+                                                + c.getCommandSpec().qualifiedName()
+                                                + " --help')");
+                        return ExitCode.BAD_INPUT;
+                    });
+            cli.setExecutionExceptionHandler(
+                    (ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
             int code = cli.execute(args);
             out.flush();
             err.flush();
@@ -134,7 +156,8 @@ public final class Main {
     /** The exit code and message of a command that threw. */
     static int failure(Throwable ex, PrintWriter err) {
         if (ex instanceof ProgramError || ex instanceof UserError) {
-            // One line whatever the message quotes from the input (a token, a value with a line break).
+            // One line whatever the message quotes from the input (a token, a value with a line
+            // break).
             err.println(String.valueOf(ex.getMessage()).strip().replaceAll("\\s*\\R\\s*", " "));
             return ExitCode.BAD_INPUT;
         }
@@ -144,13 +167,17 @@ public final class Main {
         }
         for (Throwable c = ex; c != null; c = c.getCause()) {
             if (c instanceof StackOverflowError) {
-                err.println("isocheck: out of stack space (the input nests too deeply for the default stack); "
-                        + "run with a larger stack, e.g. ISOCHECK_JAVA_OPTS=-Xss512m ./isocheck …");
+                err.println(
+                        "isocheck: out of stack space (the input nests too deeply for the default stack); "
+                                + "run with a larger stack, e.g. ISOCHECK_JAVA_OPTS=-Xss512m ./isocheck …");
                 return ExitCode.RESOURCES;
             }
             if (c instanceof OutOfMemoryError) {
-                err.println("isocheck: out of memory (" + c.getMessage() + "); run with a larger heap, "
-                        + "e.g. ISOCHECK_JAVA_OPTS=-Xmx8g ./isocheck …");
+                err.println(
+                        "isocheck: out of memory ("
+                                + c.getMessage()
+                                + "); run with a larger heap, "
+                                + "e.g. ISOCHECK_JAVA_OPTS=-Xmx8g ./isocheck …");
                 return ExitCode.RESOURCES;
             }
             if (c.getCause() == c) break;
@@ -174,25 +201,25 @@ public final class Main {
     }
 
     /**
-     * The command tree for {@code args}: when the first argument names a subcommand, a root with just
-     * that subcommand (or none, for a lone {@code --version}); otherwise the full tree. Start-up: see
-     * {@link SingleCommandRoot}.
+     * The command tree for {@code args}: when the first argument names a subcommand, a root with
+     * just that subcommand (or none, for a lone {@code --version}); otherwise the full tree.
+     * Start-up: see {@link SingleCommandRoot}.
      */
     static CommandLine commandLine(String[] args) {
         String first = args.length > 0 ? args[0] : "";
         Object sub = switch (first) { // the names of IsocheckCommand's subcommands
-            case "parse" -> new ParseCommand();
-            case "specs" -> new SpecsCommand();
-            case "analyze" -> new AnalyzeCommand();
-            case "verify" -> new VerifyCommand();
-            case "weakest" -> new WeakestCommand();
-            case "check" -> new CheckCommand();
-            case "convert" -> new ConvertCommand();
-            case "run" -> new RunCommand();
-            case "repair" -> new RepairCommand();
-            case "catalogue" -> new CatalogueCommand();
-            default -> null;
-        };
+                    case "parse" -> new ParseCommand();
+                    case "specs" -> new SpecsCommand();
+                    case "analyze" -> new AnalyzeCommand();
+                    case "verify" -> new VerifyCommand();
+                    case "weakest" -> new WeakestCommand();
+                    case "check" -> new CheckCommand();
+                    case "convert" -> new ConvertCommand();
+                    case "run" -> new RunCommand();
+                    case "repair" -> new RepairCommand();
+                    case "catalogue" -> new CatalogueCommand();
+                    default -> null;
+                };
         boolean versionOnly = args.length == 1 && (first.equals("--version") || first.equals("-V"));
         if (sub == null && !versionOnly) {
             return new CommandLine(new IsocheckCommand());

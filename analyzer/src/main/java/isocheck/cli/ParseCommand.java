@@ -11,7 +11,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code isocheck parse PROGRAM}: load, resolve and type-check a program and show what the encoder will see. */
+/**
+ * {@code isocheck parse PROGRAM}: load, resolve and type-check a program and show what the encoder
+ * will see.
+ */
 @Command(
         name = "parse",
         mixinStandardHelpOptions = true,
@@ -30,13 +33,16 @@ public final class ParseCommand implements Callable<Integer> {
         json
     }
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "text or json (default: ${DEFAULT-VALUE})")
     Format format;
 
     @Override
@@ -44,7 +50,10 @@ public final class ParseCommand implements Callable<Integer> {
         Program loaded = Inputs.loadProgram(program);
         var facts = FactExtractor.of(loaded);
         var out = spec.commandLine().getOut();
-        out.print(format == Format.json ? ParseReport.json(loaded, facts) : ParseReport.text(loaded, facts));
+        out.print(
+                format == Format.json
+                        ? ParseReport.json(loaded, facts)
+                        : ParseReport.text(loaded, facts));
         out.flush();
         return ExitCode.OK;
     }

@@ -47,39 +47,59 @@ import picocli.CommandLine.Parameters;
         })
 public final class RepairCommand implements Callable<Integer> {
 
-    @picocli.CommandLine.Spec
-    CommandSpec spec;
+    @picocli.CommandLine.Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql, TRANSACTION syntax or PL/pgSQL)")
+    @Parameters(
+            index = "0",
+            paramLabel = "PROGRAM",
+            description = "the program file (.sql, TRANSACTION syntax or PL/pgSQL)")
     Path program;
 
-    @Option(names = "--db", paramLabel = "DB", required = true, description = "the database (postgresql)")
+    @Option(
+            names = "--db",
+            paramLabel = "DB",
+            required = true,
+            description = "the database (postgresql)")
     String db;
 
-    @Option(names = "--level", paramLabel = "LEVEL", required = true,
-            description = "the level the program must run at: read-committed, repeatable-read or serializable")
+    @Option(
+            names = "--level",
+            paramLabel = "LEVEL",
+            required = true,
+            description =
+                    "the level the program must run at: read-committed, repeatable-read or serializable")
     String level;
 
     @Option(names = "--out", paramLabel = "FILE", description = "write the repaired program here")
     Path out;
 
-    @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle the bounded analysis "
-            + "looks for in each candidate (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--bound",
+            paramLabel = "K",
+            defaultValue = "4",
+            description =
+                    "the longest cycle the bounded analysis "
+                            + "looks for in each candidate (default: ${DEFAULT-VALUE})")
     int bound;
 
-    @Option(names = "--max-changes", paramLabel = "N", defaultValue = "4", description = "the largest set of promotions "
-            + "tried (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-changes",
+            paramLabel = "N",
+            defaultValue = "4",
+            description = "the largest set of promotions " + "tried (default: ${DEFAULT-VALUE})")
     int maxChanges;
 
-    @Option(names = "--max-length", paramLabel = "N", defaultValue = "8",
-            description = "the longest chordless path the proof's shortest-path method asks for (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-length",
+            paramLabel = "N",
+            defaultValue = "8",
+            description =
+                    "the longest chordless path the proof's shortest-path method asks for (default: ${DEFAULT-VALUE})")
     int maxLength;
 
-    @picocli.CommandLine.Mixin
-    SolverDeadlineOptions deadline = new SolverDeadlineOptions();
+    @picocli.CommandLine.Mixin SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
-    @picocli.CommandLine.Mixin
-    KeyOptions keys = new KeyOptions();
+    @picocli.CommandLine.Mixin KeyOptions keys = new KeyOptions();
 
     @Option(names = "--quiet", description = "no progress lines on stderr")
     boolean quiet;
@@ -87,13 +107,18 @@ public final class RepairCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String specName = DatabaseLevel.chooseSpec(null, db, level);
-        if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
-        if (maxChanges < 1) throw new UserError("--max-changes must be at least 1, not " + maxChanges);
+        if (bound < 2)
+            throw new UserError(
+                    "--bound must be at least 2 (a cycle has two transactions or more), not "
+                            + bound);
+        if (maxChanges < 1)
+            throw new UserError("--max-changes must be at least 1, not " + maxChanges);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
         int queryTimeout = deadline.start();
         CommandDeadline.stage("reading the specs and " + program);
         SpecLibrary library = Inputs.loadSpecs(null);
-        Program loaded = Inputs.loadProgram(program); // bad input: file:line:col, exit 2, before any search
+        Program loaded =
+                Inputs.loadProgram(program); // bad input: file:line:col, exit 2, before any search
         String text;
         try {
             text = Files.readString(program, StandardCharsets.UTF_8);
@@ -102,55 +127,108 @@ public final class RepairCommand implements Callable<Integer> {
         }
         Spec chosen = Inputs.findSpec(library, specName);
         PrintWriter err = spec.commandLine().getErr();
-        java.util.function.Consumer<String> progress = line -> {
-            CommandDeadline.stage("the repair search, after: " + line);
-            if (quiet) return;
-            err.println("repair: " + line);
-            err.flush();
-        };
-        Analysis.Options bounded = Analysis.Options.defaults(bound).withTimeout(queryTimeout).withUniqueKeys(keys.uniqueKeys)
-                .withKeys(keys.model());
-        ProofOptions proof = new ProofOptions(ProofMethod.AUTO, maxLength, queryTimeout, null, Encoder.Mode.EXPANDED,
-                keys.uniqueKeys, line -> CommandDeadline.stage("the repair's proof, after: " + line), false, PathBudget.DEFAULT,
-                keys.model());
+        java.util.function.Consumer<String> progress =
+                line -> {
+                    CommandDeadline.stage("the repair search, after: " + line);
+                    if (quiet) return;
+                    err.println("repair: " + line);
+                    err.flush();
+                };
+        Analysis.Options bounded =
+                Analysis.Options.defaults(bound)
+                        .withTimeout(queryTimeout)
+                        .withUniqueKeys(keys.uniqueKeys)
+                        .withKeys(keys.model());
+        ProofOptions proof =
+                new ProofOptions(
+                        ProofMethod.AUTO,
+                        maxLength,
+                        queryTimeout,
+                        null,
+                        Encoder.Mode.EXPANDED,
+                        keys.uniqueKeys,
+                        line -> CommandDeadline.stage("the repair's proof, after: " + line),
+                        false,
+                        PathBudget.DEFAULT,
+                        keys.model());
         long start = System.currentTimeMillis();
         RepairSearch.Result result;
         try {
-            result = new RepairSearch(program.toString(), text, chosen, bounded, proof, maxChanges, progress).run();
+            result =
+                    new RepairSearch(
+                                    program.toString(),
+                                    text,
+                                    chosen,
+                                    bounded,
+                                    proof,
+                                    maxChanges,
+                                    progress)
+                            .run();
         } catch (SpecException e) {
             throw new UserError(e.getMessage());
         }
         PrintWriter o = spec.commandLine().getOut();
         String subject = program + " at " + db + " " + level + " (spec " + chosen.name() + ")";
-        o.printf(Locale.ROOT, "Repair of %s: %s%n", subject, switch (result.status()) {
-            case ALREADY_SERIALIZABLE -> "already serializable, nothing to repair";
-            case REPAIRED -> result.promotions().size() + " change" + (result.promotions().size() == 1 ? "" : "s");
-            case NOT_REPAIRED -> "no proved repair";
-        });
+        o.printf(
+                Locale.ROOT,
+                "Repair of %s: %s%n",
+                subject,
+                switch (result.status()) {
+                    case ALREADY_SERIALIZABLE -> "already serializable, nothing to repair";
+                    case REPAIRED ->
+                            result.promotions().size()
+                                    + " change"
+                                    + (result.promotions().size() == 1 ? "" : "s");
+                    case NOT_REPAIRED -> "no proved repair";
+                });
         if (!result.witnesses().isEmpty()) {
             o.println("Anomalies found on the way (" + result.witnesses().size() + "):");
-            for (var w : result.witnesses()) o.println("  " + w.anomaly() + ": " + RepairSearch.signature(w));
+            for (var w : result.witnesses())
+                o.println("  " + w.anomaly() + ": " + RepairSearch.signature(w));
         }
         o.println("Candidates checked:");
         for (RepairSearch.Round r : result.rounds()) {
-            o.printf(Locale.ROOT, "  %-60s %s (%d ms)%n", r.promotions().isEmpty() ? "(as written)" : describe(r), r.answer(), r.millis());
+            o.printf(
+                    Locale.ROOT,
+                    "  %-60s %s (%d ms)%n",
+                    r.promotions().isEmpty() ? "(as written)" : describe(r),
+                    r.answer(),
+                    r.millis());
         }
         if (!result.promotions().isEmpty()) {
             o.println("Changes:");
-            for (Promotion p : result.promotions()) o.println("  " + p.pos() + ": " + p.statement() + " " + p.sql().strip() + p.clause());
+            for (Promotion p : result.promotions())
+                o.println(
+                        "  " + p.pos() + ": " + p.statement() + " " + p.sql().strip() + p.clause());
         }
         if (result.proof() != null) {
-            o.println("Proof: " + result.proof().verdict() + (result.proof().provedBy() == null ? "" : " by " + result.proof().provedBy().label())
-                    + " (" + result.proof().queries() + " queries): " + result.proof().reason());
+            o.println(
+                    "Proof: "
+                            + result.proof().verdict()
+                            + (result.proof().provedBy() == null
+                                    ? ""
+                                    : " by " + result.proof().provedBy().label())
+                            + " ("
+                            + result.proof().queries()
+                            + " queries): "
+                            + result.proof().reason());
         }
-        if (result.status() == RepairSearch.Status.NOT_REPAIRED) o.println("Why: " + result.reason());
-        // the last candidate, when the bounded analysis found nothing in it: shown (and written) even
+        if (result.status() == RepairSearch.Status.NOT_REPAIRED)
+            o.println("Why: " + result.reason());
+        // the last candidate, when the bounded analysis found nothing in it: shown (and written)
+        // even
         // without a proof, and said to be unproved
-        boolean boundedOnly = result.status() == RepairSearch.Status.NOT_REPAIRED && result.proof() != null
-                && !result.promotions().isEmpty();
+        boolean boundedOnly =
+                result.status() == RepairSearch.Status.NOT_REPAIRED
+                        && result.proof() != null
+                        && !result.promotions().isEmpty();
         if (result.status() == RepairSearch.Status.REPAIRED || boundedOnly) {
             o.println();
-            if (boundedOnly) o.println("Not proved; no anomaly up to k=" + bound + " with this change (bounded only):");
+            if (boundedOnly)
+                o.println(
+                        "Not proved; no anomaly up to k="
+                                + bound
+                                + " with this change (bounded only):");
             o.print(UnifiedDiff.of("a/" + program, "b/" + program, text, result.repaired()));
         }
         o.printf(Locale.ROOT, "%nTotal %d ms%n", System.currentTimeMillis() - start);
@@ -171,7 +249,8 @@ public final class RepairCommand implements Callable<Integer> {
 
     private static String describe(RepairSearch.Round r) {
         StringBuilder sb = new StringBuilder();
-        for (Promotion p : r.promotions()) sb.append(sb.length() == 0 ? "" : ", ").append(p.statement()).append(p.clause());
+        for (Promotion p : r.promotions())
+            sb.append(sb.length() == 0 ? "" : ", ").append(p.statement()).append(p.clause());
         return sb.toString();
     }
 }

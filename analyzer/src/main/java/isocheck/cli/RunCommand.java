@@ -35,7 +35,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code isocheck run}: run programs or generated workloads on a real database, record the history, check it. */
+/**
+ * {@code isocheck run}: run programs or generated workloads on a real database, record the history,
+ * check it.
+ */
 @Command(
         name = "run",
         mixinStandardHelpOptions = true,
@@ -53,79 +56,157 @@ import picocli.CommandLine.Spec;
         })
 public final class RunCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM", description = "a program file (or use --workload)")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "PROGRAM",
+            description = "a program file (or use --workload)")
     Path program;
 
-    @Option(names = "--workload", paramLabel = "KIND", description = "mt (mini-transactions) or kv (random key-value transactions) instead of a program")
+    @Option(
+            names = "--workload",
+            paramLabel = "KIND",
+            description =
+                    "mt (mini-transactions) or kv (random key-value transactions) instead of a program")
     String workload;
 
-    @Option(names = "--db", paramLabel = "URL", description = "JDBC URL (default: a fresh in-memory H2 database)")
+    @Option(
+            names = "--db",
+            paramLabel = "URL",
+            description = "JDBC URL (default: a fresh in-memory H2 database)")
     String url;
 
-    @Option(names = "--user", paramLabel = "USER", description = "database user (default: PGUSER for PostgreSQL)")
+    @Option(
+            names = "--user",
+            paramLabel = "USER",
+            description = "database user (default: PGUSER for PostgreSQL)")
     String user;
 
-    @Option(names = "--password", paramLabel = "PASSWORD", description = "database password (default: PGPASSWORD; prefer the variable)")
+    @Option(
+            names = "--password",
+            paramLabel = "PASSWORD",
+            description = "database password (default: PGPASSWORD; prefer the variable)")
     String password;
 
-    @Option(names = "--isolation", paramLabel = "LEVEL", defaultValue = "read-committed",
-            description = "read-uncommitted, read-committed, repeatable-read, snapshot or serializable, as the database offers "
-                    + "(H2 all five; PostgreSQL all but read-uncommitted, snapshot = repeatable-read; MariaDB all but snapshot; "
-                    + "SQLite serializable) (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--isolation",
+            paramLabel = "LEVEL",
+            defaultValue = "read-committed",
+            description =
+                    "read-uncommitted, read-committed, repeatable-read, snapshot or serializable, as the database offers "
+                            + "(H2 all five; PostgreSQL all but read-uncommitted, snapshot = repeatable-read; MariaDB all but snapshot; "
+                            + "SQLite serializable) (default: ${DEFAULT-VALUE})")
     String isolation;
 
-    @Option(names = "--clients", paramLabel = "N", defaultValue = "4", description = "concurrent clients, one session each (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--clients",
+            paramLabel = "N",
+            defaultValue = "4",
+            description = "concurrent clients, one session each (default: ${DEFAULT-VALUE})")
     int clients;
 
-    @Option(names = "--transactions", paramLabel = "M", defaultValue = "1000", description = "transactions in total (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--transactions",
+            paramLabel = "M",
+            defaultValue = "1000",
+            description = "transactions in total (default: ${DEFAULT-VALUE})")
     int transactions;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the parameter generator (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "1",
+            description = "seed of the parameter generator (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--gen", paramLabel = "FILE", description = "generator file (default: PROGRAM with .gen instead of .sql, if present)")
+    @Option(
+            names = "--gen",
+            paramLabel = "FILE",
+            description = "generator file (default: PROGRAM with .gen instead of .sql, if present)")
     Path gen;
 
-    @Option(names = "--keys", paramLabel = "N", defaultValue = "10", description = "keys of the mt/kv workloads (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--keys",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "keys of the mt/kv workloads (default: ${DEFAULT-VALUE})")
     int keys;
 
-    @Option(names = "--zipf", paramLabel = "S", defaultValue = "0", description = "Zipf exponent of mt/kv key choice; 0 = uniform (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--zipf",
+            paramLabel = "S",
+            defaultValue = "0",
+            description =
+                    "Zipf exponent of mt/kv key choice; 0 = uniform (default: ${DEFAULT-VALUE})")
     double zipf;
 
-    @Option(names = "--schedule", paramLabel = "FILE", description = "stepped mode: drive the transactions declared in FILE through its fixed interleaving")
+    @Option(
+            names = "--schedule",
+            paramLabel = "FILE",
+            description =
+                    "stepped mode: drive the transactions declared in FILE through its fixed interleaving")
     Path schedule;
 
-    @Option(names = "--block-ms", paramLabel = "MS", defaultValue = "500", description = "stepped mode: a step not done after MS is shown as blocked (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--block-ms",
+            paramLabel = "MS",
+            defaultValue = "500",
+            description =
+                    "stepped mode: a step not done after MS is shown as blocked (default: ${DEFAULT-VALUE})")
     long blockMillis;
 
-    @Option(names = "--out", paramLabel = "HISTORY", description = "write the history here (json, or plume text for .txt); written whole or not at all")
+    @Option(
+            names = "--out",
+            paramLabel = "HISTORY",
+            description =
+                    "write the history here (json, or plume text for .txt); written whole or not at all")
     Path out;
 
-    @Option(names = "--check", paramLabel = "LEVEL", description = "check the history at LEVEL (rc, ra, cc, … or all); exit 1 on a violation")
+    @Option(
+            names = "--check",
+            paramLabel = "LEVEL",
+            description =
+                    "check the history at LEVEL (rc, ra, cc, … or all); exit 1 on a violation")
     String check;
 
-    @Option(names = "--retry", description = "retry aborted transactions (up to --max-retries times); every attempt is recorded")
+    @Option(
+            names = "--retry",
+            description =
+                    "retry aborted transactions (up to --max-retries times); every attempt is recorded")
     boolean retry;
 
-    @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10", description = "(default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-retries",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "(default: ${DEFAULT-VALUE})")
     int maxRetries;
 
     @Option(names = "--keep", description = "keep the schema and its tables (its name is printed)")
     boolean keep;
 
-    @Option(names = "--drop-leftovers", description = "drop the private schemas earlier runs left on --db (killed, or the server went away): "
-            + "only schemas isocheck created (named isocheck_…, marked by a comment; on SQLite, files isocheck_….sqlite "
-            + "with a marker table), then exit; a running run's schema looks the same: use it when no run uses the database")
+    @Option(
+            names = "--drop-leftovers",
+            description =
+                    "drop the private schemas earlier runs left on --db (killed, or the server went away): "
+                            + "only schemas isocheck created (named isocheck_…, marked by a comment; on SQLite, files isocheck_….sqlite "
+                            + "with a marker table), then exit; a running run's schema looks the same: use it when no run uses the database")
     boolean dropLeftovers;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command; when it runs out the "
-            + "clients stop, the private schema is dropped and the answer is unknown (exit 3) with what was left")
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            description =
+                    "time limit for the whole command; when it runs out the "
+                            + "clients stop, the private schema is dropped and the answer is unknown (exit 3) with what was left")
     Double timeout;
 
-    @Option(names = "--no-record", description = "run without instrumentation and without recording (to measure the recording's cost)")
+    @Option(
+            names = "--no-record",
+            description =
+                    "run without instrumentation and without recording (to measure the recording's cost)")
     boolean noRecord;
 
     @Override
@@ -139,10 +220,14 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError("--isolation: " + e.getMessage());
         }
         if (!dropLeftovers && (program == null) == (workload == null)) {
-            throw new UserError(program == null ? "give a PROGRAM or --workload mt|kv" : "give a PROGRAM or --workload, not both");
+            throw new UserError(
+                    program == null
+                            ? "give a PROGRAM or --workload mt|kv"
+                            : "give a PROGRAM or --workload, not both");
         }
         if (noRecord && (out != null || check != null)) {
-            throw new UserError("--no-record records nothing: it cannot be combined with --out or --check");
+            throw new UserError(
+                    "--no-record records nothing: it cannot be combined with --out or --check");
         }
         if (schedule != null && program == null) {
             throw new UserError("--schedule needs a PROGRAM");
@@ -151,8 +236,10 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError("--timeout must be a positive number of seconds");
         }
         if (timeout != null) {
-            // The run stops itself at the deadline (RunDeadline) and then drops its schema: the watchdog waits
-            // 1 s more before it answers for it (then the shutdown hook drops the schema: Main.HOOK_MILLIS).
+            // The run stops itself at the deadline (RunDeadline) and then drops its schema: the
+            // watchdog waits
+            // 1 s more before it answers for it (then the shutdown hook drops the schema:
+            // Main.HOOK_MILLIS).
             CommandDeadline.start(timeout, "--timeout " + CheckCommand.format(timeout), 1000);
             RunDeadline.set(CommandDeadline.deadlineNanos());
         }
@@ -160,11 +247,17 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         if (dropLeftovers) {
             if (url == null) {
-                throw new UserError("--drop-leftovers needs --db URL (an in-memory H2 database leaves nothing behind)");
+                throw new UserError(
+                        "--drop-leftovers needs --db URL (an in-memory H2 database leaves nothing behind)");
             }
             try {
-                List<String> dropped = Db.of(url, user, password, Isolation.SERIALIZABLE).dropLeftovers(); // every engine offers it; no transaction runs
-                stdout.println(dropped.isEmpty() ? "no leftover isocheck schemas" : "dropped " + String.join(", ", dropped));
+                List<String> dropped =
+                        Db.of(url, user, password, Isolation.SERIALIZABLE)
+                                .dropLeftovers(); // every engine offers it; no transaction runs
+                stdout.println(
+                        dropped.isEmpty()
+                                ? "no leftover isocheck schemas"
+                                : "dropped " + String.join(", ", dropped));
                 return ExitCode.OK;
             } catch (RunError e) {
                 throw new UserError(e.getMessage());
@@ -178,7 +271,11 @@ public final class RunCommand implements Callable<Integer> {
                 Path genFile = gen;
                 if (genFile == null) {
                     String name = program.getFileName().toString();
-                    Path sidecar = program.resolveSibling(name.endsWith(".sql") ? name.substring(0, name.length() - 4) + ".gen" : name + ".gen");
+                    Path sidecar =
+                            program.resolveSibling(
+                                    name.endsWith(".sql")
+                                            ? name.substring(0, name.length() - 4) + ".gen"
+                                            : name + ".gen");
                     genFile = Files.isRegularFile(sidecar) ? sidecar : null;
                 } else if (!Files.isRegularFile(genFile)) {
                     throw new UserError(genFile + ": no such file");
@@ -193,7 +290,8 @@ public final class RunCommand implements Callable<Integer> {
             } else {
                 String w = workload.toLowerCase(Locale.ROOT);
                 if (!w.equals("mt") && !w.equals("kv")) {
-                    throw new UserError("--workload: unknown workload '" + workload + "' (expected mt or kv)");
+                    throw new UserError(
+                            "--workload: unknown workload '" + workload + "' (expected mt or kv)");
                 }
                 o = Runs.keyValue(db, w.equals("mt"), keys, zipf, options());
             }
@@ -206,12 +304,23 @@ public final class RunCommand implements Callable<Integer> {
             try {
                 h = o.history();
             } catch (InvalidHistoryException e) {
-                throw new IllegalStateException("the recorded history is malformed: " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "the recorded history is malformed: " + e.getMessage(), e);
             }
-            stdout.println("history: " + h.txnCount() + " transactions (initial included), " + h.opCount() + " operations, "
-                    + h.keys().size() + (h.keys().size() == 1 ? " key" : " keys")
-                    + (h.predicateReads().isEmpty() ? "" : ", " + h.predicateReads().size() + " predicate reads (their edges included above)")
-                    + (out == null ? "" : " -> " + out));
+            stdout.println(
+                    "history: "
+                            + h.txnCount()
+                            + " transactions (initial included), "
+                            + h.opCount()
+                            + " operations, "
+                            + h.keys().size()
+                            + (h.keys().size() == 1 ? " key" : " keys")
+                            + (h.predicateReads().isEmpty()
+                                    ? ""
+                                    : ", "
+                                            + h.predicateReads().size()
+                                            + " predicate reads (their edges included above)")
+                            + (out == null ? "" : " -> " + out));
             if (out != null) {
                 write(h, out, outFormat);
             }
@@ -221,15 +330,26 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         } catch (RunTimedOut e) {
             stdout.flush();
-            spec.commandLine().getErr().println(String.format(Locale.ROOT, "unknown: the time limit (--timeout %s) ran out after %.1f s; "
-                    + "left unfinished: %s (%s)", CheckCommand.format(timeout), CommandDeadline.elapsedSeconds(), e.getMessage(),
-                    keep && schedule == null ? "the schema is kept" : "the private schema was dropped"));
+            spec.commandLine()
+                    .getErr()
+                    .println(
+                            String.format(
+                                    Locale.ROOT,
+                                    "unknown: the time limit (--timeout %s) ran out after %.1f s; "
+                                            + "left unfinished: %s (%s)",
+                                    CheckCommand.format(timeout),
+                                    CommandDeadline.elapsedSeconds(),
+                                    e.getMessage(),
+                                    keep && schedule == null
+                                            ? "the schema is kept"
+                                            : "the private schema was dropped"));
             return ExitCode.UNKNOWN;
         }
     }
 
     private isocheck.run.Runner.Options options() {
-        return new isocheck.run.Runner.Options(clients, transactions, seed, retry, maxRetries, keep, !noRecord);
+        return new isocheck.run.Runner.Options(
+                clients, transactions, seed, retry, maxRetries, keep, !noRecord);
     }
 
     private static Program load(Path p) {
@@ -262,7 +382,10 @@ public final class RunCommand implements Callable<Integer> {
         return name.endsWith(".txt") ? Format.PLUME : Format.JSON;
     }
 
-    /** Writes to a temporary file next to {@code path} and renames it: the history appears whole or not at all. */
+    /**
+     * Writes to a temporary file next to {@code path} and renames it: the history appears whole or
+     * not at all.
+     */
     static void write(History h, Path path, Format format) {
         Path abs = path.toAbsolutePath();
         Path dir = abs.getParent();
@@ -274,7 +397,11 @@ public final class RunCommand implements Callable<Integer> {
             tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
             HistoryWriter.write(h, tmp, format);
             try {
-                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(
+                        tmp,
+                        abs,
+                        StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
             }

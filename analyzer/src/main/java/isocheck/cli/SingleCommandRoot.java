@@ -11,11 +11,13 @@ import picocli.CommandLine.Spec;
  * of a short run's start-up; the full tree ({@link IsocheckCommand}) is still built for the root's
  * help and for command lines that name no known subcommand, so usage and errors are unchanged.
  */
-@Command(name = "isocheck", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class)
+@Command(
+        name = "isocheck",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class)
 final class SingleCommandRoot implements Runnable {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public void run() {

@@ -21,27 +21,41 @@ import picocli.CommandLine.Option;
         })
 public final class SpecsCommand implements Callable<Integer> {
 
-    @picocli.CommandLine.Spec
-    CommandSpec spec;
+    @picocli.CommandLine.Spec CommandSpec spec;
 
-    @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
+    @Option(
+            names = "--spec-dir",
+            paramLabel = "DIR",
+            description = "a directory of user *.spec files to add to the built-ins")
     Path specDir;
 
-    @Option(names = "--counterexamples", description = "also show, for each pair that does not entail, a small execution that separates them")
+    @Option(
+            names = "--counterexamples",
+            description =
+                    "also show, for each pair that does not entail, a small execution that separates them")
     boolean counterexamples;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "time limit for the whole command (reading the specs "
-            + "and every entailment check); when it runs out the answer is unknown (exit 3) with what was left")
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            description =
+                    "time limit for the whole command (reading the specs "
+                            + "and every entailment check); when it runs out the answer is unknown (exit 3) with what was left")
     Integer timeout;
 
     @Override
     public Integer call() {
-        if (timeout != null && timeout < 1) throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
+        if (timeout != null && timeout < 1)
+            throw new UserError("--timeout must be a positive number of seconds, not " + timeout);
         if (timeout != null) CommandDeadline.start(timeout, "--timeout " + timeout);
         CommandDeadline.stage("reading the specs");
         SpecLibrary library = Inputs.loadSpecs(specDir);
-        CommandDeadline.stage("the entailment checks of " + library.specs().size() + " specs (" + library.specs().size()
-                * (library.specs().size() - 1) + " ordered pairs)");
+        CommandDeadline.stage(
+                "the entailment checks of "
+                        + library.specs().size()
+                        + " specs ("
+                        + library.specs().size() * (library.specs().size() - 1)
+                        + " ordered pairs)");
         var out = spec.commandLine().getOut();
         EntailmentOrder order = EntailmentOrder.compute(library.specs());
         out.print(order.render());

@@ -19,7 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code isocheck verify PROGRAM --spec S}: prove every execution serializable (paper §5.2, §5.3). */
+/**
+ * {@code isocheck verify PROGRAM --spec S}: prove every execution serializable (paper §5.2, §5.3).
+ */
 @Command(
         name = "verify",
         mixinStandardHelpOptions = true,
@@ -35,39 +37,56 @@ import picocli.CommandLine.Parameters;
         })
 public final class VerifyCommand implements Callable<Integer> {
 
-    public enum Format { text, json }
+    public enum Format {
+        text,
+        json
+    }
 
-    @picocli.CommandLine.Spec
-    CommandSpec spec;
+    @picocli.CommandLine.Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @picocli.CommandLine.Mixin
-    SpecOptions specChoice = new SpecOptions();
+    @picocli.CommandLine.Mixin SpecOptions specChoice = new SpecOptions();
 
-    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "auto",
-            description = "auto (shortest path, then inductive), shortest-path or inductive (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--method",
+            paramLabel = "METHOD",
+            defaultValue = "auto",
+            description =
+                    "auto (shortest path, then inductive), shortest-path or inductive (default: ${DEFAULT-VALUE})")
     String method;
 
-    @Option(names = "--max-length", paramLabel = "N", defaultValue = "8",
-            description = "the longest chordless path the shortest-path method asks for (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-length",
+            paramLabel = "N",
+            defaultValue = "8",
+            description =
+                    "the longest chordless path the shortest-path method asks for (default: ${DEFAULT-VALUE})")
     int maxLength;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "text or json (default: ${DEFAULT-VALUE})")
     Format format;
 
-    @Option(names = "--smt-out", paramLabel = "DIR", description = "write every query as SMT-LIB 2 into DIR, numbered in certificate order")
+    @Option(
+            names = "--smt-out",
+            paramLabel = "DIR",
+            description = "write every query as SMT-LIB 2 into DIR, numbered in certificate order")
     Path smtOut;
 
-    @picocli.CommandLine.Mixin
-    SolverDeadlineOptions deadline = new SolverDeadlineOptions();
+    @picocli.CommandLine.Mixin SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
-    @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
+    @Option(
+            names = "--assume-keys-below-counters",
+            description =
+                    "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
 
-    @picocli.CommandLine.Mixin
-    KeyOptions keys = new KeyOptions();
+    @picocli.CommandLine.Mixin KeyOptions keys = new KeyOptions();
 
     @Option(names = "--quiet", description = "no progress lines on stderr")
     boolean quiet;
@@ -77,12 +96,17 @@ public final class VerifyCommand implements Callable<Integer> {
         specChoice.choose();
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
         int queryTimeout = deadline.start();
-        ProofMethod m = switch (method) {
-            case "auto" -> ProofMethod.AUTO;
-            case "shortest-path" -> ProofMethod.SHORTEST_PATH;
-            case "inductive" -> ProofMethod.INDUCTIVE;
-            default -> throw new UserError("--method must be auto, shortest-path or inductive, not '" + method + "'");
-        };
+        ProofMethod m =
+                switch (method) {
+                    case "auto" -> ProofMethod.AUTO;
+                    case "shortest-path" -> ProofMethod.SHORTEST_PATH;
+                    case "inductive" -> ProofMethod.INDUCTIVE;
+                    default ->
+                            throw new UserError(
+                                    "--method must be auto, shortest-path or inductive, not '"
+                                            + method
+                                            + "'");
+                };
         CommandDeadline.stage("reading the specs and " + program);
         SpecLibrary library = Inputs.loadSpecs(specChoice.specDir);
         Program loaded = Inputs.loadProgram(program);
@@ -90,22 +114,36 @@ public final class VerifyCommand implements Callable<Integer> {
         Inputs.prepareSmtOut(smtOut);
         CommandDeadline.stage("the proof (" + m.label() + "), before its first query");
         PrintWriter err = spec.commandLine().getErr();
-        ProofOptions opts = new ProofOptions(m, maxLength, queryTimeout, smtOut, Encoder.Mode.EXPANDED, keys.uniqueKeys,
-                line -> {
-                    CommandDeadline.stage("the proof (" + m.label() + "), after: " + line);
-                    if (quiet) return;
-                    err.println("verify: " + line);
-                    err.flush();
-                }, keysBelowCounters, PathBudget.DEFAULT, keys.model());
+        ProofOptions opts =
+                new ProofOptions(
+                        m,
+                        maxLength,
+                        queryTimeout,
+                        smtOut,
+                        Encoder.Mode.EXPANDED,
+                        keys.uniqueKeys,
+                        line -> {
+                            CommandDeadline.stage("the proof (" + m.label() + "), after: " + line);
+                            if (quiet) return;
+                            err.println("verify: " + line);
+                            err.flush();
+                        },
+                        keysBelowCounters,
+                        PathBudget.DEFAULT,
+                        keys.model());
         ProofOutcome outcome;
         try {
             outcome = Proof.verify(loaded, chosen, opts);
         } catch (SpecException e) {
             throw new UserError(e.getMessage());
         }
-        ProofReport.Subject subject = new ProofReport.Subject(program.toString(), chosen.name(), m.label(), maxLength);
+        ProofReport.Subject subject =
+                new ProofReport.Subject(program.toString(), chosen.name(), m.label(), maxLength);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(format == Format.json ? ProofReport.json(subject, outcome) : ProofReport.text(subject, outcome));
+        out.print(
+                format == Format.json
+                        ? ProofReport.json(subject, outcome)
+                        : ProofReport.text(subject, outcome));
         out.flush();
         return switch (outcome.verdict()) {
             case PROVED -> ExitCode.OK;

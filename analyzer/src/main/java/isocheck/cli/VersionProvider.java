@@ -11,7 +11,8 @@ public final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() throws IOException {
         Properties properties = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream("/isocheck/version.properties")) {
+        try (InputStream in =
+                VersionProvider.class.getResourceAsStream("/isocheck/version.properties")) {
             if (in != null) {
                 properties.load(in);
             }

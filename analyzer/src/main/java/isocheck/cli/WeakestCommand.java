@@ -28,7 +28,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code isocheck weakest PROGRAM}: the weakest sufficient spec, per program or per transaction type (paper §6). */
+/**
+ * {@code isocheck weakest PROGRAM}: the weakest sufficient spec, per program or per transaction
+ * type (paper §6).
+ */
 @Command(
         name = "weakest",
         mixinStandardHelpOptions = true,
@@ -44,85 +47,153 @@ import picocli.CommandLine.Parameters;
         })
 public final class WeakestCommand implements Callable<Integer> {
 
-    public enum Format { text, json }
+    public enum Format {
+        text,
+        json
+    }
 
-    @picocli.CommandLine.Spec
-    CommandSpec spec;
+    @picocli.CommandLine.Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @Option(names = "--specs", paramLabel = "S1,S2,…", defaultValue = "ec,cc,pc,psi,si,ser", split = ",",
-            description = "the specs (or per-type levels) to choose from (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--specs",
+            paramLabel = "S1,S2,…",
+            defaultValue = "ec,cc,pc,psi,si,ser",
+            split = ",",
+            description =
+                    "the specs (or per-type levels) to choose from (default: ${DEFAULT-VALUE})")
     List<String> specNames;
 
-    @Option(names = "--spec-dir", paramLabel = "DIR", description = "a directory of user *.spec files to add to the built-ins")
+    @Option(
+            names = "--spec-dir",
+            paramLabel = "DIR",
+            description = "a directory of user *.spec files to add to the built-ins")
     Path specDir;
 
-    @Option(names = "--db", paramLabel = "DB", description = "choose among a database's own levels instead of --specs "
-            + "(postgresql: read-committed, repeatable-read, serializable)")
+    @Option(
+            names = "--db",
+            paramLabel = "DB",
+            description =
+                    "choose among a database's own levels instead of --specs "
+                            + "(postgresql: read-committed, repeatable-read, serializable)")
     String db;
 
-    @Option(names = "--bound", paramLabel = "K", defaultValue = "4", description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--bound",
+            paramLabel = "K",
+            defaultValue = "4",
+            description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
     int bound;
 
-    @picocli.CommandLine.Mixin
-    SolverDeadlineOptions deadline = new SolverDeadlineOptions();
+    @picocli.CommandLine.Mixin SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
-    @Option(names = "--per-transaction", description = "assign each transaction type its own level (include L for T) "
-            + "so that the hybrid spec is anomaly-free, with the least total strength")
+    @Option(
+            names = "--per-transaction",
+            description =
+                    "assign each transaction type its own level (include L for T) "
+                            + "so that the hybrid spec is anomaly-free, with the least total strength")
     boolean perTransaction;
 
-    @Option(names = "--spec-out", paramLabel = "FILE", description = "with --per-transaction: write the generated hybrid spec "
-            + "to FILE (its name is the file name without .spec; use it with analyze/verify --spec-dir)")
+    @Option(
+            names = "--spec-out",
+            paramLabel = "FILE",
+            description =
+                    "with --per-transaction: write the generated hybrid spec "
+                            + "to FILE (its name is the file name without .spec; use it with analyze/verify --spec-dir)")
     Path specOut;
 
-    @Option(names = "--compare", paramLabel = "SPEC", split = ",", description = "with --per-transaction: say whether the "
-            + "generated spec is weaker or stronger than these specs (entailment by Z3)")
+    @Option(
+            names = "--compare",
+            paramLabel = "SPEC",
+            split = ",",
+            description =
+                    "with --per-transaction: say whether the "
+                            + "generated spec is weaker or stronger than these specs (entailment by Z3)")
     List<String> compare = new ArrayList<>();
 
-    @Option(names = "--base", paramLabel = "SPEC", split = ",", description = "with --per-transaction: specs conjoined to "
-            + "every assignment unchanged (e.g. selective serializability between pairs of types, which no per-type level expresses)")
+    @Option(
+            names = "--base",
+            paramLabel = "SPEC",
+            split = ",",
+            description =
+                    "with --per-transaction: specs conjoined to "
+                            + "every assignment unchanged (e.g. selective serializability between pairs of types, which no per-type level expresses)")
     List<String> base = new ArrayList<>();
 
-    @Option(names = "--max-assignments", paramLabel = "N", defaultValue = "200", description = "with --per-transaction: "
-            + "the most assignments to try before answering unknown (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-assignments",
+            paramLabel = "N",
+            defaultValue = "200",
+            description =
+                    "with --per-transaction: "
+                            + "the most assignments to try before answering unknown (default: ${DEFAULT-VALUE})")
     int maxAssignments;
 
-    @Option(names = "--max-length", paramLabel = "N", defaultValue = "8", description = "the longest chordless path the "
-            + "shortest-path proof asks for (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--max-length",
+            paramLabel = "N",
+            defaultValue = "8",
+            description =
+                    "the longest chordless path the "
+                            + "shortest-path proof asks for (default: ${DEFAULT-VALUE})")
     int maxLength;
 
-    @Option(names = "--proof-timeout", paramLabel = "SECONDS", description = "time limit per query of the unbounded proofs "
-            + "(default: --timeout); a query that runs out makes the proof status 'failed (unknown)', never 'proved'")
+    @Option(
+            names = "--proof-timeout",
+            paramLabel = "SECONDS",
+            description =
+                    "time limit per query of the unbounded proofs "
+                            + "(default: --timeout); a query that runs out makes the proof status 'failed (unknown)', never 'proved'")
     Integer proofTimeout;
 
-    @Option(names = "--no-proof", description = "do not attempt unbounded proofs (the bounded answer only)")
+    @Option(
+            names = "--no-proof",
+            description = "do not attempt unbounded proofs (the bounded answer only)")
     boolean noProof;
 
-    @Option(names = "--assume-keys-below-counters", description = "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
+    @Option(
+            names = "--assume-keys-below-counters",
+            description =
+                    "assume the initial database keeps every key drawn from a counter below that counter (as for analyze)")
     boolean keysBelowCounters;
 
-    @picocli.CommandLine.Mixin
-    KeyOptions keys = new KeyOptions();
+    @picocli.CommandLine.Mixin KeyOptions keys = new KeyOptions();
 
-    @Option(names = "--progress", description = "print progress on stderr even when it is not a terminal")
+    @Option(
+            names = "--progress",
+            description = "print progress on stderr even when it is not a terminal")
     boolean progress;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "text or json (default: ${DEFAULT-VALUE})")
     Format format;
 
     @Override
     public Integer call() {
-        if (bound < 2) throw new UserError("--bound must be at least 2 (a cycle has two transactions or more), not " + bound);
+        if (bound < 2)
+            throw new UserError(
+                    "--bound must be at least 2 (a cycle has two transactions or more), not "
+                            + bound);
         int queryTimeout = deadline.start();
-        if (maxAssignments < 1) throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);
-        if (proofTimeout != null && proofTimeout < 1) throw new UserError("--proof-timeout must be a positive number of seconds, not " + proofTimeout);
+        if (maxAssignments < 1)
+            throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);
+        if (proofTimeout != null && proofTimeout < 1)
+            throw new UserError(
+                    "--proof-timeout must be a positive number of seconds, not " + proofTimeout);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
-        if (!perTransaction && specOut != null) throw new UserError("--spec-out needs --per-transaction");
-        if (!perTransaction && !compare.isEmpty()) throw new UserError("--compare needs --per-transaction");
-        if (!perTransaction && !base.isEmpty()) throw new UserError("--base needs --per-transaction");
-        List<String> names = specNames.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
+        if (!perTransaction && specOut != null)
+            throw new UserError("--spec-out needs --per-transaction");
+        if (!perTransaction && !compare.isEmpty())
+            throw new UserError("--compare needs --per-transaction");
+        if (!perTransaction && !base.isEmpty())
+            throw new UserError("--base needs --per-transaction");
+        List<String> names =
+                specNames.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
         List<java.util.Map.Entry<String, String>> levels = null;
         if (db != null) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--specs")) {
@@ -137,7 +208,9 @@ public final class WeakestCommand implements Callable<Integer> {
             String fn = specOut.getFileName().toString();
             outName = fn.endsWith(".spec") ? fn.substring(0, fn.length() - 5) : fn;
             if (!fn.endsWith(".spec") || !outName.matches(SpecParser.NAME_PATTERN)) {
-                throw new UserError(specOut + ": --spec-out must name a file NAME.spec, NAME of letters, digits, '_' and '-'");
+                throw new UserError(
+                        specOut
+                                + ": --spec-out must name a file NAME.spec, NAME of letters, digits, '_' and '-'");
             }
         }
         CommandDeadline.stage("reading the specs and " + program);
@@ -147,33 +220,70 @@ public final class WeakestCommand implements Callable<Integer> {
         List<Spec> specs = new ArrayList<>();
         for (String n : names) specs.add(Inputs.findSpec(library, n));
         if (outName != null && library.find(outName).isPresent()) {
-            throw new UserError(specOut + ": a spec named '" + outName + "' already exists; choose another file name");
+            throw new UserError(
+                    specOut
+                            + ": a spec named '"
+                            + outName
+                            + "' already exists; choose another file name");
         }
 
         PrintWriter err = spec.commandLine().getErr();
         boolean show = progress || System.console() != null;
         String searched = String.join(", ", names);
         CommandDeadline.stage("the search over " + searched + ", before its first query");
-        Consumer<String> lines = line -> {
-            CommandDeadline.stage("the search over " + searched + ", after: " + line);
-            if (show) { err.println("weakest: " + line); err.flush(); }
-        };
-        SearchOptions opts = SearchOptions.defaults(bound).withTimeout(queryTimeout).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model()).withKeysBelowCounters(keysBelowCounters)
-                .withMaxAssignments(maxAssignments).withProgress(lines);
-        Prover prover = noProof ? Prover.unavailable("--no-proof")
-                : new ForwardDependencyProver(new ProofApiProver(ProofOptions.defaults().withTimeout(proofTimeout == null ? queryTimeout : proofTimeout)
-                        .withMaxLength(maxLength).withUniqueKeys(keys.uniqueKeys).withKeys(keys.model()).withKeysBelowCounters(keysBelowCounters)
-                        .withProgress(line -> {
-                            CommandDeadline.stage("the unbounded proof, after: " + line);
-                            if (show) { err.println("weakest:   proof: " + line); err.flush(); }
-                        })));
+        Consumer<String> lines =
+                line -> {
+                    CommandDeadline.stage("the search over " + searched + ", after: " + line);
+                    if (show) {
+                        err.println("weakest: " + line);
+                        err.flush();
+                    }
+                };
+        SearchOptions opts =
+                SearchOptions.defaults(bound)
+                        .withTimeout(queryTimeout)
+                        .withUniqueKeys(keys.uniqueKeys)
+                        .withKeys(keys.model())
+                        .withKeysBelowCounters(keysBelowCounters)
+                        .withMaxAssignments(maxAssignments)
+                        .withProgress(lines);
+        Prover prover =
+                noProof
+                        ? Prover.unavailable("--no-proof")
+                        : new ForwardDependencyProver(
+                                new ProofApiProver(
+                                        ProofOptions.defaults()
+                                                .withTimeout(
+                                                        proofTimeout == null
+                                                                ? queryTimeout
+                                                                : proofTimeout)
+                                                .withMaxLength(maxLength)
+                                                .withUniqueKeys(keys.uniqueKeys)
+                                                .withKeys(keys.model())
+                                                .withKeysBelowCounters(keysBelowCounters)
+                                                .withProgress(
+                                                        line -> {
+                                                            CommandDeadline.stage(
+                                                                    "the unbounded proof, after: "
+                                                                            + line);
+                                                            if (show) {
+                                                                err.println(
+                                                                        "weakest:   proof: "
+                                                                                + line);
+                                                                err.flush();
+                                                            }
+                                                        })));
         WeakestReport.Subject subject = new WeakestReport.Subject(program.toString(), names, bound);
         var out = spec.commandLine().getOut();
         try {
             if (!perTransaction) {
                 WeakestSpecs.Result r = WeakestSpecs.run(loaded, specs, opts, prover);
-                out.print(format == Format.json ? WeakestReport.json(subject, r) : WeakestReport.text(subject, r));
-                if (levels != null && format == Format.text) out.print(WeakestReport.databaseSummary(db, levels, r));
+                out.print(
+                        format == Format.json
+                                ? WeakestReport.json(subject, r)
+                                : WeakestReport.text(subject, r));
+                if (levels != null && format == Format.text)
+                    out.print(WeakestReport.databaseSummary(db, levels, r));
                 out.flush();
                 return switch (r.verdict()) {
                     case ANSWERED -> ExitCode.OK;
@@ -185,22 +295,41 @@ public final class WeakestCommand implements Callable<Integer> {
             for (String c : compare) others.add(Inputs.findSpec(library, c));
             for (String b : base) Inputs.findSpec(library, b);
             String name = outName != null ? outName : defaultName();
-            List<String> provenance = List.of(
-                    "Per-transaction-type levels for " + program.getFileName() + ", found by",
-                    "  isocheck weakest " + program.getFileName() + " --per-transaction --specs " + String.join(",", names)
-                            + (base.isEmpty() ? "" : " --base " + String.join(",", base))
-                            + " --bound " + bound + keys.flags() + (keysBelowCounters ? " --assume-keys-below-counters" : ""),
-                    "the assignment of least total strength with no dependency cycle of 2.." + bound + " transactions.");
-            AssignmentSearch.Result r = AssignmentSearch.run(loaded, sources, names, base, opts, prover, name, provenance);
+            List<String> provenance =
+                    List.of(
+                            "Per-transaction-type levels for "
+                                    + program.getFileName()
+                                    + ", found by",
+                            "  isocheck weakest "
+                                    + program.getFileName()
+                                    + " --per-transaction --specs "
+                                    + String.join(",", names)
+                                    + (base.isEmpty() ? "" : " --base " + String.join(",", base))
+                                    + " --bound "
+                                    + bound
+                                    + keys.flags()
+                                    + (keysBelowCounters ? " --assume-keys-below-counters" : ""),
+                            "the assignment of least total strength with no dependency cycle of 2.."
+                                    + bound
+                                    + " transactions.");
+            AssignmentSearch.Result r =
+                    AssignmentSearch.run(
+                            loaded, sources, names, base, opts, prover, name, provenance);
             List<WeakestReport.Comparison> comparisons = new ArrayList<>();
             if (!r.solutions().isEmpty()) {
                 Spec generated = r.solutions().get(0).spec().spec();
                 List<String> types = loaded.transactions().stream().map(Transaction::name).toList();
                 for (Spec o : others) {
-                    EntailmentOrder eo = EntailmentOrder.compute(List.of(generated, o),
-                            new EntailmentOrder.Options(EntailmentOrder.Method.BOUNDED, 10_000, types));
-                    comparisons.add(new WeakestReport.Comparison(o.name(), eo.entails(generated.name(), o.name()),
-                            eo.entails(o.name(), generated.name())));
+                    EntailmentOrder eo =
+                            EntailmentOrder.compute(
+                                    List.of(generated, o),
+                                    new EntailmentOrder.Options(
+                                            EntailmentOrder.Method.BOUNDED, 10_000, types));
+                    comparisons.add(
+                            new WeakestReport.Comparison(
+                                    o.name(),
+                                    eo.entails(generated.name(), o.name()),
+                                    eo.entails(o.name(), generated.name())));
                 }
                 if (specOut != null) {
                     try {
@@ -210,9 +339,12 @@ public final class WeakestCommand implements Callable<Integer> {
                     }
                 }
             }
-            String written = specOut != null && !r.solutions().isEmpty() ? specOut.toString() : null;
-            out.print(format == Format.json ? WeakestReport.json(subject, r, comparisons, written)
-                    : WeakestReport.text(subject, r, comparisons, written));
+            String written =
+                    specOut != null && !r.solutions().isEmpty() ? specOut.toString() : null;
+            out.print(
+                    format == Format.json
+                            ? WeakestReport.json(subject, r, comparisons, written)
+                            : WeakestReport.text(subject, r, comparisons, written));
             out.flush();
             return switch (r.verdict()) {
                 case FOUND -> ExitCode.OK;
@@ -226,7 +358,11 @@ public final class WeakestCommand implements Callable<Integer> {
 
     /** {@code courseware-per-type} for {@code courseware.sql}. */
     private String defaultName() {
-        String base = program.getFileName().toString().replaceFirst("\\.[^.]*$", "").replaceAll("[^A-Za-z0-9_-]", "_");
+        String base =
+                program.getFileName()
+                        .toString()
+                        .replaceFirst("\\.[^.]*$", "")
+                        .replaceAll("[^A-Za-z0-9_-]", "_");
         return (base.isEmpty() ? "program" : base) + "-per-type";
     }
 }

@@ -14,8 +14,9 @@ import isocheck.program.Variable;
 import java.util.List;
 import java.util.stream.Collectors;
 import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.CaseExpression;
-import net.sf.jsqlparser.expression.WhenClause;
+import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
@@ -23,10 +24,9 @@ import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NotExpression;
 import net.sf.jsqlparser.expression.NullValue;
-import net.sf.jsqlparser.expression.BooleanValue;
-import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.WhenClause;
 import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
 import net.sf.jsqlparser.expression.operators.arithmetic.Division;
 import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
@@ -57,7 +57,9 @@ final class ExprTranslator {
     private final Table table; // null outside SQL: no record is being visited
     private final String alias;
 
-    /** Translates {@code EXISTS (SELECT …)} of an IF condition (null where EXISTS is not allowed). */
+    /**
+     * Translates {@code EXISTS (SELECT …)} of an IF condition (null where EXISTS is not allowed).
+     */
     private java.util.function.BiFunction<ExistsExpression, SourcePos, Cond> exists;
 
     private ExprTranslator(Fragment fragment, Scope scope, Table table, String alias) {
@@ -68,20 +70,28 @@ final class ExprTranslator {
     }
 
     /** Lets conditions use {@code [NOT] EXISTS (SELECT …)}, translated by {@code exists}. */
-    ExprTranslator withExists(java.util.function.BiFunction<ExistsExpression, SourcePos, Cond> exists) {
+    ExprTranslator withExists(
+            java.util.function.BiFunction<ExistsExpression, SourcePos, Cond> exists) {
         this.exists = exists;
         return this;
     }
 
-    /** For WHERE and SET: bare names are columns of {@code table} (optionally qualified by its name or alias). */
+    /**
+     * For WHERE and SET: bare names are columns of {@code table} (optionally qualified by its name
+     * or alias).
+     */
     static ExprTranslator sql(Fragment fragment, Scope scope, Table table, String alias) {
         return new ExprTranslator(fragment, scope, table, alias);
     }
 
-    /** {@code INSERT … ON CONFLICT DO UPDATE SET}: {@code EXCLUDED.c} is the value the INSERT gave c. */
+    /**
+     * {@code INSERT … ON CONFLICT DO UPDATE SET}: {@code EXCLUDED.c} is the value the INSERT gave
+     * c.
+     */
     private java.util.Map<String, Expr> excluded;
 
-    static ExprTranslator conflictUpdate(Fragment fragment, Scope scope, Table table, java.util.Map<String, Expr> excluded) {
+    static ExprTranslator conflictUpdate(
+            Fragment fragment, Scope scope, Table table, java.util.Map<String, Expr> excluded) {
         ExprTranslator t = new ExprTranslator(fragment, scope, table, null);
         t.excluded = excluded;
         return t;
@@ -108,13 +118,23 @@ final class ExprTranslator {
         return fragment.posOf(node, fragment.start());
     }
 
-    /** An integer literal's value; INT is a 64-bit integer, so a literal outside its range is an error, not a crash. */
+    /**
+     * An integer literal's value; INT is a 64-bit integer, so a literal outside its range is an
+     * error, not a crash.
+     */
     static long intLiteral(LongValue v, SourcePos pos) {
         try {
             return v.getValue();
         } catch (NumberFormatException e) {
-            throw new ProgramError(pos, "integer literal " + v.getStringValue() + " is out of range (INT values are 64-bit: "
-                    + Long.MIN_VALUE + " .. " + Long.MAX_VALUE + ")");
+            throw new ProgramError(
+                    pos,
+                    "integer literal "
+                            + v.getStringValue()
+                            + " is out of range (INT values are 64-bit: "
+                            + Long.MIN_VALUE
+                            + " .. "
+                            + Long.MAX_VALUE
+                            + ")");
         }
     }
 
@@ -131,12 +151,17 @@ final class ExprTranslator {
             return new Expr.IntLit(b.getValue() ? 1 : 0, pos);
         }
         if (e instanceof DoubleValue d) {
-            throw new ProgramError(pos, "decimal literal " + d + " is not supported: values are whole numbers (keep NUMERIC amounts in their "
-                    + "smallest unit, e.g. cents)");
+            throw new ProgramError(
+                    pos,
+                    "decimal literal "
+                            + d
+                            + " is not supported: values are whole numbers (keep NUMERIC amounts in their "
+                            + "smallest unit, e.g. cents)");
         }
         if (e instanceof ParenthesedExpressionList<?> list) {
             if (list.size() != 1) {
-                throw new ProgramError(pos, "a list of " + list.size() + " values is not an expression");
+                throw new ProgramError(
+                        pos, "a list of " + list.size() + " values is not an expression");
             }
             return expr((Expression) list.get(0));
         }
@@ -144,11 +169,17 @@ final class ExprTranslator {
             Expr operand = integer(expr(s.getExpression()), "-");
             return s.getSign() == '-' ? new Expr.Negate(operand, pos) : operand;
         }
-        if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication || e instanceof Division) {
+        if (e instanceof Addition
+                || e instanceof Subtraction
+                || e instanceof Multiplication
+                || e instanceof Division) {
             BinaryExpression b = (BinaryExpression) e;
-            ArithOp op = e instanceof Addition ? ArithOp.ADD
-                    : e instanceof Subtraction ? ArithOp.SUB
-                    : e instanceof Multiplication ? ArithOp.MUL : ArithOp.DIV;
+            ArithOp op =
+                    e instanceof Addition
+                            ? ArithOp.ADD
+                            : e instanceof Subtraction
+                                    ? ArithOp.SUB
+                                    : e instanceof Multiplication ? ArithOp.MUL : ArithOp.DIV;
             Expr left = integer(expr(b.getLeftExpression()), op.symbol());
             Expr right = integer(expr(b.getRightExpression()), op.symbol());
             return new Expr.Arith(op, left, right, pos);
@@ -160,14 +191,19 @@ final class ExprTranslator {
             return column(c, pos);
         }
         if (e instanceof NullValue) {
-            throw new ProgramError(pos, "NULL is supported as a value in SET, INSERT … VALUES and DEFAULT, and in comparisons (never true); "
-                    + "test an empty result with v IS NULL");
+            throw new ProgramError(
+                    pos,
+                    "NULL is supported as a value in SET, INSERT … VALUES and DEFAULT, and in comparisons (never true); "
+                            + "test an empty result with v IS NULL");
         }
         if (e instanceof JdbcParameter) {
-            throw new ProgramError(pos, "positional parameters (?) are not supported; write variables as :name");
+            throw new ProgramError(
+                    pos, "positional parameters (?) are not supported; write variables as :name");
         }
         if (e instanceof Select) {
-            throw new ProgramError(pos, "subqueries are not supported: read the other table first with SELECT … INTO and use :variable");
+            throw new ProgramError(
+                    pos,
+                    "subqueries are not supported: read the other table first with SELECT … INTO and use :variable");
         }
         if (TransactionClock.of(e).isPresent()) {
             return TransactionClock.reference(scope, TransactionClock.of(e).get(), pos);
@@ -176,7 +212,11 @@ final class ExprTranslator {
             return coalesce(f, pos);
         }
         if (e instanceof Function f) {
-            throw new ProgramError(pos, "function " + f.getName() + " is not supported here (aggregates go in SELECT MIN/MAX/COUNT(col) INTO v)");
+            throw new ProgramError(
+                    pos,
+                    "function "
+                            + f.getName()
+                            + " is not supported here (aggregates go in SELECT MIN/MAX/COUNT(col) INTO v)");
         }
         if (e instanceof CaseExpression c) {
             return caseExpr(c, pos);
@@ -184,7 +224,11 @@ final class ExprTranslator {
         if (isCondition(e)) {
             throw new ProgramError(pos, "expected a value, found the condition '" + e + "'");
         }
-        throw new ProgramError(pos, "unsupported expression '" + e + "' (supported: integers, strings, :variables, columns, + - * /, CASE, COALESCE)");
+        throw new ProgramError(
+                pos,
+                "unsupported expression '"
+                        + e
+                        + "' (supported: integers, strings, :variables, columns, + - * /, CASE, COALESCE)");
     }
 
     /**
@@ -194,7 +238,9 @@ final class ExprTranslator {
     Expr valueFor(Expression e, Column column) {
         if (e instanceof NullValue) {
             if (column.notNull()) {
-                throw new ProgramError(pos(e), "column " + column.name() + " is NOT NULL: NULL cannot be written to it");
+                throw new ProgramError(
+                        pos(e),
+                        "column " + column.name() + " is NOT NULL: NULL cannot be written to it");
             }
             return new Expr.NullLit(column.type(), pos(e));
         }
@@ -202,13 +248,15 @@ final class ExprTranslator {
     }
 
     /**
-     * Comparisons with a NULL literal: UNKNOWN in SQL's three-valued logic (SQL:2016 §8.2; PostgreSQL
-     * manual §9.2, "Comparison Functions and Operators"). Each is a {@code FALSE} constant kept in this
-     * identity set; a NOT over a condition containing one is pushed down to the atoms (De Morgan holds
-     * in Kleene's logic, and NOT UNKNOWN is UNKNOWN), so that every UNKNOWN stands under AND/OR only,
-     * where taking it as FALSE is exact: WHERE and IF hold only when the condition is TRUE.
+     * Comparisons with a NULL literal: UNKNOWN in SQL's three-valued logic (SQL:2016 §8.2;
+     * PostgreSQL manual §9.2, "Comparison Functions and Operators"). Each is a {@code FALSE}
+     * constant kept in this identity set; a NOT over a condition containing one is pushed down to
+     * the atoms (De Morgan holds in Kleene's logic, and NOT UNKNOWN is UNKNOWN), so that every
+     * UNKNOWN stands under AND/OR only, where taking it as FALSE is exact: WHERE and IF hold only
+     * when the condition is TRUE.
      */
-    private final java.util.Set<Cond> unknowns = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final java.util.Set<Cond> unknowns =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private Cond unknown(SourcePos pos) {
         Cond u = new Cond.Const(false, pos);
@@ -264,13 +312,19 @@ final class ExprTranslator {
         if (e instanceof IsNullExpression n) {
             return isNull(n, pos);
         }
-        if (scope.plpgsql() && e instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null
-                && Names.of(c.getColumnName()).equals("found") && !scope.isVariable("found")) {
-            // PL/pgSQL's FOUND (manual §43.5.5): the last SELECT INTO / PERFORM / FOR query returned a row
+        if (scope.plpgsql()
+                && e instanceof net.sf.jsqlparser.schema.Column c
+                && c.getTable() == null
+                && Names.of(c.getColumnName()).equals("found")
+                && !scope.isVariable("found")) {
+            // PL/pgSQL's FOUND (manual §43.5.5): the last SELECT INTO / PERFORM / FOR query
+            // returned a row
             if (scope.foundSource() == null) {
                 throw new ProgramError(pos, scope.foundUnusable());
             }
-            return scope.foundSource().isEmpty() ? new Cond.Const(true, pos) : new Cond.IsNull(scope.foundSource(), !scope.foundWhenEmpty(), pos);
+            return scope.foundSource().isEmpty()
+                    ? new Cond.Const(true, pos)
+                    : new Cond.IsNull(scope.foundSource(), !scope.foundWhenEmpty(), pos);
         }
         if (e instanceof BooleanValue b) {
             return new Cond.Const(b.getValue(), pos);
@@ -279,14 +333,21 @@ final class ExprTranslator {
             // a BOOLEAN column or variable standing alone: x = TRUE (TRUE is 1, SqlTypes)
             Expr value = expr(e);
             if (!isBoolean(value)) {
-                throw new ProgramError(pos, "expected a condition, found " + value.type().sqlName() + " " + value.text()
-                        + " (only a BOOLEAN column or variable stands alone as a condition)");
+                throw new ProgramError(
+                        pos,
+                        "expected a condition, found "
+                                + value.type().sqlName()
+                                + " "
+                                + value.text()
+                                + " (only a BOOLEAN column or variable stands alone as a condition)");
             }
             return new Cond.Compare(CompareOp.EQ, value, new Expr.IntLit(1, pos), pos);
         }
         if (e instanceof ExistsExpression x) {
             if (exists == null) {
-                throw new ProgramError(pos, "EXISTS (SELECT …) is supported in IF conditions only; in SQL, SELECT … INTO rows first and test rows IS NOT NULL");
+                throw new ProgramError(
+                        pos,
+                        "EXISTS (SELECT …) is supported in IF conditions only; in SQL, SELECT … INTO rows first and test rows IS NOT NULL");
             }
             return exists.apply(x, pos);
         }
@@ -297,13 +358,15 @@ final class ExprTranslator {
         CompareOp op = compareOp(e);
         if (op != null) {
             BinaryExpression b = (BinaryExpression) e;
-            if (b.getRightExpression() instanceof Function f && f.getName().equalsIgnoreCase("ANY")) {
+            if (b.getRightExpression() instanceof Function f
+                    && f.getName().equalsIgnoreCase("ANY")) {
                 if (op != CompareOp.EQ) {
                     throw new ProgramError(pos(f), "only = ANY(:rows.col) is supported");
                 }
                 return member(expr(b.getLeftExpression()), f, pos);
             }
-            if (b.getLeftExpression() instanceof NullValue || b.getRightExpression() instanceof NullValue) {
+            if (b.getLeftExpression() instanceof NullValue
+                    || b.getRightExpression() instanceof NullValue) {
                 // x = NULL, x <> NULL, …: UNKNOWN, never true (the other side is still checked)
                 if (!(b.getLeftExpression() instanceof NullValue)) {
                     expr(b.getLeftExpression());
@@ -316,19 +379,31 @@ final class ExprTranslator {
             Expr left = expr(b.getLeftExpression());
             Expr right = expr(b.getRightExpression());
             if (left.type() != right.type()) {
-                throw new ProgramError(pos, "cannot compare " + left.type().sqlName() + " " + left.text()
-                        + " with " + right.type().sqlName() + " " + right.text());
+                throw new ProgramError(
+                        pos,
+                        "cannot compare "
+                                + left.type().sqlName()
+                                + " "
+                                + left.text()
+                                + " with "
+                                + right.type().sqlName()
+                                + " "
+                                + right.text());
             }
             return new Cond.Compare(op, left, right, pos);
         }
-        throw new ProgramError(pos, "expected a condition (comparison, AND, OR, NOT, IS NULL, IN, = ANY), found '" + e + "'");
+        throw new ProgramError(
+                pos,
+                "expected a condition (comparison, AND, OR, NOT, IS NULL, IN, = ANY), found '"
+                        + e
+                        + "'");
     }
 
     /**
      * JSqlParser 5.3 parses {@code k IN (1, 2) AND j = 3} as {@code k IN ((1, 2) AND j = 3)}: the
      * list binds looser than the AND/OR after it (ParserTest#jsqlParserMisparsesInFollowedByAnd
-     * pins this). A right operand that is an AND/OR whose leftmost operand is the list is rotated back
-     * to {@code (k IN (1, 2)) AND j = 3}; a correctly parsed IN is returned unchanged.
+     * pins this). A right operand that is an AND/OR whose leftmost operand is the list is rotated
+     * back to {@code (k IN (1, 2)) AND j = 3}; a correctly parsed IN is returned unchanged.
      */
     static Expression reassociate(InExpression in) {
         Expression right = in.getRightExpression();
@@ -339,20 +414,27 @@ final class ExprTranslator {
             inner.setASTNode(in.getASTNode());
             Expression left = reassociate(inner);
             Expression rest = b.getRightExpression();
-            return right instanceof AndExpression ? new AndExpression(left, rest) : new OrExpression(left, rest);
+            return right instanceof AndExpression
+                    ? new AndExpression(left, rest)
+                    : new OrExpression(left, rest);
         }
         return in;
     }
 
     /** {@code x [NOT] IN (a, b, …)}: {@code x = a OR x = b OR …}, negated for NOT IN. */
     private Cond in(InExpression in, SourcePos pos) {
-        if (!(in.getRightExpression() instanceof ParenthesedExpressionList<?> list) || list.isEmpty()) {
-            throw new ProgramError(pos, in.getRightExpression() instanceof Select
-                    ? "IN (SELECT …) is not supported: SELECT … INTO rows first, then col = ANY(:rows.col)"
-                    : "IN takes a parenthesised list of values, or write col = ANY(:rows.col) for a row set");
+        if (!(in.getRightExpression() instanceof ParenthesedExpressionList<?> list)
+                || list.isEmpty()) {
+            throw new ProgramError(
+                    pos,
+                    in.getRightExpression() instanceof Select
+                            ? "IN (SELECT …) is not supported: SELECT … INTO rows first, then col = ANY(:rows.col)"
+                            : "IN takes a parenthesised list of values, or write col = ANY(:rows.col) for a row set");
         }
-        if (in.getLeftExpression() instanceof ParenthesedExpressionList<?> tuple && tuple.size() > 1) {
-            throw new ProgramError(pos, "row-value IN ((a, b), …) is not supported; write (x = a AND y = b) OR …");
+        if (in.getLeftExpression() instanceof ParenthesedExpressionList<?> tuple
+                && tuple.size() > 1) {
+            throw new ProgramError(
+                    pos, "row-value IN ((a, b), …) is not supported; write (x = a AND y = b) OR …");
         }
         Expr left = expr(in.getLeftExpression());
         Cond any = null;
@@ -365,8 +447,16 @@ final class ExprTranslator {
             }
             Expr value = expr((Expression) item);
             if (value.type() != left.type()) {
-                throw new ProgramError(value.pos(), "cannot compare " + left.type().sqlName() + " " + left.text()
-                        + " with " + value.type().sqlName() + " " + value.text());
+                throw new ProgramError(
+                        value.pos(),
+                        "cannot compare "
+                                + left.type().sqlName()
+                                + " "
+                                + left.text()
+                                + " with "
+                                + value.type().sqlName()
+                                + " "
+                                + value.text());
             }
             Cond eq = new Cond.Compare(CompareOp.EQ, left, value, pos);
             any = any == null ? eq : new Cond.Or(any, eq, pos);
@@ -384,7 +474,14 @@ final class ExprTranslator {
         for (Object p : params) {
             Expr a = expr((Expression) p);
             if (!args.isEmpty() && a.type() != args.get(0).type()) {
-                throw new ProgramError(a.pos(), "COALESCE mixes " + args.get(0).type().sqlName() + " and " + a.type().sqlName() + " " + a.text());
+                throw new ProgramError(
+                        a.pos(),
+                        "COALESCE mixes "
+                                + args.get(0).type().sqlName()
+                                + " and "
+                                + a.type().sqlName()
+                                + " "
+                                + a.text());
             }
             args.add(a);
         }
@@ -392,12 +489,14 @@ final class ExprTranslator {
     }
 
     /**
-     * Searched {@code CASE WHEN c THEN e … ELSE e END}; the simple form {@code CASE x WHEN v THEN …}
-     * is {@code CASE WHEN x = v THEN …}. ELSE is required (a missing ELSE is NULL).
+     * Searched {@code CASE WHEN c THEN e … ELSE e END}; the simple form {@code CASE x WHEN v THEN
+     * …} is {@code CASE WHEN x = v THEN …}. ELSE is required (a missing ELSE is NULL).
      */
     private Expr caseExpr(CaseExpression c, SourcePos pos) {
         if (c.getElseExpression() == null) {
-            throw new ProgramError(pos, "CASE needs an ELSE (a missing ELSE is NULL, and NULL values are not supported)");
+            throw new ProgramError(
+                    pos,
+                    "CASE needs an ELSE (a missing ELSE is NULL, and NULL values are not supported)");
         }
         Expr subject = c.getSwitchExpression() == null ? null : expr(c.getSwitchExpression());
         Expr otherwise = expr(c.getElseExpression());
@@ -410,15 +509,31 @@ final class ExprTranslator {
             } else {
                 Expr v = expr(w.getWhenExpression());
                 if (v.type() != subject.type()) {
-                    throw new ProgramError(v.pos(), "cannot compare " + subject.type().sqlName() + " " + subject.text() + " with "
-                            + v.type().sqlName() + " " + v.text());
+                    throw new ProgramError(
+                            v.pos(),
+                            "cannot compare "
+                                    + subject.type().sqlName()
+                                    + " "
+                                    + subject.text()
+                                    + " with "
+                                    + v.type().sqlName()
+                                    + " "
+                                    + v.text());
                 }
                 when = new Cond.Compare(CompareOp.EQ, subject, v, v.pos());
             }
             Expr then = expr(w.getThenExpression());
             if (then.type() != otherwise.type()) {
-                throw new ProgramError(then.pos(), "CASE mixes " + then.type().sqlName() + " " + then.text() + " and "
-                        + otherwise.type().sqlName() + " " + otherwise.text());
+                throw new ProgramError(
+                        then.pos(),
+                        "CASE mixes "
+                                + then.type().sqlName()
+                                + " "
+                                + then.text()
+                                + " and "
+                                + otherwise.type().sqlName()
+                                + " "
+                                + otherwise.text());
             }
             conditions.add(when);
             values.add(then);
@@ -426,7 +541,10 @@ final class ExprTranslator {
         return new Expr.Case(conditions, values, otherwise, pos);
     }
 
-    /** Whether {@code value} is a BOOLEAN column of the visited table or a variable declared BOOLEAN. */
+    /**
+     * Whether {@code value} is a BOOLEAN column of the visited table or a variable declared
+     * BOOLEAN.
+     */
     private boolean isBoolean(Expr value) {
         if (value instanceof Expr.ColumnRef c) {
             return table != null && table.column(c.column()).map(Column::bool).orElse(false);
@@ -439,24 +557,38 @@ final class ExprTranslator {
         String name = null;
         if (subject instanceof JdbcNamedParameter p && !p.getName().contains(".")) {
             name = Names.of(p.getName());
-        } else if (table == null && subject instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null) {
+        } else if (table == null
+                && subject instanceof net.sf.jsqlparser.schema.Column c
+                && c.getTable() == null) {
             name = Names.of(c.getColumnName());
         }
-        if (name == null && (subject instanceof net.sf.jsqlparser.schema.Column || subject instanceof JdbcNamedParameter)) {
+        if (name == null
+                && (subject instanceof net.sf.jsqlparser.schema.Column
+                        || subject instanceof JdbcNamedParameter)) {
             // a field: a column of the visited record, or :row.f (row.f outside SQL)
             Expr field = expr(subject);
             if (field instanceof Expr.VarRef ref && !ref.hasField()) {
-                throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
+                throw new ProgramError(
+                        pos,
+                        "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
             }
             return new Cond.FieldIsNull(field, n.isNot(), pos);
         }
         if (name == null) {
-            throw new ProgramError(pos, "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
+            throw new ProgramError(
+                    pos,
+                    "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
         }
         Variable v = scope.read(name, pos(subject));
         if (v.kind() != Variable.Kind.LOCAL) {
-            throw new ProgramError(pos(subject), "IS NULL needs a variable assigned by SELECT … INTO; " + name + " is "
-                    + (v.kind() == Variable.Kind.PARAMETER ? "a parameter" : "a loop variable"));
+            throw new ProgramError(
+                    pos(subject),
+                    "IS NULL needs a variable assigned by SELECT … INTO; "
+                            + name
+                            + " is "
+                            + (v.kind() == Variable.Kind.PARAMETER
+                                    ? "a parameter"
+                                    : "a loop variable"));
         }
         return new Cond.IsNull(name, n.isNot(), pos);
     }
@@ -470,10 +602,14 @@ final class ExprTranslator {
         String[] ref = null;
         if (arg instanceof JdbcNamedParameter p) {
             ref = Names.of(p.getName()).split("\\.", -1);
-        } else if (table == null && arg instanceof net.sf.jsqlparser.schema.Column c && c.getTable() != null) {
+        } else if (table == null
+                && arg instanceof net.sf.jsqlparser.schema.Column c
+                && c.getTable() != null) {
             ref = new String[] {Names.of(c.getTable().getName()), Names.of(c.getColumnName())};
-        } else if (scope.plpgsql() && arg instanceof net.sf.jsqlparser.schema.Column c && scope.isVariable(
-                c.getTable() == null ? c.getColumnName() : c.getTable().getName())) {
+        } else if (scope.plpgsql()
+                && arg instanceof net.sf.jsqlparser.schema.Column c
+                && scope.isVariable(
+                        c.getTable() == null ? c.getColumnName() : c.getTable().getName())) {
             if (c.getTable() != null) {
                 ref = new String[] {Names.of(c.getTable().getName()), Names.of(c.getColumnName())};
             } else {
@@ -492,26 +628,43 @@ final class ExprTranslator {
         String fieldName = ref[1];
         Variable rows = scope.read(rowsName, argPos);
         if (!(rows.type() instanceof Type.Rows)) {
-            throw new ProgramError(argPos, ref[0] + " is " + rows.type().describe() + ", not a row set");
+            throw new ProgramError(
+                    argPos, ref[0] + " is " + rows.type().describe() + ", not a row set");
         }
-        Field field = rows.type().field(fieldName).orElseThrow(() -> new ProgramError(argPos, noSuchField(rows, fieldName)));
+        Field field =
+                rows.type()
+                        .field(fieldName)
+                        .orElseThrow(() -> new ProgramError(argPos, noSuchField(rows, fieldName)));
         if (field.type() != element.type()) {
-            throw new ProgramError(pos, "cannot compare " + element.type().sqlName() + " " + element.text()
-                    + " with " + field.type().sqlName() + " column " + ref[0] + "." + ref[1]);
+            throw new ProgramError(
+                    pos,
+                    "cannot compare "
+                            + element.type().sqlName()
+                            + " "
+                            + element.text()
+                            + " with "
+                            + field.type().sqlName()
+                            + " column "
+                            + ref[0]
+                            + "."
+                            + ref[1]);
         }
         return new Cond.Member(element, ref[0], ref[1], pos);
     }
 
     private Expr column(net.sf.jsqlparser.schema.Column c, SourcePos pos) {
-        if (c.getColumnName() == null || c.getColumnName().isEmpty()
-                || (c.getTable() != null && (c.getTable().getName() == null || c.getTable().getName().isEmpty()))) {
+        if (c.getColumnName() == null
+                || c.getColumnName().isEmpty()
+                || (c.getTable() != null
+                        && (c.getTable().getName() == null || c.getTable().getName().isEmpty()))) {
             // JSqlParser reads `a..b` as a name with an empty part (a database..table name), which
             // reached Names.of as null: exit 70 (fuzzing finding, seed 2028)
             throw new ProgramError(pos, "unsupported name '" + c + "': a part of it is empty");
         }
         String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
         if (table == null) {
-            // Outside SQL there is no record: `x` is a variable and `v.col` a column of row variable v.
+            // Outside SQL there is no record: `x` is a variable and `v.col` a column of row
+            // variable v.
             if (qualifier == null) {
                 return variable(c.getColumnName(), pos);
             }
@@ -523,64 +676,129 @@ final class ExprTranslator {
         if (excluded != null && "excluded".equals(qualifier)) {
             Expr value = excluded.get(Names.of(c.getColumnName()));
             if (value == null) {
-                throw new ProgramError(pos, "EXCLUDED." + c.getColumnName() + ": the INSERT gives no value for that column");
+                throw new ProgramError(
+                        pos,
+                        "EXCLUDED."
+                                + c.getColumnName()
+                                + ": the INSERT gives no value for that column");
             }
             return value;
         }
         if (scope.plpgsql()) {
-            // PL/pgSQL writes variables bare; a name that is both a variable and a column is an error,
+            // PL/pgSQL writes variables bare; a name that is both a variable and a column is an
+            // error,
             // as under PostgreSQL's default plpgsql.variable_conflict = error (manual §43.11.1)
-            if (qualifier == null && Names.of(c.getColumnName()).matches("_\\d+") && table.column(Names.of(c.getColumnName())).isEmpty()) {
-                return variable(c.getColumnName(), pos); // $n, written _n to JSqlParser: an unknown one is reported by the scope
+            if (qualifier == null
+                    && Names.of(c.getColumnName()).matches("_\\d+")
+                    && table.column(Names.of(c.getColumnName())).isEmpty()) {
+                return variable(
+                        c.getColumnName(),
+                        pos); // $n, written _n to JSqlParser: an unknown one is reported by the
+                // scope
             }
             if (qualifier == null && scope.isVariable(c.getColumnName())) {
                 String name = Names.of(c.getColumnName());
                 if (table.column(name).isPresent()) {
-                    throw new ProgramError(pos, "column reference \"" + name + "\" is ambiguous: it could refer to a PL/pgSQL variable or to column "
-                            + table.name() + "." + name + " (qualify the column as " + (alias != null ? alias : table.name()) + "." + name
-                            + ", or rename the variable)");
+                    throw new ProgramError(
+                            pos,
+                            "column reference \""
+                                    + name
+                                    + "\" is ambiguous: it could refer to a PL/pgSQL variable or to column "
+                                    + table.name()
+                                    + "."
+                                    + name
+                                    + " (qualify the column as "
+                                    + (alias != null ? alias : table.name())
+                                    + "."
+                                    + name
+                                    + ", or rename the variable)");
                 }
                 return variable(c.getColumnName(), pos);
             }
-            if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias) && scope.isVariable(qualifier)) {
+            if (qualifier != null
+                    && !qualifier.equals(table.name())
+                    && !qualifier.equals(alias)
+                    && scope.isVariable(qualifier)) {
                 return variable(qualifier + "." + c.getColumnName(), pos);
             }
         }
         if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
-            throw new ProgramError(pos, "unknown table " + qualifier + " (this statement accesses only " + table.name()
-                    + "; write variables as :" + qualifier + "." + c.getColumnName() + ")");
+            throw new ProgramError(
+                    pos,
+                    "unknown table "
+                            + qualifier
+                            + " (this statement accesses only "
+                            + table.name()
+                            + "; write variables as :"
+                            + qualifier
+                            + "."
+                            + c.getColumnName()
+                            + ")");
         }
-        Column column = table.column(Names.of(c.getColumnName())).orElseThrow(() -> new ProgramError(pos,
-                "unknown column " + c.getColumnName() + " in table " + table.name()
-                        + " (write variables and parameters as :" + c.getColumnName() + ")"));
+        Column column =
+                table.column(Names.of(c.getColumnName()))
+                        .orElseThrow(
+                                () ->
+                                        new ProgramError(
+                                                pos,
+                                                "unknown column "
+                                                        + c.getColumnName()
+                                                        + " in table "
+                                                        + table.name()
+                                                        + " (write variables and parameters as :"
+                                                        + c.getColumnName()
+                                                        + ")"));
         return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
     }
 
-    /** A column an UPDATE sets or an INSERT lists: never a variable, even in PL/pgSQL (no ambiguity there). */
+    /**
+     * A column an UPDATE sets or an INSERT lists: never a variable, even in PL/pgSQL (no ambiguity
+     * there).
+     */
     Expr.ColumnRef targetColumn(Expression e) {
         net.sf.jsqlparser.schema.Column c = (net.sf.jsqlparser.schema.Column) e;
         SourcePos pos = pos(e);
         String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
         if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
-            throw new ProgramError(pos, "unknown table " + qualifier + " (this statement accesses only " + table.name() + ")");
+            throw new ProgramError(
+                    pos,
+                    "unknown table "
+                            + qualifier
+                            + " (this statement accesses only "
+                            + table.name()
+                            + ")");
         }
-        Column column = table.column(Names.of(c.getColumnName())).orElseThrow(() -> new ProgramError(pos,
-                "unknown column " + c.getColumnName() + " in table " + table.name()));
+        Column column =
+                table.column(Names.of(c.getColumnName()))
+                        .orElseThrow(
+                                () ->
+                                        new ProgramError(
+                                                pos,
+                                                "unknown column "
+                                                        + c.getColumnName()
+                                                        + " in table "
+                                                        + table.name()));
         return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
     }
 
     private Expr variable(String reference, SourcePos pos) {
         String[] parts = Names.of(reference).split("\\.", -1);
         if (parts.length > 2) {
-            throw new ProgramError(pos, "unsupported name :" + reference + " (write :variable or :variable.column)");
+            throw new ProgramError(
+                    pos,
+                    "unsupported name :" + reference + " (write :variable or :variable.column)");
         }
         Variable v = scope.read(parts[0], pos);
         Type type = v.type();
         if (parts.length == 2) {
             if (type instanceof Type.Scalar) {
-                throw new ProgramError(pos, v.name() + " is " + type.describe() + " and has no column " + parts[1]);
+                throw new ProgramError(
+                        pos,
+                        v.name() + " is " + type.describe() + " and has no column " + parts[1]);
             }
-            Field field = type.field(parts[1]).orElseThrow(() -> new ProgramError(pos, noSuchField(v, parts[1])));
+            Field field =
+                    type.field(parts[1])
+                            .orElseThrow(() -> new ProgramError(pos, noSuchField(v, parts[1])));
             return new Expr.VarRef(v.name(), field.name(), field.type(), pos);
         }
         if (type instanceof Type.Scalar s) {
@@ -589,18 +807,33 @@ final class ExprTranslator {
         if (type.fields().size() == 1) {
             return new Expr.VarRef(v.name(), null, type.fields().get(0).type(), pos);
         }
-        throw new ProgramError(pos, v.name() + " holds " + type.describe() + "; name one column, as " + v.name() + "."
-                + type.fields().get(0).name());
+        throw new ProgramError(
+                pos,
+                v.name()
+                        + " holds "
+                        + type.describe()
+                        + "; name one column, as "
+                        + v.name()
+                        + "."
+                        + type.fields().get(0).name());
     }
 
     private static String noSuchField(Variable v, String field) {
-        String fields = v.type().fields().stream().map(Field::name).collect(Collectors.joining(", "));
+        String fields =
+                v.type().fields().stream().map(Field::name).collect(Collectors.joining(", "));
         return v.name() + " has no column " + field + " (it has " + fields + ")";
     }
 
     private Expr integer(Expr e, String operator) {
         if (e.type() != ScalarType.INT) {
-            throw new ProgramError(e.pos(), "operator " + operator + " needs INT operands; " + e.text() + " is " + e.type().sqlName());
+            throw new ProgramError(
+                    e.pos(),
+                    "operator "
+                            + operator
+                            + " needs INT operands; "
+                            + e.text()
+                            + " is "
+                            + e.type().sqlName());
         }
         return e;
     }
@@ -628,8 +861,12 @@ final class ExprTranslator {
     }
 
     private static boolean isCondition(Expression e) {
-        return compareOp(e) != null || e instanceof AndExpression || e instanceof OrExpression
-                || e instanceof NotExpression || e instanceof IsNullExpression || e instanceof InExpression
+        return compareOp(e) != null
+                || e instanceof AndExpression
+                || e instanceof OrExpression
+                || e instanceof NotExpression
+                || e instanceof IsNullExpression
+                || e instanceof InExpression
                 || e instanceof ExistsExpression;
     }
 

@@ -52,60 +52,85 @@ record Fragment(String text, SourcePos start) {
     }
 
     /**
-     * The deepest parenthesis nesting a fragment may have. JSqlParser's descent is recursive, so without a
-     * limit a deep fragment overflows the stack; real statements nest a few levels.
+     * The deepest parenthesis nesting a fragment may have. JSqlParser's descent is recursive, so
+     * without a limit a deep fragment overflows the stack; real statements nest a few levels.
      */
     static final int MAX_PAREN_DEPTH = 32;
 
     /**
-     * The deepest nesting handed to JSqlParser's complex mode. Its lookahead is exponential in the nesting
-     * of parentheses (benchmarks/RESULTS.md, "Parsing nested parentheses": depth 6 takes 0.3-0.6 s, 8 about
-     * 2 s, 10 about 7 s per statement), so beyond this depth only the simple mode (linear) is tried.
+     * The deepest nesting handed to JSqlParser's complex mode. Its lookahead is exponential in the
+     * nesting of parentheses (benchmarks/RESULTS.md, "Parsing nested parentheses": depth 6 takes
+     * 0.3-0.6 s, 8 about 2 s, 10 about 7 s per statement), so beyond this depth only the simple
+     * mode (linear) is tried.
      */
     static final int MAX_COMPLEX_DEPTH = 6;
 
     /**
-     * The deepest nesting of brackets ('[' or '{') a fragment may have. Both of JSqlParser's modes take time
-     * exponential in unclosed brackets (fuzzing finding, seed 2027: 200 '[' in a select list ran for minutes;
-     * measured warm: depth 3 0.4 s, 4 1.6 s, 5 5.1 s), and isocheck's SQL has no use for nested ones.
+     * The deepest nesting of brackets ('[' or '{') a fragment may have. Both of JSqlParser's modes
+     * take time exponential in unclosed brackets (fuzzing finding, seed 2027: 200 '[' in a select
+     * list ran for minutes; measured warm: depth 3 0.4 s, 4 1.6 s, 5 5.1 s), and isocheck's SQL has
+     * no use for nested ones.
      */
     static final int MAX_BRACKET_DEPTH = 2;
 
     /**
      * The most names a fragment may join with a single ':' ({@code a:b}). JSqlParser's lookahead is
-     * exponential in such chains (fuzzing finding, seed 2027: 'acc_id:invoke:invoke…' 108 times ran for
-     * minutes; 20 already over a minute), and isocheck's SQL has none: a bind variable is ':name' after an
-     * operator, a parenthesis or a space.
+     * exponential in such chains (fuzzing finding, seed 2027: 'acc_id:invoke:invoke…' 108 times ran
+     * for minutes; 20 already over a minute), and isocheck's SQL has none: a bind variable is
+     * ':name' after an operator, a parenthesis or a space.
      */
     static final int MAX_COLON_JOINS = 2;
 
     /**
-     * Runs one production over the whole fragment, turning JSqlParser's failures into positioned errors.
-     * First in JSqlParser's simple mode (fast; what {@code CCJSqlParserUtil.parse} tries first too), then,
-     * when that fails, in its complex mode, whose messages are the ones users see.
+     * Runs one production over the whole fragment, turning JSqlParser's failures into positioned
+     * errors. First in JSqlParser's simple mode (fast; what {@code CCJSqlParserUtil.parse} tries
+     * first too), then, when that fails, in its complex mode, whose messages are the ones users
+     * see.
      */
     private <T> T parse(Production<T> production, String what) {
         int[] deepest = deepestParenthesis();
         if (deepest[0] > MAX_PAREN_DEPTH) {
-            throw new ProgramError(offsetPos(deepest[1]), "parentheses nest " + deepest[0] + " levels deep in this " + what
-                    + "; isocheck's limit is " + MAX_PAREN_DEPTH + ": simplify the expression");
+            throw new ProgramError(
+                    offsetPos(deepest[1]),
+                    "parentheses nest "
+                            + deepest[0]
+                            + " levels deep in this "
+                            + what
+                            + "; isocheck's limit is "
+                            + MAX_PAREN_DEPTH
+                            + ": simplify the expression");
         }
         int[] brackets = deepest('[', ']', '{', '}');
         if (brackets[0] > MAX_BRACKET_DEPTH) {
-            throw new ProgramError(offsetPos(brackets[1]), "brackets nest " + brackets[0] + " levels deep in this " + what
-                    + "; isocheck's limit is " + MAX_BRACKET_DEPTH + " (the SQL parser takes time exponential in them)");
+            throw new ProgramError(
+                    offsetPos(brackets[1]),
+                    "brackets nest "
+                            + brackets[0]
+                            + " levels deep in this "
+                            + what
+                            + "; isocheck's limit is "
+                            + MAX_BRACKET_DEPTH
+                            + " (the SQL parser takes time exponential in them)");
         }
         int[] joins = colonJoins();
         if (joins[0] > MAX_COLON_JOINS) {
-            throw new ProgramError(offsetPos(joins[1]), "names joined by ':' " + joins[0] + " times in this " + what
-                    + " (a bind variable is written ' :name'); isocheck's limit is " + MAX_COLON_JOINS
-                    + " (the SQL parser takes time exponential in them)");
+            throw new ProgramError(
+                    offsetPos(joins[1]),
+                    "names joined by ':' "
+                            + joins[0]
+                            + " times in this "
+                            + what
+                            + " (a bind variable is written ' :name'); isocheck's limit is "
+                            + MAX_COLON_JOINS
+                            + " (the SQL parser takes time exponential in them)");
         }
         int emptyPart = emptyNamePart();
         if (emptyPart >= 0) {
             // JSqlParser reads `a..b` as a name with an empty middle part (database..table), and
             // the missing part reached isocheck as null: exit 70 (fuzzing finding, seed 2028)
-            throw new ProgramError(offsetPos(emptyPart), "syntax error: unexpected '..' (a name has an empty part)");
+            throw new ProgramError(
+                    offsetPos(emptyPart),
+                    "syntax error: unexpected '..' (a name has an empty part)");
         }
         try {
             CCJSqlParser simple = CCJSqlParserUtil.newParser(text).withAllowComplexParsing(false);
@@ -116,9 +141,16 @@ record Fragment(String text, SourcePos start) {
             // fall through to the complex mode, for its result or its message
         }
         if (deepest[0] > MAX_COMPLEX_DEPTH) {
-            throw new ProgramError(offsetPos(deepest[1]), "cannot parse this " + what + " with parentheses nested " + deepest[0]
-                    + " levels deep (beyond " + MAX_COMPLEX_DEPTH + " levels only plain expressions are parsed, since the full "
-                    + "SQL parser takes exponential time): simplify it or check its syntax");
+            throw new ProgramError(
+                    offsetPos(deepest[1]),
+                    "cannot parse this "
+                            + what
+                            + " with parentheses nested "
+                            + deepest[0]
+                            + " levels deep (beyond "
+                            + MAX_COMPLEX_DEPTH
+                            + " levels only plain expressions are parsed, since the full "
+                            + "SQL parser takes exponential time): simplify it or check its syntax");
         }
         CCJSqlParser parser = CCJSqlParserUtil.newParser(text);
         try {
@@ -131,11 +163,16 @@ record Fragment(String text, SourcePos start) {
             throw new ProgramError(start, "cannot read " + what + ": " + firstLine(e.getMessage()));
         } catch (NumberFormatException e) {
             // JSqlParser reads some numbers itself (VARCHAR(n), LIMIT n) as Java ints.
-            throw new ProgramError(numberPos(e.getMessage()), "number out of range in " + what + ": " + firstLine(e.getMessage()));
+            throw new ProgramError(
+                    numberPos(e.getMessage()),
+                    "number out of range in " + what + ": " + firstLine(e.getMessage()));
         }
     }
 
-    /** How many times a single ':' joins two name characters ({@code a:b}) outside string literals, and the first offset. */
+    /**
+     * How many times a single ':' joins two name characters ({@code a:b}) outside string literals,
+     * and the first offset.
+     */
     private int[] colonJoins() {
         int count = 0;
         int first = 0;
@@ -144,7 +181,11 @@ record Fragment(String text, SourcePos start) {
             char c = text.charAt(i);
             if (c == '\'') {
                 quoted = !quoted;
-            } else if (!quoted && c == ':' && i > 0 && i + 1 < text.length() && isName(text.charAt(i - 1))
+            } else if (!quoted
+                    && c == ':'
+                    && i > 0
+                    && i + 1 < text.length()
+                    && isName(text.charAt(i - 1))
                     && isName(text.charAt(i + 1))) {
                 if (count++ == 0) first = i;
             }
@@ -152,14 +193,21 @@ record Fragment(String text, SourcePos start) {
         return new int[] {count, first};
     }
 
-    /** The offset of the first {@code ..} between two name characters outside string literals, or -1. */
+    /**
+     * The offset of the first {@code ..} between two name characters outside string literals, or
+     * -1.
+     */
     private int emptyNamePart() {
         boolean quoted = false;
         for (int i = 1; i + 2 < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\'') {
                 quoted = !quoted;
-            } else if (!quoted && c == '.' && text.charAt(i + 1) == '.' && isName(text.charAt(i - 1)) && isName(text.charAt(i + 2))) {
+            } else if (!quoted
+                    && c == '.'
+                    && text.charAt(i + 1) == '.'
+                    && isName(text.charAt(i - 1))
+                    && isName(text.charAt(i + 2))) {
                 return i;
             }
         }
@@ -170,12 +218,17 @@ record Fragment(String text, SourcePos start) {
         return Character.isLetterOrDigit(c) || c == '_';
     }
 
-    /** The deepest nesting of parentheses outside string literals and its offset: {depth, offset}. */
+    /**
+     * The deepest nesting of parentheses outside string literals and its offset: {depth, offset}.
+     */
     private int[] deepestParenthesis() {
         return deepest('(', ')', '(', ')');
     }
 
-    /** The deepest nesting of the two pairs of delimiters outside string literals and its offset: {depth, offset}. */
+    /**
+     * The deepest nesting of the two pairs of delimiters outside string literals and its offset:
+     * {depth, offset}.
+     */
     private int[] deepest(char open1, char close1, char open2, char close2) {
         int depth = 0;
         int max = 0;
@@ -210,7 +263,10 @@ record Fragment(String text, SourcePos start) {
         return at(line, at - lineStart + 1);
     }
 
-    /** The position of the number a {@link NumberFormatException} message quotes, else the fragment's start. */
+    /**
+     * The position of the number a {@link NumberFormatException} message quotes, else the
+     * fragment's start.
+     */
     private SourcePos numberPos(String message) {
         int q = message == null ? -1 : message.indexOf('"');
         int end = q < 0 ? -1 : message.indexOf('"', q + 1);
@@ -221,20 +277,27 @@ record Fragment(String text, SourcePos start) {
     private void requireEnd(CCJSqlParser parser) {
         var next = parser.getNextToken();
         if (next.kind != CCJSqlParserConstants.EOF) {
-            throw new ProgramError(at(next.beginLine, next.beginColumn), "syntax error: unexpected " + shown(next.image));
+            throw new ProgramError(
+                    at(next.beginLine, next.beginColumn),
+                    "syntax error: unexpected " + shown(next.image));
         }
     }
 
     private ProgramError syntaxError(ParseException e) {
         if (e.currentToken != null && e.currentToken.next != null) {
             var bad = e.currentToken.next;
-            String found = bad.kind == CCJSqlParserConstants.EOF ? "end of statement" : shown(bad.image);
-            return new ProgramError(at(bad.beginLine, bad.beginColumn), "syntax error: unexpected " + found);
+            String found =
+                    bad.kind == CCJSqlParserConstants.EOF ? "end of statement" : shown(bad.image);
+            return new ProgramError(
+                    at(bad.beginLine, bad.beginColumn), "syntax error: unexpected " + found);
         }
         return new ProgramError(start, "syntax error: " + firstLine(e.getMessage()));
     }
 
-    /** A token as a message shows it: on one line (messages are one line), quoted, at most 40 characters. */
+    /**
+     * A token as a message shows it: on one line (messages are one line), quoted, at most 40
+     * characters.
+     */
     static String shown(String image) {
         if (image == null || image.isBlank()) {
             return image != null && image.contains("\n") ? "a line break" : "whitespace";

@@ -32,22 +32,23 @@ import net.sf.jsqlparser.statement.select.PlainSelect;
 
 /**
  * Inner joins of two or three tables on equality predicates, as BenchBase's TPC-C StockLevel writes
- * them ({@code SELECT COUNT(DISTINCT s_i_id) FROM order_line, stock WHERE … AND s_i_id = ol_i_id …}).
+ * them ({@code SELECT COUNT(DISTINCT s_i_id) FROM order_line, stock WHERE … AND s_i_id = ol_i_id
+ * …}).
  *
- * <p>The supported shape is a chain: tables t1, …, tn in FROM order (comma-separated, or
- * {@code [INNER] JOIN … ON}), each later table joined to the one before it by exactly one equality
- * of a column of each; every other conjunct of WHERE and ON mentions one table; the select list is
- * one {@code COUNT(DISTINCT c)}, {@code MIN(c)} or {@code MAX(c)} over a column c of the last table
+ * <p>The supported shape is a chain: tables t1, …, tn in FROM order (comma-separated, or {@code
+ * [INNER] JOIN … ON}), each later table joined to the one before it by exactly one equality of a
+ * column of each; every other conjunct of WHERE and ON mentions one table; the select list is one
+ * {@code COUNT(DISTINCT c)}, {@code MIN(c)} or {@code MAX(c)} over a column c of the last table
  * (aggregates whose value does not depend on how many join partners a row has).
  *
  * <p>Translation: one SELECT per table, in FROM order, each reading the rows of its table that its
- * own conjuncts select and that join with the previous table's rows: {@code SELECT j INTO
- * target$t1 FROM t1 WHERE φ1; SELECT k INTO target$t2 FROM t2 WHERE φ2 AND c2 = ANY(:target$t1.j1);
- * …; SELECT agg(c) INTO target FROM tn WHERE φn AND cn = ANY(:target$tn-1.jn-1)}. For a chain this
- * is exact for the rows of tn that occur in the join, so the aggregate is the join's. Every row of
- * t1..tn-1 its own conjuncts select is read (a superset of the rows in the join: the reads of both
- * sides, over-approximated where a row has no partner). The SELECTs read from the transaction's one
- * view, as the single statement does in the paper's model (§3.2). The last SELECT lists the others
+ * own conjuncts select and that join with the previous table's rows: {@code SELECT j INTO target$t1
+ * FROM t1 WHERE φ1; SELECT k INTO target$t2 FROM t2 WHERE φ2 AND c2 = ANY(:target$t1.j1); …; SELECT
+ * agg(c) INTO target FROM tn WHERE φn AND cn = ANY(:target$tn-1.jn-1)}. For a chain this is exact
+ * for the rows of tn that occur in the join, so the aggregate is the join's. Every row of t1..tn-1
+ * its own conjuncts select is read (a superset of the rows in the join: the reads of both sides,
+ * over-approximated where a row has no partner). The SELECTs read from the transaction's one view,
+ * as the single statement does in the paper's model (§3.2). The last SELECT lists the others
  * ({@link Stmt.Select#joinedFrom}), so that a database runs the join as written.
  */
 final class JoinTranslator {
@@ -60,7 +61,9 @@ final class JoinTranslator {
         this.scope = scope;
     }
 
-    /** One table of the join: the table, its alias (or null) and the conjuncts that mention only it. */
+    /**
+     * One table of the join: the table, its alias (or null) and the conjuncts that mention only it.
+     */
     private record Part(Table table, String alias, List<Expression> local, SourcePos pos) {}
 
     /** {@code later.column = earlier.column}: the equality joining two consecutive parts. */
@@ -68,31 +71,63 @@ final class JoinTranslator {
 
     Stmt.Select join(PlainSelect s, Fragment f) {
         SourcePos pos = f.start();
-        reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
-        reject(s.getGroupBy() != null || s.getHaving() != null, pos, "GROUP BY and HAVING are not supported");
-        reject(s.getOrderByElements() != null && !s.getOrderByElements().isEmpty() || s.getLimit() != null
-                || s.getOffset() != null || s.getFetch() != null, pos, "ORDER BY/LIMIT on a join is not supported");
-        reject(SqlTranslator.lock(s, f).locks(), pos, "FOR UPDATE/SHARE on a join is not supported");
+        reject(
+                s.getDistinct() != null,
+                pos,
+                "DISTINCT is not supported (a row set never holds duplicates of a record)");
+        reject(
+                s.getGroupBy() != null || s.getHaving() != null,
+                pos,
+                "GROUP BY and HAVING are not supported");
+        reject(
+                s.getOrderByElements() != null && !s.getOrderByElements().isEmpty()
+                        || s.getLimit() != null
+                        || s.getOffset() != null
+                        || s.getFetch() != null,
+                pos,
+                "ORDER BY/LIMIT on a join is not supported");
+        reject(
+                SqlTranslator.lock(s, f).locks(),
+                pos,
+                "FOR UPDATE/SHARE on a join is not supported");
         List<Part> parts = new ArrayList<>();
         List<Expression> conjuncts = new ArrayList<>();
         parts.add(part(s.getFromItem(), f, pos));
         for (Join j : s.getJoins()) {
             SourcePos joinPos = f.posOf(j.getRightItem(), pos);
-            reject(j.isLeft() || j.isRight() || j.isFull() || j.isOuter() || j.isNatural() || j.isCross() || j.isSemi()
-                    || j.isApply() || j.isStraight(), joinPos, "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
-            reject(j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(), joinPos, "JOIN … USING is not supported; write ON a.c = b.c");
+            reject(
+                    j.isLeft()
+                            || j.isRight()
+                            || j.isFull()
+                            || j.isOuter()
+                            || j.isNatural()
+                            || j.isCross()
+                            || j.isSemi()
+                            || j.isApply()
+                            || j.isStraight(),
+                    joinPos,
+                    "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
+            reject(
+                    j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(),
+                    joinPos,
+                    "JOIN … USING is not supported; write ON a.c = b.c");
             parts.add(part(j.getRightItem(), f, joinPos));
             if (j.getOnExpressions() != null) {
                 j.getOnExpressions().forEach(e -> split(e, conjuncts));
             }
         }
         if (parts.size() > 3) {
-            throw new ProgramError(parts.get(3).pos(), "joins of more than three tables are not supported");
+            throw new ProgramError(
+                    parts.get(3).pos(), "joins of more than three tables are not supported");
         }
         for (int i = 0; i < parts.size(); i++) {
             for (int k = 0; k < i; k++) {
-                reject(parts.get(i).table().name().equals(parts.get(k).table().name()), parts.get(i).pos(),
-                        "self-joins are not supported (table " + parts.get(i).table().name() + " appears twice)");
+                reject(
+                        parts.get(i).table().name().equals(parts.get(k).table().name()),
+                        parts.get(i).pos(),
+                        "self-joins are not supported (table "
+                                + parts.get(i).table().name()
+                                + " appears twice)");
             }
         }
         if (s.getWhere() != null) {
@@ -107,24 +142,48 @@ final class JoinTranslator {
         SourcePos targetPos = f.posOf(into.get(0), pos);
 
         // the select list: one COUNT(DISTINCT c) / MIN(c) / MAX(c) of the last table
-        reject(s.getSelectItems().size() != 1, pos, "a join selects one aggregate: COUNT(DISTINCT c), MIN(c) or MAX(c)");
+        reject(
+                s.getSelectItems().size() != 1,
+                pos,
+                "a join selects one aggregate: COUNT(DISTINCT c), MIN(c) or MAX(c)");
         Expression item = s.getSelectItems().get(0).getExpression();
         SourcePos itemPos = f.posOf(item, pos);
         // an alias of the aggregate names nothing the program sees: its value goes INTO a scalar
-        reject(!(item instanceof Function fn) || fn.getParameters() == null || fn.getParameters().size() != 1
-                || !(fn.getParameters().get(0) instanceof Column), itemPos,
-                "a join selects one aggregate over a column: COUNT(DISTINCT c), MIN(c) or MAX(c); found '" + item + "'");
+        reject(
+                !(item instanceof Function fn)
+                        || fn.getParameters() == null
+                        || fn.getParameters().size() != 1
+                        || !(fn.getParameters().get(0) instanceof Column),
+                itemPos,
+                "a join selects one aggregate over a column: COUNT(DISTINCT c), MIN(c) or MAX(c); found '"
+                        + item
+                        + "'");
         Function fn = (Function) item;
         Column aggColumn = (Column) fn.getParameters().get(0);
         int owner = owner(aggColumn, parts, f, pos);
-        reject(owner != parts.size() - 1, itemPos, "the aggregated column must belong to the last table of the join ("
-                + parts.get(parts.size() - 1).table().name() + "); list the tables in join order");
+        reject(
+                owner != parts.size() - 1,
+                itemPos,
+                "the aggregated column must belong to the last table of the join ("
+                        + parts.get(parts.size() - 1).table().name()
+                        + "); list the tables in join order");
         Part last = parts.get(parts.size() - 1);
-        Aggregate aggregate = SqlTranslator.aggregate(fn, last.table(), ExprTranslator.sql(f, scope, last.table(), last.alias()), itemPos);
-        reject(!(aggregate.isExtremum() || aggregate.function() == Aggregate.Function.COUNT && aggregate.distinct()), itemPos,
-                aggregate.function() + " over a join counts rows once per join partner; supported: COUNT(DISTINCT c), MIN(c), MAX(c)");
+        Aggregate aggregate =
+                SqlTranslator.aggregate(
+                        fn,
+                        last.table(),
+                        ExprTranslator.sql(f, scope, last.table(), last.alias()),
+                        itemPos);
+        reject(
+                !(aggregate.isExtremum()
+                        || aggregate.function() == Aggregate.Function.COUNT
+                                && aggregate.distinct()),
+                itemPos,
+                aggregate.function()
+                        + " over a join counts rows once per join partner; supported: COUNT(DISTINCT c), MIN(c), MAX(c)");
 
-        // classify the conjuncts: local to one table, or the equality linking two consecutive tables
+        // classify the conjuncts: local to one table, or the equality linking two consecutive
+        // tables
         List<Link> links = new ArrayList<>();
         for (Expression c : conjuncts) {
             List<Column> columns = columns(c, parts);
@@ -137,8 +196,14 @@ final class JoinTranslator {
                 parts.get(owners.isEmpty() ? 0 : owners.iterator().next()).local().add(c);
                 continue;
             }
-            reject(!(c instanceof EqualsTo eq && eq.getLeftExpression() instanceof Column l && eq.getRightExpression() instanceof Column r),
-                    cPos, "a condition over two tables of a join must be an equality of two columns (a.c = b.d); found '" + c + "'");
+            reject(
+                    !(c instanceof EqualsTo eq
+                            && eq.getLeftExpression() instanceof Column l
+                            && eq.getRightExpression() instanceof Column r),
+                    cPos,
+                    "a condition over two tables of a join must be an equality of two columns (a.c = b.d); found '"
+                            + c
+                            + "'");
             EqualsTo eq = (EqualsTo) c;
             Column l = (Column) eq.getLeftExpression();
             Column r = (Column) eq.getRightExpression();
@@ -148,16 +213,37 @@ final class JoinTranslator {
             Column later = lo < ro ? r : l;
             int e = Math.min(lo, ro);
             int k = Math.max(lo, ro);
-            reject(k != e + 1, cPos, "tables must be listed in join order: each joined to the one before it ("
-                    + parts.get(k).table().name() + " is joined to " + parts.get(e).table().name() + ")");
-            reject(links.stream().anyMatch(x -> x.later() == k), cPos, "joining " + parts.get(k).table().name()
-                    + " on more than one column pair is not supported");
-            links.add(new Link(e, Names.of(earlier.getColumnName()), k, Names.of(later.getColumnName())));
+            reject(
+                    k != e + 1,
+                    cPos,
+                    "tables must be listed in join order: each joined to the one before it ("
+                            + parts.get(k).table().name()
+                            + " is joined to "
+                            + parts.get(e).table().name()
+                            + ")");
+            reject(
+                    links.stream().anyMatch(x -> x.later() == k),
+                    cPos,
+                    "joining "
+                            + parts.get(k).table().name()
+                            + " on more than one column pair is not supported");
+            links.add(
+                    new Link(
+                            e,
+                            Names.of(earlier.getColumnName()),
+                            k,
+                            Names.of(later.getColumnName())));
         }
         for (int k = 1; k < parts.size(); k++) {
             final int kk = k;
-            reject(links.stream().noneMatch(x -> x.later() == kk), parts.get(k).pos(), "table " + parts.get(k).table().name()
-                    + " is not joined to " + parts.get(k - 1).table().name() + " by an equality (cross products are not supported)");
+            reject(
+                    links.stream().noneMatch(x -> x.later() == kk),
+                    parts.get(k).pos(),
+                    "table "
+                            + parts.get(k).table().name()
+                            + " is not joined to "
+                            + parts.get(k - 1).table().name()
+                            + " by an equality (cross products are not supported)");
         }
 
         // one SELECT per table; the earlier ones into hidden row sets target$table
@@ -173,26 +259,76 @@ final class JoinTranslator {
                 final int at = i;
                 Link link = links.stream().filter(x -> x.later() == at).findFirst().orElseThrow();
                 Table t = p.table();
-                Expr element = new Expr.ColumnRef(t.name(), link.laterColumn(), t.column(link.laterColumn()).orElseThrow().type(), p.pos());
+                Expr element =
+                        new Expr.ColumnRef(
+                                t.name(),
+                                link.laterColumn(),
+                                t.column(link.laterColumn()).orElseThrow().type(),
+                                p.pos());
                 String prev = hidden(target, parts.get(link.earlier()).table());
-                ScalarType prevType = parts.get(link.earlier()).table().column(link.earlierColumn()).orElseThrow().type();
-                reject(prevType != element.type(), p.pos(), "cannot join " + element.type().sqlName() + " column "
-                        + link.laterColumn() + " with " + prevType.sqlName() + " column " + link.earlierColumn());
-                where = and(where, new Cond.Member(element, prev, link.earlierColumn(), p.pos()), p.pos());
+                ScalarType prevType =
+                        parts.get(link.earlier())
+                                .table()
+                                .column(link.earlierColumn())
+                                .orElseThrow()
+                                .type();
+                reject(
+                        prevType != element.type(),
+                        p.pos(),
+                        "cannot join "
+                                + element.type().sqlName()
+                                + " column "
+                                + link.laterColumn()
+                                + " with "
+                                + prevType.sqlName()
+                                + " column "
+                                + link.earlierColumn());
+                where =
+                        and(
+                                where,
+                                new Cond.Member(element, prev, link.earlierColumn(), p.pos()),
+                                p.pos());
             }
             if (i < parts.size() - 1) {
                 final int at = i;
                 Link next = links.stream().filter(x -> x.earlier() == at).findFirst().orElseThrow();
                 String name = hidden(target, p.table());
                 String col = next.earlierColumn();
-                scope.assign(name, new Type.Rows(Optional.of(p.table().name()),
-                        List.of(new Field(col, p.table().column(col).orElseThrow().type()))), p.pos());
-                earlier.add(new Stmt.Select(name, p.table().name(), List.of(col), Optional.empty(), where, List.of(),
-                        Optional.empty(), RowLock.NONE, List.of(), f.text(), pos));
+                scope.assign(
+                        name,
+                        new Type.Rows(
+                                Optional.of(p.table().name()),
+                                List.of(
+                                        new Field(
+                                                col, p.table().column(col).orElseThrow().type()))),
+                        p.pos());
+                earlier.add(
+                        new Stmt.Select(
+                                name,
+                                p.table().name(),
+                                List.of(col),
+                                Optional.empty(),
+                                where,
+                                List.of(),
+                                Optional.empty(),
+                                RowLock.NONE,
+                                List.of(),
+                                f.text(),
+                                pos));
             } else {
                 scope.assign(target, new Type.Scalar(ScalarType.INT), targetPos);
-                return new Stmt.Select(target, p.table().name(), List.of(), Optional.of(aggregate), where, List.of(),
-                        Optional.empty(), RowLock.NONE, earlier, f.text(), pos);
+                return new Stmt.Select(
+                        target,
+                        p.table().name(),
+                        List.of(),
+                        Optional.of(aggregate),
+                        where,
+                        List.of(),
+                        Optional.empty(),
+                        RowLock.NONE,
+                        earlier,
+                        f.text(),
+                        pos);
             }
         }
         throw new IllegalStateException("a join without a last table");
@@ -204,7 +340,8 @@ final class JoinTranslator {
      * whether {@code last}'s rows are exactly the join's last-table rows (false when a table is
      * joined on several column pairs: then FOUND is not modelled).
      */
-    record PerformChain(List<Stmt.Select> before, Stmt.Select last, boolean aggregate, boolean exact) {}
+    record PerformChain(
+            List<Stmt.Select> before, Stmt.Select last, boolean aggregate, boolean exact) {}
 
     /**
      * {@code PERFORM cols FROM t1, t2 [, t3] WHERE …}: a join whose rows are not used (TATP
@@ -217,42 +354,75 @@ final class JoinTranslator {
      * each may read a newer one: an over-approximation. Any select list is accepted (columns, *,
      * t.*, aggregates); ORDER BY and LIMIT n ≥ 1 change neither FOUND nor which rows could be read.
      * With several column pairs between two tables each pair is tested separately, a superset of
-     * the joined rows: the reads over-approximate, and FOUND is refused ({@link PerformChain#exact}).
+     * the joined rows: the reads over-approximate, and FOUND is refused ({@link
+     * PerformChain#exact}).
      */
     PerformChain perform(PlainSelect s, Fragment f, String target) {
         SourcePos pos = f.start();
-        reject(s.getDistinct() != null, pos, "DISTINCT is not supported (a row set never holds duplicates of a record)");
-        reject(s.getGroupBy() != null || s.getHaving() != null, pos, "GROUP BY and HAVING are not supported");
-        reject(s.getOffset() != null || s.getFetch() != null || s.getLimit() != null && s.getLimit().getOffset() != null, pos,
+        reject(
+                s.getDistinct() != null,
+                pos,
+                "DISTINCT is not supported (a row set never holds duplicates of a record)");
+        reject(
+                s.getGroupBy() != null || s.getHaving() != null,
+                pos,
+                "GROUP BY and HAVING are not supported");
+        reject(
+                s.getOffset() != null
+                        || s.getFetch() != null
+                        || s.getLimit() != null && s.getLimit().getOffset() != null,
+                pos,
                 "OFFSET/FETCH on a join is not supported");
-        reject(SqlTranslator.lock(s, f).locks(), pos, "FOR UPDATE/SHARE on a join is not supported");
+        reject(
+                SqlTranslator.lock(s, f).locks(),
+                pos,
+                "FOR UPDATE/SHARE on a join is not supported");
         List<Part> parts = new ArrayList<>();
         List<Expression> conjuncts = new ArrayList<>();
         parts.add(part(s.getFromItem(), f, pos));
         for (Join j : s.getJoins()) {
             SourcePos joinPos = f.posOf(j.getRightItem(), pos);
-            reject(j.isLeft() || j.isRight() || j.isFull() || j.isOuter() || j.isNatural() || j.isCross() || j.isSemi()
-                    || j.isApply() || j.isStraight(), joinPos, "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
-            reject(j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(), joinPos, "JOIN … USING is not supported; write ON a.c = b.c");
+            reject(
+                    j.isLeft()
+                            || j.isRight()
+                            || j.isFull()
+                            || j.isOuter()
+                            || j.isNatural()
+                            || j.isCross()
+                            || j.isSemi()
+                            || j.isApply()
+                            || j.isStraight(),
+                    joinPos,
+                    "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
+            reject(
+                    j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(),
+                    joinPos,
+                    "JOIN … USING is not supported; write ON a.c = b.c");
             parts.add(part(j.getRightItem(), f, joinPos));
             if (j.getOnExpressions() != null) {
                 j.getOnExpressions().forEach(e -> split(e, conjuncts));
             }
         }
         if (parts.size() > 3) {
-            throw new ProgramError(parts.get(3).pos(), "joins of more than three tables are not supported");
+            throw new ProgramError(
+                    parts.get(3).pos(), "joins of more than three tables are not supported");
         }
         for (int i = 0; i < parts.size(); i++) {
             for (int k = 0; k < i; k++) {
-                reject(parts.get(i).table().name().equals(parts.get(k).table().name()), parts.get(i).pos(),
-                        "self-joins are not supported (table " + parts.get(i).table().name() + " appears twice)");
+                reject(
+                        parts.get(i).table().name().equals(parts.get(k).table().name()),
+                        parts.get(i).pos(),
+                        "self-joins are not supported (table "
+                                + parts.get(i).table().name()
+                                + " appears twice)");
             }
         }
         if (s.getWhere() != null) {
             split(s.getWhere(), conjuncts);
         }
 
-        // the columns each table's rows are read for: the select list's, ORDER BY's and the conditions'
+        // the columns each table's rows are read for: the select list's, ORDER BY's and the
+        // conditions'
         List<Set<String>> reads = new ArrayList<>();
         parts.forEach(x -> reads.add(new LinkedHashSet<>()));
         boolean aggregate = false;
@@ -270,7 +440,9 @@ final class JoinTranslator {
                 String q = Names.of(t.getTable().getName());
                 int at = -1;
                 for (int i = 0; i < parts.size(); i++) {
-                    if (q.equals(parts.get(i).alias()) || parts.get(i).alias() == null && q.equals(parts.get(i).table().name())) {
+                    if (q.equals(parts.get(i).alias())
+                            || parts.get(i).alias() == null
+                                    && q.equals(parts.get(i).table().name())) {
                         at = i;
                     }
                 }
@@ -292,8 +464,12 @@ final class JoinTranslator {
             }
         }
         if (s.getLimit() != null && s.getLimit().getRowCount() != null) {
-            reject(!(s.getLimit().getRowCount() instanceof net.sf.jsqlparser.expression.LongValue n) || n.getValue() < 1,
-                    f.posOf(s.getLimit().getRowCount(), pos), "LIMIT takes an integer literal ≥ 1");
+            reject(
+                    !(s.getLimit().getRowCount()
+                                    instanceof net.sf.jsqlparser.expression.LongValue n)
+                            || n.getValue() < 1,
+                    f.posOf(s.getLimit().getRowCount(), pos),
+                    "LIMIT takes an integer literal ≥ 1");
         }
 
         // classify the conjuncts: local to one table, or an equality linking two consecutive tables
@@ -309,8 +485,14 @@ final class JoinTranslator {
                 parts.get(owners.isEmpty() ? 0 : owners.iterator().next()).local().add(c);
                 continue;
             }
-            reject(!(c instanceof EqualsTo eq && eq.getLeftExpression() instanceof Column && eq.getRightExpression() instanceof Column),
-                    cPos, "a condition over two tables of a join must be an equality of two columns (a.c = b.d); found '" + c + "'");
+            reject(
+                    !(c instanceof EqualsTo eq
+                            && eq.getLeftExpression() instanceof Column
+                            && eq.getRightExpression() instanceof Column),
+                    cPos,
+                    "a condition over two tables of a join must be an equality of two columns (a.c = b.d); found '"
+                            + c
+                            + "'");
             EqualsTo eq = (EqualsTo) c;
             Column l = (Column) eq.getLeftExpression();
             Column r = (Column) eq.getRightExpression();
@@ -318,19 +500,37 @@ final class JoinTranslator {
             int ro = owner(r, parts, f, pos);
             int e = Math.min(lo, ro);
             int k = Math.max(lo, ro);
-            reject(k != e + 1, cPos, "tables must be listed in join order: each joined to the one before it ("
-                    + parts.get(k).table().name() + " is joined to " + parts.get(e).table().name() + ")");
+            reject(
+                    k != e + 1,
+                    cPos,
+                    "tables must be listed in join order: each joined to the one before it ("
+                            + parts.get(k).table().name()
+                            + " is joined to "
+                            + parts.get(e).table().name()
+                            + ")");
             if (links.stream().anyMatch(x -> x.later() == k)) {
-                exact = false; // several column pairs: each tested on its own (a superset of the joined rows)
+                exact = false; // several column pairs: each tested on its own (a superset of the
+                // joined rows)
             }
             Column earlier = lo < ro ? l : r;
             Column later = lo < ro ? r : l;
-            links.add(new Link(e, Names.of(earlier.getColumnName()), k, Names.of(later.getColumnName())));
+            links.add(
+                    new Link(
+                            e,
+                            Names.of(earlier.getColumnName()),
+                            k,
+                            Names.of(later.getColumnName())));
         }
         for (int k = 1; k < parts.size(); k++) {
             final int kk = k;
-            reject(links.stream().noneMatch(x -> x.later() == kk), parts.get(k).pos(), "table " + parts.get(k).table().name()
-                    + " is not joined to " + parts.get(k - 1).table().name() + " by an equality (cross products are not supported)");
+            reject(
+                    links.stream().noneMatch(x -> x.later() == kk),
+                    parts.get(k).pos(),
+                    "table "
+                            + parts.get(k).table().name()
+                            + " is not joined to "
+                            + parts.get(k - 1).table().name()
+                            + " by an equality (cross products are not supported)");
         }
 
         // one SELECT per table, each into a hidden row set target$table, the last into target
@@ -345,23 +545,57 @@ final class JoinTranslator {
             }
             final int at = i;
             for (Link link : links.stream().filter(x -> x.later() == at).toList()) {
-                Expr element = new Expr.ColumnRef(t.name(), link.laterColumn(), t.column(link.laterColumn()).orElseThrow().type(), p.pos());
+                Expr element =
+                        new Expr.ColumnRef(
+                                t.name(),
+                                link.laterColumn(),
+                                t.column(link.laterColumn()).orElseThrow().type(),
+                                p.pos());
                 Table prevTable = parts.get(link.earlier()).table();
                 ScalarType prevType = prevTable.column(link.earlierColumn()).orElseThrow().type();
-                reject(prevType != element.type(), p.pos(), "cannot join " + element.type().sqlName() + " column "
-                        + link.laterColumn() + " with " + prevType.sqlName() + " column " + link.earlierColumn());
-                where = and(where, new Cond.Member(element, hidden(target, prevTable), link.earlierColumn(), p.pos()), p.pos());
+                reject(
+                        prevType != element.type(),
+                        p.pos(),
+                        "cannot join "
+                                + element.type().sqlName()
+                                + " column "
+                                + link.laterColumn()
+                                + " with "
+                                + prevType.sqlName()
+                                + " column "
+                                + link.earlierColumn());
+                where =
+                        and(
+                                where,
+                                new Cond.Member(
+                                        element,
+                                        hidden(target, prevTable),
+                                        link.earlierColumn(),
+                                        p.pos()),
+                                p.pos());
             }
             Set<String> cols = new LinkedHashSet<>(reads.get(i));
             links.stream().filter(x -> x.earlier() == at).forEach(x -> cols.add(x.earlierColumn()));
             if (cols.isEmpty()) {
                 cols.addAll(t.primaryKey());
             }
-            List<Field> fields = cols.stream().map(c -> new Field(c, t.column(c).orElseThrow().type())).toList();
+            List<Field> fields =
+                    cols.stream().map(c -> new Field(c, t.column(c).orElseThrow().type())).toList();
             String name = i < parts.size() - 1 ? hidden(target, t) : target;
             scope.assign(name, new Type.Rows(Optional.of(t.name()), fields), p.pos());
-            Stmt.Select sel = new Stmt.Select(name, t.name(), List.copyOf(cols), Optional.empty(), where, List.of(),
-                    Optional.empty(), RowLock.NONE, List.of(), f.text(), pos);
+            Stmt.Select sel =
+                    new Stmt.Select(
+                            name,
+                            t.name(),
+                            List.copyOf(cols),
+                            Optional.empty(),
+                            where,
+                            List.of(),
+                            Optional.empty(),
+                            RowLock.NONE,
+                            List.of(),
+                            f.text(),
+                            pos);
             if (i < parts.size() - 1) {
                 before.add(sel);
             } else {
@@ -371,7 +605,9 @@ final class JoinTranslator {
         throw new IllegalStateException("a join without a last table");
     }
 
-    /** The hidden row set holding the rows of {@code table} that a join into {@code target} reads. */
+    /**
+     * The hidden row set holding the rows of {@code table} that a join into {@code target} reads.
+     */
     static String hidden(String target, Table table) {
         return target + "$" + table.name();
     }
@@ -387,9 +623,12 @@ final class JoinTranslator {
         if (e instanceof AndExpression a) {
             split(a.getLeftExpression(), out);
             split(a.getRightExpression(), out);
-        } else if (e instanceof ParenthesedExpressionList<?> list && list.size() == 1 && list.get(0) instanceof AndExpression a) {
+        } else if (e instanceof ParenthesedExpressionList<?> list
+                && list.size() == 1
+                && list.get(0) instanceof AndExpression a) {
             split(a, out);
-        } else if (e instanceof InExpression in && ExprTranslator.reassociate(in) instanceof AndExpression a) {
+        } else if (e instanceof InExpression in
+                && ExprTranslator.reassociate(in) instanceof AndExpression a) {
             split(a, out);
         } else {
             out.add(e);
@@ -398,23 +637,26 @@ final class JoinTranslator {
 
     private List<Column> columns(Expression e, List<Part> parts) {
         List<Column> out = new ArrayList<>();
-        e.accept(new ExpressionVisitorAdapter<Void>() {
-            @Override
-            public <S> Void visit(Column column, S context) {
-                if (!isVariable(column, parts)) {
-                    out.add(column);
-                }
-                return null;
-            }
-        }, null);
+        e.accept(
+                new ExpressionVisitorAdapter<Void>() {
+                    @Override
+                    public <S> Void visit(Column column, S context) {
+                        if (!isVariable(column, parts)) {
+                            out.add(column);
+                        }
+                        return null;
+                    }
+                },
+                null);
         return out;
     }
 
     /**
-     * Whether a PL/pgSQL routine's bare name is one of its variables rather than a column: a name no
-     * joined table has that the scope knows ($n included), or {@code r.f} with r a variable and not
-     * a table or alias of the join. A name that is both is left a column here; the translation of its
-     * condition then reports it ambiguous, as PostgreSQL does (plpgsql.variable_conflict = error).
+     * Whether a PL/pgSQL routine's bare name is one of its variables rather than a column: a name
+     * no joined table has that the scope knows ($n included), or {@code r.f} with r a variable and
+     * not a table or alias of the join. A name that is both is left a column here; the translation
+     * of its condition then reports it ambiguous, as PostgreSQL does (plpgsql.variable_conflict =
+     * error).
      */
     private boolean isVariable(Column c, List<Part> parts) {
         if (!scope.plpgsql()) {
@@ -426,11 +668,19 @@ final class JoinTranslator {
             return !isColumn && (scope.isVariable(name) || name.matches("_\\d+"));
         }
         String q = Names.of(c.getTable().getName());
-        boolean isPart = parts.stream().anyMatch(p -> q.equals(p.alias()) || p.alias() == null && q.equals(p.table().name()));
+        boolean isPart =
+                parts.stream()
+                        .anyMatch(
+                                p ->
+                                        q.equals(p.alias())
+                                                || p.alias() == null && q.equals(p.table().name()));
         return !isPart && scope.isVariable(q);
     }
 
-    /** The index of the part a column belongs to: by its qualifier (table or alias), else by its unique name. */
+    /**
+     * The index of the part a column belongs to: by its qualifier (table or alias), else by its
+     * unique name.
+     */
     private static int owner(Column c, List<Part> parts, Fragment f, SourcePos fallback) {
         SourcePos pos = f.posOf(c, fallback);
         String name = Names.of(c.getColumnName());
@@ -440,26 +690,53 @@ final class JoinTranslator {
                 Part p = parts.get(i);
                 if (q.equals(p.alias()) || p.alias() == null && q.equals(p.table().name())) {
                     if (p.table().column(name).isEmpty()) {
-                        throw new ProgramError(pos, "unknown column " + name + " in table " + p.table().name());
+                        throw new ProgramError(
+                                pos, "unknown column " + name + " in table " + p.table().name());
                     }
                     return i;
                 }
             }
-            throw new ProgramError(pos, "unknown table " + q + " (the join reads "
-                    + String.join(", ", parts.stream().map(p -> p.alias() == null ? p.table().name() : p.alias()).toList()) + ")");
+            throw new ProgramError(
+                    pos,
+                    "unknown table "
+                            + q
+                            + " (the join reads "
+                            + String.join(
+                                    ", ",
+                                    parts.stream()
+                                            .map(
+                                                    p ->
+                                                            p.alias() == null
+                                                                    ? p.table().name()
+                                                                    : p.alias())
+                                            .toList())
+                            + ")");
         }
         int found = -1;
         for (int i = 0; i < parts.size(); i++) {
             if (parts.get(i).table().column(name).isPresent()) {
                 if (found >= 0) {
-                    throw new ProgramError(pos, "column " + name + " is ambiguous (in " + parts.get(found).table().name()
-                            + " and " + parts.get(i).table().name() + "); qualify it");
+                    throw new ProgramError(
+                            pos,
+                            "column "
+                                    + name
+                                    + " is ambiguous (in "
+                                    + parts.get(found).table().name()
+                                    + " and "
+                                    + parts.get(i).table().name()
+                                    + "); qualify it");
                 }
                 found = i;
             }
         }
         if (found < 0) {
-            throw new ProgramError(pos, "unknown column " + name + " in the joined tables (write variables as :" + name + ")");
+            throw new ProgramError(
+                    pos,
+                    "unknown column "
+                            + name
+                            + " in the joined tables (write variables as :"
+                            + name
+                            + ")");
         }
         return found;
     }

@@ -37,8 +37,12 @@ final class KeylessTables {
     /** The identity of the row an INSERT into keyless {@code t} adds: a fresh hidden parameter. */
     static Expr newRow(Scope scope, Table t, SourcePos pos) {
         if (scope.inLoop()) {
-            throw new ProgramError(pos, "INSERT into " + t.name() + " (a table without a primary key) inside a loop is not supported: "
-                    + "declare a primary key, or insert outside the loop");
+            throw new ProgramError(
+                    pos,
+                    "INSERT into "
+                            + t.name()
+                            + " (a table without a primary key) inside a loop is not supported: "
+                            + "declare a primary key, or insert outside the loop");
         }
         String name = scope.hiddenName(t.name() + "_row");
         scope.declareHiddenParameter(name, ScalarType.INT, pos);

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * Splits a program file into tokens with positions. Only the control structure is parsed from these
- * tokens; SQL statements and conditions are cut out of the source by offset and handed to JSqlParser,
- * so the lexer only has to agree with SQL on comments, strings and statement ends.
+ * tokens; SQL statements and conditions are cut out of the source by offset and handed to
+ * JSqlParser, so the lexer only has to agree with SQL on comments, strings and statement ends.
  */
 final class Lexer {
 
@@ -41,7 +41,9 @@ final class Lexer {
             char c = src.charAt(offset);
             Token.Kind kind;
             if (Character.isLetter(c) || c == '_') {
-                while (offset < src.length() && (Character.isLetterOrDigit(src.charAt(offset)) || src.charAt(offset) == '_')) {
+                while (offset < src.length()
+                        && (Character.isLetterOrDigit(src.charAt(offset))
+                                || src.charAt(offset) == '_')) {
                     advance();
                 }
                 kind = Token.Kind.WORD;
@@ -68,7 +70,8 @@ final class Lexer {
                 }
                 kind = Token.Kind.STRING;
             } else if (c == '$') {
-                // PL/pgSQL: $n is a positional parameter (a WORD); $$ and $tag$ quote a function body (a
+                // PL/pgSQL: $n is a positional parameter (a WORD); $$ and $tag$ quote a function
+                // body (a
                 // SYMBOL): the body's tokens follow in the stream, with their own positions
                 advance();
                 if (offset < src.length() && Character.isDigit(src.charAt(offset))) {
@@ -77,17 +80,21 @@ final class Lexer {
                     }
                     kind = Token.Kind.WORD;
                 } else {
-                    while (offset < src.length() && (Character.isLetterOrDigit(src.charAt(offset)) || src.charAt(offset) == '_')) {
+                    while (offset < src.length()
+                            && (Character.isLetterOrDigit(src.charAt(offset))
+                                    || src.charAt(offset) == '_')) {
                         advance();
                     }
                     if (offset >= src.length() || src.charAt(offset) != '$') {
-                        throw new ProgramError(pos, "unexpected character '$' (a dollar quote is $$ or $tag$)");
+                        throw new ProgramError(
+                                pos, "unexpected character '$' (a dollar quote is $$ or $tag$)");
                     }
                     advance();
                     kind = Token.Kind.SYMBOL;
                 }
             } else if (c == '"') {
-                throw new ProgramError(pos, "quoted identifiers are not supported; write names without quotes");
+                throw new ProgramError(
+                        pos, "quoted identifiers are not supported; write names without quotes");
             } else {
                 String two = offset + 1 < src.length() ? src.substring(offset, offset + 2) : "";
                 if (two.length() == 2 && TWO_CHAR_SYMBOLS.contains(two) && !two.contains(" ")) {

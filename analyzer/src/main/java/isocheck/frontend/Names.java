@@ -2,7 +2,9 @@ package isocheck.frontend;
 
 import java.util.Locale;
 
-/** SQL identifiers are case-insensitive: tables, columns and variables are resolved in lower case. */
+/**
+ * SQL identifiers are case-insensitive: tables, columns and variables are resolved in lower case.
+ */
 final class Names {
 
     private Names() {}

@@ -24,9 +24,12 @@ import java.util.regex.Pattern;
  */
 final class Pragmas {
 
-    private static final Pattern PRAGMA = Pattern.compile("^([ \\t]*--[ \\t]*)@isocheck\\b[ \\t]*(.*)$", Pattern.MULTILINE);
-    private static final Pattern INVARIANT = Pattern.compile(
-            "invariant\\s+(\\w+)\\.(\\w+)\\s*<\\s*(\\w+)\\.(\\w+)\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern PRAGMA =
+            Pattern.compile("^([ \\t]*--[ \\t]*)@isocheck\\b[ \\t]*(.*)$", Pattern.MULTILINE);
+    private static final Pattern INVARIANT =
+            Pattern.compile(
+                    "invariant\\s+(\\w+)\\.(\\w+)\\s*<\\s*(\\w+)\\.(\\w+)\\s*",
+                    Pattern.CASE_INSENSITIVE);
 
     private Pragmas() {}
 
@@ -44,18 +47,33 @@ final class Pragmas {
             String body = m.group(2).strip();
             Matcher inv = INVARIANT.matcher(body);
             if (!inv.matches()) {
-                throw new ProgramError(pos, "unknown @isocheck pragma '" + body
-                        + "' (supported: @isocheck invariant TABLE.KEY_COLUMN < COUNTER_TABLE.FIELD)");
+                throw new ProgramError(
+                        pos,
+                        "unknown @isocheck pragma '"
+                                + body
+                                + "' (supported: @isocheck invariant TABLE.KEY_COLUMN < COUNTER_TABLE.FIELD)");
             }
             Table table = table(schema, inv.group(1), pos);
             Column column = column(table, inv.group(2), pos);
             Table counter = table(schema, inv.group(3), pos);
             Column field = column(counter, inv.group(4), pos);
             if (!table.isKey(column.name())) {
-                throw new ProgramError(pos, "invariant: " + table.name() + "." + column.name() + " is not a primary-key column");
+                throw new ProgramError(
+                        pos,
+                        "invariant: "
+                                + table.name()
+                                + "."
+                                + column.name()
+                                + " is not a primary-key column");
             }
             if (counter.isKey(field.name())) {
-                throw new ProgramError(pos, "invariant: " + counter.name() + "." + field.name() + " is a key column, not a counter field");
+                throw new ProgramError(
+                        pos,
+                        "invariant: "
+                                + counter.name()
+                                + "."
+                                + field.name()
+                                + " is a key column, not a counter field");
             }
             if (column.type() != ScalarType.INT || field.type() != ScalarType.INT) {
                 throw new ProgramError(pos, "invariant: both sides must be INT columns");
@@ -66,11 +84,19 @@ final class Pragmas {
     }
 
     private static Table table(Schema schema, String name, SourcePos pos) {
-        return schema.table(Names.of(name)).orElseThrow(() -> new ProgramError(pos, "invariant: unknown table " + name));
+        return schema.table(Names.of(name))
+                .orElseThrow(() -> new ProgramError(pos, "invariant: unknown table " + name));
     }
 
     private static Column column(Table table, String name, SourcePos pos) {
-        return table.column(Names.of(name)).orElseThrow(() -> new ProgramError(pos,
-                "invariant: unknown column " + name + " in table " + table.name()));
+        return table.column(Names.of(name))
+                .orElseThrow(
+                        () ->
+                                new ProgramError(
+                                        pos,
+                                        "invariant: unknown column "
+                                                + name
+                                                + " in table "
+                                                + table.name()));
     }
 }

@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Entry point of the front-end: a program file in, a resolved and type-checked {@link Program} out. */
+/**
+ * Entry point of the front-end: a program file in, a resolved and type-checked {@link Program} out.
+ */
 public final class ProgramLoader {
 
     private ProgramLoader() {}
@@ -27,9 +29,19 @@ public final class ProgramLoader {
         Program program = ProgramParser.parse(file, source);
         for (Invariant inv : program.invariants()) {
             if (isocheck.encoding.CounterKey.of(program, inv).isEmpty()) {
-                throw new ProgramError(inv.pos(), "invariant " + inv.text() + " cannot be used: every INSERT into " + inv.table()
-                        + " must take " + inv.column() + " from a SELECT of " + inv.counterTable() + "." + inv.counterField()
-                        + " (the record its other key columns name) and increment that counter");
+                throw new ProgramError(
+                        inv.pos(),
+                        "invariant "
+                                + inv.text()
+                                + " cannot be used: every INSERT into "
+                                + inv.table()
+                                + " must take "
+                                + inv.column()
+                                + " from a SELECT of "
+                                + inv.counterTable()
+                                + "."
+                                + inv.counterField()
+                                + " (the record its other key columns name) and increment that counter");
             }
         }
         return program;

@@ -19,23 +19,26 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Recursive-descent parser for the control structure of a program file (docs/DESIGN.md §2 "analyze"): CREATE
- * TABLE, TRANSACTION … BEGIN … END, IF/ELSIF/ELSE, FOREACH, {@code :=}, CHOOSE and SKIP. SQL
- * statements, conditions and expressions are cut out by offset and parsed by JSqlParser. Names are
- * resolved and types checked as the body is read, so the result is a checked {@link Program}.
+ * Recursive-descent parser for the control structure of a program file (docs/DESIGN.md §2
+ * "analyze"): CREATE TABLE, TRANSACTION … BEGIN … END, IF/ELSIF/ELSE, FOREACH, {@code :=}, CHOOSE
+ * and SKIP. SQL statements, conditions and expressions are cut out by offset and parsed by
+ * JSqlParser. Names are resolved and types checked as the body is read, so the result is a checked
+ * {@link Program}.
  */
 final class ProgramParser {
 
     /** Words that start something we do not support, with what to write instead. */
-    private static final Map<String, String> UNSUPPORTED_STATEMENTS = Map.of(
-            "WHILE", "WHILE loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
-            "FOR", "FOR loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
-            "LOOP", "bare LOOP is not supported; use FOREACH r IN rows LOOP … END LOOP",
-            "COMMIT", "COMMIT is implicit: each TRANSACTION is one database transaction",
-            "BEGIN", "nested BEGIN blocks are not supported; use IF or FOREACH",
-            "DECLARE", "DECLARE is not needed: a local is declared by its first assignment",
-            "WITH", "WITH is not supported: one table per statement",
-            "MERGE", "MERGE is not supported; use SELECT … INTO, then UPDATE or INSERT under IF");
+    private static final Map<String, String> UNSUPPORTED_STATEMENTS =
+            Map.of(
+                    "WHILE", "WHILE loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
+                    "FOR", "FOR loops are not supported; use FOREACH r IN rows LOOP … END LOOP",
+                    "LOOP", "bare LOOP is not supported; use FOREACH r IN rows LOOP … END LOOP",
+                    "COMMIT", "COMMIT is implicit: each TRANSACTION is one database transaction",
+                    "BEGIN", "nested BEGIN blocks are not supported; use IF or FOREACH",
+                    "DECLARE", "DECLARE is not needed: a local is declared by its first assignment",
+                    "WITH", "WITH is not supported: one table per statement",
+                    "MERGE",
+                            "MERGE is not supported; use SELECT … INTO, then UPDATE or INSERT under IF");
 
     final String file;
     final String source;
@@ -43,6 +46,7 @@ final class ProgramParser {
     int next;
     Scope scope;
     Schema schema;
+
     /** The PL/pgSQL routine whose body is being parsed, or null for TRANSACTION bodies. */
     PlpgsqlRoutine plpgsql;
 
@@ -66,21 +70,34 @@ final class ProgramParser {
             } else if (peek().is("CREATE")) {
                 next = statementEnd(next) + 1; // read by tables()
             } else if (peek().is("DROP")) {
-                next = statementEnd(next) + 1; // DROP … IF EXISTS before a re-load: nothing to analyze
+                next =
+                        statementEnd(next)
+                                + 1; // DROP … IF EXISTS before a re-load: nothing to analyze
             } else if (!peek().is("TRANSACTION")) {
-                throw new ProgramError(peek().pos(), "expected CREATE TABLE, CREATE FUNCTION, CREATE PROCEDURE or TRANSACTION, found " + peek().describe());
+                throw new ProgramError(
+                        peek().pos(),
+                        "expected CREATE TABLE, CREATE FUNCTION, CREATE PROCEDURE or TRANSACTION, found "
+                                + peek().describe());
             } else {
                 Transaction txn = transaction();
                 for (Transaction other : transactions) {
                     if (other.name().equalsIgnoreCase(txn.name())) {
-                        throw new ProgramError(txn.pos(), "duplicate transaction " + txn.name() + " (first declared at " + other.pos().lineColumn() + ")");
+                        throw new ProgramError(
+                                txn.pos(),
+                                "duplicate transaction "
+                                        + txn.name()
+                                        + " (first declared at "
+                                        + other.pos().lineColumn()
+                                        + ")");
                     }
                 }
                 transactions.add(txn);
             }
         }
         if (transactions.isEmpty()) {
-            throw new ProgramError(new SourcePos(file, 1, 1), "the file declares no TRANSACTION (or PL/pgSQL FUNCTION or PROCEDURE)");
+            throw new ProgramError(
+                    new SourcePos(file, 1, 1),
+                    "the file declares no TRANSACTION (or PL/pgSQL FUNCTION or PROCEDURE)");
         }
         return new Program(file, schema, transactions, Pragmas.invariants(file, source, schema));
     }
@@ -88,15 +105,21 @@ final class ProgramParser {
     private static void addTransaction(List<Transaction> transactions, Transaction txn) {
         for (Transaction other : transactions) {
             if (other.name().equalsIgnoreCase(txn.name())) {
-                throw new ProgramError(txn.pos(), "duplicate transaction " + txn.name() + " (first declared at " + other.pos().lineColumn() + ")");
+                throw new ProgramError(
+                        txn.pos(),
+                        "duplicate transaction "
+                                + txn.name()
+                                + " (first declared at "
+                                + other.pos().lineColumn()
+                                + ")");
             }
         }
         transactions.add(txn);
     }
 
     /**
-     * For {@code CREATE [OR REPLACE] FUNCTION|PROCEDURE} at token {@code i}: the index of FUNCTION or
-     * PROCEDURE; -1 for any other CREATE.
+     * For {@code CREATE [OR REPLACE] FUNCTION|PROCEDURE} at token {@code i}: the index of FUNCTION
+     * or PROCEDURE; -1 for any other CREATE.
      */
     int routineKeyword(int i) {
         int k = i + 1;
@@ -106,7 +129,9 @@ final class ProgramParser {
         return tokens.get(k).is("FUNCTION") || tokens.get(k).is("PROCEDURE") ? k : -1;
     }
 
-    /** The {@code ;} after a routine's closing dollar quote (its body holds semicolons of its own). */
+    /**
+     * The {@code ;} after a routine's closing dollar quote (its body holds semicolons of its own).
+     */
     int routineEnd(int from) {
         int open = -1;
         for (int i = from; i < tokens.size() && tokens.get(i).kind() != Token.Kind.EOF; i++) {
@@ -122,14 +147,17 @@ final class ProgramParser {
             }
         }
         if (open >= 0) {
-            throw new ProgramError(tokens.get(open).pos(), "the function body's " + tokens.get(open).text() + " is never closed");
+            throw new ProgramError(
+                    tokens.get(open).pos(),
+                    "the function body's " + tokens.get(open).text() + " is never closed");
         }
         throw new ProgramError(tokens.get(from).pos(), "statement is not terminated by ';'");
     }
 
     /**
-     * First pass: every CREATE TABLE that starts a top-level statement, so that transactions may use
-     * tables declared after them. Everything else is left to the second pass, which reports it in order.
+     * First pass: every CREATE TABLE that starts a top-level statement, so that transactions may
+     * use tables declared after them. Everything else is left to the second pass, which reports it
+     * in order.
      */
     private List<Table> tables() {
         List<Table> tables = new ArrayList<>();
@@ -149,8 +177,12 @@ final class ProgramParser {
                     i = statementEnd(i); // an index changes no behaviour the analysis models
                     continue;
                 }
-                if (tokens.get(i + 1).is("VIEW") || tokens.get(i + 1).is("OR") && tokens.get(i + 2).is("REPLACE") && tokens.get(i + 3).is("VIEW")) {
-                    // a view stores nothing (BenchBase Voter's reporting views); a statement reading one is refused (unknown table)
+                if (tokens.get(i + 1).is("VIEW")
+                        || tokens.get(i + 1).is("OR")
+                                && tokens.get(i + 2).is("REPLACE")
+                                && tokens.get(i + 3).is("VIEW")) {
+                    // a view stores nothing (BenchBase Voter's reporting views); a statement
+                    // reading one is refused (unknown table)
                     i = statementEnd(i);
                     continue;
                 }
@@ -158,7 +190,13 @@ final class ProgramParser {
                 Table table = SchemaBuilder.table(fragment(i, end), tokens.subList(i, end));
                 for (Table other : tables) {
                     if (other.name().equals(table.name())) {
-                        throw new ProgramError(table.pos(), "duplicate table " + table.name() + " (first declared at " + other.pos().lineColumn() + ")");
+                        throw new ProgramError(
+                                table.pos(),
+                                "duplicate table "
+                                        + table.name()
+                                        + " (first declared at "
+                                        + other.pos().lineColumn()
+                                        + ")");
                     }
                 }
                 tables.add(table);
@@ -178,7 +216,8 @@ final class ProgramParser {
             on++;
         }
         if (on + 1 >= end || tokens.get(on + 1).kind() != Token.Kind.WORD) {
-            throw new ProgramError(tokens.get(from).pos(), "expected CREATE UNIQUE INDEX name ON table (columns)");
+            throw new ProgramError(
+                    tokens.get(from).pos(), "expected CREATE UNIQUE INDEX name ON table (columns)");
         }
         Token tableToken = tokens.get(on + 1);
         String tableName = Names.of(tableToken.text());
@@ -189,18 +228,25 @@ final class ProgramParser {
             }
         }
         if (at < 0) {
-            throw new ProgramError(tableToken.pos(), "unknown table " + tableToken.text() + " (declare it before its index)");
+            throw new ProgramError(
+                    tableToken.pos(),
+                    "unknown table " + tableToken.text() + " (declare it before its index)");
         }
         int i = on + 2;
         if (i >= end || !tokens.get(i).isSymbol("(")) {
-            throw new ProgramError(i < end ? tokens.get(i).pos() : tableToken.pos(), "expected (columns) after CREATE UNIQUE INDEX … ON " + tableName);
+            throw new ProgramError(
+                    i < end ? tokens.get(i).pos() : tableToken.pos(),
+                    "expected (columns) after CREATE UNIQUE INDEX … ON " + tableName);
         }
         List<String> columns = new ArrayList<>();
         i++;
         while (i < end && !tokens.get(i).isSymbol(")")) {
             Token c = tokens.get(i);
-            if (c.kind() != Token.Kind.WORD || tables.get(at).column(Names.of(c.text())).isEmpty()) {
-                throw new ProgramError(c.pos(), "a unique index lists columns of " + tableName + "; found " + c.describe());
+            if (c.kind() != Token.Kind.WORD
+                    || tables.get(at).column(Names.of(c.text())).isEmpty()) {
+                throw new ProgramError(
+                        c.pos(),
+                        "a unique index lists columns of " + tableName + "; found " + c.describe());
             }
             columns.add(Names.of(c.text()));
             i++;
@@ -209,9 +255,16 @@ final class ProgramParser {
             }
         }
         if (i + 1 < end) {
-            throw new ProgramError(tokens.get(i + 1).pos(), "partial or expression unique indexes are not supported (… WHERE, INCLUDE, USING)");
+            throw new ProgramError(
+                    tokens.get(i + 1).pos(),
+                    "partial or expression unique indexes are not supported (… WHERE, INCLUDE, USING)");
         }
-        tables.set(at, tables.get(at).with(new isocheck.program.Constraint.Unique(columns, tokens.get(from).pos())));
+        tables.set(
+                at,
+                tables.get(at)
+                        .with(
+                                new isocheck.program.Constraint.Unique(
+                                        columns, tokens.get(from).pos())));
     }
 
     private Transaction transaction() {
@@ -234,7 +287,8 @@ final class ProgramParser {
         List<Stmt> body = block();
         expectWord("END");
         expectSymbol(";");
-        return new Transaction(name.text(), scope.parameters(), scope.locals(), body, keyword.pos());
+        return new Transaction(
+                name.text(), scope.parameters(), scope.locals(), body, keyword.pos());
     }
 
     private Type parameterType() {
@@ -264,11 +318,13 @@ final class ProgramParser {
 
     /**
      * A type whose first word is {@code first}: further words where SQL has them (DOUBLE PRECISION,
-     * CHARACTER VARYING, TIMESTAMP WITH[OUT] TIME ZONE), then an optional {@code (n)} or {@code (p, s)}.
+     * CHARACTER VARYING, TIMESTAMP WITH[OUT] TIME ZONE), then an optional {@code (n)} or {@code (p,
+     * s)}.
      */
     SqlTypes.Declared declaredType(Token first) {
         StringBuilder phrase = new StringBuilder(first.text());
-        while (peek().kind() == Token.Kind.WORD && SqlTypes.continues(phrase.toString(), peek().text())) {
+        while (peek().kind() == Token.Kind.WORD
+                && SqlTypes.continues(phrase.toString(), peek().text())) {
             phrase.append(' ').append(peek().text());
             next++;
         }
@@ -276,7 +332,8 @@ final class ProgramParser {
         if (acceptSymbol("(")) {
             do {
                 if (peek().kind() != Token.Kind.NUMBER) {
-                    throw new ProgramError(peek().pos(), "expected a length, found " + peek().describe());
+                    throw new ProgramError(
+                            peek().pos(), "expected a length, found " + peek().describe());
                 }
                 next++;
             } while (acceptSymbol(","));
@@ -288,19 +345,24 @@ final class ProgramParser {
     /** Statements up to (not including) END, ELSE or ELSIF. */
     List<Stmt> block() {
         List<Stmt> body = new ArrayList<>();
-        while (!(peek().is("END") || peek().is("ELSE") || peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))
+        while (!(peek().is("END")
+                || peek().is("ELSE")
+                || peek().is("ELSIF")
+                || (plpgsql != null && peek().is("ELSEIF"))
                 || peek().kind() == Token.Kind.EOF)) {
             List<Stmt> stmts = plpgsql != null ? plpgsql.statement() : List.of(statement());
             body.addAll(takePending());
             for (Stmt stmt : stmts) {
                 if (stmt instanceof Stmt.Select sel && sel.isJoin()) {
-                    body.addAll(sel.joinedFrom()); // a join is one SELECT per table (JoinTranslator)
+                    body.addAll(
+                            sel.joinedFrom()); // a join is one SELECT per table (JoinTranslator)
                 }
                 body.add(stmt);
             }
         }
         if (peek().kind() == Token.Kind.EOF) {
-            throw new ProgramError(peek().pos(), "unexpected end of file: a block is missing its END");
+            throw new ProgramError(
+                    peek().pos(), "unexpected end of file: a block is missing its END");
         }
         return body;
     }
@@ -339,17 +401,22 @@ final class ProgramParser {
             next = end + 1;
             return stmt;
         }
-        if (t.kind() == Token.Kind.WORD && UNSUPPORTED_STATEMENTS.containsKey(t.text().toUpperCase())) {
+        if (t.kind() == Token.Kind.WORD
+                && UNSUPPORTED_STATEMENTS.containsKey(t.text().toUpperCase())) {
             throw new ProgramError(t.pos(), UNSUPPORTED_STATEMENTS.get(t.text().toUpperCase()));
         }
         if (t.kind() == Token.Kind.WORD && tokens.get(next + 1).isSymbol(":=")) {
             return assignment();
         }
-        throw new ProgramError(t.pos(), "expected a statement (SELECT, UPDATE, INSERT, DELETE, IF, FOREACH, SKIP, ROLLBACK, RAISE EXCEPTION, RETURN or name := expr), found "
-                + t.describe());
+        throw new ProgramError(
+                t.pos(),
+                "expected a statement (SELECT, UPDATE, INSERT, DELETE, IF, FOREACH, SKIP, ROLLBACK, RAISE EXCEPTION, RETURN or name := expr), found "
+                        + t.describe());
     }
 
-    /** IF cond THEN … [ELSIF cond THEN …]* [ELSE …] END IF; ELSIF nests an IF in the else branch. */
+    /**
+     * IF cond THEN … [ELSIF cond THEN …]* [ELSE …] END IF; ELSIF nests an IF in the else branch.
+     */
     Stmt.If ifStatement(Token keyword) {
         enterNesting(keyword);
         try {
@@ -360,9 +427,9 @@ final class ProgramParser {
     }
 
     /**
-     * The deepest nesting of IF, ELSIF and FOREACH a program may have. The parser and the passes after it
-     * recurse over nested statements; a limit keeps a deep program a one-line error instead of a stack
-     * overflow (real transactions nest a handful of levels).
+     * The deepest nesting of IF, ELSIF and FOREACH a program may have. The parser and the passes
+     * after it recurse over nested statements; a limit keeps a deep program a one-line error
+     * instead of a stack overflow (real transactions nest a handful of levels).
      */
     static final int MAX_NESTING = 100;
 
@@ -371,15 +438,22 @@ final class ProgramParser {
     private void enterNesting(Token keyword) {
         if (++nesting > MAX_NESTING) {
             nesting--;
-            throw new ProgramError(keyword.pos(), keyword.text().toUpperCase() + " nested more than " + MAX_NESTING
-                    + " levels deep (IF, ELSIF and FOREACH count); isocheck's limit is " + MAX_NESTING + ": flatten the program");
+            throw new ProgramError(
+                    keyword.pos(),
+                    keyword.text().toUpperCase()
+                            + " nested more than "
+                            + MAX_NESTING
+                            + " levels deep (IF, ELSIF and FOREACH count); isocheck's limit is "
+                            + MAX_NESTING
+                            + ": flatten the program");
         }
     }
 
     private Stmt.If ifBody(Token keyword) {
         int thenIndex = find("THEN", "IF condition");
         Cond condition = condition(next, thenIndex);
-        List<Stmt> before0 = takePending(); // EXISTS subqueries: run before this IF, not in its branches
+        List<Stmt> before0 =
+                takePending(); // EXISTS subqueries: run before this IF, not in its branches
         next = thenIndex + 1;
         Set<String> before = scope.snapshot();
         Scope.FoundState foundBefore = scope.foundState();
@@ -392,7 +466,8 @@ final class ProgramParser {
         if (peek().is("ELSIF") || (plpgsql != null && peek().is("ELSEIF"))) {
             Token elsif = tokens.get(next++);
             Stmt.If nested = ifStatement(elsif);
-            List<Stmt> nestedPending = takePending(); // the ELSIF's EXISTS subqueries run in the else branch
+            List<Stmt> nestedPending =
+                    takePending(); // the ELSIF's EXISTS subqueries run in the else branch
             List<Stmt> branch = new ArrayList<>(nestedPending);
             branch.add(nested);
             elseBranch = branch;
@@ -419,7 +494,8 @@ final class ProgramParser {
             if (foundThen.equals(foundElse)) {
                 scope.restoreFound(foundThen);
             } else {
-                scope.foundUnknown("FOUND after an IF whose branches run different queries is not supported; test it inside the branch");
+                scope.foundUnknown(
+                        "FOUND after an IF whose branches run different queries is not supported; test it inside the branch");
             }
         }
         pending.addAll(before0);
@@ -429,10 +505,15 @@ final class ProgramParser {
     /** Open FOREACH loops around the statement being parsed. */
     int loopDepth;
 
-    /** RETURN: an early exit, outside loops (inside one, the rest of the loop and of the body would be guarded by the iteration). */
+    /**
+     * RETURN: an early exit, outside loops (inside one, the rest of the loop and of the body would
+     * be guarded by the iteration).
+     */
     Stmt.Return earlyReturn(Token keyword) {
         if (loopDepth > 0) {
-            throw new ProgramError(keyword.pos(), "RETURN inside a loop is not supported; set a flag, leave the loop, and test it with IF");
+            throw new ProgramError(
+                    keyword.pos(),
+                    "RETURN inside a loop is not supported; set a flag, leave the loop, and test it with IF");
         }
         return new Stmt.Return(keyword.pos());
     }
@@ -446,9 +527,17 @@ final class ProgramParser {
         int end = statementEnd(next);
         Token level = peek();
         boolean exception = level.is("EXCEPTION");
-        boolean report = level.is("NOTICE") || level.is("WARNING") || level.is("INFO") || level.is("LOG") || level.is("DEBUG");
+        boolean report =
+                level.is("NOTICE")
+                        || level.is("WARNING")
+                        || level.is("INFO")
+                        || level.is("LOG")
+                        || level.is("DEBUG");
         if (!exception && !report) {
-            throw new ProgramError(level.pos(), "expected RAISE EXCEPTION 'message' (or NOTICE, WARNING, INFO, LOG, DEBUG), found " + level.describe());
+            throw new ProgramError(
+                    level.pos(),
+                    "expected RAISE EXCEPTION 'message' (or NOTICE, WARNING, INFO, LOG, DEBUG), found "
+                            + level.describe());
         }
         next++;
         String message = "";
@@ -456,19 +545,26 @@ final class ProgramParser {
             String quoted = peek().text();
             message = quoted.substring(1, quoted.length() - 1).replace("''", "'");
         } else if (next < end) {
-            throw new ProgramError(peek().pos(), "RAISE takes a message string, found " + peek().describe()
-                    + " (conditions and USING options are not supported)");
+            throw new ProgramError(
+                    peek().pos(),
+                    "RAISE takes a message string, found "
+                            + peek().describe()
+                            + " (conditions and USING options are not supported)");
         }
         for (int i = next; i < end; i++) {
             if (tokens.get(i).is("USING")) {
-                throw new ProgramError(tokens.get(i).pos(), "RAISE … USING is not supported; write RAISE EXCEPTION 'message'");
+                throw new ProgramError(
+                        tokens.get(i).pos(),
+                        "RAISE … USING is not supported; write RAISE EXCEPTION 'message'");
             }
         }
         next = end + 1;
         return exception ? new Stmt.Abort(message, keyword.pos()) : new Stmt.Skip(keyword.pos());
     }
 
-    /** Whether a block surely ends in RETURN or an abort (on every path through its last statement). */
+    /**
+     * Whether a block surely ends in RETURN or an abort (on every path through its last statement).
+     */
     static boolean exits(List<Stmt> block) {
         if (block.isEmpty()) {
             return false;
@@ -496,8 +592,12 @@ final class ProgramParser {
         Token source = identifier("a row set (a SELECT result or SET OF parameter)");
         Variable rows = scope.read(source.text(), source.pos());
         if (!(rows.type() instanceof Type.Rows set)) {
-            throw new ProgramError(source.pos(), "FOREACH needs a row set (a SELECT … INTO result or a SET OF parameter); "
-                    + rows.name() + " is " + rows.type().describe());
+            throw new ProgramError(
+                    source.pos(),
+                    "FOREACH needs a row set (a SELECT … INTO result or a SET OF parameter); "
+                            + rows.name()
+                            + " is "
+                            + rows.type().describe());
         }
         expectWord("LOOP");
         Set<String> before = scope.snapshot();
@@ -519,8 +619,12 @@ final class ProgramParser {
             Token source = identifier("a row set to CHOOSE from");
             Variable rows = scope.read(source.text(), source.pos());
             if (!(rows.type() instanceof Type.Rows set)) {
-                throw new ProgramError(source.pos(), "CHOOSE needs a row set (a SELECT … INTO result or a SET OF parameter); "
-                        + rows.name() + " is " + rows.type().describe());
+                throw new ProgramError(
+                        source.pos(),
+                        "CHOOSE needs a row set (a SELECT … INTO result or a SET OF parameter); "
+                                + rows.name()
+                                + " is "
+                                + rows.type().describe());
             }
             expectSymbol(";");
             scope.assign(target.text(), new Type.Row(set.table(), set.fields()), target.pos());
@@ -542,18 +646,25 @@ final class ProgramParser {
             throw new ProgramError(tokens.get(from).pos(), "expected a condition");
         }
         Fragment fragment = fragment(from, to);
-        return ExprTranslator.program(fragment, scope).withExists((x, pos) -> exists(x, fragment, pos)).cond(fragment.parseExpression());
+        return ExprTranslator.program(fragment, scope)
+                .withExists((x, pos) -> exists(x, fragment, pos))
+                .cond(fragment.parseExpression());
     }
 
     /**
      * {@code [NOT] EXISTS (SELECT … FROM t WHERE …)} in an IF condition: the subquery becomes
      * {@code SELECT k INTO exists$line_col FROM t WHERE …} (k t's first key column: EXISTS observes
-     * only whether a row matches, i.e. its Alive) run just before the IF, and the condition
-     * {@code exists$line_col IS [NOT] NULL}. The same reads, in the same view, as the subquery.
+     * only whether a row matches, i.e. its Alive) run just before the IF, and the condition {@code
+     * exists$line_col IS [NOT] NULL}. The same reads, in the same view, as the subquery.
      */
-    private Cond exists(net.sf.jsqlparser.expression.operators.relational.ExistsExpression x, Fragment fragment, SourcePos pos) {
-        if (!(x.getRightExpression() instanceof net.sf.jsqlparser.statement.select.ParenthesedSelect sub)
-                || !(sub.getSelect() instanceof net.sf.jsqlparser.statement.select.PlainSelect ps)) {
+    private Cond exists(
+            net.sf.jsqlparser.expression.operators.relational.ExistsExpression x,
+            Fragment fragment,
+            SourcePos pos) {
+        if (!(x.getRightExpression()
+                        instanceof net.sf.jsqlparser.statement.select.ParenthesedSelect sub)
+                || !(sub.getSelect()
+                        instanceof net.sf.jsqlparser.statement.select.PlainSelect ps)) {
             throw new ProgramError(pos, "EXISTS takes a parenthesised single-table SELECT");
         }
         if (ps.getIntoTables() != null && !ps.getIntoTables().isEmpty()) {
@@ -562,22 +673,48 @@ final class ProgramParser {
         if (!(ps.getFromItem() instanceof net.sf.jsqlparser.schema.Table from)) {
             throw new ProgramError(pos, "EXISTS takes a SELECT from one table");
         }
-        Table table = schema.table(Names.of(from.getName())).orElseThrow(() -> new ProgramError(fragment.posOf(from, pos),
-                "unknown table " + from.getName()));
+        Table table =
+                schema.table(Names.of(from.getName()))
+                        .orElseThrow(
+                                () ->
+                                        new ProgramError(
+                                                fragment.posOf(from, pos),
+                                                "unknown table " + from.getName()));
         String hidden = "exists$" + pos.line() + "_" + pos.column();
-        ps.setSelectItems(List.of(net.sf.jsqlparser.statement.select.SelectItem.from(
-                new net.sf.jsqlparser.schema.Column(table.primaryKey().get(0)))));
-        ps.setIntoTables(new java.util.ArrayList<>(List.of(new net.sf.jsqlparser.schema.Table(hidden))));
+        ps.setSelectItems(
+                List.of(
+                        net.sf.jsqlparser.statement.select.SelectItem.from(
+                                new net.sf.jsqlparser.schema.Column(table.primaryKey().get(0)))));
+        ps.setIntoTables(
+                new java.util.ArrayList<>(List.of(new net.sf.jsqlparser.schema.Table(hidden))));
         Stmt.Sql translated = new SqlTranslator(schema, scope).select(ps, fragment);
         Stmt.Select sel = (Stmt.Select) translated;
-        String sql = "SELECT " + table.primaryKey().get(0) + " FROM " + ps.toString().replaceFirst("(?is)^SELECT .*? INTO \\S+ FROM ", "");
-        pending.add(new Stmt.Select(sel.target(), sel.table(), sel.columns(), sel.aggregate(), sel.where(), sel.orderBy(), sel.limit(),
-                sel.lock(), sel.joinedFrom(), sql, pos));
+        String sql =
+                "SELECT "
+                        + table.primaryKey().get(0)
+                        + " FROM "
+                        + ps.toString().replaceFirst("(?is)^SELECT .*? INTO \\S+ FROM ", "");
+        pending.add(
+                new Stmt.Select(
+                        sel.target(),
+                        sel.table(),
+                        sel.columns(),
+                        sel.aggregate(),
+                        sel.where(),
+                        sel.orderBy(),
+                        sel.limit(),
+                        sel.lock(),
+                        sel.joinedFrom(),
+                        sql,
+                        pos));
         boolean not = x.isNot();
         return new Cond.IsNull(hidden, !not, pos);
     }
 
-    /** SELECTs an IF condition's EXISTS needs, to run just before the IF (drained by {@link #block}). */
+    /**
+     * SELECTs an IF condition's EXISTS needs, to run just before the IF (drained by {@link
+     * #block}).
+     */
     private List<Stmt> pending = new ArrayList<>();
 
     private List<Stmt> takePending() {
@@ -588,8 +725,8 @@ final class ProgramParser {
 
     /**
      * The source text of tokens [from, to). In a PL/pgSQL body, {@code $n} becomes {@code _n} and
-     * {@code STRICT} after {@code INTO} becomes blanks: same lengths, so JSqlParser's positions stay
-     * the file's.
+     * {@code STRICT} after {@code INTO} becomes blanks: same lengths, so JSqlParser's positions
+     * stay the file's.
      */
     Fragment fragment(int from, int to) {
         Token first = tokens.get(from);
@@ -620,7 +757,8 @@ final class ProgramParser {
                 return i;
             }
             if (t.kind() == Token.Kind.EOF) {
-                throw new ProgramError(tokens.get(from).pos(), "statement is not terminated by ';'");
+                throw new ProgramError(
+                        tokens.get(from).pos(), "statement is not terminated by ';'");
             }
         }
         throw new IllegalStateException("token list without EOF");
@@ -640,7 +778,10 @@ final class ProgramParser {
         throw new IllegalStateException("token list without EOF");
     }
 
-    /** The number of parenthesised rows after VALUES (JSqlParser's list shape cannot tell one row from several). */
+    /**
+     * The number of parenthesised rows after VALUES (JSqlParser's list shape cannot tell one row
+     * from several).
+     */
     int valueRows(int from, int to) {
         int rows = 0;
         boolean afterValues = false;
@@ -665,8 +806,15 @@ final class ProgramParser {
     void closing(Token opener, String end, String word) {
         expectWord(end);
         if (!peek().is(word)) {
-            throw new ProgramError(peek().pos(), opener.text().toUpperCase() + " at " + opener.pos().lineColumn() + " must be closed by END "
-                    + word + ", found " + peek().describe());
+            throw new ProgramError(
+                    peek().pos(),
+                    opener.text().toUpperCase()
+                            + " at "
+                            + opener.pos().lineColumn()
+                            + " must be closed by END "
+                            + word
+                            + ", found "
+                            + peek().describe());
         }
         next++;
         expectSymbol(";");

@@ -22,8 +22,8 @@ import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.create.table.CheckConstraint;
 import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
-import net.sf.jsqlparser.statement.create.table.ForeignKeyIndex;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.create.table.ForeignKeyIndex;
 import net.sf.jsqlparser.statement.create.table.Index;
 
 /** Reads one {@code CREATE TABLE} (parsed by JSqlParser) into a {@link Table}. */
@@ -32,10 +32,21 @@ final class SchemaBuilder {
     private SchemaBuilder() {}
 
     /** The words that begin a column constraint, which end a DEFAULT's value. */
-    private static final java.util.Set<String> CONSTRAINT_WORDS = java.util.Set.of("NOT", "NULL", "PRIMARY", "UNIQUE", "CHECK",
-            "REFERENCES", "CONSTRAINT", "DEFAULT", "GENERATED");
+    private static final java.util.Set<String> CONSTRAINT_WORDS =
+            java.util.Set.of(
+                    "NOT",
+                    "NULL",
+                    "PRIMARY",
+                    "UNIQUE",
+                    "CHECK",
+                    "REFERENCES",
+                    "CONSTRAINT",
+                    "DEFAULT",
+                    "GENERATED");
 
-    /** @param tokens the tokens of the statement, used to place messages about columns */
+    /**
+     * @param tokens the tokens of the statement, used to place messages about columns
+     */
     static Table table(Fragment fragment, List<Token> tokens) {
         Statement statement = fragment.parseStatement();
         SourcePos pos = fragment.start();
@@ -43,7 +54,8 @@ final class SchemaBuilder {
             throw new ProgramError(pos, "expected CREATE TABLE");
         }
         if (create.getSelect() != null || create.getLikeTable() != null) {
-            throw new ProgramError(pos, "CREATE TABLE … AS/LIKE is not supported; list the columns");
+            throw new ProgramError(
+                    pos, "CREATE TABLE … AS/LIKE is not supported; list the columns");
         }
         String name = Names.of(create.getTable().getName());
         SourcePos namePos = fragment.posOf(create.getTable(), pos);
@@ -61,10 +73,13 @@ final class SchemaBuilder {
             SourcePos columnPos = columnToken < 0 ? pos : tokens.get(columnToken).pos();
             searchFrom = Math.max(searchFrom, columnToken + 1);
             if (columns.stream().anyMatch(c -> c.name().equals(columnName))) {
-                throw new ProgramError(columnPos, "duplicate column " + columnName + " in table " + name);
+                throw new ProgramError(
+                        columnPos, "duplicate column " + columnName + " in table " + name);
             }
-            SqlTypes.Declared declared = SqlTypes.of(def.getColDataType().getDataType(),
-                    at(tokens, def.getColDataType().getDataType(), searchFrom, columnPos));
+            SqlTypes.Declared declared =
+                    SqlTypes.of(
+                            def.getColDataType().getDataType(),
+                            at(tokens, def.getColDataType().getDataType(), searchFrom, columnPos));
             ScalarType type = declared.scalar();
             boolean notNull = false;
             Optional<Expr> defaultValue = Optional.empty();
@@ -79,19 +94,31 @@ final class SchemaBuilder {
                     notNull = false;
                 } else if (spec.equals("DEFAULT") && i + 1 < specs.size()) {
                     SourcePos defaultPos = at(tokens, "DEFAULT", searchFrom, columnPos);
-                    // JSqlParser splits the default into words: take them up to the next constraint keyword
+                    // JSqlParser splits the default into words: take them up to the next constraint
+                    // keyword
                     StringBuilder text = new StringBuilder(specs.get(++i));
-                    while (i + 1 < specs.size() && !CONSTRAINT_WORDS.contains(specs.get(i + 1).toUpperCase(Locale.ROOT))) {
+                    while (i + 1 < specs.size()
+                            && !CONSTRAINT_WORDS.contains(
+                                    specs.get(i + 1).toUpperCase(Locale.ROOT))) {
                         text.append(' ').append(specs.get(++i));
                     }
                     defaultValue = defaultValue(text.toString(), declared, columnName, defaultPos);
                 } else if (spec.equals("CONSTRAINT") && i + 1 < specs.size()) {
                     i++; // CONSTRAINT name: the name changes nothing the analysis models
                 } else if (spec.equals("UNIQUE")) {
-                    raw.add(new RawConstraint("UNIQUE", List.of(columnName), null, null, List.of(), at(tokens, "UNIQUE", searchFrom, columnPos)));
+                    raw.add(
+                            new RawConstraint(
+                                    "UNIQUE",
+                                    List.of(columnName),
+                                    null,
+                                    null,
+                                    List.of(),
+                                    at(tokens, "UNIQUE", searchFrom, columnPos)));
                 } else if (spec.equals("CHECK") && i + 1 < specs.size()) {
                     SourcePos checkPos = at(tokens, "CHECK", searchFrom, columnPos);
-                    raw.add(new RawConstraint("CHECK", List.of(), specs.get(++i), null, List.of(), checkPos));
+                    raw.add(
+                            new RawConstraint(
+                                    "CHECK", List.of(), specs.get(++i), null, List.of(), checkPos));
                 } else if (spec.equals("REFERENCES") && i + 1 < specs.size()) {
                     SourcePos refPos = at(tokens, "REFERENCES", searchFrom, columnPos);
                     String parent = Names.of(specs.get(++i));
@@ -100,68 +127,132 @@ final class SchemaBuilder {
                         referenced = names(specs.get(++i));
                     }
                     if (i + 1 < specs.size() && specs.get(i + 1).equalsIgnoreCase("ON")) {
-                        throw new ProgramError(at(tokens, "ON", searchFrom, refPos), "REFERENCES … ON DELETE/UPDATE actions are not supported "
-                                + "(a cascade is a write the program does not show); the default, NO ACTION, is");
+                        throw new ProgramError(
+                                at(tokens, "ON", searchFrom, refPos),
+                                "REFERENCES … ON DELETE/UPDATE actions are not supported "
+                                        + "(a cascade is a write the program does not show); the default, NO ACTION, is");
                     }
-                    raw.add(new RawConstraint("REFERENCES", List.of(columnName), null, parent, referenced, refPos));
+                    raw.add(
+                            new RawConstraint(
+                                    "REFERENCES",
+                                    List.of(columnName),
+                                    null,
+                                    parent,
+                                    referenced,
+                                    refPos));
                 } else if (spec.equals("PRIMARY") && next.equals("KEY")) {
                     if (keyPos != null) {
-                        throw new ProgramError(columnPos, "table " + name + " declares its primary key twice (use PRIMARY KEY (c1, c2) for a composite key)");
+                        throw new ProgramError(
+                                columnPos,
+                                "table "
+                                        + name
+                                        + " declares its primary key twice (use PRIMARY KEY (c1, c2) for a composite key)");
                     }
                     key.add(columnName);
                     keyPos = columnPos;
                     i++;
                 } else {
-                    throw new ProgramError(at(tokens, specs.get(i), searchFrom, columnPos), "column constraint " + specs.get(i)
-                            + " is not supported (supported: NOT NULL, DEFAULT literal, PRIMARY KEY, UNIQUE, CHECK (…), REFERENCES t (c))");
+                    throw new ProgramError(
+                            at(tokens, specs.get(i), searchFrom, columnPos),
+                            "column constraint "
+                                    + specs.get(i)
+                                    + " is not supported (supported: NOT NULL, DEFAULT literal, PRIMARY KEY, UNIQUE, CHECK (…), REFERENCES t (c))");
                 }
             }
-            columns.add(new Column(columnName, type, notNull, columnPos, declared.bool(), defaultValue));
+            columns.add(
+                    new Column(
+                            columnName, type, notNull, columnPos, declared.bool(), defaultValue));
         }
         if (create.getIndexes() != null) {
             for (Index index : create.getIndexes()) {
                 if (index instanceof CheckConstraint check) {
                     SourcePos checkPos = at(tokens, "CHECK", searchFrom, pos);
-                    raw.add(new RawConstraint("CHECK", List.of(), null, null, List.of(), checkPos, check.getExpression()));
+                    raw.add(
+                            new RawConstraint(
+                                    "CHECK",
+                                    List.of(),
+                                    null,
+                                    null,
+                                    List.of(),
+                                    checkPos,
+                                    check.getExpression()));
                     continue;
                 }
                 SourcePos indexPos = at(tokens, index.getType(), searchFrom, pos);
                 if (index instanceof ForeignKeyIndex fk) {
-                    if (fk.getOnDeleteReferenceOption() != null || fk.getOnUpdateReferenceOption() != null
+                    if (fk.getOnDeleteReferenceOption() != null
+                            || fk.getOnUpdateReferenceOption() != null
                             || fk.toString().toUpperCase(Locale.ROOT).contains(" ON ")) {
-                        throw new ProgramError(indexPos, "FOREIGN KEY … ON DELETE/UPDATE actions are not supported "
-                                + "(a cascade is a write the program does not show); the default, NO ACTION, is");
+                        throw new ProgramError(
+                                indexPos,
+                                "FOREIGN KEY … ON DELETE/UPDATE actions are not supported "
+                                        + "(a cascade is a write the program does not show); the default, NO ACTION, is");
                     }
-                    raw.add(new RawConstraint("REFERENCES", fk.getColumnsNames().stream().map(Names::of).toList(), null,
-                            Names.of(fk.getTable().getName()), fk.getReferencedColumnNames() == null ? List.of()
-                                    : fk.getReferencedColumnNames().stream().map(Names::of).toList(), indexPos));
+                    raw.add(
+                            new RawConstraint(
+                                    "REFERENCES",
+                                    fk.getColumnsNames().stream().map(Names::of).toList(),
+                                    null,
+                                    Names.of(fk.getTable().getName()),
+                                    fk.getReferencedColumnNames() == null
+                                            ? List.of()
+                                            : fk.getReferencedColumnNames().stream()
+                                                    .map(Names::of)
+                                                    .toList(),
+                                    indexPos));
                     continue;
                 }
-                if (index.getType().equalsIgnoreCase("UNIQUE") || index.getType().equalsIgnoreCase("UNIQUE KEY")) {
-                    raw.add(new RawConstraint("UNIQUE", index.getColumnsNames().stream().map(Names::of).toList(), null, null, List.of(), indexPos));
+                if (index.getType().equalsIgnoreCase("UNIQUE")
+                        || index.getType().equalsIgnoreCase("UNIQUE KEY")) {
+                    raw.add(
+                            new RawConstraint(
+                                    "UNIQUE",
+                                    index.getColumnsNames().stream().map(Names::of).toList(),
+                                    null,
+                                    null,
+                                    List.of(),
+                                    indexPos));
                     continue;
                 }
                 if (!index.getType().equalsIgnoreCase("PRIMARY KEY")) {
-                    throw new ProgramError(indexPos, index.getType() + " constraints are not supported (PRIMARY KEY, UNIQUE, CHECK, FOREIGN KEY are)");
+                    throw new ProgramError(
+                            indexPos,
+                            index.getType()
+                                    + " constraints are not supported (PRIMARY KEY, UNIQUE, CHECK, FOREIGN KEY are)");
                 }
                 if (keyPos != null) {
-                    throw new ProgramError(indexPos, "table " + name + " declares its primary key twice");
+                    throw new ProgramError(
+                            indexPos, "table " + name + " declares its primary key twice");
                 }
                 keyPos = indexPos;
                 if (index.getIndexSpec() != null && !index.getIndexSpec().isEmpty()) {
-                    // JSqlParser keeps what follows "PRIMARY KEY (c)" up to the next comma as the index's spec.
+                    // JSqlParser keeps what follows "PRIMARY KEY (c)" up to the next comma as the
+                    // index's spec.
                     String rest = String.join(" ", index.getIndexSpec());
-                    throw new ProgramError(at(tokens, index.getIndexSpec().get(0), indexOf(tokens, index.getType(), searchFrom) + 1, indexPos), "unexpected '" + rest
-                            + "' after PRIMARY KEY (" + String.join(", ", index.getColumnsNames()) + ") (a missing comma, or a second "
-                            + "primary key: declare one PRIMARY KEY (c1, c2) for a composite key)");
+                    throw new ProgramError(
+                            at(
+                                    tokens,
+                                    index.getIndexSpec().get(0),
+                                    indexOf(tokens, index.getType(), searchFrom) + 1,
+                                    indexPos),
+                            "unexpected '"
+                                    + rest
+                                    + "' after PRIMARY KEY ("
+                                    + String.join(", ", index.getColumnsNames())
+                                    + ") (a missing comma, or a second "
+                                    + "primary key: declare one PRIMARY KEY (c1, c2) for a composite key)");
                 }
                 for (String column : index.getColumnsNames()) {
                     String keyColumn = Names.of(column);
                     if (columns.stream().noneMatch(c -> c.name().equals(keyColumn))) {
-                        throw new ProgramError(at(tokens, column, searchFrom, indexPos), "primary-key column " + keyColumn + " is not a column of " + name);
+                        throw new ProgramError(
+                                at(tokens, column, searchFrom, indexPos),
+                                "primary-key column " + keyColumn + " is not a column of " + name);
                     }
                     if (key.contains(keyColumn)) {
-                        throw new ProgramError(at(tokens, column, searchFrom, indexPos), "primary-key column " + keyColumn + " is listed twice");
+                        throw new ProgramError(
+                                at(tokens, column, searchFrom, indexPos),
+                                "primary-key column " + keyColumn + " is listed twice");
                     }
                     key.add(keyColumn);
                 }
@@ -169,16 +260,22 @@ final class SchemaBuilder {
         }
         if (key.isEmpty()) {
             if (columns.stream().anyMatch(c -> c.name().equals(KeylessTables.ROW_ID))) {
-                throw new ProgramError(namePos, "table " + name + " has no primary key and a column named " + KeylessTables.ROW_ID
-                        + ", the name isocheck gives the hidden key of such a table");
+                throw new ProgramError(
+                        namePos,
+                        "table "
+                                + name
+                                + " has no primary key and a column named "
+                                + KeylessTables.ROW_ID
+                                + ", the name isocheck gives the hidden key of such a table");
             }
-            columns.add(KeylessTables.column(namePos)); // rows identified by a hidden key (KeylessTables)
+            columns.add(
+                    KeylessTables.column(
+                            namePos)); // rows identified by a hidden key (KeylessTables)
             key.add(KeylessTables.ROW_ID);
         }
         // Primary-key fields are never NULL.
-        List<Column> keyed = columns.stream()
-                .map(c -> key.contains(c.name()) ? c.withNotNull() : c)
-                .toList();
+        List<Column> keyed =
+                columns.stream().map(c -> key.contains(c.name()) ? c.withNotNull() : c).toList();
         Table table = new Table(name, keyed, key, namePos);
         List<Constraint> constraints = new ArrayList<>();
         for (RawConstraint r : raw) {
@@ -189,20 +286,34 @@ final class SchemaBuilder {
 
     /**
      * A constraint as written, resolved once the table's columns are known: UNIQUE and REFERENCES
-     * list columns; CHECK is a condition over the row (JSqlParser keeps a column's CHECK as text and a
-     * table's as a node). A referenced table's columns are checked when the program is complete
-     * ({@link #checkReferences}).
+     * list columns; CHECK is a condition over the row (JSqlParser keeps a column's CHECK as text
+     * and a table's as a node). A referenced table's columns are checked when the program is
+     * complete ({@link #checkReferences}).
      */
-    private record RawConstraint(String kind, List<String> columns, String checkText, String parent, List<String> referenced,
-            SourcePos pos, Expression checkNode) {
-        RawConstraint(String kind, List<String> columns, String checkText, String parent, List<String> referenced, SourcePos pos) {
+    private record RawConstraint(
+            String kind,
+            List<String> columns,
+            String checkText,
+            String parent,
+            List<String> referenced,
+            SourcePos pos,
+            Expression checkNode) {
+        RawConstraint(
+                String kind,
+                List<String> columns,
+                String checkText,
+                String parent,
+                List<String> referenced,
+                SourcePos pos) {
             this(kind, columns, checkText, parent, referenced, pos, null);
         }
 
         Constraint resolve(Table table, Fragment fragment) {
             for (String c : columns) {
                 if (table.column(c).isEmpty()) {
-                    throw new ProgramError(pos, kind + " names " + c + ", which is not a column of " + table.name());
+                    throw new ProgramError(
+                            pos,
+                            kind + " names " + c + ", which is not a column of " + table.name());
                 }
             }
             switch (kind) {
@@ -218,8 +329,11 @@ final class SchemaBuilder {
                         Cond c = ExprTranslator.sql(f, new Scope(), table, null).cond(e);
                         return new Constraint.Check(c, pos);
                     } catch (ProgramError error) {
-                        // JSqlParser records no position in a table constraint's nodes: name the CHECK
-                        throw error.pos().equals(f.start()) ? new ProgramError(pos, error.detail()) : error;
+                        // JSqlParser records no position in a table constraint's nodes: name the
+                        // CHECK
+                        throw error.pos().equals(f.start())
+                                ? new ProgramError(pos, error.detail())
+                                : error;
                     }
             }
         }
@@ -227,7 +341,10 @@ final class SchemaBuilder {
 
     /** {@code (a, b)} as JSqlParser keeps a column's REFERENCES t (a, b). */
     private static List<String> names(String parenthesised) {
-        return java.util.Arrays.stream(parenthesised.replaceAll("[()]", "").split(",")).map(String::strip).map(Names::of).toList();
+        return java.util.Arrays.stream(parenthesised.replaceAll("[()]", "").split(","))
+                .map(String::strip)
+                .map(Names::of)
+                .toList();
     }
 
     /**
@@ -240,15 +357,37 @@ final class SchemaBuilder {
             List<Constraint> resolved = new ArrayList<>();
             for (Constraint c : t.constraints()) {
                 if (c instanceof Constraint.ForeignKey fk) {
-                    Table parent = tables.stream().filter(p -> p.name().equals(fk.table())).findFirst()
-                            .orElseThrow(() -> new ProgramError(fk.pos(), "REFERENCES names table " + fk.table() + ", which the program does not declare"));
-                    List<String> referenced = fk.referenced().isEmpty() ? parent.primaryKey() : fk.referenced();
+                    Table parent =
+                            tables.stream()
+                                    .filter(p -> p.name().equals(fk.table()))
+                                    .findFirst()
+                                    .orElseThrow(
+                                            () ->
+                                                    new ProgramError(
+                                                            fk.pos(),
+                                                            "REFERENCES names table "
+                                                                    + fk.table()
+                                                                    + ", which the program does not declare"));
+                    List<String> referenced =
+                            fk.referenced().isEmpty() ? parent.primaryKey() : fk.referenced();
                     if (referenced.size() != fk.columns().size()) {
-                        throw new ProgramError(fk.pos(), "FOREIGN KEY lists " + fk.columns().size() + " column(s) but references " + referenced.size());
+                        throw new ProgramError(
+                                fk.pos(),
+                                "FOREIGN KEY lists "
+                                        + fk.columns().size()
+                                        + " column(s) but references "
+                                        + referenced.size());
                     }
                     for (String r : referenced) {
                         if (parent.column(r).isEmpty()) {
-                            throw new ProgramError(fk.pos(), "REFERENCES names " + fk.table() + "." + r + ", which is not a column of " + fk.table());
+                            throw new ProgramError(
+                                    fk.pos(),
+                                    "REFERENCES names "
+                                            + fk.table()
+                                            + "."
+                                            + r
+                                            + ", which is not a column of "
+                                            + fk.table());
                         }
                     }
                     c = new Constraint.ForeignKey(fk.columns(), fk.table(), referenced, fk.pos());
@@ -265,21 +404,30 @@ final class SchemaBuilder {
     }
 
     /**
-     * A column's {@code DEFAULT}: an integer, string or boolean literal (exact: the front-end writes it
-     * into every INSERT that leaves the column out, as the database does), or NULL (no default).
+     * A column's {@code DEFAULT}: an integer, string or boolean literal (exact: the front-end
+     * writes it into every INSERT that leaves the column out, as the database does), or NULL (no
+     * default).
      */
-    private static Optional<Expr> defaultValue(String text, SqlTypes.Declared declared, String column, SourcePos pos) {
+    private static Optional<Expr> defaultValue(
+            String text, SqlTypes.Declared declared, String column, SourcePos pos) {
         Expression e;
         try {
             e = CCJSqlParserUtil.parseExpression(text);
         } catch (JSQLParserException ex) {
-            throw new ProgramError(pos, "DEFAULT " + text + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
+            throw new ProgramError(
+                    pos,
+                    "DEFAULT "
+                            + text
+                            + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
         }
         Expr value;
         Optional<String> clock = TransactionClock.keyword(text);
-        if (clock.isPresent() && declared.scalar() == isocheck.program.ScalarType.INT && !declared.bool()) {
+        if (clock.isPresent()
+                && declared.scalar() == isocheck.program.ScalarType.INT
+                && !declared.bool()) {
             // DEFAULT CURRENT_TIMESTAMP: the inserting transaction's start time (TransactionClock)
-            return Optional.of(new Expr.VarRef(clock.get(), null, isocheck.program.ScalarType.INT, pos));
+            return Optional.of(
+                    new Expr.VarRef(clock.get(), null, isocheck.program.ScalarType.INT, pos));
         }
         if (e instanceof NullValue) {
             return Optional.empty();
@@ -293,7 +441,11 @@ final class SchemaBuilder {
         } else if (e instanceof BooleanValue v && declared.bool()) {
             value = new Expr.IntLit(v.getValue() ? 1 : 0, pos);
         } else {
-            throw new ProgramError(pos, "DEFAULT " + text + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
+            throw new ProgramError(
+                    pos,
+                    "DEFAULT "
+                            + text
+                            + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
         }
         if (value.type() != declared.scalar() || e instanceof LongValue && declared.bool()) {
             throw new ProgramError(pos, "DEFAULT " + text + " does not fit column " + column);
@@ -301,7 +453,10 @@ final class SchemaBuilder {
         return Optional.of(value);
     }
 
-    /** The position of the first token from {@code from} spelling {@code word}, for places JSqlParser does not record. */
+    /**
+     * The position of the first token from {@code from} spelling {@code word}, for places
+     * JSqlParser does not record.
+     */
     private static SourcePos at(List<Token> tokens, String word, int from, SourcePos fallback) {
         int index = indexOf(tokens, word, from);
         return index < 0 ? fallback : tokens.get(index).pos();

@@ -38,7 +38,9 @@ final class Scope {
      */
     void declareHiddenParameter(String name, ScalarType type, SourcePos pos) {
         if (!parameters.containsKey(name)) {
-            parameters.put(name, new Variable(name, Variable.Kind.PARAMETER, new Type.Scalar(type), 0, pos));
+            parameters.put(
+                    name,
+                    new Variable(name, Variable.Kind.PARAMETER, new Type.Scalar(type), 0, pos));
         }
     }
 
@@ -50,16 +52,20 @@ final class Scope {
     // ------------------------------------------------------------------ PL/pgSQL
 
     /**
-     * PL/pgSQL mode: variables are written bare inside SQL (no {@code :}), {@code $n} names the n-th
-     * parameter, {@code FOUND} tests the last query, and a DECLAREd scalar that a SELECT … INTO fills
-     * is assigned through a hidden row set (so it stays a scalar for {@code :=}).
+     * PL/pgSQL mode: variables are written bare inside SQL (no {@code :}), {@code $n} names the
+     * n-th parameter, {@code FOUND} tests the last query, and a DECLAREd scalar that a SELECT …
+     * INTO fills is assigned through a hidden row set (so it stays a scalar for {@code :=}).
      */
     private boolean plpgsql;
+
     private final Map<String, String> aliases = new LinkedHashMap<>();
+
     /** DECLAREd names: true for a scalar type, false for RECORD / %ROWTYPE. */
     private final Map<String, Boolean> declared = new LinkedHashMap<>();
+
     /** The row set FOUND tests (non-empty), or null with the reason FOUND cannot be used here. */
     private String foundSource;
+
     private String foundUnusable = "FOUND is read before any query sets it";
     private int hidden;
 
@@ -99,10 +105,15 @@ final class Scope {
         return declared.containsKey(Names.of(rawName));
     }
 
-    /** Whether a bare name is a PL/pgSQL variable (parameter, $n, DECLAREd, assigned, or an open loop variable). */
+    /**
+     * Whether a bare name is a PL/pgSQL variable (parameter, $n, DECLAREd, assigned, or an open
+     * loop variable).
+     */
     boolean isVariable(String rawName) {
         String name = Names.of(rawName);
-        if (aliases.containsKey(name) || parameters.containsKey(name) || declared.containsKey(name)) {
+        if (aliases.containsKey(name)
+                || parameters.containsKey(name)
+                || declared.containsKey(name)) {
             return true;
         }
         Variable local = locals.get(name);
@@ -110,12 +121,14 @@ final class Scope {
     }
 
     /**
-     * The variable a {@code SELECT … INTO name} assigns: the name itself, or for a DECLAREd scalar a
-     * hidden row set the caller then copies into it ({@code name := hidden}). FOUND then tests it.
+     * The variable a {@code SELECT … INTO name} assigns: the name itself, or for a DECLAREd scalar
+     * a hidden row set the caller then copies into it ({@code name := hidden}). FOUND then tests
+     * it.
      */
     String intoTarget(String rawName) {
         String name = Names.of(aliases.getOrDefault(Names.of(rawName), rawName));
-        String target = plpgsql && Boolean.TRUE.equals(declared.get(name)) ? hiddenName(name) : name;
+        String target =
+                plpgsql && Boolean.TRUE.equals(declared.get(name)) ? hiddenName(name) : name;
         found(target);
         return target;
     }
@@ -136,7 +149,10 @@ final class Scope {
         foundWhenEmpty = false;
     }
 
-    /** FOUND after {@code INSERT … ON CONFLICT DO NOTHING}: the row was inserted, i.e. the key's probe found none. */
+    /**
+     * FOUND after {@code INSERT … ON CONFLICT DO NOTHING}: the row was inserted, i.e. the key's
+     * probe found none.
+     */
     void foundWhenEmpty(String rowSet) {
         found(rowSet);
         foundWhenEmpty = true;
@@ -148,16 +164,18 @@ final class Scope {
         return foundWhenEmpty;
     }
 
-    /** FOUND is not modelled after this statement (UPDATE, INSERT, DELETE): reading it is an error. */
+    /**
+     * FOUND is not modelled after this statement (UPDATE, INSERT, DELETE): reading it is an error.
+     */
     void foundUnknown(String why) {
         foundSource = null;
         foundUnusable = why;
     }
 
     /**
-     * What {@code GET DIAGNOSTICS n = ROW_COUNT} reads after the last statement: 1 when {@code rowSet}
-     * is "" , else 1 when the row set is non-empty (empty, with {@code whenEmpty}), 0 otherwise;
-     * {@code rowSet} null: not known after {@code after}.
+     * What {@code GET DIAGNOSTICS n = ROW_COUNT} reads after the last statement: 1 when {@code
+     * rowSet} is "" , else 1 when the row set is non-empty (empty, with {@code whenEmpty}), 0
+     * otherwise; {@code rowSet} null: not known after {@code after}.
      */
     record RowCount(String rowSet, boolean whenEmpty, String after) {}
 
@@ -202,10 +220,20 @@ final class Scope {
         }
         Variable local = locals.get(name);
         if (local == null && plpgsql && name.matches("_\\d+")) {
-            throw new ProgramError(pos, "there is no parameter $" + name.substring(1) + " (the routine has " + parameters.size() + ")");
+            throw new ProgramError(
+                    pos,
+                    "there is no parameter $"
+                            + name.substring(1)
+                            + " (the routine has "
+                            + parameters.size()
+                            + ")");
         }
         if (local == null && declared.containsKey(name)) {
-            throw new ProgramError(pos, "variable " + name + " may be read before it is assigned (PostgreSQL: it is NULL until then; assign it on every path first)");
+            throw new ProgramError(
+                    pos,
+                    "variable "
+                            + name
+                            + " may be read before it is assigned (PostgreSQL: it is NULL until then; assign it on every path first)");
         }
         if (local == null) {
             throw new ProgramError(pos, "unknown variable " + name);
@@ -214,12 +242,19 @@ final class Scope {
             throw new ProgramError(pos, "loop variable " + name + " is used outside its FOREACH");
         }
         if (local.kind() == Variable.Kind.LOCAL && !assigned.contains(name)) {
-            throw new ProgramError(pos, "variable " + name + " may be read before it is assigned (assign it on every path first)");
+            throw new ProgramError(
+                    pos,
+                    "variable "
+                            + name
+                            + " may be read before it is assigned (assign it on every path first)");
         }
         return local;
     }
 
-    /** Records an assignment ({@code SELECT … INTO}, {@code :=}, CHOOSE), declaring the local on first use. */
+    /**
+     * Records an assignment ({@code SELECT … INTO}, {@code :=}, CHOOSE), declaring the local on
+     * first use.
+     */
     Variable assign(String rawName, Type type, SourcePos pos) {
         String name = Names.of(rawName);
         if (parameters.containsKey(name)) {
@@ -230,26 +265,51 @@ final class Scope {
             throw new ProgramError(pos, "cannot assign to loop variable " + name);
         }
         if (existing != null && !existing.type().equals(type)) {
-            throw new ProgramError(pos, "variable " + name + " holds " + existing.type().describe()
-                    + " (assigned at " + existing.pos().lineColumn() + "); cannot assign " + type.describe() + " to it");
+            throw new ProgramError(
+                    pos,
+                    "variable "
+                            + name
+                            + " holds "
+                            + existing.type().describe()
+                            + " (assigned at "
+                            + existing.pos().lineColumn()
+                            + "); cannot assign "
+                            + type.describe()
+                            + " to it");
         }
-        Variable variable = existing != null ? existing : new Variable(name, Variable.Kind.LOCAL, type, openLoops.size(), pos);
+        Variable variable =
+                existing != null
+                        ? existing
+                        : new Variable(name, Variable.Kind.LOCAL, type, openLoops.size(), pos);
         locals.putIfAbsent(name, variable);
         assigned.add(name);
         return variable;
     }
 
-    /** Opens a FOREACH; a loop variable may be reused by a later loop over rows of the same type. */
+    /**
+     * Opens a FOREACH; a loop variable may be reused by a later loop over rows of the same type.
+     */
     void enterLoop(String rawName, Type.Row type, SourcePos pos) {
         String name = Names.of(rawName);
         if (parameters.containsKey(name)) {
-            throw new ProgramError(pos, "loop variable " + name + " hides a parameter of the same name");
+            throw new ProgramError(
+                    pos, "loop variable " + name + " hides a parameter of the same name");
         }
         Variable existing = locals.get(name);
-        if (existing != null && (existing.kind() != Variable.Kind.LOOP || openLoops.contains(name) || !existing.type().equals(type))) {
-            throw new ProgramError(pos, "loop variable " + name + " is already declared at " + existing.pos().lineColumn() + "; choose another name");
+        if (existing != null
+                && (existing.kind() != Variable.Kind.LOOP
+                        || openLoops.contains(name)
+                        || !existing.type().equals(type))) {
+            throw new ProgramError(
+                    pos,
+                    "loop variable "
+                            + name
+                            + " is already declared at "
+                            + existing.pos().lineColumn()
+                            + "; choose another name");
         }
-        locals.putIfAbsent(name, new Variable(name, Variable.Kind.LOOP, type, openLoops.size() + 1, pos));
+        locals.putIfAbsent(
+                name, new Variable(name, Variable.Kind.LOOP, type, openLoops.size() + 1, pos));
         openLoops.add(name);
     }
 

@@ -2,7 +2,10 @@ package isocheck.frontend;
 
 import isocheck.program.SourcePos;
 
-/** A token of the control structure around the SQL; {@code start}/{@code end} are offsets into the file. */
+/**
+ * A token of the control structure around the SQL; {@code start}/{@code end} are offsets into the
+ * file.
+ */
 record Token(Kind kind, String text, SourcePos pos, int start, int end) {
 
     enum Kind {
@@ -24,7 +27,10 @@ record Token(Kind kind, String text, SourcePos pos, int start, int end) {
 
     /** A dollar quote, {@code $$} or {@code $tag$}, around a PL/pgSQL function body. */
     boolean isDollarQuote() {
-        return kind == Kind.SYMBOL && text.length() >= 2 && text.startsWith("$") && text.endsWith("$");
+        return kind == Kind.SYMBOL
+                && text.length() >= 2
+                && text.startsWith("$")
+                && text.endsWith("$");
     }
 
     /** How the token reads in "found …" messages. */

@@ -12,7 +12,8 @@ import isocheck.program.SourcePos;
  * (docs/postgresql-levels.md §5). {@code id} is the statement's id in its type (S1, S2, …), which
  * promotions do not change; {@code pos} is where it starts in the original file.
  */
-public record Promotion(String type, String id, RowLock.Strength strength, String sql, SourcePos pos) {
+public record Promotion(
+        String type, String id, RowLock.Strength strength, String sql, SourcePos pos) {
 
     /** {@code Type.S2}: the statement, as witnesses name it. */
     public String statement() {

@@ -27,18 +27,19 @@ import java.util.function.Consumer;
  * hitting-set search over the witnesses of the static analysis.
  *
  * <p>Why the witnesses bound every repair: a promotion adds the locked_read conjunct only to the
- * necessary condition η of anti-dependency candidates <em>read by the promoted SELECT</em>
- * ({@code CycleQuery.lockedRead}). A witness's model therefore stays a model of the edited program
- * unless the edit promotes one of the SELECTs its rw edges read by: every repair hits the reader set
- * of every witness (at statement snapshots, dropping a promotion could in principle restore a
+ * necessary condition η of anti-dependency candidates <em>read by the promoted SELECT</em> ({@code
+ * CycleQuery.lockedRead}). A witness's model therefore stays a model of the edited program unless
+ * the edit promotes one of the SELECTs its rw edges read by: every repair hits the reader set of
+ * every witness (at statement snapshots, dropping a promotion could in principle restore a
  * per-statement conjunct, {@code Encoder.singleReadStatement}; the search only ever adds, so each
  * candidate is a minimum hitting set of readers of the witnesses found so far). Each round takes a
  * minimum hitting set (by increasing size, in statement order), edits the file, re-parses it, runs
- * the bounded analysis with {@code --all} (every anomaly shape, each a new set to hit), and when that
- * finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does); an anomaly the
- * proof finds is one more set. It ends with a proved repair, with a witness that no promotion can
- * break (its anti-dependencies are read by UPDATE, DELETE, aggregate, join or LIMIT statements, or
- * by SELECTs already locking), with more changes than allowed, or with an unknown answer.
+ * the bounded analysis with {@code --all} (every anomaly shape, each a new set to hit), and when
+ * that finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does); an
+ * anomaly the proof finds is one more set. It ends with a proved repair, with a witness that no
+ * promotion can break (its anti-dependencies are read by UPDATE, DELETE, aggregate, join or LIMIT
+ * statements, or by SELECTs already locking), with more changes than allowed, or with an unknown
+ * answer.
  */
 public final class RepairSearch {
 
@@ -59,8 +60,14 @@ public final class RepairSearch {
      * @param repaired the program text with the promotions applied (the original text when none)
      * @param proof the proof of the last program checked (null when the search stopped before one)
      */
-    public record Result(Status status, List<Promotion> promotions, String repaired, ProofOutcome proof, List<Round> rounds,
-            List<Witness> witnesses, String reason) {}
+    public record Result(
+            Status status,
+            List<Promotion> promotions,
+            String repaired,
+            ProofOutcome proof,
+            List<Round> rounds,
+            List<Witness> witnesses,
+            String reason) {}
 
     private final String file;
     private final String text;
@@ -76,7 +83,13 @@ public final class RepairSearch {
      * @param analysis the bounded analysis (its {@code all} is set here)
      * @param maxChanges the largest repair tried
      */
-    public RepairSearch(String file, String text, Spec spec, Analysis.Options analysis, ProofOptions proof, int maxChanges,
+    public RepairSearch(
+            String file,
+            String text,
+            Spec spec,
+            Analysis.Options analysis,
+            ProofOptions proof,
+            int maxChanges,
             Consumer<String> progress) {
         this.file = file;
         this.text = text;
@@ -89,7 +102,8 @@ public final class RepairSearch {
 
     public Result run() throws SpecException {
         Program original = ProgramLoader.parse(file, text);
-        Map<String, Promotion> candidates = new LinkedHashMap<>(); // in statement order of the original
+        Map<String, Promotion> candidates =
+                new LinkedHashMap<>(); // in statement order of the original
         for (Promotion p : promotable(original)) candidates.put(p.statement(), p);
         List<Set<String>> toHit = new ArrayList<>();
         List<Witness> witnesses = new ArrayList<>();
@@ -97,8 +111,18 @@ public final class RepairSearch {
         while (true) {
             List<String> keys = minimumHittingSet(toHit, new ArrayList<>(candidates.keySet()));
             if (keys == null) {
-                return new Result(Status.NOT_REPAIRED, List.of(), text, null, rounds, witnesses, "no set of at most " + maxChanges
-                        + " promotions hits the anti-dependency reads of every witness found (" + toHit.size() + " witnesses)");
+                return new Result(
+                        Status.NOT_REPAIRED,
+                        List.of(),
+                        text,
+                        null,
+                        rounds,
+                        witnesses,
+                        "no set of at most "
+                                + maxChanges
+                                + " promotions hits the anti-dependency reads of every witness found ("
+                                + toHit.size()
+                                + " witnesses)");
             }
             List<Promotion> promotions = keys.stream().map(candidates::get).toList();
             String edited = SourceEdits.apply(text, promotions);
@@ -106,44 +130,118 @@ public final class RepairSearch {
             long start = System.currentTimeMillis();
             Analysis.Outcome bounded = Analysis.run(program, spec, analysis);
             if (bounded.verdict() == Analysis.Verdict.UNKNOWN) {
-                rounds.add(new Round(promotions, "unknown: " + bounded.unknownReason(), System.currentTimeMillis() - start));
-                return new Result(Status.NOT_REPAIRED, promotions, edited, null, rounds, witnesses,
-                        "the bounded analysis of " + describe(promotions) + " answered unknown: " + bounded.unknownReason());
+                rounds.add(
+                        new Round(
+                                promotions,
+                                "unknown: " + bounded.unknownReason(),
+                                System.currentTimeMillis() - start));
+                return new Result(
+                        Status.NOT_REPAIRED,
+                        promotions,
+                        edited,
+                        null,
+                        rounds,
+                        witnesses,
+                        "the bounded analysis of "
+                                + describe(promotions)
+                                + " answered unknown: "
+                                + bounded.unknownReason());
             }
             if (bounded.verdict() == Analysis.Verdict.FOUND) {
-                rounds.add(new Round(promotions, bounded.anomalies().size() + " anomal" + (bounded.anomalies().size() == 1 ? "y" : "ies")
-                        + " up to k=" + analysis.bound(), System.currentTimeMillis() - start));
-                progress.accept(describe(promotions) + ": " + rounds.get(rounds.size() - 1).answer());
-                Result stuck = addWitnesses(bounded.anomalies(), program, toHit, witnesses, promotions, edited, rounds);
+                rounds.add(
+                        new Round(
+                                promotions,
+                                bounded.anomalies().size()
+                                        + " anomal"
+                                        + (bounded.anomalies().size() == 1 ? "y" : "ies")
+                                        + " up to k="
+                                        + analysis.bound(),
+                                System.currentTimeMillis() - start));
+                progress.accept(
+                        describe(promotions) + ": " + rounds.get(rounds.size() - 1).answer());
+                Result stuck =
+                        addWitnesses(
+                                bounded.anomalies(),
+                                program,
+                                toHit,
+                                witnesses,
+                                promotions,
+                                edited,
+                                rounds);
                 if (stuck != null) return stuck;
                 continue;
             }
-            progress.accept(describe(promotions) + ": no anomaly up to k=" + analysis.bound() + "; proving");
+            progress.accept(
+                    describe(promotions)
+                            + ": no anomaly up to k="
+                            + analysis.bound()
+                            + "; proving");
             ProofOutcome proved = Proof.verify(program, spec, proof);
-            rounds.add(new Round(promotions, "no anomaly up to k=" + analysis.bound() + "; proof: " + proved.verdict(),
-                    System.currentTimeMillis() - start));
+            rounds.add(
+                    new Round(
+                            promotions,
+                            "no anomaly up to k="
+                                    + analysis.bound()
+                                    + "; proof: "
+                                    + proved.verdict(),
+                            System.currentTimeMillis() - start));
             progress.accept(describe(promotions) + ": proof " + proved.verdict());
             switch (proved.verdict()) {
                 case PROVED -> {
-                    return new Result(promotions.isEmpty() ? Status.ALREADY_SERIALIZABLE : Status.REPAIRED, promotions, edited, proved,
-                            rounds, witnesses, proved.reason());
+                    return new Result(
+                            promotions.isEmpty() ? Status.ALREADY_SERIALIZABLE : Status.REPAIRED,
+                            promotions,
+                            edited,
+                            proved,
+                            rounds,
+                            witnesses,
+                            proved.reason());
                 }
                 case ANOMALY -> {
-                    Result stuck = addWitnesses(List.of(proved.anomaly()), program, toHit, witnesses, promotions, edited, rounds);
+                    Result stuck =
+                            addWitnesses(
+                                    List.of(proved.anomaly()),
+                                    program,
+                                    toHit,
+                                    witnesses,
+                                    promotions,
+                                    edited,
+                                    rounds);
                     if (stuck != null) return stuck;
                 }
                 default -> {
-                    return new Result(Status.NOT_REPAIRED, promotions, edited, proved, rounds, witnesses,
-                            "no anomaly up to k=" + analysis.bound() + " with " + describe(promotions) + ", but the proof is "
-                                    + proved.verdict() + ": " + proved.reason());
+                    return new Result(
+                            Status.NOT_REPAIRED,
+                            promotions,
+                            edited,
+                            proved,
+                            rounds,
+                            witnesses,
+                            "no anomaly up to k="
+                                    + analysis.bound()
+                                    + " with "
+                                    + describe(promotions)
+                                    + ", but the proof is "
+                                    + proved.verdict()
+                                    + ": "
+                                    + proved.reason());
                 }
             }
         }
     }
 
-    /** Adds each witness's reader set; a witness no promotion can break ends the search (the result), else null. */
-    private Result addWitnesses(List<Witness> found, Program program, List<Set<String>> toHit, List<Witness> witnesses,
-            List<Promotion> promotions, String edited, List<Round> rounds) {
+    /**
+     * Adds each witness's reader set; a witness no promotion can break ends the search (the
+     * result), else null.
+     */
+    private Result addWitnesses(
+            List<Witness> found,
+            Program program,
+            List<Set<String>> toHit,
+            List<Witness> witnesses,
+            List<Promotion> promotions,
+            String edited,
+            List<Round> rounds) {
         Set<String> promotable = new LinkedHashSet<>();
         for (Promotion p : promotable(program)) promotable.add(p.statement());
         for (Witness w : found) {
@@ -155,10 +253,23 @@ public final class RepairSearch {
                 if (promotable.contains(key)) readers.add(key);
             }
             if (readers.isEmpty()) {
-                return new Result(Status.NOT_REPAIRED, promotions, edited, null, rounds, witnesses, "the " + w.anomaly() + " ("
-                        + signature(w) + ")" + (promotions.isEmpty() ? "" : " (with " + describe(promotions) + ")")
-                        + " has no anti-dependency read by a SELECT that can still be promoted (its rw edges are read by"
-                        + " UPDATE, DELETE, aggregate, join, LIMIT or SKIP LOCKED statements, or by locking reads already)");
+                return new Result(
+                        Status.NOT_REPAIRED,
+                        promotions,
+                        edited,
+                        null,
+                        rounds,
+                        witnesses,
+                        "the "
+                                + w.anomaly()
+                                + " ("
+                                + signature(w)
+                                + ")"
+                                + (promotions.isEmpty()
+                                        ? ""
+                                        : " (with " + describe(promotions) + ")")
+                                + " has no anti-dependency read by a SELECT that can still be promoted (its rw edges are read by"
+                                + " UPDATE, DELETE, aggregate, join, LIMIT or SKIP LOCKED statements, or by locking reads already)");
             }
             toHit.add(readers);
         }
@@ -168,9 +279,10 @@ public final class RepairSearch {
     /**
      * The SELECTs of a program a promotion can help: no locking clause yet, no aggregate
      * (PostgreSQL rejects FOR UPDATE with one), no join, no LIMIT or SKIP LOCKED (for those the
-     * encoding does not know which rows are locked, so the lock is not used: docs/postgresql-levels.md §5).
-     * The strength is FOR UPDATE where the transaction type also writes the table (a read-modify-write:
-     * a share lock would have to be upgraded, and two upgraders deadlock), FOR SHARE otherwise.
+     * encoding does not know which rows are locked, so the lock is not used:
+     * docs/postgresql-levels.md §5). The strength is FOR UPDATE where the transaction type also
+     * writes the table (a read-modify-write: a share lock would have to be upgraded, and two
+     * upgraders deadlock), FOR SHARE otherwise.
      */
     static List<Promotion> promotable(Program program) {
         ProgramModel model = new ProgramModel(program);
@@ -180,15 +292,26 @@ public final class RepairSearch {
             for (StatementFacts sf : tf.statements()) if (sf.isWrite()) written.add(sf.table());
             for (StatementFacts sf : tf.statements()) {
                 if (!(sf.statement() instanceof Stmt.Select sel)) continue;
-                if (sel.lock().locks() || sel.aggregate().isPresent() || sel.isJoin() || sel.mayOmitRows()) continue;
-                RowLock.Strength strength = written.contains(sel.table()) ? RowLock.Strength.UPDATE : RowLock.Strength.SHARE;
-                out.add(new Promotion(tf.transaction().name(), sf.id(), strength, sel.sql(), sel.pos()));
+                if (sel.lock().locks()
+                        || sel.aggregate().isPresent()
+                        || sel.isJoin()
+                        || sel.mayOmitRows()) continue;
+                RowLock.Strength strength =
+                        written.contains(sel.table())
+                                ? RowLock.Strength.UPDATE
+                                : RowLock.Strength.SHARE;
+                out.add(
+                        new Promotion(
+                                tf.transaction().name(), sf.id(), strength, sel.sql(), sel.pos()));
             }
         }
         return out;
     }
 
-    /** The first set (by size, then in candidate order) that meets every set of {@code toHit}; null past {@code maxChanges}. */
+    /**
+     * The first set (by size, then in candidate order) that meets every set of {@code toHit}; null
+     * past {@code maxChanges}.
+     */
     List<String> minimumHittingSet(List<Set<String>> toHit, List<String> order) {
         for (int size = 0; size <= Math.min(maxChanges, order.size()); size++) {
             List<String> found = choose(toHit, order, size, 0, new ArrayList<>());
@@ -197,7 +320,8 @@ public final class RepairSearch {
         return null;
     }
 
-    private static List<String> choose(List<Set<String>> toHit, List<String> order, int size, int from, List<String> chosen) {
+    private static List<String> choose(
+            List<Set<String>> toHit, List<String> order, int size, int from, List<String> chosen) {
         if (chosen.size() == size) {
             for (Set<String> s : toHit) if (s.stream().noneMatch(chosen::contains)) return null;
             return List.copyOf(chosen);

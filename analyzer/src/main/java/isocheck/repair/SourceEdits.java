@@ -18,19 +18,25 @@ public final class SourceEdits {
     /** The text with every promotion applied. */
     public static String apply(String text, List<Promotion> promotions) {
         List<int[]> inserts = new ArrayList<>(); // offset, index of the promotion
-        for (int i = 0; i < promotions.size(); i++) inserts.add(new int[] {insertionPoint(text, promotions.get(i).pos()), i});
+        for (int i = 0; i < promotions.size(); i++)
+            inserts.add(new int[] {insertionPoint(text, promotions.get(i).pos()), i});
         inserts.sort(Comparator.comparingInt((int[] x) -> x[0]).reversed());
         StringBuilder sb = new StringBuilder(text);
         for (int[] ins : inserts) sb.insert(ins[0], promotions.get(ins[1]).clause());
         return sb.toString();
     }
 
-    /** Where the locking clause of the statement starting at {@code pos} goes: after its last token. */
+    /**
+     * Where the locking clause of the statement starting at {@code pos} goes: after its last token.
+     */
     static int insertionPoint(String text, SourcePos pos) {
         int start = offset(text, pos);
         if (!text.regionMatches(true, start, "SELECT", 0, 6)) {
-            throw new IllegalStateException(pos + ": expected a SELECT statement to promote, found '"
-                    + text.substring(start, Math.min(text.length(), start + 20)) + "'");
+            throw new IllegalStateException(
+                    pos
+                            + ": expected a SELECT statement to promote, found '"
+                            + text.substring(start, Math.min(text.length(), start + 20))
+                            + "'");
         }
         int depth = 0;
         int lastToken = start;
@@ -41,7 +47,10 @@ public final class SourceEdits {
                 int close = i + 1;
                 while (close < text.length()) {
                     if (text.charAt(close) == c) {
-                        if (close + 1 < text.length() && text.charAt(close + 1) == c) { close += 2; continue; }
+                        if (close + 1 < text.length() && text.charAt(close + 1) == c) {
+                            close += 2;
+                            continue;
+                        }
                         break;
                     }
                     close++;

@@ -26,10 +26,19 @@ public final class UnifiedDiff {
         while (i < changed.size()) {
             int from = Math.max(0, changed.get(i) - CONTEXT);
             int j = i;
-            while (j + 1 < changed.size() && changed.get(j + 1) - changed.get(j) <= 2 * CONTEXT) j++;
+            while (j + 1 < changed.size() && changed.get(j + 1) - changed.get(j) <= 2 * CONTEXT)
+                j++;
             int to = Math.min(a.size() - 1, changed.get(j) + CONTEXT);
             int n = to - from + 1;
-            out.append("@@ -").append(from + 1).append(',').append(n).append(" +").append(from + 1).append(',').append(n).append(" @@\n");
+            out.append("@@ -")
+                    .append(from + 1)
+                    .append(',')
+                    .append(n)
+                    .append(" +")
+                    .append(from + 1)
+                    .append(',')
+                    .append(n)
+                    .append(" @@\n");
             int l = from;
             while (l <= to) {
                 if (a.get(l).equals(b.get(l))) {

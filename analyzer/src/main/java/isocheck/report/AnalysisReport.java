@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 
 /** Renders the outcome of {@code isocheck analyze} as text, JSON, DOT or SARIF 2.1.0. */
 public final class AnalysisReport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private AnalysisReport() {}
 
@@ -25,35 +26,86 @@ public final class AnalysisReport {
     public static String text(Subject s, Analysis.Outcome o) {
         StringBuilder sb = new StringBuilder();
         switch (o.verdict()) {
-            case FOUND -> sb.append(s.program()).append(" under ").append(s.spec()).append(": ")
-                    .append(o.anomalies().size() == 1 ? "1 serializability violation" : o.anomalies().size() + " serializability violations")
-                    .append(", cycle length ").append(o.anomalies().get(0).k()).append("\n");
-            case NONE -> sb.append(s.program()).append(" under ").append(s.spec())
-                    .append(": no serializability violation with a dependency cycle of length <= ").append(s.bound()).append("\n");
-            case UNKNOWN -> sb.append(s.program()).append(" under ").append(s.spec()).append(": unknown: the query '")
-                    .append(o.unknownQuery()).append("' gave no answer (").append(o.unknownReason()).append(")\n");
+            case FOUND ->
+                    sb.append(s.program())
+                            .append(" under ")
+                            .append(s.spec())
+                            .append(": ")
+                            .append(
+                                    o.anomalies().size() == 1
+                                            ? "1 serializability violation"
+                                            : o.anomalies().size() + " serializability violations")
+                            .append(", cycle length ")
+                            .append(o.anomalies().get(0).k())
+                            .append("\n");
+            case NONE ->
+                    sb.append(s.program())
+                            .append(" under ")
+                            .append(s.spec())
+                            .append(
+                                    ": no serializability violation with a dependency cycle of length <= ")
+                            .append(s.bound())
+                            .append("\n");
+            case UNKNOWN ->
+                    sb.append(s.program())
+                            .append(" under ")
+                            .append(s.spec())
+                            .append(": unknown: the query '")
+                            .append(o.unknownQuery())
+                            .append("' gave no answer (")
+                            .append(o.unknownReason())
+                            .append(")\n");
         }
         int n = 0;
         for (Witness w : o.anomalies()) {
             // the checker's words for the same cycle: common name, then Adya's phenomenon
-            // (a name that counts its transactions, "write skew (3 transactions)", is not told the count twice)
-            String size = w.anomaly().endsWith(" transactions)") ? "" : ", " + w.k() + " transactions";
-            sb.append("\nAnomaly ").append(++n).append(": ").append(w.anomaly()).append(" (Adya ").append(w.adya())
-                    .append(size).append(")\n");
+            // (a name that counts its transactions, "write skew (3 transactions)", is not told the
+            // count twice)
+            String size =
+                    w.anomaly().endsWith(" transactions)") ? "" : ", " + w.k() + " transactions";
+            sb.append("\nAnomaly ")
+                    .append(++n)
+                    .append(": ")
+                    .append(w.anomaly())
+                    .append(" (Adya ")
+                    .append(w.adya())
+                    .append(size)
+                    .append(")\n");
             appendWitness(sb, w);
         }
-        sb.append("\n").append(o.queries().size()).append(o.queries().size() == 1 ? " query" : " queries").append(": ");
-        // per cycle length: how many queries answered what (one per type sequence, or one over all types)
-        java.util.Map<Integer, java.util.Map<String, Integer>> answers = new java.util.LinkedHashMap<>();
+        sb.append("\n")
+                .append(o.queries().size())
+                .append(o.queries().size() == 1 ? " query" : " queries")
+                .append(": ");
+        // per cycle length: how many queries answered what (one per type sequence, or one over all
+        // types)
+        java.util.Map<Integer, java.util.Map<String, Integer>> answers =
+                new java.util.LinkedHashMap<>();
         java.util.Map<Integer, Long> millis = new java.util.LinkedHashMap<>();
         for (Analysis.Query q : o.queries()) {
-            answers.computeIfAbsent(q.k(), k -> new java.util.LinkedHashMap<>()).merge(q.result(), 1, Integer::sum);
+            answers.computeIfAbsent(q.k(), k -> new java.util.LinkedHashMap<>())
+                    .merge(q.result(), 1, Integer::sum);
             millis.merge(q.k(), q.millis(), Long::sum);
         }
-        sb.append(answers.entrySet().stream().map(e -> "k=" + e.getKey() + ": " + e.getValue().entrySet().stream()
-                .map(r -> r.getValue() + " " + r.getKey()).collect(Collectors.joining(", ")) + ", " + millis.get(e.getKey()) + " ms")
-                .collect(Collectors.joining("; ")));
-        sb.append("; solver ").append(o.solverMillis()).append(" ms, total ").append(o.millis()).append(" ms\n");
+        sb.append(
+                answers.entrySet().stream()
+                        .map(
+                                e ->
+                                        "k="
+                                                + e.getKey()
+                                                + ": "
+                                                + e.getValue().entrySet().stream()
+                                                        .map(r -> r.getValue() + " " + r.getKey())
+                                                        .collect(Collectors.joining(", "))
+                                                + ", "
+                                                + millis.get(e.getKey())
+                                                + " ms")
+                        .collect(Collectors.joining("; ")));
+        sb.append("; solver ")
+                .append(o.solverMillis())
+                .append(" ms, total ")
+                .append(o.millis())
+                .append(" ms\n");
         return sb.toString();
     }
 
@@ -67,20 +119,47 @@ public final class AnalysisReport {
             sb.append("  ").append(t.id()).append(" = ").append(call(t)).append("\n");
         }
         for (Witness.Edge e : w.edges()) {
-            sb.append("  ").append(w.txns().get(e.from()).id()).append(" -").append(e.kind().lower()).append("-> ")
-                    .append(w.txns().get(e.to()).id()).append("  ").append(e.item()).append("  ")
-                    .append(stmt(e.fromStatement())).append(" -> ").append(stmt(e.toStatement())).append("\n");
+            sb.append("  ")
+                    .append(w.txns().get(e.from()).id())
+                    .append(" -")
+                    .append(e.kind().lower())
+                    .append("-> ")
+                    .append(w.txns().get(e.to()).id())
+                    .append("  ")
+                    .append(e.item())
+                    .append("  ")
+                    .append(stmt(e.fromStatement()))
+                    .append(" -> ")
+                    .append(stmt(e.toStatement()))
+                    .append("\n");
         }
-        sb.append("  ar: ").append(w.arOrder().stream().map(i -> w.txns().get(i).id()).collect(Collectors.joining(" < ")))
-                .append(";  vis: ").append(w.vis().isEmpty() ? "none" : w.vis().stream()
-                        .map(p -> w.txns().get(p[0]).id() + "->" + w.txns().get(p[1]).id()).collect(Collectors.joining(", ")))
+        sb.append("  ar: ")
+                .append(
+                        w.arOrder().stream()
+                                .map(i -> w.txns().get(i).id())
+                                .collect(Collectors.joining(" < ")))
+                .append(";  vis: ")
+                .append(
+                        w.vis().isEmpty()
+                                ? "none"
+                                : w.vis().stream()
+                                        .map(
+                                                p ->
+                                                        w.txns().get(p[0]).id()
+                                                                + "->"
+                                                                + w.txns().get(p[1]).id())
+                                        .collect(Collectors.joining(", ")))
                 .append("\n");
         for (String line : w.explanation()) sb.append("  ").append(line).append("\n");
     }
 
     private static String call(Witness.Txn t) {
-        return t.type() + "(" + t.parameters().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining(", ")) + ")";
+        return t.type()
+                + "("
+                + t.parameters().entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(", "))
+                + ")";
     }
 
     private static String stmt(Witness.Statement s) {
@@ -145,7 +224,8 @@ public final class AnalysisReport {
             en.set("to_statement", statement(e.toStatement()));
         }
         ArrayNode vis = n.putArray("vis");
-        for (int[] p : w.vis()) vis.addArray().add(w.txns().get(p[0]).id()).add(w.txns().get(p[1]).id());
+        for (int[] p : w.vis())
+            vis.addArray().add(w.txns().get(p[0]).id()).add(w.txns().get(p[1]).id());
         ArrayNode ar = n.putArray("ar");
         for (int i : w.arOrder()) ar.add(w.txns().get(i).id());
         ArrayNode ex = n.putArray("explanation");
@@ -176,27 +256,59 @@ public final class AnalysisReport {
     // ------------------------------------------------------------------ DOT
 
     public static String dot(Subject s, Analysis.Outcome o) {
-        StringBuilder sb = new StringBuilder("digraph isocheck {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n");
-        sb.append("  label=").append(quote(s.program() + " under " + s.spec() + ": " + o.verdict().name().toLowerCase(Locale.ROOT)))
+        StringBuilder sb =
+                new StringBuilder(
+                        "digraph isocheck {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n");
+        sb.append("  label=")
+                .append(
+                        quote(
+                                s.program()
+                                        + " under "
+                                        + s.spec()
+                                        + ": "
+                                        + o.verdict().name().toLowerCase(Locale.ROOT)))
                 .append(";\n");
         int n = 0;
         for (Witness w : o.anomalies()) {
             n++;
-            sb.append("  subgraph cluster_").append(n).append(" {\n    label=").append(quote("Anomaly " + n + ": " + w.anomaly()))
+            sb.append("  subgraph cluster_")
+                    .append(n)
+                    .append(" {\n    label=")
+                    .append(quote("Anomaly " + n + ": " + w.anomaly()))
                     .append(";\n");
             for (Witness.Txn t : w.txns()) {
-                sb.append("    a").append(n).append(t.id()).append(" [label=").append(quote(t.id() + "\\n" + call(t))).append("];\n");
+                sb.append("    a")
+                        .append(n)
+                        .append(t.id())
+                        .append(" [label=")
+                        .append(quote(t.id() + "\\n" + call(t)))
+                        .append("];\n");
             }
             for (Witness.Edge e : w.edges()) {
-                String style = switch (e.kind()) {
-                    case WR -> "solid";
-                    case WW -> "bold";
-                    case RW -> "dashed";
-                };
-                sb.append("    a").append(n).append(w.txns().get(e.from()).id()).append(" -> a").append(n)
-                        .append(w.txns().get(e.to()).id()).append(" [style=").append(style).append(", label=")
-                        .append(quote(e.kind().lower() + " " + e.item() + "\\n" + e.fromStatement().id() + " -> "
-                                + e.toStatement().id()))
+                String style =
+                        switch (e.kind()) {
+                            case WR -> "solid";
+                            case WW -> "bold";
+                            case RW -> "dashed";
+                        };
+                sb.append("    a")
+                        .append(n)
+                        .append(w.txns().get(e.from()).id())
+                        .append(" -> a")
+                        .append(n)
+                        .append(w.txns().get(e.to()).id())
+                        .append(" [style=")
+                        .append(style)
+                        .append(", label=")
+                        .append(
+                                quote(
+                                        e.kind().lower()
+                                                + " "
+                                                + e.item()
+                                                + "\\n"
+                                                + e.fromStatement().id()
+                                                + " -> "
+                                                + e.toStatement().id()))
                         .append("];\n");
             }
             sb.append("  }\n");
@@ -210,7 +322,9 @@ public final class AnalysisReport {
 
     // ------------------------------------------------------------------ SARIF 2.1.0
 
-    /** One SARIF result per anomaly, located at the statement of its first edge, the others related. */
+    /**
+     * One SARIF result per anomaly, located at the statement of its first edge, the others related.
+     */
     public static String sarif(Subject s, Analysis.Outcome o, String version) {
         ObjectNode root = JSON.createObjectNode();
         root.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
@@ -224,30 +338,68 @@ public final class AnalysisReport {
         ArrayNode results = run.putArray("results");
         List<String> ruleIds = new java.util.ArrayList<>();
         for (Witness w : o.anomalies()) {
-            String ruleId = "serializability/" + w.anomaly().replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-$", "").toLowerCase(Locale.ROOT);
+            String ruleId =
+                    "serializability/"
+                            + w.anomaly()
+                                    .replaceAll("[^A-Za-z0-9]+", "-")
+                                    .replaceAll("-$", "")
+                                    .toLowerCase(Locale.ROOT);
             if (!ruleIds.contains(ruleId)) {
                 ruleIds.add(ruleId);
                 ObjectNode rule = rules.addObject();
                 rule.put("id", ruleId);
-                rule.putObject("shortDescription").put("text", "Serializability violation: " + w.anomaly());
-                rule.putObject("fullDescription").put("text", "A dependency cycle that the consistency spec allows: "
-                        + "no serial order of the transactions explains the execution.");
+                rule.putObject("shortDescription")
+                        .put("text", "Serializability violation: " + w.anomaly());
+                rule.putObject("fullDescription")
+                        .put(
+                                "text",
+                                "A dependency cycle that the consistency spec allows: "
+                                        + "no serial order of the transactions explains the execution.");
             }
             ObjectNode r = results.addObject();
             r.put("ruleId", ruleId);
             r.put("ruleIndex", ruleIds.indexOf(ruleId));
             r.put("level", "error");
-            r.putObject("message").put("text", w.anomaly() + " under " + s.spec() + ": " + String.join(" ", w.explanation()));
+            r.putObject("message")
+                    .put(
+                            "text",
+                            w.anomaly()
+                                    + " under "
+                                    + s.spec()
+                                    + ": "
+                                    + String.join(" ", w.explanation()));
             location(r.putArray("locations").addObject(), w.edges().get(0).fromStatement(), null);
             ArrayNode related = r.putArray("relatedLocations");
             int id = 0;
             for (Witness.Edge e : w.edges()) {
                 String a = w.txns().get(e.from()).id();
                 String b = w.txns().get(e.to()).id();
-                location(related.addObject().put("id", id++), e.fromStatement(), a + " -" + e.kind().lower() + "-> " + b + " on "
-                        + e.item() + ": " + a + "'s statement");
-                location(related.addObject().put("id", id++), e.toStatement(), a + " -" + e.kind().lower() + "-> " + b + " on "
-                        + e.item() + ": " + b + "'s statement");
+                location(
+                        related.addObject().put("id", id++),
+                        e.fromStatement(),
+                        a
+                                + " -"
+                                + e.kind().lower()
+                                + "-> "
+                                + b
+                                + " on "
+                                + e.item()
+                                + ": "
+                                + a
+                                + "'s statement");
+                location(
+                        related.addObject().put("id", id++),
+                        e.toStatement(),
+                        a
+                                + " -"
+                                + e.kind().lower()
+                                + "-> "
+                                + b
+                                + " on "
+                                + e.item()
+                                + ": "
+                                + b
+                                + "'s statement");
             }
             r.putObject("partialFingerprints").put("isocheckSignature/v1", w.signature());
         }

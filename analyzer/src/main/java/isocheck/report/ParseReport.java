@@ -16,36 +16,70 @@ import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Renders what {@code isocheck parse} shows: the schema and, per transaction, the facts of each SQL statement. */
+/**
+ * Renders what {@code isocheck parse} shows: the schema and, per transaction, the facts of each SQL
+ * statement.
+ */
 public final class ParseReport {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ParseReport() {}
 
     public static String text(Program program, List<TransactionFacts> transactions) {
         StringBuilder out = new StringBuilder();
-        out.append(program.file()).append(": ")
-                .append(count(program.schema().tables().size(), "table")).append(", ")
-                .append(count(transactions.size(), "transaction")).append("\n\n");
+        out.append(program.file())
+                .append(": ")
+                .append(count(program.schema().tables().size(), "table"))
+                .append(", ")
+                .append(count(transactions.size(), "transaction"))
+                .append("\n\n");
         for (Table table : program.schema().tables()) {
-            out.append("TABLE ").append(table.name()).append(" (")
-                    .append(table.columns().stream().map(ParseReport::column).collect(Collectors.joining(", ")))
-                    .append(") PRIMARY KEY (").append(String.join(", ", table.primaryKey())).append(")\n");
+            out.append("TABLE ")
+                    .append(table.name())
+                    .append(" (")
+                    .append(
+                            table.columns().stream()
+                                    .map(ParseReport::column)
+                                    .collect(Collectors.joining(", ")))
+                    .append(") PRIMARY KEY (")
+                    .append(String.join(", ", table.primaryKey()))
+                    .append(")\n");
         }
         for (TransactionFacts txn : transactions) {
-            out.append("\nTRANSACTION ").append(txn.transaction().name()).append("(")
-                    .append(txn.transaction().parameters().stream().map(v -> v.name() + " " + v.type().describe())
-                            .collect(Collectors.joining(", ")))
-                    .append(")").append(txn.isReadOnly() ? "  -- read-only" : "").append("\n");
+            out.append("\nTRANSACTION ")
+                    .append(txn.transaction().name())
+                    .append("(")
+                    .append(
+                            txn.transaction().parameters().stream()
+                                    .map(v -> v.name() + " " + v.type().describe())
+                                    .collect(Collectors.joining(", ")))
+                    .append(")")
+                    .append(txn.isReadOnly() ? "  -- read-only" : "")
+                    .append("\n");
             for (Variable local : txn.transaction().locals()) {
-                out.append("  ").append(local.kind() == Variable.Kind.LOOP ? "loop variable " : "local ")
-                        .append(local.name()).append(": ").append(local.type().describe())
-                        .append(local.loopDepth() > 0 ? "  (loop depth " + local.loopDepth() + ")" : "").append("\n");
+                out.append("  ")
+                        .append(local.kind() == Variable.Kind.LOOP ? "loop variable " : "local ")
+                        .append(local.name())
+                        .append(": ")
+                        .append(local.type().describe())
+                        .append(
+                                local.loopDepth() > 0
+                                        ? "  (loop depth " + local.loopDepth() + ")"
+                                        : "")
+                        .append("\n");
             }
             for (StatementFacts s : txn.statements()) {
-                out.append("  ").append(s.id()).append(" ").append(s.kind()).append(" ").append(s.table())
-                        .append("  at ").append(s.statement().pos()).append("\n");
+                out.append("  ")
+                        .append(s.id())
+                        .append(" ")
+                        .append(s.kind())
+                        .append(" ")
+                        .append(s.table())
+                        .append("  at ")
+                        .append(s.statement().pos())
+                        .append("\n");
                 out.append("      guard:  ").append(guard(s.guard())).append("\n");
                 out.append("      loops:  ").append(loops(s.loops())).append("\n");
                 out.append("      reads:  ").append(fields(s.reads())).append("\n");
@@ -53,8 +87,13 @@ public final class ParseReport {
                 out.append("      key:    ").append(key(s)).append("\n");
             }
             for (isocheck.program.AbortFacts a : txn.aborts()) {
-                out.append("  ABORT at ").append(a.statement().pos())
-                        .append(a.statement().message().isEmpty() ? "" : " ('" + a.statement().message() + "')").append("\n");
+                out.append("  ABORT at ")
+                        .append(a.statement().pos())
+                        .append(
+                                a.statement().message().isEmpty()
+                                        ? ""
+                                        : " ('" + a.statement().message() + "')")
+                        .append("\n");
                 out.append("      guard:  ").append(guard(a.guard())).append("\n");
                 out.append("      loops:  ").append(loops(a.loops())).append("\n");
             }
@@ -71,7 +110,10 @@ public final class ParseReport {
             t.put("name", table.name());
             ArrayNode columns = t.putArray("columns");
             for (Column c : table.columns()) {
-                columns.addObject().put("name", c.name()).put("type", c.type().sqlName()).put("notNull", c.notNull());
+                columns.addObject()
+                        .put("name", c.name())
+                        .put("type", c.type().sqlName())
+                        .put("notNull", c.notNull());
             }
             table.primaryKey().forEach(t.putArray("primaryKey")::add);
         }
@@ -82,11 +124,24 @@ public final class ParseReport {
             t.put("pos", txn.transaction().pos().toString());
             t.put("readOnly", txn.isReadOnly());
             ArrayNode params = t.putArray("parameters");
-            txn.transaction().parameters().forEach(v -> params.addObject().put("name", v.name()).put("type", v.type().describe()));
+            txn.transaction()
+                    .parameters()
+                    .forEach(
+                            v ->
+                                    params.addObject()
+                                            .put("name", v.name())
+                                            .put("type", v.type().describe()));
             ArrayNode locals = t.putArray("locals");
-            txn.transaction().locals().forEach(v -> locals.addObject().put("name", v.name())
-                    .put("kind", v.kind().name().toLowerCase()).put("type", v.type().describe())
-                    .put("loopDepth", v.loopDepth()).put("pos", v.pos().toString()));
+            txn.transaction()
+                    .locals()
+                    .forEach(
+                            v ->
+                                    locals.addObject()
+                                            .put("name", v.name())
+                                            .put("kind", v.kind().name().toLowerCase())
+                                            .put("type", v.type().describe())
+                                            .put("loopDepth", v.loopDepth())
+                                            .put("pos", v.pos().toString()));
             ArrayNode statements = t.putArray("statements");
             for (StatementFacts s : txn.statements()) {
                 ObjectNode st = statements.addObject();
@@ -98,8 +153,13 @@ public final class ParseReport {
                 ArrayNode guard = st.putArray("guard");
                 s.guard().forEach(g -> guard.add(g.text()));
                 ArrayNode loops = st.putArray("loops");
-                s.loops().forEach(l -> loops.addObject().put("variable", l.variable()).put("source", l.source())
-                        .put("pos", l.pos().toString()));
+                s.loops()
+                        .forEach(
+                                l ->
+                                        loops.addObject()
+                                                .put("variable", l.variable())
+                                                .put("source", l.source())
+                                                .put("pos", l.pos().toString()));
                 s.reads().forEach(st.putArray("reads")::add);
                 s.writes().forEach(st.putArray("writes")::add);
                 ObjectNode pins = st.putObject("keyPins");
@@ -127,12 +187,17 @@ public final class ParseReport {
     }
 
     private static String guard(List<Cond> guard) {
-        return guard.isEmpty() ? "TRUE" : guard.stream().map(Cond::text).collect(Collectors.joining(" AND "));
+        return guard.isEmpty()
+                ? "TRUE"
+                : guard.stream().map(Cond::text).collect(Collectors.joining(" AND "));
     }
 
     private static String loops(List<Stmt.Foreach> loops) {
-        return loops.isEmpty() ? "none"
-                : loops.stream().map(l -> "FOREACH " + l.variable() + " IN " + l.source()).collect(Collectors.joining(" > "));
+        return loops.isEmpty()
+                ? "none"
+                : loops.stream()
+                        .map(l -> "FOREACH " + l.variable() + " IN " + l.source())
+                        .collect(Collectors.joining(" > "));
     }
 
     private static String fields(Collection<String> fields) {
@@ -143,8 +208,10 @@ public final class ParseReport {
         if (s.keyPins().isEmpty()) {
             return "not pinned (may touch many rows)";
         }
-        String pins = s.keyPins().entrySet().stream().map(e -> e.getKey() + " = " + e.getValue().text())
-                .collect(Collectors.joining(", "));
+        String pins =
+                s.keyPins().entrySet().stream()
+                        .map(e -> e.getKey() + " = " + e.getValue().text())
+                        .collect(Collectors.joining(", "));
         return pins + (s.pinsWholeKey() ? "  (one row)" : "  (part of the key)");
     }
 

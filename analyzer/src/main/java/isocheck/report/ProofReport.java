@@ -9,7 +9,8 @@ import java.util.Locale;
 
 /** Renders the outcome of {@code isocheck verify} (a proof certificate) as text or JSON. */
 public final class ProofReport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ProofReport() {}
 
@@ -18,51 +19,110 @@ public final class ProofReport {
 
     public static String text(Subject s, ProofOutcome o) {
         StringBuilder sb = new StringBuilder();
-        sb.append(s.program()).append(" under ").append(s.spec()).append(": ").append(switch (o.verdict()) {
-            case PROVED -> "PROVED serializable for every execution, by " + o.provedBy().label();
-            case ANOMALY -> "ANOMALY found: " + o.anomaly().anomaly() + " (cycle of " + o.anomaly().k() + ")";
-            case NOT_PROVED -> "NOT PROVED (no anomaly found either)";
-            case UNKNOWN -> "UNKNOWN";
-        }).append("\n  ").append(o.reason()).append("\n");
-        sb.append("\nCertificate (method ").append(s.method()).append(", ").append(o.queries()).append(" queries):\n");
+        sb.append(s.program())
+                .append(" under ")
+                .append(s.spec())
+                .append(": ")
+                .append(
+                        switch (o.verdict()) {
+                            case PROVED ->
+                                    "PROVED serializable for every execution, by "
+                                            + o.provedBy().label();
+                            case ANOMALY ->
+                                    "ANOMALY found: "
+                                            + o.anomaly().anomaly()
+                                            + " (cycle of "
+                                            + o.anomaly().k()
+                                            + ")";
+                            case NOT_PROVED -> "NOT PROVED (no anomaly found either)";
+                            case UNKNOWN -> "UNKNOWN";
+                        })
+                .append("\n  ")
+                .append(o.reason())
+                .append("\n");
+        sb.append("\nCertificate (method ")
+                .append(s.method())
+                .append(", ")
+                .append(o.queries())
+                .append(" queries):\n");
         int n = 0;
         for (ProofOutcome.Step st : o.steps()) {
-            String what = st.role().label() + (st.k() > 0 ? " k=" + st.k() : "")
-                    + (st.subset().isEmpty() ? "" : " T'={" + String.join(", ", st.subset()) + "}")
-                    + (st.types().isEmpty() ? "" : " [" + String.join(" ", st.types()) + "]");
-            sb.append(String.format(Locale.ROOT, "  %2d  %-40s %-7s %7d ms", ++n, what, st.result(), st.millis()));
+            String what =
+                    st.role().label()
+                            + (st.k() > 0 ? " k=" + st.k() : "")
+                            + (st.subset().isEmpty()
+                                    ? ""
+                                    : " T'={" + String.join(", ", st.subset()) + "}")
+                            + (st.types().isEmpty()
+                                    ? ""
+                                    : " [" + String.join(" ", st.types()) + "]");
+            sb.append(
+                    String.format(
+                            Locale.ROOT,
+                            "  %2d  %-40s %-7s %7d ms",
+                            ++n,
+                            what,
+                            st.result(),
+                            st.millis()));
             if (st.smtFile() != null) sb.append("  ").append(st.smtFile());
             sb.append("\n      ").append(st.description());
-            if (st.attempt()) sb.append(" [attempt: k=").append(st.k()).append(" is decided by another query]");
+            if (st.attempt())
+                sb.append(" [attempt: k=").append(st.k()).append(" is decided by another query]");
             if (o.verdict() == ProofOutcome.Verdict.PROVED && st.method() != o.provedBy()) {
-                sb.append(" [").append(st.method().label()).append(" attempt: not part of the proof]");
+                sb.append(" [")
+                        .append(st.method().label())
+                        .append(" attempt: not part of the proof]");
             }
             sb.append("\n");
         }
-        if (!o.rounds().isEmpty() || o.verdict() == ProofOutcome.Verdict.PROVED && o.provedBy() != null
-                && o.provedBy().name().equals("INDUCTIVE")) {
+        if (!o.rounds().isEmpty()
+                || o.verdict() == ProofOutcome.Verdict.PROVED
+                        && o.provedBy() != null
+                        && o.provedBy().name().equals("INDUCTIVE")) {
             sb.append("\nInductive rounds:");
             int r = 0;
-            for (var t : o.rounds()) sb.append(" ").append(++r).append(". T' = {").append(String.join(", ", t)).append("}");
-            if (o.verdict() == ProofOutcome.Verdict.PROVED) sb.append("; remaining: {").append(String.join(", ", o.remainder())).append("}");
+            for (var t : o.rounds())
+                sb.append(" ")
+                        .append(++r)
+                        .append(". T' = {")
+                        .append(String.join(", ", t))
+                        .append("}");
+            if (o.verdict() == ProofOutcome.Verdict.PROVED)
+                sb.append("; remaining: {").append(String.join(", ", o.remainder())).append("}");
             sb.append("\n");
         }
         if (o.anomaly() != null) {
-            sb.append("\nAnomaly: ").append(o.anomaly().anomaly()).append(" (").append(o.anomaly().k()).append(" transactions)\n");
+            sb.append("\nAnomaly: ")
+                    .append(o.anomaly().anomaly())
+                    .append(" (")
+                    .append(o.anomaly().k())
+                    .append(" transactions)\n");
             AnalysisReport.appendWitness(sb, o.anomaly());
         }
         if (o.longestPath() != null) {
-            sb.append("\nLongest chordless path found (").append(o.longestPath().k()).append(" edges; each length up to it has one):\n");
+            sb.append("\nLongest chordless path found (")
+                    .append(o.longestPath().k())
+                    .append(" edges; each length up to it has one):\n");
             AnalysisReport.appendWitness(sb, o.longestPath());
         }
         if (o.verdict() == ProofOutcome.Verdict.NOT_PROVED) {
-            o.steps().stream().filter(st -> st.role() == ProofOutcome.Role.INDUCTIVE_TWO_STEP && st.sat()).findFirst().ifPresent(st -> {
-                sb.append("\nInductive counterexample (condition 2 of Lemma 11):\n");
-                AnalysisReport.appendWitness(sb, st.witness());
-            });
+            o.steps().stream()
+                    .filter(st -> st.role() == ProofOutcome.Role.INDUCTIVE_TWO_STEP && st.sat())
+                    .findFirst()
+                    .ifPresent(
+                            st -> {
+                                sb.append(
+                                        "\nInductive counterexample (condition 2 of Lemma 11):\n");
+                                AnalysisReport.appendWitness(sb, st.witness());
+                            });
         }
-        sb.append("\n").append(o.queries()).append(" queries; solver ").append(o.solverMillis()).append(" ms, total ")
-                .append(o.millis()).append(" ms\n");
+        sb.append("\n")
+                .append(o.queries())
+                .append(" queries; solver ")
+                .append(o.solverMillis())
+                .append(" ms, total ")
+                .append(o.millis())
+                .append(" ms\n");
         return sb.toString();
     }
 
@@ -89,14 +149,16 @@ public final class ProofReport {
             if (st.smtFile() != null) n.put("smt", st.smtFile().toString());
             n.put("description", st.description());
             if (st.attempt()) n.put("attempt", true);
-            if (o.verdict() == ProofOutcome.Verdict.PROVED) n.put("part_of_proof", st.method() == o.provedBy() && !st.attempt());
+            if (o.verdict() == ProofOutcome.Verdict.PROVED)
+                n.put("part_of_proof", st.method() == o.provedBy() && !st.attempt());
             if (st.witness() != null) n.set("witness", AnalysisReport.witness(st.witness()));
         }
         ArrayNode rounds = root.putArray("rounds");
         for (var t : o.rounds()) t.forEach(rounds.addArray()::add);
         o.remainder().forEach(root.putArray("remainder")::add);
         if (o.anomaly() != null) root.set("anomaly", AnalysisReport.witness(o.anomaly()));
-        if (o.longestPath() != null) root.set("longest_chordless_path", AnalysisReport.witness(o.longestPath()));
+        if (o.longestPath() != null)
+            root.set("longest_chordless_path", AnalysisReport.witness(o.longestPath()));
         root.put("queries", o.queries());
         root.put("solver_millis", o.solverMillis());
         root.put("total_millis", o.millis());

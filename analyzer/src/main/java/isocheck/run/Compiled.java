@@ -15,39 +15,82 @@ import java.util.List;
  * one version per entry of {@code reads}, the fields its SET expressions read (the version the
  * statement overwrote, see {@link UpdateReads}).
  */
-record Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> params, List<String> columns,
-        List<ScalarType> columnTypes, List<String> reads, boolean recorded, Predicate predicate, String fetchSql,
+record Compiled(
+        Stmt.Sql stmt,
+        Kind kind,
+        Table table,
+        String sql,
+        List<Param> params,
+        List<String> columns,
+        List<ScalarType> columnTypes,
+        List<String> reads,
+        boolean recorded,
+        Predicate predicate,
+        String fetchSql,
         List<Param> fetchParams) {
 
     /**
      * {@code fetchSql}: null, or (a recorded UPDATE on a database without UPDATE … RETURNING) the
-     * query run right after {@code sql} that returns what RETURNING would ({@link SqlDialect#updateReturns}).
+     * query run right after {@code sql} that returns what RETURNING would ({@link
+     * SqlDialect#updateReturns}).
      */
-    Compiled(Stmt.Sql stmt, Kind kind, Table table, String sql, List<Param> params, List<String> columns,
-            List<ScalarType> columnTypes, List<String> reads, boolean recorded, Predicate predicate) {
-        this(stmt, kind, table, sql, params, columns, columnTypes, reads, recorded, predicate, null, List.of());
+    Compiled(
+            Stmt.Sql stmt,
+            Kind kind,
+            Table table,
+            String sql,
+            List<Param> params,
+            List<String> columns,
+            List<ScalarType> columnTypes,
+            List<String> reads,
+            boolean recorded,
+            Predicate predicate) {
+        this(
+                stmt,
+                kind,
+                table,
+                sql,
+                params,
+                columns,
+                columnTypes,
+                reads,
+                recorded,
+                predicate,
+                null,
+                List.of());
     }
 
     /**
      * How a recorded statement reports what its WHERE clause evaluated ({@link PredicateReads}),
-     * placed after the layout above. SELECT: the row's predicate version, then (when {@code broadened})
-     * a 1/0 flag saying whether the row matches: the statement then fetches every row of the key part
-     * of the WHERE clause, so that rows it did not match are seen too. UPDATE that writes a column some
-     * predicate reads ({@code writesVersion}): the previous predicate version, the new values of
-     * {@code image}, then the old values of {@code old} (the assigned ones); other UPDATEs: the predicate
-     * version. DELETE: the predicate version and {@code image} (the deleted row). INSERT: {@code image}.
-     * {@code complementSql}: for an UPDATE or DELETE whose WHERE reads non-key columns, the rows of
-     * the key part it does not match (primary key, predicate version), run just before it.
-     * {@code decided}: whether the rows fetched decide the predicate read (false for a SELECT with
-     * LIMIT or a row lock whose WHERE clause reads an assigned column: it cannot be broadened without
-     * changing which rows LIMIT returns or which rows are locked, so it records no predicate read).
+     * placed after the layout above. SELECT: the row's predicate version, then (when {@code
+     * broadened}) a 1/0 flag saying whether the row matches: the statement then fetches every row
+     * of the key part of the WHERE clause, so that rows it did not match are seen too. UPDATE that
+     * writes a column some predicate reads ({@code writesVersion}): the previous predicate version,
+     * the new values of {@code image}, then the old values of {@code old} (the assigned ones);
+     * other UPDATEs: the predicate version. DELETE: the predicate version and {@code image} (the
+     * deleted row). INSERT: {@code image}. {@code complementSql}: for an UPDATE or DELETE whose
+     * WHERE reads non-key columns, the rows of the key part it does not match (primary key,
+     * predicate version), run just before it. {@code decided}: whether the rows fetched decide the
+     * predicate read (false for a SELECT with LIMIT or a row lock whose WHERE clause reads an
+     * assigned column: it cannot be broadened without changing which rows LIMIT returns or which
+     * rows are locked, so it records no predicate read).
      */
-    record Predicate(boolean broadened, boolean writesVersion, List<String> image, List<ScalarType> imageTypes,
-            List<String> old, String complementSql, List<Param> complementParams, boolean decided) {}
+    record Predicate(
+            boolean broadened,
+            boolean writesVersion,
+            List<String> image,
+            List<ScalarType> imageTypes,
+            List<String> old,
+            String complementSql,
+            List<Param> complementParams,
+            boolean decided) {}
 
     enum Kind {
         SELECT,
-        /** MIN/MAX/COUNT computed in Java over the matching rows (so that each contributing row's read is known). */
+        /**
+         * MIN/MAX/COUNT computed in Java over the matching rows (so that each contributing row's
+         * read is known).
+         */
         AGGREGATE,
         /**
          * A recorded inner join ({@link Stmt.Select#isJoin}): per result row, for each joined table

@@ -9,9 +9,9 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One database for one run: its JDBC URL and credentials, its {@link Engine}, and the private schema
- * the run creates its tables in ({@code isocheck_<random>}, dropped at the end unless kept). Messages
- * never contain the password; URLs are shown without their query parameters.
+ * One database for one run: its JDBC URL and credentials, its {@link Engine}, and the private
+ * schema the run creates its tables in ({@code isocheck_<random>}, dropped at the end unless kept).
+ * Messages never contain the password; URLs are shown without their query parameters.
  */
 public final class Db {
 
@@ -33,8 +33,12 @@ public final class Db {
 
     /** A fresh private in-memory H2 database (the default: nothing to install). */
     public static Db embedded(Isolation isolation) {
-        String url = "jdbc:h2:mem:isocheck" + MEM_COUNTER.incrementAndGet() + "_" + shortId()
-                + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
+        String url =
+                "jdbc:h2:mem:isocheck"
+                        + MEM_COUNTER.incrementAndGet()
+                        + "_"
+                        + shortId()
+                        + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
         return of(url, null, null, isolation);
     }
 
@@ -44,23 +48,40 @@ public final class Db {
      */
     public static Db of(String url, String user, String password, Isolation isolation) {
         if (url == null || !url.startsWith("jdbc:")) {
-            throw new RunError("--db: '" + redact(url) + "' is not a JDBC URL (expected " + Engines.examples() + ")");
+            throw new RunError(
+                    "--db: '"
+                            + redact(url)
+                            + "' is not a JDBC URL (expected "
+                            + Engines.examples()
+                            + ")");
         }
         Engine engine = Engines.forUrl(url);
         if (engine == null) {
             String sub = url.substring(5, Math.max(5, url.indexOf(':', 5)));
-            throw new RunError("--db: no JDBC driver for '" + sub + "' (isocheck ships the drivers of H2, PostgreSQL, MariaDB and SQLite: "
-                    + Engines.examples() + ")");
+            throw new RunError(
+                    "--db: no JDBC driver for '"
+                            + sub
+                            + "' (isocheck ships the drivers of H2, PostgreSQL, MariaDB and SQLite: "
+                            + Engines.examples()
+                            + ")");
         }
         if (!engine.offers(isolation)) {
-            throw new RunError("--isolation " + isolation.id() + ": " + engine.name() + " has no such level (its levels: "
-                    + String.join(", ", engine.levels().stream().map(Isolation::id).toList()) + ")");
+            throw new RunError(
+                    "--isolation "
+                            + isolation.id()
+                            + ": "
+                            + engine.name()
+                            + " has no such level (its levels: "
+                            + String.join(
+                                    ", ", engine.levels().stream().map(Isolation::id).toList())
+                            + ")");
         }
         Driver driver;
         try {
             driver = DriverManager.getDriver(url);
         } catch (SQLException e) {
-            throw new RunError("--db: no JDBC driver accepts '" + redact(url) + "' (is the URL well formed?)");
+            throw new RunError(
+                    "--db: no JDBC driver accepts '" + redact(url) + "' (is the URL well formed?)");
         }
         if (driver == null) {
             throw new RunError("--db: no JDBC driver accepts '" + redact(url) + "'");
@@ -132,7 +153,10 @@ public final class Db {
         }
     }
 
-    /** A connection for transactions: in the run's schema, auto-commit off, at the run's isolation level. */
+    /**
+     * A connection for transactions: in the run's schema, auto-commit off, at the run's isolation
+     * level.
+     */
     public Connection connect() {
         Connection c = rawConnection();
         try {
@@ -142,7 +166,8 @@ public final class Db {
             return c;
         } catch (SQLException e) {
             closeQuietly(c);
-            throw new RunError("cannot set up a connection to " + displayUrl() + ": " + scrub(oneLine(e)));
+            throw new RunError(
+                    "cannot set up a connection to " + displayUrl() + ": " + scrub(oneLine(e)));
         }
     }
 
@@ -153,12 +178,13 @@ public final class Db {
 
     /**
      * {@code message} with the password blanked out: secrets are never printed. The password comes
-     * from --password/PGPASSWORD or from the URL's own {@code password=} parameter. The user name is
-     * no secret and is left alone: blanking it mangled messages that merely contain it (with
+     * from --password/PGPASSWORD or from the URL's own {@code password=} parameter. The user name
+     * is no secret and is left alone: blanking it mangled messages that merely contain it (with
      * {@code PGUSER=isocheck}, {@code column "***_vrow" specified more than once}).
      */
     public String scrub(String message) {
-        for (String secret : new String[] {props.getProperty("password"), urlParameter(url, "password")}) {
+        for (String secret :
+                new String[] {props.getProperty("password"), urlParameter(url, "password")}) {
             if (secret != null && secret.length() >= 3) { // shorter ones would blank ordinary text
                 message = message.replace(secret, "***");
             }
@@ -166,7 +192,10 @@ public final class Db {
         return message;
     }
 
-    /** A parameter of a JDBC URL ({@code ?a=b&c=d} for PostgreSQL, {@code ;A=B} for H2), case-insensitively; null if absent. */
+    /**
+     * A parameter of a JDBC URL ({@code ?a=b&c=d} for PostgreSQL, {@code ;A=B} for H2),
+     * case-insensitively; null if absent.
+     */
     static String urlParameter(String url, String name) {
         if (url == null) {
             return null;
@@ -174,21 +203,25 @@ public final class Db {
         for (String part : url.split("[?&;]")) {
             int eq = part.indexOf('=');
             if (eq > 0 && part.substring(0, eq).equalsIgnoreCase(name)) {
-                return java.net.URLDecoder.decode(part.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+                return java.net.URLDecoder.decode(
+                        part.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
             }
         }
         return null;
     }
 
-    /** Releases an embedded database's memory (a private in-memory H2 database would otherwise live until the JVM exits). */
+    /**
+     * Releases an embedded database's memory (a private in-memory H2 database would otherwise live
+     * until the JVM exits).
+     */
     void shutdownIfEmbedded() {
         engine.shutdown(url, props);
     }
 
     /**
      * The mark isocheck puts on every schema it creates (a comment, or what the database has
-     * instead): {@link #dropLeftovers} drops only schemas that carry it (and are named
-     * {@code isocheck_…}), never one a user made.
+     * instead): {@link #dropLeftovers} drops only schemas that carry it (and are named {@code
+     * isocheck_…}), never one a user made.
      */
     static final String MARKER = "private schema of isocheck run; safe to drop";
 
@@ -205,7 +238,8 @@ public final class Db {
         try {
             return engine.dropLeftovers(url, props, MARKER);
         } catch (SQLException e) {
-            throw new RunError("cannot drop leftover schemas on " + displayUrl() + ": " + scrub(oneLine(e)));
+            throw new RunError(
+                    "cannot drop leftover schemas on " + displayUrl() + ": " + scrub(oneLine(e)));
         }
     }
 
@@ -214,7 +248,9 @@ public final class Db {
         engine.dropSchema(c, schema);
     }
 
-    /** A JDBC URL without its parameters: {@code ?…} (PostgreSQL) and {@code ;…} (H2) are cut off. */
+    /**
+     * A JDBC URL without its parameters: {@code ?…} (PostgreSQL) and {@code ;…} (H2) are cut off.
+     */
     static String redact(String url) {
         if (url == null) {
             return "";

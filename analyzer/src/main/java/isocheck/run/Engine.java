@@ -12,10 +12,10 @@ import java.util.Properties;
 
 /**
  * One database isocheck runs on: the JDBC URLs it answers, its SQL dialect ({@link SqlDialect}),
- * its isolation levels and what it calls them, how its errors say "aborted" (serialization
- * failure, deadlock, constraint violation, lock timeout), and the life of the private schema a run
- * creates its tables in (create with a marker, enter, drop, drop the leftovers of killed runs).
- * {@link Engines} selects one by URL; everything in {@code run} asks the engine, never the URL.
+ * its isolation levels and what it calls them, how its errors say "aborted" (serialization failure,
+ * deadlock, constraint violation, lock timeout), and the life of the private schema a run creates
+ * its tables in (create with a marker, enter, drop, drop the leftovers of killed runs). {@link
+ * Engines} selects one by URL; everything in {@code run} asks the engine, never the URL.
  */
 public interface Engine extends SqlDialect {
 
@@ -38,7 +38,10 @@ public interface Engine extends SqlDialect {
      */
     List<Isolation> levels();
 
-    /** Whether {@code run --isolation} accepts {@code level} here (a level of {@link #levels} or an alias of one). */
+    /**
+     * Whether {@code run --isolation} accepts {@code level} here (a level of {@link #levels} or an
+     * alias of one).
+     */
     default boolean offers(Isolation level) {
         return levels().contains(level);
     }
@@ -53,7 +56,10 @@ public interface Engine extends SqlDialect {
         return this;
     }
 
-    /** Connection properties for a user and password (either may be null: the URL's own, or the environment's). */
+    /**
+     * Connection properties for a user and password (either may be null: the URL's own, or the
+     * environment's).
+     */
     default Properties properties(String user, String password) {
         Properties p = new Properties();
         if (user != null) {
@@ -65,20 +71,30 @@ public interface Engine extends SqlDialect {
         return p;
     }
 
-    /** The URL a run's connections use: the one given, except where a schema is a file of its own (SQLite). */
+    /**
+     * The URL a run's connections use: the one given, except where a schema is a file of its own
+     * (SQLite).
+     */
     default String schemaUrl(String url, String schema) {
         return url;
     }
 
-    /** Puts a fresh connection at the run's isolation level, with the session settings runs need. */
+    /**
+     * Puts a fresh connection at the run's isolation level, with the session settings runs need.
+     */
     void configure(Connection c, Isolation level) throws SQLException;
 
-    /** Makes {@code schema} the connection's default schema (unqualified table names resolve there). */
+    /**
+     * Makes {@code schema} the connection's default schema (unqualified table names resolve there).
+     */
     default void enterSchema(Connection c, String schema) throws SQLException {
         c.setSchema(schema);
     }
 
-    /** Creates the run's private schema, carrying {@code marker} so that {@link #dropLeftovers} recognises it. */
+    /**
+     * Creates the run's private schema, carrying {@code marker} so that {@link #dropLeftovers}
+     * recognises it.
+     */
     default void createSchema(Connection c, String schema, String marker) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
@@ -103,7 +119,8 @@ public interface Engine extends SqlDialect {
      * Drops the private schemas earlier runs left behind (a killed process, a server that went
      * away), those {@link #leftoverQuery} finds; never one a user made. Returns their names.
      */
-    default List<String> dropLeftovers(String url, Properties props, String marker) throws SQLException {
+    default List<String> dropLeftovers(String url, Properties props, String marker)
+            throws SQLException {
         List<String> names = new ArrayList<>();
         try (Connection c = DriverManager.getConnection(url, props)) {
             try (PreparedStatement ps = c.prepareStatement(leftoverQuery())) {
@@ -129,12 +146,12 @@ public interface Engine extends SqlDialect {
     /**
      * Null if {@code e} is a broken run; otherwise the error is the database (or the program)
      * aborting the transaction, and the result names the cause for the summary: "serialization
-     * failure", "deadlock", "constraint violation", "lock timeout", "user abort" or
-     * "aborted (SQLSTATE)". The defaults are SQLSTATE classes of SQL:2016 Part 2 §24 (class 40
-     * transaction rollback, class 23 integrity constraint violation), PostgreSQL's 40P01 deadlock,
-     * 55P03 lock not available and 57014 query canceled (PostgreSQL manual, Appendix A), and
-     * {@link UserAbort}'s P0001. A unique-key violation is an abort: two transactions inserting
-     * the same key is contention, not a broken run.
+     * failure", "deadlock", "constraint violation", "lock timeout", "user abort" or "aborted
+     * (SQLSTATE)". The defaults are SQLSTATE classes of SQL:2016 Part 2 §24 (class 40 transaction
+     * rollback, class 23 integrity constraint violation), PostgreSQL's 40P01 deadlock, 55P03 lock
+     * not available and 57014 query canceled (PostgreSQL manual, Appendix A), and {@link
+     * UserAbort}'s P0001. A unique-key violation is an abort: two transactions inserting the same
+     * key is contention, not a broken run.
      */
     default String abortKind(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
@@ -159,11 +176,15 @@ public interface Engine extends SqlDialect {
         return null;
     }
 
-    /** What a summary calls the database at {@code url} (no URL parameters: they may hold secrets). */
+    /**
+     * What a summary calls the database at {@code url} (no URL parameters: they may hold secrets).
+     */
     default String describe(String url) {
         return name() + " " + Db.redact(url);
     }
 
-    /** After the run: releases what an embedded database holds (its memory), nothing for a server. */
+    /**
+     * After the run: releases what an embedded database holds (its memory), nothing for a server.
+     */
     default void shutdown(String url, Properties props) {}
 }

@@ -4,8 +4,8 @@ import java.sql.SQLException;
 
 /**
  * Which SQL errors are the database aborting a transaction (recorded as an aborted transaction, and
- * retried with {@code --retry}) and which are a broken run (a one-line error, exit 2): each
- * {@link Engine} knows its database's codes ({@link Engine#abortKind}).
+ * retried with {@code --retry}) and which are a broken run (a one-line error, exit 2): each {@link
+ * Engine} knows its database's codes ({@link Engine#abortKind}).
  */
 final class Failures {
     private Failures() {}

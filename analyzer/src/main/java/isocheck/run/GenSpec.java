@@ -12,8 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A generator file ({@code PROGRAM.gen} next to the program, or {@code --gen FILE}): how to populate
- * the tables and draw the transactions' parameters. Line by line ({@code #} starts a comment):
+ * A generator file ({@code PROGRAM.gen} next to the program, or {@code --gen FILE}): how to
+ * populate the tables and draw the transactions' parameters. Line by line ({@code #} starts a
+ * comment):
  *
  * <pre>
  * rows 10                                   default range 1..N of key columns and parameters
@@ -36,34 +37,33 @@ import java.util.Map;
 public final class GenSpec {
 
     /** A value generator. */
-    public sealed interface Gen {
-    }
+    public sealed interface Gen {}
 
-    public record Lit(Object value) implements Gen {
-    }
+    public record Lit(Object value) implements Gen {}
 
-    /** lo..hi, uniform, or Zipf-skewed with exponent {@code zipf} (0 = uniform); distinct within one SET OF. */
-    public record Range(long lo, long hi, double zipf, boolean distinct) implements Gen {
-    }
+    /**
+     * lo..hi, uniform, or Zipf-skewed with exponent {@code zipf} (0 = uniform); distinct within one
+     * SET OF.
+     */
+    public record Range(long lo, long hi, double zipf, boolean distinct) implements Gen {}
 
-    public record Choice(List<Object> options) implements Gen {
-    }
+    public record Choice(List<Object> options) implements Gen {}
 
-    public record Unique() implements Gen {
-    }
+    public record Unique() implements Gen {}
 
-    public record RowNumber() implements Gen {
-    }
+    public record RowNumber() implements Gen {}
 
-    public record Count(String param) implements Gen {
-    }
+    public record Count(String param) implements Gen {}
 
     /** {@code rows GEN}: the number of rows of a SET OF parameter. */
-    public record Rows(Gen count) implements Gen {
-    }
+    public record Rows(Gen count) implements Gen {}
 
-    /** {@code rows}: explicit rows ({@code row} lines), or null when the table is generated from {@code columns}. */
-    public record TableSpec(boolean empty, Map<String, Gen> columns, List<Map<String, Object>> rows) {
+    /**
+     * {@code rows}: explicit rows ({@code row} lines), or null when the table is generated from
+     * {@code columns}.
+     */
+    public record TableSpec(
+            boolean empty, Map<String, Gen> columns, List<Map<String, Object>> rows) {
         public TableSpec(boolean empty, Map<String, Gen> columns) {
             this(empty, columns, null);
         }
@@ -72,17 +72,21 @@ public final class GenSpec {
     int defaultRows = 10;
     boolean defaultRowsSet;
     final Map<String, TableSpec> tables = new LinkedHashMap<>();
+
     /** "Txn.param" or "*.param" or "Txn.param.field" → generator. */
     final Map<String, Gen> params = new LinkedHashMap<>();
+
     final Map<String, Double> mix = new LinkedHashMap<>();
+
     /**
-     * Where each entry was given, "file:line:col", for the messages of the checks against the program
-     * (issue 16: every user error names its place): keys "table T", "table T.COLUMN", "param KEY", "mix",
-     * "mix TXN". Empty for a spec built in code.
+     * Where each entry was given, "file:line:col", for the messages of the checks against the
+     * program (issue 16: every user error names its place): keys "table T", "table T.COLUMN",
+     * "param KEY", "mix", "mix TXN". Empty for a spec built in code.
      */
     final Map<String, String> origins = new HashMap<>();
 
-    // The line being parsed: its file and number, its text after the indentation, the indentation's width,
+    // The line being parsed: its file and number, its text after the indentation, the indentation's
+    // width,
     // and the column of the part being parsed (for the parse errors).
     private String file = "generator";
     private int lineNo;
@@ -139,7 +143,8 @@ public final class GenSpec {
             try {
                 spec.parseLine(line);
             } catch (IllegalArgumentException e) {
-                throw new RunError(file + ":" + (i + 1) + ":" + spec.partCol + ": " + e.getMessage());
+                throw new RunError(
+                        file + ":" + (i + 1) + ":" + spec.partCol + ": " + e.getMessage());
             }
         }
         return spec;
@@ -152,7 +157,8 @@ public final class GenSpec {
             if (c == '\'') {
                 quoted = !quoted;
             } else if (c == '#' && !quoted) {
-                // '#' alone as a generator is the row number: "= #" — a comment needs a space or start before it
+                // '#' alone as a generator is the row number: "= #" — a comment needs a space or
+                // start before it
                 String rest = line.substring(i + 1).strip();
                 String before = line.substring(0, i).strip();
                 if (before.endsWith("=") && (rest.isEmpty() || rest.startsWith("#"))) {
@@ -164,7 +170,10 @@ public final class GenSpec {
         return -1;
     }
 
-    /** "file:line:col" of {@code token}'s first occurrence at or after {@code from} in the current line. */
+    /**
+     * "file:line:col" of {@code token}'s first occurrence at or after {@code from} in the current
+     * line.
+     */
     private String at(String token, int from) {
         return file + ":" + lineNo + ":" + column(token, from);
     }
@@ -193,7 +202,8 @@ public final class GenSpec {
             case "table" -> {
                 int colon = rest.indexOf(':');
                 if (colon < 0) {
-                    throw new IllegalArgumentException("expected 'table NAME: column = generator, …' or 'table NAME: empty'");
+                    throw new IllegalArgumentException(
+                            "expected 'table NAME: column = generator, …' or 'table NAME: empty'");
                 }
                 String name = rest.substring(0, colon).strip().toLowerCase(Locale.ROOT);
                 origins.put("table " + name, at(rest.substring(0, colon), word.length()));
@@ -209,10 +219,12 @@ public final class GenSpec {
                     pos = partCol - lead - 1 + part.strip().length();
                     int eq = part.indexOf('=');
                     if (eq < 0) {
-                        throw new IllegalArgumentException("expected 'column = generator', found '" + part.strip() + "'");
+                        throw new IllegalArgumentException(
+                                "expected 'column = generator', found '" + part.strip() + "'");
                     }
                     String column = part.substring(0, eq).strip().toLowerCase(Locale.ROOT);
-                    origins.put("table " + name + "." + column, file + ":" + lineNo + ":" + partCol);
+                    origins.put(
+                            "table " + name + "." + column, file + ":" + lineNo + ":" + partCol);
                     cols.put(column, gen(part.substring(eq + 1).strip()));
                 }
                 tables.put(name, new TableSpec(false, cols));
@@ -231,27 +243,32 @@ public final class GenSpec {
                     pos = partCol - lead - 1 + part.strip().length();
                     int eq = part.indexOf('=');
                     if (eq < 0) {
-                        throw new IllegalArgumentException("expected 'column = value', found '" + part.strip() + "'");
+                        throw new IllegalArgumentException(
+                                "expected 'column = value', found '" + part.strip() + "'");
                     }
                     String column = part.substring(0, eq).strip().toLowerCase(Locale.ROOT);
-                    origins.put("table " + name + "." + column, file + ":" + lineNo + ":" + partCol);
+                    origins.put(
+                            "table " + name + "." + column, file + ":" + lineNo + ":" + partCol);
                     row.put(column, literal(part.substring(eq + 1).strip()));
                 }
                 TableSpec old = tables.get(name);
-                List<Map<String, Object>> rows = new ArrayList<>(old == null || old.rows() == null ? List.of() : old.rows());
+                List<Map<String, Object>> rows =
+                        new ArrayList<>(old == null || old.rows() == null ? List.of() : old.rows());
                 rows.add(row);
                 tables.put(name, new TableSpec(false, Map.of(), rows));
             }
             case "param" -> {
                 int eq = rest.indexOf('=');
                 if (eq < 0) {
-                    throw new IllegalArgumentException("expected 'param TXN.NAME = generator' (TXN may be *)");
+                    throw new IllegalArgumentException(
+                            "expected 'param TXN.NAME = generator' (TXN may be *)");
                 }
                 String target = rest.substring(0, eq).strip();
                 partCol = column(target, word.length());
                 String[] parts = target.split("\\.");
                 if (parts.length < 2 || parts.length > 3) {
-                    throw new IllegalArgumentException("expected TXN.PARAM or TXN.PARAM.FIELD, found '" + target + "'");
+                    throw new IllegalArgumentException(
+                            "expected TXN.PARAM or TXN.PARAM.FIELD, found '" + target + "'");
                 }
                 String key = parts[0].equals("*") ? "*" : parts[0];
                 for (int k = 1; k < parts.length; k++) {
@@ -268,13 +285,15 @@ public final class GenSpec {
                     pos = partCol - lead - 1 + part.strip().length();
                     String[] nw = part.strip().split("\\s+");
                     if (nw.length != 2) {
-                        throw new IllegalArgumentException("expected 'mix TXN WEIGHT, …', found '" + part.strip() + "'");
+                        throw new IllegalArgumentException(
+                                "expected 'mix TXN WEIGHT, …', found '" + part.strip() + "'");
                     }
                     double w;
                     try {
                         w = Double.parseDouble(nw[1]);
                     } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("weight '" + nw[1] + "' is not a number");
+                        throw new IllegalArgumentException(
+                                "weight '" + nw[1] + "' is not a number");
                     }
                     if (w < 0) {
                         throw new IllegalArgumentException("weight of " + nw[0] + " is negative");
@@ -283,7 +302,11 @@ public final class GenSpec {
                     mix.put(nw[0], w);
                 }
             }
-            default -> throw new IllegalArgumentException("unknown line '" + word + "' (expected rows, table, row, param or mix)");
+            default ->
+                    throw new IllegalArgumentException(
+                            "unknown line '"
+                                    + word
+                                    + "' (expected rows, table, row, param or mix)");
         }
     }
 
@@ -361,7 +384,10 @@ public final class GenSpec {
                 } else if (w.equals("distinct")) {
                     distinct = true;
                 } else {
-                    throw new IllegalArgumentException("unknown range option '" + words[i] + "' (expected zipf, zipf(S) or distinct)");
+                    throw new IllegalArgumentException(
+                            "unknown range option '"
+                                    + words[i]
+                                    + "' (expected zipf, zipf(S) or distinct)");
                 }
             }
             return new Range(lo, hi, zipf, distinct);
@@ -380,7 +406,10 @@ public final class GenSpec {
         try {
             return Long.parseLong(s.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("expected an integer, a 'string', A..B, a | b, unique, #, count(P) or rows N; found '" + s.strip() + "'");
+            throw new IllegalArgumentException(
+                    "expected an integer, a 'string', A..B, a | b, unique, #, count(P) or rows N; found '"
+                            + s.strip()
+                            + "'");
         }
     }
 

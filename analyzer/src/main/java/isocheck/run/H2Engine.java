@@ -32,7 +32,11 @@ final class H2Engine implements Engine {
 
     @Override
     public List<Isolation> levels() {
-        return List.of(Isolation.READ_UNCOMMITTED, Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SNAPSHOT,
+        return List.of(
+                Isolation.READ_UNCOMMITTED,
+                Isolation.READ_COMMITTED,
+                Isolation.REPEATABLE_READ,
+                Isolation.SNAPSHOT,
                 Isolation.SERIALIZABLE);
     }
 
@@ -67,13 +71,19 @@ final class H2Engine implements Engine {
         return lock.sql();
     }
 
-    /** H2's data change delta tables (H2 manual, "Grammar", "Data Change Delta Table"): FINAL for the new rows, OLD for deleted ones. */
+    /**
+     * H2's data change delta tables (H2 manual, "Grammar", "Data Change Delta Table"): FINAL for
+     * the new rows, OLD for deleted ones.
+     */
     @Override
     public String returning(String dml, boolean oldRow, String items) {
         return "SELECT " + items + " FROM " + (oldRow ? "OLD" : "FINAL") + " TABLE (" + dml + ")";
     }
 
-    /** H2's lock timeout (error 50200, SQLSTATE HYT00) and concurrent update in MVStore (90131); its deadlock (40001) has SQLSTATE 40001. */
+    /**
+     * H2's lock timeout (error 50200, SQLSTATE HYT00) and concurrent update in MVStore (90131); its
+     * deadlock (40001) has SQLSTATE 40001.
+     */
     @Override
     public String abortKind(SQLException e) {
         if (e.getErrorCode() == 90131) {
@@ -90,13 +100,17 @@ final class H2Engine implements Engine {
         return url.startsWith("jdbc:h2:mem:") ? "H2 (in-memory)" : Engine.super.describe(url);
     }
 
-    /** Closes a private in-memory database of {@link Db#embedded} (it would otherwise live until the JVM exits). */
+    /**
+     * Closes a private in-memory database of {@link Db#embedded} (it would otherwise live until the
+     * JVM exits).
+     */
     @Override
     public void shutdown(String url, Properties props) {
         if (!url.startsWith("jdbc:h2:mem:isocheck")) {
             return;
         }
-        try (Connection c = DriverManager.getConnection(url, props); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url, props);
+                Statement s = c.createStatement()) {
             s.execute("SHUTDOWN");
         } catch (SQLException ignored) {
             // already gone

@@ -39,8 +39,12 @@ final class Interpreter {
         }
     }
 
-    /** The earlier tables' SELECTs of every join: the database runs the join once, at its last SELECT. */
-    private final Set<Stmt.Sql> joinParts = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * The earlier tables' SELECTs of every join: the database runs the join once, at its last
+     * SELECT.
+     */
+    private final Set<Stmt.Sql> joinParts =
+            java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     private void joinParts(List<Stmt> body) {
         for (Stmt s : Blocks.flatten(body)) {
@@ -95,7 +99,13 @@ final class Interpreter {
     }
 
     /** Runs one invocation of {@code t}; SQL errors propagate (the caller rolls back). */
-    void run(Transaction t, Map<String, Object> args, Session session, TxnLog log, StepGate gate, Random rnd)
+    void run(
+            Transaction t,
+            Map<String, Object> args,
+            Session session,
+            TxnLog log,
+            StepGate gate,
+            Random rnd)
             throws SQLException, InterruptedException {
         Map<String, Object> env = new HashMap<>(args);
         try {
@@ -112,7 +122,13 @@ final class Interpreter {
         }
     }
 
-    private void exec(List<Stmt> body, Map<String, Object> env, Session session, TxnLog log, StepGate gate, Random rnd)
+    private void exec(
+            List<Stmt> body,
+            Map<String, Object> env,
+            Session session,
+            TxnLog log,
+            StepGate gate,
+            Random rnd)
             throws SQLException, InterruptedException {
         Execution step = new Execution(env, session, log, gate, rnd);
         try {
@@ -127,7 +143,10 @@ final class Interpreter {
         }
     }
 
-    /** A checked exception of a statement, carried through the visitor (whose methods cannot throw it). */
+    /**
+     * A checked exception of a statement, carried through the visitor (whose methods cannot throw
+     * it).
+     */
     private static final class Checked extends RuntimeException {
         Checked(Exception cause) {
             super(cause);
@@ -228,13 +247,18 @@ final class Interpreter {
 
         @Override
         public Void visitAbort(Stmt.Abort a) {
-            // A schedule steps a ROLLBACK like a statement (Hermitage's "abort; -- T1" is a step of its own).
+            // A schedule steps a ROLLBACK like a statement (Hermitage's "abort; -- T1" is a step of
+            // its own).
             try {
                 gate.beforeStatement("ROLLBACK");
             } catch (InterruptedException e) {
                 throw new Checked(e);
             }
-            throw new Checked(new UserAbort("user abort at " + a.pos().lineColumn() + (a.message().isEmpty() ? "" : ": " + a.message())));
+            throw new Checked(
+                    new UserAbort(
+                            "user abort at "
+                                    + a.pos().lineColumn()
+                                    + (a.message().isEmpty() ? "" : ": " + a.message())));
         }
 
         @Override

@@ -7,7 +7,9 @@ import java.util.Locale;
  * calls them, is its {@link Engine}'s: {@link Engine#levels()}.
  */
 public enum Isolation {
-    /** MariaDB's and H2's lowest level (dirty reads allowed); PostgreSQL runs it as READ COMMITTED. */
+    /**
+     * MariaDB's and H2's lowest level (dirty reads allowed); PostgreSQL runs it as READ COMMITTED.
+     */
     READ_UNCOMMITTED("read-uncommitted", "READ UNCOMMITTED"),
     READ_COMMITTED("read-committed", "READ COMMITTED"),
     REPEATABLE_READ("repeatable-read", "REPEATABLE READ"),
@@ -54,7 +56,9 @@ public enum Isolation {
         if (n.equals("ser")) {
             return SERIALIZABLE;
         }
-        throw new IllegalArgumentException("unknown isolation level '" + s
-                + "' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)");
+        throw new IllegalArgumentException(
+                "unknown isolation level '"
+                        + s
+                        + "' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)");
     }
 }

@@ -5,9 +5,10 @@ import isocheck.program.Expr;
 import java.util.Map;
 
 /**
- * The program's conditions and expressions evaluated in Java: the control flow outside SQL (IF,
- * :=, the guards of the interpreter) and, for a recorded predicate read, a WHERE clause against a
- * row image ({@link PredicateScans}). NULL follows SQL's three-valued logic: a comparison with NULL is UNKNOWN, and so is its negation.
+ * The program's conditions and expressions evaluated in Java: the control flow outside SQL (IF, :=,
+ * the guards of the interpreter) and, for a recorded predicate read, a WHERE clause against a row
+ * image ({@link PredicateScans}). NULL follows SQL's three-valued logic: a comparison with NULL is
+ * UNKNOWN, and so is its negation.
  */
 final class JavaEvaluator {
     private JavaEvaluator() {}
@@ -16,14 +17,17 @@ final class JavaEvaluator {
         return test(c, env, null);
     }
 
-    /** {@code c} with its column references read from {@code row} (null outside SQL): IF holds when it is TRUE. */
+    /**
+     * {@code c} with its column references read from {@code row} (null outside SQL): IF holds when
+     * it is TRUE.
+     */
     static boolean test(Cond c, Map<String, Object> env, Map<String, Object> row) {
         return Boolean.TRUE.equals(truth(c, env, row));
     }
 
     /**
-     * SQL's three-valued logic (PostgreSQL manual §9.1, "Logical Operators"): a comparison with NULL
-     * is UNKNOWN (null here), NOT UNKNOWN is UNKNOWN, and AND/OR follow Kleene's tables.
+     * SQL's three-valued logic (PostgreSQL manual §9.1, "Logical Operators"): a comparison with
+     * NULL is UNKNOWN (null here), NOT UNKNOWN is UNKNOWN, and AND/OR follow Kleene's tables.
      */
     private static Boolean truth(Cond c, Map<String, Object> env, Map<String, Object> row) {
         return c.accept(new Evaluation(env, row));
@@ -104,14 +108,18 @@ final class JavaEvaluator {
         public Boolean visitAnd(Cond.And a) {
             Boolean l = truth(a.left(), env, row);
             Boolean r = truth(a.right(), env, row);
-            return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r) ? Boolean.FALSE : l == null || r == null ? null : Boolean.TRUE;
+            return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r)
+                    ? Boolean.FALSE
+                    : l == null || r == null ? null : Boolean.TRUE;
         }
 
         @Override
         public Boolean visitOr(Cond.Or o) {
             Boolean l = truth(o.left(), env, row);
             Boolean r = truth(o.right(), env, row);
-            return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
+            return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r)
+                    ? Boolean.TRUE
+                    : l == null || r == null ? null : Boolean.FALSE;
         }
 
         @Override

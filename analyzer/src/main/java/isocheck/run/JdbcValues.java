@@ -37,10 +37,21 @@ final class JdbcValues {
         return rs.getString(col);
     }
 
-    static void bind(SqlDialect dialect, Connection c, PreparedStatement p, int i, Compiled.Param param, Object value)
+    static void bind(
+            SqlDialect dialect,
+            Connection c,
+            PreparedStatement p,
+            int i,
+            Compiled.Param param,
+            Object value)
             throws SQLException {
         if (param.isArray()) {
-            dialect.bindArray(c, p, i, param.type(), (Object[]) value); // an array, or what the database has instead
+            dialect.bindArray(
+                    c,
+                    p,
+                    i,
+                    param.type(),
+                    (Object[]) value); // an array, or what the database has instead
         } else if (value == null) {
             p.setNull(i, param.type() == ScalarType.INT ? Types.BIGINT : Types.VARCHAR);
         } else if (value instanceof Long l) {

@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ul>
  *   <li>{@code mt}: mini-transactions (MTC, Def. 8): one or two reads, at most two writes, every
  *       write preceded by a read of its key; the shapes R(x), R(x)R(y), R(x)W(x), R(x)R(y)W(x),
- *       R(x)R(y)W(x)W(y), R(x)W(x)R(y)W(y), chosen uniformly, x ≠ y.</li>
+ *       R(x)R(y)W(x)W(y), R(x)W(x)R(y)W(y), chosen uniformly, x ≠ y.
  *   <li>{@code kv}: random transactions of 1..4 operations, Cobra's mix: 20% read-only, 40%
- *       write-only (blind writes), 40% read-modify-write.</li>
+ *       write-only (blind writes), 40% read-modify-write.
  * </ul>
  */
 final class KvWorkload implements Workload {
@@ -60,7 +60,10 @@ final class KvWorkload implements Workload {
 
     @Override
     public String describe() {
-        return (kind == Kind.MT ? "mini-transactions" : "key-value transactions") + " over " + keys + " keys"
+        return (kind == Kind.MT ? "mini-transactions" : "key-value transactions")
+                + " over "
+                + keys
+                + " keys"
                 + (zipf > 0 ? " (zipf " + zipf + ")" : " (uniform)");
     }
 
@@ -81,8 +84,7 @@ final class KvWorkload implements Workload {
     }
 
     /** One operation: read (write = false) or write of key k. */
-    record Op(boolean write, long key) {
-    }
+    record Op(boolean write, long key) {}
 
     private long key(Random rnd) {
         if (cdf == null) {
@@ -163,7 +165,8 @@ final class KvWorkload implements Workload {
     }
 
     @Override
-    public void execute(Invocation inv, Interpreter.Session s, TxnLog log, StepGate gate, Random rnd)
+    public void execute(
+            Invocation inv, Interpreter.Session s, TxnLog log, StepGate gate, Random rnd)
             throws SQLException, InterruptedException {
         @SuppressWarnings("unchecked")
         List<Op> ops = (List<Op>) inv.payload();

@@ -15,10 +15,10 @@ import java.util.Properties;
  * A MariaDB server (10.11, InnoDB) by URL ({@code jdbc:mariadb://HOST:PORT/}). A schema is a
  * database in MariaDB. InnoDB's REPEATABLE READ reads from a snapshot taken at the first read, but
  * locking reads, UPDATE and DELETE act on the latest committed row version and an UPDATE may
- * overwrite a row changed after the snapshot without an error (MariaDB Knowledge Base, "InnoDB
- * Lock Modes" and "SET TRANSACTION"; no first-updater-wins unless innodb_snapshot_isolation=ON,
- * whose error 1020 is classified as a serialization failure). SERIALIZABLE is REPEATABLE READ with
- * every plain SELECT a shared-locking read.
+ * overwrite a row changed after the snapshot without an error (MariaDB Knowledge Base, "InnoDB Lock
+ * Modes" and "SET TRANSACTION"; no first-updater-wins unless innodb_snapshot_isolation=ON, whose
+ * error 1020 is classified as a serialization failure). SERIALIZABLE is REPEATABLE READ with every
+ * plain SELECT a shared-locking read.
  */
 final class MariaDbEngine implements Engine {
 
@@ -32,7 +32,10 @@ final class MariaDbEngine implements Engine {
         }
     }
 
-    /** Whether {@link #complementLock} locks: in the dialect of REPEATABLE READ and SERIALIZABLE runs. */
+    /**
+     * Whether {@link #complementLock} locks: in the dialect of REPEATABLE READ and SERIALIZABLE
+     * runs.
+     */
     private final boolean lockingComplement;
 
     MariaDbEngine() {
@@ -45,23 +48,27 @@ final class MariaDbEngine implements Engine {
 
     @Override
     public SqlDialect dialect(Isolation level) {
-        return new MariaDbEngine(level == Isolation.REPEATABLE_READ || level == Isolation.SERIALIZABLE);
+        return new MariaDbEngine(
+                level == Isolation.REPEATABLE_READ || level == Isolation.SERIALIZABLE);
     }
 
     /**
      * At REPEATABLE READ a plain SELECT reads the transaction's snapshot, but UPDATE and DELETE
      * evaluate their WHERE clause on the latest committed rows: the rows they do not match are read
-     * as they do, by a locking read (FOR UPDATE: the rows InnoDB's UPDATE locks anyway at this level,
-     * every row it scans, so no lock is added, only taken one statement earlier). At READ COMMITTED
-     * and below a plain read already sees the latest committed rows (and a locking one would keep
-     * locks InnoDB releases on rows that do not match).
+     * as they do, by a locking read (FOR UPDATE: the rows InnoDB's UPDATE locks anyway at this
+     * level, every row it scans, so no lock is added, only taken one statement earlier). At READ
+     * COMMITTED and below a plain read already sees the latest committed rows (and a locking one
+     * would keep locks InnoDB releases on rows that do not match).
      */
     @Override
     public String complementLock() {
         return lockingComplement ? " FOR UPDATE" : "";
     }
 
-    /** Seconds a statement waits for a row lock (InnoDB's default is 50): a blocked schedule step ends in error 1205 soon. */
+    /**
+     * Seconds a statement waits for a row lock (InnoDB's default is 50): a blocked schedule step
+     * ends in error 1205 soon.
+     */
     static final int LOCK_WAIT_TIMEOUT_SECONDS = 10;
 
     @Override
@@ -81,7 +88,11 @@ final class MariaDbEngine implements Engine {
 
     @Override
     public List<Isolation> levels() {
-        return List.of(Isolation.READ_UNCOMMITTED, Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SERIALIZABLE);
+        return List.of(
+                Isolation.READ_UNCOMMITTED,
+                Isolation.READ_COMMITTED,
+                Isolation.REPEATABLE_READ,
+                Isolation.SERIALIZABLE);
     }
 
     @Override
@@ -101,17 +112,23 @@ final class MariaDbEngine implements Engine {
      */
     @Override
     public void configure(Connection c, Isolation level) throws SQLException {
-        c.setTransactionIsolation(switch (level) {
-            case READ_UNCOMMITTED -> Connection.TRANSACTION_READ_UNCOMMITTED;
-            case READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
-            case REPEATABLE_READ, SNAPSHOT -> Connection.TRANSACTION_REPEATABLE_READ;
-            case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;
-        });
+        c.setTransactionIsolation(
+                switch (level) {
+                    case READ_UNCOMMITTED -> Connection.TRANSACTION_READ_UNCOMMITTED;
+                    case READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
+                    case REPEATABLE_READ, SNAPSHOT -> Connection.TRANSACTION_REPEATABLE_READ;
+                    case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;
+                });
         try (Statement s = c.createStatement()) {
-            s.execute("SET SESSION sql_mode = CONCAT(@@sql_mode, ',SIMULTANEOUS_ASSIGNMENT,NO_BACKSLASH_ESCAPES')");
+            s.execute(
+                    "SET SESSION sql_mode = CONCAT(@@sql_mode, ',SIMULTANEOUS_ASSIGNMENT,NO_BACKSLASH_ESCAPES')");
             s.execute("SET NAMES utf8mb4 COLLATE utf8mb4_nopad_bin");
-            // at most 10 s; a lower value the URL sets (sessionVariables=innodb_lock_wait_timeout=N) stays
-            s.execute("SET SESSION innodb_lock_wait_timeout = LEAST(@@SESSION.innodb_lock_wait_timeout, " + LOCK_WAIT_TIMEOUT_SECONDS + ")");
+            // at most 10 s; a lower value the URL sets
+            // (sessionVariables=innodb_lock_wait_timeout=N) stays
+            s.execute(
+                    "SET SESSION innodb_lock_wait_timeout = LEAST(@@SESSION.innodb_lock_wait_timeout, "
+                            + LOCK_WAIT_TIMEOUT_SECONDS
+                            + ")");
         }
     }
 
@@ -122,11 +139,19 @@ final class MariaDbEngine implements Engine {
         }
     }
 
-    /** A database with the binary no-pad collation (see {@link #configure}) and the marker as its comment (MariaDB 10.5+). */
+    /**
+     * A database with the binary no-pad collation (see {@link #configure}) and the marker as its
+     * comment (MariaDB 10.5+).
+     */
     @Override
     public void createSchema(Connection c, String schema, String marker) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + schema + " CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin COMMENT '" + marker + "'");
+            s.execute(
+                    "CREATE DATABASE "
+                            + schema
+                            + " CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin COMMENT '"
+                            + marker
+                            + "'");
         }
     }
 
@@ -149,7 +174,8 @@ final class MariaDbEngine implements Engine {
 
     /**
      * A key column is indexed: 768 characters of utf8mb4 fill InnoDB's 3072-byte index key; other
-     * strings are TEXT (stored off the row, so that wide tables stay under the 65,535-byte row limit).
+     * strings are TEXT (stored off the row, so that wide tables stay under the 65,535-byte row
+     * limit).
      */
     @Override
     public String textType(boolean key) {
@@ -173,15 +199,22 @@ final class MariaDbEngine implements Engine {
         return "(" + left + " DIV " + right + ")";
     }
 
-    /** No arrays in MariaDB: the values travel as one JSON array, unnested by JSON_TABLE (MariaDB 10.6+). */
+    /**
+     * No arrays in MariaDB: the values travel as one JSON array, unnested by JSON_TABLE (MariaDB
+     * 10.6+).
+     */
     @Override
     public String memberOf(String element, ScalarType type) {
-        return element + " IN (SELECT isocheck_j.v FROM JSON_TABLE(?, '$[*]' COLUMNS (v "
-                + (type == ScalarType.INT ? "BIGINT" : "VARCHAR(1000)") + " PATH '$')) AS isocheck_j)";
+        return element
+                + " IN (SELECT isocheck_j.v FROM JSON_TABLE(?, '$[*]' COLUMNS (v "
+                + (type == ScalarType.INT ? "BIGINT" : "VARCHAR(1000)")
+                + " PATH '$')) AS isocheck_j)";
     }
 
     @Override
-    public void bindArray(Connection c, PreparedStatement p, int index, ScalarType type, Object[] elements) throws SQLException {
+    public void bindArray(
+            Connection c, PreparedStatement p, int index, ScalarType type, Object[] elements)
+            throws SQLException {
         p.setString(index, json(elements));
     }
 
@@ -193,11 +226,15 @@ final class MariaDbEngine implements Engine {
         }
     }
 
-    /** FOR SHARE is spelled LOCK IN SHARE MODE; NOWAIT and SKIP LOCKED follow it (MariaDB 10.6+). */
+    /**
+     * FOR SHARE is spelled LOCK IN SHARE MODE; NOWAIT and SKIP LOCKED follow it (MariaDB 10.6+).
+     */
     @Override
     public String lockClause(RowLock lock) {
         String sql = lock.sql();
-        return lock.strength() == RowLock.Strength.SHARE ? sql.replace(" FOR SHARE", " LOCK IN SHARE MODE") : sql;
+        return lock.strength() == RowLock.Strength.SHARE
+                ? sql.replace(" FOR SHARE", " LOCK IN SHARE MODE")
+                : sql;
     }
 
     @Override
@@ -206,9 +243,10 @@ final class MariaDbEngine implements Engine {
     }
 
     /**
-     * Error 1213 (deadlock, SQLSTATE 40001), 1205 (lock wait timeout, and NOWAIT's refusal; SQLSTATE
-     * HY000) and 1020 (record changed since last read, with innodb_snapshot_isolation) abort the
-     * transaction (MariaDB Knowledge Base, "MariaDB Error Codes"); a duplicate key is SQLSTATE 23000.
+     * Error 1213 (deadlock, SQLSTATE 40001), 1205 (lock wait timeout, and NOWAIT's refusal;
+     * SQLSTATE HY000) and 1020 (record changed since last read, with innodb_snapshot_isolation)
+     * abort the transaction (MariaDB Knowledge Base, "MariaDB Error Codes"); a duplicate key is
+     * SQLSTATE 23000.
      */
     @Override
     public String abortKind(SQLException e) {

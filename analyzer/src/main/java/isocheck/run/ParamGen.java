@@ -22,15 +22,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Draws the population of the tables and the parameters of transaction invocations from a
- * {@link GenSpec}, with defaults that create contention:
+ * Draws the population of the tables and the parameters of transaction invocations from a {@link
+ * GenSpec}, with defaults that create contention:
  *
  * <ul>
- *   <li>a table without a {@code table} line gets every combination of 1..rows (default 10) in its key
- *       columns when that is at most 1,000 rows (else it starts empty); other columns 0 or 'x';</li>
- *   <li>a parameter without a {@code param} line draws uniformly from the values a column of the same
- *       name was populated with (so {@code acc_id} picks an existing account), else from 1..rows
- *       (strings 'x'); a SET OF parameter gets 1..3 rows, its fields drawn by the same rules.</li>
+ *   <li>a table without a {@code table} line gets every combination of 1..rows (default 10) in its
+ *       key columns when that is at most 1,000 rows (else it starts empty); other columns 0 or 'x';
+ *   <li>a parameter without a {@code param} line draws uniformly from the values a column of the
+ *       same name was populated with (so {@code acc_id} picks an existing account), else from
+ *       1..rows (strings 'x'); a SET OF parameter gets 1..3 rows, its fields drawn by the same
+ *       rules.
  * </ul>
  */
 final class ParamGen {
@@ -40,8 +41,13 @@ final class ParamGen {
     private final Program program;
     private final GenSpec spec;
     private final AtomicLong unique = new AtomicLong();
-    /** Column name → the distinct values it was populated with (first table in schema order that has it). */
+
+    /**
+     * Column name → the distinct values it was populated with (first table in schema order that has
+     * it).
+     */
     private final Map<String, List<Object>> pools = new HashMap<>();
+
     private final Map<ZipfKey, ZipfSampler> zipfSamplers = new ConcurrentHashMap<>();
     private final List<Transaction> mixTxns = new ArrayList<>();
     private final double[] mixCdf;
@@ -52,23 +58,41 @@ final class ParamGen {
         for (String t : spec.tables.keySet()) {
             Table table = program.schema().table(t).orElse(null);
             if (table == null) {
-                throw new RunError(spec.where("table " + t) + ": no table '" + t + "' in " + program.file());
+                throw new RunError(
+                        spec.where("table " + t) + ": no table '" + t + "' in " + program.file());
             }
             for (String c : spec.tables.get(t).columns().keySet()) {
                 if (table.column(c).isEmpty()) {
-                    throw new RunError(spec.where("table " + t + "." + c) + ": table " + t + " has no column '" + c + "'");
+                    throw new RunError(
+                            spec.where("table " + t + "." + c)
+                                    + ": table "
+                                    + t
+                                    + " has no column '"
+                                    + c
+                                    + "'");
                 }
             }
             if (spec.tables.get(t).rows() != null) {
                 for (Map<String, Object> row : spec.tables.get(t).rows()) {
                     for (String c : row.keySet()) {
                         if (table.column(c).isEmpty()) {
-                            throw new RunError(spec.where("table " + t + "." + c) + ": table " + t + " has no column '" + c + "'");
+                            throw new RunError(
+                                    spec.where("table " + t + "." + c)
+                                            + ": table "
+                                            + t
+                                            + " has no column '"
+                                            + c
+                                            + "'");
                         }
                     }
                     for (String k : table.primaryKey()) {
                         if (!row.containsKey(k)) {
-                            throw new RunError(spec.where("table " + t) + ": a row of table " + t + " needs a value for key column " + k);
+                            throw new RunError(
+                                    spec.where("table " + t)
+                                            + ": a row of table "
+                                            + t
+                                            + " needs a value for key column "
+                                            + k);
                         }
                     }
                 }
@@ -77,16 +101,35 @@ final class ParamGen {
         for (String key : spec.params.keySet()) {
             String[] parts = key.split("\\.");
             if (!parts[0].equals("*")) {
-                Transaction t = program.transaction(parts[0]).orElseThrow(
-                        () -> new RunError(spec.where("param " + key) + ": no transaction '" + parts[0] + "' in " + program.file()));
+                Transaction t =
+                        program.transaction(parts[0])
+                                .orElseThrow(
+                                        () ->
+                                                new RunError(
+                                                        spec.where("param " + key)
+                                                                + ": no transaction '"
+                                                                + parts[0]
+                                                                + "' in "
+                                                                + program.file()));
                 if (t.parameters().stream().noneMatch(v -> v.name().equals(parts[1]))) {
-                    throw new RunError(spec.where("param " + key) + ": transaction " + parts[0] + " has no parameter '" + parts[1] + "'");
+                    throw new RunError(
+                            spec.where("param " + key)
+                                    + ": transaction "
+                                    + parts[0]
+                                    + " has no parameter '"
+                                    + parts[1]
+                                    + "'");
                 }
             }
         }
         for (String name : spec.mix.keySet()) {
             if (program.transaction(name).isEmpty()) {
-                throw new RunError(spec.where("mix " + name) + ": mix names no transaction '" + name + "' of " + program.file());
+                throw new RunError(
+                        spec.where("mix " + name)
+                                + ": mix names no transaction '"
+                                + name
+                                + "' of "
+                                + program.file());
             }
         }
         double total = 0;
@@ -118,7 +161,10 @@ final class ParamGen {
         return mixTxns.get(mixTxns.size() - 1);
     }
 
-    /** The rows to populate {@code t} with, each a column → value map (version columns left to their default 0). */
+    /**
+     * The rows to populate {@code t} with, each a column → value map (version columns left to their
+     * default 0).
+     */
     List<Map<String, Object>> population(Table t, Random rnd) {
         GenSpec.TableSpec ts = spec.tables.get(t.name());
         if (ts != null && ts.empty()) {
@@ -130,7 +176,9 @@ final class ParamGen {
                 Map<String, Object> row = new LinkedHashMap<>();
                 for (Column c : t.columns()) {
                     Object v = given.get(c.name());
-                    row.put(c.name(), v != null ? v : c.type() == ScalarType.INT ? (Object) 0L : "x");
+                    row.put(
+                            c.name(),
+                            v != null ? v : c.type() == ScalarType.INT ? (Object) 0L : "x");
                 }
                 rows.add(row);
             }
@@ -150,11 +198,25 @@ final class ParamGen {
                     vs.add(keyValue(t, k, v));
                 }
             } else if (g instanceof GenSpec.Range r) {
-                // Count before enumerating: a range like -9223372036854775807..2 would never end (fuzzing finding).
+                // Count before enumerating: a range like -9223372036854775807..2 would never end
+                // (fuzzing finding).
                 long size = r.hi() - r.lo() < 0 ? Long.MAX_VALUE : r.hi() - r.lo() + 1;
                 if (size <= 0 || size > MAX_TABLE_ROWS) {
-                    throw new RunError(spec.where("table " + t.name() + "." + k) + ": key column " + t.name() + "." + k + " = " + r.lo() + ".." + r.hi()
-                            + " has more than " + MAX_TABLE_ROWS + " values (a table gets at most " + MAX_TABLE_ROWS + " rows)");
+                    throw new RunError(
+                            spec.where("table " + t.name() + "." + k)
+                                    + ": key column "
+                                    + t.name()
+                                    + "."
+                                    + k
+                                    + " = "
+                                    + r.lo()
+                                    + ".."
+                                    + r.hi()
+                                    + " has more than "
+                                    + MAX_TABLE_ROWS
+                                    + " values (a table gets at most "
+                                    + MAX_TABLE_ROWS
+                                    + " rows)");
                 }
                 vs = new ArrayList<>();
                 for (long v = r.lo(); v <= r.hi(); v++) {
@@ -165,16 +227,31 @@ final class ParamGen {
             } else if (g instanceof GenSpec.Lit l) {
                 vs = List.of(l.value());
             } else {
-                throw new RunError(spec.where("table " + t.name() + "." + k) + ": key column " + t.name() + "." + k + " needs a value, a range or a choice");
+                throw new RunError(
+                        spec.where("table " + t.name() + "." + k)
+                                + ": key column "
+                                + t.name()
+                                + "."
+                                + k
+                                + " needs a value, a range or a choice");
             }
             keyValues.add(vs);
-            product = product > MAX_TABLE_ROWS ? product : product * vs.size(); // saturates above the limit
+            product =
+                    product > MAX_TABLE_ROWS
+                            ? product
+                            : product * vs.size(); // saturates above the limit
         }
         if (ts == null && product > MAX_DEFAULT_ROWS) {
             return List.of();
         }
         if (product > MAX_TABLE_ROWS) {
-            throw new RunError(spec.where("table " + t.name()) + ": table " + t.name() + " would get " + product + " rows");
+            throw new RunError(
+                    spec.where("table " + t.name())
+                            + ": table "
+                            + t.name()
+                            + " would get "
+                            + product
+                            + " rows");
         }
         List<Map<String, Object>> rows = new ArrayList<>((int) product);
         int[] idx = new int[keyValues.size()];
@@ -190,7 +267,16 @@ final class ParamGen {
             for (Column c : t.columns()) {
                 if (!t.isKey(c.name())) {
                     GenSpec.Gen g = cols.get(c.name());
-                    row.put(c.name(), g == null ? (c.type() == ScalarType.INT ? (Object) 0L : "x") : draw(g, rnd, (int) n + 1, null, "table " + t.name() + "." + c.name()));
+                    row.put(
+                            c.name(),
+                            g == null
+                                    ? (c.type() == ScalarType.INT ? (Object) 0L : "x")
+                                    : draw(
+                                            g,
+                                            rnd,
+                                            (int) n + 1,
+                                            null,
+                                            "table " + t.name() + "." + c.name()));
                 }
             }
             rows.add(row);
@@ -236,31 +322,50 @@ final class ParamGen {
             } else {
                 ScalarType st = ((Type.Scalar) p.type()).type();
                 if (g == null && isHidden(p.name())) {
-                    g = new GenSpec.Unique(); // a row identity or a transaction's clock: new for every transaction
+                    g = new GenSpec.Unique(); // a row identity or a transaction's clock: new for
+                    // every transaction
                 }
-                args.put(p.name(), g == null ? defaultValue(p.name(), st, rnd) : convert(draw(g, rnd, 1, args, t.name() + "." + p.name()), st, t.name() + "." + p.name()));
+                args.put(
+                        p.name(),
+                        g == null
+                                ? defaultValue(p.name(), st, rnd)
+                                : convert(
+                                        draw(g, rnd, 1, args, t.name() + "." + p.name()),
+                                        st,
+                                        t.name() + "." + p.name()));
             }
         }
         for (Variable p : deferred) {
-            args.put(p.name(), draw(paramGen(t, p.name()), rnd, 1, args, t.name() + "." + p.name()));
+            args.put(
+                    p.name(), draw(paramGen(t, p.name()), rnd, 1, args, t.name() + "." + p.name()));
         }
         return args;
     }
 
-    /** Where a generator-file entry ("table T", "table T.C", "param KEY", "mix") was given: "file:line:col". */
+    /**
+     * Where a generator-file entry ("table T", "table T.C", "param KEY", "mix") was given:
+     * "file:line:col".
+     */
     String where(String entry) {
         return spec.where(entry);
     }
 
-    /** Where the generator named by {@code where} ("table T.C" or "TXN.PARAM[.FIELD]") was given. */
+    /**
+     * Where the generator named by {@code where} ("table T.C" or "TXN.PARAM[.FIELD]") was given.
+     */
     private String place(String where) {
         if (where == null) return "generator";
         if (where.startsWith("table ")) return spec.where(where);
         int dot = where.indexOf('.');
-        return dot < 0 ? "generator" : paramWhere(where.substring(0, dot), where.substring(dot + 1));
+        return dot < 0
+                ? "generator"
+                : paramWhere(where.substring(0, dot), where.substring(dot + 1));
     }
 
-    /** Where the generator of {@code txn.param} was given (its own line, else the {@code *.param} line). */
+    /**
+     * Where the generator of {@code txn.param} was given (its own line, else the {@code *.param}
+     * line).
+     */
     private String paramWhere(String txn, String param) {
         String own = spec.origins.get("param " + txn + "." + param);
         return own != null ? own : spec.where("param *." + param);
@@ -280,7 +385,8 @@ final class ParamGen {
         return g != null ? g : spec.params.get("*." + name);
     }
 
-    private List<Map<String, Object>> rowSet(Transaction t, String param, List<Field> fields, GenSpec.Gen countGen, Random rnd) {
+    private List<Map<String, Object>> rowSet(
+            Transaction t, String param, List<Field> fields, GenSpec.Gen countGen, Random rnd) {
         long n;
         if (countGen == null) {
             n = 1 + rnd.nextInt(3);
@@ -288,7 +394,13 @@ final class ParamGen {
             GenSpec.Gen c = countGen instanceof GenSpec.Rows r ? r.count() : countGen;
             Object v = draw(c, rnd, 1, null, t.name() + "." + param);
             if (!(v instanceof Long l) || l < 0) {
-                throw new RunError(paramWhere(t.name(), param) + ": the row count of " + t.name() + "." + param + " must be a non-negative integer");
+                throw new RunError(
+                        paramWhere(t.name(), param)
+                                + ": the row count of "
+                                + t.name()
+                                + "."
+                                + param
+                                + " must be a non-negative integer");
             }
             n = l;
         }
@@ -307,14 +419,36 @@ final class ParamGen {
                 } else if (g instanceof GenSpec.Range r && r.distinct()) {
                     Set<Object> seen = used.computeIfAbsent(f.name(), k -> new HashSet<>());
                     if (seen.size() >= r.hi() - r.lo() + 1) {
-                        throw new RunError(paramWhere(t.name(), param + "." + f.name()) + ": " + t.name() + "." + param + "." + f.name() + " = " + r.lo() + ".." + r.hi()
-                                + " distinct cannot give " + n + " distinct values");
+                        throw new RunError(
+                                paramWhere(t.name(), param + "." + f.name())
+                                        + ": "
+                                        + t.name()
+                                        + "."
+                                        + param
+                                        + "."
+                                        + f.name()
+                                        + " = "
+                                        + r.lo()
+                                        + ".."
+                                        + r.hi()
+                                        + " distinct cannot give "
+                                        + n
+                                        + " distinct values");
                     }
                     do {
                         v = draw(g, rnd, i + 1, null, t.name() + "." + param + "." + f.name());
                     } while (!seen.add(v));
                 } else {
-                    v = convert(draw(g, rnd, i + 1, null, t.name() + "." + param + "." + f.name()), f.type(), t.name() + "." + param + "." + f.name());
+                    v =
+                            convert(
+                                    draw(
+                                            g,
+                                            rnd,
+                                            i + 1,
+                                            null,
+                                            t.name() + "." + param + "." + f.name()),
+                                    f.type(),
+                                    t.name() + "." + param + "." + f.name());
                 }
                 row.put(f.name(), v);
             }
@@ -348,7 +482,8 @@ final class ParamGen {
         return v;
     }
 
-    private Object draw(GenSpec.Gen g, Random rnd, int rowNumber, Map<String, Object> args, String where) {
+    private Object draw(
+            GenSpec.Gen g, Random rnd, int rowNumber, Map<String, Object> args, String where) {
         if (g instanceof GenSpec.Lit l) {
             return l.value();
         }
@@ -371,22 +506,34 @@ final class ParamGen {
         if (g instanceof GenSpec.Count c) {
             Object rows = args == null ? null : args.get(c.param());
             if (!(rows instanceof List<?> l)) {
-                throw new RunError(place(where) + ": count(" + c.param() + ") in " + where + " names no SET OF parameter of the transaction");
+                throw new RunError(
+                        place(where)
+                                + ": count("
+                                + c.param()
+                                + ") in "
+                                + where
+                                + " names no SET OF parameter of the transaction");
             }
             return (long) l.size();
         }
         if (g instanceof GenSpec.Rows r) {
-            throw new RunError(place(where) + ": 'rows' is only for SET OF parameters (" + where + ")");
+            throw new RunError(
+                    place(where) + ": 'rows' is only for SET OF parameters (" + where + ")");
         }
         throw new IllegalStateException(g.toString());
     }
 
-    /** A Zipf-distributed index in [0, n): P(i) ∝ 1 / (i+1)^s; one sampler per (n, s), built on first use. */
+    /**
+     * A Zipf-distributed index in [0, n): P(i) ∝ 1 / (i+1)^s; one sampler per (n, s), built on
+     * first use.
+     */
     private long zipf(long n, double s, Random rnd, String where) {
         if (n > 1_000_000) {
             throw new RunError(place(where) + ": zipf ranges are limited to 1,000,000 values");
         }
-        return zipfSamplers.computeIfAbsent(new ZipfKey(n, s), k -> new ZipfSampler((int) n, s)).next(rnd);
+        return zipfSamplers
+                .computeIfAbsent(new ZipfKey(n, s), k -> new ZipfSampler((int) n, s))
+                .next(rnd);
     }
 
     private record ZipfKey(long n, double s) {}

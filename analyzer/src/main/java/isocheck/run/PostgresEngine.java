@@ -46,8 +46,10 @@ final class PostgresEngine implements Engine {
     /** User and password default to libpq's PGUSER and PGPASSWORD. */
     @Override
     public Properties properties(String user, String password) {
-        Properties p = Engine.super.properties(user != null ? user : System.getenv("PGUSER"),
-                password != null ? password : System.getenv("PGPASSWORD"));
+        Properties p =
+                Engine.super.properties(
+                        user != null ? user : System.getenv("PGUSER"),
+                        password != null ? password : System.getenv("PGPASSWORD"));
         p.setProperty("connectTimeout", "10");
         p.setProperty("ApplicationName", "isocheck run");
         return p;
@@ -55,11 +57,12 @@ final class PostgresEngine implements Engine {
 
     @Override
     public void configure(Connection c, Isolation level) throws SQLException {
-        c.setTransactionIsolation(switch (level) {
-            case READ_UNCOMMITTED, READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
-            case REPEATABLE_READ, SNAPSHOT -> Connection.TRANSACTION_REPEATABLE_READ;
-            case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;
-        });
+        c.setTransactionIsolation(
+                switch (level) {
+                    case READ_UNCOMMITTED, READ_COMMITTED -> Connection.TRANSACTION_READ_COMMITTED;
+                    case REPEATABLE_READ, SNAPSHOT -> Connection.TRANSACTION_REPEATABLE_READ;
+                    case SERIALIZABLE -> Connection.TRANSACTION_SERIALIZABLE;
+                });
     }
 
     @Override

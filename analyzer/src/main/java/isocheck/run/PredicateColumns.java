@@ -1,9 +1,8 @@
 package isocheck.run;
 
-import isocheck.program.Columns;
 import isocheck.program.Blocks;
+import isocheck.program.Columns;
 import isocheck.program.Cond;
-import isocheck.program.Expr;
 import isocheck.program.Program;
 import isocheck.program.SourcePos;
 import isocheck.program.Stmt;
@@ -18,16 +17,18 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which columns the program's WHERE clauses read, per table: the columns whose values decide whether
- * a row matches a predicate ({@link PredicateReads}). A row's key columns never change (unless some
- * UPDATE assigns one), so a row a WHERE clause's key part rejects is rejected in every version: only
- * the rows of the key part need a version in the predicate's version set.
+ * Which columns the program's WHERE clauses read, per table: the columns whose values decide
+ * whether a row matches a predicate ({@link PredicateReads}). A row's key columns never change
+ * (unless some UPDATE assigns one), so a row a WHERE clause's key part rejects is rejected in every
+ * version: only the rows of the key part need a version in the predicate's version set.
  */
 final class PredicateColumns {
     /** Per table, the non-key columns some WHERE clause reads, in first-occurrence order. */
     private final Map<String, List<String>> read = new HashMap<>();
+
     /** Per table, those of them some UPDATE assigns. */
     private final Map<String, List<String>> assigned = new HashMap<>();
+
     /** Per table, every column some UPDATE assigns (key columns included). */
     private final Map<String, Set<String>> assignedAll = new HashMap<>();
 
@@ -49,16 +50,23 @@ final class PredicateColumns {
         return pc;
     }
 
-    private void collect(Program program, List<Stmt> body, Map<String, Set<String>> read, Map<String, Set<String>> assignedAll) {
+    private void collect(
+            Program program,
+            List<Stmt> body,
+            Map<String, Set<String>> read,
+            Map<String, Set<String>> assignedAll) {
         for (Stmt s : Blocks.flatten(body)) {
             Cond where = s instanceof Stmt.Sql q ? q.whereClause().orElse(null) : null;
             if (where != null) {
                 Table t = program.schema().table(((Stmt.Sql) s).table()).orElseThrow();
                 Set<String> cols = read.computeIfAbsent(t.name(), k -> new LinkedHashSet<>());
                 Set<String> used = new LinkedHashSet<>(Columns.of(where));
-                if (s instanceof Stmt.Select sel) { // MIN/MAX's predicate also reads the aggregated column,
+                if (s
+                        instanceof
+                        Stmt.Select sel) { // MIN/MAX's predicate also reads the aggregated column,
                     sel.aggregate().flatMap(a -> a.column()).ifPresent(used::add);
-                    if (sel.limit().isPresent()) { // and ORDER BY … LIMIT's the columns it orders by
+                    if (sel.limit()
+                            .isPresent()) { // and ORDER BY … LIMIT's the columns it orders by
                         sel.orderBy().forEach(k -> used.add(k.column()));
                     }
                 }
@@ -70,7 +78,12 @@ final class PredicateColumns {
             }
             if (s instanceof Stmt.Update u) {
                 Table t = program.schema().table(u.table()).orElseThrow();
-                u.assignments().forEach(a -> assignedAll.computeIfAbsent(t.name(), k -> new HashSet<>()).add(a.column()));
+                u.assignments()
+                        .forEach(
+                                a ->
+                                        assignedAll
+                                                .computeIfAbsent(t.name(), k -> new HashSet<>())
+                                                .add(a.column()));
             }
         }
     }
@@ -80,15 +93,17 @@ final class PredicateColumns {
         return read.getOrDefault(table, List.of());
     }
 
-    /** Those of them some UPDATE assigns (their old values are copied, {@link SqlGen#OLD_PREFIX}). */
+    /**
+     * Those of them some UPDATE assigns (their old values are copied, {@link SqlGen#OLD_PREFIX}).
+     */
     List<String> assigned(String table) {
         return assigned.getOrDefault(table, List.of());
     }
 
     /**
-     * Whether {@code where} reads only columns no UPDATE assigns (key columns, and columns a row keeps
-     * from its INSERT on): it then matches a row in all of its versions or in none, so only inserts and
-     * deletes change its result.
+     * Whether {@code where} reads only columns no UPDATE assigns (key columns, and columns a row
+     * keeps from its INSERT on): it then matches a row in all of its versions or in none, so only
+     * inserts and deletes change its result.
      */
     boolean keyOnly(Table t, Cond where) {
         Set<String> changing = assignedAll.getOrDefault(t.name(), Set.of());

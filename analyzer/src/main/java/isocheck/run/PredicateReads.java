@@ -13,25 +13,25 @@ import java.util.Set;
 
 /**
  * The predicate reads of a run, in the history's terms ({@link PredicateRead}; Adya, Liskov &amp;
- * O'Neil, "Generalized Isolation Level Definitions", ICDE 2000): derived after the run from what each WHERE clause saw
- * ({@link TxnLog.PredicateScan}) and from the row versions the committed transactions installed
- * ({@link TxnLog.RowWrite}).
+ * O'Neil, "Generalized Isolation Level Definitions", ICDE 2000): derived after the run from what
+ * each WHERE clause saw ({@link TxnLog.PredicateScan}) and from the row versions the committed
+ * transactions installed ({@link TxnLog.RowWrite}).
  *
  * <p>Each row's versions are put in the database's own order: every recorded write returns the
  * predicate version it replaced, so the versions of a row form a chain (an insert starts one). A
  * transaction's consecutive versions of a row count as one (Adya's model installs one version per
- * transaction). A version <em>changes the matches</em> of a predicate when the predicate, evaluated on
- * the row's columns before and after it, differs; the database's own verdict decides what the reader
- * saw, the predicate evaluated on the returned column values decides the other versions (the program's
- * comparisons are SQL's on integers and strings; NULL never matches).
+ * transaction). A version <em>changes the matches</em> of a predicate when the predicate, evaluated
+ * on the row's columns before and after it, differs; the database's own verdict decides what the
+ * reader saw, the predicate evaluated on the returned column values decides the other versions (the
+ * program's comparisons are SQL's on integers and strings; NULL never matches).
  *
- * <p>The version a statement observed: for a row of the WHERE clause's key part it saw, the predicate
- * version returned with it; for a row it did not see, the row did not exist for it. That is
- * unambiguous when the row was never deleted (then it was not yet inserted). Left out, and counted in
- * {@link Result#unresolved}: a row it did not see that was deleted during the run (it may have missed
- * the insert or seen the delete), a row whose chain is not one line (deleted and inserted again more
- * than once), and a version written by a transaction that did not commit (READ UNCOMMITTED). Those
- * can hide a predicate edge; they never invent one.
+ * <p>The version a statement observed: for a row of the WHERE clause's key part it saw, the
+ * predicate version returned with it; for a row it did not see, the row did not exist for it. That
+ * is unambiguous when the row was never deleted (then it was not yet inserted). Left out, and
+ * counted in {@link Result#unresolved}: a row it did not see that was deleted during the run (it
+ * may have missed the insert or seen the delete), a row whose chain is not one line (deleted and
+ * inserted again more than once), and a version written by a transaction that did not commit (READ
+ * UNCOMMITTED). Those can hide a predicate edge; they never invent one.
  */
 final class PredicateReads {
 
@@ -44,7 +44,12 @@ final class PredicateReads {
     record Result(Map<TxnLog, List<Derived>> reads, int unresolved) {}
 
     /** One transaction's versions of a row, consecutive in the row's chain. */
-    private record Group(TxnLog log, Set<Long> versions, Map<String, Object> before, Map<String, Object> after, String key,
+    private record Group(
+            TxnLog log,
+            Set<Long> versions,
+            Map<String, Object> before,
+            Map<String, Object> after,
+            String key,
             long version) {}
 
     /** A row's chain, or {@code groups == null} when its order is not known. */
@@ -62,7 +67,11 @@ final class PredicateReads {
                 for (TxnLog.RowWrite w : log.rowWrites) {
                     writes.computeIfAbsent(w.row(), k -> new ArrayList<>()).add(w);
                     writer.put(w, log);
-                    rowsOfTable.computeIfAbsent(w.row().substring(0, w.row().indexOf('/')), k -> new java.util.TreeSet<>()).add(w.row());
+                    rowsOfTable
+                            .computeIfAbsent(
+                                    w.row().substring(0, w.row().indexOf('/')),
+                                    k -> new java.util.TreeSet<>())
+                            .add(w.row());
                 }
             }
         }
@@ -75,10 +84,14 @@ final class PredicateReads {
                     List<PredicateRead.Row> rows = new ArrayList<>();
                     Set<String> candidates = new LinkedHashSet<>(scan.seen().keySet());
                     java.util.NavigableSet<String> written = rowsOfTable.get(scan.table());
-                    if (written != null) { // only rows its key equalities allow (a row name starts with its key)
+                    if (written
+                            != null) { // only rows its key equalities allow (a row name starts with
+                        // its key)
                         String p = scan.rowPrefix();
-                        candidates.addAll(p.endsWith("/") || p.endsWith(",") ? written.subSet(p, true, p + Character.MAX_VALUE, false)
-                                : written.contains(p) ? Set.of(p) : Set.of());
+                        candidates.addAll(
+                                p.endsWith("/") || p.endsWith(",")
+                                        ? written.subSet(p, true, p + Character.MAX_VALUE, false)
+                                        : written.contains(p) ? Set.of(p) : Set.of());
                     }
                     for (String row : candidates) {
                         List<TxnLog.RowWrite> ws = writes.get(row);
@@ -94,20 +107,28 @@ final class PredicateReads {
                         List<Integer> at = new ArrayList<>();
                         for (int g = 0; g < chain.groups().size(); g++) {
                             Group gr = chain.groups().get(g);
-                            boolean before = gr.before() != null && scan.matches().test(gr.before());
+                            boolean before =
+                                    gr.before() != null && scan.matches().test(gr.before());
                             boolean after = gr.after() != null && scan.matches().test(gr.after());
                             if (before != after) {
-                                PredicateRead.Effect effect = gr.before() == null ? PredicateRead.Effect.INSERTED
-                                        : gr.after() == null ? PredicateRead.Effect.DELETED
-                                        : after ? PredicateRead.Effect.ENTERED : PredicateRead.Effect.LEFT;
-                                changes.add(new PredicateRead.Change(gr.key(), gr.version(), effect));
+                                PredicateRead.Effect effect =
+                                        gr.before() == null
+                                                ? PredicateRead.Effect.INSERTED
+                                                : gr.after() == null
+                                                        ? PredicateRead.Effect.DELETED
+                                                        : after
+                                                                ? PredicateRead.Effect.ENTERED
+                                                                : PredicateRead.Effect.LEFT;
+                                changes.add(
+                                        new PredicateRead.Change(gr.key(), gr.version(), effect));
                                 at.add(g);
                             }
                         }
                         if (changes.isEmpty()) {
                             continue;
                         }
-                        int observedGroup; // the group holding the observed version; -1: before them all
+                        int observedGroup; // the group holding the observed version; -1: before
+                        // them all
                         Long seen = scan.seen().get(row);
                         if (seen == null) {
                             if (chain.hasDelete()) {
@@ -135,7 +156,8 @@ final class PredicateReads {
                         }
                         rows.add(new PredicateRead.Row(row, observed, changes));
                     }
-                    out.computeIfAbsent(log, k -> new ArrayList<>()).add(new Derived(scan.opIndex(), scan.table(), scan.text(), rows));
+                    out.computeIfAbsent(log, k -> new ArrayList<>())
+                            .add(new Derived(scan.opIndex(), scan.table(), scan.text(), rows));
                 }
             }
         }
@@ -158,8 +180,12 @@ final class PredicateReads {
             }
         }
         // The populated row's life (its first write replaced version 0) comes before any re-insert.
-        roots.sort((a, b) -> Boolean.compare(a.previous() == TxnLog.ABSENT, b.previous() == TxnLog.ABSENT));
-        if (roots.size() > 2 || (roots.size() == 2 && roots.get(1).previous() != TxnLog.ABSENT)
+        roots.sort(
+                (a, b) ->
+                        Boolean.compare(
+                                a.previous() == TxnLog.ABSENT, b.previous() == TxnLog.ABSENT));
+        if (roots.size() > 2
+                || (roots.size() == 2 && roots.get(1).previous() != TxnLog.ABSENT)
                 || (roots.size() == 2 && roots.get(0).previous() == TxnLog.ABSENT)) {
             return new Chain(null, true);
         }
@@ -188,17 +214,24 @@ final class PredicateReads {
             TxnLog.RowWrite first = order.get(i);
             TxnLog.RowWrite last = order.get(j - 1);
             hasDelete |= order.subList(i, j).stream().anyMatch(w -> w.after() == null);
-            groups.add(new Group(log, versions, first.before(), last.after(), last.key(), last.version()));
+            groups.add(
+                    new Group(
+                            log,
+                            versions,
+                            first.before(),
+                            last.after(),
+                            last.key(),
+                            last.version()));
             i = j;
         }
         return new Chain(groups, hasDelete);
     }
 
     /**
-     * What every row {@code where} can match starts with: {@code table/} and the values its top-level
-     * equalities fix for the leading primary-key columns, e.g. {@code order_line/1,3,} for
-     * {@code ol_w_id = 1 AND ol_d_id = 3 AND …}; the whole row name when they fix every key column.
-     * Row names are {@code table/k1,k2,…} (the recorder's key prefixes).
+     * What every row {@code where} can match starts with: {@code table/} and the values its
+     * top-level equalities fix for the leading primary-key columns, e.g. {@code order_line/1,3,}
+     * for {@code ol_w_id = 1 AND ol_d_id = 3 AND …}; the whole row name when they fix every key
+     * column. Row names are {@code table/k1,k2,…} (the recorder's key prefixes).
      */
     static String rowPrefix(isocheck.program.Table t, Cond where, Map<String, Object> env) {
         Map<String, Object> fixed = new HashMap<>();
@@ -218,14 +251,19 @@ final class PredicateReads {
         return sb.toString();
     }
 
-    private static void equalities(isocheck.program.Table t, Cond c, Map<String, Object> env, Map<String, Object> out) {
+    private static void equalities(
+            isocheck.program.Table t, Cond c, Map<String, Object> env, Map<String, Object> out) {
         if (c instanceof Cond.And a) {
             equalities(t, a.left(), env, out);
             equalities(t, a.right(), env, out);
         } else if (c instanceof Cond.Compare cmp && cmp.op() == isocheck.program.CompareOp.EQ) {
-            if (cmp.left() instanceof Expr.ColumnRef r && t.isKey(r.column()) && constant(cmp.right())) {
+            if (cmp.left() instanceof Expr.ColumnRef r
+                    && t.isKey(r.column())
+                    && constant(cmp.right())) {
                 put(out, r.column(), value(cmp.right(), env));
-            } else if (cmp.right() instanceof Expr.ColumnRef r && t.isKey(r.column()) && constant(cmp.left())) {
+            } else if (cmp.right() instanceof Expr.ColumnRef r
+                    && t.isKey(r.column())
+                    && constant(cmp.left())) {
                 put(out, r.column(), value(cmp.left(), env));
             }
         }
@@ -251,7 +289,10 @@ final class PredicateReads {
 
     // ---- the predicate's text, parameters bound ----
 
-    /** {@code where} with its parameters replaced by their values, e.g. {@code shift_id = 5 AND on_call = 1}. */
+    /**
+     * {@code where} with its parameters replaced by their values, e.g. {@code shift_id = 5 AND
+     * on_call = 1}.
+     */
     static String text(Cond c, Map<String, Object> env) {
         return c.accept(new BoundText(env));
     }
@@ -320,7 +361,13 @@ final class PredicateReads {
 
         @Override
         public String visitArith(Expr.Arith a) {
-            return "(" + text(a.left(), env) + " " + a.op().symbol() + " " + text(a.right(), env) + ")";
+            return "("
+                    + text(a.left(), env)
+                    + " "
+                    + a.op().symbol()
+                    + " "
+                    + text(a.right(), env)
+                    + ")";
         }
 
         @Override

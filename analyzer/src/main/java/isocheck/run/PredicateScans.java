@@ -1,5 +1,8 @@
 package isocheck.run;
 
+import static isocheck.run.JavaEvaluator.compare;
+import static isocheck.run.JavaEvaluator.test;
+
 import isocheck.program.Aggregate;
 import isocheck.program.Cond;
 import isocheck.program.Stmt;
@@ -8,41 +11,71 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static isocheck.run.JavaEvaluator.compare;
-import static isocheck.run.JavaEvaluator.test;
-
 /**
- * The predicate reads a recorded statement logs ({@link TxnLog.PredicateScan}, checked by
- * {@link PredicateReads}): its WHERE clause, narrowed where its result depends on fewer rows
- * (MIN/MAX, ORDER BY … LIMIT).
+ * The predicate reads a recorded statement logs ({@link TxnLog.PredicateScan}, checked by {@link
+ * PredicateReads}): its WHERE clause, narrowed where its result depends on fewer rows (MIN/MAX,
+ * ORDER BY … LIMIT).
  */
 final class PredicateScans {
     private PredicateScans() {}
 
     /** Logs what a WHERE clause evaluated, for {@link PredicateReads}. */
-    static void scan(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Map<String, Long> seen) {
+    static void scan(
+            TxnLog log,
+            int firstOp,
+            Table t,
+            Cond where,
+            Map<String, Object> env,
+            Map<String, Long> seen) {
         Map<String, Object> frozen = new HashMap<>(env);
-        log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), PredicateReads.text(where, frozen),
-                row -> test(where, frozen, row), seen, PredicateReads.rowPrefix(t, where, frozen)));
+        log.predicateScans.add(
+                new TxnLog.PredicateScan(
+                        firstOp,
+                        t.name(),
+                        PredicateReads.text(where, frozen),
+                        row -> test(where, frozen, row),
+                        seen,
+                        PredicateReads.rowPrefix(t, where, frozen)));
     }
 
     /**
-     * The predicate a MIN or MAX that found {@code best} depends on: the WHERE clause and
-     * {@code column <= best} ({@code >=} for MAX). A row outside it cannot change the result, so a
-     * write that moves a row in or out of the WHERE clause above the minimum is no predicate
+     * The predicate a MIN or MAX that found {@code best} depends on: the WHERE clause and {@code
+     * column <= best} ({@code >=} for MAX). A row outside it cannot change the result, so a write
+     * that moves a row in or out of the WHERE clause above the minimum is no predicate
      * anti-dependency of the statement (the MIN/MAX rule of the static side, the paper's §4): the
      * statement is recorded as a predicate read of the predicate its result reads.
      */
-    static void aggregateScan(TxnLog log, int firstOp, Table t, Cond where, Map<String, Object> env, Map<String, Long> seen,
-            Aggregate a, String column, Object best) {
+    static void aggregateScan(
+            TxnLog log,
+            int firstOp,
+            Table t,
+            Cond where,
+            Map<String, Object> env,
+            Map<String, Long> seen,
+            Aggregate a,
+            String column,
+            Object best) {
         Map<String, Object> frozen = new HashMap<>(env);
         boolean min = a.function() == Aggregate.Function.MIN;
-        String text = PredicateReads.text(where, frozen) + " AND " + column + (min ? " <= " : " >= ")
-                + (best instanceof String str ? "'" + str.replace("'", "''") + "'" : best);
-        log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), text, row -> {
-            Object v = row.get(column);
-            return test(where, frozen, row) && v != null && (min ? compare(v, best) <= 0 : compare(v, best) >= 0);
-        }, seen, PredicateReads.rowPrefix(t, where, frozen)));
+        String text =
+                PredicateReads.text(where, frozen)
+                        + " AND "
+                        + column
+                        + (min ? " <= " : " >= ")
+                        + (best instanceof String str ? "'" + str.replace("'", "''") + "'" : best);
+        log.predicateScans.add(
+                new TxnLog.PredicateScan(
+                        firstOp,
+                        t.name(),
+                        text,
+                        row -> {
+                            Object v = row.get(column);
+                            return test(where, frozen, row)
+                                    && v != null
+                                    && (min ? compare(v, best) <= 0 : compare(v, best) >= 0);
+                        },
+                        seen,
+                        PredicateReads.rowPrefix(t, where, frozen)));
     }
 
     /**
@@ -54,8 +87,14 @@ final class PredicateScans {
      * never one invented). Fewer than n rows: every matching row was returned, the WHERE clause is
      * the predicate.
      */
-    static void selectScan(TxnLog log, int firstOp, Table t, Stmt.Select sel, Map<String, Object> env,
-            Map<String, Long> seen, List<Map<String, Object>> rows) {
+    static void selectScan(
+            TxnLog log,
+            int firstOp,
+            Table t,
+            Stmt.Select sel,
+            Map<String, Object> env,
+            Map<String, Long> seen,
+            List<Map<String, Object>> rows) {
         if (sel.limit().isEmpty() || rows.size() < sel.limit().get()) {
             scan(log, firstOp, t, sel.where(), env, seen);
             return;
@@ -72,18 +111,38 @@ final class PredicateScans {
                 return; // the order column was not selected: the bound is unknown
             }
             last.put(key.column(), v);
-            bound.append(bound.length() == 0 ? "" : ", ").append(key.column()).append(key.descending() ? " DESC" : "");
+            bound.append(bound.length() == 0 ? "" : ", ")
+                    .append(key.column())
+                    .append(key.descending() ? " DESC" : "");
         }
-        String text = PredicateReads.text(sel.where(), frozen) + " AND ordered by " + bound + " no later than "
-                + last.values().stream().map(v -> v instanceof String str ? "'" + str.replace("'", "''") + "'" : String.valueOf(v))
-                        .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
-        log.predicateScans.add(new TxnLog.PredicateScan(firstOp, t.name(), text,
-                row -> test(sel.where(), frozen, row) && noLaterThan(sel, row, last), seen,
-                PredicateReads.rowPrefix(t, sel.where(), frozen)));
+        String text =
+                PredicateReads.text(sel.where(), frozen)
+                        + " AND ordered by "
+                        + bound
+                        + " no later than "
+                        + last.values().stream()
+                                .map(
+                                        v ->
+                                                v instanceof String str
+                                                        ? "'" + str.replace("'", "''") + "'"
+                                                        : String.valueOf(v))
+                                .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
+        log.predicateScans.add(
+                new TxnLog.PredicateScan(
+                        firstOp,
+                        t.name(),
+                        text,
+                        row -> test(sel.where(), frozen, row) && noLaterThan(sel, row, last),
+                        seen,
+                        PredicateReads.rowPrefix(t, sel.where(), frozen)));
     }
 
-    /** Whether {@code row} is ordered no later than {@code last} by {@code sel}'s ORDER BY (a tie counts). */
-    private static boolean noLaterThan(Stmt.Select sel, Map<String, Object> row, Map<String, Object> last) {
+    /**
+     * Whether {@code row} is ordered no later than {@code last} by {@code sel}'s ORDER BY (a tie
+     * counts).
+     */
+    private static boolean noLaterThan(
+            Stmt.Select sel, Map<String, Object> row, Map<String, Object> last) {
         for (var key : sel.orderBy()) {
             Object x = row.get(key.column());
             Object y = last.get(key.column());

@@ -23,7 +23,13 @@ final class ProgramWorkload implements Workload {
     private final ParamGen params;
     private final String genSource;
 
-    ProgramWorkload(Program program, GenSpec spec, String genSource, SqlDialect dialect, boolean record, AtomicLong versions) {
+    ProgramWorkload(
+            Program program,
+            GenSpec spec,
+            String genSource,
+            SqlDialect dialect,
+            boolean record,
+            AtomicLong versions) {
         this.program = program;
         this.interpreter = new Interpreter(program, dialect, record, versions);
         this.params = new ParamGen(program, spec);
@@ -44,7 +50,8 @@ final class ProgramWorkload implements Workload {
 
     @Override
     public String describe() {
-        return Path.of(program.file()).getFileName() + (genSource == null ? " (default generator)" : " (generator " + genSource + ")");
+        return Path.of(program.file()).getFileName()
+                + (genSource == null ? " (default generator)" : " (generator " + genSource + ")");
     }
 
     @Override
@@ -73,8 +80,14 @@ final class ProgramWorkload implements Workload {
                 continue;
             }
             List<String> cols = t.columns().stream().map(Column::name).toList();
-            String sql = "INSERT INTO " + t.name() + " (" + String.join(", ", cols) + ") VALUES ("
-                    + String.join(", ", cols.stream().map(x -> "?").toList()) + ")";
+            String sql =
+                    "INSERT INTO "
+                            + t.name()
+                            + " ("
+                            + String.join(", ", cols)
+                            + ") VALUES ("
+                            + String.join(", ", cols.stream().map(x -> "?").toList())
+                            + ")";
             try (PreparedStatement p = c.prepareStatement(sql)) {
                 int n = 0;
                 for (Map<String, Object> row : rows) {
@@ -83,8 +96,14 @@ final class ProgramWorkload implements Workload {
                         Object v = row.get(col.name());
                         if (col.type() == ScalarType.INT) {
                             if (!(v instanceof Long l)) {
-                                throw new RunError(params.where("table " + t.name() + "." + col.name()) + ": column " + t.name() + "." + col.name()
-                                        + " is INT but got " + Values.show(v));
+                                throw new RunError(
+                                        params.where("table " + t.name() + "." + col.name())
+                                                + ": column "
+                                                + t.name()
+                                                + "."
+                                                + col.name()
+                                                + " is INT but got "
+                                                + Values.show(v));
                             }
                             p.setLong(i++, l);
                         } else {
@@ -95,7 +114,9 @@ final class ProgramWorkload implements Workload {
                     if (++n % 1000 == 0) {
                         p.executeBatch();
                         if (RunDeadline.passed()) {
-                            throw new RunTimedOut("populating table " + t.name()); // Runner.setUp drops the schema
+                            throw new RunTimedOut(
+                                    "populating table "
+                                            + t.name()); // Runner.setUp drops the schema
                         }
                     }
                 }
@@ -115,11 +136,11 @@ final class ProgramWorkload implements Workload {
     }
 
     /** A transaction with its arguments. */
-    record Call(Transaction txn, Map<String, Object> args) {
-    }
+    record Call(Transaction txn, Map<String, Object> args) {}
 
     @Override
-    public void execute(Invocation inv, Interpreter.Session s, TxnLog log, StepGate gate, Random rnd)
+    public void execute(
+            Invocation inv, Interpreter.Session s, TxnLog log, StepGate gate, Random rnd)
             throws SQLException, InterruptedException {
         Call call = (Call) inv.payload();
         interpreter.run(call.txn(), call.args(), s, log, gate, rnd);

@@ -17,13 +17,23 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a workload: sets up the private schema, populates it, runs N clients (each one session on
- * its own connection, one database transaction per invocation at the chosen isolation level),
- * drops the schema (unless kept) and assembles the recorded history.
+ * its own connection, one database transaction per invocation at the chosen isolation level), drops
+ * the schema (unless kept) and assembles the recorded history.
  */
 public final class Runner {
 
-    /** How to run. {@code record = false} runs the same statements without instrumentation (for overhead numbers). */
-    public record Options(int clients, int transactions, long seed, boolean retry, int maxRetries, boolean keep, boolean record) {
+    /**
+     * How to run. {@code record = false} runs the same statements without instrumentation (for
+     * overhead numbers).
+     */
+    public record Options(
+            int clients,
+            int transactions,
+            long seed,
+            boolean retry,
+            int maxRetries,
+            boolean keep,
+            boolean record) {
         public Options {
             if (clients < 1) {
                 throw new RunError("--clients must be at least 1");
@@ -35,8 +45,16 @@ public final class Runner {
     }
 
     /** What happened: the sessions' logs, counts and the wall-clock time of the transactions. */
-    public record Result(List<List<TxnLog>> sessions, int committed, int aborted, int retries,
-            Map<String, Integer> abortKinds, Map<String, String> abortExamples, long nanos, boolean kept, String schema) {
+    public record Result(
+            List<List<TxnLog>> sessions,
+            int committed,
+            int aborted,
+            int retries,
+            Map<String, Integer> abortKinds,
+            Map<String, String> abortExamples,
+            long nanos,
+            boolean kept,
+            String schema) {
 
         public int attempts() {
             return committed + aborted;
@@ -56,7 +74,13 @@ public final class Runner {
             try {
                 db.createSchema(c);
             } catch (SQLException e) {
-                throw new RunError("cannot create schema " + db.schema() + " on " + db.displayUrl() + ": " + db.scrub(Db.oneLine(e)));
+                throw new RunError(
+                        "cannot create schema "
+                                + db.schema()
+                                + " on "
+                                + db.displayUrl()
+                                + ": "
+                                + db.scrub(Db.oneLine(e)));
             }
             try {
                 db.enterSchema(c);
@@ -65,7 +89,11 @@ public final class Runner {
                         s.execute(ddl);
                     } catch (SQLException e) {
                         String table = ddl.split("\\s+")[2];
-                        throw new RunError("the database rejected the schema (table " + table + "): " + db.scrub(Db.oneLine(e)));
+                        throw new RunError(
+                                "the database rejected the schema (table "
+                                        + table
+                                        + "): "
+                                        + db.scrub(Db.oneLine(e)));
                     }
                 }
                 c.setAutoCommit(false);
@@ -80,8 +108,12 @@ public final class Runner {
                         s.execute(constraint);
                         c.commit();
                     } catch (SQLException e) {
-                        throw new RunError("the initial data violates " + constraint.replaceFirst("^ALTER TABLE (\\S+) ADD ", "$1's ") + ": "
-                                + db.scrub(Db.oneLine(e)));
+                        throw new RunError(
+                                "the initial data violates "
+                                        + constraint.replaceFirst(
+                                                "^ALTER TABLE (\\S+) ADD ", "$1's ")
+                                        + ": "
+                                        + db.scrub(Db.oneLine(e)));
                     }
                 }
             } catch (RuntimeException | SQLException e) {
@@ -116,12 +148,14 @@ public final class Runner {
             }
             db.dropSchema(c);
         } catch (SQLException e) {
-            throw new RunError("cannot drop schema " + db.schema() + ": " + db.scrub(Db.oneLine(e)));
+            throw new RunError(
+                    "cannot drop schema " + db.schema() + ": " + db.scrub(Db.oneLine(e)));
         }
     }
 
     public static Result run(Db db, Workload w, Options o) {
-        // Registered before the set-up, so that a process ended there (--timeout's watchdog) drops the schema
+        // Registered before the set-up, so that a process ended there (--timeout's watchdog) drops
+        // the schema
         // too (DROP SCHEMA IF EXISTS: harmless before it exists).
         Thread dropOnExit = dropOnExit(db);
         try {
@@ -157,7 +191,11 @@ public final class Runner {
 
     /** Why the private schema was left behind, naming it and how to remove it. */
     static String leftover(Db db, RunError why) {
-        return why.getMessage() + ": schema " + db.schema() + " is left on " + db.displayUrl()
+        return why.getMessage()
+                + ": schema "
+                + db.schema()
+                + " is left on "
+                + db.displayUrl()
                 + " (remove isocheck's leftover schemas with: isocheck run --db URL --drop-leftovers)";
     }
 
@@ -167,14 +205,21 @@ public final class Runner {
      * schema; {@link Db#dropLeftovers} removes those later.
      */
     static Thread dropOnExit(Db db) {
-        Thread t = new Thread(() -> {
-            try {
-                tearDown(db);
-            } catch (RuntimeException ignored) {
-                System.err.println("isocheck: schema " + db.schema() + " is left on " + db.displayUrl()
-                        + " (isocheck run --db URL --drop-leftovers removes it)");
-            }
-        }, "isocheck-drop-schema");
+        Thread t =
+                new Thread(
+                        () -> {
+                            try {
+                                tearDown(db);
+                            } catch (RuntimeException ignored) {
+                                System.err.println(
+                                        "isocheck: schema "
+                                                + db.schema()
+                                                + " is left on "
+                                                + db.displayUrl()
+                                                + " (isocheck run --db URL --drop-leftovers removes it)");
+                            }
+                        },
+                        "isocheck-drop-schema");
         try {
             Runtime.getRuntime().addShutdownHook(t);
         } catch (IllegalStateException shuttingDown) {
@@ -220,55 +265,68 @@ public final class Runner {
             int share = o.transactions() / n + (i < o.transactions() % n ? 1 : 0);
             kinds.add(new TreeMap<>());
             examples.add(new TreeMap<>());
-            Thread th = new Thread(() -> {
-                Random rnd = new Random(o.seed() * 1_000_003L + client + 1);
-                Interpreter.Session s = conns.get(client);
-                try {
-                    for (int k = 0; k < share && !stop.get(); k++) {
-                        Workload.Invocation inv = w.next(rnd);
-                        for (int attempt = 0; ; attempt++) {
-                            TxnLog log = new TxnLog(inv.name());
-                            log.start = System.nanoTime() - t0;
-                            try {
-                                w.execute(inv, s, log, StepGate.NONE, rnd);
-                                s.connection.commit();
-                                log.committed = true;
-                                committed[client]++;
-                            } catch (SQLException e) {
-                                rollback(s.connection);
-                                if (!Failures.isAbort(db.engine(), e)) {
-                                    throw new RunError(inv.name() + " failed on " + db.describe() + ": " + db.scrub(Db.oneLine(e)));
+            Thread th =
+                    new Thread(
+                            () -> {
+                                Random rnd = new Random(o.seed() * 1_000_003L + client + 1);
+                                Interpreter.Session s = conns.get(client);
+                                try {
+                                    for (int k = 0; k < share && !stop.get(); k++) {
+                                        Workload.Invocation inv = w.next(rnd);
+                                        for (int attempt = 0; ; attempt++) {
+                                            TxnLog log = new TxnLog(inv.name());
+                                            log.start = System.nanoTime() - t0;
+                                            try {
+                                                w.execute(inv, s, log, StepGate.NONE, rnd);
+                                                s.connection.commit();
+                                                log.committed = true;
+                                                committed[client]++;
+                                            } catch (SQLException e) {
+                                                rollback(s.connection);
+                                                if (!Failures.isAbort(db.engine(), e)) {
+                                                    throw new RunError(
+                                                            inv.name()
+                                                                    + " failed on "
+                                                                    + db.describe()
+                                                                    + ": "
+                                                                    + db.scrub(Db.oneLine(e)));
+                                                }
+                                                aborted[client]++;
+                                                log.abortReason = Db.oneLine(e);
+                                                log.abortState = e.getSQLState();
+                                                String kind = Failures.kind(db.engine(), e);
+                                                kinds.get(client).merge(kind, 1, Integer::sum);
+                                                examples.get(client)
+                                                        .putIfAbsent(kind, db.scrub(Db.oneLine(e)));
+                                            }
+                                            log.end = System.nanoTime() - t0;
+                                            if (o.record()) {
+                                                sessions.get(client).add(log);
+                                            }
+                                            // a user abort is the program's decision, not
+                                            // contention: not retried
+                                            if (log.committed
+                                                    || !o.retry()
+                                                    || attempt >= o.maxRetries()
+                                                    || stop.get()
+                                                    || UserAbort.SQL_STATE.equals(log.abortState)) {
+                                                break;
+                                            }
+                                            retries[client]++;
+                                        }
+                                    }
+                                } catch (RunError e) {
+                                    failure.compareAndSet(null, e);
+                                    stop.set(true);
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                    stop.set(true);
+                                } catch (RuntimeException e) {
+                                    failure.compareAndSet(null, e);
+                                    stop.set(true);
                                 }
-                                aborted[client]++;
-                                log.abortReason = Db.oneLine(e);
-                                log.abortState = e.getSQLState();
-                                String kind = Failures.kind(db.engine(), e);
-                                kinds.get(client).merge(kind, 1, Integer::sum);
-                                examples.get(client).putIfAbsent(kind, db.scrub(Db.oneLine(e)));
-                            }
-                            log.end = System.nanoTime() - t0;
-                            if (o.record()) {
-                                sessions.get(client).add(log);
-                            }
-                            // a user abort is the program's decision, not contention: not retried
-                            if (log.committed || !o.retry() || attempt >= o.maxRetries() || stop.get()
-                                    || UserAbort.SQL_STATE.equals(log.abortState)) {
-                                break;
-                            }
-                            retries[client]++;
-                        }
-                    }
-                } catch (RunError e) {
-                    failure.compareAndSet(null, e);
-                    stop.set(true);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    stop.set(true);
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
-                    stop.set(true);
-                }
-            }, "isocheck-client-" + (i + 1));
+                            },
+                            "isocheck-client-" + (i + 1));
             threads.add(th);
             th.start();
         }
@@ -278,8 +336,10 @@ public final class Runner {
                 while (th.isAlive()) {
                     th.join(Math.max(1, RunDeadline.millisLeft(Long.MAX_VALUE)));
                     if (th.isAlive() && RunDeadline.passed()) {
-                        // --timeout: no new transactions; closing the connections ends a statement that waits
-                        // on a lock (the transaction in flight rolls back), so the clients end promptly.
+                        // --timeout: no new transactions; closing the connections ends a statement
+                        // that waits
+                        // on a lock (the transaction in flight rolls back), so the clients end
+                        // promptly.
                         timedOut = true;
                         stop.set(true);
                         threads.forEach(Thread::interrupt);
@@ -300,7 +360,12 @@ public final class Runner {
         if (timedOut) {
             int done = 0;
             for (int i = 0; i < n; i++) done += committed[i] + aborted[i];
-            throw new RunTimedOut("running the transactions (" + done + " of " + o.transactions() + " attempted)");
+            throw new RunTimedOut(
+                    "running the transactions ("
+                            + done
+                            + " of "
+                            + o.transactions()
+                            + " attempted)");
         }
         if (failure.get() != null) {
             throw failure.get();
@@ -321,8 +386,8 @@ public final class Runner {
     }
 
     /**
-     * Ends a connection from another thread, also while a statement runs on it (JDBC 4.1
-     * {@link Connection#abort}: the driver releases it at once, rolling back its transaction).
+     * Ends a connection from another thread, also while a statement runs on it (JDBC 4.1 {@link
+     * Connection#abort}: the driver releases it at once, rolling back its transaction).
      */
     static void abort(Connection c) {
         try {
@@ -344,8 +409,8 @@ public final class Runner {
      * The history of a run: one session per client, transactions in the order each client ran them
      * (aborted attempts included, marked aborted), operations in program order. The initial
      * transaction writes version 0 of every key some transaction read at version 0 (the populated
-     * state it observed; keys nobody read at their initial version are left out to keep the
-     * history small). Each statement's WHERE clause becomes a predicate read ({@link PredicateReads}),
+     * state it observed; keys nobody read at their initial version are left out to keep the history
+     * small). Each statement's WHERE clause becomes a predicate read ({@link PredicateReads}),
      * placed before the statement's own reads and writes.
      */
     public static History history(List<List<TxnLog>> sessions, List<String> sessionNames) {

@@ -24,27 +24,58 @@ public final class Runs {
 
     public static Outcome program(Db db, Program p, GenSpec gen, String genName, Runner.Options o) {
         AtomicLong versions = new AtomicLong();
-        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.engine().dialect(db.isolation()), o.record(), versions);
+        ProgramWorkload w =
+                new ProgramWorkload(
+                        p, gen, genName, db.engine().dialect(db.isolation()), o.record(), versions);
         return finish(db, w, o, Runner.run(db, w, o));
     }
 
     public static Outcome keyValue(Db db, boolean mt, int keys, double zipf, Runner.Options o) {
         AtomicLong values = new AtomicLong();
-        KvWorkload w = new KvWorkload(mt ? KvWorkload.Kind.MT : KvWorkload.Kind.KV, keys, zipf, values, o.record());
+        KvWorkload w =
+                new KvWorkload(
+                        mt ? KvWorkload.Kind.MT : KvWorkload.Kind.KV,
+                        keys,
+                        zipf,
+                        values,
+                        o.record());
         return finish(db, w, o, Runner.run(db, w, o));
     }
 
-    public static Outcome schedule(Db db, Program p, GenSpec gen, String genName, Path scheduleFile, long seed, long blockMillis,
+    public static Outcome schedule(
+            Db db,
+            Program p,
+            GenSpec gen,
+            String genName,
+            Path scheduleFile,
+            long seed,
+            long blockMillis,
             PrintWriter trace) {
         Schedule s = Schedule.load(scheduleFile);
         if (!s.genLines().isEmpty()) {
             gen = gen.overriddenBy(GenSpec.parse(scheduleFile.toString(), s.genLines()));
             genName = genName == null ? scheduleFile.toString() : genName + " + " + scheduleFile;
         }
-        ProgramWorkload w = new ProgramWorkload(p, gen, genName, db.engine().dialect(db.isolation()), true, new AtomicLong());
-        trace.println(w.describe() + " on " + db.describe() + " at " + db.isolationName() + ", schedule " + scheduleFile + ":");
+        ProgramWorkload w =
+                new ProgramWorkload(
+                        p,
+                        gen,
+                        genName,
+                        db.engine().dialect(db.isolation()),
+                        true,
+                        new AtomicLong());
+        trace.println(
+                w.describe()
+                        + " on "
+                        + db.describe()
+                        + " at "
+                        + db.isolationName()
+                        + ", schedule "
+                        + scheduleFile
+                        + ":");
         ScheduleRunner.Result r;
-        Thread dropOnExit = Runner.dropOnExit(db); // DROP SCHEMA IF EXISTS: harmless before the schema exists
+        Thread dropOnExit =
+                Runner.dropOnExit(db); // DROP SCHEMA IF EXISTS: harmless before the schema exists
         try {
             r = ScheduleRunner.run(db, w, s, seed, blockMillis, trace);
         } finally {
@@ -55,8 +86,12 @@ public final class Runs {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < r.names().size(); i++) {
             TxnLog l = r.logs().get(i);
-            sb.append(r.names().get(i)).append(" (").append(l.name).append("): ")
-                    .append(l.committed ? "committed" : "aborted (" + l.abortReason + ")").append('\n');
+            sb.append(r.names().get(i))
+                    .append(" (")
+                    .append(l.name)
+                    .append("): ")
+                    .append(l.committed ? "committed" : "aborted (" + l.abortReason + ")")
+                    .append('\n');
         }
         return new Outcome(sb.toString(), () -> Runner.history(r.sessions(), r.names()), null);
     }
@@ -67,12 +102,24 @@ public final class Runs {
      * message; {@code trace} is what {@code run --schedule} prints, step by step. The tables come
      * from the schedule's generator lines alone.
      */
-    public record Stepped(History history, List<String> names, List<Boolean> committed, List<String> abortStates,
-            List<String> abortReasons, String trace) {}
+    public record Stepped(
+            History history,
+            List<String> names,
+            List<Boolean> committed,
+            List<String> abortStates,
+            List<String> abortReasons,
+            String trace) {}
 
     public static Stepped stepped(Db db, Program p, Schedule s, long blockMillis) {
         GenSpec gen = GenSpec.parse(s.file(), s.genLines());
-        ProgramWorkload w = new ProgramWorkload(p, gen, s.file(), db.engine().dialect(db.isolation()), true, new AtomicLong());
+        ProgramWorkload w =
+                new ProgramWorkload(
+                        p,
+                        gen,
+                        s.file(),
+                        db.engine().dialect(db.isolation()),
+                        true,
+                        new AtomicLong());
         java.io.StringWriter text = new java.io.StringWriter();
         ScheduleRunner.Result r;
         Thread dropOnExit = Runner.dropOnExit(db);
@@ -84,9 +131,21 @@ public final class Runs {
             shutdownEmbedded(db);
         }
         List<Boolean> committed = r.logs().stream().map(l -> l.committed).toList();
-        List<String> states = r.logs().stream().map(l -> l.committed ? "" : String.valueOf(l.abortState)).toList();
-        List<String> reasons = r.logs().stream().map(l -> l.committed ? "" : db.scrub(String.valueOf(l.abortReason))).toList();
-        return new Stepped(Runner.history(r.sessions(), r.names()), r.names(), committed, states, reasons, text.toString());
+        List<String> states =
+                r.logs().stream()
+                        .map(l -> l.committed ? "" : String.valueOf(l.abortState))
+                        .toList();
+        List<String> reasons =
+                r.logs().stream()
+                        .map(l -> l.committed ? "" : db.scrub(String.valueOf(l.abortReason)))
+                        .toList();
+        return new Stepped(
+                Runner.history(r.sessions(), r.names()),
+                r.names(),
+                committed,
+                states,
+                reasons,
+                text.toString());
     }
 
     private static Outcome finish(Db db, Workload w, Runner.Options o, Runner.Result r) {
@@ -94,10 +153,24 @@ public final class Runs {
             shutdownEmbedded(db);
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(w.describe()).append(" on ").append(db.describe()).append(" at ").append(db.isolationName())
-                .append(": ").append(o.clients()).append(o.clients() == 1 ? " client" : " clients").append(", seed ").append(o.seed())
-                .append(o.record() ? "" : ", not recording").append('\n');
-        sb.append(r.attempts()).append(" transactions: ").append(r.committed()).append(" committed, ").append(r.aborted()).append(" aborted");
+        sb.append(w.describe())
+                .append(" on ")
+                .append(db.describe())
+                .append(" at ")
+                .append(db.isolationName())
+                .append(": ")
+                .append(o.clients())
+                .append(o.clients() == 1 ? " client" : " clients")
+                .append(", seed ")
+                .append(o.seed())
+                .append(o.record() ? "" : ", not recording")
+                .append('\n');
+        sb.append(r.attempts())
+                .append(" transactions: ")
+                .append(r.committed())
+                .append(" committed, ")
+                .append(r.aborted())
+                .append(" aborted");
         if (!r.abortKinds().isEmpty()) {
             sb.append(" (");
             boolean first = true;
@@ -107,10 +180,22 @@ public final class Runs {
             }
             sb.append(")");
         }
-        sb.append(", ").append(r.retries()).append(" retries; ")
-                .append(String.format(Locale.ROOT, "%.2f s, %.0f committed/s", r.nanos() / 1e9, r.throughput())).append('\n');
+        sb.append(", ")
+                .append(r.retries())
+                .append(" retries; ")
+                .append(
+                        String.format(
+                                Locale.ROOT,
+                                "%.2f s, %.0f committed/s",
+                                r.nanos() / 1e9,
+                                r.throughput()))
+                .append('\n');
         if (r.kept()) {
-            sb.append("kept schema ").append(r.schema()).append(" on ").append(db.displayUrl()).append('\n');
+            sb.append("kept schema ")
+                    .append(r.schema())
+                    .append(" on ")
+                    .append(db.displayUrl())
+                    .append('\n');
         }
         List<String> names = Runner.clientNames(o.clients());
         return new Outcome(sb.toString(), () -> Runner.history(r.sessions(), names), r);

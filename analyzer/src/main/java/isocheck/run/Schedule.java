@@ -21,41 +21,51 @@ import java.util.regex.Pattern;
  * T1 T2 T1 T1 T2 T2
  * </pre>
  *
- * A line {@code NAME: Transaction(param = value, …)} declares a transaction of the program with
- * its arguments (integers or 'strings'; parameters left out are drawn from the generator). Every
- * other line lists steps: {@code NAME} runs that transaction up to and including its next SQL
- * statement; once it has no statement left, its next step commits it. A step that does not finish
- * within the block timeout is shown as blocked (it waits for a lock) and the schedule moves on;
- * the transaction's next step first waits for it. Steps of a transaction that has already aborted
- * are skipped, so one schedule serves every isolation level; transactions left unfinished at the
- * end are run to completion in declaration order. A step {@code NAME*} runs that transaction through
+ * A line {@code NAME: Transaction(param = value, …)} declares a transaction of the program with its
+ * arguments (integers or 'strings'; parameters left out are drawn from the generator). Every other
+ * line lists steps: {@code NAME} runs that transaction up to and including its next SQL statement;
+ * once it has no statement left, its next step commits it. A step that does not finish within the
+ * block timeout is shown as blocked (it waits for a lock) and the schedule moves on; the
+ * transaction's next step first waits for it. Steps of a transaction that has already aborted are
+ * skipped, so one schedule serves every isolation level; transactions left unfinished at the end
+ * are run to completion in declaration order. A step {@code NAME*} runs that transaction through
  * all its remaining statements and its commit (a generated schedule does not know how many
  * statements a transaction's control flow takes). A step {@code NAME@LINE} runs that transaction
  * through its statements up to and including the next one at source line LINE of the program (and
  * stops before the commit if no such statement comes): a statement-granularity schedule for READ
- * COMMITTED names the statements that must see or miss a commit. A SET OF parameter is given as rows:
- * {@code items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2, ol_quantity = 1)}}.
- * Lines starting with {@code table}, {@code param}
- * or {@code rows} are generator lines (as in a {@code .gen} file) and override the generator, e.g.
- * {@code table oncall: doctor_id = 1..2, on_call = 1}.
+ * COMMITTED names the statements that must see or miss a commit. A SET OF parameter is given as
+ * rows: {@code items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2, ol_quantity = 1)}}. Lines
+ * starting with {@code table}, {@code param} or {@code rows} are generator lines (as in a {@code
+ * .gen} file) and override the generator, e.g. {@code table oncall: doctor_id = 1..2, on_call = 1}.
  */
-public record Schedule(String file, Map<String, Decl> transactions, List<String> steps, List<String> genLines) {
+public record Schedule(
+        String file, Map<String, Decl> transactions, List<String> steps, List<String> genLines) {
 
     /** One declared transaction: the program's transaction name and the given arguments. */
-    public record Decl(String name, String transaction, Map<String, Object> args, int line, int col) {
-    }
+    public record Decl(
+            String name, String transaction, Map<String, Object> args, int line, int col) {}
 
-    private static final Pattern DECL = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*;?$");
-    // an argument name may hold '$' after its first character: the hidden parameters the front-end adds (now$, history_row$1)
-    private static final Pattern SET_ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*\\{(.*)\\}\\s*$");
-    private static final Pattern ARG = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*')\\s*$");
+    private static final Pattern DECL =
+            Pattern.compile(
+                    "^([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\((.*)\\)\\s*;?$");
+    // an argument name may hold '$' after its first character: the hidden parameters the front-end
+    // adds (now$, history_row$1)
+    private static final Pattern SET_ARG =
+            Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*\\{(.*)\\}\\s*$");
+    private static final Pattern ARG =
+            Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*')\\s*$");
 
     public static Schedule load(Path path) {
         List<String> lines;
         try {
             lines = Files.readAllLines(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new RunError(path + ": cannot read: " + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+            throw new RunError(
+                    path
+                            + ": cannot read: "
+                            + (e instanceof java.nio.file.NoSuchFileException
+                                    ? "no such file"
+                                    : e.getMessage()));
         }
         return parse(path.toString(), lines);
     }
@@ -82,7 +92,10 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
             // "file:line:" of this line; the messages add the column
             String here = file + ":" + (i + 1) + ":";
             String first = line.split("\\s+", 2)[0].toLowerCase(java.util.Locale.ROOT);
-            if (first.equals("table") || first.equals("param") || first.equals("rows") || first.equals("row")) {
+            if (first.equals("table")
+                    || first.equals("param")
+                    || first.equals("rows")
+                    || first.equals("row")) {
                 // padded with blank lines, so that GenSpec's messages give this file's line numbers
                 while (genLines.size() < i) {
                     genLines.add("");
@@ -94,7 +107,8 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
             if (m.matches()) {
                 String name = m.group(1);
                 if (decls.containsKey(name)) {
-                    throw new RunError(here + (lead + 1) + ": transaction " + name + " is declared twice");
+                    throw new RunError(
+                            here + (lead + 1) + ": transaction " + name + " is declared twice");
                 }
                 Map<String, Object> args = new LinkedHashMap<>();
                 String argText = m.group(3).strip();
@@ -102,24 +116,38 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                     for (String a : splitTop(argText)) {
                         Matcher sm = SET_ARG.matcher(a);
                         if (sm.matches()) {
-                            args.put(sm.group(1).toLowerCase(java.util.Locale.ROOT), rows(here + col(line, lead, a), sm.group(2)));
+                            args.put(
+                                    sm.group(1).toLowerCase(java.util.Locale.ROOT),
+                                    rows(here + col(line, lead, a), sm.group(2)));
                             continue;
                         }
                         Matcher am = ARG.matcher(a);
                         if (!am.matches()) {
-                            throw new RunError(here + col(line, lead, a) + ": expected 'param = value' (an integer or a 'string'), found '"
-                                    + a.strip() + "'");
+                            throw new RunError(
+                                    here
+                                            + col(line, lead, a)
+                                            + ": expected 'param = value' (an integer or a 'string'), found '"
+                                            + a.strip()
+                                            + "'");
                         }
                         String v = am.group(2);
-                        args.put(am.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
-                                ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(here + col(line, lead, a), v));
+                        args.put(
+                                am.group(1).toLowerCase(java.util.Locale.ROOT),
+                                v.startsWith("'")
+                                        ? v.substring(1, v.length() - 1).replace("''", "'")
+                                        : (Object) integer(here + col(line, lead, a), v));
                     }
                 }
                 decls.put(name, new Decl(name, m.group(2), args, i + 1, lead + 1));
                 continue;
             }
             if (line.contains(":") || line.contains("(")) {
-                throw new RunError(here + (lead + 1) + ": expected 'NAME: Transaction(param = value, …)' or a list of steps, found '" + line + "'");
+                throw new RunError(
+                        here
+                                + (lead + 1)
+                                + ": expected 'NAME: Transaction(param = value, …)' or a list of steps, found '"
+                                + line
+                                + "'");
             }
             int from = 0;
             for (String tok : line.split("[\\s,]+")) {
@@ -133,21 +161,35 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
             }
         }
         if (decls.isEmpty()) {
-            throw new RunError(file + ": declares no transaction (expected lines 'NAME: Transaction(param = value, …)')");
+            throw new RunError(
+                    file
+                            + ": declares no transaction (expected lines 'NAME: Transaction(param = value, …)')");
         }
         for (int k = 0; k < steps.size(); k++) {
             if (Schedule.stepLine(steps.get(k)) < 0) {
-                throw new RunError(stepLines.get(k) + ": step '" + steps.get(k) + "': expected NAME@LINE with LINE a line number");
+                throw new RunError(
+                        stepLines.get(k)
+                                + ": step '"
+                                + steps.get(k)
+                                + "': expected NAME@LINE with LINE a line number");
             }
             if (!decls.containsKey(stepName(steps.get(k)))) {
-                throw new RunError(stepLines.get(k) + ": step '" + steps.get(k) + "' names no declared transaction (declared: "
-                        + String.join(", ", decls.keySet()) + ")");
+                throw new RunError(
+                        stepLines.get(k)
+                                + ": step '"
+                                + steps.get(k)
+                                + "' names no declared transaction (declared: "
+                                + String.join(", ", decls.keySet())
+                                + ")");
             }
         }
         return new Schedule(file, decls, steps, genLines);
     }
 
-    /** The 1-based column of {@code part} (its first occurrence) in the stripped {@code line} indented by {@code lead}. */
+    /**
+     * The 1-based column of {@code part} (its first occurrence) in the stripped {@code line}
+     * indented by {@code lead}.
+     */
     private static int col(String line, int lead, String part) {
         return lead + 1 + Math.max(0, line.indexOf(part.strip()));
     }
@@ -178,7 +220,9 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
         }
     }
 
-    /** The rows of a SET OF argument: {@code (f = v, …), …}, each value an integer or a 'string'. */
+    /**
+     * The rows of a SET OF argument: {@code (f = v, …), …}, each value an integer or a 'string'.
+     */
     private static List<Map<String, Object>> rows(String place, String body) {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String r : splitTop(body)) {
@@ -187,30 +231,51 @@ public record Schedule(String file, Map<String, Decl> transactions, List<String>
                 continue;
             }
             if (!t.startsWith("(") || !t.endsWith(")")) {
-                throw new RunError(place + ": expected a row '(field = value, …)' in a SET OF argument, found '" + t + "'");
+                throw new RunError(
+                        place
+                                + ": expected a row '(field = value, …)' in a SET OF argument, found '"
+                                + t
+                                + "'");
             }
             Map<String, Object> row = new LinkedHashMap<>();
             for (String f : splitTop(t.substring(1, t.length() - 1))) {
                 Matcher fm = ARG.matcher(f);
                 if (!fm.matches()) {
-                    throw new RunError(place + ": expected 'field = value' (an integer or a 'string'), found '" + f.strip() + "'");
+                    throw new RunError(
+                            place
+                                    + ": expected 'field = value' (an integer or a 'string'), found '"
+                                    + f.strip()
+                                    + "'");
                 }
                 String v = fm.group(2);
-                row.put(fm.group(1).toLowerCase(java.util.Locale.ROOT), v.startsWith("'")
-                        ? v.substring(1, v.length() - 1).replace("''", "'") : (Object) integer(place, v));
+                row.put(
+                        fm.group(1).toLowerCase(java.util.Locale.ROOT),
+                        v.startsWith("'")
+                                ? v.substring(1, v.length() - 1).replace("''", "'")
+                                : (Object) integer(place, v));
             }
             rows.add(row);
         }
         return rows;
     }
 
-    /** An integer argument; INT values are 64-bit, so one outside that range is an error, not a crash. */
+    /**
+     * An integer argument; INT values are 64-bit, so one outside that range is an error, not a
+     * crash.
+     */
     private static long integer(String place, String v) {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw new RunError(place + ": integer " + v + " is out of range (INT values are 64-bit: "
-                    + Long.MIN_VALUE + " .. " + Long.MAX_VALUE + ")");
+            throw new RunError(
+                    place
+                            + ": integer "
+                            + v
+                            + " is out of range (INT values are 64-bit: "
+                            + Long.MIN_VALUE
+                            + " .. "
+                            + Long.MAX_VALUE
+                            + ")");
         }
     }
 

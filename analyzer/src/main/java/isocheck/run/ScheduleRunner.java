@@ -49,7 +49,8 @@ public final class ScheduleRunner {
         boolean finished;
         boolean outstanding;
         String pendingText;
-        Event stashed; // a ready event a NAME@LINE step did not release (the commit, reached before LINE)
+        Event stashed; // a ready event a NAME@LINE step did not release (the commit, reached
+        // before LINE)
         TxnLog log;
 
         Stepper(String name) {
@@ -74,7 +75,13 @@ public final class ScheduleRunner {
         }
     }
 
-    public static Result run(Db db, ProgramWorkload w, Schedule schedule, long seed, long blockMillis, PrintWriter trace) {
+    public static Result run(
+            Db db,
+            ProgramWorkload w,
+            Schedule schedule,
+            long seed,
+            long blockMillis,
+            PrintWriter trace) {
         Map<String, Stepper> steppers = new LinkedHashMap<>();
         Map<String, Transaction> txns = new HashMap<>();
         Map<String, Map<String, Object>> args = new HashMap<>();
@@ -84,12 +91,40 @@ public final class ScheduleRunner {
         List<Interpreter.Session> sessions = new ArrayList<>();
         try {
             for (Schedule.Decl d : schedule.transactions().values()) {
-                Transaction t = w.program().transaction(d.transaction()).orElseThrow(() -> new RunError(schedule.file() + ":" + d.line() + ":" + d.col()
-                        + ": no transaction '" + d.transaction() + "' in " + w.program().file()));
+                Transaction t =
+                        w.program()
+                                .transaction(d.transaction())
+                                .orElseThrow(
+                                        () ->
+                                                new RunError(
+                                                        schedule.file()
+                                                                + ":"
+                                                                + d.line()
+                                                                + ":"
+                                                                + d.col()
+                                                                + ": no transaction '"
+                                                                + d.transaction()
+                                                                + "' in "
+                                                                + w.program().file()));
                 for (String p : d.args().keySet()) {
                     if (t.parameters().stream().noneMatch(v -> v.name().equals(p))) {
-                        throw new RunError(schedule.file() + ":" + d.line() + ":" + d.col() + ": " + t.name() + " has no parameter '" + p + "' (parameters: "
-                                + String.join(", ", t.parameters().stream().map(Variable::name).toList()) + ")");
+                        throw new RunError(
+                                schedule.file()
+                                        + ":"
+                                        + d.line()
+                                        + ":"
+                                        + d.col()
+                                        + ": "
+                                        + t.name()
+                                        + " has no parameter '"
+                                        + p
+                                        + "' (parameters: "
+                                        + String.join(
+                                                ", ",
+                                                t.parameters().stream()
+                                                        .map(Variable::name)
+                                                        .toList())
+                                        + ")");
                     }
                 }
                 Map<String, Object> a = w.params().arguments(t, rnd);
@@ -104,34 +139,51 @@ public final class ScheduleRunner {
                 steppers.put(d.name(), st);
                 Interpreter.Session s = new Interpreter.Session(db.connect());
                 sessions.add(s);
-                Thread th = new Thread(() -> {
-                    st.log.start = System.nanoTime() - t0;
-                    try {
-                        w.interpreter().run(txns.get(d.name()), args.get(d.name()), s, st.log, st, new Random(seed + d.line()));
-                        st.beforeStatement("COMMIT");
-                        s.connection.commit();
-                        st.log.committed = true;
-                        st.log.end = System.nanoTime() - t0;
-                        st.events.add(new Event("committed", true));
-                    } catch (SQLException e) {
-                        Runner.rollback(s.connection);
-                        st.log.end = System.nanoTime() - t0;
-                        st.log.abortReason = Db.oneLine(e);
-                        st.log.abortState = e.getSQLState();
-                        st.events.add(new Event((Failures.isAbort(db.engine(), e) ? "ABORTED: " : "FAILED: ") + db.scrub(Db.oneLine(e)), true));
-                    } catch (InterruptedException e) {
-                        st.events.add(new Event("interrupted", true));
-                    } catch (RuntimeException e) {
-                        st.events.add(new Event("FAILED: " + e, true));
-                    }
-                }, "isocheck-step-" + d.name());
+                Thread th =
+                        new Thread(
+                                () -> {
+                                    st.log.start = System.nanoTime() - t0;
+                                    try {
+                                        w.interpreter()
+                                                .run(
+                                                        txns.get(d.name()),
+                                                        args.get(d.name()),
+                                                        s,
+                                                        st.log,
+                                                        st,
+                                                        new Random(seed + d.line()));
+                                        st.beforeStatement("COMMIT");
+                                        s.connection.commit();
+                                        st.log.committed = true;
+                                        st.log.end = System.nanoTime() - t0;
+                                        st.events.add(new Event("committed", true));
+                                    } catch (SQLException e) {
+                                        Runner.rollback(s.connection);
+                                        st.log.end = System.nanoTime() - t0;
+                                        st.log.abortReason = Db.oneLine(e);
+                                        st.log.abortState = e.getSQLState();
+                                        st.events.add(
+                                                new Event(
+                                                        (Failures.isAbort(db.engine(), e)
+                                                                        ? "ABORTED: "
+                                                                        : "FAILED: ")
+                                                                + db.scrub(Db.oneLine(e)),
+                                                        true));
+                                    } catch (InterruptedException e) {
+                                        st.events.add(new Event("interrupted", true));
+                                    } catch (RuntimeException e) {
+                                        st.events.add(new Event("FAILED: " + e, true));
+                                    }
+                                },
+                                "isocheck-step-" + d.name());
                 th.setDaemon(true);
                 threads.add(th);
                 th.start();
             }
             int stepNo = 0;
             List<String> all = new ArrayList<>(schedule.steps());
-            for (String name : steppers.keySet()) { // leftovers: run to completion, in declaration order
+            for (String name :
+                    steppers.keySet()) { // leftovers: run to completion, in declaration order
                 for (int k = 0; k < 10_000; k++) {
                     all.add(name);
                 }
@@ -141,10 +193,13 @@ public final class ScheduleRunner {
                 String tok = all.get(i);
                 Stepper st = steppers.get(Schedule.stepName(tok));
                 if (tok.endsWith("**") && (st.finished || st.outstanding)) {
-                    continue; // NAME*'s repetition ends once the transaction has finished or is blocked on a lock
+                    continue; // NAME*'s repetition ends once the transaction has finished or is
+                    // blocked on a lock
                 }
                 if (tok.endsWith("*") && !st.finished) {
-                    all.add(i + 1, Schedule.stepName(tok) + "**"); // NAME*: another step after this one
+                    all.add(
+                            i + 1,
+                            Schedule.stepName(tok) + "**"); // NAME*: another step after this one
                     scheduled++;
                 }
                 if (i >= scheduled && st.finished) {
@@ -154,22 +209,37 @@ public final class ScheduleRunner {
                 if (st.outstanding) {
                     Event e = await(st, 30_000);
                     if (e == null) {
-                        throw new RunError(schedule.file() + ": step " + stepNo + ": " + st.name + " is still blocked after 30 s ("
-                                + st.pendingText + "): the schedule deadlocks");
+                        throw new RunError(
+                                schedule.file()
+                                        + ": step "
+                                        + stepNo
+                                        + ": "
+                                        + st.name
+                                        + " is still blocked after 30 s ("
+                                        + st.pendingText
+                                        + "): the schedule deadlocks");
                     }
                     report(trace, st.name + " (unblocked)", st.pendingText, e);
                     st.outstanding = false;
                     checkFailed(schedule, e, st);
                 }
                 if (st.finished) {
-                    trace.println(String.format("%3d  %-4s (already %s: step skipped)", stepNo, st.name,
-                            st.log.committed ? "committed" : "aborted"));
+                    trace.println(
+                            String.format(
+                                    "%3d  %-4s (already %s: step skipped)",
+                                    stepNo, st.name, st.log.committed ? "committed" : "aborted"));
                     continue;
                 }
                 Event ready = st.stashed != null ? st.stashed : await(st, 30_000);
                 st.stashed = null;
                 if (ready == null) {
-                    throw new RunError(schedule.file() + ": step " + stepNo + ": " + st.name + " did not reach its next statement within 30 s");
+                    throw new RunError(
+                            schedule.file()
+                                    + ": step "
+                                    + stepNo
+                                    + ": "
+                                    + st.name
+                                    + " did not reach its next statement within 30 s");
                 }
                 if (!ready.ready()) { // it ended without reaching another statement
                     report(trace, String.format("%3d  %-4s", stepNo, st.name), "", ready);
@@ -177,9 +247,15 @@ public final class ScheduleRunner {
                     continue;
                 }
                 int target = Schedule.stepLine(tok);
-                if (target > 0 && ready.line() == 0) { // NAME@LINE reached the commit without the statement at LINE
+                if (target > 0
+                        && ready.line()
+                                == 0) { // NAME@LINE reached the commit without the statement at
+                    // LINE
                     st.stashed = ready;
-                    trace.println(String.format("%3d  %-4s (reached its commit before a statement at line %d: step ends)", stepNo, st.name, target));
+                    trace.println(
+                            String.format(
+                                    "%3d  %-4s (reached its commit before a statement at line %d: step ends)",
+                                    stepNo, st.name, target));
                     continue;
                 }
                 String text = ready.text();
@@ -194,7 +270,9 @@ public final class ScheduleRunner {
                 report(trace, String.format("%3d  %-4s", stepNo, st.name), text, e);
                 checkFailed(schedule, e, st);
                 if (target > 0 && ready.line() != target && !st.finished) {
-                    all.add(i + 1, tok); // NAME@LINE: another step, until the statement at LINE has run
+                    all.add(
+                            i + 1,
+                            tok); // NAME@LINE: another step, until the statement at LINE has run
                     scheduled++;
                 }
             }
@@ -220,7 +298,8 @@ public final class ScheduleRunner {
             st.finished = true;
         }
         if (e.text().startsWith("FAILED: ")) {
-            throw new RunError(schedule.file() + ": " + st.name + " failed: " + e.text().substring(8));
+            throw new RunError(
+                    schedule.file() + ": " + st.name + " failed: " + e.text().substring(8));
         }
     }
 

@@ -27,12 +27,17 @@ interface SqlDialect {
         return type == ScalarType.INT ? "CAST(? AS BIGINT)" : "CAST(? AS VARCHAR(1000))";
     }
 
-    /** {@code sql} (an integer expression, e.g. PostgreSQL's NUMERIC SUM) cast back to a 64-bit integer. */
+    /**
+     * {@code sql} (an integer expression, e.g. PostgreSQL's NUMERIC SUM) cast back to a 64-bit
+     * integer.
+     */
     default String castToInt(String sql) {
         return "CAST(" + sql + " AS BIGINT)";
     }
 
-    /** Integer division truncating toward zero, as {@link isocheck.program.Expr.Arith} defines it. */
+    /**
+     * Integer division truncating toward zero, as {@link isocheck.program.Expr.Arith} defines it.
+     */
     default String divide(String left, String right) {
         return "(" + left + " / " + right + ")";
     }
@@ -46,11 +51,16 @@ interface SqlDialect {
     }
 
     /** Binds the array parameter of {@link #memberOf}. */
-    default void bindArray(Connection c, PreparedStatement p, int index, ScalarType type, Object[] elements) throws SQLException {
+    default void bindArray(
+            Connection c, PreparedStatement p, int index, ScalarType type, Object[] elements)
+            throws SQLException {
         p.setArray(index, c.createArrayOf(type == ScalarType.INT ? "BIGINT" : "VARCHAR", elements));
     }
 
-    /** The locking clause of a SELECT ({@code FOR UPDATE}, {@code FOR SHARE}, with NOWAIT or SKIP LOCKED). */
+    /**
+     * The locking clause of a SELECT ({@code FOR UPDATE}, {@code FOR SHARE}, with NOWAIT or SKIP
+     * LOCKED).
+     */
     default String lockClause(RowLock lock) {
         return lock.sql();
     }

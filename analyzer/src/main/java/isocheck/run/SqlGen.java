@@ -19,32 +19,46 @@ import java.util.Set;
 /**
  * Translates program statements to JDBC statements, instrumented for recording or plain.
  *
- * <p>Instrumentation: every table gets one hidden version column per non-key column
- * ({@code isocheck_v_<col>}) and one for the row itself ({@code isocheck_v_row}, the row's
- * {@code @alive} field, written by INSERT). An UPDATE sets the version column of every column it
- * assigns to the execution's unique version id, an INSERT sets all of them; a SELECT returns the
- * primary key and the version of each selected column; UPDATE, INSERT and DELETE return the primary
- * keys of the rows they changed ({@code RETURNING}, H2's {@code FINAL/OLD TABLE}, or a SELECT after
- * the statement: {@link SqlDialect#returning}, {@link SqlDialect#updateReturns}). An UPDATE
- * whose SET expressions read fields of the row also returns, per row, the version of each field it
- * read, captured atomically by the statement itself ({@link UpdateReads}).
+ * <p>Instrumentation: every table gets one hidden version column per non-key column ({@code
+ * isocheck_v_<col>}) and one for the row itself ({@code isocheck_v_row}, the row's {@code @alive}
+ * field, written by INSERT). An UPDATE sets the version column of every column it assigns to the
+ * execution's unique version id, an INSERT sets all of them; a SELECT returns the primary key and
+ * the version of each selected column; UPDATE, INSERT and DELETE return the primary keys of the
+ * rows they changed ({@code RETURNING}, H2's {@code FINAL/OLD TABLE}, or a SELECT after the
+ * statement: {@link SqlDialect#returning}, {@link SqlDialect#updateReturns}). An UPDATE whose SET
+ * expressions read fields of the row also returns, per row, the version of each field it read,
+ * captured atomically by the statement itself ({@link UpdateReads}).
  */
 final class SqlGen {
 
     static final String ROW_VERSION = "isocheck_vrow"; // cannot collide with isocheck_v_<column>
     static final String PREFIX = "isocheck_v_";
-    /** The row's predicate version: set by INSERT and by every UPDATE of a column some WHERE clause reads. */
+
+    /**
+     * The row's predicate version: set by INSERT and by every UPDATE of a column some WHERE clause
+     * reads.
+     */
     static final String PRED_VERSION = "isocheck_vpred";
-    /** The predicate version an UPDATE overwrote (copied by the UPDATE itself, as {@link UpdateReads} does). */
+
+    /**
+     * The predicate version an UPDATE overwrote (copied by the UPDATE itself, as {@link
+     * UpdateReads} does).
+     */
     static final String PRED_PREVIOUS = "isocheck_ppred";
+
     /** The value an UPDATE overwrote in a column some WHERE clause reads. */
     static final String OLD_PREFIX = "isocheck_o_";
 
     private final SqlDialect dialect;
     private final boolean record;
     private final Schema schema;
-    /** Per table, the previous-version columns its read-modify-write UPDATEs need ({@link UpdateReads}). */
+
+    /**
+     * Per table, the previous-version columns its read-modify-write UPDATEs need ({@link
+     * UpdateReads}).
+     */
     private final Map<String, Set<String>> previousColumns;
+
     private final PredicateColumns predicateColumns;
 
     SqlGen(Program program, SqlDialect dialect, boolean record) {
@@ -63,31 +77,42 @@ final class SqlGen {
         return t.isKey(column) ? ROW_VERSION : PREFIX + column;
     }
 
-    /** The field name a column's version stands for in history keys ({@code @alive} for key columns). */
+    /**
+     * The field name a column's version stands for in history keys ({@code @alive} for key
+     * columns).
+     */
     static String fieldName(Table t, String column) {
         return t.isKey(column) ? "@alive" : column;
     }
 
     /**
-     * The table's UNIQUE, CHECK and FOREIGN KEY constraints, as ALTER TABLE statements run after the
-     * initial data is in (so a generator need not order its tables by their references).
+     * The table's UNIQUE, CHECK and FOREIGN KEY constraints, as ALTER TABLE statements run after
+     * the initial data is in (so a generator need not order its tables by their references).
      */
     List<String> constraints(Table t) {
         List<String> out = new ArrayList<>();
         for (isocheck.program.Constraint c : t.constraints()) {
-            String sql = c instanceof isocheck.program.Constraint.Check check ? "CHECK (" + cond(check.condition(), new ArrayList<>()) + ")" : c.sql();
+            String sql =
+                    c instanceof isocheck.program.Constraint.Check check
+                            ? "CHECK (" + cond(check.condition(), new ArrayList<>()) + ")"
+                            : c.sql();
             out.add("ALTER TABLE " + t.name() + " ADD " + sql);
         }
         return out;
     }
 
-    /** CREATE TABLE for {@code t}, with the version columns when recording. INT is stored as BIGINT. */
+    /**
+     * CREATE TABLE for {@code t}, with the version columns when recording. INT is stored as BIGINT.
+     */
     String createTable(Table t) {
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(t.name()).append(" (");
         List<String> parts = new ArrayList<>();
         for (Column c : t.columns()) {
-            parts.add(c.name() + " " + columnType(c.type(), t.isKey(c.name()))
-                    + (c.notNull() || t.isKey(c.name()) ? " NOT NULL" : ""));
+            parts.add(
+                    c.name()
+                            + " "
+                            + columnType(c.type(), t.isKey(c.name()))
+                            + (c.notNull() || t.isKey(c.name()) ? " NOT NULL" : ""));
         }
         if (record) {
             parts.add(ROW_VERSION + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
@@ -102,7 +127,8 @@ final class SqlGen {
             parts.add(PRED_VERSION + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
             parts.add(PRED_PREVIOUS + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
             for (String c : predicateColumns.assigned(t.name())) {
-                parts.add(OLD_PREFIX + c + " " + columnType(t.column(c).orElseThrow().type(), false));
+                parts.add(
+                        OLD_PREFIX + c + " " + columnType(t.column(c).orElseThrow().type(), false));
             }
         }
         parts.add("PRIMARY KEY (" + String.join(", ", t.primaryKey()) + ")");
@@ -126,9 +152,14 @@ final class SqlGen {
                 sets.add(a.column() + " = " + expr(a.value(), params));
             }
             List<String> reads = record ? UpdateReads.of(u) : List.of();
-            List<String> returned = new ArrayList<>(); // per read column: the column naming the version it read
+            List<String> returned =
+                    new ArrayList<>(); // per read column: the column naming the version it read
             if (record) {
-                for (String v : new LinkedHashSet<>(u.assignments().stream().map(a -> versionColumn(t, a.column())).toList())) {
+                for (String v :
+                        new LinkedHashSet<>(
+                                u.assignments().stream()
+                                        .map(a -> versionColumn(t, a.column()))
+                                        .toList())) {
                     sets.add(v + " = ?");
                     params.add(versionParam());
                 }
@@ -138,11 +169,18 @@ final class SqlGen {
                     if (UpdateReads.needsPrevious(t, u, r)) {
                         String prev = UpdateReads.previousColumn(t, r);
                         if (!returned.contains(prev)) {
-                            sets.add(prev + " = " + versionColumn(t, r)); // the right-hand side sees the old row
+                            sets.add(
+                                    prev
+                                            + " = "
+                                            + versionColumn(
+                                                    t, r)); // the right-hand side sees the old row
                         }
                         returned.add(prev);
                     } else {
-                        returned.add(versionColumn(t, r)); // not written here: the old version is the current one
+                        returned.add(
+                                versionColumn(
+                                        t,
+                                        r)); // not written here: the old version is the current one
                     }
                 }
             }
@@ -152,7 +190,8 @@ final class SqlGen {
                 List<String> image = predicateColumns.of(t.name());
                 List<String> old = cols.stream().filter(image::contains).distinct().toList();
                 boolean writesVersion = !old.isEmpty();
-                if (writesVersion) { // right-hand sides see the old row (SQL:2016 Part 2 §14.15), as for UpdateReads
+                if (writesVersion) { // right-hand sides see the old row (SQL:2016 Part 2 §14.15),
+                    // as for UpdateReads
                     sets.add(PRED_PREVIOUS + " = " + PRED_VERSION);
                     sets.add(PRED_VERSION + " = ?");
                     params.add(versionParam());
@@ -178,13 +217,41 @@ final class SqlGen {
                 fetchParams.add(versionParam());
                 List<String> items = new ArrayList<>(t.primaryKey());
                 items.addAll(returned);
-                String fetch = "SELECT " + String.join(", ", items) + " FROM " + t.name() + " WHERE " + keyPart + " AND "
-                        + versionColumn(t, u.assignments().get(0).column()) + " = ?";
-                return new Compiled(s, Compiled.Kind.UPDATE, t, sb.toString(), params, cols, types(t, cols), reads, record, pred,
-                        fetch, fetchParams);
+                String fetch =
+                        "SELECT "
+                                + String.join(", ", items)
+                                + " FROM "
+                                + t.name()
+                                + " WHERE "
+                                + keyPart
+                                + " AND "
+                                + versionColumn(t, u.assignments().get(0).column())
+                                + " = ?";
+                return new Compiled(
+                        s,
+                        Compiled.Kind.UPDATE,
+                        t,
+                        sb.toString(),
+                        params,
+                        cols,
+                        types(t, cols),
+                        reads,
+                        record,
+                        pred,
+                        fetch,
+                        fetchParams);
             }
-            return new Compiled(s, Compiled.Kind.UPDATE, t, returning(sb.toString(), t, false, returned), params, cols,
-                    types(t, cols), reads, record, pred);
+            return new Compiled(
+                    s,
+                    Compiled.Kind.UPDATE,
+                    t,
+                    returning(sb.toString(), t, false, returned),
+                    params,
+                    cols,
+                    types(t, cols),
+                    reads,
+                    record,
+                    pred);
         }
         if (s instanceof Stmt.Insert ins) {
             List<String> cols = new ArrayList<>(ins.columns());
@@ -207,7 +274,14 @@ final class SqlGen {
                     }
                 }
             }
-            String sql = "INSERT INTO " + t.name() + " (" + String.join(", ", cols) + ") VALUES (" + String.join(", ", vals) + ")";
+            String sql =
+                    "INSERT INTO "
+                            + t.name()
+                            + " ("
+                            + String.join(", ", cols)
+                            + ") VALUES ("
+                            + String.join(", ", vals)
+                            + ")";
             List<String> written = new ArrayList<>();
             written.add(t.primaryKey().get(0)); // stands for @alive
             for (Column c : t.columns()) {
@@ -216,9 +290,29 @@ final class SqlGen {
                 }
             }
             List<String> image = predicateColumns.of(t.name());
-            Compiled.Predicate pred = record ? new Compiled.Predicate(false, true, image, types(t, image), List.of(), null, List.of(), true) : null;
-            return new Compiled(s, Compiled.Kind.INSERT, t, returning(sql, t, false, image), params, written, types(t, written),
-                    List.of(), record, pred);
+            Compiled.Predicate pred =
+                    record
+                            ? new Compiled.Predicate(
+                                    false,
+                                    true,
+                                    image,
+                                    types(t, image),
+                                    List.of(),
+                                    null,
+                                    List.of(),
+                                    true)
+                            : null;
+            return new Compiled(
+                    s,
+                    Compiled.Kind.INSERT,
+                    t,
+                    returning(sql, t, false, image),
+                    params,
+                    written,
+                    types(t, written),
+                    List.of(),
+                    record,
+                    pred);
         }
         Stmt.Delete d = (Stmt.Delete) s;
         String sql = "DELETE FROM " + t.name() + " WHERE " + cond(d.where(), params);
@@ -227,9 +321,19 @@ final class SqlGen {
         List<String> extra = new ArrayList<>();
         extra.add(PRED_VERSION);
         extra.addAll(image);
-        Compiled.Predicate pred = record ? predicate(t, d.where(), false, true, image, List.of()) : null;
-        return new Compiled(s, Compiled.Kind.DELETE, t, returning(sql, t, true, record ? extra : List.of()), params, written,
-                types(t, written), List.of(), record, pred);
+        Compiled.Predicate pred =
+                record ? predicate(t, d.where(), false, true, image, List.of()) : null;
+        return new Compiled(
+                s,
+                Compiled.Kind.DELETE,
+                t,
+                returning(sql, t, true, record ? extra : List.of()),
+                params,
+                written,
+                types(t, written),
+                List.of(),
+                record,
+                pred);
     }
 
     /**
@@ -265,17 +369,38 @@ final class SqlGen {
                 }
                 selectList = String.join(", ", items);
             } else {
-                selectList = a.function() + "(" + (a.distinct() ? "DISTINCT " : "") + last.name() + "." + aggColumn + ")";
+                selectList =
+                        a.function()
+                                + "("
+                                + (a.distinct() ? "DISTINCT " : "")
+                                + last.name()
+                                + "."
+                                + aggColumn
+                                + ")";
             }
             List<String> conds = new ArrayList<>();
             for (Stmt.Select p : parts) {
                 conds.add(cond(p.where(), params));
             }
-            String sql = "SELECT " + selectList + " FROM " + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
-                    + " WHERE " + String.join(" AND ", conds);
+            String sql =
+                    "SELECT "
+                            + selectList
+                            + " FROM "
+                            + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
+                            + " WHERE "
+                            + String.join(" AND ", conds);
             List<String> cols = List.of(aggColumn);
-            return new Compiled(sel, record ? Compiled.Kind.JOIN : Compiled.Kind.SELECT, last, sql, params, cols,
-                    record ? types(last, cols) : List.of(ScalarType.INT), List.of(), record, null);
+            return new Compiled(
+                    sel,
+                    record ? Compiled.Kind.JOIN : Compiled.Kind.SELECT,
+                    last,
+                    sql,
+                    params,
+                    cols,
+                    record ? types(last, cols) : List.of(ScalarType.INT),
+                    List.of(),
+                    record,
+                    null);
         } finally {
             joinColumns = null;
         }
@@ -307,7 +432,8 @@ final class SqlGen {
         String where;
         if (record) {
             // Rows the WHERE clause does not match but might in another version are fetched too
-            // (those of its key part), with the database's own verdict on each; not under LIMIT or a
+            // (those of its key part), with the database's own verdict on each; not under LIMIT or
+            // a
             // row lock, where fetching more rows would change which rows come back or are locked.
             boolean keyOnly = predicateColumns.keyOnly(t, sel.where());
             boolean broadened = !keyOnly && sel.limit().isEmpty() && !sel.lock().locks();
@@ -315,14 +441,36 @@ final class SqlGen {
             if (broadened) {
                 selectList += ", CASE WHEN " + cond(sel.where(), params) + " THEN 1 ELSE 0 END";
             }
-            where = cond(broadened ? predicateColumns.keyPart(t, sel.where()) : sel.where(), params);
-            pred = new Compiled.Predicate(broadened, false, List.of(), List.of(), List.of(), null, List.of(), keyOnly || broadened);
+            where =
+                    cond(
+                            broadened ? predicateColumns.keyPart(t, sel.where()) : sel.where(),
+                            params);
+            pred =
+                    new Compiled.Predicate(
+                            broadened,
+                            false,
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            null,
+                            List.of(),
+                            keyOnly || broadened);
         } else {
             where = cond(sel.where(), params);
         }
-        String sql = "SELECT " + selectList + " FROM " + t.name() + " WHERE " + where + orderAndLimit(sel) + lockClause(sel.lock());
-        List<ScalarType> types = kind == Compiled.Kind.SELECT && sel.aggregate().isPresent()
-                ? List.of(ScalarType.INT) : types(t, cols);
+        String sql =
+                "SELECT "
+                        + selectList
+                        + " FROM "
+                        + t.name()
+                        + " WHERE "
+                        + where
+                        + orderAndLimit(sel)
+                        + lockClause(sel.lock());
+        List<ScalarType> types =
+                kind == Compiled.Kind.SELECT && sel.aggregate().isPresent()
+                        ? List.of(ScalarType.INT)
+                        : types(t, cols);
         return new Compiled(sel, kind, t, sql, params, cols, types, List.of(), record, pred);
     }
 
@@ -331,17 +479,34 @@ final class SqlGen {
      * columns, the query of the rows of its key part it does not match (SQL's unknown counts as not
      * matching, as in WHERE), run just before it so that they are seen too.
      */
-    private Compiled.Predicate predicate(Table t, Cond where, boolean broadened, boolean writesVersion, List<String> image,
+    private Compiled.Predicate predicate(
+            Table t,
+            Cond where,
+            boolean broadened,
+            boolean writesVersion,
+            List<String> image,
             List<String> old) {
         String complement = null;
         List<Compiled.Param> cparams = new ArrayList<>();
         if (!predicateColumns.keyOnly(t, where)) {
             String keyPart = cond(predicateColumns.keyPart(t, where), cparams);
             String matches = cond(where, cparams);
-            complement = "SELECT " + String.join(", ", t.primaryKey()) + ", " + PRED_VERSION + " FROM " + t.name()
-                    + " WHERE " + keyPart + " AND NOT COALESCE(" + matches + ", FALSE)" + dialect.complementLock();
+            complement =
+                    "SELECT "
+                            + String.join(", ", t.primaryKey())
+                            + ", "
+                            + PRED_VERSION
+                            + " FROM "
+                            + t.name()
+                            + " WHERE "
+                            + keyPart
+                            + " AND NOT COALESCE("
+                            + matches
+                            + ", FALSE)"
+                            + dialect.complementLock();
         }
-        return new Compiled.Predicate(broadened, writesVersion, image, types(t, image), old, complement, cparams, true);
+        return new Compiled.Predicate(
+                broadened, writesVersion, image, types(t, image), old, complement, cparams, true);
     }
 
     /**
@@ -362,7 +527,8 @@ final class SqlGen {
     private static String orderAndLimit(Stmt.Select sel) {
         StringBuilder sb = new StringBuilder();
         if (!sel.orderBy().isEmpty()) {
-            sb.append(" ORDER BY ").append(String.join(", ", sel.orderBy().stream().map(k -> k.text()).toList()));
+            sb.append(" ORDER BY ")
+                    .append(String.join(", ", sel.orderBy().stream().map(k -> k.text()).toList()));
         }
         sel.limit().ifPresent(n -> sb.append(" LIMIT ").append(n));
         return sb.toString();
@@ -420,7 +586,9 @@ final class SqlGen {
         return e.accept(new SqlText(params));
     }
 
-    /** The SQL text of a condition or expression; the program's variables become bound parameters. */
+    /**
+     * The SQL text of a condition or expression; the program's variables become bound parameters.
+     */
     private final class SqlText implements Cond.Visitor<String>, Expr.Visitor<String> {
         private final List<Compiled.Param> params;
 
@@ -435,22 +603,27 @@ final class SqlGen {
 
         @Override
         public String visitCompare(Cond.Compare cmp) {
-            return expr(cmp.left(), params) + " " + cmp.op().symbol() + " " + expr(cmp.right(), params);
+            return expr(cmp.left(), params)
+                    + " "
+                    + cmp.op().symbol()
+                    + " "
+                    + expr(cmp.right(), params);
         }
 
         @Override
         public String visitIsNull(Cond.IsNull n) {
-            params.add(new Compiled.Param() {
-                @Override
-                public Object value(Compiled.Frame f) {
-                    return Values.isNull(f.var(n.variable())) != n.negated() ? 1L : 0L;
-                }
+            params.add(
+                    new Compiled.Param() {
+                        @Override
+                        public Object value(Compiled.Frame f) {
+                            return Values.isNull(f.var(n.variable())) != n.negated() ? 1L : 0L;
+                        }
 
-                @Override
-                public ScalarType type() {
-                    return ScalarType.INT;
-                }
-            });
+                        @Override
+                        public ScalarType type() {
+                            return ScalarType.INT;
+                        }
+                    });
             return "(? = 1)";
         }
 
@@ -461,22 +634,23 @@ final class SqlGen {
             }
             String element = expr(m.element(), params);
             ScalarType type = m.element().type();
-            params.add(new Compiled.Param() {
-                @Override
-                public Object value(Compiled.Frame f) {
-                    return Values.column(f.var(m.rows()), m.field()).toArray();
-                }
+            params.add(
+                    new Compiled.Param() {
+                        @Override
+                        public Object value(Compiled.Frame f) {
+                            return Values.column(f.var(m.rows()), m.field()).toArray();
+                        }
 
-                @Override
-                public ScalarType type() {
-                    return type;
-                }
+                        @Override
+                        public ScalarType type() {
+                            return type;
+                        }
 
-                @Override
-                public boolean isArray() {
-                    return true;
-                }
-            });
+                        @Override
+                        public boolean isArray() {
+                            return true;
+                        }
+                    });
             return dialect.memberOf(element, type);
         }
 
@@ -523,17 +697,18 @@ final class SqlGen {
 
         @Override
         public String visitVarRef(Expr.VarRef v) {
-            params.add(new Compiled.Param() {
-                @Override
-                public Object value(Compiled.Frame f) {
-                    return Values.read(f.var(v.variable()), v.field());
-                }
+            params.add(
+                    new Compiled.Param() {
+                        @Override
+                        public Object value(Compiled.Frame f) {
+                            return Values.read(f.var(v.variable()), v.field());
+                        }
 
-                @Override
-                public ScalarType type() {
-                    return v.type();
-                }
-            });
+                        @Override
+                        public ScalarType type() {
+                            return v.type();
+                        }
+                    });
             return dialect.castParam(v.type());
         }
 
@@ -542,16 +717,28 @@ final class SqlGen {
             if (a.op() == isocheck.program.ArithOp.DIV) {
                 return dialect.divide(expr(a.left(), params), expr(a.right(), params));
             }
-            return "(" + expr(a.left(), params) + " " + a.op().symbol() + " " + expr(a.right(), params) + ")";
+            return "("
+                    + expr(a.left(), params)
+                    + " "
+                    + a.op().symbol()
+                    + " "
+                    + expr(a.right(), params)
+                    + ")";
         }
 
         @Override
         public String visitCase(Expr.Case c) {
             StringBuilder sb = new StringBuilder("(CASE");
             for (int i = 0; i < c.conditions().size(); i++) {
-                sb.append(" WHEN ").append(cond(c.conditions().get(i), params)).append(" THEN ").append(expr(c.values().get(i), params));
+                sb.append(" WHEN ")
+                        .append(cond(c.conditions().get(i), params))
+                        .append(" THEN ")
+                        .append(expr(c.values().get(i), params));
             }
-            return sb.append(" ELSE ").append(expr(c.otherwise(), params)).append(" END)").toString();
+            return sb.append(" ELSE ")
+                    .append(expr(c.otherwise(), params))
+                    .append(" END)")
+                    .toString();
         }
 
         @Override

@@ -18,16 +18,16 @@ import java.util.stream.Stream;
 
 /**
  * SQLite, embedded ({@code jdbc:sqlite:DIR}, or {@code jdbc:sqlite:} for the temporary directory).
- * SQLite has no schemas: a run's private schema is a database file of its own,
- * {@code DIR/isocheck_<id>.sqlite} (beside the file a URL names, which is never opened), marked by
- * a table {@code isocheck_marker} and deleted at the end.
+ * SQLite has no schemas: a run's private schema is a database file of its own, {@code
+ * DIR/isocheck_<id>.sqlite} (beside the file a URL names, which is never opened), marked by a table
+ * {@code isocheck_marker} and deleted at the end.
  *
  * <p>Levels: SERIALIZABLE only. Transactions on separate connections are serializable (SQLite
  * documentation, "Isolation In SQLite"); READ UNCOMMITTED exists only between connections sharing
- * one cache in one process (PRAGMA read_uncommitted), a mode SQLite discourages, so it is not offered.
- * The file is in WAL mode: a reader reads the snapshot of its first read, one writer at a time holds
- * the write lock (others wait up to {@link #BUSY_TIMEOUT_MILLIS}, then SQLITE_BUSY), and a
- * transaction whose snapshot is older than the last commit cannot start writing
+ * one cache in one process (PRAGMA read_uncommitted), a mode SQLite discourages, so it is not
+ * offered. The file is in WAL mode: a reader reads the snapshot of its first read, one writer at a
+ * time holds the write lock (others wait up to {@link #BUSY_TIMEOUT_MILLIS}, then SQLITE_BUSY), and
+ * a transaction whose snapshot is older than the last commit cannot start writing
  * (SQLITE_BUSY_SNAPSHOT): the serialization failure ("Write-Ahead Logging", §2.2).
  */
 final class SqliteEngine implements Engine {
@@ -66,7 +66,10 @@ final class SqliteEngine implements Engine {
         return p;
     }
 
-    /** The directory of the private files: the URL's directory, the named file's directory, or the temporary directory. */
+    /**
+     * The directory of the private files: the URL's directory, the named file's directory, or the
+     * temporary directory.
+     */
     static Path directory(String url) {
         String path = url.substring("jdbc:sqlite:".length());
         int q = path.indexOf('?');
@@ -108,7 +111,10 @@ final class SqliteEngine implements Engine {
         }
     }
 
-    /** Deletes the schema's file (and its WAL and shared-memory files); open handles keep it until closed. */
+    /**
+     * Deletes the schema's file (and its WAL and shared-memory files); open handles keep it until
+     * closed.
+     */
     @Override
     public void dropSchema(Connection c, String schema) throws SQLException {
         String url = c.getMetaData().getURL();
@@ -131,21 +137,29 @@ final class SqliteEngine implements Engine {
         return null;
     }
 
-    /** The files {@code isocheck_*.sqlite} of the directory whose marker table carries the marker. */
+    /**
+     * The files {@code isocheck_*.sqlite} of the directory whose marker table carries the marker.
+     */
     @Override
-    public List<String> dropLeftovers(String url, Properties props, String marker) throws SQLException {
+    public List<String> dropLeftovers(String url, Properties props, String marker)
+            throws SQLException {
         Path dir = directory(url);
         List<String> names = new ArrayList<>();
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(f -> f.getFileName().toString().matches("isocheck_[0-9a-z]+\\.sqlite")).sorted().toList();
+            files =
+                    s.filter(f -> f.getFileName().toString().matches("isocheck_[0-9a-z]+\\.sqlite"))
+                            .sorted()
+                            .toList();
         } catch (IOException e) {
             throw new SQLException("cannot list " + dir + ": " + e.getMessage());
         }
         for (Path f : files) {
             boolean ours = false;
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + f, props);
-                    PreparedStatement p = c.prepareStatement("SELECT 1 FROM " + MARKER_TABLE + " WHERE note = ?")) {
+                    PreparedStatement p =
+                            c.prepareStatement(
+                                    "SELECT 1 FROM " + MARKER_TABLE + " WHERE note = ?")) {
                 p.setString(1, marker);
                 try (ResultSet rs = p.executeQuery()) {
                     ours = rs.next();
@@ -171,27 +185,35 @@ final class SqliteEngine implements Engine {
         return "";
     }
 
-    /** No arrays in SQLite: the values travel as one JSON array, unnested by json_each (JSON1, built in since 3.38). */
+    /**
+     * No arrays in SQLite: the values travel as one JSON array, unnested by json_each (JSON1, built
+     * in since 3.38).
+     */
     @Override
     public String memberOf(String element, ScalarType type) {
         return element + " IN (SELECT value FROM json_each(?))";
     }
 
     @Override
-    public void bindArray(Connection c, PreparedStatement p, int index, ScalarType type, Object[] elements) throws SQLException {
+    public void bindArray(
+            Connection c, PreparedStatement p, int index, ScalarType type, Object[] elements)
+            throws SQLException {
         p.setString(index, MariaDbEngine.json(elements));
     }
 
     /**
      * SQLite result codes (SQLite documentation, "Result and Error Codes"): SQLITE_BUSY_SNAPSHOT
      * (517) is the serialization failure; SQLITE_BUSY (5) and SQLITE_LOCKED (6), the write lock not
-     * granted: after the busy timeout, or at once when a transaction that has read asks for it while
-     * another writer holds it (waiting could deadlock, so SQLite does not wait: "busy", not a
+     * granted: after the busy timeout, or at once when a transaction that has read asks for it
+     * while another writer holds it (waiting could deadlock, so SQLite does not wait: "busy", not a
      * timeout); SQLITE_CONSTRAINT (19) and its extended codes, a constraint violation.
      */
     @Override
     public String abortKind(SQLException e) {
-        int code = e instanceof org.sqlite.SQLiteException s ? s.getResultCode().code : e.getErrorCode();
+        int code =
+                e instanceof org.sqlite.SQLiteException s
+                        ? s.getResultCode().code
+                        : e.getErrorCode();
         if (code == 517) {
             return "serialization failure";
         }

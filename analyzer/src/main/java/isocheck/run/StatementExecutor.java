@@ -1,5 +1,14 @@
 package isocheck.run;
 
+import static isocheck.run.JavaEvaluator.compare;
+import static isocheck.run.JdbcValues.bind;
+import static isocheck.run.JdbcValues.get;
+import static isocheck.run.JdbcValues.keyPrefix;
+import static isocheck.run.JdbcValues.rowName;
+import static isocheck.run.PredicateScans.aggregateScan;
+import static isocheck.run.PredicateScans.scan;
+import static isocheck.run.PredicateScans.selectScan;
+
 import isocheck.program.Aggregate;
 import isocheck.program.ScalarType;
 import isocheck.program.Stmt;
@@ -15,15 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static isocheck.run.JavaEvaluator.compare;
-import static isocheck.run.JdbcValues.bind;
-import static isocheck.run.JdbcValues.get;
-import static isocheck.run.JdbcValues.keyPrefix;
-import static isocheck.run.JdbcValues.rowName;
-import static isocheck.run.PredicateScans.aggregateScan;
-import static isocheck.run.PredicateScans.scan;
-import static isocheck.run.PredicateScans.selectScan;
 
 /**
  * Runs one compiled SQL statement ({@link Compiled}) over JDBC with its parameters bound from the
@@ -41,22 +41,32 @@ final class StatementExecutor {
         this.versions = versions;
     }
 
-    void sql(Compiled c, Map<String, Object> env, Interpreter.Session session, TxnLog log, StepGate gate)
+    void sql(
+            Compiled c,
+            Map<String, Object> env,
+            Interpreter.Session session,
+            TxnLog log,
+            StepGate gate)
             throws SQLException, InterruptedException {
         gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "), c.stmt().pos().line());
-        long version = c.kind() == Compiled.Kind.SELECT || c.kind() == Compiled.Kind.AGGREGATE || c.kind() == Compiled.Kind.JOIN
-                ? 0 : versions.incrementAndGet();
-        Compiled.Frame frame = new Compiled.Frame() {
-            @Override
-            public Object var(String name) {
-                return env.get(name);
-            }
+        long version =
+                c.kind() == Compiled.Kind.SELECT
+                                || c.kind() == Compiled.Kind.AGGREGATE
+                                || c.kind() == Compiled.Kind.JOIN
+                        ? 0
+                        : versions.incrementAndGet();
+        Compiled.Frame frame =
+                new Compiled.Frame() {
+                    @Override
+                    public Object var(String name) {
+                        return env.get(name);
+                    }
 
-            @Override
-            public long version() {
-                return version;
-            }
-        };
+                    @Override
+                    public long version() {
+                        return version;
+                    }
+                };
         PreparedStatement p = session.prepare(c.sql());
         int i = 1;
         for (Compiled.Param param : c.params()) {
@@ -84,13 +94,17 @@ final class StatementExecutor {
                         Map<String, Object> row = new LinkedHashMap<>();
                         int base = c.recorded() ? nk : 0;
                         for (int k = 0; k < c.columns().size(); k++) {
-                            row.put(c.columns().get(k), get(rs, base + k + 1, c.columnTypes().get(k)));
+                            row.put(
+                                    c.columns().get(k),
+                                    get(rs, base + k + 1, c.columnTypes().get(k)));
                         }
                         if (c.recorded()) {
                             String prefix = keyPrefix(t, rs, nk);
                             int vbase = nk + c.columns().size();
                             for (int k = 0; k < c.columns().size(); k++) {
-                                log.read(prefix + SqlGen.fieldName(t, c.columns().get(k)), rs.getLong(vbase + k + 1));
+                                log.read(
+                                        prefix + SqlGen.fieldName(t, c.columns().get(k)),
+                                        rs.getLong(vbase + k + 1));
                             }
                         }
                         rows.add(row);
@@ -102,7 +116,8 @@ final class StatementExecutor {
                     value = rows.isEmpty() ? null : Values.read(rows, null);
                 }
                 if (c.recorded() && !sel.lock().skipLocked() && pred.decided()) {
-                    // SKIP LOCKED: a matching row it did not return may have been skipped (locked), not
+                    // SKIP LOCKED: a matching row it did not return may have been skipped (locked),
+                    // not
                     // seen, so it records no predicate read (an edge left out, never one invented);
                     // likewise when the rows fetched do not decide it (Compiled.Predicate#decided)
                     selectScan(log, firstOp, t, sel, env, seen, rows);
@@ -130,7 +145,9 @@ final class StatementExecutor {
                             continue;
                         }
                         Object v = get(rs, nk + 1, type);
-                        log.read(prefix + SqlGen.fieldName(t, c.columns().get(0)), rs.getLong(nk + 2));
+                        log.read(
+                                prefix + SqlGen.fieldName(t, c.columns().get(0)),
+                                rs.getLong(nk + 2));
                         if (!a.isExtremum()) {
                             if (v != null || a.column().isEmpty()) {
                                 count++;
@@ -143,24 +160,31 @@ final class StatementExecutor {
                             }
                         } else if (v != null) {
                             int cmp = best == null ? 0 : compare(v, best);
-                            if (best == null || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                            if (best == null
+                                    || (a.function() == Aggregate.Function.MIN
+                                            ? cmp < 0
+                                            : cmp > 0)) {
                                 best = v;
                             }
                         }
                     }
                 }
                 // SUM/AVG over no non-NULL value is NULL; AVG truncates toward zero (Aggregate)
-                Object value = switch (a.function()) {
-                    case COUNT -> a.distinct() ? (Object) (long) distinct.size() : (Object) count;
-                    case SUM -> count == 0 ? null : (Object) sum;
-                    case AVG -> count == 0 ? null : (Object) (sum / count);
-                    case MIN, MAX -> best;
-                };
+                Object value =
+                        switch (a.function()) {
+                            case COUNT ->
+                                    a.distinct() ? (Object) (long) distinct.size() : (Object) count;
+                            case SUM -> count == 0 ? null : (Object) sum;
+                            case AVG -> count == 0 ? null : (Object) (sum / count);
+                            case MIN, MAX -> best;
+                        };
                 if (!a.isExtremum() || best == null) {
-                    // COUNT, SUM, AVG (and COUNT DISTINCT) aggregate every matching row: Adya's predicate read
+                    // COUNT, SUM, AVG (and COUNT DISTINCT) aggregate every matching row: Adya's
+                    // predicate read
                     scan(log, firstOp, t, sel.where(), env, seen);
                 } else {
-                    aggregateScan(log, firstOp, t, sel.where(), env, seen, a, c.columns().get(0), best);
+                    aggregateScan(
+                            log, firstOp, t, sel.where(), env, seen, a, c.columns().get(0), best);
                 }
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -181,7 +205,8 @@ final class StatementExecutor {
                     StringBuilder read = new StringBuilder();
                     int firstOp = log.ops.size();
                     Map<String, Long> seen = new HashMap<>();
-                    if (pred.complementSql() != null) { // the rows of the key part it will not match
+                    if (pred.complementSql()
+                            != null) { // the rows of the key part it will not match
                         PreparedStatement q = session.prepare(pred.complementSql());
                         int j = 1;
                         for (Compiled.Param param : pred.complementParams()) {
@@ -193,7 +218,8 @@ final class StatementExecutor {
                             }
                         }
                     }
-                    if (c.fetchSql() != null) { // no UPDATE … RETURNING: run it, then select what it changed
+                    if (c.fetchSql()
+                            != null) { // no UPDATE … RETURNING: run it, then select what it changed
                         p.executeUpdate();
                         p = session.prepare(c.fetchSql());
                         int j = 1;
@@ -204,12 +230,17 @@ final class StatementExecutor {
                     try (ResultSet rs = p.executeQuery()) {
                         while (rs.next()) {
                             String prefix = keyPrefix(t, rs, nk);
-                            for (int k = 0; k < c.reads().size(); k++) { // read before write, as the row did
+                            for (int k = 0;
+                                    k < c.reads().size();
+                                    k++) { // read before write, as the row did
                                 String key = prefix + SqlGen.fieldName(t, c.reads().get(k));
                                 long v = rs.getLong(nk + k + 1);
                                 log.read(key, v);
                                 if (outcome != null) {
-                                    read.append(read.length() == 0 ? "; read " : ", ").append(key).append(" version ").append(v);
+                                    read.append(read.length() == 0 ? "; read " : ", ")
+                                            .append(key)
+                                            .append(" version ")
+                                            .append(v);
                                 }
                             }
                             for (String col : c.columns()) {
@@ -219,9 +250,16 @@ final class StatementExecutor {
                             n++;
                         }
                     }
-                    c.stmt().whereClause().ifPresent(where -> scan(log, firstOp, t, where, env, seen));
+                    c.stmt()
+                            .whereClause()
+                            .ifPresent(where -> scan(log, firstOp, t, where, env, seen));
                     if (outcome != null) {
-                        outcome.append(n).append(n == 1 ? " row" : " rows").append(" (version ").append(version).append(read).append(")");
+                        outcome.append(n)
+                                .append(n == 1 ? " row" : " rows")
+                                .append(" (version ")
+                                .append(version)
+                                .append(read)
+                                .append(")");
                     }
                 } else {
                     int n = p.executeUpdate();
@@ -236,10 +274,10 @@ final class StatementExecutor {
 
     /**
      * A recorded join: each joined row's read of its table's column is logged once (a row with
-     * several join partners was read once, in one version, by the one statement), and the
-     * aggregate (COUNT(DISTINCT c), MIN, MAX of the last table) is computed from the result. No
-     * predicate read is recorded for a join (which rows of one table could have joined depends on the
-     * others' versions): an edge left out, never one invented.
+     * several join partners was read once, in one version, by the one statement), and the aggregate
+     * (COUNT(DISTINCT c), MIN, MAX of the last table) is computed from the result. No predicate
+     * read is recorded for a join (which rows of one table could have joined depends on the others'
+     * versions): an edge left out, never one invented.
      */
     private Object join(Stmt.Select sel, PreparedStatement p, TxnLog log) throws SQLException {
         List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
@@ -269,7 +307,10 @@ final class StatementExecutor {
                         if (v != null) {
                             distinct.add(v);
                             int cmp = best == null ? 0 : compare(v, best);
-                            if (best == null || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                            if (best == null
+                                    || (a.function() == Aggregate.Function.MIN
+                                            ? cmp < 0
+                                            : cmp > 0)) {
                                 best = v;
                             }
                         }
@@ -282,12 +323,21 @@ final class StatementExecutor {
     }
 
     /**
-     * Logs the row version a recorded write installed ({@link TxnLog.RowWrite}), and, for UPDATE and
-     * DELETE, the predicate version its WHERE clause saw matching. Column positions follow
+     * Logs the row version a recorded write installed ({@link TxnLog.RowWrite}), and, for UPDATE
+     * and DELETE, the predicate version its WHERE clause saw matching. Column positions follow
      * {@link Compiled.Predicate}.
      */
-    private void rowWrite(Compiled c, Compiled.Predicate pred, Table t, ResultSet rs, int nk, String prefix, long version,
-            Map<String, Long> seen, TxnLog log) throws SQLException {
+    private void rowWrite(
+            Compiled c,
+            Compiled.Predicate pred,
+            Table t,
+            ResultSet rs,
+            int nk,
+            String prefix,
+            long version,
+            Map<String, Long> seen,
+            TxnLog log)
+            throws SQLException {
         String row = rowName(prefix);
         String key = prefix + SqlGen.fieldName(t, c.columns().get(0));
         int at = nk + c.reads().size() + 1; // first predicate column
@@ -297,11 +347,21 @@ final class StatementExecutor {
             keys.put(col, get(rs, k + 1, t.column(col).orElseThrow().type()));
         }
         switch (c.kind()) {
-            case INSERT -> log.rowWrites.add(new TxnLog.RowWrite(row, version, TxnLog.ABSENT, null, image(pred, rs, at, keys), key));
+            case INSERT ->
+                    log.rowWrites.add(
+                            new TxnLog.RowWrite(
+                                    row,
+                                    version,
+                                    TxnLog.ABSENT,
+                                    null,
+                                    image(pred, rs, at, keys),
+                                    key));
             case DELETE -> {
                 long previous = rs.getLong(at);
                 seen.put(row, previous);
-                log.rowWrites.add(new TxnLog.RowWrite(row, version, previous, image(pred, rs, at + 1, keys), null, key));
+                log.rowWrites.add(
+                        new TxnLog.RowWrite(
+                                row, version, previous, image(pred, rs, at + 1, keys), null, key));
             }
             default -> {
                 long previous = rs.getLong(at);
@@ -312,15 +372,19 @@ final class StatementExecutor {
                     int old = at + 1 + pred.image().size();
                     for (int k = 0; k < pred.old().size(); k++) {
                         String col = pred.old().get(k);
-                        before.put(col, get(rs, old + k, pred.imageTypes().get(pred.image().indexOf(col))));
+                        before.put(
+                                col,
+                                get(rs, old + k, pred.imageTypes().get(pred.image().indexOf(col))));
                     }
-                    log.rowWrites.add(new TxnLog.RowWrite(row, version, previous, before, after, key));
+                    log.rowWrites.add(
+                            new TxnLog.RowWrite(row, version, previous, before, after, key));
                 }
             }
         }
     }
 
-    private static Map<String, Object> image(Compiled.Predicate pred, ResultSet rs, int at, Map<String, Object> keys)
+    private static Map<String, Object> image(
+            Compiled.Predicate pred, ResultSet rs, int at, Map<String, Object> keys)
             throws SQLException {
         Map<String, Object> out = new HashMap<>(keys);
         for (int k = 0; k < pred.image().size(); k++) {
@@ -339,7 +403,10 @@ final class StatementExecutor {
                 if (sb.length() > 0) {
                     sb.append(", ");
                 }
-                sb.append(r instanceof Map<?, ?> m ? m.toString().replace("{", "(").replace("}", ")") : r);
+                sb.append(
+                        r instanceof Map<?, ?> m
+                                ? m.toString().replace("{", "(").replace("}", ")")
+                                : r);
             }
             return sb.toString();
         }

@@ -5,17 +5,19 @@ package isocheck.run;
  * mode ({@code --schedule}) uses it to force an interleaving. Normal runs use {@link #NONE}.
  */
 interface StepGate {
-    StepGate NONE = new StepGate() {
-        @Override
-        public void beforeStatement(String description) {
-        }
+    StepGate NONE =
+            new StepGate() {
+                @Override
+                public void beforeStatement(String description) {}
 
-        @Override
-        public void afterStatement(String outcome) {
-        }
-    };
+                @Override
+                public void afterStatement(String outcome) {}
+            };
 
-    /** Called before a statement runs; may block until the schedule says it is this transaction's turn. */
+    /**
+     * Called before a statement runs; may block until the schedule says it is this transaction's
+     * turn.
+     */
     void beforeStatement(String description) throws InterruptedException;
 
     /**

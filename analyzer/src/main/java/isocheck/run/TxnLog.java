@@ -5,30 +5,46 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-/** What one transaction attempt did, as it will appear in the history: its reads and writes in program order. */
+/**
+ * What one transaction attempt did, as it will appear in the history: its reads and writes in
+ * program order.
+ */
 final class TxnLog {
-    /** One operation: a key ({@code table/pk/field}, or a number for kv workloads) and a version. */
+    /**
+     * One operation: a key ({@code table/pk/field}, or a number for kv workloads) and a version.
+     */
     record Op(boolean write, String key, long value) {}
 
     /**
      * What one statement's WHERE clause evaluated ({@link PredicateReads}): {@code seen} gives, for
-     * every row of the clause's key part the statement saw (matching or not), the predicate version it
-     * observed ({@link SqlGen#PRED_VERSION}); {@code matches} evaluates the clause, parameters bound,
-     * on a row version's column values; {@code text} is the clause with its parameters bound;
-     * {@code opIndex} is where the statement's operations begin in {@link #ops}; {@code rowPrefix}
-     * narrows the rows it can ever match by its equalities on leading key columns
+     * every row of the clause's key part the statement saw (matching or not), the predicate version
+     * it observed ({@link SqlGen#PRED_VERSION}); {@code matches} evaluates the clause, parameters
+     * bound, on a row version's column values; {@code text} is the clause with its parameters
+     * bound; {@code opIndex} is where the statement's operations begin in {@link #ops}; {@code
+     * rowPrefix} narrows the rows it can ever match by its equalities on leading key columns
      * ({@link PredicateReads#rowPrefix}).
      */
-    record PredicateScan(int opIndex, String table, String text, Predicate<Map<String, Object>> matches, Map<String, Long> seen,
+    record PredicateScan(
+            int opIndex,
+            String table,
+            String text,
+            Predicate<Map<String, Object>> matches,
+            Map<String, Long> seen,
             String rowPrefix) {}
 
     /**
      * A row version this attempt installed: {@code row} is {@code table/pk}, {@code version} the
-     * statement's version, {@code previous} the predicate version it replaced ({@link #ABSENT} for an
-     * insert), {@code before}/{@code after} the column values a predicate can read (null: no row),
-     * {@code key} one history key the statement wrote for the row (naming the writer).
+     * statement's version, {@code previous} the predicate version it replaced ({@link #ABSENT} for
+     * an insert), {@code before}/{@code after} the column values a predicate can read (null: no
+     * row), {@code key} one history key the statement wrote for the row (naming the writer).
      */
-    record RowWrite(String row, long version, long previous, Map<String, Object> before, Map<String, Object> after, String key) {}
+    record RowWrite(
+            String row,
+            long version,
+            long previous,
+            Map<String, Object> before,
+            Map<String, Object> after,
+            String key) {}
 
     static final long ABSENT = -1;
 
@@ -37,8 +53,10 @@ final class TxnLog {
     final List<PredicateScan> predicateScans = new ArrayList<>();
     final List<RowWrite> rowWrites = new ArrayList<>();
     boolean committed;
+
     /** Why it aborted (the database's message), or null. */
     String abortReason;
+
     String abortState;
     long start;
     long end;

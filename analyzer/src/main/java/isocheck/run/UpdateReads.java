@@ -1,9 +1,8 @@
 package isocheck.run;
 
+import isocheck.program.Assignment;
 import isocheck.program.Blocks;
 import isocheck.program.Columns;
-import isocheck.program.Assignment;
-import isocheck.program.Expr;
 import isocheck.program.Program;
 import isocheck.program.Stmt;
 import isocheck.program.Table;
@@ -16,20 +15,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The fields of the updated row that an UPDATE's SET expressions read ({@code SET w_ytd = w_ytd + :x}
- * reads {@code w_ytd}; {@code SET a = b} reads {@code b}). The database reads them from the very row
- * version the UPDATE overwrites, so the recorder logs each as a read, before the UPDATE's writes.
+ * The fields of the updated row that an UPDATE's SET expressions read ({@code SET w_ytd = w_ytd +
+ * :x} reads {@code w_ytd}; {@code SET a = b} reads {@code b}). The database reads them from the
+ * very row version the UPDATE overwrites, so the recorder logs each as a read, before the UPDATE's
+ * writes.
  *
  * <p>A read field the same UPDATE also writes has its version column overwritten by the statement,
- * so its old version is copied, in the same statement, into a "previous version" column
- * ({@code isocheck_p_<col>}): {@code SET f = f + ?, isocheck_v_f = ?, isocheck_p_f = isocheck_v_f}.
- * Every SET right-hand side sees the row as it was before the UPDATE (SQL:2016 Part 2 §14.15
- * General Rules; PostgreSQL and H2 both follow it, asserted by the run tests), so the copy names
- * exactly the version the new value was computed from.
+ * so its old version is copied, in the same statement, into a "previous version" column ({@code
+ * isocheck_p_<col>}): {@code SET f = f + ?, isocheck_v_f = ?, isocheck_p_f = isocheck_v_f}. Every
+ * SET right-hand side sees the row as it was before the UPDATE (SQL:2016 Part 2 §14.15 General
+ * Rules; PostgreSQL and H2 both follow it, asserted by the run tests), so the copy names exactly
+ * the version the new value was computed from.
  *
- * <p>One scheme for both databases: PostgreSQL 15 has no {@code RETURNING OLD.col}; H2's
- * {@code OLD TABLE (UPDATE …)} would need no extra column but was not cheaper on TPC-C (median 178
- * against 194 committed/s, benchmarks/RESULTS.md "recording read-modify-write UPDATEs").
+ * <p>One scheme for both databases: PostgreSQL 15 has no {@code RETURNING OLD.col}; H2's {@code OLD
+ * TABLE (UPDATE …)} would need no extra column but was not cheaper on TPC-C (median 178 against 194
+ * committed/s, benchmarks/RESULTS.md "recording read-modify-write UPDATEs").
  */
 final class UpdateReads {
 
@@ -53,7 +53,8 @@ final class UpdateReads {
      */
     static boolean needsPrevious(Table t, Stmt.Update u, String column) {
         String version = SqlGen.versionColumn(t, column);
-        return u.assignments().stream().anyMatch(a -> SqlGen.versionColumn(t, a.column()).equals(version));
+        return u.assignments().stream()
+                .anyMatch(a -> SqlGen.versionColumn(t, a.column()).equals(version));
     }
 
     static String previousColumn(Table t, String column) {
@@ -75,7 +76,8 @@ final class UpdateReads {
                 Table t = program.schema().table(u.table()).orElseThrow();
                 for (String c : of(u)) {
                     if (needsPrevious(t, u, c)) {
-                        out.computeIfAbsent(t.name(), k -> new LinkedHashSet<>()).add(previousColumn(t, c));
+                        out.computeIfAbsent(t.name(), k -> new LinkedHashSet<>())
+                                .add(previousColumn(t, c));
                     }
                 }
             }

@@ -12,8 +12,9 @@ final class Values {
     private Values() {}
 
     /**
-     * The value of {@code :variable[.field]}: a field of a row, of the first row of a row set, or the
-     * one column of a one-column row set ("a one-column result reads as a value"); null when empty.
+     * The value of {@code :variable[.field]}: a field of a row, of the first row of a row set, or
+     * the one column of a one-column row set ("a one-column result reads as a value"); null when
+     * empty.
      */
     @SuppressWarnings("unchecked")
     static Object read(Object v, String field) {

@@ -26,20 +26,44 @@ class CatalogueHermitageTest {
 
     @Test
     void everyCellOfH2IsDecided() {
-        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(null, null, null)), AnomalyCatalogue.ALL, 1000, null);
+        Catalogue cat =
+                Catalogue.run(
+                        List.of(CatalogueDatabase.open(null, null, null)),
+                        AnomalyCatalogue.ALL,
+                        1000,
+                        null);
         assertTrue(cat.anomalies().size() >= 10, "at least ten anomaly kinds");
-        assertEquals(List.of("read-uncommitted", "read-committed", "repeatable-read", "snapshot", "serializable"), cat.levels().get("H2"));
+        assertEquals(
+                List.of(
+                        "read-uncommitted",
+                        "read-committed",
+                        "repeatable-read",
+                        "snapshot",
+                        "serializable"),
+                cat.levels().get("H2"));
         assertEquals(cat.anomalies().size() * 5, cat.cells().size());
         assertTrue(cat.decided(), CatalogueReport.text(cat));
         assertTrue(cat.comparisons().isEmpty(), "Hermitage has no H2 table");
-        // Measured facts the README and RESULTS quote: H2's SERIALIZABLE lets both write skews commit.
-        assertEquals(Cell.Outcome.ADMITTED, cat.cell("H2", "serializable", "G2-item").outcome(), CatalogueReport.text(cat));
-        assertEquals(Cell.Outcome.ADMITTED, cat.cell("H2", "serializable", "G2").outcome(), CatalogueReport.text(cat));
-        // A lock wait the runner's trace shows (T2's DELETE waits for T1's UPDATE of every row) makes a "blocks" cell.
+        // Measured facts the README and RESULTS quote: H2's SERIALIZABLE lets both write skews
+        // commit.
+        assertEquals(
+                Cell.Outcome.ADMITTED,
+                cat.cell("H2", "serializable", "G2-item").outcome(),
+                CatalogueReport.text(cat));
+        assertEquals(
+                Cell.Outcome.ADMITTED,
+                cat.cell("H2", "serializable", "G2").outcome(),
+                CatalogueReport.text(cat));
+        // A lock wait the runner's trace shows (T2's DELETE waits for T1's UPDATE of every row)
+        // makes a "blocks" cell.
         Cell waited = cat.cell("H2", "read-committed", "PMP-write");
         assertEquals(Cell.Outcome.BLOCKED, waited.outcome(), waited.toString());
-        assertEquals("step 2 T2 DELETE FROM test WHERE val = :v waited for a lock", waited.evidence());
-        assertEquals("lock timeout", cat.cell("H2", "read-committed", "G0").how(), "G0's second writer times out: T1 commits after T2's next step");
+        assertEquals(
+                "step 2 T2 DELETE FROM test WHERE val = :v waited for a lock", waited.evidence());
+        assertEquals(
+                "lock timeout",
+                cat.cell("H2", "read-committed", "G0").how(),
+                "G0's second writer times out: T1 commits after T2's next step");
         // Dirty reads show only at READ UNCOMMITTED.
         for (String a : List.of("G1a", "G1b", "G1c")) {
             assertEquals(Cell.Outcome.ADMITTED, cat.cell("H2", "read-uncommitted", a).outcome(), a);
@@ -50,21 +74,49 @@ class CatalogueHermitageTest {
     @Test
     void postgresqlAgreesWithHermitageOrTheDisagreementIsExplained() {
         String url = System.getenv(ENV);
-        Assumptions.assumeTrue(url != null && !url.isBlank(), ENV + " is not set: the PostgreSQL catalogue is skipped");
+        Assumptions.assumeTrue(
+                url != null && !url.isBlank(),
+                ENV + " is not set: the PostgreSQL catalogue is skipped");
         try (Connection c = DriverManager.getConnection(url)) {
             c.isValid(5);
         } catch (SQLException e) {
-            fail(ENV + " is set but the server is unreachable: " + isocheck.run.Db.of(url, null, null, isocheck.run.Isolation.READ_COMMITTED).displayUrl() + ": " + e.getMessage());
+            fail(
+                    ENV
+                            + " is set but the server is unreachable: "
+                            + isocheck.run.Db.of(
+                                            url, null, null, isocheck.run.Isolation.READ_COMMITTED)
+                                    .displayUrl()
+                            + ": "
+                            + e.getMessage());
         }
-        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(url, null, null)), AnomalyCatalogue.ALL, 1000, null);
+        Catalogue cat =
+                Catalogue.run(
+                        List.of(CatalogueDatabase.open(url, null, null)),
+                        AnomalyCatalogue.ALL,
+                        1000,
+                        null);
         String table = CatalogueReport.text(cat);
-        // run.PostgresEngine offers three (PostgreSQL runs READ UNCOMMITTED as READ COMMITTED, manual §13.2).
-        assertEquals(List.of("read-committed", "repeatable-read", "serializable"), cat.levels().get("PostgreSQL"));
+        // run.PostgresEngine offers three (PostgreSQL runs READ UNCOMMITTED as READ COMMITTED,
+        // manual §13.2).
+        assertEquals(
+                List.of("read-committed", "repeatable-read", "serializable"),
+                cat.levels().get("PostgreSQL"));
         assertTrue(cat.decided(), table);
-        // Hermitage's three PostgreSQL levels × its ten columns, and PMP for write predicates at two levels (postgres.md).
+        // Hermitage's three PostgreSQL levels × its ten columns, and PMP for write predicates at
+        // two levels (postgres.md).
         assertEquals(3 * 10 + 2, cat.comparisons().size(), table);
-        assertEquals(List.of(), cat.unexplained().stream().map(c -> c.cell().level() + " " + c.cell().anomaly().id() + ": "
-                + c.cell().evidence()).toList(), table);
+        assertEquals(
+                List.of(),
+                cat.unexplained().stream()
+                        .map(
+                                c ->
+                                        c.cell().level()
+                                                + " "
+                                                + c.cell().anomaly().id()
+                                                + ": "
+                                                + c.cell().evidence())
+                        .toList(),
+                table);
         Set<String> measured = new HashSet<>();
         for (Hermitage.Comparison c : cat.comparisons()) {
             if (!c.agrees()) {
@@ -77,27 +129,57 @@ class CatalogueHermitageTest {
                 stale.add(k);
             }
         }
-        assertEquals(List.of(), stale, "explained disagreements that this run did not measure:\n" + table);
+        assertEquals(
+                List.of(),
+                stale,
+                "explained disagreements that this run did not measure:\n" + table);
     }
 
     @Test
     void mariadbAgreesWithHermitagesMysqlOrTheDisagreementIsExplained() {
         String env = "ISOCHECK_TEST_MARIADB";
         String url = System.getenv(env);
-        Assumptions.assumeTrue(url != null && !url.isBlank(), env + " is not set: the MariaDB catalogue is skipped");
+        Assumptions.assumeTrue(
+                url != null && !url.isBlank(),
+                env + " is not set: the MariaDB catalogue is skipped");
         try (Connection c = DriverManager.getConnection(url)) {
             c.isValid(5);
         } catch (SQLException e) {
-            fail(env + " is set but the server is unreachable: " + isocheck.run.Db.of(url, null, null, isocheck.run.Isolation.READ_COMMITTED).displayUrl() + ": " + e.getMessage());
+            fail(
+                    env
+                            + " is set but the server is unreachable: "
+                            + isocheck.run.Db.of(
+                                            url, null, null, isocheck.run.Isolation.READ_COMMITTED)
+                                    .displayUrl()
+                            + ": "
+                            + e.getMessage());
         }
-        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open(url, null, null)), AnomalyCatalogue.ALL, 1000, null);
+        Catalogue cat =
+                Catalogue.run(
+                        List.of(CatalogueDatabase.open(url, null, null)),
+                        AnomalyCatalogue.ALL,
+                        1000,
+                        null);
         String table = CatalogueReport.text(cat);
-        assertEquals(List.of("read-uncommitted", "read-committed", "repeatable-read", "serializable"), cat.levels().get("MariaDB"));
+        assertEquals(
+                List.of("read-uncommitted", "read-committed", "repeatable-read", "serializable"),
+                cat.levels().get("MariaDB"));
         assertTrue(cat.decided(), table);
-        // Hermitage's four MySQL rows × ten columns, and PMP for write predicates at three levels (mysql.md).
+        // Hermitage's four MySQL rows × ten columns, and PMP for write predicates at three levels
+        // (mysql.md).
         assertEquals(4 * 10 + 3, cat.comparisons().size(), table);
-        assertEquals(List.of(), cat.unexplained().stream().map(c -> c.cell().level() + " " + c.cell().anomaly().id() + ": "
-                + c.cell().evidence()).toList(), table);
+        assertEquals(
+                List.of(),
+                cat.unexplained().stream()
+                        .map(
+                                c ->
+                                        c.cell().level()
+                                                + " "
+                                                + c.cell().anomaly().id()
+                                                + ": "
+                                                + c.cell().evidence())
+                        .toList(),
+                table);
         Set<String> measured = new HashSet<>();
         for (Hermitage.Comparison c : cat.comparisons()) {
             if (!c.agrees()) {
@@ -110,21 +192,35 @@ class CatalogueHermitageTest {
                 stale.add(k);
             }
         }
-        assertEquals(List.of(), stale, "explained disagreements that this run did not measure:\n" + table);
+        assertEquals(
+                List.of(),
+                stale,
+                "explained disagreements that this run did not measure:\n" + table);
     }
 
     @Test
     void everyCellOfSqliteIsDecided(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
-        Catalogue cat = Catalogue.run(List.of(CatalogueDatabase.open("jdbc:sqlite:" + dir.resolve("catalogue.sqlite"), null, null)),
-                AnomalyCatalogue.ALL, 1000, null);
+        Catalogue cat =
+                Catalogue.run(
+                        List.of(
+                                CatalogueDatabase.open(
+                                        "jdbc:sqlite:" + dir.resolve("catalogue.sqlite"),
+                                        null,
+                                        null)),
+                        AnomalyCatalogue.ALL,
+                        1000,
+                        null);
         String table = CatalogueReport.text(cat);
         assertEquals(List.of("serializable"), cat.levels().get("SQLite"), table);
         assertEquals(cat.anomalies().size(), cat.cells().size(), table);
         assertTrue(cat.decided(), table);
         assertTrue(cat.comparisons().isEmpty(), "Hermitage has no SQLite table");
-        // SQLite serialises writers (one write transaction at a time): no cycle anomaly is admitted.
+        // SQLite serialises writers (one write transaction at a time): no cycle anomaly is
+        // admitted.
         for (Anomaly a : AnomalyCatalogue.ALL) {
-            assertTrue(cat.cell("SQLite", "serializable", a.id()).outcome() != Cell.Outcome.ADMITTED, a.id() + "\n" + table);
+            assertTrue(
+                    cat.cell("SQLite", "serializable", a.id()).outcome() != Cell.Outcome.ADMITTED,
+                    a.id() + "\n" + table);
         }
     }
 
@@ -133,7 +229,12 @@ class CatalogueHermitageTest {
         Hermitage h = Hermitage.load();
         int n = 0;
         for (String dbms : List.of("postgresql", "mysql")) {
-            for (String level : List.of("read-uncommitted", "read-committed", "repeatable-read", "serializable")) {
+            for (String level :
+                    List.of(
+                            "read-uncommitted",
+                            "read-committed",
+                            "repeatable-read",
+                            "serializable")) {
                 for (Anomaly a : AnomalyCatalogue.ALL) {
                     if (h.expected(dbms, level, a.id()) != null) {
                         n++;
@@ -141,7 +242,8 @@ class CatalogueHermitageTest {
                 }
             }
         }
-        assertEquals(70 + 5, n); // seven rows of ten columns, and five PMP-write cells from the prose
+        assertEquals(
+                70 + 5, n); // seven rows of ten columns, and five PMP-write cells from the prose
         assertEquals("admits", h.expected("postgresql", "repeatable-read", "G2-item"));
         assertEquals("R/O", h.expected("mysql", "repeatable-read", "PMP"));
         assertEquals("prevents", h.expected("mysql", "read-uncommitted", "G0"));

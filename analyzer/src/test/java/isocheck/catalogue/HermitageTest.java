@@ -10,7 +10,10 @@ import isocheck.level.Level;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The comparison with Hermitage's cells: agreement, R/O, and a disagreement explained only for the outcome it names. */
+/**
+ * The comparison with Hermitage's cells: agreement, R/O, and a disagreement explained only for the
+ * outcome it names.
+ */
 class HermitageTest {
 
     private static final Anomaly PMP = new Anomaly("PMP", "predicate-many-preceders", Level.RA);
@@ -22,13 +25,34 @@ class HermitageTest {
 
     @Test
     void cellsAgreeDisagreeAndAreExplained() {
-        Hermitage h = Hermitage.parse("cells", "# comment\nmysql\trepeatable-read\tPMP\tR/O\nmysql\trepeatable-read\tP4\tadmits\n"
-                + "mysql\tserializable\tP4\tprevents\n", "why", "mysql\tserializable\tP4\tadmits\tbecause the history says so\n");
-        List<Hermitage.Comparison> c = h.compare("mysql", List.of(
-                cell("repeatable-read", PMP, Cell.Outcome.NOT_SEEN), // R/O: the read-only reader is protected
-                cell("repeatable-read", P4, Cell.Outcome.ABORTED), // Hermitage: admits
-                cell("serializable", P4, Cell.Outcome.ADMITTED), // Hermitage: prevents; explained
-                cell("read-committed", P4, Cell.Outcome.ADMITTED))); // no Hermitage cell: not compared
+        Hermitage h =
+                Hermitage.parse(
+                        "cells",
+                        "# comment\nmysql\trepeatable-read\tPMP\tR/O\nmysql\trepeatable-read\tP4\tadmits\n"
+                                + "mysql\tserializable\tP4\tprevents\n",
+                        "why",
+                        "mysql\tserializable\tP4\tadmits\tbecause the history says so\n");
+        List<Hermitage.Comparison> c =
+                h.compare(
+                        "mysql",
+                        List.of(
+                                cell(
+                                        "repeatable-read",
+                                        PMP,
+                                        Cell.Outcome.NOT_SEEN), // R/O: the read-only reader is
+                                // protected
+                                cell(
+                                        "repeatable-read",
+                                        P4,
+                                        Cell.Outcome.ABORTED), // Hermitage: admits
+                                cell(
+                                        "serializable",
+                                        P4,
+                                        Cell.Outcome.ADMITTED), // Hermitage: prevents; explained
+                                cell(
+                                        "read-committed",
+                                        P4,
+                                        Cell.Outcome.ADMITTED))); // no Hermitage cell: not compared
         assertEquals(3, c.size());
         assertTrue(c.get(0).agrees());
         assertFalse(c.get(1).agrees());
@@ -36,16 +60,27 @@ class HermitageTest {
         assertFalse(c.get(2).agrees());
         assertEquals("because the history says so", c.get(2).explanation());
 
-        List<Hermitage.Comparison> ro = h.compare("mysql", List.of(cell("repeatable-read", PMP, Cell.Outcome.ADMITTED)));
+        List<Hermitage.Comparison> ro =
+                h.compare("mysql", List.of(cell("repeatable-read", PMP, Cell.Outcome.ADMITTED)));
         assertFalse(ro.get(0).agrees(), "R/O is 'prevents' for the catalogue's read-only reader");
 
         // An explanation names the outcome it explains: another outcome stays unexplained.
-        Hermitage other = Hermitage.parse("cells", "mysql\tserializable\tP4\tadmits\n", "why", "mysql\tserializable\tP4\tadmits\tstale\n");
-        assertNull(other.compare("mysql", List.of(cell("serializable", P4, Cell.Outcome.BLOCKED))).get(0).explanation());
+        Hermitage other =
+                Hermitage.parse(
+                        "cells",
+                        "mysql\tserializable\tP4\tadmits\n",
+                        "why",
+                        "mysql\tserializable\tP4\tadmits\tstale\n");
+        assertNull(
+                other.compare("mysql", List.of(cell("serializable", P4, Cell.Outcome.BLOCKED)))
+                        .get(0)
+                        .explanation());
     }
 
     @Test
     void aMalformedLineIsRefused() {
-        assertThrows(IllegalStateException.class, () -> Hermitage.parse("cells", "mysql\tserializable\tP4\n", "why", ""));
+        assertThrows(
+                IllegalStateException.class,
+                () -> Hermitage.parse("cells", "mysql\tserializable\tP4\n", "why", ""));
     }
 }

@@ -13,23 +13,40 @@ class CliTest {
 
     private static Stream<String[]> everyCommand() {
         CommandLine root = new CommandLine(new IsocheckCommand());
-        return Stream.concat(Stream.<String[]>of(new String[0]),
+        return Stream.concat(
+                Stream.<String[]>of(new String[0]),
                 root.getSubcommands().keySet().stream().map(name -> new String[] {name}));
     }
 
     @TestFactory
     Stream<DynamicTest> everyCommandHasHelpAndVersion() {
-        return everyCommand().flatMap(cmd -> Stream.of(
-                DynamicTest.dynamicTest(String.join(" ", cmd) + " --help", () -> {
-                    CliRun run = CliRun.of(concat(cmd, "--help"));
-                    assertEquals(ExitCode.OK, run.exitCode(), run.err());
-                    assertTrue(run.out().startsWith("Usage: isocheck"), run.out());
-                }),
-                DynamicTest.dynamicTest(String.join(" ", cmd) + " --version", () -> {
-                    CliRun run = CliRun.of(concat(cmd, "--version"));
-                    assertEquals(ExitCode.OK, run.exitCode(), run.err());
-                    assertTrue(run.out().matches("isocheck \\d+\\.\\d+\\.\\d+\\R"), run.out());
-                })));
+        return everyCommand()
+                .flatMap(
+                        cmd ->
+                                Stream.of(
+                                        DynamicTest.dynamicTest(
+                                                String.join(" ", cmd) + " --help",
+                                                () -> {
+                                                    CliRun run = CliRun.of(concat(cmd, "--help"));
+                                                    assertEquals(
+                                                            ExitCode.OK, run.exitCode(), run.err());
+                                                    assertTrue(
+                                                            run.out().startsWith("Usage: isocheck"),
+                                                            run.out());
+                                                }),
+                                        DynamicTest.dynamicTest(
+                                                String.join(" ", cmd) + " --version",
+                                                () -> {
+                                                    CliRun run =
+                                                            CliRun.of(concat(cmd, "--version"));
+                                                    assertEquals(
+                                                            ExitCode.OK, run.exitCode(), run.err());
+                                                    assertTrue(
+                                                            run.out()
+                                                                    .matches(
+                                                                            "isocheck \\d+\\.\\d+\\.\\d+\\R"),
+                                                            run.out());
+                                                })));
     }
 
     @Test

@@ -24,29 +24,44 @@ class FastCheckArgsTest {
         return p == null ? rel : p.resolve(rel).toString();
     }
 
-    private static final List<String[]> TAKEN = List.of(
-            new String[] {"check", "h.txt", "--level", "rc"},
-            new String[] {"check", "--level", "ser", "h.txt"},
-            new String[] {"check", "h.txt", "--level", "all", "--explain", "--format", "plume"},
-            new String[] {"check", "h.txt", "--level", "SI", "--witness", "json", "--max-witnesses", "3"},
-            new String[] {"check", "h.txt", "--timeout", "2.5", "--level", "cc", "--witness", "dot"},
-            new String[] {"check", "h.txt", "--level", "nonsense", "--format", "nope"});
+    private static final List<String[]> TAKEN =
+            List.of(
+                    new String[] {"check", "h.txt", "--level", "rc"},
+                    new String[] {"check", "--level", "ser", "h.txt"},
+                    new String[] {
+                        "check", "h.txt", "--level", "all", "--explain", "--format", "plume"
+                    },
+                    new String[] {
+                        "check",
+                        "h.txt",
+                        "--level",
+                        "SI",
+                        "--witness",
+                        "json",
+                        "--max-witnesses",
+                        "3"
+                    },
+                    new String[] {
+                        "check", "h.txt", "--timeout", "2.5", "--level", "cc", "--witness", "dot"
+                    },
+                    new String[] {"check", "h.txt", "--level", "nonsense", "--format", "nope"});
 
-    private static final List<String[]> LEFT_TO_PICOCLI = List.of(
-            new String[] {"check"},
-            new String[] {"check", "h.txt"},
-            new String[] {"check", "--help"},
-            new String[] {"check", "h.txt", "--level=rc"},
-            new String[] {"check", "h.txt", "--level", "rc", "--level", "ra"},
-            new String[] {"check", "h.txt", "g.txt", "--level", "rc"},
-            new String[] {"check", "@args", "--level", "rc"},
-            new String[] {"check", "h.txt", "--level", "rc", "--witness", "JSON"},
-            new String[] {"check", "h.txt", "--level", "rc", "--timeout", "1e3"},
-            new String[] {"check", "h.txt", "--level", "rc", "--max-witnesses", "-1"},
-            new String[] {"check", "h.txt", "--level", "rc", "--explain", "--explain"},
-            new String[] {"check", "h.txt", "--level", "rc", "--frobnicate"},
-            new String[] {"check", "h.txt", "--level"},
-            new String[] {"parse", "h.txt"});
+    private static final List<String[]> LEFT_TO_PICOCLI =
+            List.of(
+                    new String[] {"check"},
+                    new String[] {"check", "h.txt"},
+                    new String[] {"check", "--help"},
+                    new String[] {"check", "h.txt", "--level=rc"},
+                    new String[] {"check", "h.txt", "--level", "rc", "--level", "ra"},
+                    new String[] {"check", "h.txt", "g.txt", "--level", "rc"},
+                    new String[] {"check", "@args", "--level", "rc"},
+                    new String[] {"check", "h.txt", "--level", "rc", "--witness", "JSON"},
+                    new String[] {"check", "h.txt", "--level", "rc", "--timeout", "1e3"},
+                    new String[] {"check", "h.txt", "--level", "rc", "--max-witnesses", "-1"},
+                    new String[] {"check", "h.txt", "--level", "rc", "--explain", "--explain"},
+                    new String[] {"check", "h.txt", "--level", "rc", "--frobnicate"},
+                    new String[] {"check", "h.txt", "--level"},
+                    new String[] {"parse", "h.txt"});
 
     @Test
     void plainFormsParseAsPicocliDoes() throws Exception {
@@ -54,12 +69,17 @@ class FastCheckArgsTest {
             CheckCommand fast = FastCheckArgs.parse(args);
             assertNotNull(fast, String.join(" ", args));
             CheckCommand slow = new CheckCommand();
-            new CommandLine(slow).setCaseInsensitiveEnumValuesAllowed(true)
+            new CommandLine(slow)
+                    .setCaseInsensitiveEnumValuesAllowed(true)
                     .parseArgs(java.util.Arrays.copyOfRange(args, 1, args.length));
             for (Field f : CheckCommand.class.getDeclaredFields()) {
-                if (f.isAnnotationPresent(CommandLine.Option.class) || f.isAnnotationPresent(CommandLine.Parameters.class)) {
+                if (f.isAnnotationPresent(CommandLine.Option.class)
+                        || f.isAnnotationPresent(CommandLine.Parameters.class)) {
                     f.setAccessible(true);
-                    assertEquals(f.get(slow), f.get(fast), String.join(" ", args) + ": field " + f.getName());
+                    assertEquals(
+                            f.get(slow),
+                            f.get(fast),
+                            String.join(" ", args) + ": field " + f.getName());
                 }
             }
         }
@@ -80,17 +100,27 @@ class FastCheckArgsTest {
     @Test
     void bothPathsPrintTheSameAndExitTheSame() {
         String awdit = samplePath("corpus/awdit-tests/read-atomic/test-ra.txt");
-        for (String[] args : List.of(
-                new String[] {"check", SAMPLE, "--level", "all", "--explain"},
-                new String[] {"check", SAMPLE, "--level", "ser", "--witness", "json"},
-                new String[] {"check", SAMPLE, "--level", "si", "--witness", "dot"},
-                new String[] {"check", awdit, "--level", "cc", "--max-witnesses", "2"},
-                new String[] {"check", awdit, "--level", "rc", "--format", "awdit-test", "--timeout", "30"},
-                new String[] {"check", SAMPLE, "--level", "nonsense"},
-                new String[] {"check", SAMPLE, "--level", "rc", "--format", "nope"},
-                new String[] {"check", SAMPLE, "--level", "rc", "--max-witnesses", "0"},
-                new String[] {"check", "no/such/history.txt", "--level", "rc"},
-                new String[] {"--version"})) {
+        for (String[] args :
+                List.of(
+                        new String[] {"check", SAMPLE, "--level", "all", "--explain"},
+                        new String[] {"check", SAMPLE, "--level", "ser", "--witness", "json"},
+                        new String[] {"check", SAMPLE, "--level", "si", "--witness", "dot"},
+                        new String[] {"check", awdit, "--level", "cc", "--max-witnesses", "2"},
+                        new String[] {
+                            "check",
+                            awdit,
+                            "--level",
+                            "rc",
+                            "--format",
+                            "awdit-test",
+                            "--timeout",
+                            "30"
+                        },
+                        new String[] {"check", SAMPLE, "--level", "nonsense"},
+                        new String[] {"check", SAMPLE, "--level", "rc", "--format", "nope"},
+                        new String[] {"check", SAMPLE, "--level", "rc", "--max-witnesses", "0"},
+                        new String[] {"check", "no/such/history.txt", "--level", "rc"},
+                        new String[] {"--version"})) {
             StringWriter o1 = new StringWriter();
             StringWriter e1 = new StringWriter();
             StringWriter o2 = new StringWriter();

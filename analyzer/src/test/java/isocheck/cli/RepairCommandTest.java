@@ -17,54 +17,111 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code isocheck repair}: the known fixes on the litmus programs (lost update: the read becomes FOR
- * UPDATE; write skew: the read of the other doctor is promoted), the repaired file parses and is
- * proved by {@code verify}, a program already serializable exits 0, one no promotion repairs exits 3
- * with the reason, bad input exits 2 with file:line:col.
+ * {@code isocheck repair}: the known fixes on the litmus programs (lost update: the read becomes
+ * FOR UPDATE; write skew: the read of the other doctor is promoted), the repaired file parses and
+ * is proved by {@code verify}, a program already serializable exits 0, one no promotion repairs
+ * exits 3 with the reason, bad input exits 2 with file:line:col.
  */
 class RepairCommandTest {
     static final Path LITMUS = VerifyCommandTest.PROGRAMS.resolve("litmus");
 
     @Test
-    void theLostUpdateIsRepairedByForUpdateAndTheRepairedFileVerifies(@TempDir Path dir) throws Exception {
+    void theLostUpdateIsRepairedByForUpdateAndTheRepairedFileVerifies(@TempDir Path dir)
+            throws Exception {
         Path out = dir.resolve("repaired.sql");
-        CliRun run = CliRun.of("repair", LITMUS.resolve("lost-update.sql").toString(), "--db", "postgresql", "--level",
-                "read-committed", "--out", out.toString(), "--quiet");
+        CliRun run =
+                CliRun.of(
+                        "repair",
+                        LITMUS.resolve("lost-update.sql").toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "read-committed",
+                        "--out",
+                        out.toString(),
+                        "--quiet");
         assertEquals(ExitCode.FINDING, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains(": 1 change"), run.out());
-        assertTrue(run.out().contains("-  SELECT cnt INTO cur FROM counter WHERE counter_id = :id;\n"
-                + "+  SELECT cnt INTO cur FROM counter WHERE counter_id = :id FOR UPDATE;\n"), run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "-  SELECT cnt INTO cur FROM counter WHERE counter_id = :id;\n"
+                                        + "+  SELECT cnt INTO cur FROM counter WHERE counter_id = :id FOR UPDATE;\n"),
+                run.out());
         assertTrue(run.out().contains("Proof: PROVED"), run.out());
-        // the written file is the original with the one clause added, and verify proves it on its own
+        // the written file is the original with the one clause added, and verify proves it on its
+        // own
         String original = Files.readString(LITMUS.resolve("lost-update.sql"));
         String repaired = Files.readString(out);
-        assertEquals(original.replace("WHERE counter_id = :id;\n  UPDATE", "WHERE counter_id = :id FOR UPDATE;\n  UPDATE"), repaired);
-        CliRun verify = CliRun.of("verify", out.toString(), "--db", "postgresql", "--level", "read-committed", "--quiet");
+        assertEquals(
+                original.replace(
+                        "WHERE counter_id = :id;\n  UPDATE",
+                        "WHERE counter_id = :id FOR UPDATE;\n  UPDATE"),
+                repaired);
+        CliRun verify =
+                CliRun.of(
+                        "verify",
+                        out.toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "read-committed",
+                        "--quiet");
         assertEquals(ExitCode.OK, verify.exitCode(), verify.out() + verify.err());
     }
 
     @Test
-    void theWriteSkewIsRepairedByPromotingTheReadOfTheOtherDoctorAtRepeatableRead(@TempDir Path dir) throws Exception {
+    void theWriteSkewIsRepairedByPromotingTheReadOfTheOtherDoctorAtRepeatableRead(@TempDir Path dir)
+            throws Exception {
         Path out = dir.resolve("repaired.sql");
-        CliRun run = CliRun.of("repair", LITMUS.resolve("write-skew.sql").toString(), "--db", "postgresql", "--level",
-                "repeatable-read", "--out", out.toString(), "--quiet");
+        CliRun run =
+                CliRun.of(
+                        "repair",
+                        LITMUS.resolve("write-skew.sql").toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "repeatable-read",
+                        "--out",
+                        out.toString(),
+                        "--quiet");
         assertEquals(ExitCode.FINDING, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains("write skew"), run.out());
-        assertTrue(run.out().contains("+  SELECT on_call INTO other_on FROM oncall WHERE doctor_id = :other FOR UPDATE;"), run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "+  SELECT on_call INTO other_on FROM oncall WHERE doctor_id = :other FOR UPDATE;"),
+                run.out());
         // independent check through the API: parse the written file, no anomaly at RR, and proved
         Program p = ProgramLoader.load(out);
         var spec = SpecLibrary.builtin().get("pg-repeatable-read");
-        assertEquals(Analysis.Verdict.NONE, Analysis.run(p, spec, Analysis.Options.defaults(4)).verdict());
-        assertEquals(ProofOutcome.Verdict.PROVED, Proof.verify(p, spec, ProofOptions.defaults()).verdict());
+        assertEquals(
+                Analysis.Verdict.NONE,
+                Analysis.run(p, spec, Analysis.Options.defaults(4)).verdict());
+        assertEquals(
+                ProofOutcome.Verdict.PROVED,
+                Proof.verify(p, spec, ProofOptions.defaults()).verdict());
         // and the original still has its write skew at that level (the repair was needed)
-        assertEquals(Analysis.Verdict.FOUND, Analysis.run(ProgramLoader.load(LITMUS.resolve("write-skew.sql")), spec,
-                Analysis.Options.defaults(4)).verdict());
+        assertEquals(
+                Analysis.Verdict.FOUND,
+                Analysis.run(
+                                ProgramLoader.load(LITMUS.resolve("write-skew.sql")),
+                                spec,
+                                Analysis.Options.defaults(4))
+                        .verdict());
     }
 
     @Test
     void aProgramAlreadySerializableAtTheLevelExitsZero() {
-        CliRun run = CliRun.of("repair", LITMUS.resolve("lost-update.sql").toString(), "--db", "postgresql", "--level",
-                "repeatable-read", "--quiet");
+        CliRun run =
+                CliRun.of(
+                        "repair",
+                        LITMUS.resolve("lost-update.sql").toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "repeatable-read",
+                        "--quiet");
         assertEquals(ExitCode.OK, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains("already serializable, nothing to repair"), run.out());
         assertFalse(run.out().contains("+++"), run.out());
@@ -72,25 +129,58 @@ class RepairCommandTest {
 
     @Test
     void anAnomalyNoPromotionCanBreakExitsThreeWithTheReason() {
-        // doctors-on-call.sql: the write skew's anti-dependencies are read by a COUNT, which cannot take FOR UPDATE
-        CliRun run = CliRun.of("repair", LITMUS.resolve("doctors-on-call.sql").toString(), "--db", "postgresql", "--level",
-                "repeatable-read", "--quiet");
+        // doctors-on-call.sql: the write skew's anti-dependencies are read by a COUNT, which cannot
+        // take FOR UPDATE
+        CliRun run =
+                CliRun.of(
+                        "repair",
+                        LITMUS.resolve("doctors-on-call.sql").toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "repeatable-read",
+                        "--quiet");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains("no proved repair"), run.out());
-        assertTrue(run.out().contains("has no anti-dependency read by a SELECT that can still be promoted"), run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "has no anti-dependency read by a SELECT that can still be promoted"),
+                run.out());
     }
 
     @Test
     void badInputExitsTwoWithFileLineColumn(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.sql");
-        Files.writeString(bad, "CREATE TABLE t (id INT PRIMARY KEY, v INT);\nTRANSACTION T()\nBEGIN\n  SELEC v INTO x FROM t WHERE id = 1;\nEND;\n");
-        CliRun run = CliRun.of("repair", bad.toString(), "--db", "postgresql", "--level", "read-committed");
+        Files.writeString(
+                bad,
+                "CREATE TABLE t (id INT PRIMARY KEY, v INT);\nTRANSACTION T()\nBEGIN\n  SELEC v INTO x FROM t WHERE id = 1;\nEND;\n");
+        CliRun run =
+                CliRun.of(
+                        "repair",
+                        bad.toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "read-committed");
         assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.out() + run.err());
         assertTrue(run.err().startsWith(bad + ":4:"), run.err());
         assertFalse(run.err().contains("Exception"), run.err());
-        CliRun level = CliRun.of("repair", LITMUS.resolve("lost-update.sql").toString(), "--db", "postgresql", "--level", "snapshot");
+        CliRun level =
+                CliRun.of(
+                        "repair",
+                        LITMUS.resolve("lost-update.sql").toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "snapshot");
         assertEquals(ExitCode.BAD_INPUT, level.exitCode(), level.out() + level.err());
-        CliRun missing = CliRun.of("repair", LITMUS.resolve("lost-update.sql").toString(), "--level", "read-committed");
+        CliRun missing =
+                CliRun.of(
+                        "repair",
+                        LITMUS.resolve("lost-update.sql").toString(),
+                        "--level",
+                        "read-committed");
         assertEquals(ExitCode.BAD_INPUT, missing.exitCode(), missing.out() + missing.err());
     }
 }

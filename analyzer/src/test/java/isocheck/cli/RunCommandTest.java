@@ -10,7 +10,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code isocheck run} end to end on embedded H2, and its one-line errors (exit 2, no history file left behind). */
+/**
+ * {@code isocheck run} end to end on embedded H2, and its one-line errors (exit 2, no history file
+ * left behind).
+ */
 class RunCommandTest {
 
     private static final String LOST_UPDATE = "../benchmarks/programs/litmus/lost-update.sql";
@@ -19,15 +22,34 @@ class RunCommandTest {
     @Test
     void runsOnEmbeddedH2WritesTheHistoryAndChecksIt(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("h.jsonl");
-        CliRun run = CliRun.of("run", LOST_UPDATE, "--transactions", "100", "--clients", "2", "--out", out.toString(), "--check", "rc");
+        CliRun run =
+                CliRun.of(
+                        "run",
+                        LOST_UPDATE,
+                        "--transactions",
+                        "100",
+                        "--clients",
+                        "2",
+                        "--out",
+                        out.toString(),
+                        "--check",
+                        "rc");
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        assertTrue(run.out().startsWith("lost-update.sql (default generator) on H2 (in-memory) at READ COMMITTED: 2 clients, seed 1" + NL
-                + "100 transactions: 100 committed, 0 aborted, 0 retries; "), run.out());
+        assertTrue(
+                run.out()
+                        .startsWith(
+                                "lost-update.sql (default generator) on H2 (in-memory) at READ COMMITTED: 2 clients, seed 1"
+                                        + NL
+                                        + "100 transactions: 100 committed, 0 aborted, 0 retries; "),
+                run.out());
         assertTrue(run.out().contains("RC: consistent" + NL), run.out());
         String first = Files.readAllLines(out).get(0);
         // version 2: a program's WHERE clauses are predicate reads (FORMAT.md)
-        assertEquals("{\"format\":\"isocheck-history\",\"version\":2,\"sessions\":[\"c1\",\"c2\"]}", first);
-        // RC, RA and CC are checked: at READ COMMITTED the lost updates this program invites may make SI/SER fail.
+        assertEquals(
+                "{\"format\":\"isocheck-history\",\"version\":2,\"sessions\":[\"c1\",\"c2\"]}",
+                first);
+        // RC, RA and CC are checked: at READ COMMITTED the lost updates this program invites may
+        // make SI/SER fail.
         CliRun check = CliRun.of("check", out.toString(), "--level", "cc");
         assertEquals(ExitCode.OK, check.exitCode(), check.out() + check.err());
         try (Stream<Path> files = Files.list(dir)) {
@@ -38,41 +60,98 @@ class RunCommandTest {
     @Test
     void miniTransactionWorkloadAndPlumeOutput(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("mt.txt");
-        CliRun run = CliRun.of("run", "--workload", "mt", "--transactions", "200", "--keys", "5", "--out", out.toString());
+        CliRun run =
+                CliRun.of(
+                        "run",
+                        "--workload",
+                        "mt",
+                        "--transactions",
+                        "200",
+                        "--keys",
+                        "5",
+                        "--out",
+                        out.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        assertTrue(run.out().startsWith("mini-transactions over 5 keys (uniform) on H2"), run.out());
-        assertTrue(Files.readString(out).startsWith("w(") || Files.readString(out).startsWith("r("), "Plume text");
+        assertTrue(
+                run.out().startsWith("mini-transactions over 5 keys (uniform) on H2"), run.out());
+        assertTrue(
+                Files.readString(out).startsWith("w(") || Files.readString(out).startsWith("r("),
+                "Plume text");
     }
 
     @Test
     void scheduleShowsTheStepsAndTheLostUpdate() {
-        CliRun run = CliRun.of("run", LOST_UPDATE, "--schedule", "../benchmarks/schedules/lost-update.schedule", "--check", "rc");
+        CliRun run =
+                CliRun.of(
+                        "run",
+                        LOST_UPDATE,
+                        "--schedule",
+                        "../benchmarks/schedules/lost-update.schedule",
+                        "--check",
+                        "rc");
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        assertTrue(run.out().contains("  5  T2   UPDATE counter SET cnt = :cur + 1 WHERE counter_id = :id  → 1 row (version 2)"), run.out());
-        assertTrue(run.out().contains("T1 (Increment): committed" + NL + "T2 (Increment): committed" + NL), run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "  5  T2   UPDATE counter SET cnt = :cur + 1 WHERE counter_id = :id  → 1 row (version 2)"),
+                run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "T1 (Increment): committed"
+                                        + NL
+                                        + "T2 (Increment): committed"
+                                        + NL),
+                run.out());
     }
 
     @Test
     void badUrlMissingDriverAndUnreachableServerAreOneLineErrors(@TempDir Path dir) {
         Path out = dir.resolve("h.jsonl");
-        CliRun notUrl = CliRun.of("run", LOST_UPDATE, "--db", "localhost:5432", "--out", out.toString());
+        CliRun notUrl =
+                CliRun.of("run", LOST_UPDATE, "--db", "localhost:5432", "--out", out.toString());
         assertEquals(ExitCode.BAD_INPUT, notUrl.exitCode());
-        assertEquals("--db: 'localhost:5432' is not a JDBC URL (expected jdbc:h2:…, jdbc:postgresql://HOST:PORT/DB, jdbc:mariadb://HOST:PORT/, jdbc:sqlite:DIR)" + NL, notUrl.err());
+        assertEquals(
+                "--db: 'localhost:5432' is not a JDBC URL (expected jdbc:h2:…, jdbc:postgresql://HOST:PORT/DB, jdbc:mariadb://HOST:PORT/, jdbc:sqlite:DIR)"
+                        + NL,
+                notUrl.err());
 
-        CliRun mysql = CliRun.of("run", LOST_UPDATE, "--db", "jdbc:mysql://localhost/db", "--out", out.toString());
+        CliRun mysql =
+                CliRun.of(
+                        "run",
+                        LOST_UPDATE,
+                        "--db",
+                        "jdbc:mysql://localhost/db",
+                        "--out",
+                        out.toString());
         assertEquals(ExitCode.BAD_INPUT, mysql.exitCode());
-        assertEquals("--db: no JDBC driver for 'mysql' (isocheck ships the drivers of H2, PostgreSQL, MariaDB and SQLite: "
-                + "jdbc:h2:…, jdbc:postgresql://HOST:PORT/DB, jdbc:mariadb://HOST:PORT/, jdbc:sqlite:DIR)" + NL,
+        assertEquals(
+                "--db: no JDBC driver for 'mysql' (isocheck ships the drivers of H2, PostgreSQL, MariaDB and SQLite: "
+                        + "jdbc:h2:…, jdbc:postgresql://HOST:PORT/DB, jdbc:mariadb://HOST:PORT/, jdbc:sqlite:DIR)"
+                        + NL,
                 mysql.err());
 
-        CliRun refused = CliRun.of("run", LOST_UPDATE, "--db", "jdbc:postgresql://127.0.0.1:1/nodb?user=someone",
-                "--password", "s3cret-pw", "--out", out.toString());
+        CliRun refused =
+                CliRun.of(
+                        "run",
+                        LOST_UPDATE,
+                        "--db",
+                        "jdbc:postgresql://127.0.0.1:1/nodb?user=someone",
+                        "--password",
+                        "s3cret-pw",
+                        "--out",
+                        out.toString());
         assertEquals(ExitCode.BAD_INPUT, refused.exitCode());
-        assertTrue(refused.err().startsWith("cannot connect to jdbc:postgresql://127.0.0.1:1/nodb: "), refused.err());
+        assertTrue(
+                refused.err().startsWith("cannot connect to jdbc:postgresql://127.0.0.1:1/nodb: "),
+                refused.err());
         assertEquals(1, refused.err().lines().count(), refused.err());
-        assertFalse(refused.err().contains("s3cret-pw") || refused.err().contains("someone"), "credentials are never printed");
+        assertFalse(
+                refused.err().contains("s3cret-pw") || refused.err().contains("someone"),
+                "credentials are never printed");
 
-        CliRun badPg = CliRun.of("run", LOST_UPDATE, "--db", "jdbc:postgresql:/", "--out", out.toString());
+        CliRun badPg =
+                CliRun.of("run", LOST_UPDATE, "--db", "jdbc:postgresql:/", "--out", out.toString());
         assertEquals(ExitCode.BAD_INPUT, badPg.exitCode(), badPg.err());
         assertEquals(1, badPg.err().lines().count(), badPg.err());
         assertFalse(Files.exists(out), "no history after a failed run");
@@ -81,12 +160,18 @@ class RunCommandTest {
     @Test
     void aSchemaTheDatabaseRejectsIsOneLineAndLeavesNoHistory(@TempDir Path dir) throws Exception {
         Path prog = dir.resolve("year.sql");
-        Files.writeString(prog, "CREATE TABLE t (id INT PRIMARY KEY, year INT NOT NULL);\n"
-                + "TRANSACTION A(x INT) BEGIN SELECT year INTO v FROM t WHERE id = :x; END;\n");
+        Files.writeString(
+                prog,
+                "CREATE TABLE t (id INT PRIMARY KEY, year INT NOT NULL);\n"
+                        + "TRANSACTION A(x INT) BEGIN SELECT year INTO v FROM t WHERE id = :x; END;\n");
         Path out = dir.resolve("h.jsonl");
         CliRun run = CliRun.of("run", prog.toString(), "--out", out.toString());
         assertEquals(ExitCode.BAD_INPUT, run.exitCode());
-        assertTrue(run.err().startsWith("the database rejected the schema (table t): Syntax error in SQL statement"), run.err());
+        assertTrue(
+                run.err()
+                        .startsWith(
+                                "the database rejected the schema (table t): Syntax error in SQL statement"),
+                run.err());
         assertEquals(1, run.err().lines().count(), run.err());
         assertFalse(Files.exists(out));
     }
@@ -99,7 +184,9 @@ class RunCommandTest {
         assertEquals("", level.out(), "nothing ran");
         CliRun iso = CliRun.of("run", LOST_UPDATE, "--isolation", "chaos");
         assertEquals(ExitCode.BAD_INPUT, iso.exitCode());
-        assertEquals("--isolation: unknown isolation level 'chaos' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)" + NL,
+        assertEquals(
+                "--isolation: unknown isolation level 'chaos' (expected read-uncommitted, read-committed, repeatable-read, snapshot or serializable)"
+                        + NL,
                 iso.err());
         CliRun both = CliRun.of("run");
         assertEquals(ExitCode.BAD_INPUT, both.exitCode());
@@ -112,7 +199,11 @@ class RunCommandTest {
         Files.writeString(gen, "# ok\nparam Increment.id = 1..\n");
         CliRun g = CliRun.of("run", LOST_UPDATE, "--gen", gen.toString());
         assertEquals(ExitCode.BAD_INPUT, g.exitCode());
-        assertEquals(gen + ":2:7: expected an integer, a 'string', A..B, a | b, unique, #, count(P) or rows N; found ''" + NL, g.err());
+        assertEquals(
+                gen
+                        + ":2:7: expected an integer, a 'string', A..B, a | b, unique, #, count(P) or rows N; found ''"
+                        + NL,
+                g.err());
 
         Path gen2 = dir.resolve("bad2.gen");
         Files.writeString(gen2, "param Increment.nope = 1\n");
@@ -123,7 +214,9 @@ class RunCommandTest {
         Files.writeString(sched, "T1: Increment(id = 1)\nT1 T2\n");
         CliRun s = CliRun.of("run", LOST_UPDATE, "--schedule", sched.toString());
         assertEquals(ExitCode.BAD_INPUT, s.exitCode());
-        assertEquals(sched + ":2:4: step 'T2' names no declared transaction (declared: T1)" + NL, s.err());
+        assertEquals(
+                sched + ":2:4: step 'T2' names no declared transaction (declared: T1)" + NL,
+                s.err());
     }
 
     @Test
@@ -135,21 +228,29 @@ class RunCommandTest {
     }
 
     /**
-     * tpcc.sql declares "order ids are below d_next_o_id" (-- @isocheck invariant): run checks it on
-     * the database it populates. Its own generator keeps it; a generator with an order at or above its
-     * district's counter is refused before any transaction runs.
+     * tpcc.sql declares "order ids are below d_next_o_id" (-- @isocheck invariant): run checks it
+     * on the database it populates. Its own generator keeps it; a generator with an order at or
+     * above its district's counter is refused before any transaction runs.
      */
     @Test
-    void runChecksTheProgramsDeclaredInvariantsOnThePopulatedDatabase(@TempDir Path dir) throws Exception {
+    void runChecksTheProgramsDeclaredInvariantsOnThePopulatedDatabase(@TempDir Path dir)
+            throws Exception {
         String tpcc = "../benchmarks/programs/tpcc.sql";
         CliRun ok = CliRun.of("run", tpcc, "--transactions", "20", "--clients", "2");
         assertEquals(ExitCode.OK, ok.exitCode(), ok.err());
         Path gen = dir.resolve("bad.gen");
-        Files.writeString(gen, Files.readString(Path.of("../benchmarks/programs/tpcc.gen")).replace("table orders:    empty",
-                "row orders: o_w_id = 1, o_d_id = 1, o_id = 1, o_c_id = 1, o_entry_d = 1, o_carrier_id = 0, o_ol_cnt = 1, o_all_local = 1"));
+        Files.writeString(
+                gen,
+                Files.readString(Path.of("../benchmarks/programs/tpcc.gen"))
+                        .replace(
+                                "table orders:    empty",
+                                "row orders: o_w_id = 1, o_d_id = 1, o_id = 1, o_c_id = 1, o_entry_d = 1, o_carrier_id = 0, o_ol_cnt = 1, o_all_local = 1"));
         CliRun bad = CliRun.of("run", tpcc, "--gen", gen.toString(), "--transactions", "20");
         assertEquals(ExitCode.BAD_INPUT, bad.exitCode(), bad.out() + bad.err());
-        assertTrue(bad.err().contains("tpcc.sql:144:4: the populated database breaks the declared invariant orders.o_id < district.d_next_o_id: 1 row(s) of orders"),
+        assertTrue(
+                bad.err()
+                        .contains(
+                                "tpcc.sql:144:4: the populated database breaks the declared invariant orders.o_id < district.d_next_o_id: 1 row(s) of orders"),
                 bad.err());
     }
 }

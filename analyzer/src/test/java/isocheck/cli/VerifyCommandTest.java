@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * claimed when a query runs out of time.
  */
 class VerifyCommandTest {
-    static final Path PROGRAMS = Path.of("").toAbsolutePath().getParent().resolve("benchmarks/programs");
+    static final Path PROGRAMS =
+            Path.of("").toAbsolutePath().getParent().resolve("benchmarks/programs");
     static final String BANK = PROGRAMS.resolve("bank.sql").toString();
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -35,17 +36,40 @@ class VerifyCommandTest {
         JsonNode j = JSON.readTree(run.out());
         assertEquals("proved", j.get("verdict").asText());
         assertEquals("shortest-path", j.get("proved_by").asText());
-        // paper §2: chordless paths of length 2 and 3 exist, none of length 4; then no cycle of length <= 4
+        // paper §2: chordless paths of length 2 and 3 exist, none of length 4; then no cycle of
+        // length <= 4
         List<String> steps = new ArrayList<>();
-        for (JsonNode s : j.get("steps")) steps.add(s.get("role").asText() + " " + s.get("k").asInt() + " " + s.get("result").asText());
-        assertEquals(List.of("chordless path 2 sat", "chordless path 3 sat", "chordless path 4 unsat", "cycle 2 unsat",
-                "cycle 3 unsat", "cycle 4 unsat"), steps);
+        for (JsonNode s : j.get("steps"))
+            steps.add(
+                    s.get("role").asText()
+                            + " "
+                            + s.get("k").asInt()
+                            + " "
+                            + s.get("result").asText());
+        assertEquals(
+                List.of(
+                        "chordless path 2 sat",
+                        "chordless path 3 sat",
+                        "chordless path 4 unsat",
+                        "cycle 2 unsat",
+                        "cycle 3 unsat",
+                        "cycle 4 unsat"),
+                steps);
         assertTrue(run.err().isEmpty(), "--quiet prints no progress: " + run.err());
     }
 
     @Test
     void progressGoesToStderrAndTheCertificateToStdout() {
-        CliRun run = CliRun.of("verify", BANK, "--spec", "psi", "--method", "shortest-path", "--max-length", "3");
+        CliRun run =
+                CliRun.of(
+                        "verify",
+                        BANK,
+                        "--spec",
+                        "psi",
+                        "--method",
+                        "shortest-path",
+                        "--max-length",
+                        "3");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
         assertTrue(run.err().contains("verify: chordless path k=3: sat"), run.err());
         assertTrue(run.out().contains("NOT PROVED"), run.out());
@@ -63,13 +87,29 @@ class VerifyCommandTest {
 
     @Test
     void aTimeoutIsUnknownAndNoProofIsClaimed() throws Exception {
-        // Courseware's chordless-path queries at k >= 6 take seconds (benchmarks/RESULTS.md): 1 s is not enough.
-        // The type-sequence portfolio finds some lengths within 1 s (k = 6, 7 in 2026-11-24's runs), so up to
+        // Courseware's chordless-path queries at k >= 6 take seconds (benchmarks/RESULTS.md): 1 s
+        // is not enough.
+        // The type-sequence portfolio finds some lengths within 1 s (k = 6, 7 in 2026-11-24's
+        // runs), so up to
         // 16: the queries keep growing and one length runs out
-        CliRun run = CliRun.of("verify", PROGRAMS.resolve("courseware.sql").toString(), "--spec", "courseware-hybrid-si",
-                "--spec-dir", PROGRAMS.resolve("courseware-specs").toString(), "--method", "shortest-path", "--query-timeout", "1",
-                "--max-length", "16", "--paper-keys", // the paper's reading of INSERT, as measured in RESULTS
-                "--format", "json", "--quiet");
+        CliRun run =
+                CliRun.of(
+                        "verify",
+                        PROGRAMS.resolve("courseware.sql").toString(),
+                        "--spec",
+                        "courseware-hybrid-si",
+                        "--spec-dir",
+                        PROGRAMS.resolve("courseware-specs").toString(),
+                        "--method",
+                        "shortest-path",
+                        "--query-timeout",
+                        "1",
+                        "--max-length",
+                        "16",
+                        "--paper-keys", // the paper's reading of INSERT, as measured in RESULTS
+                        "--format",
+                        "json",
+                        "--quiet");
         assertEquals(ExitCode.UNKNOWN, run.exitCode(), run.out() + run.err());
         JsonNode j = JSON.readTree(run.out());
         assertEquals("unknown", j.get("verdict").asText());
@@ -83,7 +123,10 @@ class VerifyCommandTest {
     void badOptionsAreOneLineErrors() {
         CliRun m = CliRun.of("verify", BANK, "--spec", "psi", "--method", "guess");
         assertEquals(ExitCode.BAD_INPUT, m.exitCode());
-        assertEquals("--method must be auto, shortest-path or inductive, not 'guess'" + System.lineSeparator(), m.err());
+        assertEquals(
+                "--method must be auto, shortest-path or inductive, not 'guess'"
+                        + System.lineSeparator(),
+                m.err());
         CliRun n = CliRun.of("verify", BANK, "--spec", "psi", "--max-length", "1");
         assertEquals(ExitCode.BAD_INPUT, n.exitCode());
         assertEquals("--max-length must be at least 2, not 1" + System.lineSeparator(), n.err());
@@ -96,21 +139,44 @@ class VerifyCommandTest {
     }
 
     /**
-     * Every SMT-LIB file of two proofs (bank under PSI by shortest path, TPC-C under SI inductively) gets
-     * the same sat/unsat from the z3 command line as from the step. Skipped only when
-     * ISOCHECK_TEST_Z3 is unset; fails when it is set but z3 does not run.
+     * Every SMT-LIB file of two proofs (bank under PSI by shortest path, TPC-C under SI
+     * inductively) gets the same sat/unsat from the z3 command line as from the step. Skipped only
+     * when ISOCHECK_TEST_Z3 is unset; fails when it is set but z3 does not run.
      */
     @Test
     void smtFilesRecheckWithTheZ3CommandLine(@TempDir Path dir) throws Exception {
         String z3 = System.getenv("ISOCHECK_TEST_Z3");
-        Assumptions.assumeTrue(z3 != null && !z3.isEmpty(), "ISOCHECK_TEST_Z3 is not set (scripts/test sets it)");
+        Assumptions.assumeTrue(
+                z3 != null && !z3.isEmpty(), "ISOCHECK_TEST_Z3 is not set (scripts/test sets it)");
         Path bank = dir.resolve("bank");
-        CliRun proof = CliRun.of("verify", BANK, "--spec", "psi", "--smt-out", bank.toString(), "--format", "json", "--quiet");
+        CliRun proof =
+                CliRun.of(
+                        "verify",
+                        BANK,
+                        "--spec",
+                        "psi",
+                        "--smt-out",
+                        bank.toString(),
+                        "--format",
+                        "json",
+                        "--quiet");
         assertEquals(ExitCode.OK, proof.exitCode(), proof.out() + proof.err());
         Path tpcc = dir.resolve("tpcc");
         // paper §6: TPC-C under SI, proved inductively (T' = {NewOrder, Payment}, then {Delivery})
-        CliRun ind = CliRun.of("verify", PROGRAMS.resolve("tpcc.sql").toString(), "--spec", "si", "--method", "inductive",
-                "--assume-keys-below-counters", "--smt-out", tpcc.toString(), "--format", "json", "--quiet");
+        CliRun ind =
+                CliRun.of(
+                        "verify",
+                        PROGRAMS.resolve("tpcc.sql").toString(),
+                        "--spec",
+                        "si",
+                        "--method",
+                        "inductive",
+                        "--assume-keys-below-counters",
+                        "--smt-out",
+                        tpcc.toString(),
+                        "--format",
+                        "json",
+                        "--quiet");
         assertEquals(ExitCode.OK, ind.exitCode(), ind.out() + ind.err());
         int checked = 0;
         for (CliRun run : List.of(proof, ind)) {
@@ -141,7 +207,8 @@ class VerifyCommandTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertNotNull(out);
         String first = out.lines().findFirst().orElse("");
-        if (!List.of("sat", "unsat", "unknown").contains(first)) fail(z3 + " " + file + " printed: " + out);
+        if (!List.of("sat", "unsat", "unknown").contains(first))
+            fail(z3 + " " + file + " printed: " + out);
         return first;
     }
 }

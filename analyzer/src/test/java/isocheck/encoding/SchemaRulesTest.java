@@ -7,8 +7,8 @@ import isocheck.query.Analysis;
 import org.junit.jupiter.api.Test;
 
 /**
- * Encoding rules of the schema constructs of issue 13 ("schema as people write it"), each shown by a
- * verdict that changes with the rule.
+ * Encoding rules of the schema constructs of issue 13 ("schema as people write it"), each shown by
+ * a verdict that changes with the rule.
  */
 class SchemaRulesTest {
 
@@ -20,19 +20,23 @@ class SchemaRulesTest {
                   SELECT n INTO x FROM switch WHERE s_id = :id;
                   UPDATE switch SET n = :x.n + 1 WHERE s_id = :id%s;
                 END;
-                """.formatted(where);
+                """
+                .formatted(where);
     }
 
     /**
-     * A BOOLEAN column standing alone is {@code active = 1}, encoded exactly like any comparison: the
-     * read-modify-write loses updates when it runs on active rows, and a WHERE no row can satisfy
-     * ({@code active AND NOT active}) writes nothing, so there is no cycle.
+     * A BOOLEAN column standing alone is {@code active = 1}, encoded exactly like any comparison:
+     * the read-modify-write loses updates when it runs on active rows, and a WHERE no row can
+     * satisfy ({@code active AND NOT active}) writes nothing, so there is no cycle.
      */
     @Test
     void aBareBooleanColumnIsAComparisonWithTrue() throws Exception {
         assertEquals(Analysis.Verdict.FOUND, run(bump(" AND active"), "ec", 2).verdict());
         assertEquals(Analysis.Verdict.FOUND, run(bump(" AND active = TRUE"), "ec", 2).verdict());
-        assertEquals(Analysis.Verdict.NONE, run(bump(" AND active AND NOT active"), "ec", 3).verdict());
-        assertEquals(Analysis.Verdict.NONE, run(bump(" AND active = TRUE AND active = FALSE"), "ec", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.NONE, run(bump(" AND active AND NOT active"), "ec", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.NONE,
+                run(bump(" AND active = TRUE AND active = FALSE"), "ec", 3).verdict());
     }
 }

@@ -8,13 +8,16 @@ import isocheck.query.Analysis;
 import org.junit.jupiter.api.Test;
 
 /**
- * Encoding rules of the SQL constructs of issue 13 §1 (AccessRules' class comment), each shown by
- * a verdict that changes with the rule: a locking read is a plain read; SKIP LOCKED and LIMIT
- * weaken which rows a SELECT returns; SUM/AVG are not extrema.
+ * Encoding rules of the SQL constructs of issue 13 §1 (AccessRules' class comment), each shown by a
+ * verdict that changes with the rule: a locking read is a plain read; SKIP LOCKED and LIMIT weaken
+ * which rows a SELECT returns; SUM/AVG are not extrema.
  */
 class SqlConstructRulesTest {
 
-    /** Register inserts only if no user has the address (RulesTest#selectCompleteFindsTheRowAnInsertIfAbsentChecks). */
+    /**
+     * Register inserts only if no user has the address
+     * (RulesTest#selectCompleteFindsTheRowAnInsertIfAbsentChecks).
+     */
     static String register(String clause) {
         return """
                 CREATE TABLE users (user_id INT PRIMARY KEY, email VARCHAR(64) NOT NULL);
@@ -25,11 +28,13 @@ class SqlConstructRulesTest {
                     INSERT INTO users (user_id, email) VALUES (:uid, :email);
                   END IF;
                 END;
-                """.formatted(clause);
+                """
+                .formatted(clause);
     }
 
     static boolean onlyPhantom(Analysis.Outcome o) {
-        return o.anomalies().size() == 1 && o.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("@alive"));
+        return o.anomalies().size() == 1
+                && o.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("@alive"));
     }
 
     @Test
@@ -41,8 +46,11 @@ class SqlConstructRulesTest {
             Analysis.Outcome locked = run(register(lock), "si", all);
             assertTrue(onlyPhantom(locked), lock + ": " + locked.anomalies());
         }
-        // and the lost update of a FOR UPDATE counter is still reported under ec (locks not yet encoded: sound)
-        String counter = RulesTest.COUNTER.replace("WHERE id = :id;\n  UPDATE", "WHERE id = :id FOR UPDATE;\n  UPDATE");
+        // and the lost update of a FOR UPDATE counter is still reported under ec (locks not yet
+        // encoded: sound)
+        String counter =
+                RulesTest.COUNTER.replace(
+                        "WHERE id = :id;\n  UPDATE", "WHERE id = :id FOR UPDATE;\n  UPDATE");
         assertTrue(counter.contains("FOR UPDATE"), counter);
         assertEquals(Analysis.Verdict.FOUND, run(counter, "ec", 2).verdict());
     }
@@ -54,16 +62,28 @@ class SqlConstructRulesTest {
      */
     @Test
     void skipLockedMayMissAMatchingRow() throws Exception {
-        Analysis.Outcome skipping = run(register(" FOR UPDATE SKIP LOCKED"), "si", Analysis.Options.defaults(2).withAll(true));
+        Analysis.Outcome skipping =
+                run(
+                        register(" FOR UPDATE SKIP LOCKED"),
+                        "si",
+                        Analysis.Options.defaults(2).withAll(true));
         assertEquals(Analysis.Verdict.FOUND, skipping.verdict());
-        assertTrue(skipping.anomalies().stream().anyMatch(w -> w.edges().stream().anyMatch(e -> e.field().equals("email"))),
+        assertTrue(
+                skipping.anomalies().stream()
+                        .anyMatch(w -> w.edges().stream().anyMatch(e -> e.field().equals("email"))),
                 skipping.anomalies().toString());
     }
 
-    /** LIMIT n >= 1 keeps "a matching row makes the result non-empty" (only which row is left open). */
+    /**
+     * LIMIT n >= 1 keeps "a matching row makes the result non-empty" (only which row is left open).
+     */
     @Test
     void limitKeepsNonEmptiness() throws Exception {
-        Analysis.Outcome limited = run(register(" ORDER BY user_id LIMIT 1"), "si", Analysis.Options.defaults(2).withAll(true));
+        Analysis.Outcome limited =
+                run(
+                        register(" ORDER BY user_id LIMIT 1"),
+                        "si",
+                        Analysis.Options.defaults(2).withAll(true));
         assertTrue(onlyPhantom(limited), limited.anomalies().toString());
     }
 
@@ -74,7 +94,8 @@ class SqlConstructRulesTest {
      */
     @Test
     void sumAndAvgAreNotExtrema() throws Exception {
-        String queue = """
+        String queue =
+                """
                 CREATE TABLE q (g INT NOT NULL, id INT NOT NULL, PRIMARY KEY (g, id));
                 TRANSACTION Dequeue(g INT)
                 BEGIN
@@ -98,7 +119,8 @@ class SqlConstructRulesTest {
      */
     @Test
     void aJoinReadsBothSides() throws Exception {
-        String join = """
+        String join =
+                """
                 CREATE TABLE line (l_id INT PRIMARY KEY, item INT NOT NULL);
                 CREATE TABLE stock (s_id INT PRIMARY KEY, qty INT NOT NULL);
                 TRANSACTION LowStock(threshold INT)
@@ -110,13 +132,19 @@ class SqlConstructRulesTest {
                   UPDATE %s;
                 END;
                 """;
-        for (String update : new String[] {"line SET item = :v WHERE l_id = :id", "stock SET qty = :v WHERE s_id = :id"}) {
+        for (String update :
+                new String[] {
+                    "line SET item = :v WHERE l_id = :id", "stock SET qty = :v WHERE s_id = :id"
+                }) {
             Analysis.Outcome o = run(join.formatted(update), "ec", 4);
             assertEquals(Analysis.Verdict.FOUND, o.verdict(), update);
             assertEquals(4, o.anomalies().get(0).k(), update);
             String table = update.substring(0, update.indexOf(' '));
-            assertTrue(o.anomalies().get(0).edges().stream().allMatch(e -> e.table().equals(table)), o.anomalies().toString());
-            assertEquals(Analysis.Verdict.NONE, run(join.formatted(update), "si", 4).verdict(), update);
+            assertTrue(
+                    o.anomalies().get(0).edges().stream().allMatch(e -> e.table().equals(table)),
+                    o.anomalies().toString());
+            assertEquals(
+                    Analysis.Verdict.NONE, run(join.formatted(update), "si", 4).verdict(), update);
         }
     }
 
@@ -128,7 +156,8 @@ class SqlConstructRulesTest {
      */
     @Test
     void caseIsAnIfThenElseAndCoalesceIsUnconstrained() throws Exception {
-        String skew = """
+        String skew =
+                """
                 CREATE TABLE r (id INT PRIMARY KEY, v INT NOT NULL);
                 TRANSACTION W(me INT)
                 BEGIN
@@ -136,15 +165,24 @@ class SqlConstructRulesTest {
                   UPDATE r SET v = 0 WHERE id = :me;
                 END;
                 """;
-        assertEquals(Analysis.Verdict.NONE, run(skew.formatted("CASE WHEN :me = 1 THEN 1 ELSE :me END"), "si", 3).verdict());
-        assertEquals(Analysis.Verdict.FOUND, run(skew.formatted("CASE WHEN :me = 1 THEN 2 ELSE 1 END"), "si", 2).verdict());
-        assertEquals(Analysis.Verdict.FOUND, run(skew.formatted("COALESCE(:me, 2)"), "si", 2).verdict());
+        assertEquals(
+                Analysis.Verdict.NONE,
+                run(skew.formatted("CASE WHEN :me = 1 THEN 1 ELSE :me END"), "si", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.FOUND,
+                run(skew.formatted("CASE WHEN :me = 1 THEN 2 ELSE 1 END"), "si", 2).verdict());
+        assertEquals(
+                Analysis.Verdict.FOUND, run(skew.formatted("COALESCE(:me, 2)"), "si", 2).verdict());
     }
 
-    /** Non-key predicates of UPDATE/DELETE are tested by polarity: the statement may touch any key-matching row. */
+    /**
+     * Non-key predicates of UPDATE/DELETE are tested by polarity: the statement may touch any
+     * key-matching row.
+     */
     @Test
     void nonKeyPredicatesMayTouchEveryRow() throws Exception {
-        String charge = """
+        String charge =
+                """
                 CREATE TABLE account (acc_id INT PRIMARY KEY, owner INT NOT NULL, balance INT NOT NULL);
                 TRANSACTION Charge(o INT)
                 BEGIN
@@ -154,7 +192,9 @@ class SqlConstructRulesTest {
         Analysis.Outcome ec = run(charge, "ec", 2);
         assertEquals(Analysis.Verdict.FOUND, ec.verdict());
         // the two charges conflict on balance (the field the WHERE tests and the SET writes)
-        assertTrue(ec.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("balance")), ec.anomalies().toString());
+        assertTrue(
+                ec.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("balance")),
+                ec.anomalies().toString());
         assertEquals(Analysis.Verdict.NONE, run(charge, "ser", 3).verdict());
     }
 
@@ -164,7 +204,8 @@ class SqlConstructRulesTest {
      */
     @Test
     void notExistsIsAnEmptinessTest() throws Exception {
-        String register = """
+        String register =
+                """
                 CREATE TABLE users (user_id INT PRIMARY KEY, email VARCHAR(64) NOT NULL);
                 TRANSACTION Register(uid INT, email VARCHAR(64))
                 BEGIN
@@ -186,7 +227,8 @@ class SqlConstructRulesTest {
      */
     @Test
     void fieldIsNullIsTestedByPolarity() throws Exception {
-        String claim = """
+        String claim =
+                """
                 CREATE TABLE task (task_id INT PRIMARY KEY, owner INT);
                 TRANSACTION Claim(id INT, w INT)
                 BEGIN
@@ -198,7 +240,9 @@ class SqlConstructRulesTest {
                 """;
         Analysis.Outcome ec = run(claim, "ec", 2);
         assertEquals(Analysis.Verdict.FOUND, ec.verdict());
-        assertTrue(ec.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("owner")), ec.anomalies().toString());
+        assertTrue(
+                ec.anomalies().get(0).edges().stream().allMatch(e -> e.field().equals("owner")),
+                ec.anomalies().toString());
         assertEquals(Analysis.Verdict.FOUND, run(claim, "psi", 2).verdict());
         assertEquals(Analysis.Verdict.NONE, run(claim, "ser", 3).verdict());
     }

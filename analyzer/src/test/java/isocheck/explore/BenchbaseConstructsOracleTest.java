@@ -12,10 +12,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BenchbaseConstructsOracleTest {
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"benchmarks/programs/litmus/keyless-insert.sql", "benchmarks/programs/litmus/update-found.sql",
-            "benchmarks/programs/litmus/perform-join.sql"})
+    @ValueSource(
+            strings = {
+                "benchmarks/programs/litmus/keyless-insert.sql",
+                "benchmarks/programs/litmus/update-found.sql",
+                "benchmarks/programs/litmus/perform-join.sql"
+            })
     void theEncoderFindsEveryCycleTheExplorerFinds(String file) throws Exception {
-        new SoundnessOracleTest().everyCycleOfAValidExecutionIsFoundByTheEncoder(
-                new SoundnessOracleTest.Row(file, SoundnessOracleTest.SPECS, 4, SoundnessOracleTest.DOMAIN));
+        new SoundnessOracleTest()
+                .everyCycleOfAValidExecutionIsFoundByTheEncoder(
+                        new SoundnessOracleTest.Row(
+                                file, SoundnessOracleTest.SPECS, 4, SoundnessOracleTest.DOMAIN));
     }
 }

@@ -11,8 +11,8 @@ import java.util.Objects;
  * in ar order; RW from a read to a writer after the version it read (the initial state precedes
  * every instance), reads of one's own writes excepted. Like the encoder ({@code
  * AccessRules.valueChanges}), an Alive anti-dependency needs a write that changes what the reader
- * saw (a DELETE of a record in its result, an INSERT of a row its WHERE matches that it saw absent),
- * and two DELETEs of a record are not WW-ordered.
+ * saw (a DELETE of a record in its result, an INSERT of a row its WHERE matches that it saw
+ * absent), and two DELETEs of a record are not WW-ordered.
  */
 final class Dependencies {
     final boolean[][] wr;
@@ -32,7 +32,8 @@ final class Dependencies {
             for (Event b : events) {
                 if (!b.write() || a.txn() == b.txn() || rank[a.txn()] >= rank[b.txn()]) continue;
                 if (!a.record().equals(b.record()) || !a.field().equals(b.field())) continue;
-                if (a.field().equals(StatementFacts.ALIVE) && a.statementKind().equals("DELETE")
+                if (a.field().equals(StatementFacts.ALIVE)
+                        && a.statementKind().equals("DELETE")
                         && b.statementKind().equals("DELETE")) continue;
                 ww[a.txn()][b.txn()] = true;
             }
@@ -51,11 +52,13 @@ final class Dependencies {
 
     private static boolean aliveChanges(Event read, Event write, List<Event> events) {
         if (Objects.equals(read.value(), write.value())) return false;
-        if (write.statementKind().equals("DELETE")) return !read.statementKind().equals("SELECT") || read.inResult();
+        if (write.statementKind().equals("DELETE"))
+            return !read.statementKind().equals("SELECT") || read.inResult();
         if (write.statementKind().equals("INSERT") && read.where() != null) {
             Map<String, Object> row = new java.util.HashMap<>();
             for (Event e : events) {
-                if (e.write() && e.txn() == write.txn() && e.record().equals(write.record())) row.put(e.field(), e.value());
+                if (e.write() && e.txn() == write.txn() && e.record().equals(write.record()))
+                    row.put(e.field(), e.value());
             }
             return read.where().test(row);
         }
@@ -76,7 +79,8 @@ final class Dependencies {
         for (int a = 0; a < k; a++) for (int b = 0; b < k; b++) d[a][b] = dep(a, b) ? 1 : none;
         for (int m = 0; m < k; m++) {
             for (int a = 0; a < k; a++) {
-                for (int b = 0; b < k; b++) if (d[a][m] + d[m][b] < d[a][b]) d[a][b] = d[a][m] + d[m][b];
+                for (int b = 0; b < k; b++)
+                    if (d[a][m] + d[m][b] < d[a][b]) d[a][b] = d[a][m] + d[m][b];
             }
         }
         int best = none;

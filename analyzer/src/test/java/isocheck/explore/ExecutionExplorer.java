@@ -19,9 +19,9 @@ import java.util.Map;
 /**
  * Brute-force enumeration of the valid executions (paper Def. 7) of k transaction instances of a
  * program under a spec, over small domains: every sequence of k instances (a transaction type with
- * parameters from the domain) taken as the total order ar, every initial state of a small family and
- * every vis ⊆ ar (pruned by the spec as it is built, see {@link #explore(List, int, boolean[])}); each
- * instance runs ({@link ProgramInterpreter}) in ar order on its view — the
+ * parameters from the domain) taken as the total order ar, every initial state of a small family
+ * and every vis ⊆ ar (pruned by the spec as it is built, see {@link #explore(List, int,
+ * boolean[])}); each instance runs ({@link ProgramInterpreter}) in ar order on its view — the
  * initial state overwritten by its visible instances' writes, last writer wins by ar (paper §3.2);
  * the execution is valid when the spec's axioms hold on it ({@link SpecEvaluator}); its dependency
  * graph ({@link Dependencies}) is searched for cycles.
@@ -47,11 +47,19 @@ final class ExecutionExplorer {
     }
 
     /**
-     * The outcome for one k and one spec: whether the spec was explored, the complete executions the
-     * pruned search reached (for any spec), the valid ones under this spec, the shortest cycle (0:
-     * none) with one execution that has it, and whether the search for this spec stopped at a cycle of 2.
+     * The outcome for one k and one spec: whether the spec was explored, the complete executions
+     * the pruned search reached (for any spec), the valid ones under this spec, the shortest cycle
+     * (0: none) with one execution that has it, and whether the search for this spec stopped at a
+     * cycle of 2.
      */
-    record Result(int k, boolean explored, long executions, long valid, int shortestCycle, String example, boolean stoppedAtTwo) {}
+    record Result(
+            int k,
+            boolean explored,
+            long executions,
+            long valid,
+            int shortestCycle,
+            String example,
+            boolean stoppedAtTwo) {}
 
     private final Program program;
     private final ProgramModel model;
@@ -70,10 +78,11 @@ final class ExecutionExplorer {
     }
 
     /**
-     * Instances of the named transaction types only (all types when {@code types} is empty);
-     * {@code sqlKeys}: SQL's key uniqueness instead of the paper's overwrite ({@link ProgramInterpreter}).
+     * Instances of the named transaction types only (all types when {@code types} is empty); {@code
+     * sqlKeys}: SQL's key uniqueness instead of the paper's overwrite ({@link ProgramInterpreter}).
      */
-    ExecutionExplorer(Program program, Domain domain, java.util.Set<String> types, boolean sqlKeys) {
+    ExecutionExplorer(
+            Program program, Domain domain, java.util.Set<String> types, boolean sqlKeys) {
         this.program = program;
         this.model = new ProgramModel(program);
         this.domain = domain;
@@ -98,7 +107,8 @@ final class ExecutionExplorer {
             List<Map<String, Object>> params = new ArrayList<>();
             params.add(new LinkedHashMap<>());
             for (Variable p : t.parameters()) {
-                if (!(p.type() instanceof Type.Scalar s)) throw new UnsupportedOperationException("SET OF parameter " + p.name());
+                if (!(p.type() instanceof Type.Scalar s))
+                    throw new UnsupportedOperationException("SET OF parameter " + p.name());
                 List<Map<String, Object>> next = new ArrayList<>();
                 for (Map<String, Object> prefix : params) {
                     for (Object v : domain.of(s.type())) {
@@ -111,7 +121,8 @@ final class ExecutionExplorer {
             }
             // a SKIP LOCKED SELECT's choice of skipped records is one more (hidden) parameter
             for (StatementFacts sf : model.facts(t.name()).statements()) {
-                if (!(sf.statement() instanceof isocheck.program.Stmt.Select sel) || !sel.lock().skipLocked()) continue;
+                if (!(sf.statement() instanceof isocheck.program.Stmt.Select sel)
+                        || !sel.lock().skipLocked()) continue;
                 int records = universe.get(sf.table()).size();
                 List<Map<String, Object>> next = new ArrayList<>();
                 for (Map<String, Object> prefix : params) {
@@ -151,7 +162,9 @@ final class ExecutionExplorer {
                     Map<RecordId, Map<String, Object>> s = new HashMap<>(prefix);
                     for (RecordId r : universe.get(t.name())) {
                         Map<String, Object> fields = new HashMap<>();
-                        fields.put(StatementFacts.ALIVE, row == null ? ProgramInterpreter.DEAD : ProgramInterpreter.ALIVE);
+                        fields.put(
+                                StatementFacts.ALIVE,
+                                row == null ? ProgramInterpreter.DEAD : ProgramInterpreter.ALIVE);
                         if (row != null) fields.putAll(row);
                         s.put(r, fields);
                     }
@@ -186,38 +199,48 @@ final class ExecutionExplorer {
     }
 
     /**
-     * Every valid execution of exactly k instances under each spec whose {@code skip} flag is false:
-     * one result per spec, in order (a skipped spec gets {@link Result#explored()} false).
+     * Every valid execution of exactly k instances under each spec whose {@code skip} flag is
+     * false: one result per spec, in order (a skipped spec gets {@link Result#explored()} false).
      *
      * <p>Symmetry: an execution is a sequence of k instances in ar order (position = ar rank), so
      * executions that differ only by swapping two instances of the same type and parameters are
      * enumerated once, and no permutation of a multiset is tried twice. Incremental pruning: the
-     * sequence is built in ar order and each new instance, with its vis predecessors, is run at once
-     * (its reads depend only on instances before it); the prefix's vis, ar and dependencies are then
-     * final (an edge between two prefix instances depends only on their events and ar), so a universal
-     * axiom false on the prefix is false on every extension (paper §3.2: universal sentences survive
-     * restriction) and the spec is dropped for the subtree. A spec that has a cycle of 2 (the least
-     * possible) is no longer searched in that part of the search ({@link Result#stoppedAtTwo()}; the
-     * search is split by initial state and first instance, and the parts run in parallel).
+     * sequence is built in ar order and each new instance, with its vis predecessors, is run at
+     * once (its reads depend only on instances before it); the prefix's vis, ar and dependencies
+     * are then final (an edge between two prefix instances depends only on their events and ar), so
+     * a universal axiom false on the prefix is false on every extension (paper §3.2: universal
+     * sentences survive restriction) and the spec is dropped for the subtree. A spec that has a
+     * cycle of 2 (the least possible) is no longer searched in that part of the search ({@link
+     * Result#stoppedAtTwo()}; the search is split by initial state and first instance, and the
+     * parts run in parallel).
      */
     List<Result> explore(List<Spec> specs, int k, boolean[] skip) {
         return explore(specs, k, skip, true, true);
     }
 
     /**
-     * As {@link #explore(List, int, boolean[])}, with the two prunings switchable: {@code prefixPruning}
-     * (off: every spec is checked on complete executions only, and every execution is reached) and
-     * {@code stopAtTwo}.
+     * As {@link #explore(List, int, boolean[])}, with the two prunings switchable: {@code
+     * prefixPruning} (off: every spec is checked on complete executions only, and every execution
+     * is reached) and {@code stopAtTwo}.
      */
-    List<Result> explore(List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
-        // one task per (initial state, first instance), run in parallel; merged in task order, so the
+    List<Result> explore(
+            List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
+        // one task per (initial state, first instance), run in parallel; merged in task order, so
+        // the
         // counts and the example do not depend on the schedule
         int first = instances.size();
-        List<Search> tasks = java.util.stream.IntStream.range(0, initialStates.size() * first).parallel().mapToObj(t -> {
-            Search search = new Search(specs, k, skip, prefixPruning, stopAtTwo);
-            search.from(initialStates.get(t / first), instances.get(t % first));
-            return search;
-        }).toList();
+        List<Search> tasks =
+                java.util.stream.IntStream.range(0, initialStates.size() * first)
+                        .parallel()
+                        .mapToObj(
+                                t -> {
+                                    Search search =
+                                            new Search(specs, k, skip, prefixPruning, stopAtTwo);
+                                    search.from(
+                                            initialStates.get(t / first), instances.get(t % first));
+                                    return search;
+                                })
+                        .toList();
         List<Result> out = new ArrayList<>();
         long leaves = 0;
         for (Search task : tasks) leaves += task.leaves;
@@ -243,9 +266,14 @@ final class ExecutionExplorer {
         return explore(specs, k, new boolean[specs.size()]);
     }
 
-    /** The number of (ar, vis, instances, initial state) combinations of k instances without pruning. */
+    /**
+     * The number of (ar, vis, instances, initial state) combinations of k instances without
+     * pruning.
+     */
     double unprunedCount(int k) {
-        return Math.pow(instances.size(), k) * Math.pow(2, k * (k - 1) / 2.0) * initialStates.size();
+        return Math.pow(instances.size(), k)
+                * Math.pow(2, k * (k - 1) / 2.0)
+                * initialStates.size();
     }
 
     /** The depth-first search over sequences of instances and vis, one initial state at a time. */
@@ -253,8 +281,13 @@ final class ExecutionExplorer {
         final List<Spec> specs;
         final int k;
         final boolean[] universal;
-        /** Whether the spec is a PostgreSQL level, whose executions respect row locks ({@link #breaksRowLock}). */
+
+        /**
+         * Whether the spec is a PostgreSQL level, whose executions respect row locks ({@link
+         * #breaksRowLock}).
+         */
         final boolean[] rowLocks;
+
         final SpecEvaluator.Compiled[] compiled;
         final long[] valid;
         final int[] shortest;
@@ -262,8 +295,10 @@ final class ExecutionExplorer {
         final boolean[] stopped;
         final int[] rank;
         long leaves;
+
         /** Per position: the instance, its events, its last write of each record field. */
         final Instance[] seq;
+
         final List<List<Event>> events = new ArrayList<>();
         final List<Map<RecordId, Map<String, Object>>> finalWrites = new ArrayList<>();
         final boolean[][] vis;
@@ -303,13 +338,18 @@ final class ExecutionExplorer {
             }
         }
 
-        /** Every execution from this initial state whose first instance (in ar) is {@code first}. */
+        /**
+         * Every execution from this initial state whose first instance (in ar) is {@code first}.
+         */
         void from(Map<RecordId, Map<String, Object>> initial, Instance first) {
             init = initial;
             extend(0, activeAtStart, List.of(first));
         }
 
-        /** Chooses the instance at ar position p and its vis predecessors, given the specs still possible. */
+        /**
+         * Chooses the instance at ar position p and its vis predecessors, given the specs still
+         * possible.
+         */
         void extend(int p, int active, List<Instance> choices) {
             for (Instance inst : choices) {
                 seq[p] = inst;
@@ -318,11 +358,16 @@ final class ExecutionExplorer {
                     if (active == 0) return;
                     for (int u = 0; u < p; u++) vis[u][p] = (mask & (1 << u)) != 0;
                     List<Event> own = run(p);
-                    if (own == null) continue; // the instance aborts on this view: not an execution of k committed instances
+                    if (own == null)
+                        continue; // the instance aborts on this view: not an execution of k
+                    // committed instances
                     events.set(p, own);
                     boolean lockBroken = breaksRowLock(p, own);
                     Map<RecordId, Map<String, Object>> writes = new HashMap<>();
-                    for (Event e : own) if (e.write()) writes.computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
+                    for (Event e : own)
+                        if (e.write())
+                            writes.computeIfAbsent(e.record(), x -> new HashMap<>())
+                                    .put(e.field(), e.value());
                     finalWrites.set(p, writes);
                     List<Event> all = new ArrayList<>();
                     for (int u = 0; u <= p; u++) all.addAll(events.get(u));
@@ -335,7 +380,8 @@ final class ExecutionExplorer {
                     for (int i = 0; i < specs.size(); i++) {
                         if ((active & (1 << i)) == 0) continue;
                         if (lockBroken && rowLocks[i]) continue;
-                        if ((last || (prefixPruning && universal[i])) && !compiled[i].holds(s)) continue;
+                        if ((last || (prefixPruning && universal[i])) && !compiled[i].holds(s))
+                            continue;
                         still |= 1 << i;
                     }
                     if (last) leaves++;
@@ -359,21 +405,23 @@ final class ExecutionExplorer {
         }
 
         /**
-         * PostgreSQL's row locks for a locking read at REPEATABLE READ (manual, chapter "Concurrency
-         * Control", §13.2.2 and §13.3.2): the instance at p locked record r by a FOR UPDATE/SHARE read,
-         * and an instance u before it in ar that p does not see wrote r. u's write was either
-         * committed after p's snapshot but before p's lock (p fails: "could not serialize access due
-         * to concurrent update"), or held the row lock when p asked (p waits, then fails), or came
-         * after p's lock (u waits for p's commit, so p precedes u in ar). No such execution commits
-         * all k instances; one where the locker is first in ar stays (a locker that only locked does
-         * not make a later updater fail). Applied to the specs that name {@code database postgresql}.
+         * PostgreSQL's row locks for a locking read at REPEATABLE READ (manual, chapter
+         * "Concurrency Control", §13.2.2 and §13.3.2): the instance at p locked record r by a FOR
+         * UPDATE/SHARE read, and an instance u before it in ar that p does not see wrote r. u's
+         * write was either committed after p's snapshot but before p's lock (p fails: "could not
+         * serialize access due to concurrent update"), or held the row lock when p asked (p waits,
+         * then fails), or came after p's lock (u waits for p's commit, so p precedes u in ar). No
+         * such execution commits all k instances; one where the locker is first in ar stays (a
+         * locker that only locked does not make a later updater fail). Applied to the specs that
+         * name {@code database postgresql}.
          */
         boolean breaksRowLock(int p, List<Event> own) {
             for (Event e : own) {
                 if (!e.locked()) continue;
                 for (int u = 0; u < p; u++) {
                     if (vis[u][p]) continue;
-                    for (Event w : events.get(u)) if (w.write() && w.record().equals(e.record())) return true;
+                    for (Event w : events.get(u))
+                        if (w.write() && w.record().equals(e.record())) return true;
                 }
             }
             return false;
@@ -385,60 +433,85 @@ final class ExecutionExplorer {
             return m;
         }
 
-        /** Runs the instance at position p on its view: the initial state overwritten by its visible instances' writes, last writer (in ar) wins. */
+        /**
+         * Runs the instance at position p on its view: the initial state overwritten by its visible
+         * instances' writes, last writer (in ar) wins.
+         */
         List<Event> run(int p) {
-            ProgramInterpreter.View view = new ProgramInterpreter.View() {
-                int last(RecordId r, String f) {
-                    for (int u = p - 1; u >= 0; u--) {
-                        if (!vis[u][p]) continue;
-                        Map<String, Object> w = finalWrites.get(u).get(r);
-                        if (w != null && w.containsKey(f)) return u;
-                    }
-                    return -1;
-                }
-
-                @Override
-                public Object value(RecordId r, String f) {
-                    int u = last(r, f);
-                    if (u >= 0) return finalWrites.get(u).get(r).get(f);
-                    Map<String, Object> row = init.get(r);
-                    return row == null ? null : row.get(f);
-                }
-
-                @Override
-                public int writer(RecordId r, String f) {
-                    return last(r, f);
-                }
-
-                @Override
-                public boolean insertedUnseen(RecordId r) {
-                    for (int u = 0; u < p; u++) {
-                        if (vis[u][p]) continue;
-                        for (Event e : events.get(u)) {
-                            if (e.write() && e.record().equals(r) && e.field().equals(StatementFacts.ALIVE)
-                                    && ProgramInterpreter.ALIVE.equals(e.value())) return true;
+            ProgramInterpreter.View view =
+                    new ProgramInterpreter.View() {
+                        int last(RecordId r, String f) {
+                            for (int u = p - 1; u >= 0; u--) {
+                                if (!vis[u][p]) continue;
+                                Map<String, Object> w = finalWrites.get(u).get(r);
+                                if (w != null && w.containsKey(f)) return u;
+                            }
+                            return -1;
                         }
-                    }
-                    return false;
-                }
-            };
+
+                        @Override
+                        public Object value(RecordId r, String f) {
+                            int u = last(r, f);
+                            if (u >= 0) return finalWrites.get(u).get(r).get(f);
+                            Map<String, Object> row = init.get(r);
+                            return row == null ? null : row.get(f);
+                        }
+
+                        @Override
+                        public int writer(RecordId r, String f) {
+                            return last(r, f);
+                        }
+
+                        @Override
+                        public boolean insertedUnseen(RecordId r) {
+                            for (int u = 0; u < p; u++) {
+                                if (vis[u][p]) continue;
+                                for (Event e : events.get(u)) {
+                                    if (e.write()
+                                            && e.record().equals(r)
+                                            && e.field().equals(StatementFacts.ALIVE)
+                                            && ProgramInterpreter.ALIVE.equals(e.value()))
+                                        return true;
+                                }
+                            }
+                            return false;
+                        }
+                    };
             return interpreter.run(p, seq[p].type(), seq[p].parameters(), view);
         }
     }
 
-    private String describe(List<Instance> inst, int[] order, boolean[][] vis, Map<RecordId, Map<String, Object>> init,
+    private String describe(
+            List<Instance> inst,
+            int[] order,
+            boolean[][] vis,
+            Map<RecordId, Map<String, Object>> init,
             List<Event> events) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < inst.size(); i++) sb.append("T").append(i + 1).append(" = ").append(inst.get(i)).append("; ");
+        for (int i = 0; i < inst.size(); i++)
+            sb.append("T").append(i + 1).append(" = ").append(inst.get(i)).append("; ");
         sb.append("ar:");
         for (int t : order) sb.append(" T").append(t + 1);
         sb.append("; vis:");
-        for (int a = 0; a < inst.size(); a++) for (int b = 0; b < inst.size(); b++) if (vis[a][b]) sb.append(" T").append(a + 1).append("->T").append(b + 1);
-        sb.append("; initial ").append(new java.util.TreeMap<>(stringKeys(init))).append("; events:");
+        for (int a = 0; a < inst.size(); a++)
+            for (int b = 0; b < inst.size(); b++)
+                if (vis[a][b]) sb.append(" T").append(a + 1).append("->T").append(b + 1);
+        sb.append("; initial ")
+                .append(new java.util.TreeMap<>(stringKeys(init)))
+                .append("; events:");
         for (Event e : events) {
-            sb.append(" T").append(e.txn() + 1).append(e.write() ? " w " : " r ").append(e.record()).append('.').append(e.field())
-                    .append('=').append(e.value());
-            if (!e.write()) sb.append(" (from ").append(e.readFrom() < 0 ? "init" : "T" + (e.readFrom() + 1)).append(')');
+            sb.append(" T")
+                    .append(e.txn() + 1)
+                    .append(e.write() ? " w " : " r ")
+                    .append(e.record())
+                    .append('.')
+                    .append(e.field())
+                    .append('=')
+                    .append(e.value());
+            if (!e.write())
+                sb.append(" (from ")
+                        .append(e.readFrom() < 0 ? "init" : "T" + (e.readFrom() + 1))
+                        .append(')');
             sb.append(',');
         }
         return sb.toString();

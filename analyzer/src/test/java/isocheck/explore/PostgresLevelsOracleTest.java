@@ -20,9 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The soundness contract for PostgreSQL's levels (docs/postgresql-levels.md §6): whenever the
  * brute-force READ COMMITTED explorer ({@link ReadCommittedExplorer}: commit order, one snapshot
  * per statement, row locks with re-evaluation on the newest version, unique keys) finds a
- * dependency cycle of length L among k instances, {@code analyze --spec pg-read-committed} must find
- * a cycle of length ≤ L. REPEATABLE READ and SERIALIZABLE are one snapshot per transaction (SI and
- * SER), so the existing explorer with the specs pg-repeatable-read and pg-serializable is their
+ * dependency cycle of length L among k instances, {@code analyze --spec pg-read-committed} must
+ * find a cycle of length ≤ L. REPEATABLE READ and SERIALIZABLE are one snapshot per transaction (SI
+ * and SER), so the existing explorer with the specs pg-repeatable-read and pg-serializable is their
  * oracle. Rows: bank.sql and the litmus programs, 2..3 instances, domains ints {1, 2} and strings
  * {'a', 'b'} ({'a'} for causality-violation).
  */
@@ -31,15 +31,19 @@ class PostgresLevelsOracleTest {
 
     static Stream<String> programs() throws Exception {
         List<String> out = new ArrayList<>(List.of("benchmarks/programs/bank.sql"));
-        try (Stream<Path> files = Files.list(SoundnessOracleTest.ROOT.resolve("benchmarks/programs/litmus"))) {
-            files.filter(p -> p.toString().endsWith(".sql")).sorted()
+        try (Stream<Path> files =
+                Files.list(SoundnessOracleTest.ROOT.resolve("benchmarks/programs/litmus"))) {
+            files.filter(p -> p.toString().endsWith(".sql"))
+                    .sorted()
                     .forEach(p -> out.add(SoundnessOracleTest.ROOT.relativize(p).toString()));
         }
         return out.stream();
     }
 
     static ExecutionExplorer.Domain domain(String file) {
-        return file.endsWith("causality-violation.sql") ? SoundnessOracleTest.ONE_STRING : SoundnessOracleTest.DOMAIN;
+        return file.endsWith("causality-violation.sql")
+                ? SoundnessOracleTest.ONE_STRING
+                : SoundnessOracleTest.DOMAIN;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -49,24 +53,49 @@ class PostgresLevelsOracleTest {
         ReadCommittedExplorer.Result found = null;
         for (int k = 2; k <= MAX_K && (found == null || found.shortestCycle() > 2); k++) {
             long start = System.nanoTime();
-            ReadCommittedExplorer.Result r = new ReadCommittedExplorer(program, domain(file)).explore(k);
-            System.out.printf("%s at read committed, k = %d: %,d executions (%,d aborted: duplicate key or user abort), cycle %d, %d ms%n",
-                    file, k, r.executions(), r.aborted(), r.shortestCycle(), (System.nanoTime() - start) / 1_000_000);
+            ReadCommittedExplorer.Result r =
+                    new ReadCommittedExplorer(program, domain(file)).explore(k);
+            System.out.printf(
+                    "%s at read committed, k = %d: %,d executions (%,d aborted: duplicate key or user abort), cycle %d, %d ms%n",
+                    file,
+                    k,
+                    r.executions(),
+                    r.aborted(),
+                    r.shortestCycle(),
+                    (System.nanoTime() - start) / 1_000_000);
             assertTrue(r.executions() > 0, "the explorer explores nothing");
-            if (r.shortestCycle() > 0 && (found == null || r.shortestCycle() < found.shortestCycle())) found = r;
+            if (r.shortestCycle() > 0
+                    && (found == null || r.shortestCycle() < found.shortestCycle())) found = r;
         }
-        Analysis.Outcome encoder = Analysis.run(program, SoundnessOracleTest.spec("pg-read-committed"), Analysis.Options.defaults(MAX_K));
+        Analysis.Outcome encoder =
+                Analysis.run(
+                        program,
+                        SoundnessOracleTest.spec("pg-read-committed"),
+                        Analysis.Options.defaults(MAX_K));
         int encoderK = encoder.anomalies().isEmpty() ? 0 : encoder.anomalies().get(0).k();
-        String summary = file + " under pg-read-committed: explorer " + (found == null ? "no cycle up to " + MAX_K
-                : "cycle of " + found.shortestCycle()) + "; encoder " + (encoderK == 0 ? "none up to " + MAX_K : "cycle of " + encoderK);
+        String summary =
+                file
+                        + " under pg-read-committed: explorer "
+                        + (found == null
+                                ? "no cycle up to " + MAX_K
+                                : "cycle of " + found.shortestCycle())
+                        + "; encoder "
+                        + (encoderK == 0 ? "none up to " + MAX_K : "cycle of " + encoderK);
         System.out.println(summary);
         if (found != null) {
-            assertTrue(encoderK > 0 && encoderK <= found.shortestCycle(), summary + "\n  missed: " + found.example());
+            assertTrue(
+                    encoderK > 0 && encoderK <= found.shortestCycle(),
+                    summary + "\n  missed: " + found.example());
         }
         if (encoderK > 0 && (found == null || encoderK < found.shortestCycle())) {
             Witness w = encoder.anomalies().get(0);
-            System.out.println("  precision: the encoder's " + w.anomaly() + " " + w.signature() + " has no counterpart as short"
-                    + " among the explored executions");
+            System.out.println(
+                    "  precision: the encoder's "
+                            + w.anomaly()
+                            + " "
+                            + w.signature()
+                            + " has no counterpart as short"
+                            + " among the explored executions");
         }
     }
 
@@ -74,27 +103,46 @@ class PostgresLevelsOracleTest {
     @MethodSource("programs")
     void everyRepeatableReadAndSerializableCycleIsFoundByTheEncoder(String file) throws Exception {
         Program program = SoundnessOracleTest.load(file);
-        List<Spec> specs = List.of(SoundnessOracleTest.spec("pg-repeatable-read"), SoundnessOracleTest.spec("pg-serializable"));
+        List<Spec> specs =
+                List.of(
+                        SoundnessOracleTest.spec("pg-repeatable-read"),
+                        SoundnessOracleTest.spec("pg-serializable"));
         ExecutionExplorer.Result[] found = new ExecutionExplorer.Result[2];
         for (int k = 2; k <= MAX_K; k++) {
             // SQL's unique keys: PostgreSQL rejects an INSERT of a key that exists (manual §13.2.2)
-            List<ExecutionExplorer.Result> rs = new ExecutionExplorer(program, domain(file), java.util.Set.of(), true).explore(specs, k);
+            List<ExecutionExplorer.Result> rs =
+                    new ExecutionExplorer(program, domain(file), java.util.Set.of(), true)
+                            .explore(specs, k);
             for (int i = 0; i < 2; i++) {
-                assertTrue(rs.get(i).valid() > 0, specs.get(i).name() + ": no valid execution of " + k);
-                if (rs.get(i).shortestCycle() > 0 && (found[i] == null || rs.get(i).shortestCycle() < found[i].shortestCycle())) {
+                assertTrue(
+                        rs.get(i).valid() > 0,
+                        specs.get(i).name() + ": no valid execution of " + k);
+                if (rs.get(i).shortestCycle() > 0
+                        && (found[i] == null
+                                || rs.get(i).shortestCycle() < found[i].shortestCycle())) {
                     found[i] = rs.get(i);
                 }
             }
         }
         for (int i = 0; i < 2; i++) {
-            Analysis.Outcome encoder = Analysis.run(program, specs.get(i), Analysis.Options.defaults(MAX_K));
+            Analysis.Outcome encoder =
+                    Analysis.run(program, specs.get(i), Analysis.Options.defaults(MAX_K));
             int encoderK = encoder.anomalies().isEmpty() ? 0 : encoder.anomalies().get(0).k();
-            String summary = file + " under " + specs.get(i).name() + ": explorer "
-                    + (found[i] == null ? "no cycle" : "cycle of " + found[i].shortestCycle()) + "; encoder "
-                    + (encoderK == 0 ? "none" : "cycle of " + encoderK);
+            String summary =
+                    file
+                            + " under "
+                            + specs.get(i).name()
+                            + ": explorer "
+                            + (found[i] == null
+                                    ? "no cycle"
+                                    : "cycle of " + found[i].shortestCycle())
+                            + "; encoder "
+                            + (encoderK == 0 ? "none" : "cycle of " + encoderK);
             System.out.println(summary);
             if (found[i] != null) {
-                assertTrue(encoderK > 0 && encoderK <= found[i].shortestCycle(), summary + "\n  missed: " + found[i].example());
+                assertTrue(
+                        encoderK > 0 && encoderK <= found[i].shortestCycle(),
+                        summary + "\n  missed: " + found[i].example());
             }
         }
     }
@@ -102,53 +150,86 @@ class PostgresLevelsOracleTest {
     /**
      * Locking reads (SELECT … FOR UPDATE | FOR SHARE, manual §13.3.2): both the explorer and the
      * encoder must know the lock, or the lost update and write skew they repair would remain. At
-     * every PostgreSQL level the repaired litmus programs have no cycle in either; under the paper's
-     * specs (no database rules) the lock is ignored and the anomaly is still found.
+     * every PostgreSQL level the repaired litmus programs have no cycle in either; under the
+     * paper's specs (no database rules) the lock is ignored and the anomaly is still found.
      */
     @Test
     void lockingReadsRepairTheLostUpdateAndTheWriteSkewAtEveryPostgresLevel() throws Exception {
-        for (String file : List.of("benchmarks/programs/litmus/select-for-update.sql",
-                "benchmarks/programs/litmus/write-skew-for-share.sql")) {
+        for (String file :
+                List.of(
+                        "benchmarks/programs/litmus/select-for-update.sql",
+                        "benchmarks/programs/litmus/write-skew-for-share.sql")) {
             Program program = SoundnessOracleTest.load(file);
             for (int k = 2; k <= 3; k++) {
-                ReadCommittedExplorer.Result rc = new ReadCommittedExplorer(program, SoundnessOracleTest.DOMAIN).explore(k);
+                ReadCommittedExplorer.Result rc =
+                        new ReadCommittedExplorer(program, SoundnessOracleTest.DOMAIN).explore(k);
                 assertTrue(rc.executions() > 0);
-                assertEquals(0, rc.shortestCycle(), file + " at read committed, k = " + k + ": " + rc.example());
+                assertEquals(
+                        0,
+                        rc.shortestCycle(),
+                        file + " at read committed, k = " + k + ": " + rc.example());
             }
-            List<Spec> specs = List.of(SoundnessOracleTest.spec("pg-repeatable-read"), SoundnessOracleTest.spec("rc"),
-                    SoundnessOracleTest.spec("ec"));
-            List<ExecutionExplorer.Result> rs = new ExecutionExplorer(program, SoundnessOracleTest.DOMAIN).explore(specs, 2);
-            assertEquals(0, rs.get(0).shortestCycle(), file + " under pg-repeatable-read: " + rs.get(0).example());
-            for (String level : List.of("pg-read-committed", "pg-repeatable-read", "pg-serializable")) {
-                Analysis.Outcome o = Analysis.run(program, SoundnessOracleTest.spec(level), Analysis.Options.defaults(3));
+            List<Spec> specs =
+                    List.of(
+                            SoundnessOracleTest.spec("pg-repeatable-read"),
+                            SoundnessOracleTest.spec("rc"),
+                            SoundnessOracleTest.spec("ec"));
+            List<ExecutionExplorer.Result> rs =
+                    new ExecutionExplorer(program, SoundnessOracleTest.DOMAIN).explore(specs, 2);
+            assertEquals(
+                    0,
+                    rs.get(0).shortestCycle(),
+                    file + " under pg-repeatable-read: " + rs.get(0).example());
+            for (String level :
+                    List.of("pg-read-committed", "pg-repeatable-read", "pg-serializable")) {
+                Analysis.Outcome o =
+                        Analysis.run(
+                                program,
+                                SoundnessOracleTest.spec(level),
+                                Analysis.Options.defaults(3));
                 assertEquals(Analysis.Verdict.NONE, o.verdict(), file + " under " + level);
             }
-            // the same programs without PostgreSQL's rules: the lock is not modelled, the anomaly stays
-            Analysis.Outcome rc = Analysis.run(program, SoundnessOracleTest.spec("rc"), Analysis.Options.defaults(3));
+            // the same programs without PostgreSQL's rules: the lock is not modelled, the anomaly
+            // stays
+            Analysis.Outcome rc =
+                    Analysis.run(
+                            program, SoundnessOracleTest.spec("rc"), Analysis.Options.defaults(3));
             assertEquals(Analysis.Verdict.FOUND, rc.verdict(), file + " under rc");
         }
     }
 
-    /** The sanity facts of PostgreSQL READ COMMITTED, decided by the explorer (not by the encoder). */
+    /**
+     * The sanity facts of PostgreSQL READ COMMITTED, decided by the explorer (not by the encoder).
+     */
     @Test
     void theExplorerHasPostgresReadCommittedsWriteBehaviour() throws Exception {
         // bank withdraw (SELECT, then UPDATE SET balance = :bal - :amount): lost update
-        ReadCommittedExplorer.Result bank = new ReadCommittedExplorer(SoundnessOracleTest.load("benchmarks/programs/bank.sql"),
-                SoundnessOracleTest.DOMAIN).explore(2);
+        ReadCommittedExplorer.Result bank =
+                new ReadCommittedExplorer(
+                                SoundnessOracleTest.load("benchmarks/programs/bank.sql"),
+                                SoundnessOracleTest.DOMAIN)
+                        .explore(2);
         assertEquals(2, bank.shortestCycle(), "bank has a lost update at RC");
         // SET f = f + 1 alone: the UPDATE re-reads the locked row, no lost update
-        Program counter = isocheck.frontend.ProgramLoader.parse("views.sql", """
+        Program counter =
+                isocheck.frontend.ProgramLoader.parse(
+                        "views.sql",
+                        """
                 CREATE TABLE page (page_id INT PRIMARY KEY, views INT NOT NULL);
                 TRANSACTION View(id INT)
                 BEGIN
                   UPDATE page SET views = views + 1 WHERE page_id = :id;
                 END;
                 """);
-        ReadCommittedExplorer.Result views = new ReadCommittedExplorer(counter, SoundnessOracleTest.DOMAIN).explore(3);
+        ReadCommittedExplorer.Result views =
+                new ReadCommittedExplorer(counter, SoundnessOracleTest.DOMAIN).explore(3);
         assertTrue(views.executions() > 0);
         assertEquals(0, views.shortestCycle(), views.example());
         // insert if absent by primary key: the second insert of a key aborts
-        Program register = isocheck.frontend.ProgramLoader.parse("register.sql", """
+        Program register =
+                isocheck.frontend.ProgramLoader.parse(
+                        "register.sql",
+                        """
                 CREATE TABLE users (user_id INT PRIMARY KEY, email INT NOT NULL);
                 TRANSACTION Register(uid INT, email INT)
                 BEGIN
@@ -158,7 +239,8 @@ class PostgresLevelsOracleTest {
                   END IF;
                 END;
                 """);
-        ReadCommittedExplorer.Result dup = new ReadCommittedExplorer(register, SoundnessOracleTest.DOMAIN).explore(2);
+        ReadCommittedExplorer.Result dup =
+                new ReadCommittedExplorer(register, SoundnessOracleTest.DOMAIN).explore(2);
         assertTrue(dup.aborted() > 0, "some executions abort on the duplicate key");
         assertEquals(0, dup.shortestCycle(), dup.example());
     }

@@ -25,50 +25,67 @@ import java.util.Objects;
  * follow the reading the encoder documents in {@code AccessRules}: a SELECT reads {@code @alive} of
  * every record its WHERE's key part matches and the fields it mentions of those alive in its view;
  * UPDATE and DELETE write the matching alive records and read the fields they mention on them, and
- * read {@code @alive} of key-matching records they find absent; INSERT writes every non-key field and
- * {@code @alive} and reads nothing; key fields are never events.
+ * read {@code @alive} of key-matching records they find absent; INSERT writes every non-key field
+ * and {@code @alive} and reads nothing; key fields are never events.
  *
- * <p>SELECT … ORDER BY … LIMIT n returns the first n matching rows (ties by the universe's order: one of
- * the orders a database may pick); FOR UPDATE/SHARE marks the reads of the rows it returns as
- * locked ({@link Event#locked}: the explorer over a PostgreSQL spec drops executions that break the
- * lock), and with {@link View#rowLocks()} (READ COMMITTED) it re-reads each row found in its
- * snapshot in the newest committed version and re-evaluates its WHERE there, as UPDATE does
- * (manual §13.2.1; SELECT, "The Locking Clause"); SKIP LOCKED skips
- * the records its instance's hidden parameter names ({@link #skipParameter}), every subset being
- * one instance, and does not read them.
+ * <p>SELECT … ORDER BY … LIMIT n returns the first n matching rows (ties by the universe's order:
+ * one of the orders a database may pick); FOR UPDATE/SHARE marks the reads of the rows it returns
+ * as locked ({@link Event#locked}: the explorer over a PostgreSQL spec drops executions that break
+ * the lock), and with {@link View#rowLocks()} (READ COMMITTED) it re-reads each row found in its
+ * snapshot in the newest committed version and re-evaluates its WHERE there, as UPDATE does (manual
+ * §13.2.1; SELECT, "The Locking Clause"); SKIP LOCKED skips the records its instance's hidden
+ * parameter names ({@link #skipParameter}), every subset being one instance, and does not read
+ * them.
  *
- * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT/SUM/AVG), UPDATE, INSERT,
- * DELETE, {@code :=}, IF, SKIP, ROLLBACK/RAISE EXCEPTION (the instance aborts), RETURN over INT and string values, {@code = ANY} over a SELECT's rows; FOREACH and CHOOSE throw
- * {@link UnsupportedOperationException}.
+ * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT/SUM/AVG), UPDATE,
+ * INSERT, DELETE, {@code :=}, IF, SKIP, ROLLBACK/RAISE EXCEPTION (the instance aborts), RETURN over
+ * INT and string values, {@code = ANY} over a SELECT's rows; FOREACH and CHOOSE throw {@link
+ * UnsupportedOperationException}.
  */
 final class ProgramInterpreter {
 
-    /** What a transaction reads from: the value and the writer (-1: the initial state) of a field of a record. */
+    /**
+     * What a transaction reads from: the value and the writer (-1: the initial state) of a field of
+     * a record.
+     */
     interface View {
         Object value(RecordId r, String field);
 
         int writer(RecordId r, String field);
 
-        /** Whether an instance earlier in ar that this one does not see inserted r (SQL keys: its unique index does see it). */
+        /**
+         * Whether an instance earlier in ar that this one does not see inserted r (SQL keys: its
+         * unique index does see it).
+         */
         default boolean insertedUnseen(RecordId r) {
             return false;
         }
 
-        /** A SQL statement begins: with one snapshot per statement (READ COMMITTED) the view takes its snapshot here. */
-        default void beginStatement(Stmt.Sql s) { }
+        /**
+         * A SQL statement begins: with one snapshot per statement (READ COMMITTED) the view takes
+         * its snapshot here.
+         */
+        default void beginStatement(Stmt.Sql s) {}
 
         /**
-         * PostgreSQL's row locks (manual, chapter "Concurrency Control", §13.2.1, §13.3.2): an UPDATE or
-         * DELETE that finds a row in its snapshot waits for the row's lock and re-evaluates its WHERE
-         * (and computes its SET) on the newest committed version; an INSERT of a key alive in the
-         * newest committed state fails (the transaction aborts, {@link UniqueViolation}).
+         * PostgreSQL's row locks (manual, chapter "Concurrency Control", §13.2.1, §13.3.2): an
+         * UPDATE or DELETE that finds a row in its snapshot waits for the row's lock and
+         * re-evaluates its WHERE (and computes its SET) on the newest committed version; an INSERT
+         * of a key alive in the newest committed state fails (the transaction aborts, {@link
+         * UniqueViolation}).
          */
-        default boolean rowLocks() { return false; }
+        default boolean rowLocks() {
+            return false;
+        }
 
         /** The newest committed version (with {@link #rowLocks()}). */
-        default Object latestValue(RecordId r, String field) { return value(r, field); }
+        default Object latestValue(RecordId r, String field) {
+            return value(r, field);
+        }
 
-        default int latestWriter(RecordId r, String field) { return writer(r, field); }
+        default int latestWriter(RecordId r, String field) {
+            return writer(r, field);
+        }
     }
 
     /** An INSERT of a key that exists (with {@link View#rowLocks()}): the transaction aborts. */
@@ -84,19 +101,23 @@ final class ProgramInterpreter {
     private final ProgramModel model;
     private final Map<String, List<RecordId>> universe;
     private final Map<Stmt.Sql, StatementFacts> facts = new IdentityHashMap<>();
+
     /** Per statement: the fields (not @alive, not keys) it reads on the records it visits. */
     private final Map<Stmt.Sql, List<String>> mentioned = new IdentityHashMap<>();
+
     private final Map<String, Table> tables = new HashMap<>();
 
     /**
-     * SQL's key uniqueness ({@code isocheck.encoding.KeyModel#SQL}): an INSERT of a key alive in the
-     * view, or inserted by an earlier instance the inserter does not see, fails and aborts the
+     * SQL's key uniqueness ({@code isocheck.encoding.KeyModel#SQL}): an INSERT of a key alive in
+     * the view, or inserted by an earlier instance the inserter does not see, fails and aborts the
      * instance (PostgreSQL manual §5.5.4: the unique index sees every version). Off: the paper's
      * overwrite.
      */
     private final boolean sqlKeys;
 
-    /** @param universe every record of each table the exploration may touch */
+    /**
+     * @param universe every record of each table the exploration may touch
+     */
     ProgramInterpreter(ProgramModel model, Map<String, List<RecordId>> universe) {
         this(model, universe, false);
     }
@@ -105,7 +126,8 @@ final class ProgramInterpreter {
         this.sqlKeys = sqlKeys;
         this.model = model;
         this.universe = universe;
-        for (var tf : model.transactions()) for (StatementFacts sf : tf.statements()) facts.put(sf.statement(), sf);
+        for (var tf : model.transactions())
+            for (StatementFacts sf : tf.statements()) facts.put(sf.statement(), sf);
         for (var e : facts.entrySet()) {
             List<String> fields = new ArrayList<>(model.readFields(e.getValue()));
             fields.remove(StatementFacts.ALIVE);
@@ -166,14 +188,34 @@ final class ProgramInterpreter {
             return latest ? view.latestWriter(r, field) : view.writer(r, field);
         }
 
-        void readEvent(RecordId r, String field, String kind, java.util.function.Predicate<Map<String, Object>> where,
+        void readEvent(
+                RecordId r,
+                String field,
+                String kind,
+                java.util.function.Predicate<Map<String, Object>> where,
                 boolean inResult) {
             readEvent(r, field, kind, where, inResult, false);
         }
 
-        void readEvent(RecordId r, String field, String kind, java.util.function.Predicate<Map<String, Object>> where,
-                boolean inResult, boolean locked) {
-            events.add(new Event(txn, false, r, field, read(r, field), writer(r, field), kind, where, inResult, locked));
+        void readEvent(
+                RecordId r,
+                String field,
+                String kind,
+                java.util.function.Predicate<Map<String, Object>> where,
+                boolean inResult,
+                boolean locked) {
+            events.add(
+                    new Event(
+                            txn,
+                            false,
+                            r,
+                            field,
+                            read(r, field),
+                            writer(r, field),
+                            kind,
+                            where,
+                            inResult,
+                            locked));
         }
 
         void write(RecordId r, String field, Object value, String kind) {
@@ -191,24 +233,76 @@ final class ProgramInterpreter {
 
         void stmt(Stmt s) {
             if (s instanceof Stmt.Sql sql) view.beginStatement(sql);
-            s.accept(new Stmt.Visitor<Void>() {
-                @Override public Void visitSelect(Stmt.Select sel) { select(sel); return null; }
-                @Override public Void visitUpdate(Stmt.Update u) { update(u); return null; }
-                @Override public Void visitInsert(Stmt.Insert ins) { insert(ins); return null; }
-                @Override public Void visitDelete(Stmt.Delete d) { delete(d); return null; }
-                @Override public Void visitAssign(Stmt.Assign a) { env.put(a.target(), value(a.value(), null)); return null; }
-                @Override public Void visitIf(Stmt.If i) { block(test(i.condition(), null) ? i.thenBranch() : i.elseBranch()); return null; }
-                @Override public Void visitAbort(Stmt.Abort a) { throw new Exit(true); }
-                @Override public Void visitReturn(Stmt.Return r) { throw new Exit(false); }
-                @Override public Void visitSkip(Stmt.Skip skip) { return null; }
-                // the explorer's programs have no loops or CHOOSE (their universes would be unbounded)
-                @Override public Void visitChoose(Stmt.Choose c) { throw unsupported(c); }
-                @Override public Void visitForeach(Stmt.Foreach f) { throw unsupported(f); }
-            });
+            s.accept(
+                    new Stmt.Visitor<Void>() {
+                        @Override
+                        public Void visitSelect(Stmt.Select sel) {
+                            select(sel);
+                            return null;
+                        }
+
+                        @Override
+                        public Void visitUpdate(Stmt.Update u) {
+                            update(u);
+                            return null;
+                        }
+
+                        @Override
+                        public Void visitInsert(Stmt.Insert ins) {
+                            insert(ins);
+                            return null;
+                        }
+
+                        @Override
+                        public Void visitDelete(Stmt.Delete d) {
+                            delete(d);
+                            return null;
+                        }
+
+                        @Override
+                        public Void visitAssign(Stmt.Assign a) {
+                            env.put(a.target(), value(a.value(), null));
+                            return null;
+                        }
+
+                        @Override
+                        public Void visitIf(Stmt.If i) {
+                            block(test(i.condition(), null) ? i.thenBranch() : i.elseBranch());
+                            return null;
+                        }
+
+                        @Override
+                        public Void visitAbort(Stmt.Abort a) {
+                            throw new Exit(true);
+                        }
+
+                        @Override
+                        public Void visitReturn(Stmt.Return r) {
+                            throw new Exit(false);
+                        }
+
+                        @Override
+                        public Void visitSkip(Stmt.Skip skip) {
+                            return null;
+                        }
+
+                        // the explorer's programs have no loops or CHOOSE (their universes would be
+                        // unbounded)
+                        @Override
+                        public Void visitChoose(Stmt.Choose c) {
+                            throw unsupported(c);
+                        }
+
+                        @Override
+                        public Void visitForeach(Stmt.Foreach f) {
+                            throw unsupported(f);
+                        }
+                    });
         }
 
         private UnsupportedOperationException unsupported(Stmt s) {
-            return new UnsupportedOperationException(s.getClass().getSimpleName() + " at " + s.pos());
+            return new UnsupportedOperationException(
+                    s.getClass().getSimpleName() + " at " + s.pos());
         }
 
         /** Fields (not @alive, not keys) the statement reads on the records it visits. */
@@ -217,12 +311,14 @@ final class ProgramInterpreter {
         }
 
         void select(Stmt.Select sel) {
-            final Map<String, Object> env0 = Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
+            final Map<String, Object> env0 =
+                    Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
             List<RecordId> universeRows = universe.get(sel.table());
             // SKIP LOCKED: the instance's hidden parameter skipParameter(sf) says which records
             // are skipped (any subset: the explorer does not model who holds the locks); a skipped
             // record is not read at all
-            long skipped = sel.lock().skipLocked() ? (Long) env.get(skipParameter(facts.get(sel))) : 0L;
+            long skipped =
+                    sel.lock().skipLocked() ? (Long) env.get(skipParameter(facts.get(sel))) : 0L;
             // a locking read at READ COMMITTED: the rows found in the snapshot are locked and then
             // read (and re-checked) in the newest committed version
             boolean locking = sel.lock().locks();
@@ -245,7 +341,8 @@ final class ProgramInterpreter {
                     matched.add(r);
                 }
             }
-            // ORDER BY … LIMIT n: the first n matching records in order (ties broken by the universe's order)
+            // ORDER BY … LIMIT n: the first n matching records in order (ties broken by the
+            // universe's order)
             List<RecordId> chosen = new ArrayList<>(matched);
             if (sel.limit().isPresent()) {
                 chosen.sort((a, b) -> order(sel, a, b));
@@ -261,10 +358,16 @@ final class ProgramInterpreter {
                     boolean alive = alive(r);
                     boolean inResult = chosen.contains(r);
                     boolean locked = locking && inResult;
-                    readEvent(r, StatementFacts.ALIVE, "SELECT", row -> testRow(sel.where(), sel.table(), r, row, env0), inResult,
+                    readEvent(
+                            r,
+                            StatementFacts.ALIVE,
+                            "SELECT",
+                            row -> testRow(sel.where(), sel.table(), r, row, env0),
+                            inResult,
                             locked);
                     if (!alive) continue;
-                    for (String f : mentioned(sel)) readEvent(r, f, "SELECT", null, inResult, locked);
+                    for (String f : mentioned(sel))
+                        readEvent(r, f, "SELECT", null, inResult, locked);
                     if (inResult) rows.add(row(sel.table(), r));
                 } finally {
                     latest = false;
@@ -274,23 +377,41 @@ final class ProgramInterpreter {
                 Aggregate agg = sel.aggregate().get();
                 if (agg.function() == Aggregate.Function.COUNT && agg.distinct()) {
                     String col = agg.column().orElseThrow();
-                    env.put(sel.target(), rows.stream().map(row -> row.get(col)).filter(Objects::nonNull).distinct().count());
+                    env.put(
+                            sel.target(),
+                            rows.stream()
+                                    .map(row -> row.get(col))
+                                    .filter(Objects::nonNull)
+                                    .distinct()
+                                    .count());
                 } else if (agg.function() == Aggregate.Function.COUNT) {
                     env.put(sel.target(), (long) rows.size());
                 } else if (!agg.isExtremum()) {
-                    // SUM and AVG of the non-NULL values, NULL over none; AVG truncated toward zero (Aggregate)
+                    // SUM and AVG of the non-NULL values, NULL over none; AVG truncated toward zero
+                    // (Aggregate)
                     String col = agg.column().orElseThrow();
-                    List<Long> values = rows.stream().map(row -> (Long) row.get(col)).filter(Objects::nonNull).toList();
+                    List<Long> values =
+                            rows.stream()
+                                    .map(row -> (Long) row.get(col))
+                                    .filter(Objects::nonNull)
+                                    .toList();
                     long sum = values.stream().mapToLong(Long::longValue).sum();
-                    env.put(sel.target(), values.isEmpty() ? null
-                            : agg.function() == Aggregate.Function.SUM ? sum : sum / values.size());
+                    env.put(
+                            sel.target(),
+                            values.isEmpty()
+                                    ? null
+                                    : agg.function() == Aggregate.Function.SUM
+                                            ? sum
+                                            : sum / values.size());
                 } else {
                     String col = agg.column().orElseThrow();
                     Long best = null;
                     for (var row : rows) {
                         Long v = (Long) row.get(col);
                         if (v == null) continue;
-                        if (best == null || (agg.function() == Aggregate.Function.MIN ? v < best : v > best)) best = v;
+                        if (best == null
+                                || (agg.function() == Aggregate.Function.MIN ? v < best : v > best))
+                            best = v;
                     }
                     env.put(sel.target(), best);
                 }
@@ -305,24 +426,40 @@ final class ProgramInterpreter {
             }
         }
 
-        /** ORDER BY order of two records as this transaction sees them; NULL sorts last ascending (PostgreSQL). */
+        /**
+         * ORDER BY order of two records as this transaction sees them; NULL sorts last ascending
+         * (PostgreSQL).
+         */
         int order(Stmt.Select sel, RecordId a, RecordId b) {
             for (var key : sel.orderBy()) {
                 Object x = column(a, key.column());
                 Object y = column(b, key.column());
-                int c = x == null ? (y == null ? 0 : 1) : y == null ? -1
-                        : x instanceof Long l && y instanceof Long m ? Long.compare(l, m) : x.toString().compareTo(y.toString());
+                int c =
+                        x == null
+                                ? (y == null ? 0 : 1)
+                                : y == null
+                                        ? -1
+                                        : x instanceof Long l && y instanceof Long m
+                                                ? Long.compare(l, m)
+                                                : x.toString().compareTo(y.toString());
                 if (c != 0) return key.descending() ? -c : c;
             }
-            return Integer.compare(universe.get(a.table()).indexOf(a), universe.get(b.table()).indexOf(b));
+            return Integer.compare(
+                    universe.get(a.table()).indexOf(a), universe.get(b.table()).indexOf(b));
         }
 
         void update(Stmt.Update u) {
-            final Map<String, Object> env0 = Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
+            final Map<String, Object> env0 =
+                    Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
             for (RecordId r : universe.get(u.table())) {
                 if (!keyMatch(u.where(), r)) continue;
                 if (!alive(r)) {
-                    readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
+                    readEvent(
+                            r,
+                            StatementFacts.ALIVE,
+                            "UPDATE",
+                            row -> testRow(u.where(), u.table(), r, row, env0),
+                            false);
                     continue;
                 }
                 if (view.rowLocks() && test(u.where(), r)) {
@@ -330,7 +467,12 @@ final class ProgramInterpreter {
                     latest = true;
                     try {
                         if (!alive(r)) {
-                            readEvent(r, StatementFacts.ALIVE, "UPDATE", row -> testRow(u.where(), u.table(), r, row, env0), false);
+                            readEvent(
+                                    r,
+                                    StatementFacts.ALIVE,
+                                    "UPDATE",
+                                    row -> testRow(u.where(), u.table(), r, row, env0),
+                                    false);
                             continue;
                         }
                         updateRow(u, r);
@@ -355,18 +497,29 @@ final class ProgramInterpreter {
         }
 
         void delete(Stmt.Delete d) {
-            final Map<String, Object> env0 = Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
+            final Map<String, Object> env0 =
+                    Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
             for (RecordId r : universe.get(d.table())) {
                 if (!keyMatch(d.where(), r)) continue;
                 if (!alive(r)) {
-                    readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
+                    readEvent(
+                            r,
+                            StatementFacts.ALIVE,
+                            "DELETE",
+                            row -> testRow(d.where(), d.table(), r, row, env0),
+                            false);
                     continue;
                 }
                 if (view.rowLocks() && test(d.where(), r)) {
                     latest = true;
                     try {
                         if (!alive(r)) {
-                            readEvent(r, StatementFacts.ALIVE, "DELETE", row -> testRow(d.where(), d.table(), r, row, env0), false);
+                            readEvent(
+                                    r,
+                                    StatementFacts.ALIVE,
+                                    "DELETE",
+                                    row -> testRow(d.where(), d.table(), r, row, env0),
+                                    false);
                             continue;
                         }
                         for (String f : mentioned(d)) readEvent(r, f, "DELETE", null, false);
@@ -384,12 +537,17 @@ final class ProgramInterpreter {
         void insert(Stmt.Insert ins) {
             Table t = table(ins.table());
             Map<String, Object> values = new HashMap<>();
-            for (int i = 0; i < ins.columns().size(); i++) values.put(ins.columns().get(i), value(ins.values().get(i), null));
+            for (int i = 0; i < ins.columns().size(); i++)
+                values.put(ins.columns().get(i), value(ins.values().get(i), null));
             List<Object> key = new ArrayList<>();
             for (String k : t.primaryKey()) key.add(values.get(k));
             RecordId r = new RecordId(t.name(), key);
             if (!universe.get(t.name()).contains(r)) {
-                throw new IllegalStateException("INSERT of " + r + " outside the explored universe " + universe.get(t.name()));
+                throw new IllegalStateException(
+                        "INSERT of "
+                                + r
+                                + " outside the explored universe "
+                                + universe.get(t.name()));
             }
             if (view.rowLocks()) {
                 latest = true;
@@ -399,19 +557,22 @@ final class ProgramInterpreter {
                     latest = false;
                 }
             }
-            if (sqlKeys && (alive(r) || (!own.containsKey(r) && view.insertedUnseen(r)))) throw new Exit(true); // duplicate key
+            if (sqlKeys && (alive(r) || (!own.containsKey(r) && view.insertedUnseen(r))))
+                throw new Exit(true); // duplicate key
             Map<String, Object> inserted = new HashMap<>(values);
-            for (int i = 0; i < t.primaryKey().size(); i++) inserted.put(t.primaryKey().get(i), key.get(i));
+            for (int i = 0; i < t.primaryKey().size(); i++)
+                inserted.put(t.primaryKey().get(i), key.get(i));
             checkConstraints(t.name(), inserted);
-            for (Column c : t.columns()) if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");
+            for (Column c : t.columns())
+                if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");
             write(r, StatementFacts.ALIVE, ALIVE, "INSERT");
         }
 
         /**
-         * A row that fails a CHECK (the condition is FALSE; UNKNOWN passes, PostgreSQL manual §5.5.1)
-         * fails its statement and aborts the transaction: the instance is not part of the execution.
-         * UNIQUE and FOREIGN KEY are not enforced here, as in the encoder (AccessRules): a violating
-         * write aborts in a database, so ignoring them only adds executions.
+         * A row that fails a CHECK (the condition is FALSE; UNKNOWN passes, PostgreSQL manual
+         * §5.5.1) fails its statement and aborts the transaction: the instance is not part of the
+         * execution. UNIQUE and FOREIGN KEY are not enforced here, as in the encoder (AccessRules):
+         * a violating write aborts in a database, so ignoring them only adds executions.
          */
         void checkConstraints(String table, Map<String, Object> row) {
             for (isocheck.program.Constraint c : table(table).constraints()) {
@@ -426,11 +587,19 @@ final class ProgramInterpreter {
         Map<String, Object> row(String table, RecordId r) {
             Table t = table(table);
             Map<String, Object> out = new HashMap<>();
-            for (Column c : t.columns()) out.put(c.name(), t.isKey(c.name()) ? r.key().get(t.primaryKey().indexOf(c.name())) : read(r, c.name()));
+            for (Column c : t.columns())
+                out.put(
+                        c.name(),
+                        t.isKey(c.name())
+                                ? r.key().get(t.primaryKey().indexOf(c.name()))
+                                : read(r, c.name()));
             return out;
         }
 
-        /** The WHERE's key part (paper Fig. 4: non-key atoms are not encoded): non-key atoms count as true. */
+        /**
+         * The WHERE's key part (paper Fig. 4: non-key atoms are not encoded): non-key atoms count
+         * as true.
+         */
         boolean keyMatch(Cond c, RecordId r) {
             if (!mentionsNonKey(c, r.table())) return test(c, r);
             if (c instanceof Cond.And a) return keyMatch(a.left(), r) && keyMatch(a.right(), r);
@@ -439,17 +608,27 @@ final class ProgramInterpreter {
         }
 
         boolean mentionsNonKey(Cond c, String table) {
-            return isocheck.program.Columns.of(c).stream().anyMatch(col -> !table(table).isKey(col));
+            return isocheck.program.Columns.of(c).stream()
+                    .anyMatch(col -> !table(table).isKey(col));
         }
 
-        /** Whether a row with the given values satisfies the condition, in the environment {@code env0}. */
-        boolean testRow(Cond c, String table, RecordId r, Map<String, Object> row, Map<String, Object> env0) {
+        /**
+         * Whether a row with the given values satisfies the condition, in the environment {@code
+         * env0}.
+         */
+        boolean testRow(
+                Cond c,
+                String table,
+                RecordId r,
+                Map<String, Object> row,
+                Map<String, Object> env0) {
             Map<String, Object> saved = new HashMap<>(env);
             env.clear();
             env.putAll(env0);
             Map<String, Object> full = new HashMap<>(row);
             Table t = table(table);
-            for (int i = 0; i < t.primaryKey().size(); i++) full.put(t.primaryKey().get(i), r.key().get(i));
+            for (int i = 0; i < t.primaryKey().size(); i++)
+                full.put(t.primaryKey().get(i), r.key().get(i));
             try {
                 return new RowEval(full::get).test(c);
             } finally {
@@ -466,7 +645,9 @@ final class ProgramInterpreter {
             return new RowEval(r == null ? null : column -> column(r, column)).value(e);
         }
 
-        /** One column of a record as this transaction sees it (a key column from the record itself). */
+        /**
+         * One column of a record as this transaction sees it (a key column from the record itself).
+         */
         Object column(RecordId r, String column) {
             Table t = table(r.table());
             int key = t.primaryKey().indexOf(column);
@@ -486,52 +667,91 @@ final class ProgramInterpreter {
                 return Boolean.TRUE.equals(truth(c));
             }
 
-            /** SQL's three-valued logic: null is UNKNOWN (a comparison with NULL), NOT UNKNOWN is UNKNOWN, Kleene's AND/OR. */
+            /**
+             * SQL's three-valued logic: null is UNKNOWN (a comparison with NULL), NOT UNKNOWN is
+             * UNKNOWN, Kleene's AND/OR.
+             */
             Boolean truth(Cond c) {
-                return c.accept(new Cond.Visitor<Boolean>() {
-                    @Override public Boolean visitConst(Cond.Const k) { return k.value(); }
-                    @Override public Boolean visitCompare(Cond.Compare cmp) {
-                        Object l = value(cmp.left());
-                        Object r = value(cmp.right());
-                        return l == null || r == null ? null : compare(cmp, l, r);
-                    }
-                    @Override public Boolean visitIsNull(Cond.IsNull n) { return isNull(env.get(n.variable())) != n.negated(); }
-                    @Override public Boolean visitNot(Cond.Not n) {
-                        Boolean x = truth(n.operand());
-                        return x == null ? null : !x;
-                    }
-                    @Override public Boolean visitAnd(Cond.And a) {
-                        Boolean l = truth(a.left());
-                        Boolean r = truth(a.right());
-                        return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r) ? Boolean.FALSE : l == null || r == null ? null : Boolean.TRUE;
-                    }
-                    @Override public Boolean visitOr(Cond.Or o) {
-                        Boolean l = truth(o.left());
-                        Boolean r = truth(o.right());
-                        return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r) ? Boolean.TRUE : l == null || r == null ? null : Boolean.FALSE;
-                    }
-                    @Override public Boolean visitFieldIsNull(Cond.FieldIsNull n) { return (value(n.operand()) == null) != n.negated(); }
-
-                    @Override
-                    public Boolean visitMember(Cond.Member m) {
-                        // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's earlier table, JoinTranslator)
-                        Object x = value(m.element());
-                        if (x == null) return null;
-                        if (!(env.get(m.rows()) instanceof List<?> rows)) return false;
-                        for (Object row : rows) {
-                            Object f = ((Map<?, ?>) row).get(m.field());
-                            if (f != null && compare(new Cond.Compare(isocheck.program.CompareOp.EQ, m.element(), m.element(), m.pos()), x, f)) {
-                                return true;
+                return c.accept(
+                        new Cond.Visitor<Boolean>() {
+                            @Override
+                            public Boolean visitConst(Cond.Const k) {
+                                return k.value();
                             }
-                        }
-                        return false;
-                    }
-                });
+
+                            @Override
+                            public Boolean visitCompare(Cond.Compare cmp) {
+                                Object l = value(cmp.left());
+                                Object r = value(cmp.right());
+                                return l == null || r == null ? null : compare(cmp, l, r);
+                            }
+
+                            @Override
+                            public Boolean visitIsNull(Cond.IsNull n) {
+                                return isNull(env.get(n.variable())) != n.negated();
+                            }
+
+                            @Override
+                            public Boolean visitNot(Cond.Not n) {
+                                Boolean x = truth(n.operand());
+                                return x == null ? null : !x;
+                            }
+
+                            @Override
+                            public Boolean visitAnd(Cond.And a) {
+                                Boolean l = truth(a.left());
+                                Boolean r = truth(a.right());
+                                return Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r)
+                                        ? Boolean.FALSE
+                                        : l == null || r == null ? null : Boolean.TRUE;
+                            }
+
+                            @Override
+                            public Boolean visitOr(Cond.Or o) {
+                                Boolean l = truth(o.left());
+                                Boolean r = truth(o.right());
+                                return Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r)
+                                        ? Boolean.TRUE
+                                        : l == null || r == null ? null : Boolean.FALSE;
+                            }
+
+                            @Override
+                            public Boolean visitFieldIsNull(Cond.FieldIsNull n) {
+                                return (value(n.operand()) == null) != n.negated();
+                            }
+
+                            @Override
+                            public Boolean visitMember(Cond.Member m) {
+                                // element = ANY(:rows.field): the rows of a SELECT … INTO (a join's
+                                // earlier table, JoinTranslator)
+                                Object x = value(m.element());
+                                if (x == null) return null;
+                                if (!(env.get(m.rows()) instanceof List<?> rows)) return false;
+                                for (Object row : rows) {
+                                    Object f = ((Map<?, ?>) row).get(m.field());
+                                    if (f != null
+                                            && compare(
+                                                    new Cond.Compare(
+                                                            isocheck.program.CompareOp.EQ,
+                                                            m.element(),
+                                                            m.element(),
+                                                            m.pos()),
+                                                    x,
+                                                    f)) {
+                                        return true;
+                                    }
+                                }
+                                return false;
+                            }
+                        });
             }
 
             boolean compare(Cond.Compare cmp, Object l, Object r) {
                 if (l == null || r == null) return false; // SQL: a comparison with NULL is not true
-                int order = l instanceof Long a && r instanceof Long b ? Long.compare(a, b) : l.toString().compareTo(r.toString());
+                int order =
+                        l instanceof Long a && r instanceof Long b
+                                ? Long.compare(a, b)
+                                : l.toString().compareTo(r.toString());
                 return switch (cmp.op()) {
                     case EQ -> order == 0;
                     case NE -> order != 0;
@@ -543,34 +763,66 @@ final class ProgramInterpreter {
             }
 
             Object value(Expr e) {
-                return e.accept(new Expr.Visitor<Object>() {
-                    @Override public Object visitIntLit(Expr.IntLit i) { return i.value(); }
-                    @Override public Object visitStrLit(Expr.StrLit s) { return s.value(); }
-                    @Override public Object visitNullLit(Expr.NullLit n) { return null; }
-                    @Override public Object visitColumnRef(Expr.ColumnRef c) { return Objects.requireNonNull(row, "a column outside SQL").apply(c.column()); }
-                    @Override public Object visitVarRef(Expr.VarRef v) { return variable(v); }
-                    @Override public Object visitNegate(Expr.Negate n) { return value(n.operand()) instanceof Long x ? -x : null; }
-                    @Override public Object visitArith(Expr.Arith a) { return arith(a); }
+                return e.accept(
+                        new Expr.Visitor<Object>() {
+                            @Override
+                            public Object visitIntLit(Expr.IntLit i) {
+                                return i.value();
+                            }
 
-                    @Override
-                    public Object visitCase(Expr.Case c) {
-                        for (int i = 0; i < c.conditions().size(); i++) if (test(c.conditions().get(i))) return value(c.values().get(i));
-                        return value(c.otherwise());
-                    }
+                            @Override
+                            public Object visitStrLit(Expr.StrLit s) {
+                                return s.value();
+                            }
 
-                    @Override
-                    public Object visitCoalesce(Expr.Coalesce c) {
-                        for (Expr x : c.args()) {
-                            Object v = value(x);
-                            if (v != null) return v;
-                        }
-                        return null;
-                    }
-                });
+                            @Override
+                            public Object visitNullLit(Expr.NullLit n) {
+                                return null;
+                            }
+
+                            @Override
+                            public Object visitColumnRef(Expr.ColumnRef c) {
+                                return Objects.requireNonNull(row, "a column outside SQL")
+                                        .apply(c.column());
+                            }
+
+                            @Override
+                            public Object visitVarRef(Expr.VarRef v) {
+                                return variable(v);
+                            }
+
+                            @Override
+                            public Object visitNegate(Expr.Negate n) {
+                                return value(n.operand()) instanceof Long x ? -x : null;
+                            }
+
+                            @Override
+                            public Object visitArith(Expr.Arith a) {
+                                return arith(a);
+                            }
+
+                            @Override
+                            public Object visitCase(Expr.Case c) {
+                                for (int i = 0; i < c.conditions().size(); i++)
+                                    if (test(c.conditions().get(i)))
+                                        return value(c.values().get(i));
+                                return value(c.otherwise());
+                            }
+
+                            @Override
+                            public Object visitCoalesce(Expr.Coalesce c) {
+                                for (Expr x : c.args()) {
+                                    Object v = value(x);
+                                    if (v != null) return v;
+                                }
+                                return null;
+                            }
+                        });
             }
 
             Object arith(Expr.Arith a) {
-                if (!(value(a.left()) instanceof Long l) || !(value(a.right()) instanceof Long r)) return null;
+                if (!(value(a.left()) instanceof Long l) || !(value(a.right()) instanceof Long r))
+                    return null;
                 return switch (a.op()) {
                     case ADD -> l + r;
                     case SUB -> l - r;
@@ -586,13 +838,17 @@ final class ProgramInterpreter {
                     Map<?, ?> first = (Map<?, ?>) rows.get(0);
                     return v.hasField() ? first.get(v.field()) : first.values().iterator().next();
                 }
-                if (x instanceof Map<?, ?> m) return v.hasField() ? m.get(v.field()) : m.values().iterator().next();
+                if (x instanceof Map<?, ?> m)
+                    return v.hasField() ? m.get(v.field()) : m.values().iterator().next();
                 return x;
             }
         }
     }
 
-    /** The hidden parameter of a SKIP LOCKED statement: a bit mask over its table's universe, set bits skipped. */
+    /**
+     * The hidden parameter of a SKIP LOCKED statement: a bit mask over its table's universe, set
+     * bits skipped.
+     */
     static String skipParameter(StatementFacts sf) {
         return "#skip:" + sf.id();
     }

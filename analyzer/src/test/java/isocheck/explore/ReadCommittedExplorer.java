@@ -27,7 +27,10 @@ import java.util.Map;
  */
 final class ReadCommittedExplorer {
 
-    /** The shortest cycle (0: none) among the executions of k instances, with one example, and how many there were. */
+    /**
+     * The shortest cycle (0: none) among the executions of k instances, with one example, and how
+     * many there were.
+     */
     record Result(int k, long executions, long aborted, int shortestCycle, String example) {}
 
     private final ExecutionExplorer base;
@@ -51,12 +54,16 @@ final class ReadCommittedExplorer {
         return new Result(k, s.executions, s.aborted, s.shortest, s.example);
     }
 
-    /** The number of SQL statements in a body, both branches of every IF counted: an upper bound on those one run executes. */
+    /**
+     * The number of SQL statements in a body, both branches of every IF counted: an upper bound on
+     * those one run executes.
+     */
     static int sqlStatements(List<Stmt> body) {
         int n = 0;
         for (Stmt s : isocheck.program.Blocks.flatten(body)) {
             if (s instanceof Stmt.Sql) n++;
-            else if (s instanceof Stmt.Foreach f) throw new UnsupportedOperationException("FOREACH at " + f.pos());
+            else if (s instanceof Stmt.Foreach f)
+                throw new UnsupportedOperationException("FOREACH at " + f.pos());
         }
         return n;
     }
@@ -109,39 +116,59 @@ final class ReadCommittedExplorer {
 
         void runWith(int p, int[] cut) {
             int[] used = {0};
-            ProgramInterpreter.View view = new ProgramInterpreter.View() {
-                int current = -1;
+            ProgramInterpreter.View view =
+                    new ProgramInterpreter.View() {
+                        int current = -1;
 
-                @Override
-                public void beginStatement(Stmt.Sql s) {
-                    current = used[0]++;
-                }
+                        @Override
+                        public void beginStatement(Stmt.Sql s) {
+                            current = used[0]++;
+                        }
 
-                int snapshot() {
-                    return current < 0 ? 0 : cut[current];
-                }
+                        int snapshot() {
+                            return current < 0 ? 0 : cut[current];
+                        }
 
-                int last(RecordId r, String f, int upTo) {
-                    for (int u = upTo - 1; u >= 0; u--) {
-                        Map<String, Object> w = writes.get(u).get(r);
-                        if (w != null && w.containsKey(f)) return u;
-                    }
-                    return -1;
-                }
+                        int last(RecordId r, String f, int upTo) {
+                            for (int u = upTo - 1; u >= 0; u--) {
+                                Map<String, Object> w = writes.get(u).get(r);
+                                if (w != null && w.containsKey(f)) return u;
+                            }
+                            return -1;
+                        }
 
-                Object valueAt(RecordId r, String f, int upTo) {
-                    int u = last(r, f, upTo);
-                    if (u >= 0) return writes.get(u).get(r).get(f);
-                    Map<String, Object> row = init.get(r);
-                    return row == null ? null : row.get(f);
-                }
+                        Object valueAt(RecordId r, String f, int upTo) {
+                            int u = last(r, f, upTo);
+                            if (u >= 0) return writes.get(u).get(r).get(f);
+                            Map<String, Object> row = init.get(r);
+                            return row == null ? null : row.get(f);
+                        }
 
-                @Override public Object value(RecordId r, String f) { return valueAt(r, f, snapshot()); }
-                @Override public int writer(RecordId r, String f) { return last(r, f, snapshot()); }
-                @Override public boolean rowLocks() { return true; }
-                @Override public Object latestValue(RecordId r, String f) { return valueAt(r, f, p); }
-                @Override public int latestWriter(RecordId r, String f) { return last(r, f, p); }
-            };
+                        @Override
+                        public Object value(RecordId r, String f) {
+                            return valueAt(r, f, snapshot());
+                        }
+
+                        @Override
+                        public int writer(RecordId r, String f) {
+                            return last(r, f, snapshot());
+                        }
+
+                        @Override
+                        public boolean rowLocks() {
+                            return true;
+                        }
+
+                        @Override
+                        public Object latestValue(RecordId r, String f) {
+                            return valueAt(r, f, p);
+                        }
+
+                        @Override
+                        public int latestWriter(RecordId r, String f) {
+                            return last(r, f, p);
+                        }
+                    };
             List<Event> own;
             try {
                 own = interpreter.run(p, seq[p].type(), seq[p].parameters(), view);
@@ -149,11 +176,13 @@ final class ReadCommittedExplorer {
                 aborted++;
                 return;
             }
-            if (own == null) { // a user abort (ROLLBACK, RAISE EXCEPTION): the instance is in no execution
+            if (own == null) { // a user abort (ROLLBACK, RAISE EXCEPTION): the instance is in no
+                // execution
                 aborted++;
                 return;
             }
-            // one execution per distinct snapshot sequence: cuts past the statements run repeat the last one
+            // one execution per distinct snapshot sequence: cuts past the statements run repeat the
+            // last one
             int ran = used[0];
             for (int i = ran; i < cut.length; i++) {
                 if (cut[i] != (ran == 0 ? 0 : cut[ran - 1])) return;
@@ -161,7 +190,9 @@ final class ReadCommittedExplorer {
             events.set(p, own);
             cuts.set(p, java.util.Arrays.copyOf(cut, ran));
             Map<RecordId, Map<String, Object>> w = new HashMap<>();
-            for (Event e : own) if (e.write()) w.computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
+            for (Event e : own)
+                if (e.write())
+                    w.computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
             writes.set(p, w);
             if (p < k - 1) {
                 extend(p + 1);
@@ -180,14 +211,32 @@ final class ReadCommittedExplorer {
         String describe(List<Event> all) {
             StringBuilder sb = new StringBuilder();
             for (int i = 0; i < k; i++) {
-                sb.append("T").append(i + 1).append(" = ").append(seq[i]).append(" snapshots ")
-                        .append(java.util.Arrays.toString(cuts.get(i))).append("; ");
+                sb.append("T")
+                        .append(i + 1)
+                        .append(" = ")
+                        .append(seq[i])
+                        .append(" snapshots ")
+                        .append(java.util.Arrays.toString(cuts.get(i)))
+                        .append("; ");
             }
-            sb.append("commit order T1..T").append(k).append("; initial ").append(init).append("; events:");
+            sb.append("commit order T1..T")
+                    .append(k)
+                    .append("; initial ")
+                    .append(init)
+                    .append("; events:");
             for (Event e : all) {
-                sb.append(" T").append(e.txn() + 1).append(e.write() ? " w " : " r ").append(e.record()).append('.')
-                        .append(e.field()).append('=').append(e.value());
-                if (!e.write()) sb.append(" (from ").append(e.readFrom() < 0 ? "init" : "T" + (e.readFrom() + 1)).append(')');
+                sb.append(" T")
+                        .append(e.txn() + 1)
+                        .append(e.write() ? " w " : " r ")
+                        .append(e.record())
+                        .append('.')
+                        .append(e.field())
+                        .append('=')
+                        .append(e.value());
+                if (!e.write())
+                    sb.append(" (from ")
+                            .append(e.readFrom() < 0 ? "init" : "T" + (e.readFrom() + 1))
+                            .append(')');
                 sb.append(',');
             }
             return sb.toString();

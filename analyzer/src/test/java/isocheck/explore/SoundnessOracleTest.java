@@ -26,28 +26,37 @@ import org.junit.jupiter.params.provider.MethodSource;
  * length ≤ L under S ({@code Analysis.run} up to the row's bound). A spec with a cycle of 2 at some
  * k is not explored at larger k (no cycle is shorter, so nothing more is asked of the encoder).
  * Where the encoder finds a shorter cycle than the explorer, or one the explorer has none of, the
- * test prints it (precision, reported not asserted: the encoding over-approximates by design, and the
- * explorer's domains and instance counts are small).
+ * test prints it (precision, reported not asserted: the encoding over-approximates by design, and
+ * the explorer's domains and instance counts are small).
  *
  * <p>Rows: bank.sql and the litmus programs under the six shipped specs, and Courseware (inserts,
- * deletes, guards on emptiness) under the six and the Courseware hybrids of paper §6, each with up to
- * 4 instances. Domains: ints {1, 2}, strings {'a', 'b'}; at 4 instances causality-violation.sql and
- * Courseware use strings {'a'} only (14 instances each with two strings: 37 and 49 million executions
- * of 4 before pruning, minutes of CPU). For causality-violation the strings are post and reply bodies
- * that no statement compares; for Courseware one student and one course name is the domain of every
- * name, so 4 instances explore one course's life (add, remove, re-add) with its enrolments, not
- * interactions between two names. Measured run times: benchmarks/RESULTS.md.
+ * deletes, guards on emptiness) under the six and the Courseware hybrids of paper §6, each with up
+ * to 4 instances. Domains: ints {1, 2}, strings {'a', 'b'}; at 4 instances causality-violation.sql
+ * and Courseware use strings {'a'} only (14 instances each with two strings: 37 and 49 million
+ * executions of 4 before pruning, minutes of CPU). For causality-violation the strings are post and
+ * reply bodies that no statement compares; for Courseware one student and one course name is the
+ * domain of every name, so 4 instances explore one course's life (add, remove, re-add) with its
+ * enrolments, not interactions between two names. Measured run times: benchmarks/RESULTS.md.
  */
 class SoundnessOracleTest {
     static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-    static final ExecutionExplorer.Domain DOMAIN = new ExecutionExplorer.Domain(List.of(1L, 2L), List.of("a", "b"));
-    static final ExecutionExplorer.Domain ONE_STRING = new ExecutionExplorer.Domain(List.of(1L, 2L), List.of("a"));
+    static final ExecutionExplorer.Domain DOMAIN =
+            new ExecutionExplorer.Domain(List.of(1L, 2L), List.of("a", "b"));
+    static final ExecutionExplorer.Domain ONE_STRING =
+            new ExecutionExplorer.Domain(List.of(1L, 2L), List.of("a"));
 
     static final List<String> SPECS = List.of("ec", "cc", "pc", "psi", "si", "ser");
-    static final List<String> COURSEWARE_SPECS = List.of("courseware-hybrid-psi", "courseware-hybrid-psi-cc",
-            "courseware-hybrid-si", "courseware-hybrid-si-cc");
+    static final List<String> COURSEWARE_SPECS =
+            List.of(
+                    "courseware-hybrid-psi",
+                    "courseware-hybrid-psi-cc",
+                    "courseware-hybrid-si",
+                    "courseware-hybrid-si-cc");
 
-    /** One program under some specs with 2..maxK instances; {@code largest} is the domain at maxK (DOMAIN below it). */
+    /**
+     * One program under some specs with 2..maxK instances; {@code largest} is the domain at maxK
+     * (DOMAIN below it).
+     */
     record Row(String file, List<String> specs, int maxK, ExecutionExplorer.Domain largest) {
         @Override
         public String toString() {
@@ -60,19 +69,34 @@ class SoundnessOracleTest {
     }
 
     static Stream<Row> rows() throws Exception {
-        // -Disocheck.oracle.only=NAME keeps only the litmus programs whose file name contains NAME (a targeted run)
+        // -Disocheck.oracle.only=NAME keeps only the litmus programs whose file name contains NAME
+        // (a targeted run)
         String only = System.getProperty("isocheck.oracle.only", "");
         List<Row> rows = new ArrayList<>();
         if (only.isEmpty()) rows.add(new Row("benchmarks/programs/bank.sql", SPECS, 4, DOMAIN));
         try (Stream<Path> files = Files.list(ROOT.resolve("benchmarks/programs/litmus"))) {
-            files.filter(p -> p.toString().endsWith(".sql") && p.getFileName().toString().contains(only)).sorted().forEach(p -> {
-                String file = ROOT.relativize(p).toString();
-                rows.add(new Row(file, SPECS, 4, file.endsWith("causality-violation.sql") ? ONE_STRING : DOMAIN));
-            });
+            files.filter(
+                            p ->
+                                    p.toString().endsWith(".sql")
+                                            && p.getFileName().toString().contains(only))
+                    .sorted()
+                    .forEach(
+                            p -> {
+                                String file = ROOT.relativize(p).toString();
+                                rows.add(
+                                        new Row(
+                                                file,
+                                                SPECS,
+                                                4,
+                                                file.endsWith("causality-violation.sql")
+                                                        ? ONE_STRING
+                                                        : DOMAIN));
+                            });
         }
         List<String> cw = new ArrayList<>(SPECS);
         cw.addAll(COURSEWARE_SPECS);
-        if (only.isEmpty()) rows.add(new Row("benchmarks/programs/courseware.sql", cw, 4, ONE_STRING));
+        if (only.isEmpty())
+            rows.add(new Row("benchmarks/programs/courseware.sql", cw, 4, ONE_STRING));
         return rows.stream();
     }
 
@@ -86,7 +110,10 @@ class SoundnessOracleTest {
         return ProgramLoader.parse(file, Files.readString(ROOT.resolve(file)));
     }
 
-    /** One program, its specs: the executions are enumerated once per k and each spec decides which are valid. */
+    /**
+     * One program, its specs: the executions are enumerated once per k and each spec decides which
+     * are valid.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
     void everyCycleOfAValidExecutionIsFoundByTheEncoder(Row row) throws Exception {
@@ -104,65 +131,108 @@ class SoundnessOracleTest {
             long start = System.nanoTime();
             List<ExecutionExplorer.Result> results = explorer.explore(specs, k, skip);
             long millis = (System.nanoTime() - start) / 1_000_000;
-            System.out.printf("%s, k = %d: %d instances, %d initial states, domains %s; %,d of %,.0f executions reached after"
-                    + " pruning, %d ms%n", row.file().replace("benchmarks/programs/", ""), k, explorer.instanceCount(),
-                    explorer.initialStateCount(), row.domain(k), results.get(0).executions(), explorer.unprunedCount(k), millis);
+            System.out.printf(
+                    "%s, k = %d: %d instances, %d initial states, domains %s; %,d of %,.0f executions reached after"
+                            + " pruning, %d ms%n",
+                    row.file().replace("benchmarks/programs/", ""),
+                    k,
+                    explorer.instanceCount(),
+                    explorer.initialStateCount(),
+                    row.domain(k),
+                    results.get(0).executions(),
+                    explorer.unprunedCount(k),
+                    millis);
             for (int i = 0; i < n; i++) {
                 ExecutionExplorer.Result r = results.get(i);
-                String note = !r.explored() ? "skipped (cycle of 2 at a smaller k)"
-                        : r.valid() + " valid" + (r.shortestCycle() > 0 ? ", cycle of " + r.shortestCycle() : ", no cycle")
-                                + (r.stoppedAtTwo() ? " (search stopped there)" : "");
+                String note =
+                        !r.explored()
+                                ? "skipped (cycle of 2 at a smaller k)"
+                                : r.valid()
+                                        + " valid"
+                                        + (r.shortestCycle() > 0
+                                                ? ", cycle of " + r.shortestCycle()
+                                                : ", no cycle")
+                                        + (r.stoppedAtTwo() ? " (search stopped there)" : "");
                 perK[i] = (perK[i] == null ? "" : perK[i] + "; ") + "k=" + k + ": " + note;
                 if (!r.explored()) continue;
-                if (r.valid() == 0) failures.add(row.specs().get(i) + ": no valid execution of " + k + " instances (the explorer explores nothing)");
-                if (r.shortestCycle() > 0 && (found[i] == null || r.shortestCycle() < found[i].shortestCycle())) found[i] = r;
+                if (r.valid() == 0)
+                    failures.add(
+                            row.specs().get(i)
+                                    + ": no valid execution of "
+                                    + k
+                                    + " instances (the explorer explores nothing)");
+                if (r.shortestCycle() > 0
+                        && (found[i] == null || r.shortestCycle() < found[i].shortestCycle()))
+                    found[i] = r;
             }
         }
         for (int i = 0; i < n; i++) {
-            String name = row.file().replace("benchmarks/programs/", "") + " under " + row.specs().get(i);
+            String name =
+                    row.file().replace("benchmarks/programs/", "") + " under " + row.specs().get(i);
             int bound = row.maxK();
-            Analysis.Outcome encoder = Analysis.run(program, specs.get(i), Analysis.Options.defaults(bound));
+            Analysis.Outcome encoder =
+                    Analysis.run(program, specs.get(i), Analysis.Options.defaults(bound));
             int encoderK = encoder.anomalies().isEmpty() ? 0 : encoder.anomalies().get(0).k();
-            String summary = name + ": explorer " + perK[i] + "; shortest cycle "
-                    + (found[i] == null ? "none up to " + bound : found[i].shortestCycle() + " (k = " + found[i].k() + ")")
-                    + "; encoder " + (encoderK == 0 ? "none up to " + bound : "cycle of " + encoderK);
+            String summary =
+                    name
+                            + ": explorer "
+                            + perK[i]
+                            + "; shortest cycle "
+                            + (found[i] == null
+                                    ? "none up to " + bound
+                                    : found[i].shortestCycle() + " (k = " + found[i].k() + ")")
+                            + "; encoder "
+                            + (encoderK == 0 ? "none up to " + bound : "cycle of " + encoderK);
             System.out.println(summary);
-            // soundness: the explorer's cycle is in a valid execution, so the encoder must have one at least this short
+            // soundness: the explorer's cycle is in a valid execution, so the encoder must have one
+            // at least this short
             if (found[i] != null && (encoderK == 0 || encoderK > found[i].shortestCycle())) {
                 failures.add(summary + "\n  missed: " + found[i].example());
             }
             if (encoderK > 0 && (found[i] == null || encoderK < found[i].shortestCycle())) {
                 Witness w = encoder.anomalies().get(0);
-                System.out.println("  precision: the encoder's " + w.anomaly() + " " + w.signature() + " (k = " + encoderK
-                        + ") has no counterpart as short among the explored executions (up to " + bound + " instances)");
+                System.out.println(
+                        "  precision: the encoder's "
+                                + w.anomaly()
+                                + " "
+                                + w.signature()
+                                + " (k = "
+                                + encoderK
+                                + ") has no counterpart as short among the explored executions (up to "
+                                + bound
+                                + " instances)");
             }
         }
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
     /**
-     * The oracle can fail: an "encoder" that leaves out valid executions (here, asked under ser while
-     * the explorer enumerates ec) misses the lost update the explorer finds.
+     * The oracle can fail: an "encoder" that leaves out valid executions (here, asked under ser
+     * while the explorer enumerates ec) misses the lost update the explorer finds.
      */
     @Test
     void anEncoderMissingValidExecutionsIsCaught() throws Exception {
         Program program = load("benchmarks/programs/litmus/lost-update.sql");
-        ExecutionExplorer.Result ec = new ExecutionExplorer(program, DOMAIN).explore(List.of(spec("ec")), 2).get(0);
+        ExecutionExplorer.Result ec =
+                new ExecutionExplorer(program, DOMAIN).explore(List.of(spec("ec")), 2).get(0);
         assertEquals(2, ec.shortestCycle(), ec.example());
-        Analysis.Outcome tooStrong = Analysis.run(program, spec("ser"), Analysis.Options.defaults(2));
+        Analysis.Outcome tooStrong =
+                Analysis.run(program, spec("ser"), Analysis.Options.defaults(2));
         assertEquals(Analysis.Verdict.NONE, tooStrong.verdict());
     }
 
     /**
-     * The explorer reaches cycles of 4: the long fork (two writes, two readers seeing them in opposite
-     * orders) needs four instances; psi allows it, si (psi with the prefix property) forbids it.
+     * The explorer reaches cycles of 4: the long fork (two writes, two readers seeing them in
+     * opposite orders) needs four instances; psi allows it, si (psi with the prefix property)
+     * forbids it.
      */
     @Test
     void theExplorerFindsTheLongForkWithFourInstances() throws Exception {
         Program program = load("benchmarks/programs/litmus/long-fork.sql");
         ExecutionExplorer explorer = new ExecutionExplorer(program, DOMAIN);
         List<Spec> specs = List.of(spec("psi"), spec("si"));
-        assertEquals(0, explorer.explore(specs, 3).get(0).shortestCycle(), "no cycle of 3 instances");
+        assertEquals(
+                0, explorer.explore(specs, 3).get(0).shortestCycle(), "no cycle of 3 instances");
         List<ExecutionExplorer.Result> four = explorer.explore(specs, 4);
         assertEquals(4, four.get(0).shortestCycle(), "psi allows the long fork");
         assertTrue(four.get(0).example().contains("ReadPair"), four.get(0).example());
@@ -171,9 +241,10 @@ class SoundnessOracleTest {
     }
 
     /**
-     * Pruning by prefix keeps exactly the valid executions: for each spec, the pruned search counts as
-     * many valid executions of 3 instances, and the same shortest cycle, as checking every complete
-     * execution at the end. (psi, si and ser prune prefixes of 2; cc and pc need 3 to fail.)
+     * Pruning by prefix keeps exactly the valid executions: for each spec, the pruned search counts
+     * as many valid executions of 3 instances, and the same shortest cycle, as checking every
+     * complete execution at the end. (psi, si and ser prune prefixes of 2; cc and pc need 3 to
+     * fail.)
      */
     @Test
     void pruningByPrefixLosesNoValidExecution() throws Exception {
@@ -186,11 +257,13 @@ class SoundnessOracleTest {
             List<ExecutionExplorer.Result> pruned = explorer.explore(specs, 3, none, true, false);
             List<ExecutionExplorer.Result> full = explorer.explore(specs, 3, none, false, false);
             assertEquals((long) explorer.unprunedCount(3), full.get(0).executions());
-            if (names.contains("ser")) assertTrue(pruned.get(0).executions() < full.get(0).executions(), names.toString());
+            if (names.contains("ser"))
+                assertTrue(pruned.get(0).executions() < full.get(0).executions(), names.toString());
             for (int i = 0; i < specs.size(); i++) {
                 assertTrue(full.get(i).valid() > 0, names.get(i));
                 assertEquals(full.get(i).valid(), pruned.get(i).valid(), names.get(i));
-                assertEquals(full.get(i).shortestCycle(), pruned.get(i).shortestCycle(), names.get(i));
+                assertEquals(
+                        full.get(i).shortestCycle(), pruned.get(i).shortestCycle(), names.get(i));
             }
         }
     }

@@ -17,7 +17,10 @@ import java.util.Map;
  */
 final class SpecEvaluator {
 
-    /** A finite abstract execution with its dependency graph; {@code types.size()} is the number of instances. */
+    /**
+     * A finite abstract execution with its dependency graph; {@code types.size()} is the number of
+     * instances.
+     */
     record Structure(List<String> types, int[] rank, boolean[][] vis, Dependencies deps) {}
 
     private SpecEvaluator() {}
@@ -46,7 +49,10 @@ final class SpecEvaluator {
         }
     }
 
-    /** A compiled formula; {@code slots()} is one more than the highest variable slot it uses (0: none). */
+    /**
+     * A compiled formula; {@code slots()} is one more than the highest variable slot it uses (0:
+     * none).
+     */
     sealed interface Node {
         boolean eval(Structure s, int[] env);
 
@@ -54,8 +60,13 @@ final class SpecEvaluator {
     }
 
     record Const(boolean value) implements Node {
-        public boolean eval(Structure s, int[] env) { return value; }
-        public int slots() { return 0; }
+        public boolean eval(Structure s, int[] env) {
+            return value;
+        }
+
+        public int slots() {
+            return 0;
+        }
     }
 
     record Atom(Formula.Atom atom, int x, int y) implements Node {
@@ -71,7 +82,9 @@ final class SpecEvaluator {
             };
         }
 
-        public int slots() { return Math.max(x, y) + 1; }
+        public int slots() {
+            return Math.max(x, y) + 1;
+        }
     }
 
     /** An operand of = : a variable's slot (instance index), its type, or a type name. */
@@ -83,13 +96,23 @@ final class SpecEvaluator {
     }
 
     record Equals(Operand left, Operand right, boolean negated) implements Node {
-        public boolean eval(Structure s, int[] env) { return left.value(s, env).equals(right.value(s, env)) != negated; }
-        public int slots() { return Math.max(left.slot(), right.slot()) + 1; }
+        public boolean eval(Structure s, int[] env) {
+            return left.value(s, env).equals(right.value(s, env)) != negated;
+        }
+
+        public int slots() {
+            return Math.max(left.slot(), right.slot()) + 1;
+        }
     }
 
     record Not(Node body) implements Node {
-        public boolean eval(Structure s, int[] env) { return !body.eval(s, env); }
-        public int slots() { return body.slots(); }
+        public boolean eval(Structure s, int[] env) {
+            return !body.eval(s, env);
+        }
+
+        public int slots() {
+            return body.slots();
+        }
     }
 
     record Binary(Formula.BinaryOp op, Node left, Node right) implements Node {
@@ -102,12 +125,16 @@ final class SpecEvaluator {
             };
         }
 
-        public int slots() { return Math.max(left.slots(), right.slots()); }
+        public int slots() {
+            return Math.max(left.slots(), right.slots());
+        }
     }
 
     /** A block of quantified variables in slots {@code first .. first+count-1}. */
     record Quantified(boolean forall, int first, int count, Node body) implements Node {
-        public boolean eval(Structure s, int[] env) { return loop(s, env, 0); }
+        public boolean eval(Structure s, int[] env) {
+            return loop(s, env, 0);
+        }
 
         private boolean loop(Structure s, int[] env, int i) {
             if (i == count) return body.eval(s, env);
@@ -121,20 +148,30 @@ final class SpecEvaluator {
             return forall;
         }
 
-        public int slots() { return Math.max(first + count, body.slots()); }
+        public int slots() {
+            return Math.max(first + count, body.slots());
+        }
     }
 
     private static Node node(Formula f, Map<String, Integer> slots) {
         if (f instanceof Formula.Const c) return new Const(c.value());
-        if (f instanceof Formula.Atom a) return new Atom(a, slot(slots, a.left()), slot(slots, a.right()));
-        if (f instanceof Formula.Equals e) return new Equals(operand(e.left(), slots), operand(e.right(), slots), e.negated());
+        if (f instanceof Formula.Atom a)
+            return new Atom(a, slot(slots, a.left()), slot(slots, a.right()));
+        if (f instanceof Formula.Equals e)
+            return new Equals(operand(e.left(), slots), operand(e.right(), slots), e.negated());
         if (f instanceof Formula.Not n) return new Not(node(n.body(), slots));
-        if (f instanceof Formula.Binary b) return new Binary(b.op(), node(b.left(), slots), node(b.right(), slots));
+        if (f instanceof Formula.Binary b)
+            return new Binary(b.op(), node(b.left(), slots), node(b.right(), slots));
         Formula.Quantified q = (Formula.Quantified) f;
-        Map<String, Integer> inner = new HashMap<>(slots); // a bound variable shadows an outer one of the same name
+        Map<String, Integer> inner =
+                new HashMap<>(slots); // a bound variable shadows an outer one of the same name
         int first = maxSlot(slots) + 1;
         for (int i = 0; i < q.variables().size(); i++) inner.put(q.variables().get(i), first + i);
-        return new Quantified(q.quantifier() == Formula.Quantifier.FORALL, first, q.variables().size(), node(q.body(), inner));
+        return new Quantified(
+                q.quantifier() == Formula.Quantifier.FORALL,
+                first,
+                q.variables().size(),
+                node(q.body(), inner));
     }
 
     private static int maxSlot(Map<String, Integer> slots) {

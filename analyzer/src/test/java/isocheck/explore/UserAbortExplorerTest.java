@@ -11,10 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The explorer on litmus/user-abort.sql (ROLLBACK, RAISE EXCEPTION, RETURN): an instance that aborts
- * on its view is not part of an execution, so only committed Withdraws form cycles, and Discard
- * (which always aborts) never appears. The encoder agrees: every explorer cycle is found at least as
- * short (the soundness oracle's check, for this program; SoundnessOracleTest covers it with the rest).
+ * The explorer on litmus/user-abort.sql (ROLLBACK, RAISE EXCEPTION, RETURN): an instance that
+ * aborts on its view is not part of an execution, so only committed Withdraws form cycles, and
+ * Discard (which always aborts) never appears. The encoder agrees: every explorer cycle is found at
+ * least as short (the soundness oracle's check, for this program; SoundnessOracleTest covers it
+ * with the rest).
  */
 class UserAbortExplorerTest {
 
@@ -32,13 +33,19 @@ class UserAbortExplorerTest {
             boolean weak = List.of("ec", "cc", "pc").contains(name);
             assertEquals(weak ? 2 : 0, r.shortestCycle(), name + ": " + r.example());
             if (weak) {
-                assertTrue(r.example().contains("Withdraw") && !r.example().contains("Discard"), r.example());
+                assertTrue(
+                        r.example().contains("Withdraw") && !r.example().contains("Discard"),
+                        r.example());
             }
-            Analysis.Outcome enc = Analysis.run(program, specs.get(i), Analysis.Options.defaults(2));
-            assertEquals(weak ? Analysis.Verdict.FOUND : Analysis.Verdict.NONE, enc.verdict(), name);
+            Analysis.Outcome enc =
+                    Analysis.run(program, specs.get(i), Analysis.Options.defaults(2));
+            assertEquals(
+                    weak ? Analysis.Verdict.FOUND : Analysis.Verdict.NONE, enc.verdict(), name);
         }
         // no execution of two Discards exists: each aborts on every view
-        ExecutionExplorer discards = new ExecutionExplorer(program, SoundnessOracleTest.DOMAIN, java.util.Set.of("Discard"));
+        ExecutionExplorer discards =
+                new ExecutionExplorer(
+                        program, SoundnessOracleTest.DOMAIN, java.util.Set.of("Discard"));
         assertEquals(0, discards.explore(specs.subList(0, 1), 2).get(0).valid());
     }
 }

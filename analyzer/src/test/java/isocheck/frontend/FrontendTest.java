@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 class FrontendTest {
 
-    private static final String SCHEMA = """
+    private static final String SCHEMA =
+            """
             CREATE TABLE stock (s_w_id INT, s_i_id INT, s_qty INT NOT NULL, s_name VARCHAR(24),
                                 PRIMARY KEY (s_w_id, s_i_id));
             CREATE TABLE log (l_id INT PRIMARY KEY, l_w INT);
@@ -37,7 +38,9 @@ class FrontendTest {
 
     @Test
     void guardsCollectEnclosingConditionsWithElseNegatedAndElsifNested() {
-        var txn = facts("""
+        var txn =
+                facts(
+                                """
                 TRANSACTION t(w INT, q INT)
                 BEGIN
                   SELECT s_qty INTO qty FROM stock WHERE s_w_id = :w AND s_i_id = 1;
@@ -49,7 +52,8 @@ class FrontendTest {
                     INSERT INTO log VALUES (:w, :q);
                   END IF;
                 END;
-                """).get(0);
+                """)
+                        .get(0);
         var s = txn.statements();
         assertEquals(4, s.size());
         assertEquals("", guard(s.get(0)));
@@ -60,7 +64,9 @@ class FrontendTest {
 
     @Test
     void readAndWriteSetsFollowThePaperIncludingAlive() {
-        var s = facts("""
+        var s =
+                facts(
+                                """
                 TRANSACTION t(w INT, q INT)
                 BEGIN
                   SELECT s_name INTO n FROM stock WHERE s_w_id = :w AND s_qty > 3;
@@ -69,7 +75,9 @@ class FrontendTest {
                   DELETE FROM log WHERE l_w = :w;
                   SELECT COUNT(*) INTO c FROM log WHERE l_w = :w;
                 END;
-                """).get(0).statements();
+                """)
+                        .get(0)
+                        .statements();
         assertEquals(List.of("s_w_id", "s_qty", "s_name", "@alive"), List.copyOf(s.get(0).reads()));
         assertEquals(List.of(), List.copyOf(s.get(0).writes()));
         assertEquals(List.of("s_w_id", "s_i_id", "s_qty", "@alive"), List.copyOf(s.get(1).reads()));
@@ -83,7 +91,9 @@ class FrontendTest {
 
     @Test
     void keyPinsNeedTopLevelEqualitiesWithRecordIndependentValues() {
-        var s = facts("""
+        var s =
+                facts(
+                                """
                 TRANSACTION t(w INT, q INT)
                 BEGIN
                   SELECT s_qty INTO a FROM stock WHERE s_i_id = :q + 1 AND s_w_id = :w;
@@ -92,7 +102,9 @@ class FrontendTest {
                   SELECT s_qty INTO d FROM stock WHERE s_w_id = s_qty AND :q = s_i_id;
                   INSERT INTO log VALUES (:q * 2, :w);
                 END;
-                """).get(0).statements();
+                """)
+                        .get(0)
+                        .statements();
         assertEquals("{s_w_id=:w, s_i_id=(:q + 1)}", pins(s.get(0)));
         assertTrue(s.get(0).pinsWholeKey());
         assertEquals("{s_w_id=:w}", pins(s.get(1)));
@@ -104,13 +116,16 @@ class FrontendTest {
     }
 
     private static String pins(StatementFacts s) {
-        return s.keyPins().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue().text())
+        return s.keyPins().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue().text())
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 
     @Test
     void loopsNestAndLoopLocalsRecordTheirDepth() {
-        var txn = facts("""
+        var txn =
+                facts(
+                                """
                 TRANSACTION t(w INT, items SET OF (i_id INT, qty INT))
                 BEGIN
                   FOREACH item IN items LOOP
@@ -123,10 +138,14 @@ class FrontendTest {
                     SKIP;
                   END LOOP;
                 END;
-                """).get(0);
+                """)
+                        .get(0);
         var update = txn.statements().get(1);
-        assertEquals(List.of("item", "r"), update.loops().stream().map(Stmt.Foreach::variable).toList());
-        assertEquals(List.of("items", "rows"), update.loops().stream().map(Stmt.Foreach::source).toList());
+        assertEquals(
+                List.of("item", "r"), update.loops().stream().map(Stmt.Foreach::variable).toList());
+        assertEquals(
+                List.of("items", "rows"),
+                update.loops().stream().map(Stmt.Foreach::source).toList());
         Variable rows = txn.transaction().variable("rows").orElseThrow();
         assertEquals(1, rows.loopDepth());
         assertEquals(Variable.Kind.LOOP, txn.transaction().variable("r").orElseThrow().kind());
@@ -136,7 +155,11 @@ class FrontendTest {
 
     @Test
     void chooseMembershipAndAggregatesResolve() {
-        Program p = ProgramLoader.parse("t.sql", SCHEMA + """
+        Program p =
+                ProgramLoader.parse(
+                        "t.sql",
+                        SCHEMA
+                                + """
                 TRANSACTION t(w INT, name VARCHAR(24))
                 BEGIN
                   SELECT s_i_id, s_qty INTO named FROM stock WHERE s_w_id = :w AND s_name = :name;
@@ -162,7 +185,10 @@ class FrontendTest {
 
     @Test
     void namesAreCaseInsensitiveAndTablesMayFollowTransactions() {
-        Program p = ProgramLoader.parse("t.sql", """
+        Program p =
+                ProgramLoader.parse(
+                        "t.sql",
+                        """
                 transaction T(ID int)
                 begin
                   select BAL into b from Account where Acc_Id = :Id;
@@ -178,7 +204,9 @@ class FrontendTest {
 
     @Test
     void definiteAssignmentAcceptsVariablesAssignedOnEveryBranch() {
-        var txn = facts("""
+        var txn =
+                facts(
+                                """
                 TRANSACTION t(w INT)
                 BEGIN
                   IF w > 0 THEN
@@ -190,13 +218,19 @@ class FrontendTest {
                   END IF;
                   UPDATE log SET l_w = :x WHERE l_id = :w;
                 END;
-                """).get(0);
+                """)
+                        .get(0);
         assertEquals(2, txn.statements().size());
     }
 
     @Test
     void elsifBranchThatMissesAnAssignmentIsCaught() {
-        ProgramError e = assertThrows(ProgramError.class, () -> facts("""
+        ProgramError e =
+                assertThrows(
+                        ProgramError.class,
+                        () ->
+                                facts(
+                                        """
                 TRANSACTION t(w INT)
                 BEGIN
                   IF w > 0 THEN
@@ -209,19 +243,27 @@ class FrontendTest {
                   UPDATE log SET l_w = :x WHERE l_id = :w;
                 END;
                 """));
-        assertEquals("t.sql:13:24: variable x may be read before it is assigned (assign it on every path first)", e.getMessage());
+        assertEquals(
+                "t.sql:13:24: variable x may be read before it is assigned (assign it on every path first)",
+                e.getMessage());
     }
 
     @Test
     void sqlTextKeepsTheStatementAsWritten() {
-        var s = facts("""
+        var s =
+                facts(
+                                """
                 TRANSACTION t(w INT)
                 BEGIN
                   UPDATE log   SET l_w = :w   -- keep comments out of the statement
                    WHERE l_id = 1;
                 END;
-                """).get(0).statements().get(0);
-        assertEquals("UPDATE log   SET l_w = :w   -- keep comments out of the statement\n   WHERE l_id = 1",
+                """)
+                        .get(0)
+                        .statements()
+                        .get(0);
+        assertEquals(
+                "UPDATE log   SET l_w = :w   -- keep comments out of the statement\n   WHERE l_id = 1",
                 s.statement().sql());
         assertEquals("t.sql:6:3", s.statement().pos().toString());
     }

@@ -16,9 +16,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 
 /**
- * The table-driven check of a directory of refused programs (MalformedProgramTest, MalformedPlpgsqlTest):
- * every {@code .sql} file is rejected by {@code isocheck parse} with exactly the {@code file:line:col:
- * message} its {@code EXPECTED.tsv} lists, exit 2, nothing on stdout and nothing like a stack trace.
+ * The table-driven check of a directory of refused programs (MalformedProgramTest,
+ * MalformedPlpgsqlTest): every {@code .sql} file is rejected by {@code isocheck parse} with exactly
+ * the {@code file:line:col: message} its {@code EXPECTED.tsv} lists, exit 2, nothing on stdout and
+ * nothing like a stack trace.
  */
 final class MalformedCases {
 
@@ -36,21 +37,38 @@ final class MalformedCases {
     }
 
     static Stream<DynamicTest> exactMessages(Path dir) throws IOException {
-        return expected(dir).entrySet().stream().map(c -> DynamicTest.dynamicTest(c.getKey(), () -> {
-            Path file = dir.resolve(c.getKey());
-            CliRun run = CliRun.of("parse", file.toString());
-            assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
-            assertEquals(file + ":" + c.getValue() + System.lineSeparator(), run.err());
-            assertEquals("", run.out());
-            assertFalse(run.err().contains("Exception"), run.err());
-        }));
+        return expected(dir).entrySet().stream()
+                .map(
+                        c ->
+                                DynamicTest.dynamicTest(
+                                        c.getKey(),
+                                        () -> {
+                                            Path file = dir.resolve(c.getKey());
+                                            CliRun run = CliRun.of("parse", file.toString());
+                                            assertEquals(
+                                                    ExitCode.BAD_INPUT, run.exitCode(), run.err());
+                                            assertEquals(
+                                                    file
+                                                            + ":"
+                                                            + c.getValue()
+                                                            + System.lineSeparator(),
+                                                    run.err());
+                                            assertEquals("", run.out());
+                                            assertFalse(run.err().contains("Exception"), run.err());
+                                        }));
     }
 
-    /** Every case file has an expectation and every expectation a file; at least {@code atLeast} cases. */
+    /**
+     * Every case file has an expectation and every expectation a file; at least {@code atLeast}
+     * cases.
+     */
     static void everyFileHasAnExpectation(Path dir, int atLeast, String why) throws IOException {
         Map<String, String> cases = expected(dir);
         try (Stream<Path> files = Files.list(dir)) {
-            var sqlFiles = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".sql")).collect(Collectors.toSet());
+            var sqlFiles =
+                    files.map(p -> p.getFileName().toString())
+                            .filter(n -> n.endsWith(".sql"))
+                            .collect(Collectors.toSet());
             assertEquals(sqlFiles, cases.keySet());
         }
         assertTrue(cases.size() >= atLeast, why);

@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * PL/pgSQL inputs outside the supported subset, or malformed: every file under
- * {@code malformed-plpgsql/} is rejected by {@code isocheck parse} with exactly the
- * {@code file:line:col: message} of {@code malformed-plpgsql/EXPECTED.tsv}, exit 2, no stack trace
- * ({@link MalformedCases}).
+ * PL/pgSQL inputs outside the supported subset, or malformed: every file under {@code
+ * malformed-plpgsql/} is rejected by {@code isocheck parse} with exactly the {@code file:line:col:
+ * message} of {@code malformed-plpgsql/EXPECTED.tsv}, exit 2, no stack trace ({@link
+ * MalformedCases}).
  */
 class MalformedPlpgsqlTest {
 
@@ -24,6 +24,7 @@ class MalformedPlpgsqlTest {
 
     @Test
     void everyCaseFileHasAnExpectation() throws IOException {
-        MalformedCases.everyFileHasAnExpectation(DIR, 20, "the issue asks for at least 20 malformed or unsupported PL/pgSQL inputs");
+        MalformedCases.everyFileHasAnExpectation(
+                DIR, 20, "the issue asks for at least 20 malformed or unsupported PL/pgSQL inputs");
     }
 }

@@ -23,6 +23,7 @@ class MalformedProgramTest {
 
     @Test
     void everyCaseFileHasAnExpectation() throws IOException {
-        MalformedCases.everyFileHasAnExpectation(DIR, 20, "the issue asks for at least 20 malformed programs");
+        MalformedCases.everyFileHasAnExpectation(
+                DIR, 20, "the issue asks for at least 20 malformed programs");
     }
 }

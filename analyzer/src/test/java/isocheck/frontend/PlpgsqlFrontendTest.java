@@ -12,27 +12,39 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The IR the PL/pgSQL front-end builds: bare variables, $n, hidden row sets, FOUND, ON CONFLICT, ROW_COUNT, RETURNING. */
+/**
+ * The IR the PL/pgSQL front-end builds: bare variables, $n, hidden row sets, FOUND, ON CONFLICT,
+ * ROW_COUNT, RETURNING.
+ */
 class PlpgsqlFrontendTest {
 
     static Transaction only(String body) {
-        Program p = ProgramLoader.parse("t.sql", """
+        Program p =
+                ProgramLoader.parse(
+                        "t.sql",
+                        """
                 CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL);
                 CREATE FUNCTION f(p_id INT, amount INT) RETURNS INT LANGUAGE plpgsql AS $$
-                """ + body + "\n$$;\n");
+                """
+                                + body
+                                + "\n$$;\n");
         return p.transactions().get(0);
     }
 
     @Test
     void bareVariablesAndPositionalParametersBecomeVariableReferences() {
-        Transaction t = only("""
+        Transaction t =
+                only(
+                        """
                 DECLARE b INT;
                 BEGIN
                   SELECT balance INTO b FROM account WHERE id = $1;
                   UPDATE account SET balance = b - amount WHERE id = p_id;
                 END""");
         Stmt.Select sel = (Stmt.Select) t.body().get(0);
-        assertTrue(sel.target().startsWith("b$"), "a DECLAREd scalar is filled through a hidden row set: " + sel.target());
+        assertTrue(
+                sel.target().startsWith("b$"),
+                "a DECLAREd scalar is filled through a hidden row set: " + sel.target());
         assertEquals(":p_id", ((Cond.Compare) sel.where()).right().text());
         Stmt.Assign copy = (Stmt.Assign) t.body().get(1);
         assertEquals("b", copy.target());
@@ -42,7 +54,9 @@ class PlpgsqlFrontendTest {
 
     @Test
     void foundTestsTheLastQuerysRowSet() {
-        Transaction t = only("""
+        Transaction t =
+                only(
+                        """
                 DECLARE r RECORD;
                 BEGIN
                   SELECT balance INTO r FROM account WHERE id = p_id;
@@ -57,7 +71,9 @@ class PlpgsqlFrontendTest {
 
     @Test
     void onConflictDoNothingIsAProbeAndAConditionalInsertAndFoundMeansInserted() {
-        Transaction t = only("""
+        Transaction t =
+                only(
+                        """
                 DECLARE k INT;
                 BEGIN
                   INSERT INTO account (id, balance) VALUES (p_id, amount) ON CONFLICT (id) DO NOTHING;
@@ -72,14 +88,22 @@ class PlpgsqlFrontendTest {
         assertEquals(":" + probe.target() + " IS NULL", insert.condition().text());
         assertInstanceOf(Stmt.Insert.class, insert.thenBranch().get(0));
         Stmt.If rowCount = (Stmt.If) t.body().get(2);
-        assertEquals(":" + probe.target() + " IS NULL", rowCount.condition().text(), "ROW_COUNT is 1 when the probe found no row");
+        assertEquals(
+                ":" + probe.target() + " IS NULL",
+                rowCount.condition().text(),
+                "ROW_COUNT is 1 when the probe found no row");
         Stmt.If found = (Stmt.If) t.body().get(3);
-        assertEquals(":" + probe.target() + " IS NULL", found.condition().text(), "FOUND: the row was inserted");
+        assertEquals(
+                ":" + probe.target() + " IS NULL",
+                found.condition().text(),
+                "FOUND: the row was inserted");
     }
 
     @Test
     void onConflictDoUpdateReadsExcludedAsTheInsertedValue() {
-        Transaction t = only("""
+        Transaction t =
+                only(
+                        """
                 BEGIN
                   INSERT INTO account (id, balance) VALUES (p_id, amount)
                     ON CONFLICT (id) DO UPDATE SET balance = account.balance + EXCLUDED.balance;
@@ -91,7 +115,9 @@ class PlpgsqlFrontendTest {
 
     @Test
     void returningIntoAfterInsertIsTheInsertedValueAndAfterUpdateAReadOfTheRow() {
-        Transaction t = only("""
+        Transaction t =
+                only(
+                        """
                 DECLARE a INT; b INT;
                 BEGIN
                   INSERT INTO account (id, balance) VALUES (p_id, amount + 1) RETURNING balance INTO a;
@@ -107,7 +133,15 @@ class PlpgsqlFrontendTest {
 
     @Test
     void theExampleAndTheLitmusProgramsParse() throws Exception {
-        assertEquals(4, ProgramLoader.load(Path.of("../benchmarks/programs/plpgsql/bank.sql")).transactions().size());
-        assertEquals(2, ProgramLoader.load(Path.of("../benchmarks/programs/litmus/on-conflict.sql")).transactions().size());
+        assertEquals(
+                4,
+                ProgramLoader.load(Path.of("../benchmarks/programs/plpgsql/bank.sql"))
+                        .transactions()
+                        .size());
+        assertEquals(
+                2,
+                ProgramLoader.load(Path.of("../benchmarks/programs/litmus/on-conflict.sql"))
+                        .transactions()
+                        .size());
     }
 }

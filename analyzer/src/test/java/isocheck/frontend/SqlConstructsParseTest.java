@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class SqlConstructsParseTest {
 
-    private static final String SCHEMA = """
+    private static final String SCHEMA =
+            """
             CREATE TABLE job (job_id INT PRIMARY KEY, done INT NOT NULL, worker INT NOT NULL, tag VARCHAR(10));
             """;
 
@@ -47,56 +48,102 @@ class SqlConstructsParseTest {
 
     @Test
     void lockingClausesAreKeptWithTheirWaitPolicy() {
-        assertEquals(RowLock.NONE, onlySelect("SELECT done INTO d FROM job WHERE job_id = :w;").lock());
-        assertEquals(new RowLock(RowLock.Strength.UPDATE, RowLock.Wait.WAIT),
+        assertEquals(
+                RowLock.NONE, onlySelect("SELECT done INTO d FROM job WHERE job_id = :w;").lock());
+        assertEquals(
+                new RowLock(RowLock.Strength.UPDATE, RowLock.Wait.WAIT),
                 onlySelect("SELECT done INTO d FROM job WHERE job_id = :w FOR UPDATE;").lock());
-        assertEquals(new RowLock(RowLock.Strength.SHARE, RowLock.Wait.WAIT),
+        assertEquals(
+                new RowLock(RowLock.Strength.SHARE, RowLock.Wait.WAIT),
                 onlySelect("SELECT done INTO d FROM job WHERE job_id = :w FOR SHARE;").lock());
-        assertEquals(new RowLock(RowLock.Strength.UPDATE, RowLock.Wait.NOWAIT),
-                onlySelect("SELECT done INTO d FROM job WHERE job_id = :w FOR UPDATE NOWAIT;").lock());
-        Stmt.Select skip = onlySelect("SELECT job_id INTO j FROM job WHERE done = 0 FOR UPDATE SKIP LOCKED;");
+        assertEquals(
+                new RowLock(RowLock.Strength.UPDATE, RowLock.Wait.NOWAIT),
+                onlySelect("SELECT done INTO d FROM job WHERE job_id = :w FOR UPDATE NOWAIT;")
+                        .lock());
+        Stmt.Select skip =
+                onlySelect("SELECT job_id INTO j FROM job WHERE done = 0 FOR UPDATE SKIP LOCKED;");
         assertEquals(new RowLock(RowLock.Strength.UPDATE, RowLock.Wait.SKIP_LOCKED), skip.lock());
         assertTrue(skip.mayOmitRows());
-        assertEquals(" FOR SHARE NOWAIT", new RowLock(RowLock.Strength.SHARE, RowLock.Wait.NOWAIT).sql());
+        assertEquals(
+                " FOR SHARE NOWAIT",
+                new RowLock(RowLock.Strength.SHARE, RowLock.Wait.NOWAIT).sql());
     }
 
     @Test
     void lockingClausesOutsideTheSubsetAreRefusedWithAPosition() {
-        assertTrue(error("SELECT done INTO d FROM job WHERE job_id = :w FOR KEY SHARE;").contains("FOR KEY SHARE is not supported"));
-        assertTrue(error("SELECT COUNT(*) INTO n FROM job WHERE job_id = :w FOR UPDATE;").contains("not allowed with an aggregate"));
-        ProgramError e = assertThrows(ProgramError.class, () -> onlySelect("SELECT done INTO d FROM job WHERE job_id = :w FOR UPDATE OF job;"));
+        assertTrue(
+                error("SELECT done INTO d FROM job WHERE job_id = :w FOR KEY SHARE;")
+                        .contains("FOR KEY SHARE is not supported"));
+        assertTrue(
+                error("SELECT COUNT(*) INTO n FROM job WHERE job_id = :w FOR UPDATE;")
+                        .contains("not allowed with an aggregate"));
+        ProgramError e =
+                assertThrows(
+                        ProgramError.class,
+                        () ->
+                                onlySelect(
+                                        "SELECT done INTO d FROM job WHERE job_id = :w FOR UPDATE OF job;"));
         assertTrue(e.getMessage().contains("FOR UPDATE OF table is not supported"), e.getMessage());
         assertEquals(4, e.pos().line());
     }
 
     @Test
     void orderByLimitKeepsTheKeysAndTheCountAndReadsTheOrderColumns() {
-        Stmt.Select s = onlySelect("SELECT job_id INTO j FROM job WHERE done = 0 ORDER BY worker DESC, job_id LIMIT 1;");
-        assertEquals(List.of(new OrderKey("worker", true), new OrderKey("job_id", false)), s.orderBy());
+        Stmt.Select s =
+                onlySelect(
+                        "SELECT job_id INTO j FROM job WHERE done = 0 ORDER BY worker DESC, job_id LIMIT 1;");
+        assertEquals(
+                List.of(new OrderKey("worker", true), new OrderKey("job_id", false)), s.orderBy());
         assertEquals(Optional.of(1L), s.limit());
         assertTrue(s.mayOmitRows());
-        StatementFacts f = FactExtractor.of(parse("TRANSACTION t()\nBEGIN\n  " + s.sql() + ";\nEND;\n")).get(0).statements().get(0);
+        StatementFacts f =
+                FactExtractor.of(parse("TRANSACTION t()\nBEGIN\n  " + s.sql() + ";\nEND;\n"))
+                        .get(0)
+                        .statements()
+                        .get(0);
         // worker is read to order the rows: every row that could have been chosen is read
         assertEquals(Set.of("job_id", "done", "worker", StatementFacts.ALIVE), f.reads());
-        assertFalse(onlySelect("SELECT job_id INTO j FROM job WHERE done = 0 ORDER BY job_id;").mayOmitRows());
-        assertTrue(error("SELECT job_id INTO j FROM job ORDER BY job_id LIMIT 0;").contains("at least 1"));
-        assertTrue(error("SELECT job_id INTO j FROM job ORDER BY nope LIMIT 1;").contains("unknown column nope"));
-        assertTrue(error("SELECT MAX(job_id) INTO j FROM job ORDER BY job_id LIMIT 1;").contains("ORDER BY/LIMIT with an aggregate"));
-        assertTrue(error("SELECT job_id INTO j FROM job ORDER BY job_id NULLS FIRST LIMIT 1;").contains("NULLS FIRST/LAST"));
+        assertFalse(
+                onlySelect("SELECT job_id INTO j FROM job WHERE done = 0 ORDER BY job_id;")
+                        .mayOmitRows());
+        assertTrue(
+                error("SELECT job_id INTO j FROM job ORDER BY job_id LIMIT 0;")
+                        .contains("at least 1"));
+        assertTrue(
+                error("SELECT job_id INTO j FROM job ORDER BY nope LIMIT 1;")
+                        .contains("unknown column nope"));
+        assertTrue(
+                error("SELECT MAX(job_id) INTO j FROM job ORDER BY job_id LIMIT 1;")
+                        .contains("ORDER BY/LIMIT with an aggregate"));
+        assertTrue(
+                error("SELECT job_id INTO j FROM job ORDER BY job_id NULLS FIRST LIMIT 1;")
+                        .contains("NULLS FIRST/LAST"));
     }
 
     @Test
     void sumAvgAndCountDistinctAreAggregates() {
-        assertEquals(new Aggregate(Aggregate.Function.SUM, Optional.of("done"), false),
-                onlySelect("SELECT SUM(done) INTO s FROM job WHERE worker = :w;").aggregate().orElseThrow());
-        assertEquals(new Aggregate(Aggregate.Function.AVG, Optional.of("done"), false),
+        assertEquals(
+                new Aggregate(Aggregate.Function.SUM, Optional.of("done"), false),
+                onlySelect("SELECT SUM(done) INTO s FROM job WHERE worker = :w;")
+                        .aggregate()
+                        .orElseThrow());
+        assertEquals(
+                new Aggregate(Aggregate.Function.AVG, Optional.of("done"), false),
                 onlySelect("SELECT AVG(done) INTO s FROM job;").aggregate().orElseThrow());
-        Aggregate distinct = onlySelect("SELECT COUNT(DISTINCT worker) INTO n FROM job;").aggregate().orElseThrow();
-        assertEquals(new Aggregate(Aggregate.Function.COUNT, Optional.of("worker"), true), distinct);
+        Aggregate distinct =
+                onlySelect("SELECT COUNT(DISTINCT worker) INTO n FROM job;")
+                        .aggregate()
+                        .orElseThrow();
+        assertEquals(
+                new Aggregate(Aggregate.Function.COUNT, Optional.of("worker"), true), distinct);
         assertEquals("COUNT(DISTINCT worker)", distinct.text());
         assertTrue(error("SELECT SUM(tag) INTO s FROM job;").contains("SUM needs an INT column"));
-        assertTrue(error("SELECT AVG(DISTINCT done) INTO s FROM job;").contains("COUNT(DISTINCT col) only"));
-        assertTrue(error("SELECT STDDEV(done) INTO s FROM job;").contains("aggregates are MIN, MAX, COUNT, SUM and AVG"));
+        assertTrue(
+                error("SELECT AVG(DISTINCT done) INTO s FROM job;")
+                        .contains("COUNT(DISTINCT col) only"));
+        assertTrue(
+                error("SELECT STDDEV(done) INTO s FROM job;")
+                        .contains("aggregates are MIN, MAX, COUNT, SUM and AVG"));
     }
 
     @Test
@@ -105,7 +152,9 @@ class SqlConstructsParseTest {
         assertEquals("((job_id = 1 OR job_id = :w) OR job_id = (:x + 1))", s.where().text());
         Stmt.Select not = onlySelect("SELECT done INTO d FROM job WHERE job_id NOT IN (:w);");
         assertEquals("NOT (job_id = :w)", not.where().text());
-        assertTrue(error("SELECT done INTO d FROM job WHERE tag IN (1, 2);").contains("cannot compare VARCHAR tag with INT 1"));
+        assertTrue(
+                error("SELECT done INTO d FROM job WHERE tag IN (1, 2);")
+                        .contains("cannot compare VARCHAR tag with INT 1"));
     }
 
     /**
@@ -114,18 +163,27 @@ class SqlConstructsParseTest {
      */
     @Test
     void jsqlParserMisparsesInFollowedByAnd() throws Exception {
-        InExpression in = assertInstanceOf(InExpression.class, CCJSqlParserUtil.parseExpression("k IN (1, 2) AND j = 3"));
+        InExpression in =
+                assertInstanceOf(
+                        InExpression.class,
+                        CCJSqlParserUtil.parseExpression("k IN (1, 2) AND j = 3"));
         assertInstanceOf(AndExpression.class, in.getRightExpression());
         // the front-end re-associates it: (k IN (1, 2)) AND j = 3, also before OR and nested
-        Stmt.Select s = onlySelect("SELECT done INTO d FROM job WHERE job_id IN (1, 2) AND done = 0;");
+        Stmt.Select s =
+                onlySelect("SELECT done INTO d FROM job WHERE job_id IN (1, 2) AND done = 0;");
         Cond.And and = assertInstanceOf(Cond.And.class, s.where());
         assertEquals("(job_id = 1 OR job_id = 2)", and.left().text());
         assertEquals("done = 0", and.right().text());
-        Stmt.Select three = onlySelect("SELECT done INTO d FROM job WHERE job_id IN (1, 2) AND done = 0 OR worker IN (:w) AND tag = 'a';");
-        assertEquals("((job_id = 1 OR job_id = 2) AND done = 0 OR worker = :w AND tag = 'a')", three.where().text());
+        Stmt.Select three =
+                onlySelect(
+                        "SELECT done INTO d FROM job WHERE job_id IN (1, 2) AND done = 0 OR worker IN (:w) AND tag = 'a';");
+        assertEquals(
+                "((job_id = 1 OR job_id = 2) AND done = 0 OR worker = :w AND tag = 'a')",
+                three.where().text());
     }
 
-    private static final String JOIN_SCHEMA = """
+    private static final String JOIN_SCHEMA =
+            """
             CREATE TABLE order_line (ol_w_id INT, ol_o_id INT, ol_number INT, ol_i_id INT NOT NULL,
                                      PRIMARY KEY (ol_w_id, ol_o_id, ol_number));
             CREATE TABLE stock (s_w_id INT, s_i_id INT, s_quantity INT NOT NULL, PRIMARY KEY (s_w_id, s_i_id));
@@ -133,43 +191,76 @@ class SqlConstructsParseTest {
             """;
 
     private static List<Stmt> joinBody(String sql) {
-        return ProgramLoader.parse("j.sql", JOIN_SCHEMA + "TRANSACTION t(w INT, o INT, threshold INT)\nBEGIN\n  " + sql + "\nEND;\n")
-                .transactions().get(0).body();
+        return ProgramLoader.parse(
+                        "j.sql",
+                        JOIN_SCHEMA
+                                + "TRANSACTION t(w INT, o INT, threshold INT)\nBEGIN\n  "
+                                + sql
+                                + "\nEND;\n")
+                .transactions()
+                .get(0)
+                .body();
     }
 
     private static String joinError(String sql) {
         return assertThrows(ProgramError.class, () -> joinBody(sql)).getMessage();
     }
 
-    /** BenchBase TPC-C StockLevel's join, as BenchBase writes it: one SELECT per table, chained by = ANY. */
+    /**
+     * BenchBase TPC-C StockLevel's join, as BenchBase writes it: one SELECT per table, chained by =
+     * ANY.
+     */
     @Test
     void stockLevelJoinIsOneSelectPerTable() {
-        List<Stmt> body = joinBody("SELECT COUNT(DISTINCT s_i_id) INTO stock_count FROM order_line, stock WHERE ol_w_id = :w"
-                + " AND ol_o_id < :o AND ol_o_id >= :o - 20 AND s_w_id = :w AND s_i_id = ol_i_id AND s_quantity < :threshold;");
+        List<Stmt> body =
+                joinBody(
+                        "SELECT COUNT(DISTINCT s_i_id) INTO stock_count FROM order_line, stock WHERE ol_w_id = :w"
+                                + " AND ol_o_id < :o AND ol_o_id >= :o - 20 AND s_w_id = :w AND s_i_id = ol_i_id AND s_quantity < :threshold;");
         assertEquals(2, body.size());
         Stmt.Select lines = (Stmt.Select) body.get(0);
         Stmt.Select stock = (Stmt.Select) body.get(1);
         assertEquals("stock_count$order_line", lines.target());
         assertEquals(List.of("ol_i_id"), lines.columns());
-        assertEquals("ol_w_id = :w AND ol_o_id < :o AND ol_o_id >= (:o - 20)", lines.where().text());
+        assertEquals(
+                "ol_w_id = :w AND ol_o_id < :o AND ol_o_id >= (:o - 20)", lines.where().text());
         assertEquals("stock", stock.table());
-        assertEquals("s_w_id = :w AND s_quantity < :threshold AND s_i_id = ANY(:stock_count$order_line.ol_i_id)", stock.where().text());
-        assertEquals(new Aggregate(Aggregate.Function.COUNT, Optional.of("s_i_id"), true), stock.aggregate().orElseThrow());
+        assertEquals(
+                "s_w_id = :w AND s_quantity < :threshold AND s_i_id = ANY(:stock_count$order_line.ol_i_id)",
+                stock.where().text());
+        assertEquals(
+                new Aggregate(Aggregate.Function.COUNT, Optional.of("s_i_id"), true),
+                stock.aggregate().orElseThrow());
         assertEquals(List.of(lines), stock.joinedFrom());
         assertTrue(stock.isJoin() && !lines.isJoin());
         // the facts: both sides are read
-        var facts = FactExtractor.of(ProgramLoader.parse("j.sql", JOIN_SCHEMA + "TRANSACTION t(w INT, o INT, threshold INT)\nBEGIN\n  "
-                + stock.sql() + ";\nEND;\n")).get(0).statements();
-        assertEquals(Set.of("ol_w_id", "ol_o_id", "ol_i_id", StatementFacts.ALIVE), facts.get(0).reads());
-        assertEquals(Set.of("s_w_id", "s_i_id", "s_quantity", StatementFacts.ALIVE), facts.get(1).reads());
+        var facts =
+                FactExtractor.of(
+                                ProgramLoader.parse(
+                                        "j.sql",
+                                        JOIN_SCHEMA
+                                                + "TRANSACTION t(w INT, o INT, threshold INT)\nBEGIN\n  "
+                                                + stock.sql()
+                                                + ";\nEND;\n"))
+                        .get(0)
+                        .statements();
+        assertEquals(
+                Set.of("ol_w_id", "ol_o_id", "ol_i_id", StatementFacts.ALIVE),
+                facts.get(0).reads());
+        assertEquals(
+                Set.of("s_w_id", "s_i_id", "s_quantity", StatementFacts.ALIVE),
+                facts.get(1).reads());
     }
 
     @Test
     void threeTablesWithJoinOnAndAliases() {
-        List<Stmt> body = joinBody("SELECT MAX(i.i_price) INTO top FROM order_line ol JOIN stock s ON s.s_i_id = ol.ol_i_id"
-                + " INNER JOIN item i ON i.i_id = s.s_i_id WHERE ol.ol_w_id = :w AND s.s_w_id = :w;");
+        List<Stmt> body =
+                joinBody(
+                        "SELECT MAX(i.i_price) INTO top FROM order_line ol JOIN stock s ON s.s_i_id = ol.ol_i_id"
+                                + " INNER JOIN item i ON i.i_id = s.s_i_id WHERE ol.ol_w_id = :w AND s.s_w_id = :w;");
         assertEquals(3, body.size());
-        assertEquals("s_w_id = :w AND s_i_id = ANY(:top$order_line.ol_i_id)", ((Stmt.Select) body.get(1)).where().text());
+        assertEquals(
+                "s_w_id = :w AND s_i_id = ANY(:top$order_line.ol_i_id)",
+                ((Stmt.Select) body.get(1)).where().text());
         assertEquals(List.of("s_i_id"), ((Stmt.Select) body.get(1)).columns());
         Stmt.Select item = (Stmt.Select) body.get(2);
         assertEquals("i_id = ANY(:top$stock.s_i_id)", item.where().text());
@@ -178,33 +269,60 @@ class SqlConstructsParseTest {
 
     @Test
     void joinsOutsideTheSupportedShapeAreRefused() {
-        assertTrue(joinError("SELECT COUNT(*) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;").contains("one aggregate over a column"));
-        assertTrue(joinError("SELECT SUM(s_quantity) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;").contains("once per join partner"));
-        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE ol_w_id = :w;")
-                .contains("not joined to order_line by an equality"));
-        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE s_i_id < ol_i_id;")
-                .contains("must be an equality of two columns"));
-        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line LEFT JOIN stock ON s_i_id = ol_i_id;")
-                .contains("only inner joins"));
-        assertTrue(joinError("SELECT MAX(ol_i_id) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
-                .contains("must belong to the last table"));
-        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id AND s_w_id = ol_w_id;")
-                .contains("more than one column pair"));
-        assertTrue(joinError("SELECT MAX(i_price) INTO n FROM order_line, stock, item WHERE s_i_id = ol_i_id AND i_id = ol_i_id;")
-                .contains("join order"));
-        assertTrue(joinError("SELECT s_quantity INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;").contains("one aggregate"));
-        assertTrue(joinError("SELECT COUNT(DISTINCT s_i_id) INTO n FROM stock a, stock b WHERE a.s_i_id = b.s_i_id;").contains("self-joins"));
+        assertTrue(
+                joinError("SELECT COUNT(*) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
+                        .contains("one aggregate over a column"));
+        assertTrue(
+                joinError(
+                                "SELECT SUM(s_quantity) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
+                        .contains("once per join partner"));
+        assertTrue(
+                joinError(
+                                "SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE ol_w_id = :w;")
+                        .contains("not joined to order_line by an equality"));
+        assertTrue(
+                joinError(
+                                "SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE s_i_id < ol_i_id;")
+                        .contains("must be an equality of two columns"));
+        assertTrue(
+                joinError(
+                                "SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line LEFT JOIN stock ON s_i_id = ol_i_id;")
+                        .contains("only inner joins"));
+        assertTrue(
+                joinError(
+                                "SELECT MAX(ol_i_id) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
+                        .contains("must belong to the last table"));
+        assertTrue(
+                joinError(
+                                "SELECT COUNT(DISTINCT s_i_id) INTO n FROM order_line, stock WHERE s_i_id = ol_i_id AND s_w_id = ol_w_id;")
+                        .contains("more than one column pair"));
+        assertTrue(
+                joinError(
+                                "SELECT MAX(i_price) INTO n FROM order_line, stock, item WHERE s_i_id = ol_i_id AND i_id = ol_i_id;")
+                        .contains("join order"));
+        assertTrue(
+                joinError("SELECT s_quantity INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
+                        .contains("one aggregate"));
+        assertTrue(
+                joinError(
+                                "SELECT COUNT(DISTINCT s_i_id) INTO n FROM stock a, stock b WHERE a.s_i_id = b.s_i_id;")
+                        .contains("self-joins"));
     }
 
     @Test
     void updateAndDeleteWithNonKeyPredicatesReadTheFieldsTheyTest() {
-        var facts = FactExtractor.of(parse("""
+        var facts =
+                FactExtractor.of(
+                                parse(
+                                        """
                 TRANSACTION t(w INT)
                 BEGIN
                   UPDATE job SET done = done + 1 WHERE worker = :w AND done < 2;
                   DELETE FROM job WHERE tag = 'x' AND worker <> :w;
                 END;
-                """)).get(0).statements();
+                """))
+                        .get(0)
+                        .statements();
         assertEquals(Set.of("done", "worker", StatementFacts.ALIVE), facts.get(0).reads());
         assertEquals(Set.of("done"), facts.get(0).writes());
         assertFalse(facts.get(0).pinsWholeKey());
@@ -214,7 +332,9 @@ class SqlConstructsParseTest {
 
     @Test
     void caseAndCoalesceAreExpressions() {
-        Program p = parse("""
+        Program p =
+                parse(
+                        """
                 TRANSACTION t(w INT, x INT)
                 BEGIN
                   SELECT MAX(done) INTO m FROM job WHERE worker = :w;
@@ -224,22 +344,35 @@ class SqlConstructsParseTest {
                 END;
                 """);
         Stmt.Update u = (Stmt.Update) p.transactions().get(0).body().get(1);
-        assertEquals("CASE WHEN done >= :x THEN (done - :x) WHEN done = 0 THEN 1 ELSE done END", u.assignments().get(0).value().text());
+        assertEquals(
+                "CASE WHEN done >= :x THEN (done - :x) WHEN done = 0 THEN 1 ELSE done END",
+                u.assignments().get(0).value().text());
         assertEquals("COALESCE(:m, :w, 0)", u.assignments().get(1).value().text());
         assertEquals("job_id = CASE WHEN :x = 1 THEN 2 ELSE :x END", u.where().text());
         StatementFacts f = FactExtractor.of(p).get(0).statements().get(1);
         assertEquals(Set.of("job_id", "done", StatementFacts.ALIVE), f.reads());
         // a CASE over variables pins the key: one row
         assertTrue(f.pinsWholeKey());
-        assertTrue(error("UPDATE job SET done = CASE WHEN :x = 1 THEN 1 END WHERE job_id = :w;").contains("CASE needs an ELSE"));
-        assertTrue(error("UPDATE job SET done = CASE WHEN :x = 1 THEN 'a' ELSE 1 END WHERE job_id = :w;").contains("CASE mixes"));
-        assertTrue(error("UPDATE job SET done = COALESCE(:x) WHERE job_id = :w;").contains("two or more"));
-        assertTrue(error("UPDATE job SET done = COALESCE(:x, tag) WHERE job_id = :w;").contains("COALESCE mixes"));
+        assertTrue(
+                error("UPDATE job SET done = CASE WHEN :x = 1 THEN 1 END WHERE job_id = :w;")
+                        .contains("CASE needs an ELSE"));
+        assertTrue(
+                error(
+                                "UPDATE job SET done = CASE WHEN :x = 1 THEN 'a' ELSE 1 END WHERE job_id = :w;")
+                        .contains("CASE mixes"));
+        assertTrue(
+                error("UPDATE job SET done = COALESCE(:x) WHERE job_id = :w;")
+                        .contains("two or more"));
+        assertTrue(
+                error("UPDATE job SET done = COALESCE(:x, tag) WHERE job_id = :w;")
+                        .contains("COALESCE mixes"));
     }
 
     @Test
     void existsInAnIfConditionIsASelectJustBeforeTheIf() {
-        Program p = parse("""
+        Program p =
+                parse(
+                        """
                 TRANSACTION t(w INT)
                 BEGIN
                   IF NOT EXISTS (SELECT 1 FROM job WHERE worker = :w) THEN
@@ -259,14 +392,22 @@ class SqlConstructsParseTest {
         assertEquals("NOT (:exists$4_6 IS NOT NULL)", branch.condition().text());
         // the ELSIF's subquery runs in the else branch, just before the nested IF
         assertEquals(2, branch.elseBranch().size());
-        assertEquals("job_id = :w AND done = 1", ((Stmt.Select) branch.elseBranch().get(0)).where().text());
-        assertEquals(":exists$6_9 IS NOT NULL", ((Stmt.If) branch.elseBranch().get(1)).condition().text());
-        assertTrue(error("UPDATE job SET done = 1 WHERE EXISTS (SELECT 1 FROM job WHERE worker = :w);").contains("IF conditions only"));
+        assertEquals(
+                "job_id = :w AND done = 1",
+                ((Stmt.Select) branch.elseBranch().get(0)).where().text());
+        assertEquals(
+                ":exists$6_9 IS NOT NULL",
+                ((Stmt.If) branch.elseBranch().get(1)).condition().text());
+        assertTrue(
+                error("UPDATE job SET done = 1 WHERE EXISTS (SELECT 1 FROM job WHERE worker = :w);")
+                        .contains("IF conditions only"));
     }
 
     @Test
     void isNullOnFields() {
-        Program p = parse("""
+        Program p =
+                parse(
+                        """
                 TRANSACTION t(w INT)
                 BEGIN
                   SELECT tag INTO r FROM job WHERE job_id = :w AND tag IS NOT NULL;
@@ -280,8 +421,12 @@ class SqlConstructsParseTest {
         Cond.And where = assertInstanceOf(Cond.And.class, ((Stmt.Select) body.get(0)).where());
         Cond.FieldIsNull column = assertInstanceOf(Cond.FieldIsNull.class, where.right());
         assertEquals("tag IS NOT NULL", column.text());
-        assertEquals(":r.tag IS NULL", ((Cond.And) ((Stmt.Update) body.get(1)).where()).right().text());
-        assertEquals(":r.tag IS NULL", assertInstanceOf(Cond.FieldIsNull.class, ((Stmt.If) body.get(2)).condition()).text());
+        assertEquals(
+                ":r.tag IS NULL", ((Cond.And) ((Stmt.Update) body.get(1)).where()).right().text());
+        assertEquals(
+                ":r.tag IS NULL",
+                assertInstanceOf(Cond.FieldIsNull.class, ((Stmt.If) body.get(2)).condition())
+                        .text());
         StatementFacts f = FactExtractor.of(p).get(0).statements().get(0);
         assertEquals(Set.of("job_id", "tag", StatementFacts.ALIVE), f.reads());
     }

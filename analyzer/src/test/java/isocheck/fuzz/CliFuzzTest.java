@@ -14,10 +14,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 
 /**
- * The fuzzing suite's fixed budget in the normal test run (about a minute on a shared two-core machine):
- * mutated programs, specs, schedules, generator files and histories of every format, run in-process.
- * A failure prints the command and saves the input under analyzer/target/fuzz-findings (turn it into a
- * regression test in MalformedInputExitCodesTest). The long run is benchmarks/fuzz.sh.
+ * The fuzzing suite's fixed budget in the normal test run (about a minute on a shared two-core
+ * machine): mutated programs, specs, schedules, generator files and histories of every format, run
+ * in-process. A failure prints the command and saves the input under analyzer/target/fuzz-findings
+ * (turn it into a regression test in MalformedInputExitCodesTest). The long run is
+ * benchmarks/fuzz.sh.
  */
 class CliFuzzTest {
 
@@ -40,7 +41,9 @@ class CliFuzzTest {
         CliFuzzer.Outcome o = fuzzer().runOne(new Random(seed), dir);
         List<String> v = CliFuzzer.violations(o);
         if (!v.isEmpty()) {
-            Path keep = Files.createDirectories(Path.of("target", "fuzz-findings", Long.toString(seed)));
+            Path keep =
+                    Files.createDirectories(
+                            Path.of("target", "fuzz-findings", Long.toString(seed)));
             try (var files = Files.walk(dir)) {
                 for (Path p : files.filter(Files::isRegularFile).toList()) {
                     Path to = keep.resolve(dir.relativize(p).toString().replace('/', '_'));
@@ -48,7 +51,18 @@ class CliFuzzTest {
                 }
             }
         }
-        assertTrue(v.isEmpty(), v + " for seed " + seed + " (" + o.kind() + "): isocheck " + String.join(" ", o.args())
-                + "\nexit " + o.exitCode() + "\nstderr:\n" + o.err().lines().limit(20).reduce("", (a, b) -> a + b + "\n"));
+        assertTrue(
+                v.isEmpty(),
+                v
+                        + " for seed "
+                        + seed
+                        + " ("
+                        + o.kind()
+                        + "): isocheck "
+                        + String.join(" ", o.args())
+                        + "\nexit "
+                        + o.exitCode()
+                        + "\nstderr:\n"
+                        + o.err().lines().limit(20).reduce("", (a, b) -> a + b + "\n"));
     }
 }

@@ -18,51 +18,156 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 /**
- * Mutational fuzzing of every input isocheck reads (issue 16): programs, specs, schedule and generator
- * files and every history format, seeded from the shipped files and the corpus. A case mutates one seed
- * (1-4 edits: deletions, duplications, dictionary tokens such as 2^63 or deep nesting, swaps, byte flips,
- * truncation) and runs the command that reads it in-process. The contract checked on every run: exit
- * code 0, 1, 2, 3 or 4 (never 70); no stack trace; a bad-input answer (2) is one line; a run under
- * {@code --timeout T} answers within T + 2 s.
+ * Mutational fuzzing of every input isocheck reads (issue 16): programs, specs, schedule and
+ * generator files and every history format, seeded from the shipped files and the corpus. A case
+ * mutates one seed (1-4 edits: deletions, duplications, dictionary tokens such as 2^63 or deep
+ * nesting, swaps, byte flips, truncation) and runs the command that reads it in-process. The
+ * contract checked on every run: exit code 0, 1, 2, 3 or 4 (never 70); no stack trace; a bad-input
+ * answer (2) is one line; a run under {@code --timeout T} answers within T + 2 s.
  */
 public final class CliFuzzer {
 
     static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-    /** Small, so that the cases that run out cost little (the contract is deadline + 2 s whatever T is). */
+
+    /**
+     * Small, so that the cases that run out cost little (the contract is deadline + 2 s whatever T
+     * is).
+     */
     static final int TIMEOUT = 2;
-    /** A run without an answer after this long counts as a hang (exit code {@link #HANG} in the counts). */
+
+    /**
+     * A run without an answer after this long counts as a hang (exit code {@link #HANG} in the
+     * counts).
+     */
     static final int HANG_SECONDS = 120;
+
     static final int HANG = -1;
 
     /** What a seed is and how a mutated copy of it is run. */
-    enum Kind { PROGRAM, SPEC, SCHEDULE, GENERATOR, HISTORY, HISTORY_DIR }
+    enum Kind {
+        PROGRAM,
+        SPEC,
+        SCHEDULE,
+        GENERATOR,
+        HISTORY,
+        HISTORY_DIR
+    }
 
     /**
-     * How often each kind is drawn, cheap kinds more often (measured per case on the shared two-core
-     * machine: a history or a program about 0.02-0.04 s, a schedule 0.1 s, a generator run 0.2 s, a spec
-     * run through Z3 0.3-0.9 s), so that a long campaign tries many inputs; every kind keeps a share of at
-     * least 1 in 14.
+     * How often each kind is drawn, cheap kinds more often (measured per case on the shared
+     * two-core machine: a history or a program about 0.02-0.04 s, a schedule 0.1 s, a generator run
+     * 0.2 s, a spec run through Z3 0.3-0.9 s), so that a long campaign tries many inputs; every
+     * kind keeps a share of at least 1 in 14.
      */
     private static final Kind[] KIND_DRAW = {
-        Kind.PROGRAM, Kind.PROGRAM, Kind.PROGRAM, Kind.PROGRAM, Kind.HISTORY, Kind.HISTORY, Kind.HISTORY, Kind.HISTORY,
-        Kind.HISTORY_DIR, Kind.HISTORY_DIR, Kind.SCHEDULE, Kind.SCHEDULE, Kind.GENERATOR, Kind.SPEC,
+        Kind.PROGRAM,
+        Kind.PROGRAM,
+        Kind.PROGRAM,
+        Kind.PROGRAM,
+        Kind.HISTORY,
+        Kind.HISTORY,
+        Kind.HISTORY,
+        Kind.HISTORY,
+        Kind.HISTORY_DIR,
+        Kind.HISTORY_DIR,
+        Kind.SCHEDULE,
+        Kind.SCHEDULE,
+        Kind.GENERATOR,
+        Kind.SPEC,
     };
 
-    /** A seed file (or log directory), the program it goes with (schedules, generators), its history format. */
+    /**
+     * A seed file (or log directory), the program it goes with (schedules, generators), its history
+     * format.
+     */
     record Seed(Kind kind, Path path, String program, String format) {}
 
     /** One run: the command line, its exit code and streams, its wall time. */
-    public record Outcome(String kind, List<String> args, int exitCode, String out, String err, double seconds) {}
+    public record Outcome(
+            String kind, List<String> args, int exitCode, String out, String err, double seconds) {}
 
     private static final String[] DICTIONARY = {
-        "9223372036854775808", "-9223372036854775809", "2147483648", "0", "-1", "99999999999999999999999", "1e309",
-        "(", ")", "((((((((((((((((((((", "))))))))))", ",", ";", ":", "'", "\"", "''", "--", "#", "/*", "\u00e9", "\u0000",
-        "NULL", "IF", "THEN", "END IF;", "ELSE", "FOREACH r IN x LOOP", "END LOOP;", "BEGIN", "END;", "SELECT", "UPDATE",
-        "INSERT", "DELETE", "WHERE", "PRIMARY KEY", "INT", "VARCHAR(2147483648)", "TRANSACTION", "CREATE TABLE",
-        "not (", "forall a, b, c, d, e, f:", "exists", "vis(", "ar(", "so(", "->", "<->", "and", "or", "include",
-        "axiom", "observer", "{", "}", "[", "]", "{\"session\":\"0\",\"id\":1,\"ops\":[]}", "[\"w\",\"x\",1]", "[\"r\",\"x\",null]",
-        "\"start\":10,\"commit\":5,", "\"id\":1,", ":type :ok", ":invoke", ":f :txn", ":value [[:append 1 2]]", "true", "false",
-        "T1", "T1*", "rows 100000", "unique", "1..0", "count(", "|", "=", "\n", "\n\n", "  ", "\t",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "2147483648",
+        "0",
+        "-1",
+        "99999999999999999999999",
+        "1e309",
+        "(",
+        ")",
+        "((((((((((((((((((((",
+        "))))))))))",
+        ",",
+        ";",
+        ":",
+        "'",
+        "\"",
+        "''",
+        "--",
+        "#",
+        "/*",
+        "\u00e9",
+        "\u0000",
+        "NULL",
+        "IF",
+        "THEN",
+        "END IF;",
+        "ELSE",
+        "FOREACH r IN x LOOP",
+        "END LOOP;",
+        "BEGIN",
+        "END;",
+        "SELECT",
+        "UPDATE",
+        "INSERT",
+        "DELETE",
+        "WHERE",
+        "PRIMARY KEY",
+        "INT",
+        "VARCHAR(2147483648)",
+        "TRANSACTION",
+        "CREATE TABLE",
+        "not (",
+        "forall a, b, c, d, e, f:",
+        "exists",
+        "vis(",
+        "ar(",
+        "so(",
+        "->",
+        "<->",
+        "and",
+        "or",
+        "include",
+        "axiom",
+        "observer",
+        "{",
+        "}",
+        "[",
+        "]",
+        "{\"session\":\"0\",\"id\":1,\"ops\":[]}",
+        "[\"w\",\"x\",1]",
+        "[\"r\",\"x\",null]",
+        "\"start\":10,\"commit\":5,",
+        "\"id\":1,",
+        ":type :ok",
+        ":invoke",
+        ":f :txn",
+        ":value [[:append 1 2]]",
+        "true",
+        "false",
+        "T1",
+        "T1*",
+        "rows 100000",
+        "unique",
+        "1..0",
+        "count(",
+        "|",
+        "=",
+        "\n",
+        "\n\n",
+        "  ",
+        "\t",
     };
 
     private final List<Seed> seeds;
@@ -77,53 +182,103 @@ public final class CliFuzzer {
         return seeds;
     }
 
-    /** The shipped programs, specs, schedules, generator, and corpus histories; plus a few written here. */
+    /**
+     * The shipped programs, specs, schedules, generator, and corpus histories; plus a few written
+     * here.
+     */
     private static List<Seed> seeds(Path work) {
         List<Seed> s = new ArrayList<>();
         Path programs = ROOT.resolve("benchmarks/programs");
         for (Path p : files(programs, ".sql")) s.add(new Seed(Kind.PROGRAM, p, null, null));
-        for (Path p : files(programs.resolve("litmus"), ".sql")) s.add(new Seed(Kind.PROGRAM, p, null, null));
-        for (Path p : files(ROOT.resolve("analyzer/src/test/resources/malformed"), ".sql")) s.add(new Seed(Kind.PROGRAM, p, null, null));
-        for (Path p : files(ROOT.resolve("specs"), ".spec")) s.add(new Seed(Kind.SPEC, p, null, null));
-        for (Path p : files(programs.resolve("courseware-specs"), ".spec")) s.add(new Seed(Kind.SPEC, p, null, null));
+        for (Path p : files(programs.resolve("litmus"), ".sql"))
+            s.add(new Seed(Kind.PROGRAM, p, null, null));
+        for (Path p : files(ROOT.resolve("analyzer/src/test/resources/malformed"), ".sql"))
+            s.add(new Seed(Kind.PROGRAM, p, null, null));
+        for (Path p : files(ROOT.resolve("specs"), ".spec"))
+            s.add(new Seed(Kind.SPEC, p, null, null));
+        for (Path p : files(programs.resolve("courseware-specs"), ".spec"))
+            s.add(new Seed(Kind.SPEC, p, null, null));
         for (Path p : files(ROOT.resolve("benchmarks/schedules"), ".schedule")) {
             String name = p.getFileName().toString().replace(".schedule", ".sql");
-            s.add(new Seed(Kind.SCHEDULE, p, programs.resolve("litmus").resolve(name).toString(), null));
+            s.add(
+                    new Seed(
+                            Kind.SCHEDULE,
+                            p,
+                            programs.resolve("litmus").resolve(name).toString(),
+                            null));
         }
         for (Path p : files(programs.resolve("tpcc-schedules"), ".schedule")) {
             s.add(new Seed(Kind.SCHEDULE, p, programs.resolve("tpcc.sql").toString(), null));
         }
-        s.add(new Seed(Kind.GENERATOR, programs.resolve("tpcc.gen"), programs.resolve("tpcc.sql").toString(), null));
-        s.add(new Seed(Kind.GENERATOR, programs.resolve("page-views.gen"), programs.resolve("page-views.sql").toString(), null));
+        s.add(
+                new Seed(
+                        Kind.GENERATOR,
+                        programs.resolve("tpcc.gen"),
+                        programs.resolve("tpcc.sql").toString(),
+                        null));
+        s.add(
+                new Seed(
+                        Kind.GENERATOR,
+                        programs.resolve("page-views.gen"),
+                        programs.resolve("page-views.sql").toString(),
+                        null));
         Path corpus = ROOT.resolve("corpus");
-        for (String f : List.of("awdit-tests/causal/long-fork.txt", "awdit-tests/causal/lost-update.plume.txt",
-                "awdit-tests/read-atomic/biswas-enea.txt", "awdit-tests/read-atomic/generated/l5e20sqrt.plume.txt",
-                "awdit-tests/none/hb-cycle.txt", "samples/write-skew.plume.txt", "samples/intermediate-read.plume.txt",
-                "isovista/pg_ser_bug.txt", "polysi-histories/galera-si-violation.txt", "elle/paper-example.edn",
-                "elle/paper-example.json")) {
+        for (String f :
+                List.of(
+                        "awdit-tests/causal/long-fork.txt",
+                        "awdit-tests/causal/lost-update.plume.txt",
+                        "awdit-tests/read-atomic/biswas-enea.txt",
+                        "awdit-tests/read-atomic/generated/l5e20sqrt.plume.txt",
+                        "awdit-tests/none/hb-cycle.txt",
+                        "samples/write-skew.plume.txt",
+                        "samples/intermediate-read.plume.txt",
+                        "isovista/pg_ser_bug.txt",
+                        "polysi-histories/galera-si-violation.txt",
+                        "elle/paper-example.edn",
+                        "elle/paper-example.json")) {
             s.add(new Seed(Kind.HISTORY, corpus.resolve(f), null, null));
         }
         s.add(new Seed(Kind.HISTORY_DIR, corpus.resolve("cobra/cock-G2"), null, "cobra"));
         try {
             Files.createDirectories(work);
             // isocheck JSON Lines, converted from corpus seeds (our own format has no corpus file).
-            for (String f : List.of("samples/write-skew.plume.txt", "awdit-tests/causal/long-fork.plume.txt")) {
-                Path json = work.resolve("seed-" + Path.of(f).getFileName().toString().replace(".plume.txt", ".jsonl"));
-                HistoryWriter.write(HistoryReader.read(corpus.resolve(f), Format.PLUME), json, Format.JSON);
+            for (String f :
+                    List.of(
+                            "samples/write-skew.plume.txt",
+                            "awdit-tests/causal/long-fork.plume.txt")) {
+                Path json =
+                        work.resolve(
+                                "seed-"
+                                        + Path.of(f)
+                                                .getFileName()
+                                                .toString()
+                                                .replace(".plume.txt", ".jsonl"));
+                HistoryWriter.write(
+                        HistoryReader.read(corpus.resolve(f), Format.PLUME), json, Format.JSON);
                 s.add(new Seed(Kind.HISTORY, json, null, null));
             }
-            // A generator file for a small program (tpcc.sql alone takes 0.2 s to read): every line form once.
+            // A generator file for a small program (tpcc.sql alone takes 0.2 s to read): every line
+            // form once.
             Path gen = work.resolve("seed-write-skew.gen");
-            Files.writeString(gen, """
+            Files.writeString(
+                    gen,
+                    """
                     # write-skew.gen: two doctors, on call or not
                     table oncall: doctor_id = 1..2, on_call = 1 | 0
                     param *.me = 1..2
                     param GoOffCall.other = 1 | 2   # sometimes me itself
                     mix GoOffCall 1
                     """);
-            s.add(new Seed(Kind.GENERATOR, gen, programs.resolve("litmus/write-skew.sql").toString(), null));
+            s.add(
+                    new Seed(
+                            Kind.GENERATOR,
+                            gen,
+                            programs.resolve("litmus/write-skew.sql").toString(),
+                            null));
             Path stamped = work.resolve("seed-stamped.jsonl");
-            Files.writeString(stamped, """
+            Files.writeString(
+                    stamped,
+                    """
                     {"format":"isocheck-history","version":1,"sessions":["a","b"]}
                     {"initial":true,"ops":[["w","x",0],["w","y",0]]}
                     {"session":"a","id":1,"start":1,"commit":4,"ops":[["r","x",0],["w","y",1]]}
@@ -135,9 +290,15 @@ public final class CliFuzzer {
             Files.write(dbcop, dbcopWriteSkew());
             s.add(new Seed(Kind.HISTORY, dbcop, null, "dbcop"));
             Path viper = Files.createDirectories(work.resolve("seed-viper"));
-            Files.writeString(viper.resolve("J0.log"), "{\"value\": [[\"w\", 1, 0], [\"w\", 2, 0]], \"isInitial\": true}\n");
-            Files.writeString(viper.resolve("J1.log"), "{\"value\": [[\"r\", 1, 0], [\"w\", 2, 1]], \"preBeginTS\": 1, \"postCommitTS\": 4}\n");
-            Files.writeString(viper.resolve("J2.log"), "{\"value\": [[\"r\", 2, 0], [\"w\", 1, 1]], \"preBeginTS\": 2, \"postCommitTS\": 3}\n");
+            Files.writeString(
+                    viper.resolve("J0.log"),
+                    "{\"value\": [[\"w\", 1, 0], [\"w\", 2, 0]], \"isInitial\": true}\n");
+            Files.writeString(
+                    viper.resolve("J1.log"),
+                    "{\"value\": [[\"r\", 1, 0], [\"w\", 2, 1]], \"preBeginTS\": 1, \"postCommitTS\": 4}\n");
+            Files.writeString(
+                    viper.resolve("J2.log"),
+                    "{\"value\": [[\"r\", 2, 0], [\"w\", 1, 1]], \"preBeginTS\": 2, \"postCommitTS\": 3}\n");
             s.add(new Seed(Kind.HISTORY_DIR, viper, null, "viper"));
         } catch (IOException | isocheck.format.HistoryFormatException e) {
             throw new IllegalStateException("cannot prepare the fuzz seeds", e);
@@ -153,12 +314,19 @@ public final class CliFuzzer {
         }
     }
 
-    /** dbcop's history.bincode (bincode 1: little-endian u64s) for a write skew, as checker's tests build it. */
+    /**
+     * dbcop's history.bincode (bincode 1: little-endian u64s) for a write skew, as checker's tests
+     * build it.
+     */
     private static byte[] dbcopWriteSkew() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long[] header = {0, 2, 2, 1, 3};
         for (long v : header) u64(out, v);
-        for (String str : List.of("test", "2022-07-05T12:23:43.032406225+08:00", "2022-07-05T12:23:44.000000000+08:00")) {
+        for (String str :
+                List.of(
+                        "test",
+                        "2022-07-05T12:23:43.032406225+08:00",
+                        "2022-07-05T12:23:44.000000000+08:00")) {
             byte[] b = str.getBytes(StandardCharsets.UTF_8);
             u64(out, b.length);
             out.write(b, 0, b.length);
@@ -188,7 +356,8 @@ public final class CliFuzzer {
 
     /** Mutates a seed chosen by {@code rnd} into {@code dir} and runs the command that reads it. */
     public Outcome runOne(Random rnd, Path dir) throws IOException {
-        // A kind first, then one of its seeds: every kind of input gets its share whatever its number of seeds.
+        // A kind first, then one of its seeds: every kind of input gets its share whatever its
+        // number of seeds.
         Kind kind = KIND_DRAW[rnd.nextInt(KIND_DRAW.length)];
         List<Seed> ofKind = seeds.stream().filter(x -> x.kind() == kind).toList();
         Seed seed = ofKind.get(rnd.nextInt(ofKind.size()));
@@ -205,8 +374,18 @@ public final class CliFuzzer {
                 Files.write(f, mutate(Files.readAllBytes(seed.path()), rnd));
                 if (rnd.nextInt(4) == 0) {
                     // One solver thread: the campaign runs cases on every core already.
-                    args.addAll(List.of("analyze", f.toString(), "--spec", rnd.nextBoolean() ? "ec" : "si", "--bound", "2",
-                            "--timeout", "" + TIMEOUT, "--threads", "1"));
+                    args.addAll(
+                            List.of(
+                                    "analyze",
+                                    f.toString(),
+                                    "--spec",
+                                    rnd.nextBoolean() ? "ec" : "si",
+                                    "--bound",
+                                    "2",
+                                    "--timeout",
+                                    "" + TIMEOUT,
+                                    "--threads",
+                                    "1"));
                 } else {
                     args.addAll(List.of("parse", f.toString()));
                     if (rnd.nextBoolean()) args.addAll(List.of("--format", "json"));
@@ -215,25 +394,63 @@ public final class CliFuzzer {
             case SPEC -> {
                 Path specs = Files.createDirectories(dir.resolve("specs"));
                 String name = "fuzzed";
-                Files.write(specs.resolve(name + ".spec"), mutate(Files.readAllBytes(seed.path()), rnd));
-                // The spec is what is fuzzed; the program is a small one (lost-update's queries take Z3 a fifth of
+                Files.write(
+                        specs.resolve(name + ".spec"),
+                        mutate(Files.readAllBytes(seed.path()), rnd));
+                // The spec is what is fuzzed; the program is a small one (lost-update's queries
+                // take Z3 a fifth of
                 // write-skew's), write-skew now and then for a cycle without a ww edge.
                 String program = rnd.nextInt(4) == 0 ? "write-skew.sql" : "lost-update.sql";
-                args.addAll(List.of("analyze", ROOT.resolve("benchmarks/programs/litmus").resolve(program).toString(), "--spec", name,
-                        "--spec-dir", specs.toString(), "--bound", "2", "--timeout", "" + TIMEOUT, "--threads", "1"));
+                args.addAll(
+                        List.of(
+                                "analyze",
+                                ROOT.resolve("benchmarks/programs/litmus")
+                                        .resolve(program)
+                                        .toString(),
+                                "--spec",
+                                name,
+                                "--spec-dir",
+                                specs.toString(),
+                                "--bound",
+                                "2",
+                                "--timeout",
+                                "" + TIMEOUT,
+                                "--threads",
+                                "1"));
             }
             case SCHEDULE -> {
                 Path f = dir.resolve("s.schedule");
                 Files.write(f, mutate(Files.readAllBytes(seed.path()), rnd));
-                // --block-ms 100: a step that waits on a lock is reported blocked after 0.1 s instead of 0.5 s.
-                args.addAll(List.of("run", seed.program(), "--schedule", f.toString(), "--no-record", "--timeout", "" + TIMEOUT,
-                        "--block-ms", "100"));
+                // --block-ms 100: a step that waits on a lock is reported blocked after 0.1 s
+                // instead of 0.5 s.
+                args.addAll(
+                        List.of(
+                                "run",
+                                seed.program(),
+                                "--schedule",
+                                f.toString(),
+                                "--no-record",
+                                "--timeout",
+                                "" + TIMEOUT,
+                                "--block-ms",
+                                "100"));
             }
             case GENERATOR -> {
                 Path f = dir.resolve("g.gen");
                 Files.write(f, mutate(Files.readAllBytes(seed.path()), rnd));
-                args.addAll(List.of("run", seed.program(), "--gen", f.toString(), "--transactions", "4", "--clients", "2",
-                        "--no-record", "--timeout", "" + TIMEOUT));
+                args.addAll(
+                        List.of(
+                                "run",
+                                seed.program(),
+                                "--gen",
+                                f.toString(),
+                                "--transactions",
+                                "4",
+                                "--clients",
+                                "2",
+                                "--no-record",
+                                "--timeout",
+                                "" + TIMEOUT));
             }
             case HISTORY -> {
                 String name = seed.path().getFileName().toString();
@@ -251,9 +468,11 @@ public final class CliFuzzer {
             }
         }
         long start = System.nanoTime();
-        // On a thread of its own, so that a hang (a command without --timeout that never ends) is a finding
+        // On a thread of its own, so that a hang (a command without --timeout that never ends) is a
+        // finding
         // and the campaign goes on (the stuck thread is abandoned).
-        java.util.concurrent.FutureTask<CliRun> task = new java.util.concurrent.FutureTask<>(() -> CliRun.of(args.toArray(new String[0])));
+        java.util.concurrent.FutureTask<CliRun> task =
+                new java.util.concurrent.FutureTask<>(() -> CliRun.of(args.toArray(new String[0])));
         Thread t = new Thread(task, "fuzz-case");
         t.setDaemon(true);
         t.start();
@@ -266,15 +485,29 @@ public final class CliFuzzer {
             throw new IllegalStateException(e);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        return new Outcome(seed.kind() + " " + ROOT.relativize(seed.path().toAbsolutePath()), args, run.exitCode(), run.out(),
-                run.err(), seconds);
+        return new Outcome(
+                seed.kind() + " " + ROOT.relativize(seed.path().toAbsolutePath()),
+                args,
+                run.exitCode(),
+                run.out(),
+                run.err(),
+                seconds);
     }
 
-    private static void historyCommand(List<String> args, Path f, String format, Random rnd, Path dir) {
+    private static void historyCommand(
+            List<String> args, Path f, String format, Random rnd, Path dir) {
         if (rnd.nextInt(5) == 0) {
-            args.addAll(List.of("convert", f.toString(), dir.resolve("converted.jsonl").toString()));
+            args.addAll(
+                    List.of("convert", f.toString(), dir.resolve("converted.jsonl").toString()));
         } else {
-            args.addAll(List.of("check", f.toString(), "--level", rnd.nextBoolean() ? "all" : "si,ser", "--timeout", "" + TIMEOUT));
+            args.addAll(
+                    List.of(
+                            "check",
+                            f.toString(),
+                            "--level",
+                            rnd.nextBoolean() ? "all" : "si,ser",
+                            "--timeout",
+                            "" + TIMEOUT));
         }
         if (format != null && rnd.nextBoolean()) args.addAll(List.of("--format", format));
     }
@@ -323,8 +556,21 @@ public final class CliFuzzer {
                     if (Character.isDigit(b[i])) {
                         int j = i;
                         while (j < n && Character.isDigit(b[j])) j++;
-                        String[] numbers = {"9223372036854775807", "9223372036854775808", "0", "2147483648", "-1", "00", "1"};
-                        return splice(b, i, j - i, numbers[rnd.nextInt(numbers.length)].getBytes(StandardCharsets.UTF_8));
+                        String[] numbers = {
+                            "9223372036854775807",
+                            "9223372036854775808",
+                            "0",
+                            "2147483648",
+                            "-1",
+                            "00",
+                            "1"
+                        };
+                        return splice(
+                                b,
+                                i,
+                                j - i,
+                                numbers[rnd.nextInt(numbers.length)].getBytes(
+                                        StandardCharsets.UTF_8));
                     }
                 }
                 return b;
@@ -371,11 +617,16 @@ public final class CliFuzzer {
         int code = o.exitCode();
         if (code == HANG) {
             v.add("a hang: " + o.err());
-        } else if (code != ExitCode.OK && code != ExitCode.FINDING && code != ExitCode.BAD_INPUT && code != ExitCode.UNKNOWN
+        } else if (code != ExitCode.OK
+                && code != ExitCode.FINDING
+                && code != ExitCode.BAD_INPUT
+                && code != ExitCode.UNKNOWN
                 && code != ExitCode.RESOURCES) {
             v.add("exit code " + code);
         }
-        if (o.err().contains("\tat ") || o.err().contains("Exception:") || o.err().contains("Error:")) {
+        if (o.err().contains("\tat ")
+                || o.err().contains("Exception:")
+                || o.err().contains("Error:")) {
             v.add("a stack trace or exception on stderr");
         }
         if (code == ExitCode.BAD_INPUT && o.err().strip().lines().count() != 1) {

@@ -15,54 +15,65 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * The long fuzzing run of benchmarks/fuzz.sh: {@code -Disocheck.fuzz.inputs=N} cases (seed
- * {@code -Disocheck.fuzz.seed}, default 1) on {@code -Disocheck.fuzz.threads} workers (default 1) in this
- * one JVM; outcomes by exit code and input kind printed and written to analyzer/target/fuzz/summary.txt,
- * every contract violation saved under analyzer/target/fuzz-findings. Case i's input depends only on the
- * seed and i (its own Random from the master sequence), so a finding replays whatever the worker count.
- * Skipped in the normal test run (no property set).
+ * The long fuzzing run of benchmarks/fuzz.sh: {@code -Disocheck.fuzz.inputs=N} cases (seed {@code
+ * -Disocheck.fuzz.seed}, default 1) on {@code -Disocheck.fuzz.threads} workers (default 1) in this
+ * one JVM; outcomes by exit code and input kind printed and written to
+ * analyzer/target/fuzz/summary.txt, every contract violation saved under
+ * analyzer/target/fuzz-findings. Case i's input depends only on the seed and i (its own Random from
+ * the master sequence), so a finding replays whatever the worker count. Skipped in the normal test
+ * run (no property set).
  */
 @EnabledIfSystemProperty(named = "isocheck.fuzz.inputs", matches = "\\d+")
 class FuzzCampaignTest {
 
     /** Counts shared by the workers (guarded by this object's monitor). */
     private static final class Tally {
-        final Map<String, int[]> byKind = new TreeMap<>(); // kind -> counts of exit 0,1,2,3,4, other
+        final Map<String, int[]> byKind =
+                new TreeMap<>(); // kind -> counts of exit 0,1,2,3,4, other
         final Map<String, double[]> secondsByKind = new TreeMap<>(); // kind -> total, slowest
         final Map<Integer, Integer> byCode = new TreeMap<>();
         int done;
         int violations;
-        /** Violations whose case overlapped a stall of the harness of at least 2 s (see {@link Stalls}). */
+
+        /**
+         * Violations whose case overlapped a stall of the harness of at least 2 s (see {@link
+         * Stalls}).
+         */
         int duringStalls;
+
         double slowest;
     }
 
     /**
-     * A sleeper thread that wakes every 50 ms and logs each wake-up more than a second late: a stall in which
-     * the JVM (a garbage collection) or the machine (load) ran none of its threads, the deadline's watchdog
-     * included. A run past its deadline still counts as a violation; the findings say whether it overlapped one.
+     * A sleeper thread that wakes every 50 ms and logs each wake-up more than a second late: a
+     * stall in which the JVM (a garbage collection) or the machine (load) ran none of its threads,
+     * the deadline's watchdog included. A run past its deadline still counts as a violation; the
+     * findings say whether it overlapped one.
      */
     private static final class Stalls {
         private final List<long[]> log = new ArrayList<>(); // {end nanos, length nanos}
 
         Stalls() {
-            Thread t = new Thread(() -> {
-                long last = System.nanoTime();
-                while (true) {
-                    try {
-                        Thread.sleep(50);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                    long now = System.nanoTime();
-                    if (now - last > 1_050_000_000L) {
-                        synchronized (log) {
-                            log.add(new long[] {now, now - last - 50_000_000L});
-                        }
-                    }
-                    last = now;
-                }
-            }, "fuzz-stall-detector");
+            Thread t =
+                    new Thread(
+                            () -> {
+                                long last = System.nanoTime();
+                                while (true) {
+                                    try {
+                                        Thread.sleep(50);
+                                    } catch (InterruptedException e) {
+                                        return;
+                                    }
+                                    long now = System.nanoTime();
+                                    if (now - last > 1_050_000_000L) {
+                                        synchronized (log) {
+                                            log.add(new long[] {now, now - last - 50_000_000L});
+                                        }
+                                    }
+                                    last = now;
+                                }
+                            },
+                            "fuzz-stall-detector");
             t.setDaemon(true);
             t.start();
         }
@@ -99,56 +110,102 @@ class FuzzCampaignTest {
         Stalls stalls = new Stalls();
         AtomicInteger next = new AtomicInteger();
         long start = System.nanoTime();
-        try (PrintWriter findings = new PrintWriter(Files.newBufferedWriter(work.resolve("findings.txt")))) {
+        try (PrintWriter findings =
+                new PrintWriter(Files.newBufferedWriter(work.resolve("findings.txt")))) {
             List<Thread> workers = new ArrayList<>();
             List<Throwable> crashes = new ArrayList<>();
             for (int w = 0; w < threads; w++) {
                 Path caseDir = work.resolve("case-" + w);
-                Thread t = new Thread(() -> {
-                    try {
-                        for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
-                            runCase(fuzzer, caseSeeds[i], caseDir, tally, stalls, findings, n, seed, start, work);
-                        }
-                    } catch (Throwable e) {
-                        synchronized (crashes) {
-                            crashes.add(e);
-                        }
-                    }
-                }, "fuzz-worker-" + w);
+                Thread t =
+                        new Thread(
+                                () -> {
+                                    try {
+                                        for (int i = next.getAndIncrement();
+                                                i < n;
+                                                i = next.getAndIncrement()) {
+                                            runCase(
+                                                    fuzzer,
+                                                    caseSeeds[i],
+                                                    caseDir,
+                                                    tally,
+                                                    stalls,
+                                                    findings,
+                                                    n,
+                                                    seed,
+                                                    start,
+                                                    work);
+                                        }
+                                    } catch (Throwable e) {
+                                        synchronized (crashes) {
+                                            crashes.add(e);
+                                        }
+                                    }
+                                },
+                                "fuzz-worker-" + w);
                 t.start();
                 workers.add(t);
             }
             for (Thread t : workers) t.join();
-            if (!crashes.isEmpty()) throw new AssertionError("a fuzz worker failed", crashes.get(0));
+            if (!crashes.isEmpty())
+                throw new AssertionError("a fuzz worker failed", crashes.get(0));
         }
         String sb;
         synchronized (tally) {
-            sb = summary(n, seed, threads, start, tally) + "harness stalls of more than 1 s: " + stalls.count() + "\n";
+            sb =
+                    summary(n, seed, threads, start, tally)
+                            + "harness stalls of more than 1 s: "
+                            + stalls.count()
+                            + "\n";
         }
         System.out.print(sb);
         Files.writeString(work.resolve("summary.txt"), sb);
-        assertEquals(0, tally.violations, "contract violations: see analyzer/target/fuzz/findings.txt");
+        assertEquals(
+                0, tally.violations, "contract violations: see analyzer/target/fuzz/findings.txt");
     }
 
-    private static void runCase(CliFuzzer fuzzer, long caseSeed, Path caseDir, Tally tally, Stalls stalls, PrintWriter findings, int n,
-            long seed, long start, Path work) throws Exception {
+    private static void runCase(
+            CliFuzzer fuzzer,
+            long caseSeed,
+            Path caseDir,
+            Tally tally,
+            Stalls stalls,
+            PrintWriter findings,
+            int n,
+            long seed,
+            long start,
+            Path work)
+            throws Exception {
         long from = System.nanoTime();
         CliFuzzer.Outcome o = fuzzer.runOne(new Random(caseSeed), caseDir);
         double stall = stalls.longestDuring(from, System.nanoTime());
         List<String> v = CliFuzzer.violations(o);
         String kind = o.kind().substring(0, o.kind().indexOf(' '));
         if (!v.isEmpty()) {
-            Path keep = Files.createDirectories(Path.of("target", "fuzz-findings", Long.toString(caseSeed)));
+            Path keep =
+                    Files.createDirectories(
+                            Path.of("target", "fuzz-findings", Long.toString(caseSeed)));
             try (var files = Files.walk(caseDir)) {
                 for (Path p : files.filter(Files::isRegularFile).toList()) {
-                    Files.copy(p, keep.resolve(caseDir.relativize(p).toString().replace('/', '_')),
+                    Files.copy(
+                            p,
+                            keep.resolve(caseDir.relativize(p).toString().replace('/', '_')),
                             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             }
             synchronized (findings) {
-                findings.println(caseSeed + "\t" + v + "\t" + o.kind() + "\tisocheck " + String.join(" ", o.args()) + "\t"
-                        + o.err().lines().limit(3).reduce("", (a, b) -> a + b + " | ")
-                        + String.format("\tlongest harness stall during the case %.1f s; load %s", stall, loadAverage()));
+                findings.println(
+                        caseSeed
+                                + "\t"
+                                + v
+                                + "\t"
+                                + o.kind()
+                                + "\tisocheck "
+                                + String.join(" ", o.args())
+                                + "\t"
+                                + o.err().lines().limit(3).reduce("", (a, b) -> a + b + " | ")
+                                + String.format(
+                                        "\tlongest harness stall during the case %.1f s; load %s",
+                                        stall, loadAverage()));
                 findings.flush();
             }
         }
@@ -165,7 +222,11 @@ class FuzzCampaignTest {
             if (!v.isEmpty() && stall >= 2) tally.duringStalls++;
             tally.done++;
             if (tally.done % 250 == 0 && tally.done < n) {
-                snapshot = summary(tally.done, seed, 0, start, tally) + "(run in progress: " + n + " inputs asked)\n";
+                snapshot =
+                        summary(tally.done, seed, 0, start, tally)
+                                + "(run in progress: "
+                                + n
+                                + " inputs asked)\n";
             }
         }
         if (snapshot != null) {
@@ -187,19 +248,34 @@ class FuzzCampaignTest {
     private static String summary(int n, long seed, int threads, long start, Tally t) {
         double seconds = (System.nanoTime() - start) / 1e9;
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("fuzz: %d inputs (seed %d%s) in %.0f s (%.1f inputs/s), slowest run %.1f s, %d contract violations"
-                + " (%d of them during a harness stall of 2 s or more)%n",
-                n, seed, threads > 0 ? ", " + threads + " workers" : "", seconds, n / seconds, t.slowest, t.violations, t.duringStalls));
+        sb.append(
+                String.format(
+                        "fuzz: %d inputs (seed %d%s) in %.0f s (%.1f inputs/s), slowest run %.1f s, %d contract violations"
+                                + " (%d of them during a harness stall of 2 s or more)%n",
+                        n,
+                        seed,
+                        threads > 0 ? ", " + threads + " workers" : "",
+                        seconds,
+                        n / seconds,
+                        t.slowest,
+                        t.violations,
+                        t.duringStalls));
         sb.append("exit codes:");
         t.byCode.forEach((code, count) -> sb.append(' ').append(code).append(": ").append(count));
-        sb.append('\n').append(String.format("%-12s %7s %7s %7s %7s %7s %7s %9s %9s%n", "input", "exit 0", "1", "2", "3", "4", "other",
-                "mean s", "max s"));
-        t.byKind.forEach((k, c) -> {
-            double[] s = t.secondsByKind.get(k);
-            int count = c[0] + c[1] + c[2] + c[3] + c[4] + c[5];
-            sb.append(String.format("%-12s %7d %7d %7d %7d %7d %7d %9.3f %9.1f%n", k, c[0], c[1], c[2], c[3], c[4], c[5],
-                    s[0] / count, s[1]));
-        });
+        sb.append('\n')
+                .append(
+                        String.format(
+                                "%-12s %7s %7s %7s %7s %7s %7s %9s %9s%n",
+                                "input", "exit 0", "1", "2", "3", "4", "other", "mean s", "max s"));
+        t.byKind.forEach(
+                (k, c) -> {
+                    double[] s = t.secondsByKind.get(k);
+                    int count = c[0] + c[1] + c[2] + c[3] + c[4] + c[5];
+                    sb.append(
+                            String.format(
+                                    "%-12s %7d %7d %7d %7d %7d %7d %9.3f %9.1f%n",
+                                    k, c[0], c[1], c[2], c[3], c[4], c[5], s[0] / count, s[1]));
+                });
         return sb.toString();
     }
 }

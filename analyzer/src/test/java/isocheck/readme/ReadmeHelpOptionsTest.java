@@ -17,19 +17,26 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code --help} is complete (issue 16: "--help texts that omit options the README uses"): every option
- * that a README command line gives to an {@code isocheck} subcommand, in a code block or in inline code,
- * appears in that subcommand's {@code --help}.
+ * {@code --help} is complete (issue 16: "--help texts that omit options the README uses"): every
+ * option that a README command line gives to an {@code isocheck} subcommand, in a code block or in
+ * inline code, appears in that subcommand's {@code --help}.
  */
 class ReadmeHelpOptionsTest {
 
-    private static final Set<String> COMMANDS = Set.of("parse", "specs", "analyze", "verify", "weakest", "check", "convert", "run");
-    private static final Pattern INVOCATION = Pattern.compile("(?:^|[\\s(`$])(?:\\./)?isocheck\\s+([a-z]+)((?:\\s+[^|;&>]*)?)");
+    private static final Set<String> COMMANDS =
+            Set.of("parse", "specs", "analyze", "verify", "weakest", "check", "convert", "run");
+    private static final Pattern INVOCATION =
+            Pattern.compile("(?:^|[\\s(`$])(?:\\./)?isocheck\\s+([a-z]+)((?:\\s+[^|;&>]*)?)");
     private static final Pattern OPTION = Pattern.compile("(?<![\\w-])(--[a-z][a-z0-9-]*)");
 
-    /** Subcommand → the options README command lines give it (with the README line of the first use). */
+    /**
+     * Subcommand → the options README command lines give it (with the README line of the first
+     * use).
+     */
     static Map<String, Map<String, Integer>> optionsInReadme() throws Exception {
-        List<String> lines = Files.readAllLines(ReadmeConsoleTest.ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+        List<String> lines =
+                Files.readAllLines(
+                        ReadmeConsoleTest.ROOT.resolve("README.md"), StandardCharsets.UTF_8);
         Map<String, Map<String, Integer>> used = new TreeMap<>();
         boolean inBlock = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -60,15 +67,20 @@ class ReadmeHelpOptionsTest {
         while (m.find()) {
             if (!COMMANDS.contains(m.group(1))) continue;
             Matcher o = OPTION.matcher(m.group(2));
-            while (o.find()) used.computeIfAbsent(m.group(1), k -> new TreeMap<>()).putIfAbsent(o.group(1), line);
+            while (o.find())
+                used.computeIfAbsent(m.group(1), k -> new TreeMap<>())
+                        .putIfAbsent(o.group(1), line);
         }
     }
 
     @Test
     void everyOptionTheReadmeUsesIsInItsCommandsHelp() throws Exception {
         Map<String, Map<String, Integer>> used = optionsInReadme();
-        // the README's tour uses every command with options; a broken extraction must not pass quietly
-        assertTrue(used.keySet().containsAll(Set.of("analyze", "check", "run", "weakest", "verify")), used.toString());
+        // the README's tour uses every command with options; a broken extraction must not pass
+        // quietly
+        assertTrue(
+                used.keySet().containsAll(Set.of("analyze", "check", "run", "weakest", "verify")),
+                used.toString());
         List<String> missing = new ArrayList<>();
         int checked = 0;
         for (Map.Entry<String, Map<String, Integer>> e : used.entrySet()) {
@@ -80,12 +92,21 @@ class ReadmeHelpOptionsTest {
             for (Map.Entry<String, Integer> opt : e.getValue().entrySet()) {
                 checked++;
                 if (!helpOptions.contains(opt.getKey())) {
-                    missing.add("README.md:" + opt.getValue() + ": isocheck " + e.getKey() + " " + opt.getKey());
+                    missing.add(
+                            "README.md:"
+                                    + opt.getValue()
+                                    + ": isocheck "
+                                    + e.getKey()
+                                    + " "
+                                    + opt.getKey());
                 }
             }
         }
         System.out.println("README options by command: " + used);
-        assertTrue(checked >= 25, "only " + checked + " options found in the README's command lines");
-        assertTrue(missing.isEmpty(), "options the README uses but --help does not show:\n" + String.join("\n", missing));
+        assertTrue(
+                checked >= 25, "only " + checked + " options found in the README's command lines");
+        assertTrue(
+                missing.isEmpty(),
+                "options the README uses but --help does not show:\n" + String.join("\n", missing));
     }
 }

@@ -14,13 +14,25 @@ final class ReadmeMasks {
 
     private record Rule(Pattern pattern, String replacement, String why) {}
 
-    private static final List<Rule> RULES = List.of(
-            new Rule(Pattern.compile("[ \\t]*\\b\\d+(\\.\\d+)?( ?)(ms|s)\\b"), " <time>$2$3",
-                    "wall and solver times: 1.2 s, 340 ms, 0.5s, with the padding before them (tables align them)"),
-            new Rule(Pattern.compile("\"(start|commit)\":\\d+"), "\"$1\":<clock>", "recorded start and commit stamps of run"),
-            new Rule(Pattern.compile("\\b\\d+(\\.\\d+)? (seconds|minutes)\\b"), "<time> $2", "durations in words"),
-            new Rule(Pattern.compile("\\b\\d+(\\.\\d+)? (txn|transactions|ops)/s\\b"), "<rate> $2/s", "throughput of run"),
-            new Rule(Pattern.compile("/tmp/[^\\s:]+"), "<tmp>", "temporary directories"));
+    private static final List<Rule> RULES =
+            List.of(
+                    new Rule(
+                            Pattern.compile("[ \\t]*\\b\\d+(\\.\\d+)?( ?)(ms|s)\\b"),
+                            " <time>$2$3",
+                            "wall and solver times: 1.2 s, 340 ms, 0.5s, with the padding before them (tables align them)"),
+                    new Rule(
+                            Pattern.compile("\"(start|commit)\":\\d+"),
+                            "\"$1\":<clock>",
+                            "recorded start and commit stamps of run"),
+                    new Rule(
+                            Pattern.compile("\\b\\d+(\\.\\d+)? (seconds|minutes)\\b"),
+                            "<time> $2",
+                            "durations in words"),
+                    new Rule(
+                            Pattern.compile("\\b\\d+(\\.\\d+)? (txn|transactions|ops)/s\\b"),
+                            "<rate> $2/s",
+                            "throughput of run"),
+                    new Rule(Pattern.compile("/tmp/[^\\s:]+"), "<tmp>", "temporary directories"));
 
     static String apply(String text) {
         String t = text;

@@ -24,12 +24,29 @@ import org.junit.jupiter.api.Assumptions;
 record Database(String name, Engine engine, String env, Function<Isolation, Db> factory) {
 
     static final Database H2 = new Database("H2", Engines.H2, null, Db::embedded);
-    static final Database POSTGRESQL = new Database("PostgreSQL", Engines.POSTGRESQL, "ISOCHECK_TEST_PG",
-            iso -> Db.of(System.getenv("ISOCHECK_TEST_PG"), null, null, iso));
-    static final Database MARIADB = new Database("MariaDB", Engines.MARIADB, "ISOCHECK_TEST_MARIADB",
-            iso -> Db.of(System.getenv("ISOCHECK_TEST_MARIADB"), null, null, iso));
-    /** Each run's database file goes to a directory of its own, deleted by the JVM's temp-dir hygiene of the build. */
-    static final Database SQLITE = new Database("SQLite", Engines.SQLITE, null, iso -> Db.of("jdbc:sqlite:" + sqliteDir(), null, null, iso));
+    static final Database POSTGRESQL =
+            new Database(
+                    "PostgreSQL",
+                    Engines.POSTGRESQL,
+                    "ISOCHECK_TEST_PG",
+                    iso -> Db.of(System.getenv("ISOCHECK_TEST_PG"), null, null, iso));
+    static final Database MARIADB =
+            new Database(
+                    "MariaDB",
+                    Engines.MARIADB,
+                    "ISOCHECK_TEST_MARIADB",
+                    iso -> Db.of(System.getenv("ISOCHECK_TEST_MARIADB"), null, null, iso));
+
+    /**
+     * Each run's database file goes to a directory of its own, deleted by the JVM's temp-dir
+     * hygiene of the build.
+     */
+    static final Database SQLITE =
+            new Database(
+                    "SQLite",
+                    Engines.SQLITE,
+                    null,
+                    iso -> Db.of("jdbc:sqlite:" + sqliteDir(), null, null, iso));
 
     static List<Database> all() {
         return List.of(H2, POSTGRESQL, MARIADB, SQLITE);
@@ -40,7 +57,8 @@ record Database(String name, Engine engine, String env, Function<Isolation, Db> 
     static synchronized Path sqliteDir() {
         if (sqliteDir == null) {
             try {
-                sqliteDir = Files.createDirectories(Path.of("target", "sqlite-runs")).toAbsolutePath();
+                sqliteDir =
+                        Files.createDirectories(Path.of("target", "sqlite-runs")).toAbsolutePath();
             } catch (java.io.IOException e) {
                 throw new IllegalStateException(e);
             }
@@ -48,7 +66,10 @@ record Database(String name, Engine engine, String env, Function<Isolation, Db> 
         return sqliteDir;
     }
 
-    /** Whether the database offers every one of {@code levels} ({@link Engine#offers}): which cases apply. */
+    /**
+     * Whether the database offers every one of {@code levels} ({@link Engine#offers}): which cases
+     * apply.
+     */
     boolean offers(Isolation... levels) {
         return Arrays.stream(levels).allMatch(engine::offers);
     }
@@ -73,16 +94,27 @@ record Database(String name, Engine engine, String env, Function<Isolation, Db> 
             return;
         }
         String url = url();
-        Assumptions.assumeTrue(url != null && !url.isBlank(),
-                env + " is not set: " + name + " tests skipped (scripts/test runs them against a private server)");
-        String problem = REACHABLE.computeIfAbsent(url, u -> {
-            try (Connection c = DriverManager.getConnection(u)) {
-                c.isValid(5);
-                return "";
-            } catch (SQLException e) {
-                return env + " is set but the server is unreachable: " + Db.redact(u) + ": " + e.getMessage();
-            }
-        });
+        Assumptions.assumeTrue(
+                url != null && !url.isBlank(),
+                env
+                        + " is not set: "
+                        + name
+                        + " tests skipped (scripts/test runs them against a private server)");
+        String problem =
+                REACHABLE.computeIfAbsent(
+                        url,
+                        u -> {
+                            try (Connection c = DriverManager.getConnection(u)) {
+                                c.isValid(5);
+                                return "";
+                            } catch (SQLException e) {
+                                return env
+                                        + " is set but the server is unreachable: "
+                                        + Db.redact(u)
+                                        + ": "
+                                        + e.getMessage();
+                            }
+                        });
         if (!problem.isEmpty()) {
             fail(problem);
         }

@@ -45,10 +45,11 @@ class DatabaseContractTest {
     }
 
     static <C extends Contract> Stream<DynamicNode> cases(Class<C> contract, Supplier<C> make) {
-        List<Method> methods = Arrays.stream(contract.getDeclaredMethods())
-                .filter(m -> m.isAnnotationPresent(Case.class))
-                .sorted(Comparator.comparing(Method::getName))
-                .toList();
+        List<Method> methods =
+                Arrays.stream(contract.getDeclaredMethods())
+                        .filter(m -> m.isAnnotationPresent(Case.class))
+                        .sorted(Comparator.comparing(Method::getName))
+                        .toList();
         List<DynamicNode> perDatabase = new ArrayList<>();
         for (Database d : Database.all()) {
             List<DynamicTest> tests = new ArrayList<>();

@@ -22,12 +22,25 @@ class EnginesTest {
 
     @Test
     void levelsAreEnumerableWeakestFirst() {
-        assertEquals(List.of(Isolation.READ_UNCOMMITTED, Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SNAPSHOT,
-                Isolation.SERIALIZABLE), Engines.H2.levels());
-        assertEquals(List.of(Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SERIALIZABLE), Engines.POSTGRESQL.levels());
+        assertEquals(
+                List.of(
+                        Isolation.READ_UNCOMMITTED,
+                        Isolation.READ_COMMITTED,
+                        Isolation.REPEATABLE_READ,
+                        Isolation.SNAPSHOT,
+                        Isolation.SERIALIZABLE),
+                Engines.H2.levels());
+        assertEquals(
+                List.of(
+                        Isolation.READ_COMMITTED,
+                        Isolation.REPEATABLE_READ,
+                        Isolation.SERIALIZABLE),
+                Engines.POSTGRESQL.levels());
         assertEquals(List.of(Isolation.SERIALIZABLE), Engines.SQLITE.levels());
         // PostgreSQL takes "snapshot" as the name of its REPEATABLE READ, without listing it twice
-        assertEquals("REPEATABLE READ (snapshot isolation)", Engines.POSTGRESQL.levelName(Isolation.SNAPSHOT));
+        assertEquals(
+                "REPEATABLE READ (snapshot isolation)",
+                Engines.POSTGRESQL.levelName(Isolation.SNAPSHOT));
         for (Engine e : Engines.all()) {
             for (Isolation i : e.levels()) {
                 assertEquals(true, e.offers(i), e.name() + " " + i);
@@ -37,28 +50,45 @@ class EnginesTest {
 
     @Test
     void abortsAreClassifiedByEachDatabasesCodes() {
-        assertEquals("serialization failure", Engines.POSTGRESQL.abortKind(new SQLException("x", "40001")));
+        assertEquals(
+                "serialization failure",
+                Engines.POSTGRESQL.abortKind(new SQLException("x", "40001")));
         assertEquals("deadlock", Engines.POSTGRESQL.abortKind(new SQLException("x", "40P01")));
-        assertEquals("constraint violation", Engines.POSTGRESQL.abortKind(new SQLException("x", "23505")));
+        assertEquals(
+                "constraint violation",
+                Engines.POSTGRESQL.abortKind(new SQLException("x", "23505")));
         assertNull(Engines.POSTGRESQL.abortKind(new SQLException("syntax", "42601")));
         assertEquals("lock timeout", Engines.H2.abortKind(new SQLException("x", "HYT00", 50200)));
-        assertEquals("serialization failure", Engines.H2.abortKind(new SQLException("x", "90131", 90131)));
+        assertEquals(
+                "serialization failure",
+                Engines.H2.abortKind(new SQLException("x", "90131", 90131)));
         // MariaDB: deadlock 1213 has SQLSTATE 40001, the lock wait timeout 1205 a general HY000
         assertEquals("deadlock", Engines.MARIADB.abortKind(new SQLException("x", "40001", 1213)));
-        assertEquals("lock timeout", Engines.MARIADB.abortKind(new SQLException("x", "HY000", 1205)));
-        assertEquals("constraint violation", Engines.MARIADB.abortKind(new SQLException("x", "23000", 1062)));
+        assertEquals(
+                "lock timeout", Engines.MARIADB.abortKind(new SQLException("x", "HY000", 1205)));
+        assertEquals(
+                "constraint violation",
+                Engines.MARIADB.abortKind(new SQLException("x", "23000", 1062)));
         assertNull(Engines.MARIADB.abortKind(new SQLException("no such table", "42S02", 1146)));
         // SQLite: result codes, no SQLSTATE
-        assertEquals("serialization failure", Engines.SQLITE.abortKind(new SQLException("x", null, 517)));
-        assertEquals("busy (database locked)", Engines.SQLITE.abortKind(new SQLException("x", null, 5)));
-        assertEquals("constraint violation", Engines.SQLITE.abortKind(new SQLException("x", null, 1555)));
+        assertEquals(
+                "serialization failure",
+                Engines.SQLITE.abortKind(new SQLException("x", null, 517)));
+        assertEquals(
+                "busy (database locked)", Engines.SQLITE.abortKind(new SQLException("x", null, 5)));
+        assertEquals(
+                "constraint violation",
+                Engines.SQLITE.abortKind(new SQLException("x", null, 1555)));
         assertNull(Engines.SQLITE.abortKind(new SQLException("x", null, 1)));
     }
 
     @Test
     void sqliteKeepsARunsFileBesideTheOneNamed() {
-        assertEquals("jdbc:sqlite:/var/data/isocheck_ab.sqlite", Engines.SQLITE.schemaUrl("jdbc:sqlite:/var/data/app.db", "isocheck_ab"));
-        assertEquals("jdbc:sqlite:" + System.getProperty("java.io.tmpdir") + "/isocheck_ab.sqlite",
+        assertEquals(
+                "jdbc:sqlite:/var/data/isocheck_ab.sqlite",
+                Engines.SQLITE.schemaUrl("jdbc:sqlite:/var/data/app.db", "isocheck_ab"));
+        assertEquals(
+                "jdbc:sqlite:" + System.getProperty("java.io.tmpdir") + "/isocheck_ab.sqlite",
                 Engines.SQLITE.schemaUrl("jdbc:sqlite:", "isocheck_ab"));
     }
 }

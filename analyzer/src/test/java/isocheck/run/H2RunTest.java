@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import isocheck.history.History;
 import isocheck.level.Level;
 import isocheck.level.Verdict;
-
-import isocheck.history.History;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
@@ -22,16 +21,28 @@ class H2RunTest extends RunContract {
     @Test
     void h2SerializableAllowsWriteSkew() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("litmus/write-skew.sql", "write-skew.schedule", Isolation.SERIALIZABLE, trace);
+        History h =
+                schedule(
+                        "litmus/write-skew.sql",
+                        "write-skew.schedule",
+                        Isolation.SERIALIZABLE,
+                        trace);
         assertEquals(2, Oracle.committed(h).size(), trace.toString());
         assertFalse(Oracle.serializable(h));
     }
 
-    /** Measured: H2's REPEATABLE READ aborts the second writer of the lost update, like SNAPSHOT. */
+    /**
+     * Measured: H2's REPEATABLE READ aborts the second writer of the lost update, like SNAPSHOT.
+     */
     @Test
     void h2RepeatableReadPreventsTheLostUpdate() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("litmus/lost-update.sql", "lost-update.schedule", Isolation.REPEATABLE_READ, trace);
+        History h =
+                schedule(
+                        "litmus/lost-update.sql",
+                        "lost-update.schedule",
+                        Isolation.REPEATABLE_READ,
+                        trace);
         assertEquals(1, Oracle.committed(h).size(), trace.toString());
     }
 
@@ -49,7 +60,9 @@ class H2RunTest extends RunContract {
         assertTrue(Oracle.check(h, Level.parse("ser")) instanceof Verdict.Consistent);
     }
 
-    /** Measured: H2's SERIALIZABLE lets the TPC-C read-only anomaly commit, as its SNAPSHOT does. */
+    /**
+     * Measured: H2's SERIALIZABLE lets the TPC-C read-only anomaly commit, as its SNAPSHOT does.
+     */
     @Test
     void h2SerializableAllowsTheTpccReadOnlyAnomaly() throws Exception {
         StringWriter trace = new StringWriter();
@@ -66,7 +79,12 @@ class H2RunTest extends RunContract {
     void h2SerializableAllowsThePredicateAnomalies() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
-            History h = schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
+            History h =
+                    schedule(
+                            "litmus/" + c[0] + ".sql",
+                            c[0] + ".schedule",
+                            Isolation.SERIALIZABLE,
+                            trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Violated, c[0]);
         }

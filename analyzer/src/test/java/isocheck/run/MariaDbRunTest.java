@@ -37,14 +37,20 @@ class MariaDbRunTest extends RunContract {
     void repeatableReadAdmitsThePredicateAnomaliesWithPredicateEdges() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
-            History h = schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", Isolation.REPEATABLE_READ, trace);
+            History h =
+                    schedule(
+                            "litmus/" + c[0] + ".sql",
+                            c[0] + ".schedule",
+                            Isolation.REPEATABLE_READ,
+                            trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(Oracle.check(h, Level.RC) instanceof Verdict.Consistent, c[0] + " RC");
             Verdict ser = Oracle.check(h, Level.SER);
             assertTrue(ser instanceof Verdict.Violated, c[0] + ": " + ser);
             CycleWitness w = (CycleWitness) ((Verdict.Violated) ser).witnesses().get(0);
             assertEquals("G2", w.adya(), w.toText());
-            assertTrue(w.toText().contains(c[1]), c[0] + " names the predicate edge:\n" + w.toText());
+            assertTrue(
+                    w.toText().contains(c[1]), c[0] + " names the predicate edge:\n" + w.toText());
         }
     }
 
@@ -57,7 +63,12 @@ class MariaDbRunTest extends RunContract {
     void serializableAbortsOneTransactionOfEachPredicateAnomaly() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
-            History h = schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
+            History h =
+                    schedule(
+                            "litmus/" + c[0] + ".sql",
+                            c[0] + ".schedule",
+                            Isolation.SERIALIZABLE,
+                            trace);
             assertEquals(1, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(trace.toString().contains("Deadlock found"), trace.toString());
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, c[0]);
@@ -72,22 +83,40 @@ class MariaDbRunTest extends RunContract {
     @Test
     void repeatableReadAdmitsTheLostUpdate() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("litmus/lost-update.sql", "lost-update.schedule", Isolation.REPEATABLE_READ, trace);
+        History h =
+                schedule(
+                        "litmus/lost-update.sql",
+                        "lost-update.schedule",
+                        Isolation.REPEATABLE_READ,
+                        trace);
         assertEquals(2, Oracle.committed(h).size(), trace.toString());
         Verdict ser = Oracle.check(h, Level.SER);
         assertTrue(ser instanceof Verdict.Violated, ser.toString());
-        assertEquals("lost update", ((Verdict.Violated) ser).witnesses().get(0).name(), ser.toString());
+        assertEquals(
+                "lost update", ((Verdict.Violated) ser).witnesses().get(0).name(), ser.toString());
     }
 
-    /** Write skew on two rows: REPEATABLE READ commits both (SER violated), SERIALIZABLE aborts one. */
+    /**
+     * Write skew on two rows: REPEATABLE READ commits both (SER violated), SERIALIZABLE aborts one.
+     */
     @Test
     void writeSkewCommitsAtRepeatableReadAndNotAtSerializable() throws Exception {
         StringWriter rr = new StringWriter();
-        History h = schedule("litmus/write-skew.sql", "write-skew.schedule", Isolation.REPEATABLE_READ, rr);
+        History h =
+                schedule(
+                        "litmus/write-skew.sql",
+                        "write-skew.schedule",
+                        Isolation.REPEATABLE_READ,
+                        rr);
         assertEquals(2, Oracle.committed(h).size(), rr.toString());
         assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Violated);
         StringWriter ser = new StringWriter();
-        History s = schedule("litmus/write-skew.sql", "write-skew.schedule", Isolation.SERIALIZABLE, ser);
+        History s =
+                schedule(
+                        "litmus/write-skew.sql",
+                        "write-skew.schedule",
+                        Isolation.SERIALIZABLE,
+                        ser);
         assertEquals(1, Oracle.committed(s).size(), ser.toString());
         assertTrue(Oracle.check(s, Level.SER) instanceof Verdict.Consistent);
     }
@@ -95,10 +124,19 @@ class MariaDbRunTest extends RunContract {
     /** Levels: the four of SQL, and no snapshot. */
     @Test
     void levelsAreTheFourOfSql() {
-        assertEquals(List.of(Isolation.READ_UNCOMMITTED, Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SERIALIZABLE),
+        assertEquals(
+                List.of(
+                        Isolation.READ_UNCOMMITTED,
+                        Isolation.READ_COMMITTED,
+                        Isolation.REPEATABLE_READ,
+                        Isolation.SERIALIZABLE),
                 Engines.MARIADB.levels());
-        RunError e = org.junit.jupiter.api.Assertions.assertThrows(RunError.class, () -> db(Isolation.SNAPSHOT));
-        assertEquals("--isolation snapshot: MariaDB has no such level (its levels: read-uncommitted, read-committed, "
-                + "repeatable-read, serializable)", e.getMessage());
+        RunError e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        RunError.class, () -> db(Isolation.SNAPSHOT));
+        assertEquals(
+                "--isolation snapshot: MariaDB has no such level (its levels: read-uncommitted, read-committed, "
+                        + "repeatable-read, serializable)",
+                e.getMessage());
     }
 }

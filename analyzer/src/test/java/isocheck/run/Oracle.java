@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Test oracles that need no checker: serializability decided by replaying committed transactions
- * in an order (the obviously-correct definition), and the levels the checker offers today (PC, PSI,
- * SI and SER arrive on another branch with the same API; tests use them when Level.parse knows them).
+ * Test oracles that need no checker: serializability decided by replaying committed transactions in
+ * an order (the obviously-correct definition), and the levels the checker offers today (PC, PSI, SI
+ * and SER arrive on another branch with the same API; tests use them when Level.parse knows them).
  */
 final class Oracle {
     private Oracle() {}
@@ -35,7 +35,10 @@ final class Oracle {
         return check(h, l) instanceof Verdict.Consistent;
     }
 
-    /** Whether replaying the committed transactions in {@code order} gives every read the value it returned. */
+    /**
+     * Whether replaying the committed transactions in {@code order} gives every read the value it
+     * returned.
+     */
     static boolean replays(History h, List<Integer> order) {
         Map<Integer, Long> state = new HashMap<>();
         if (h.hasInitial()) {
@@ -69,7 +72,9 @@ final class Oracle {
         return out;
     }
 
-    /** Serializability by brute force over every order of the committed transactions (at most 8). */
+    /**
+     * Serializability by brute force over every order of the committed transactions (at most 8).
+     */
     static boolean serializable(History h) {
         List<Integer> txns = committed(h);
         if (txns.size() > 8) {
@@ -78,7 +83,8 @@ final class Oracle {
         return permute(h, txns, new ArrayList<>(), new boolean[txns.size()]);
     }
 
-    private static boolean permute(History h, List<Integer> txns, List<Integer> prefix, boolean[] used) {
+    private static boolean permute(
+            History h, List<Integer> txns, List<Integer> prefix, boolean[] used) {
         if (prefix.size() == txns.size()) {
             return replays(h, prefix);
         }
@@ -97,10 +103,14 @@ final class Oracle {
         return false;
     }
 
-    /** The operations of transaction {@code t} as text, e.g. "r(counter/1/cnt,0) w(counter/1/cnt,1)". */
+    /**
+     * The operations of transaction {@code t} as text, e.g. "r(counter/1/cnt,0)
+     * w(counter/1/cnt,1)".
+     */
     /**
      * A transaction's item operations: {@link #ops} without the reads and writes that stand for
-     * predicate edges ({@link isocheck.history.PredicateKey}), which the predicate-read tests check.
+     * predicate edges ({@link isocheck.history.PredicateKey}), which the predicate-read tests
+     * check.
      */
     static String itemOps(History h, int t) {
         StringBuilder sb = new StringBuilder();

@@ -80,55 +80,59 @@ class PostgresLevelsReplayTest {
     private static final String WHY_O =
             "NOT YET INVESTIGATED (litmus program merged this stop): the READ COMMITTED witness's statement order has no schedule (a statement must see a commit that follows its own start)";
 
-    /** "program level anomaly-number" of the anomalies that do not replay, and why (each investigated from its schedule and trace). */
-    static final Map<String, String> KNOWN = new TreeMap<>(Map.ofEntries(
-            Map.entry("causality-violation read-committed 1", WHY_I),
-            Map.entry("doctors-on-call read-committed 1", WHY_B),
-            Map.entry("doctors-on-call read-committed 2", WHY_B),
-            Map.entry("doctors-on-call repeatable-read 1", WHY_B),
-            Map.entry("field-is-null read-committed 1", WHY_D),
-            Map.entry("field-is-null read-committed 2", WHY_A),
-            Map.entry("field-is-null read-committed 3", WHY_D),
-            Map.entry("field-is-null read-committed 4", WHY_H),
-            Map.entry("field-is-null read-committed 5", WHY_H),
-            Map.entry("field-is-null repeatable-read 1", WHY_H),
-            Map.entry("in-list read-committed 2", WHY_B),
-            Map.entry("in-list read-committed 3", WHY_B),
-            Map.entry("join read-committed 1", WHY_D2),
-            Map.entry("on-conflict read-committed 1", WHY_J),
-            Map.entry("on-conflict repeatable-read 1", WHY_K),
-            Map.entry("order-by-limit read-committed 1", WHY_C),
-            Map.entry("order-by-limit read-committed 2", WHY_C),
-            Map.entry("order-by-limit read-committed 3", WHY_D),
-            Map.entry("order-by-limit read-committed 4", WHY_A),
-            Map.entry("order-by-limit repeatable-read 1", WHY_E),
-            Map.entry("select-for-update read-committed 1", WHY_F),
-            Map.entry("select-for-update read-committed 2", WHY_F),
-            Map.entry("skip-locked-queue read-committed 1", WHY_E),
-            Map.entry("skip-locked-queue read-committed 2", WHY_E),
-            Map.entry("skip-locked-queue repeatable-read 1", WHY_E),
-            Map.entry("column-types read-committed 1", WHY_O),
-            Map.entry("constraints read-committed 1", WHY_N),
-            Map.entry("constraints read-committed 2", WHY_N),
-            Map.entry("constraints read-committed 3", WHY_N),
-            Map.entry("constraints read-committed 4", WHY_N),
-            Map.entry("doctors-for-update read-committed 1", WHY_L),
-            Map.entry("doctors-for-update read-committed 2", WHY_L),
-            Map.entry("null-values read-committed 1", WHY_M),
-            Map.entry("null-values read-committed 2", WHY_M),
-            Map.entry("null-values read-committed 3", WHY_M),
-            Map.entry("null-values read-committed 4", WHY_M),
-            Map.entry("null-values read-committed 5", WHY_M),
-            Map.entry("null-values read-committed 6", WHY_M),
-            Map.entry("null-values read-committed 7", WHY_M),
-            Map.entry("null-values read-committed 8", WHY_M),
-            Map.entry("null-values repeatable-read 1", WHY_M),
-            Map.entry("perform-join read-committed 1", WHY_D2),
-            Map.entry("skip-locked-queue read-committed 3", WHY_E),
-            Map.entry("write-skew read-committed 1", WHY_G)));
+    /**
+     * "program level anomaly-number" of the anomalies that do not replay, and why (each
+     * investigated from its schedule and trace).
+     */
+    static final Map<String, String> KNOWN =
+            new TreeMap<>(
+                    Map.ofEntries(
+                            Map.entry("causality-violation read-committed 1", WHY_I),
+                            Map.entry("doctors-on-call read-committed 1", WHY_B),
+                            Map.entry("doctors-on-call read-committed 2", WHY_B),
+                            Map.entry("doctors-on-call repeatable-read 1", WHY_B),
+                            Map.entry("field-is-null read-committed 1", WHY_D),
+                            Map.entry("field-is-null read-committed 2", WHY_A),
+                            Map.entry("field-is-null read-committed 3", WHY_D),
+                            Map.entry("field-is-null read-committed 4", WHY_H),
+                            Map.entry("field-is-null read-committed 5", WHY_H),
+                            Map.entry("field-is-null repeatable-read 1", WHY_H),
+                            Map.entry("in-list read-committed 2", WHY_B),
+                            Map.entry("in-list read-committed 3", WHY_B),
+                            Map.entry("join read-committed 1", WHY_D2),
+                            Map.entry("on-conflict read-committed 1", WHY_J),
+                            Map.entry("on-conflict repeatable-read 1", WHY_K),
+                            Map.entry("order-by-limit read-committed 1", WHY_C),
+                            Map.entry("order-by-limit read-committed 2", WHY_C),
+                            Map.entry("order-by-limit read-committed 3", WHY_D),
+                            Map.entry("order-by-limit read-committed 4", WHY_A),
+                            Map.entry("order-by-limit repeatable-read 1", WHY_E),
+                            Map.entry("select-for-update read-committed 1", WHY_F),
+                            Map.entry("select-for-update read-committed 2", WHY_F),
+                            Map.entry("skip-locked-queue read-committed 1", WHY_E),
+                            Map.entry("skip-locked-queue read-committed 2", WHY_E),
+                            Map.entry("skip-locked-queue repeatable-read 1", WHY_E),
+                            Map.entry("column-types read-committed 1", WHY_O),
+                            Map.entry("constraints read-committed 1", WHY_N),
+                            Map.entry("constraints read-committed 2", WHY_N),
+                            Map.entry("constraints read-committed 3", WHY_N),
+                            Map.entry("constraints read-committed 4", WHY_N),
+                            Map.entry("doctors-for-update read-committed 1", WHY_L),
+                            Map.entry("doctors-for-update read-committed 2", WHY_L),
+                            Map.entry("null-values read-committed 1", WHY_M),
+                            Map.entry("null-values read-committed 2", WHY_M),
+                            Map.entry("null-values read-committed 3", WHY_M),
+                            Map.entry("null-values read-committed 4", WHY_M),
+                            Map.entry("null-values read-committed 5", WHY_M),
+                            Map.entry("null-values read-committed 6", WHY_M),
+                            Map.entry("null-values read-committed 7", WHY_M),
+                            Map.entry("null-values read-committed 8", WHY_M),
+                            Map.entry("null-values repeatable-read 1", WHY_M),
+                            Map.entry("perform-join read-committed 1", WHY_D2),
+                            Map.entry("skip-locked-queue read-committed 3", WHY_E),
+                            Map.entry("write-skew read-committed 1", WHY_G)));
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @BeforeAll
     static void serverIsThereWhenConfigured() {
@@ -138,15 +142,21 @@ class PostgresLevelsReplayTest {
     @BeforeEach
     void configured() {
         String url = PostgresRunTest.url();
-        Assumptions.assumeTrue(url != null && !url.isBlank(),
-                PostgresRunTest.ENV + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
+        Assumptions.assumeTrue(
+                url != null && !url.isBlank(),
+                PostgresRunTest.ENV
+                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
     }
 
     static Stream<Arguments> cases() throws Exception {
         List<Arguments> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(RunContract.PROGRAMS.resolve("litmus"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
-                for (Isolation l : List.of(Isolation.READ_COMMITTED, Isolation.REPEATABLE_READ, Isolation.SERIALIZABLE)) {
+                for (Isolation l :
+                        List.of(
+                                Isolation.READ_COMMITTED,
+                                Isolation.REPEATABLE_READ,
+                                Isolation.SERIALIZABLE)) {
                     out.add(Arguments.of(f.getFileName().toString().replace(".sql", ""), l));
                 }
             }
@@ -159,10 +169,15 @@ class PostgresLevelsReplayTest {
     void everyAnomalyReplaysAtItsLevel(String litmus, Isolation level) throws Exception {
         Program p = ProgramLoader.load(RunContract.PROGRAMS.resolve("litmus/" + litmus + ".sql"));
         Spec spec = SpecLibrary.builtin().get("pg-" + level.id());
-        Analysis.Outcome o = Analysis.run(p, spec, Analysis.Options.defaults(4).withAll(true).withKeys(KeyModel.SQL));
+        Analysis.Outcome o =
+                Analysis.run(
+                        p, spec, Analysis.Options.defaults(4).withAll(true).withKeys(KeyModel.SQL));
         assertTrue(o.verdict() != Analysis.Verdict.UNKNOWN, litmus + " at " + level + ": unknown");
         if (level == Isolation.SERIALIZABLE) {
-            assertEquals(Analysis.Verdict.NONE, o.verdict(), litmus + ": SSI is serializable, the analysis must find nothing");
+            assertEquals(
+                    Analysis.Verdict.NONE,
+                    o.verdict(),
+                    litmus + ": SSI is serializable, the analysis must find nothing");
             return;
         }
         List<String> failures = new ArrayList<>();
@@ -175,7 +190,13 @@ class PostgresLevelsReplayTest {
             if (outcome != null && !known) {
                 failures.add(id + " (" + w.anomaly() + "): " + outcome);
             } else if (outcome == null && known) {
-                failures.add(id + " (" + w.anomaly() + ") now replays: remove it from KNOWN (" + KNOWN.get(id) + ")");
+                failures.add(
+                        id
+                                + " ("
+                                + w.anomaly()
+                                + ") now replays: remove it from KNOWN ("
+                                + KNOWN.get(id)
+                                + ")");
             }
         }
         assertTrue(failures.isEmpty(), String.join("\n\n", failures));
@@ -185,7 +206,10 @@ class PostgresLevelsReplayTest {
     private String replay(Program p, Witness w, Isolation level, String id) throws Exception {
         String text;
         try {
-            text = level == Isolation.READ_COMMITTED ? StatementSchedule.of(w, p, "test") : SnapshotSchedule.of(w, p, "test");
+            text =
+                    level == Isolation.READ_COMMITTED
+                            ? StatementSchedule.of(w, p, "test")
+                            : SnapshotSchedule.of(w, p, "test");
         } catch (SnapshotSchedule.Unrealisable e) {
             return "no schedule: " + e.getMessage();
         }
@@ -194,8 +218,17 @@ class PostgresLevelsReplayTest {
         StringWriter trace = new StringWriter();
         History h;
         try {
-            h = Runs.schedule(Db.of(PostgresRunTest.url(), null, null, level), p, GenSpec.empty(), null, file, 1, 500,
-                    new PrintWriter(trace, true)).history();
+            h =
+                    Runs.schedule(
+                                    Db.of(PostgresRunTest.url(), null, null, level),
+                                    p,
+                                    GenSpec.empty(),
+                                    null,
+                                    file,
+                                    1,
+                                    500,
+                                    new PrintWriter(trace, true))
+                            .history();
         } catch (RunError e) {
             return "the schedule did not run: " + e.getMessage() + "\n" + text + "\n" + trace;
         }

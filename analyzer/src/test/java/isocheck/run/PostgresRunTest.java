@@ -8,14 +8,13 @@ import isocheck.history.History;
 import isocheck.level.Level;
 import isocheck.level.Verdict;
 import java.io.StringWriter;
-import org.junit.jupiter.api.Test;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The contract on a real PostgreSQL server: the JDBC URL in ISOCHECK_TEST_PG (scripts/test starts a
@@ -44,19 +43,32 @@ class PostgresRunTest extends RunContract {
         try (Connection c = DriverManager.getConnection(url)) {
             c.isValid(5);
         } catch (SQLException e) {
-            fail(ENV + " is set but the server is unreachable: " + Db.redact(url) + ": " + e.getMessage());
+            fail(
+                    ENV
+                            + " is set but the server is unreachable: "
+                            + Db.redact(url)
+                            + ": "
+                            + e.getMessage());
         }
     }
 
-    /** Unset: each test is reported as skipped (one by one, so surefire's "Skipped" count shows them). */
+    /**
+     * Unset: each test is reported as skipped (one by one, so surefire's "Skipped" count shows
+     * them).
+     */
     @BeforeEach
     void configured() {
         String url = url();
-        Assumptions.assumeTrue(url != null && !url.isBlank(),
-                ENV + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
+        Assumptions.assumeTrue(
+                url != null && !url.isBlank(),
+                ENV
+                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
     }
 
-    /** PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of the TPC-C read-only anomaly; the rest is serializable. */
+    /**
+     * PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of the TPC-C read-only anomaly; the
+     * rest is serializable.
+     */
     @Test
     void serializableAbortsTheTpccReadOnlyAnomaly() throws Exception {
         StringWriter trace = new StringWriter();
@@ -66,32 +78,55 @@ class PostgresRunTest extends RunContract {
         assertTrue(Oracle.check(h, Level.parse("ser")) instanceof Verdict.Consistent);
     }
 
-    /** PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of each predicate litmus schedule; the rest is serializable. */
+    /**
+     * PostgreSQL's SERIALIZABLE (SSI) aborts one transaction of each predicate litmus schedule; the
+     * rest is serializable.
+     */
     @Test
     void serializableAbortsThePredicateAnomalies() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
-            History h = schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
+            History h =
+                    schedule(
+                            "litmus/" + c[0] + ".sql",
+                            c[0] + ".schedule",
+                            Isolation.SERIALIZABLE,
+                            trace);
             assertEquals(1, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(trace.toString().contains("could not serialize access"), trace.toString());
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, c[0]);
         }
     }
 
-    /** --drop-leftovers drops the schemas isocheck made (marked) and leaves a look-alike a user made. */
+    /**
+     * --drop-leftovers drops the schemas isocheck made (marked) and leaves a look-alike a user
+     * made.
+     */
     @Test
     void dropLeftoversRemovesOnlyIsochecksOwnSchemas() throws Exception {
-        Runs.Outcome kept = Runs.keyValue(db(Isolation.READ_COMMITTED), true, 4, 0, new Runner.Options(1, 10, 7, false, 0, true, true));
+        Runs.Outcome kept =
+                Runs.keyValue(
+                        db(Isolation.READ_COMMITTED),
+                        true,
+                        4,
+                        0,
+                        new Runner.Options(1, 10, 7, false, 0, true, true));
         String schema = kept.result().schema();
-        try (Connection c = DriverManager.getConnection(url()); java.sql.Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url());
+                java.sql.Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS isocheck_usermade CASCADE");
             s.execute("CREATE SCHEMA isocheck_usermade");
         }
         java.util.List<String> dropped = db(Isolation.READ_COMMITTED).dropLeftovers();
         assertTrue(dropped.contains(schema), dropped + " should hold " + schema);
         assertTrue(!dropped.contains("isocheck_usermade"), dropped.toString());
-        try (Connection c = DriverManager.getConnection(url()); java.sql.Statement s = c.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT nspname FROM pg_namespace WHERE nspname IN ('" + schema + "', 'isocheck_usermade')")) {
+        try (Connection c = DriverManager.getConnection(url());
+                java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet rs =
+                        s.executeQuery(
+                                "SELECT nspname FROM pg_namespace WHERE nspname IN ('"
+                                        + schema
+                                        + "', 'isocheck_usermade')")) {
             assertTrue(rs.next());
             assertEquals("isocheck_usermade", rs.getString(1));
             assertTrue(!rs.next(), "the kept schema is gone");

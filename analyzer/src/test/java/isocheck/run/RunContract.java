@@ -24,17 +24,16 @@ import java.util.Map;
  * What every database must show, with the checker's verdicts asserted. Subclasses give the database
  * (embedded H2, or the PostgreSQL server of ISOCHECK_TEST_PG).
  *
- * <p>What is asserted where the checker cannot decide yet: PC/PSI/SI/SER are added on another branch
- * with the same API; until they are on this branch, serializability of the litmus histories is
- * decided by {@link Oracle#serializable} (replaying every order) and the strong-level assertions run
- * only for the levels {@code Level.parse} knows.
+ * <p>What is asserted where the checker cannot decide yet: PC/PSI/SI/SER are added on another
+ * branch with the same API; until they are on this branch, serializability of the litmus histories
+ * is decided by {@link Oracle#serializable} (replaying every order) and the strong-level assertions
+ * run only for the levels {@code Level.parse} knows.
  */
 class RunContract extends Contract {
 
     static final Path PROGRAMS = Path.of("../benchmarks/programs");
     static final Path SCHEDULES = Path.of("../benchmarks/schedules");
     static final Path TPCC_SCHEDULES = PROGRAMS.resolve("tpcc-schedules");
-
 
     static Program program(String relative) throws Exception {
         return ProgramLoader.load(PROGRAMS.resolve(relative));
@@ -45,9 +44,18 @@ class RunContract extends Contract {
         return GenSpec.load(p);
     }
 
-    History schedule(String program, String schedule, Isolation iso, StringWriter trace) throws Exception {
-        Runs.Outcome o = Runs.schedule(db(iso), program(program), GenSpec.empty(), null, SCHEDULES.resolve(schedule), 1, 500,
-                new PrintWriter(trace, true));
+    History schedule(String program, String schedule, Isolation iso, StringWriter trace)
+            throws Exception {
+        Runs.Outcome o =
+                Runs.schedule(
+                        db(iso),
+                        program(program),
+                        GenSpec.empty(),
+                        null,
+                        SCHEDULES.resolve(schedule),
+                        1,
+                        500,
+                        new PrintWriter(trace, true));
         return o.history();
     }
 
@@ -57,35 +65,61 @@ class RunContract extends Contract {
 
     @Case({Isolation.SERIALIZABLE})
     void serialRunSatisfiesEveryLevelAndReplaysInSessionOrder() throws Exception {
-        Runs.Outcome o = Runs.program(db(Isolation.SERIALIZABLE), program("tpcc.sql"), gen("tpcc.gen"), "tpcc.gen", opts(1, 150));
+        Runs.Outcome o =
+                Runs.program(
+                        db(Isolation.SERIALIZABLE),
+                        program("tpcc.sql"),
+                        gen("tpcc.gen"),
+                        "tpcc.gen",
+                        opts(1, 150));
         History h = o.history();
         assertEquals(150, o.result().committed(), o.summary());
         for (Level l : Level.values()) {
             assertTrue(Oracle.consistent(h, l), l + " on a serial run: " + Oracle.check(h, l));
         }
-        // One client: the session order is a serial order that explains every read (SER, decided directly).
-        assertTrue(Oracle.replays(h, Oracle.committed(h)), "the serial run replays in session order");
+        // One client: the session order is a serial order that explains every read (SER, decided
+        // directly).
+        assertTrue(
+                Oracle.replays(h, Oracle.committed(h)), "the serial run replays in session order");
     }
 
     /**
      * ROLLBACK, RAISE EXCEPTION and RETURN (litmus/user-abort.sql): a user abort rolls back and is
-     * recorded as an aborted attempt (not retried), an early return commits what ran; every recorded
-     * committed transaction's reads are explained (the run at SERIALIZABLE is serializable).
+     * recorded as an aborted attempt (not retried), an early return commits what ran; every
+     * recorded committed transaction's reads are explained (the run at SERIALIZABLE is
+     * serializable).
      */
     @Case({Isolation.SERIALIZABLE})
     void userAbortsRollBackAndAreRecordedAsAborted() throws Exception {
-        GenSpec g = GenSpec.parse("user-abort.gen", List.of("table account: id = 1..2, balance = 3",
-                "param *.a = 1..3", "param Withdraw.amount = 1..2", "mix Withdraw 3, Discard 1"));
+        GenSpec g =
+                GenSpec.parse(
+                        "user-abort.gen",
+                        List.of(
+                                "table account: id = 1..2, balance = 3",
+                                "param *.a = 1..3",
+                                "param Withdraw.amount = 1..2",
+                                "mix Withdraw 3, Discard 1"));
         Runner.Options o = new Runner.Options(2, 80, 7, true, 3, false, true);
-        Runs.Outcome out = Runs.program(db(Isolation.SERIALIZABLE), program("litmus/user-abort.sql"), g, "user-abort.gen", o);
+        Runs.Outcome out =
+                Runs.program(
+                        db(Isolation.SERIALIZABLE),
+                        program("litmus/user-abort.sql"),
+                        g,
+                        "user-abort.gen",
+                        o);
         History h = out.history();
         Integer userAborts = out.result().abortKinds().get("user abort");
         assertTrue(userAborts != null && userAborts > 0, out.summary());
         assertTrue(out.result().committed() > 0, out.summary());
-        assertEquals(out.result().attempts(), h.txnCount() - 1, "every attempt recorded: " + out.summary());
+        assertEquals(
+                out.result().attempts(),
+                h.txnCount() - 1,
+                "every attempt recorded: " + out.summary());
         assertEquals(out.result().committed(), Oracle.committed(h).size(), out.summary());
         assertTrue(Oracle.consistent(h, Level.RC), () -> "RC: " + Oracle.check(h, Level.RC));
-        assertTrue(Oracle.consistent(h, Level.SER), () -> "SERIALIZABLE run: " + Oracle.check(h, Level.SER));
+        assertTrue(
+                Oracle.consistent(h, Level.SER),
+                () -> "SERIALIZABLE run: " + Oracle.check(h, Level.SER));
     }
 
     @Case({Isolation.READ_COMMITTED})
@@ -99,10 +133,16 @@ class RunContract extends Contract {
     @Case({Isolation.READ_COMMITTED})
     void lostUpdateScheduleAtReadCommittedLosesAnUpdate() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("litmus/lost-update.sql", "lost-update.schedule", Isolation.READ_COMMITTED, trace);
+        History h =
+                schedule(
+                        "litmus/lost-update.sql",
+                        "lost-update.schedule",
+                        Isolation.READ_COMMITTED,
+                        trace);
         List<Integer> committed = Oracle.committed(h);
         assertEquals(2, committed.size(), trace.toString());
-        // Both read the initial version of the counter and both wrote it: the lost update, as recorded.
+        // Both read the initial version of the counter and both wrote it: the lost update, as
+        // recorded.
         for (int t : committed) {
             String ops = Oracle.ops(h, t);
             assertTrue(ops.startsWith("r(counter/1/cnt,0) w(counter/1/cnt,"), ops);
@@ -112,28 +152,43 @@ class RunContract extends Contract {
             assertTrue(Oracle.consistent(h, l), l + " allows the lost update");
         }
         for (String strong : List.of("psi", "si", "ser")) {
-            Oracle.level(strong).ifPresent(l -> assertTrue(Oracle.check(h, l) instanceof Verdict.Violated, strong + " forbids it"));
+            Oracle.level(strong)
+                    .ifPresent(
+                            l ->
+                                    assertTrue(
+                                            Oracle.check(h, l) instanceof Verdict.Violated,
+                                            strong + " forbids it"));
         }
-        // The checker names it from the recorded reads: both increments read version 0 and wrote the counter.
+        // The checker names it from the recorded reads: both increments read version 0 and wrote
+        // the counter.
         Verdict ser = Oracle.check(h, Level.parse("ser"));
-        assertEquals("lost update", ((Verdict.Violated) ser).witnesses().get(0).name(), ser.toString());
+        assertEquals(
+                "lost update", ((Verdict.Violated) ser).witnesses().get(0).name(), ser.toString());
     }
 
     @Case({Isolation.SNAPSHOT})
     void writeSkewScheduleUnderSnapshotCommitsBoth() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("litmus/write-skew.sql", "write-skew.schedule", snapshotLevel(), trace);
+        History h =
+                schedule("litmus/write-skew.sql", "write-skew.schedule", snapshotLevel(), trace);
         List<Integer> committed = Oracle.committed(h);
         assertEquals(2, committed.size(), trace.toString());
-        assertEquals("r(oncall/2/on_call,0) w(oncall/1/on_call,1)", Oracle.ops(h, committed.get(0)));
-        assertEquals("r(oncall/1/on_call,0) w(oncall/2/on_call,2)", Oracle.ops(h, committed.get(1)));
+        assertEquals(
+                "r(oncall/2/on_call,0) w(oncall/1/on_call,1)", Oracle.ops(h, committed.get(0)));
+        assertEquals(
+                "r(oncall/1/on_call,0) w(oncall/2/on_call,2)", Oracle.ops(h, committed.get(1)));
         assertFalse(Oracle.serializable(h), "write skew has no serial order");
         for (Level l : Level.values()) {
             if (!l.id().equals("ser") && !l.id().equals("sser")) {
                 assertTrue(Oracle.consistent(h, l), l + " allows write skew");
             }
         }
-        Oracle.level("ser").ifPresent(l -> assertTrue(Oracle.check(h, l) instanceof Verdict.Violated, "SER forbids it"));
+        Oracle.level("ser")
+                .ifPresent(
+                        l ->
+                                assertTrue(
+                                        Oracle.check(h, l) instanceof Verdict.Violated,
+                                        "SER forbids it"));
     }
 
     /**
@@ -146,16 +201,20 @@ class RunContract extends Contract {
     void predicateAnomaliesUnderSnapshotAreSerViolationsWithPredicateEdges() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
-            History h = schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", snapshotLevel(), trace);
+            History h =
+                    schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", snapshotLevel(), trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             for (Level l : List.of(Level.RC, Level.RA, Level.CC, Level.PC, Level.PSI, Level.SI)) {
-                assertTrue(Oracle.check(h, l) instanceof Verdict.Consistent, c[0] + " " + l + ": " + Oracle.check(h, l));
+                assertTrue(
+                        Oracle.check(h, l) instanceof Verdict.Consistent,
+                        c[0] + " " + l + ": " + Oracle.check(h, l));
             }
             Verdict ser = Oracle.check(h, Level.SER);
             assertTrue(ser instanceof Verdict.Violated, c[0] + ": " + ser);
             CycleWitness w = (CycleWitness) ((Verdict.Violated) ser).witnesses().get(0);
             assertEquals("G2", w.adya(), w.toText());
-            assertTrue(w.toText().contains(c[1]), c[0] + " names the predicate edge:\n" + w.toText());
+            assertTrue(
+                    w.toText().contains(c[1]), c[0] + " names the predicate edge:\n" + w.toText());
         }
     }
 
@@ -163,8 +222,8 @@ class RunContract extends Contract {
      * Adya's "changes the matches", on the database: while T1 counts shift 5's doctors on call, T2
      * (which read the shift's mark T1 then overwrites: T2 -rw-> T1) renames a counted doctor (no
      * change to the count's matches: serializable as T2, T1), relieves every doctor on call with an
-     * UPDATE whose WHERE reads on_call, or deletes one (both a predicate anti-dependency T1 -rw-> T2:
-     * G2).
+     * UPDATE whose WHERE reads on_call, or deletes one (both a predicate anti-dependency T1 -rw->
+     * T2: G2).
      */
     @Case({Isolation.SNAPSHOT})
     void onlyWritesThatChangeTheMatchesArePredicateAntiDependencies() throws Exception {
@@ -172,13 +231,25 @@ class RunContract extends Contract {
         Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("oncall-roster.sql"));
         String[][] cases = {
             {"rename", null},
-            {"relieve", "so that T1's predicate `shift_id = 5 AND on_call = 1` on doctors no longer matches it"},
+            {
+                "relieve",
+                "so that T1's predicate `shift_id = 5 AND on_call = 1` on doctors no longer matches it"
+            },
             {"fire", "deleted"},
         };
         for (String[] c : cases) {
             StringWriter trace = new StringWriter();
-            History h = Runs.schedule(db(snapshotLevel()), program, GenSpec.empty(), null, dir.resolve(c[0] + ".schedule"), 1, 500,
-                    new PrintWriter(trace, true)).history();
+            History h =
+                    Runs.schedule(
+                                    db(snapshotLevel()),
+                                    program,
+                                    GenSpec.empty(),
+                                    null,
+                                    dir.resolve(c[0] + ".schedule"),
+                                    1,
+                                    500,
+                                    new PrintWriter(trace, true))
+                            .history();
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(Oracle.check(h, Level.SI) instanceof Verdict.Consistent, c[0]);
             Verdict ser = Oracle.check(h, Level.SER);
@@ -188,10 +259,19 @@ class RunContract extends Contract {
                 assertTrue(ser instanceof Verdict.Violated, c[0] + ": " + ser);
                 String text = ((Verdict.Violated) ser).witnesses().get(0).toText();
                 if (c[0].equals("fire")) {
-                    // the count also read the deleted row's @alive: the witness may use that item edge;
+                    // the count also read the deleted row's @alive: the witness may use that item
+                    // edge;
                     // the predicate read records the delete as a change all the same
-                    assertTrue(h.predicateReads().stream().flatMap(p -> p.rows().stream()).flatMap(r -> r.changes().stream())
-                            .anyMatch(ch -> ch.effect() == isocheck.history.PredicateRead.Effect.DELETED), c[0]);
+                    assertTrue(
+                            h.predicateReads().stream()
+                                    .flatMap(p -> p.rows().stream())
+                                    .flatMap(r -> r.changes().stream())
+                                    .anyMatch(
+                                            ch ->
+                                                    ch.effect()
+                                                            == isocheck.history.PredicateRead.Effect
+                                                                    .DELETED),
+                            c[0]);
                 } else {
                     assertTrue(text.contains(c[1]), c[0] + ":\n" + text);
                     assertEquals("G2", ((Verdict.Violated) ser).witnesses().get(0).adya(), text);
@@ -201,17 +281,37 @@ class RunContract extends Contract {
     }
 
     /** Program, and the predicate edge its witness names (the first transaction's predicate). */
-    static final List<String[]> PREDICATE_LITMUS = List.of(
-            new String[] {"doctors-on-call", "so that T1's predicate `shift_id = 5 AND on_call = 1` on doctors no longer matches it; "
-                    + "T1 saw it matching [predicate anti-dependency]"},
-            new String[] {"seat-reservation", "T2 inserted seats/2, a row T1's predicate `flight_id = 1` on seats would have matched"},
-            new String[] {"phantom", "T2 inserted items/7, a row T1's predicate `batch = 1` on items would have matched"});
+    static final List<String[]> PREDICATE_LITMUS =
+            List.of(
+                    new String[] {
+                        "doctors-on-call",
+                        "so that T1's predicate `shift_id = 5 AND on_call = 1` on doctors no longer matches it; "
+                                + "T1 saw it matching [predicate anti-dependency]"
+                    },
+                    new String[] {
+                        "seat-reservation",
+                        "T2 inserted seats/2, a row T1's predicate `flight_id = 1` on seats would have matched"
+                    },
+                    new String[] {
+                        "phantom",
+                        "T2 inserted items/7, a row T1's predicate `batch = 1` on items would have matched"
+                    });
 
-
-    /** Replays the hand-written TPC-C read-only anomaly schedule (RESULTS.md, cycle G) at {@code iso}. */
+    /**
+     * Replays the hand-written TPC-C read-only anomaly schedule (RESULTS.md, cycle G) at {@code
+     * iso}.
+     */
     History tpccReadOnlyAnomaly(Isolation iso, StringWriter trace) throws Exception {
-        Runs.Outcome o = Runs.schedule(db(iso), program("tpcc-batch-delivery.sql"), gen("tpcc.gen"), "tpcc.gen",
-                TPCC_SCHEDULES.resolve("si-read-only-anomaly.schedule"), 1, 500, new PrintWriter(trace, true));
+        Runs.Outcome o =
+                Runs.schedule(
+                        db(iso),
+                        program("tpcc-batch-delivery.sql"),
+                        gen("tpcc.gen"),
+                        "tpcc.gen",
+                        TPCC_SCHEDULES.resolve("si-read-only-anomaly.schedule"),
+                        1,
+                        500,
+                        new PrintWriter(trace, true));
         return o.history();
     }
 
@@ -226,10 +326,15 @@ class RunContract extends Contract {
         StringWriter trace = new StringWriter();
         History h = tpccReadOnlyAnomaly(snapshotLevel(), trace);
         assertEquals(4, Oracle.committed(h).size(), trace.toString());
-        assertTrue(trace.toString().contains("T3   SELECT MIN(no_o_id) INTO oldest FROM new_order WHERE no_w_id = :w_id AND no_d_id = :dist.d_id  → oldest = NULL"),
+        assertTrue(
+                trace.toString()
+                        .contains(
+                                "T3   SELECT MIN(no_o_id) INTO oldest FROM new_order WHERE no_w_id = :w_id AND no_d_id = :dist.d_id  → oldest = NULL"),
                 "T3 finds no undelivered order in district 2:\n" + trace);
         assertTrue(trace.toString().contains("→ last_o_id = 2"), "T2 sees T1's order 2:\n" + trace);
-        assertTrue(Oracle.check(h, Level.parse("si")) instanceof Verdict.Consistent, () -> "SI: " + Oracle.check(h, Level.parse("si")));
+        assertTrue(
+                Oracle.check(h, Level.parse("si")) instanceof Verdict.Consistent,
+                () -> "SI: " + Oracle.check(h, Level.parse("si")));
         Verdict ser = Oracle.check(h, Level.parse("ser"));
         assertTrue(ser instanceof Verdict.Violated, "SER: " + ser);
         CycleWitness w = (CycleWitness) ((Verdict.Violated) ser).witnesses().get(0);
@@ -239,18 +344,36 @@ class RunContract extends Contract {
         List<String> edges = new ArrayList<>();
         for (WitnessEdge e : w.edges()) {
             cycle.add(session.get(e.from()));
-            edges.add(session.get(e.from()) + " -" + e.kind().label() + "(" + e.key() + ")-> " + session.get(e.to()));
+            edges.add(
+                    session.get(e.from())
+                            + " -"
+                            + e.kind().label()
+                            + "("
+                            + e.key()
+                            + ")-> "
+                            + session.get(e.to()));
         }
         int start = cycle.indexOf("T3");
         Collections.rotate(cycle, -start);
         Collections.rotate(edges, -start);
         assertEquals(List.of("T3", "T4", "T1", "T2"), cycle, w.toText());
-        // A predicate anti-dependency: T4 inserted a row T3's MIN over district 2 would have matched.
-        assertTrue(edges.get(0).matches("T3 -rw\\(pred#\\d+\\.1 new_order/1,2,2 inserted \\{new_order: no_w_id = 1 AND no_d_id = 2\\}\\)-> T4"),
+        // A predicate anti-dependency: T4 inserted a row T3's MIN over district 2 would have
+        // matched.
+        assertTrue(
+                edges.get(0)
+                        .matches(
+                                "T3 -rw\\(pred#\\d+\\.1 new_order/1,2,2 inserted \\{new_order: no_w_id = 1 AND no_d_id = 2\\}\\)-> T4"),
                 w.toText());
-        assertTrue(edges.get(1).equals("T4 -wr(stock/1,1/s_quantity)-> T1") || edges.get(1).startsWith("T4 -ww(stock/1,1/"), w.toText());
+        assertTrue(
+                edges.get(1).equals("T4 -wr(stock/1,1/s_quantity)-> T1")
+                        || edges.get(1).startsWith("T4 -ww(stock/1,1/"),
+                w.toText());
         // an item read of T1's order, or OrderStatus's predicate seeing T1's insert of it
-        assertTrue(edges.get(2).matches("T1 -wr\\((pred#\\d+\\.\\d+ )?(orders/1,1,2|order_line/1,1,2,1)[/ ].*\\)-> T2"), w.toText());
+        assertTrue(
+                edges.get(2)
+                        .matches(
+                                "T1 -wr\\((pred#\\d+\\.\\d+ )?(orders/1,1,2|order_line/1,1,2,1)[/ ].*\\)-> T2"),
+                w.toText());
         assertEquals("T2 -rw(customer/1,1,1/c_balance)-> T3", edges.get(3), w.toText());
     }
 
@@ -263,11 +386,22 @@ class RunContract extends Contract {
     @Case({Isolation.SNAPSHOT})
     void tpccDistrictDeliveryScheduleUnderSnapshotIsSerializable() throws Exception {
         StringWriter trace = new StringWriter();
-        Runs.Outcome o = Runs.schedule(db(snapshotLevel()), program("tpcc.sql"), gen("tpcc.gen"), "tpcc.gen",
-                TPCC_SCHEDULES.resolve("si-district-delivery.schedule"), 1, 500, new PrintWriter(trace, true));
+        Runs.Outcome o =
+                Runs.schedule(
+                        db(snapshotLevel()),
+                        program("tpcc.sql"),
+                        gen("tpcc.gen"),
+                        "tpcc.gen",
+                        TPCC_SCHEDULES.resolve("si-district-delivery.schedule"),
+                        1,
+                        500,
+                        new PrintWriter(trace, true));
         History h = o.history();
         assertEquals(5, Oracle.committed(h).size(), trace.toString());
-        assertTrue(trace.toString().contains("T3b  SELECT MIN(no_o_id) INTO oldest FROM new_order WHERE no_w_id = :w_id AND no_d_id = :d_id  → oldest = NULL"),
+        assertTrue(
+                trace.toString()
+                        .contains(
+                                "T3b  SELECT MIN(no_o_id) INTO oldest FROM new_order WHERE no_w_id = :w_id AND no_d_id = :d_id  → oldest = NULL"),
                 "T3b finds no undelivered order in district 2:\n" + trace);
         assertTrue(trace.toString().contains("→ last_o_id = 2"), "T2 sees T1's order 2:\n" + trace);
         assertTrue(Oracle.serializable(h), () -> "SER: " + Oracle.check(h, Level.parse("ser")));
@@ -276,7 +410,8 @@ class RunContract extends Contract {
     @Case({Isolation.SNAPSHOT})
     void lostUpdateScheduleUnderSnapshotAbortsTheSecondWriter() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("litmus/lost-update.sql", "lost-update.schedule", snapshotLevel(), trace);
+        History h =
+                schedule("litmus/lost-update.sql", "lost-update.schedule", snapshotLevel(), trace);
         assertEquals(1, Oracle.committed(h).size(), trace.toString());
         assertTrue(Oracle.serializable(h));
         assertTrue(trace.toString().contains("ABORTED"), trace.toString());
@@ -292,7 +427,8 @@ class RunContract extends Contract {
                 aborted++;
             }
         }
-        assertEquals(o.result().aborted(), aborted, "every abort is in the history, marked aborted");
+        assertEquals(
+                o.result().aborted(), aborted, "every abort is in the history, marked aborted");
         for (Level l : Level.values()) {
             assertTrue(Oracle.consistent(h, l), l + ": " + Oracle.check(h, l));
         }
@@ -300,7 +436,13 @@ class RunContract extends Contract {
 
     @Case({Isolation.READ_COMMITTED})
     void tpccAtReadCommittedIsReadCommitted() throws Exception {
-        Runs.Outcome o = Runs.program(db(Isolation.READ_COMMITTED), program("tpcc.sql"), gen("tpcc.gen"), "tpcc.gen", opts(4, 300));
+        Runs.Outcome o =
+                Runs.program(
+                        db(Isolation.READ_COMMITTED),
+                        program("tpcc.sql"),
+                        gen("tpcc.gen"),
+                        "tpcc.gen",
+                        opts(4, 300));
         History h = o.history();
         assertTrue(o.result().committed() > 200, o.summary());
         assertTrue(Oracle.consistent(h, Level.RC), () -> "RC: " + Oracle.check(h, Level.RC));
@@ -313,14 +455,31 @@ class RunContract extends Contract {
     @Case({Isolation.SERIALIZABLE})
     void privateSchemaIsDroppedUnlessKeptAndKeptOnesAreLeftovers() {
         Db second = db(Isolation.SERIALIZABLE);
-        Runs.keyValue(second, true, 4, 0, new Runner.Options(1, 10, 7, false, 0, false, true)); // (shuts an in-memory H2 down)
+        Runs.keyValue(
+                second,
+                true,
+                4,
+                0,
+                new Runner.Options(
+                        1, 10, 7, false, 0, false, true)); // (shuts an in-memory H2 down)
         Db first = second.sibling(Isolation.SERIALIZABLE);
-        Runs.Outcome kept = Runs.keyValue(first, true, 4, 0, new Runner.Options(1, 10, 7, false, 0, true, true));
-        List<String> dropped = first.sibling(Isolation.SERIALIZABLE).dropLeftovers().stream()
-                .map(n -> n.toLowerCase(java.util.Locale.ROOT)).toList();
-        assertTrue(dropped.contains(kept.result().schema()), dropped + " should hold the kept " + kept.result().schema());
-        assertFalse(dropped.contains(second.schema()), dropped + " holds " + second.schema() + ", which its run dropped");
-        assertEquals(List.of(), first.sibling(Isolation.SERIALIZABLE).dropLeftovers(), "nothing left after --drop-leftovers");
+        Runs.Outcome kept =
+                Runs.keyValue(
+                        first, true, 4, 0, new Runner.Options(1, 10, 7, false, 0, true, true));
+        List<String> dropped =
+                first.sibling(Isolation.SERIALIZABLE).dropLeftovers().stream()
+                        .map(n -> n.toLowerCase(java.util.Locale.ROOT))
+                        .toList();
+        assertTrue(
+                dropped.contains(kept.result().schema()),
+                dropped + " should hold the kept " + kept.result().schema());
+        assertFalse(
+                dropped.contains(second.schema()),
+                dropped + " holds " + second.schema() + ", which its run dropped");
+        assertEquals(
+                List.of(),
+                first.sibling(Isolation.SERIALIZABLE).dropLeftovers(),
+                "nothing left after --drop-leftovers");
         first.shutdownIfEmbedded();
     }
 }

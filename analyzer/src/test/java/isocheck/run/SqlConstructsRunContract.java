@@ -22,19 +22,28 @@ class SqlConstructsRunContract extends Contract {
 
     static final Path LITMUS = Path.of("../benchmarks/programs/litmus");
 
-
-
     static Program litmus(String file) throws Exception {
         return ProgramLoader.load(LITMUS.resolve(file));
     }
 
-    Runs.Outcome schedule(String program, Isolation iso, StringWriter trace, String... lines) throws Exception {
+    Runs.Outcome schedule(String program, Isolation iso, StringWriter trace, String... lines)
+            throws Exception {
         Path file = dir.resolve("s.schedule");
         Files.writeString(file, String.join("\n", lines) + "\n");
-        return Runs.schedule(db(iso), litmus(program), GenSpec.empty(), null, file, 1, 500, new PrintWriter(trace, true));
+        return Runs.schedule(
+                db(iso),
+                litmus(program),
+                GenSpec.empty(),
+                null,
+                file,
+                1,
+                500,
+                new PrintWriter(trace, true));
     }
 
-    /** The committed transactions' item operations, in commit order (predicate edges: RunContract). */
+    /**
+     * The committed transactions' item operations, in commit order (predicate edges: RunContract).
+     */
     static List<String> committedOps(History h) {
         return Oracle.committed(h).stream().map(t -> Oracle.itemOps(h, t)).toList();
     }
@@ -47,36 +56,65 @@ class SqlConstructsRunContract extends Contract {
 
     /**
      * FOR UPDATE: the second Increment's locking read waits for the first one's lock and, at READ
-     * COMMITTED, then reads the version the first one committed: no update is lost (lost-update.sql,
-     * the same schedule without FOR UPDATE, loses one: RunContract).
+     * COMMITTED, then reads the version the first one committed: no update is lost
+     * (lost-update.sql, the same schedule without FOR UPDATE, loses one: RunContract).
      */
     @Case({Isolation.READ_COMMITTED})
     void selectForUpdateWaitsAndThenReadsTheCommittedIncrement() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("select-for-update.sql", Isolation.READ_COMMITTED, trace,
-                "table counter: counter_id = 1..2, cnt = 0",
-                "T1: Increment(id = 1)", "T2: Increment(id = 1)",
-                "T1 T2", "T1 T1", "T2 T2").history();
+        History h =
+                schedule(
+                                "select-for-update.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table counter: counter_id = 1..2, cnt = 0",
+                                "T1: Increment(id = 1)",
+                                "T2: Increment(id = 1)",
+                                "T1 T2",
+                                "T1 T1",
+                                "T2 T2")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
-        assertTrue(trace.toString().contains("blocked"), "T2's SELECT … FOR UPDATE waited for T1's lock:\n" + trace);
-        String v1 = ops.get(0).replaceFirst("^r\\(counter/1/cnt,0\\) w\\(counter/1/cnt,(\\d+)\\)$", "$1");
+        assertTrue(
+                trace.toString().contains("blocked"),
+                "T2's SELECT … FOR UPDATE waited for T1's lock:\n" + trace);
+        String v1 =
+                ops.get(0)
+                        .replaceFirst("^r\\(counter/1/cnt,0\\) w\\(counter/1/cnt,(\\d+)\\)$", "$1");
         assertTrue(v1.matches("\\d+"), ops.get(0));
-        assertTrue(ops.get(1).matches("r\\(counter/1/cnt," + v1 + "\\) w\\(counter/1/cnt,\\d+\\)"), ops + "\n" + trace);
+        assertTrue(
+                ops.get(1).matches("r\\(counter/1/cnt," + v1 + "\\) w\\(counter/1/cnt,\\d+\\)"),
+                ops + "\n" + trace);
         assertTrue(Oracle.serializable(h), "the locking read serialised the increments");
     }
 
-    /** FOR SHARE NOWAIT on a row another transaction holds FOR UPDATE: the statement fails at once, the transaction aborts. */
+    /**
+     * FOR SHARE NOWAIT on a row another transaction holds FOR UPDATE: the statement fails at once,
+     * the transaction aborts.
+     */
     @Case({Isolation.READ_COMMITTED})
     void forShareNowaitOnALockedRowAborts() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("select-for-update.sql", Isolation.READ_COMMITTED, trace,
-                "table counter: counter_id = 1..2, cnt = 0",
-                "T1: Increment(id = 1)", "T2: Peek(id = 1)",
-                "T1 T2", "T1 T1").history();
-        assertEquals(List.of("r(counter/1/cnt,0) w(counter/1/cnt,1)").size(), committedOps(h).size(), trace.toString());
+        History h =
+                schedule(
+                                "select-for-update.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table counter: counter_id = 1..2, cnt = 0",
+                                "T1: Increment(id = 1)",
+                                "T2: Peek(id = 1)",
+                                "T1 T2",
+                                "T1 T1")
+                        .history();
+        assertEquals(
+                List.of("r(counter/1/cnt,0) w(counter/1/cnt,1)").size(),
+                committedOps(h).size(),
+                trace.toString());
         assertTrue(trace.toString().contains("ABORTED"), trace.toString());
-        assertTrue(committedOps(h).get(0).startsWith("r(counter/1/cnt,0) w(counter/1/cnt,"), trace.toString());
+        assertTrue(
+                committedOps(h).get(0).startsWith("r(counter/1/cnt,0) w(counter/1/cnt,"),
+                trace.toString());
     }
 
     /**
@@ -86,41 +124,83 @@ class SqlConstructsRunContract extends Contract {
     @Case({Isolation.READ_COMMITTED})
     void skipLockedTakesTheNextUnlockedJob() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("skip-locked-queue.sql", Isolation.READ_COMMITTED, trace,
-                "table job: job_id = 1..2, status = 1, worker = 0",
-                "T1: Take(w = 1)", "T2: Take(w = 2)",
-                "T1 T2", "T1 T1", "T2 T2").history();
+        History h =
+                schedule(
+                                "skip-locked-queue.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table job: job_id = 1..2, status = 1, worker = 0",
+                                "T1: Take(w = 1)",
+                                "T2: Take(w = 2)",
+                                "T1 T2",
+                                "T1 T1",
+                                "T2 T2")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
         assertTrue(!trace.toString().contains("blocked"), "SKIP LOCKED does not wait:\n" + trace);
-        assertTrue(ops.get(0).matches("r\\(job/1/@alive,0\\) w\\(job/1/status,(\\d+)\\) w\\(job/1/worker,\\1\\)"), ops.toString());
-        assertTrue(ops.get(1).matches("r\\(job/2/@alive,0\\) w\\(job/2/status,(\\d+)\\) w\\(job/2/worker,\\1\\)"), ops.toString());
+        assertTrue(
+                ops.get(0)
+                        .matches(
+                                "r\\(job/1/@alive,0\\) w\\(job/1/status,(\\d+)\\) w\\(job/1/worker,\\1\\)"),
+                ops.toString());
+        assertTrue(
+                ops.get(1)
+                        .matches(
+                                "r\\(job/2/@alive,0\\) w\\(job/2/status,(\\d+)\\) w\\(job/2/worker,\\1\\)"),
+                ops.toString());
         assertTrue(Oracle.serializable(h));
     }
 
-    /** ORDER BY … LIMIT 1 returns the least matching row; the next Deliver, after it, the next one. */
+    /**
+     * ORDER BY … LIMIT 1 returns the least matching row; the next Deliver, after it, the next one.
+     */
     @Case({Isolation.READ_COMMITTED})
     void orderByLimitReadsTheFirstRowInOrder() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("order-by-limit.sql", Isolation.READ_COMMITTED, trace,
-                "table pending: order_id = 1..3, amount = 5",
-                "T1: Deliver()", "T2: Deliver()",
-                "T1 T1 T1", "T2 T2 T2").history();
+        History h =
+                schedule(
+                                "order-by-limit.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table pending: order_id = 1..3, amount = 5",
+                                "T1: Deliver()",
+                                "T2: Deliver()",
+                                "T1 T1 T1",
+                                "T2 T2 T2")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
-        assertTrue(ops.get(0).matches("r\\(pending/1/@alive,0\\) r\\(pending/1/amount,0\\) w\\(pending/1/@alive,\\d+\\)"), ops.toString());
-        assertTrue(ops.get(1).matches("r\\(pending/2/@alive,0\\) r\\(pending/2/amount,0\\) w\\(pending/2/@alive,\\d+\\)"), ops.toString());
+        assertTrue(
+                ops.get(0)
+                        .matches(
+                                "r\\(pending/1/@alive,0\\) r\\(pending/1/amount,0\\) w\\(pending/1/@alive,\\d+\\)"),
+                ops.toString());
+        assertTrue(
+                ops.get(1)
+                        .matches(
+                                "r\\(pending/2/@alive,0\\) r\\(pending/2/amount,0\\) w\\(pending/2/@alive,\\d+\\)"),
+                ops.toString());
         assertTrue(trace.toString().contains("oldest = (order_id=1, amount=5)"), trace.toString());
     }
 
-    /** SUM, AVG (truncated) and COUNT(DISTINCT c) over both accounts, every balance read recorded. */
+    /**
+     * SUM, AVG (truncated) and COUNT(DISTINCT c) over both accounts, every balance read recorded.
+     */
     @Case({Isolation.READ_COMMITTED})
     void aggregatesReadEveryRowAndComputeTheirValues() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("aggregates.sql", Isolation.READ_COMMITTED, trace,
-                "table acct: acc_id = 1..2, bal = 5",
-                "T1: Set(id = 2, amount = 8)", "T2: Audit()",
-                "T1 T1", "T2 T2 T2 T2").history();
+        History h =
+                schedule(
+                                "aggregates.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table acct: acc_id = 1..2, bal = 5",
+                                "T1: Set(id = 2, amount = 8)",
+                                "T2: Audit()",
+                                "T1 T1",
+                                "T2 T2 T2 T2")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
         String v = ops.get(0).replaceFirst("^w\\(acct/2/bal,(\\d+)\\)$", "$1");
@@ -136,14 +216,26 @@ class SqlConstructsRunContract extends Contract {
     @Case({Isolation.READ_COMMITTED})
     void inListsSelectAndUpdateTheListedRows() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("in-list.sql", Isolation.READ_COMMITTED, trace,
-                "table oncall: doctor_id = 1..3, on_call = 1",
-                "T1: Relieve(a = 1, b = 2)",
-                "T1 T1 T1").history();
+        History h =
+                schedule(
+                                "in-list.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table oncall: doctor_id = 1..3, on_call = 1",
+                                "T1: Relieve(a = 1, b = 2)",
+                                "T1 T1 T1")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(1, ops.size(), trace.toString());
         String v = ops.get(0).replaceFirst(".*w\\(oncall/1/on_call,(\\d+)\\).*", "$1");
-        assertEquals(sorted("r(oncall/3/@alive,0) w(oncall/1/on_call," + v + ") w(oncall/2/on_call," + v + ")"), sorted(ops.get(0)),
+        assertEquals(
+                sorted(
+                        "r(oncall/3/@alive,0) w(oncall/1/on_call,"
+                                + v
+                                + ") w(oncall/2/on_call,"
+                                + v
+                                + ")"),
+                sorted(ops.get(0)),
                 trace.toString());
         assertTrue(trace.toString().contains("others = 1"), trace.toString());
     }
@@ -158,7 +250,8 @@ class SqlConstructsRunContract extends Contract {
         Db db = db(Isolation.SERIALIZABLE);
         SqlGen gen = new SqlGen(p, db.engine(), false);
         List<Long> values = new java.util.ArrayList<>();
-        try (java.sql.Connection c = db.rawConnection(); java.sql.Statement st = c.createStatement()) {
+        try (java.sql.Connection c = db.rawConnection();
+                java.sql.Statement st = c.createStatement()) {
             c.setAutoCommit(true);
             db.createSchema(c); // the run's private schema, as a run makes it
             db.enterSchema(c);
@@ -186,59 +279,109 @@ class SqlConstructsRunContract extends Contract {
     @Case({Isolation.READ_COMMITTED})
     void joinRecordsTheReadsOfBothSides() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("join.sql", Isolation.READ_COMMITTED, trace,
-                "table line: l_id = 1..2, item = 1",
-                "table stock: s_id = 1..2, qty = 1",
-                "T1: Restock(id = 2)", "T2: LowStock()",
-                "T1 T1", "T2 T2").history();
+        History h =
+                schedule(
+                                "join.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table line: l_id = 1..2, item = 1",
+                                "table stock: s_id = 1..2, qty = 1",
+                                "T1: Restock(id = 2)",
+                                "T2: LowStock()",
+                                "T1 T1",
+                                "T2 T2")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
         String v = ops.get(0).replaceFirst("^w\\(stock/2/qty,(\\d+)\\)$", "$1");
         assertTrue(v.matches("\\d+"), ops.get(0));
-        assertEquals(sorted("r(line/1/item,0) r(line/2/item,0) r(stock/1/@alive,0)"), sorted(ops.get(1)), trace.toString());
+        assertEquals(
+                sorted("r(line/1/item,0) r(line/2/item,0) r(stock/1/@alive,0)"),
+                sorted(ops.get(1)),
+                trace.toString());
         assertTrue(trace.toString().contains("low = 1"), trace.toString());
         assertTrue(Oracle.serializable(h));
     }
 
-    /** UPDATE/DELETE by non-key fields change exactly the matching rows; the UPDATE records the balance it read. */
+    /**
+     * UPDATE/DELETE by non-key fields change exactly the matching rows; the UPDATE records the
+     * balance it read.
+     */
     @Case({Isolation.READ_COMMITTED})
     void nonKeyPredicatesUpdateAndDeleteTheMatchingRows() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("nonkey-predicates.sql", Isolation.READ_COMMITTED, trace,
-                "table account: acc_id = 1..3, owner = 1, balance = 2",
-                "T1: Charge(o = 1)", "T2: Close(o = 1)",
-                "T1 T1", "T2 T2").history();
+        History h =
+                schedule(
+                                "nonkey-predicates.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table account: acc_id = 1..3, owner = 1, balance = 2",
+                                "T1: Charge(o = 1)",
+                                "T2: Close(o = 1)",
+                                "T1 T1",
+                                "T2 T2")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
         String v = ops.get(0).replaceFirst(".*w\\(account/1/balance,(\\d+)\\).*", "$1");
         StringBuilder charged = new StringBuilder();
         StringBuilder closed = new StringBuilder();
         for (int id = 1; id <= 3; id++) {
-            charged.append(" r(account/").append(id).append("/balance,0) w(account/").append(id).append("/balance,").append(v).append(")");
-            closed.append(" w(account/").append(id).append("/@alive,").append(ops.get(1).replaceFirst("^w\\(account/\\d/@alive,(\\d+)\\).*", "$1")).append(")");
+            charged.append(" r(account/")
+                    .append(id)
+                    .append("/balance,0) w(account/")
+                    .append(id)
+                    .append("/balance,")
+                    .append(v)
+                    .append(")");
+            closed.append(" w(account/")
+                    .append(id)
+                    .append("/@alive,")
+                    .append(ops.get(1).replaceFirst("^w\\(account/\\d/@alive,(\\d+)\\).*", "$1"))
+                    .append(")");
         }
         assertEquals(sorted(charged.toString().trim()), sorted(ops.get(0)), trace.toString());
         assertEquals(sorted(closed.toString().trim()), sorted(ops.get(1)), trace.toString());
     }
 
-    /** CASE in SET (a read-modify-write) and COALESCE over an empty aggregate, computed by the database. */
+    /**
+     * CASE in SET (a read-modify-write) and COALESCE over an empty aggregate, computed by the
+     * database.
+     */
     @Case({Isolation.READ_COMMITTED})
     void caseAndCoalesceRunInTheDatabase() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("case-coalesce.sql", Isolation.READ_COMMITTED, trace,
-                "table acct: acc_id = 1..2, bal = 5",
-                "T1: Withdraw(id = 1, amt = 3)", "T2: Withdraw(id = 1, amt = 3)", "T3: Mirror(src = 1, dst = 2)",
-                "T4: Mirror(src = 7, dst = 1)", "T5: Mirror(src = 1, dst = 2)",
-                "T1 T1", "T2 T2", "T3 T3 T3", "T4 T4 T4", "T5 T5 T5").history();
+        History h =
+                schedule(
+                                "case-coalesce.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table acct: acc_id = 1..2, bal = 5",
+                                "T1: Withdraw(id = 1, amt = 3)",
+                                "T2: Withdraw(id = 1, amt = 3)",
+                                "T3: Mirror(src = 1, dst = 2)",
+                                "T4: Mirror(src = 7, dst = 1)",
+                                "T5: Mirror(src = 1, dst = 2)",
+                                "T1 T1",
+                                "T2 T2",
+                                "T3 T3 T3",
+                                "T4 T4 T4",
+                                "T5 T5 T5")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(5, ops.size(), trace.toString());
         String v1 = ops.get(0).replaceFirst("^r\\(acct/1/bal,0\\) w\\(acct/1/bal,(\\d+)\\)$", "$1");
         assertTrue(v1.matches("\\d+"), ops.get(0));
-        String v2 = ops.get(1).replaceFirst("^r\\(acct/1/bal," + v1 + "\\) w\\(acct/1/bal,(\\d+)\\)$", "$1");
+        String v2 =
+                ops.get(1)
+                        .replaceFirst(
+                                "^r\\(acct/1/bal," + v1 + "\\) w\\(acct/1/bal,(\\d+)\\)$", "$1");
         assertTrue(v2.matches("\\d+"), ops.get(1));
         // T1 took 3 of 5; T2 found 2 < 3 and wrote the balance back (the ELSE branch); T3 read it
         assertTrue(trace.toString().contains("b = 2"), trace.toString());
-        assertTrue(ops.get(2).matches("r\\(acct/1/bal," + v2 + "\\) w\\(acct/2/bal,\\d+\\)"), ops.get(2));
+        assertTrue(
+                ops.get(2).matches("r\\(acct/1/bal," + v2 + "\\) w\\(acct/2/bal,\\d+\\)"),
+                ops.get(2));
         // T4's MAX over no rows is NULL, so COALESCE gives 0
         assertTrue(trace.toString().contains("b = NULL"), trace.toString());
         // and wrote it into account 1, where T5 reads it
@@ -246,30 +389,57 @@ class SqlConstructsRunContract extends Contract {
         assertTrue(Oracle.serializable(h), ops.toString());
     }
 
-    /** IF NOT EXISTS: the second Register of a name reads the first one's row (its Alive) and inserts nothing. */
+    /**
+     * IF NOT EXISTS: the second Register of a name reads the first one's row (its Alive) and
+     * inserts nothing.
+     */
     @Case({Isolation.READ_COMMITTED})
     void notExistsReadsTheRowThatMakesItFalse() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("exists.sql", Isolation.READ_COMMITTED, trace,
-                "table users: user_id = 1..1, name = 9",
-                "T1: Register(uid = 2, name = 5)", "T2: Register(uid = 3, name = 5)",
-                "T1 T1 T1", "T2 T2").history();
+        History h =
+                schedule(
+                                "exists.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table users: user_id = 1..1, name = 9",
+                                "T1: Register(uid = 2, name = 5)",
+                                "T2: Register(uid = 3, name = 5)",
+                                "T1 T1 T1",
+                                "T2 T2")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
-        String v = ops.get(0).replaceFirst("^w\\(users/2/@alive,(\\d+)\\) w\\(users/2/name,\\1\\)$", "$1");
+        String v =
+                ops.get(0)
+                        .replaceFirst(
+                                "^w\\(users/2/@alive,(\\d+)\\) w\\(users/2/name,\\1\\)$", "$1");
         assertTrue(v.matches("\\d+"), ops.get(0));
         assertEquals("r(users/2/@alive," + v + ")", ops.get(1), trace.toString());
         assertTrue(Oracle.serializable(h));
     }
 
-    /** A column an INSERT leaves out is NULL; the second Claim's WHERE owner IS NULL then matches nothing. */
+    /**
+     * A column an INSERT leaves out is NULL; the second Claim's WHERE owner IS NULL then matches
+     * nothing.
+     */
     @Case({Isolation.READ_COMMITTED})
     void isNullOnAFieldSelectsTheUnsetRows() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("field-is-null.sql", Isolation.READ_COMMITTED, trace,
-                "table task: task_id = 5..5, owner = 1",
-                "T1: Add(id = 1)", "T2: Claim(id = 1, w = 7)", "T3: Claim(id = 1, w = 8)", "T4: Check(id = 1)",
-                "T1 T1", "T2 T2", "T3 T3", "T4 T4 T4").history();
+        History h =
+                schedule(
+                                "field-is-null.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table task: task_id = 5..5, owner = 1",
+                                "T1: Add(id = 1)",
+                                "T2: Claim(id = 1, w = 7)",
+                                "T3: Claim(id = 1, w = 8)",
+                                "T4: Check(id = 1)",
+                                "T1 T1",
+                                "T2 T2",
+                                "T3 T3",
+                                "T4 T4 T4")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(4, ops.size(), trace.toString());
         String v = ops.get(1).replaceFirst("^w\\(task/1/owner,(\\d+)\\)$", "$1");
@@ -280,52 +450,97 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /**
-     * A table without a primary key (keyless-insert.sql, BenchBase Voter's shape): each INSERT adds a
-     * row under a fresh hidden key, CURRENT_TIMESTAMP is a bound parameter; two votes of one phone that
-     * both count before either inserts both commit at READ COMMITTED, and the history shows the
-     * predicate write skew.
+     * A table without a primary key (keyless-insert.sql, BenchBase Voter's shape): each INSERT adds
+     * a row under a fresh hidden key, CURRENT_TIMESTAMP is a bound parameter; two votes of one
+     * phone that both count before either inserts both commit at READ COMMITTED, and the history
+     * shows the predicate write skew.
      */
     @Case({Isolation.READ_COMMITTED})
     void keylessInsertsAddNewRowsUnderFreshHiddenKeys() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("keyless-insert.sql", Isolation.READ_COMMITTED, trace,
-                "table votes: empty",
-                "T1: vote(p_phone = 5)", "T2: vote(p_phone = 5)",
-                "T1 T2", "T1*", "T2*").history();
+        History h =
+                schedule(
+                                "keyless-insert.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table votes: empty",
+                                "T1: vote(p_phone = 5)",
+                                "T2: vote(p_phone = 5)",
+                                "T1 T2",
+                                "T1*",
+                                "T2*")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
-        String row = "w\\(votes/(\\d+)/@alive,\\d+\\) w\\(votes/\\1/phone,\\d+\\) w\\(votes/\\1/created,\\d+\\)";
+        String row =
+                "w\\(votes/(\\d+)/@alive,\\d+\\) w\\(votes/\\1/phone,\\d+\\) w\\(votes/\\1/created,\\d+\\)";
         assertTrue(ops.get(0).matches(row) && ops.get(1).matches(row), ops + "\n" + trace);
-        assertTrue(!ops.get(0).replaceAll(row, "$1").equals(ops.get(1).replaceAll(row, "$1")), "two new rows: " + ops);
-        assertTrue(!Oracle.serializable(h), "both votes under the limit of one committed: " + trace);
+        assertTrue(
+                !ops.get(0).replaceAll(row, "$1").equals(ops.get(1).replaceAll(row, "$1")),
+                "two new rows: " + ops);
+        assertTrue(
+                !Oracle.serializable(h), "both votes under the limit of one committed: " + trace);
     }
 
-    /** FOUND after an UPDATE (update-found.sql): the probe finds no account 2, Debit aborts; Credit's ROW_COUNT is 1. */
+    /**
+     * FOUND after an UPDATE (update-found.sql): the probe finds no account 2, Debit aborts;
+     * Credit's ROW_COUNT is 1.
+     */
     @Case({Isolation.READ_COMMITTED})
     void foundAndRowCountAfterUpdateFollowTheChangedRows() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("update-found.sql", Isolation.READ_COMMITTED, trace,
-                "table account: id = 1..1, bal = 5", "table credits: id = 1..1, changed = 0",
-                "T1: debit(p_id = 2)", "T2: credit(p_id = 1)",
-                "T1*", "T2*").history();
-        assertTrue(trace.toString().contains("user abort"), "Debit of a missing account aborts: " + trace);
+        History h =
+                schedule(
+                                "update-found.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table account: id = 1..1, bal = 5",
+                                "table credits: id = 1..1, changed = 0",
+                                "T1: debit(p_id = 2)",
+                                "T2: credit(p_id = 1)",
+                                "T1*",
+                                "T2*")
+                        .history();
+        assertTrue(
+                trace.toString().contains("user abort"),
+                "Debit of a missing account aborts: " + trace);
         List<String> ops = committedOps(h);
         assertEquals(1, ops.size(), trace.toString());
-        assertTrue(ops.get(0).contains("w(account/1/bal,") && ops.get(0).contains("w(credits/1/changed,"), ops + "\n" + trace);
-        assertTrue(trace.toString().contains("k = 1") || trace.toString().contains("→ 1 row"), trace.toString());
+        assertTrue(
+                ops.get(0).contains("w(account/1/bal,")
+                        && ops.get(0).contains("w(credits/1/changed,"),
+                ops + "\n" + trace);
+        assertTrue(
+                trace.toString().contains("k = 1") || trace.toString().contains("→ 1 row"),
+                trace.toString());
     }
 
-    /** PERFORM of a join (perform-join.sql): both tables' rows are read; a facility without a forwarding records a miss. */
+    /**
+     * PERFORM of a join (perform-join.sql): both tables' rows are read; a facility without a
+     * forwarding records a miss.
+     */
     @Case({Isolation.READ_COMMITTED})
     void performOfAJoinReadsBothTablesAndSetsFound() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("perform-join.sql", Isolation.READ_COMMITTED, trace,
-                "table facility: s_id = 1..2, active = 1", "table forwarding: s_id = 1..1, num = 3", "table misses: s_id = 1..2, n = 0",
-                "T1: route(p_s = 1)", "T2: route(p_s = 2)",
-                "T1*", "T2*").history();
+        History h =
+                schedule(
+                                "perform-join.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table facility: s_id = 1..2, active = 1",
+                                "table forwarding: s_id = 1..1, num = 3",
+                                "table misses: s_id = 1..2, n = 0",
+                                "T1: route(p_s = 1)",
+                                "T2: route(p_s = 2)",
+                                "T1*",
+                                "T2*")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(2, ops.size(), trace.toString());
-        assertTrue(ops.get(0).contains("r(facility/1/@alive,") && ops.get(0).contains("r(forwarding/1/num,"), ops.get(0));
+        assertTrue(
+                ops.get(0).contains("r(facility/1/@alive,")
+                        && ops.get(0).contains("r(forwarding/1/num,"),
+                ops.get(0));
         assertTrue(!ops.get(0).contains("w(misses"), "T1 found a forwarding: " + ops.get(0));
         assertTrue(ops.get(1).contains("w(misses/2/n,"), "T2's facility has none: " + ops.get(1));
     }
@@ -338,22 +553,41 @@ class SqlConstructsRunContract extends Contract {
     @Case({Isolation.READ_COMMITTED})
     void booleanColumnsAndDefaultsRunAsModelled() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("column-types.sql", Isolation.READ_COMMITTED, trace,
-                "table switch: s_id = 9..9, active = 1, budget = 0",
-                "T1: Add(id = 1)", "T2: Add(id = 2)", "T3: TurnOff(id = 1, other = 2)", "T4: TurnOff(id = 2, other = 1)",
-                "T1 T1", "T2 T2", "T3 T3 T3", "T4 T4").history();
+        History h =
+                schedule(
+                                "column-types.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table switch: s_id = 9..9, active = 1, budget = 0",
+                                "T1: Add(id = 1)",
+                                "T2: Add(id = 2)",
+                                "T3: TurnOff(id = 1, other = 2)",
+                                "T4: TurnOff(id = 2, other = 1)",
+                                "T1 T1",
+                                "T2 T2",
+                                "T3 T3 T3",
+                                "T4 T4")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(4, ops.size(), trace.toString());
         String v1 = ops.get(0).replaceFirst("^w\\(switch/1/@alive,(\\d+)\\).*", "$1");
         assertTrue(v1.matches("\\d+"), ops.get(0));
         // the row's creation writes every field (changed, which has no DEFAULT, is NULL)
-        assertEquals(sorted("w(switch/1/@alive,V) w(switch/1/active,V) w(switch/1/budget,V) w(switch/1/label,V) w(switch/1/changed,V)".replace("V", v1)),
-                sorted(ops.get(0)), trace.toString());
+        assertEquals(
+                sorted(
+                        "w(switch/1/@alive,V) w(switch/1/active,V) w(switch/1/budget,V) w(switch/1/label,V) w(switch/1/changed,V)"
+                                .replace("V", v1)),
+                sorted(ops.get(0)),
+                trace.toString());
         String v2 = ops.get(1).replaceFirst("^w\\(switch/2/@alive,(\\d+)\\).*", "$1");
-        // T3 found switch 2 on (a row of the SELECT: its existence, as T2 wrote it) and turned switch 1 off
-        assertTrue(ops.get(2).matches("r\\(switch/2/@alive," + v2 + "\\) w\\(switch/1/active,\\d+\\)"), ops.get(2));
+        // T3 found switch 2 on (a row of the SELECT: its existence, as T2 wrote it) and turned
+        // switch 1 off
+        assertTrue(
+                ops.get(2).matches("r\\(switch/2/@alive," + v2 + "\\) w\\(switch/1/active,\\d+\\)"),
+                ops.get(2));
         assertTrue(trace.toString().contains("on_other = (s_id=2)"), trace.toString());
-        // T4 found switch 1 off (active = FALSE matches no row): no row read, the UPDATE did not run
+        // T4 found switch 1 off (active = FALSE matches no row): no row read, the UPDATE did not
+        // run
         assertTrue(trace.toString().contains("on_other = no rows"), trace.toString());
         assertEquals("", ops.get(3), trace.toString());
         assertTrue(Oracle.serializable(h));
@@ -367,47 +601,89 @@ class SqlConstructsRunContract extends Contract {
     @Case({Isolation.READ_COMMITTED})
     void nullLiteralsAndThreeValuedLogicRunAsModelled() throws Exception {
         StringWriter trace = new StringWriter();
-        History h = schedule("null-values.sql", Isolation.READ_COMMITTED, trace,
-                "table seat: seat_id = 9..9, holder = 1",
-                "T1: Add(id = 1)", "T2: Mine(id = 1)", "T3: Book(id = 1, who = 8)", "T4: Purge(id = 1)",
-                "T5: Mine(id = 1)", "T6: Release(id = 1)", "T7: Mine(id = 1)",
-                "T1 T1", "T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6", "T7 T7").history();
+        History h =
+                schedule(
+                                "null-values.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table seat: seat_id = 9..9, holder = 1",
+                                "T1: Add(id = 1)",
+                                "T2: Mine(id = 1)",
+                                "T3: Book(id = 1, who = 8)",
+                                "T4: Purge(id = 1)",
+                                "T5: Mine(id = 1)",
+                                "T6: Release(id = 1)",
+                                "T7: Mine(id = 1)",
+                                "T1 T1",
+                                "T2 T2",
+                                "T3 T3",
+                                "T4 T4",
+                                "T5 T5",
+                                "T6 T6",
+                                "T7 T7")
+                        .history();
         List<String> ops = committedOps(h);
         assertEquals(7, ops.size(), trace.toString());
-        String v1 = ops.get(0).replaceFirst("^w\\(seat/1/@alive,(\\d+)\\) w\\(seat/1/holder,\\1\\)$", "$1");
+        String v1 =
+                ops.get(0)
+                        .replaceFirst(
+                                "^w\\(seat/1/@alive,(\\d+)\\) w\\(seat/1/holder,\\1\\)$", "$1");
         assertTrue(v1.matches("\\d+"), ops.get(0));
         String text = trace.toString();
-        String[] lines = text.lines().filter(l -> l.contains("SELECT seat_id INTO s")).toArray(String[]::new);
+        String[] lines =
+                text.lines()
+                        .filter(l -> l.contains("SELECT seat_id INTO s"))
+                        .toArray(String[]::new);
         assertEquals(3, lines.length, text);
         assertTrue(lines[0].endsWith("s = no rows"), "NOT (NULL = 7) is not true: " + text);
         assertTrue(lines[1].endsWith("s = (seat_id=1)"), "8 is not 7: " + text);
-        assertTrue(lines[2].endsWith("s = no rows"), "released: NOT (NULL = 7) is not true: " + text);
+        assertTrue(
+                lines[2].endsWith("s = no rows"), "released: NOT (NULL = 7) is not true: " + text);
         String booked = ops.get(2).replaceFirst("^w\\(seat/1/holder,(\\d+)\\)$", "$1");
         assertTrue(booked.matches("\\d+"), "T3 booked the free seat: " + ops);
-        assertTrue(text.contains("DELETE FROM seat WHERE seat_id = :id AND holder = NULL  → 0 rows"), "holder = NULL never holds: " + text);
+        assertTrue(
+                text.contains("DELETE FROM seat WHERE seat_id = :id AND holder = NULL  → 0 rows"),
+                "holder = NULL never holds: " + text);
         assertEquals("", ops.get(3), text);
         assertTrue(ops.get(5).matches("w\\(seat/1/holder,\\d+\\)"), "Release wrote NULL: " + ops);
     }
 
     /**
-     * constraints.sql: the database enforces CHECK, UNIQUE and REFERENCES, and each violation aborts
-     * its transaction, which the history records as aborted (no operation of it is committed).
+     * constraints.sql: the database enforces CHECK, UNIQUE and REFERENCES, and each violation
+     * aborts its transaction, which the history records as aborted (no operation of it is
+     * committed).
      */
     @Case({Isolation.READ_COMMITTED})
     void constraintViolationsAbortTheirTransaction() throws Exception {
         StringWriter trace = new StringWriter();
-        Runs.Outcome out = schedule("constraints.sql", Isolation.READ_COMMITTED, trace,
-                "table account: acc_id = 1..1, owner = 2, balance = 1", "table transfer: empty",
-                "T1: Withdraw(id = 1)", "T2: Withdraw(id = 1)", "T3: Open(id = 2)", "T4: Open(id = 3)",
-                "T5: Log(id = 9)", "T6: Log(id = 3)",
-                "T1 T1 T1", "T2 T2 T2", "T3 T3", "T4 T4", "T5 T5", "T6 T6");
+        Runs.Outcome out =
+                schedule(
+                        "constraints.sql",
+                        Isolation.READ_COMMITTED,
+                        trace,
+                        "table account: acc_id = 1..1, owner = 2, balance = 1",
+                        "table transfer: empty",
+                        "T1: Withdraw(id = 1)",
+                        "T2: Withdraw(id = 1)",
+                        "T3: Open(id = 2)",
+                        "T4: Open(id = 3)",
+                        "T5: Log(id = 9)",
+                        "T6: Log(id = 3)",
+                        "T1 T1 T1",
+                        "T2 T2 T2",
+                        "T3 T3",
+                        "T4 T4",
+                        "T5 T5",
+                        "T6 T6");
         History h = out.history();
         String text = trace.toString();
         List<String> ops = committedOps(h);
         // T1 takes the balance to 0; T2 would take it to -1 (CHECK), T3 repeats owner 2 (UNIQUE),
         // T5 logs a transfer of account 9, which does not exist (REFERENCES): each aborts
         assertEquals(3, ops.size(), text);
-        assertTrue(ops.get(0).matches("r\\(account/1/balance,0\\) w\\(account/1/balance,\\d+\\)"), ops + "\n" + text);
+        assertTrue(
+                ops.get(0).matches("r\\(account/1/balance,0\\) w\\(account/1/balance,\\d+\\)"),
+                ops + "\n" + text);
         assertTrue(ops.get(1).startsWith("w(account/3/@alive,"), ops + "\n" + text);
         assertTrue(ops.get(2).startsWith("w(transfer/3/@alive,"), ops + "\n" + text);
         assertEquals(3, text.lines().filter(l -> l.contains("→ ABORTED")).count(), text);

@@ -22,14 +22,18 @@ class SqliteRunTest extends RunContract {
         database = Database.SQLITE;
     }
 
-    /** The anomalies snapshot isolation admits: SQLite lets one transaction commit, and SER holds. */
+    /**
+     * The anomalies snapshot isolation admits: SQLite lets one transaction commit, and SER holds.
+     */
     @Test
     void serializableAbortsOneTransactionOfEachAnomaly() throws Exception {
         List<String> litmus = new java.util.ArrayList<>(List.of("write-skew", "lost-update"));
         PREDICATE_LITMUS.forEach(c -> litmus.add(c[0]));
         for (String l : litmus) {
             StringWriter trace = new StringWriter();
-            History h = schedule("litmus/" + l + ".sql", l + ".schedule", Isolation.SERIALIZABLE, trace);
+            History h =
+                    schedule(
+                            "litmus/" + l + ".sql", l + ".schedule", Isolation.SERIALIZABLE, trace);
             assertEquals(1, Oracle.committed(h).size(), l + "\n" + trace);
             assertTrue(trace.toString().contains("SQLITE_BUSY"), l + "\n" + trace);
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, l);
@@ -39,7 +43,9 @@ class SqliteRunTest extends RunContract {
     @Test
     void onlySerializableIsOffered() {
         RunError e = assertThrows(RunError.class, () -> db(Isolation.READ_COMMITTED));
-        assertEquals("--isolation read-committed: SQLite has no such level (its levels: serializable)", e.getMessage());
+        assertEquals(
+                "--isolation read-committed: SQLite has no such level (its levels: serializable)",
+                e.getMessage());
     }
 
     /** The run's file lives beside the URL's directory while it runs and is gone after it. */
@@ -48,7 +54,9 @@ class SqliteRunTest extends RunContract {
         Db d = Db.of("jdbc:sqlite:" + dir, null, null, Isolation.SERIALIZABLE);
         Runs.Outcome o = Runs.keyValue(d, false, 4, 0, opts(2, 40));
         assertEquals(40, o.result().attempts(), o.summary());
-        assertTrue(o.summary().contains("SQLite (a file in " + dir.toAbsolutePath() + ")"), o.summary());
+        assertTrue(
+                o.summary().contains("SQLite (a file in " + dir.toAbsolutePath() + ")"),
+                o.summary());
         try (var files = Files.list(dir)) {
             assertEquals(List.of(), files.toList());
         }

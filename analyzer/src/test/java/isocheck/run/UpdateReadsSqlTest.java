@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** The SQL a read-modify-write UPDATE becomes (the README quotes it). */
 class UpdateReadsSqlTest {
 
-    static final String PROGRAM = """
+    static final String PROGRAM =
+            """
             CREATE TABLE warehouse (w_id INT PRIMARY KEY, w_ytd INT NOT NULL, w_tax INT NOT NULL, w_name VARCHAR(10));
 
             TRANSACTION Pay(w_id INT, amount INT)
@@ -35,28 +36,35 @@ class UpdateReadsSqlTest {
 
     @Test
     void aFieldReadAndAssignedIsCopiedToItsPreviousVersionColumnAndReturned() {
-        assertEquals("UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), isocheck_v_w_ytd = ?, "
-                + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_p_w_ytd, isocheck_vpred",
+        assertEquals(
+                "UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), isocheck_v_w_ytd = ?, "
+                        + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_p_w_ytd, isocheck_vpred",
                 sql(Engines.POSTGRESQL, "Pay", 0));
-        assertEquals("SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM FINAL TABLE (UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), "
-                + "isocheck_v_w_ytd = ?, isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT))",
+        assertEquals(
+                "SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM FINAL TABLE (UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS BIGINT)), "
+                        + "isocheck_v_w_ytd = ?, isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS BIGINT))",
                 sql(Engines.H2, "Pay", 0));
     }
 
     @Test
     void aFieldReadButNotAssignedIsReturnedFromItsOwnVersionColumn() {
-        assertEquals("UPDATE warehouse SET w_ytd = w_tax, isocheck_v_w_ytd = ? WHERE w_id = CAST(? AS BIGINT) "
-                + "RETURNING w_id, isocheck_v_w_tax, isocheck_vpred", sql(Engines.POSTGRESQL, "Tax", 0));
+        assertEquals(
+                "UPDATE warehouse SET w_ytd = w_tax, isocheck_v_w_ytd = ? WHERE w_id = CAST(? AS BIGINT) "
+                        + "RETURNING w_id, isocheck_v_w_tax, isocheck_vpred",
+                sql(Engines.POSTGRESQL, "Tax", 0));
     }
 
     @Test
     void blindUpdatesReturnOnlyTheKeysAndTablesGetOnlyTheNeededPreviousColumns() {
         // the keys, and the predicate version the WHERE clause saw (PredicateReads)
-        assertEquals("UPDATE warehouse SET w_name = 'x', isocheck_v_w_name = ? WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_vpred",
+        assertEquals(
+                "UPDATE warehouse SET w_name = 'x', isocheck_v_w_name = ? WHERE w_id = CAST(? AS BIGINT) RETURNING w_id, isocheck_vpred",
                 sql(Engines.POSTGRESQL, "Tax", 1));
         Program p = ProgramLoader.parse("w.sql", PROGRAM);
-        String ddl = new Interpreter(p, Engines.POSTGRESQL, true, new AtomicLong()).sqlGen()
-                .createTable(p.schema().table("warehouse").orElseThrow());
+        String ddl =
+                new Interpreter(p, Engines.POSTGRESQL, true, new AtomicLong())
+                        .sqlGen()
+                        .createTable(p.schema().table("warehouse").orElseThrow());
         assertTrue(ddl.contains("isocheck_p_w_ytd BIGINT DEFAULT 0 NOT NULL"), ddl);
         assertTrue(!ddl.contains("isocheck_p_w_tax") && !ddl.contains("isocheck_p_w_name"), ddl);
     }
@@ -70,10 +78,14 @@ class UpdateReadsSqlTest {
         Program p = ProgramLoader.parse("w.sql", PROGRAM);
         SqlGen gen = new SqlGen(p, Engines.MARIADB.dialect(Isolation.READ_COMMITTED), true);
         Compiled c = gen.compile((Stmt.Sql) p.transaction("Pay").orElseThrow().body().get(0));
-        assertEquals("UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS SIGNED)), isocheck_v_w_ytd = ?, "
-                + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS SIGNED)", c.sql());
-        assertEquals("SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM warehouse WHERE w_id = CAST(? AS SIGNED) "
-                + "AND isocheck_v_w_ytd = ?", c.fetchSql());
+        assertEquals(
+                "UPDATE warehouse SET w_ytd = (w_ytd + CAST(? AS SIGNED)), isocheck_v_w_ytd = ?, "
+                        + "isocheck_p_w_ytd = isocheck_v_w_ytd WHERE w_id = CAST(? AS SIGNED)",
+                c.sql());
+        assertEquals(
+                "SELECT w_id, isocheck_p_w_ytd, isocheck_vpred FROM warehouse WHERE w_id = CAST(? AS SIGNED) "
+                        + "AND isocheck_v_w_ytd = ?",
+                c.fetchSql());
         assertEquals(2, c.fetchParams().size());
     }
 }

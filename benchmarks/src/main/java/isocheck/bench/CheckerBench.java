@@ -32,14 +32,13 @@ import java.util.Locale;
  *   --levels rc,ra,cc   --heap 4g   --stale N (inject N stale reads)   --dir DIR (keep files)
  * </pre>
  *
- * <p>Times are wall-clock seconds from the start of parsing; CPU s is the JVM process's CPU time over
- * the same span (all threads: GC and JIT included), which other load on the machine inflates less.
- * Peak heap is the sum over the heap memory pools of their peak usage, read after the check: an
- * upper bound of the live-plus-garbage heap at its fullest (pools peak at different moments).
+ * <p>Times are wall-clock seconds from the start of parsing; CPU s is the JVM process's CPU time
+ * over the same span (all threads: GC and JIT included), which other load on the machine inflates
+ * less. Peak heap is the sum over the heap memory pools of their peak usage, read after the check:
+ * an upper bound of the live-plus-garbage heap at its fullest (pools peak at different moments).
  */
 public final class CheckerBench {
-    private CheckerBench() {
-    }
+    private CheckerBench() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("measure")) {
@@ -78,7 +77,8 @@ public final class CheckerBench {
             dir = Files.createTempDirectory("isocheck-bench");
         }
         Files.createDirectories(dir);
-        System.out.println("| history | sessions | txns | ops | file MB | level | parse s | check s | total s | CPU s | peak heap MB | verdict |");
+        System.out.println(
+                "| history | sessions | txns | ops | file MB | level | parse s | check s | total s | CPU s | peak heap MB | verdict |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         List<HistoryGenerator.Params> rows = new ArrayList<>();
         for (long n : sizes) {
@@ -94,8 +94,16 @@ public final class CheckerBench {
             double mb = Files.size(file) / 1e6;
             for (Level l : levels) {
                 String result = child(file, l, heap);
-                System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %.0f | %s | %s |%n", name, p.sessions(),
-                        st.transactions(), st.operations(), mb, l.id().toUpperCase(Locale.ROOT), result);
+                System.out.printf(
+                        Locale.ROOT,
+                        "| %s | %d | %d | %d | %.0f | %s | %s |%n",
+                        name,
+                        p.sessions(),
+                        st.transactions(),
+                        st.operations(),
+                        mb,
+                        l.id().toUpperCase(Locale.ROOT),
+                        result);
                 System.out.flush();
             }
             if (!keep) {
@@ -107,15 +115,27 @@ public final class CheckerBench {
         }
     }
 
-    private static String child(Path file, Level l, String heap) throws IOException, InterruptedException {
+    private static String child(Path file, Level l, String heap)
+            throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-Xmx" + heap, "-Xss64m", "-cp", System.getProperty("java.class.path"),
-                CheckerBench.class.getName(), "measure", file.toString(), l.id());
+        ProcessBuilder pb =
+                new ProcessBuilder(
+                        java,
+                        "-Xmx" + heap,
+                        "-Xss64m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        CheckerBench.class.getName(),
+                        "measure",
+                        file.toString(),
+                        l.id());
         pb.redirectErrorStream(true);
         Process proc = pb.start();
         String last = null;
         StringBuilder all = new StringBuilder();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(
+                        new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 all.append(line).append('\n');
@@ -124,8 +144,12 @@ public final class CheckerBench {
         }
         int rc = proc.waitFor();
         if (rc != 0 || last == null || !last.startsWith("RESULT ")) {
-            String msg = all.toString().lines().filter(s -> s.contains("Error") || s.contains("Exception"))
-                    .findFirst().orElse("exit " + rc);
+            String msg =
+                    all.toString()
+                            .lines()
+                            .filter(s -> s.contains("Error") || s.contains("Exception"))
+                            .findFirst()
+                            .orElse("exit " + rc);
             return "– | – | – | – | – | failed: " + msg.trim();
         }
         return last.substring("RESULT ".length());
@@ -134,7 +158,8 @@ public final class CheckerBench {
     /** Child mode: parse, check, print one RESULT line. */
     private static void measure(Path file, Level level) throws Exception {
         com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+                (com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean();
         long c0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         History h = HistoryReader.read(file, Format.JSON);
@@ -148,8 +173,18 @@ public final class CheckerBench {
                 peak += pool.getPeakUsage().getUsed();
             }
         }
-        String verdict = v instanceof Verdict.Violated vio ? "violated (" + vio.witnesses().get(0).name() + ")" : "holds";
-        System.out.printf(Locale.ROOT, "RESULT %.2f | %.2f | %.2f | %.2f | %d | %s%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9,
-                (t2 - t0) / 1e9, (c2 - c0) / 1e9, peak >> 20, verdict);
+        String verdict =
+                v instanceof Verdict.Violated vio
+                        ? "violated (" + vio.witnesses().get(0).name() + ")"
+                        : "holds";
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT %.2f | %.2f | %.2f | %.2f | %d | %s%n",
+                (t1 - t0) / 1e9,
+                (t2 - t1) / 1e9,
+                (t2 - t0) / 1e9,
+                (c2 - c0) / 1e9,
+                peak >> 20,
+                verdict);
     }
 }

@@ -1,7 +1,6 @@
 package isocheck.bench;
 
 import isocheck.history.ZipfSampler;
-
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -18,18 +17,29 @@ import java.util.SplittableRandom;
  * to a random session, and each read returns the latest value of its key (its own write if it wrote
  * the key, else the last committed write, else the initial 0). So the history is serializable by
  * construction, hence consistent at every level. With {@code staleReads > 0}, that many reads are
- * replaced by reads of the key's previous version (a write already overwritten in the serial order):
- * injected anomalies that break causal consistency (and often RA and RC).
+ * replaced by reads of the key's previous version (a write already overwritten in the serial
+ * order): injected anomalies that break causal consistency (and often RA and RC).
  *
  * <p>Every write carries a fresh value (a global counter), so values identify writes.
  */
 public final class HistoryGenerator {
     /** Key distributions. */
-    public enum Dist { UNIFORM, ZIPF }
+    public enum Dist {
+        UNIFORM,
+        ZIPF
+    }
 
     /** Generation parameters. */
-    public record Params(long operations, int sessions, int meanOpsPerTxn, int keys, double readRatio,
-                         Dist dist, double zipfS, long staleReads, long seed) {
+    public record Params(
+            long operations,
+            int sessions,
+            int meanOpsPerTxn,
+            int keys,
+            double readRatio,
+            Dist dist,
+            double zipfS,
+            long staleReads,
+            long seed) {
         /** The benchmark shape of issue 5: ≈10 ops per transaction, 50 sessions, uniform keys. */
         public static Params standard(long operations) {
             int keys = (int) Math.max(1_000, operations / 100);
@@ -42,24 +52,41 @@ public final class HistoryGenerator {
          */
         public static Params awditShape(long operations) {
             int sessions = (int) Math.ceil(Math.sqrt(operations));
-            return new Params(operations, sessions, 5, (int) Math.max(100, operations / 100), 0.8, Dist.ZIPF, 1.0, 0, 42);
+            return new Params(
+                    operations,
+                    sessions,
+                    5,
+                    (int) Math.max(100, operations / 100),
+                    0.8,
+                    Dist.ZIPF,
+                    1.0,
+                    0,
+                    42);
         }
 
         public Params withStaleReads(long n) {
-            return new Params(operations, sessions, meanOpsPerTxn, keys, readRatio, dist, zipfS, n, seed);
+            return new Params(
+                    operations, sessions, meanOpsPerTxn, keys, readRatio, dist, zipfS, n, seed);
         }
 
         public Params withSeed(long s) {
-            return new Params(operations, sessions, meanOpsPerTxn, keys, readRatio, dist, zipfS, staleReads, s);
+            return new Params(
+                    operations,
+                    sessions,
+                    meanOpsPerTxn,
+                    keys,
+                    readRatio,
+                    dist,
+                    zipfS,
+                    staleReads,
+                    s);
         }
     }
 
     /** What was generated. */
-    public record Stats(long transactions, long operations, long staleReads) {
-    }
+    public record Stats(long transactions, long operations, long staleReads) {}
 
-    private HistoryGenerator() {
-    }
+    private HistoryGenerator() {}
 
     public static Stats write(Params p, Path file) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -70,10 +97,11 @@ public final class HistoryGenerator {
     public static Stats write(Params p, Writer out) throws IOException {
         SplittableRandom rnd = new SplittableRandom(p.seed());
         int k = p.keys();
-        long[] current = new long[k];   // latest committed value per key (0 = initial)
-        long[] previous = new long[k];  // the value before it, -1 if none
+        long[] current = new long[k]; // latest committed value per key (0 = initial)
+        long[] previous = new long[k]; // the value before it, -1 if none
         java.util.Arrays.fill(previous, -1);
-        long[] own = new long[k];       // value written by the current transaction, valid if ownStamp == txn
+        long[] own =
+                new long[k]; // value written by the current transaction, valid if ownStamp == txn
         long[] ownStamp = new long[k];
         java.util.Arrays.fill(ownStamp, -1);
         int[] touched = new int[4 * p.meanOpsPerTxn() + 64];
@@ -96,17 +124,28 @@ public final class HistoryGenerator {
 
         // Stale reads go at evenly spread read positions (deterministic, so the count is exact).
         long expectedReads = (long) (p.operations() * p.readRatio());
-        long staleEvery = p.staleReads() > 0 ? Math.max(1, expectedReads / (p.staleReads() + 1)) : Long.MAX_VALUE;
+        long staleEvery =
+                p.staleReads() > 0
+                        ? Math.max(1, expectedReads / (p.staleReads() + 1))
+                        : Long.MAX_VALUE;
         long readCount = 0;
         long stale = 0;
         long ops = 0;
         long txn = 0;
         long nextValue = 1;
         while (ops < p.operations()) {
-            int size = 1 + rnd.nextInt(2 * p.meanOpsPerTxn() - 1); // uniform 1 .. 2·mean-1, mean = mean
+            int size =
+                    1
+                            + rnd.nextInt(
+                                    2 * p.meanOpsPerTxn()
+                                            - 1); // uniform 1 .. 2·mean-1, mean = mean
             size = (int) Math.min(size, p.operations() - ops);
             int session = rnd.nextInt(p.sessions());
-            sb.append("{\"session\":\"s").append(session).append("\",\"id\":").append(txn + 1).append(",\"ops\":[");
+            sb.append("{\"session\":\"s")
+                    .append(session)
+                    .append("\",\"id\":")
+                    .append(txn + 1)
+                    .append(",\"ops\":[");
             int nTouched = 0;
             for (int i = 0; i < size; i++) {
                 int x = zipf != null ? zipf.next(rnd) : rnd.nextInt(k);
@@ -120,7 +159,9 @@ public final class HistoryGenerator {
                     } else {
                         v = current[x];
                         readCount++;
-                        if (readCount % staleEvery == 0 && stale < p.staleReads() && previous[x] >= 0) {
+                        if (readCount % staleEvery == 0
+                                && stale < p.staleReads()
+                                && previous[x] >= 0) {
                             v = previous[x];
                             stale++;
                         }

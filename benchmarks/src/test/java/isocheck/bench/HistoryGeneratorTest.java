@@ -16,10 +16,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Generated histories are what they claim: consistent unless stale reads are injected. The
  * polynomial levels are checked on the full shapes; the exact levels (NP-complete in general) on a
- * standard history small enough for a unit test: their scale is measured in benchmarks/levels-bench.sh.
+ * standard history small enough for a unit test: their scale is measured in
+ * benchmarks/levels-bench.sh.
  */
 class HistoryGeneratorTest {
-    private static final java.util.List<Level> POLYNOMIAL = java.util.List.of(Level.RC, Level.RA, Level.CC);
+    private static final java.util.List<Level> POLYNOMIAL =
+            java.util.List.of(Level.RC, Level.RA, Level.CC);
 
     private static History generate(HistoryGenerator.Params p) throws Exception {
         StringWriter out = new StringWriter();
@@ -36,7 +38,8 @@ class HistoryGeneratorTest {
             History h = generate(HistoryGenerator.Params.standard(20_000).withSeed(seed));
             assertEquals(50, h.sessionCount());
             for (Level l : POLYNOMIAL) {
-                assertInstanceOf(Verdict.Consistent.class, LevelChecker.of(l).check(h), l + " seed " + seed);
+                assertInstanceOf(
+                        Verdict.Consistent.class, LevelChecker.of(l).check(h), l + " seed " + seed);
             }
         }
     }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The ./isocheck launcher works from any working directory and passes arguments, output and exit
- * codes through. (Under {@code mvn verify} the analyzer jar is already packaged, so it does not build.)
+ * codes through. (Under {@code mvn verify} the analyzer jar is already packaged, so it does not
+ * build.)
  */
 class LauncherTest {
 
@@ -20,16 +21,25 @@ class LauncherTest {
 
     record Result(int code, String out, String err) {}
 
-    private static Result run(Path workDir, String... args) throws IOException, InterruptedException {
+    private static Result run(Path workDir, String... args)
+            throws IOException, InterruptedException {
         String[] command = new String[args.length + 1];
         command[0] = LAUNCHER.toString();
         System.arraycopy(args, 0, command, 1, args.length);
         Path out = Files.createTempFile("isocheck-out", ".txt");
         Path err = Files.createTempFile("isocheck-err", ".txt");
-        Process p = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p =
+                new ProcessBuilder(command)
+                        .directory(workDir.toFile())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
         int code = p.waitFor();
-        Result r = new Result(code, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        Result r =
+                new Result(
+                        code,
+                        Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
         Files.delete(out);
         Files.delete(err);
         return r;
@@ -48,9 +58,11 @@ class LauncherTest {
         Result r = run(elsewhere, "parse", "missing.sql");
         assertEquals(2, r.code());
         assertTrue(r.err().endsWith("missing.sql: no such file\n"), r.err());
-        Files.writeString(elsewhere.resolve("bad.sql"), "CREATE TABLE t (a INT PRIMARY KEY, b MONEY);\n");
+        Files.writeString(
+                elsewhere.resolve("bad.sql"), "CREATE TABLE t (a INT PRIMARY KEY, b MONEY);\n");
         Result bad = run(elsewhere, "parse", "bad.sql");
         assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("bad.sql:1:38: unsupported type MONEY (supported: "), bad.err());
+        assertTrue(
+                bad.err().contains("bad.sql:1:38: unsupported type MONEY (supported: "), bad.err());
     }
 }

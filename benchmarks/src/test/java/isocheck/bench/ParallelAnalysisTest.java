@@ -10,24 +10,26 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Queries asked on several threads ({@link Analysis.Options#threads}) give the report of one thread:
- * the same verdict, the same queries in the same order with the same answers, the same anomalies in
- * the same order with the same witnesses, whichever query finished first. Rows where the threads
- * race: a satisfiable sequence query with more after it (the queries asked ahead are cancelled and
- * left out), {@code --all} enumerations merged from several sequences, and whole-query lengths.
+ * Queries asked on several threads ({@link Analysis.Options#threads}) give the report of one
+ * thread: the same verdict, the same queries in the same order with the same answers, the same
+ * anomalies in the same order with the same witnesses, whichever query finished first. Rows where
+ * the threads race: a satisfiable sequence query with more after it (the queries asked ahead are
+ * cancelled and left out), {@code --all} enumerations merged from several sequences, and
+ * whole-query lengths.
  */
 class ParallelAnalysisTest {
 
     @ParameterizedTest(name = "{0} under {1}, k <= {2}, all={3}")
     @CsvSource({
-            "tpcc.sql, psi, 3, false",
-            "tpcc.sql, ec, 2, true",
-            "courseware.sql, ec, 2, true",
-            "courseware.sql, courseware-hybrid-psi, 4, true",
-            "bank.sql, psi, 4, false",
-            "litmus/long-fork.sql, psi, 4, true",
+        "tpcc.sql, psi, 3, false",
+        "tpcc.sql, ec, 2, true",
+        "courseware.sql, ec, 2, true",
+        "courseware.sql, courseware-hybrid-psi, 4, true",
+        "bank.sql, psi, 4, false",
+        "litmus/long-fork.sql, psi, 4, true",
     })
-    void threadsDoNotChangeTheReport(String program, String spec, int bound, boolean all) throws Exception {
+    void threadsDoNotChangeTheReport(String program, String spec, int bound, boolean all)
+            throws Exception {
         Analysis.Options opts = Analysis.Options.defaults(bound).withAll(all);
         String file = "benchmarks/programs/" + program;
         Analysis.Outcome one = AcceptanceTest.run(file, spec, opts.withThreads(1));
@@ -41,9 +43,17 @@ class ParallelAnalysisTest {
     /** Everything the report shows but the times. */
     static String render(Analysis.Outcome o) {
         StringBuilder sb = new StringBuilder(o.verdict().toString()).append('\n');
-        sb.append(o.queries().stream().map(q -> q.name() + " " + q.result()).collect(Collectors.joining("\n"))).append('\n');
+        sb.append(
+                        o.queries().stream()
+                                .map(q -> q.name() + " " + q.result())
+                                .collect(Collectors.joining("\n")))
+                .append('\n');
         for (Witness w : o.anomalies()) {
-            sb.append(w.txns()).append(w.edges()).append(w.arOrder()).append(w.anomaly()).append(w.explanation());
+            sb.append(w.txns())
+                    .append(w.edges())
+                    .append(w.arOrder())
+                    .append(w.anomaly())
+                    .append(w.explanation());
             for (int[] pair : w.vis()) sb.append(java.util.Arrays.toString(pair));
             sb.append('\n');
         }

@@ -23,18 +23,26 @@ class ReproducibleWitnessTest {
     @Test
     void twoAnalysesInOneJvmGiveTheSameWitness() throws Exception {
         Program p = ShippedProgramsTest.load(TPCC);
-        Analysis.Outcome first = Analysis.run(p, SpecLibrary.builtin().get("psi"), Analysis.Options.defaults(3));
+        Analysis.Outcome first =
+                Analysis.run(p, SpecLibrary.builtin().get("psi"), Analysis.Options.defaults(3));
         System.gc(); // frees the first context's terms, as a long-running process would
-        Analysis.Outcome second = Analysis.run(p, SpecLibrary.builtin().get("psi"), Analysis.Options.defaults(3));
+        Analysis.Outcome second =
+                Analysis.run(p, SpecLibrary.builtin().get("psi"), Analysis.Options.defaults(3));
         assertEquals(Analysis.Verdict.FOUND, first.verdict());
         assertEquals(render(first), render(second));
     }
 
-    /** Everything a witness shows, with vis pairs by value (an int[]'s toString is its identity). */
+    /**
+     * Everything a witness shows, with vis pairs by value (an int[]'s toString is its identity).
+     */
     private static String render(Analysis.Outcome o) {
         StringBuilder sb = new StringBuilder();
         for (isocheck.witness.Witness w : o.anomalies()) {
-            sb.append(w.txns()).append(w.edges()).append(w.arOrder()).append(w.anomaly()).append(w.explanation());
+            sb.append(w.txns())
+                    .append(w.edges())
+                    .append(w.arOrder())
+                    .append(w.anomaly())
+                    .append(w.explanation());
             for (int[] pair : w.vis()) sb.append(java.util.Arrays.toString(pair));
             sb.append('\n');
         }
@@ -49,14 +57,27 @@ class ReproducibleWitnessTest {
         assertEquals(a, b);
     }
 
-    /** {@code ./isocheck analyze} output without the timing line (times differ, witnesses must not). */
+    /**
+     * {@code ./isocheck analyze} output without the timing line (times differ, witnesses must not).
+     */
     private static String analyzeInNewJvm(Path dir, String name) throws Exception {
         Path out = dir.resolve(name + ".txt");
-        Process proc = new ProcessBuilder(ShippedProgramsTest.ROOT.resolve("isocheck").toString(),
-                "analyze", TPCC, "--spec", "psi", "--bound", "3")
-                .directory(ShippedProgramsTest.ROOT.toFile()).redirectOutput(out.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process proc =
+                new ProcessBuilder(
+                                ShippedProgramsTest.ROOT.resolve("isocheck").toString(),
+                                "analyze",
+                                TPCC,
+                                "--spec",
+                                "psi",
+                                "--bound",
+                                "3")
+                        .directory(ShippedProgramsTest.ROOT.toFile())
+                        .redirectOutput(out.toFile())
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
         assertEquals(1, proc.waitFor());
-        return Pattern.compile("(?m)^\\d+ queries:.*$").matcher(Files.readString(out, StandardCharsets.UTF_8)).replaceAll("");
+        return Pattern.compile("(?m)^\\d+ queries:.*$")
+                .matcher(Files.readString(out, StandardCharsets.UTF_8))
+                .replaceAll("");
     }
 }

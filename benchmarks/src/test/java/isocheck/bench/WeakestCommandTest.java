@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code isocheck weakest} end to end on the benchmark programs (issue 4's "Done when" rows), through
- * the command line in-process. Times are recorded in benchmarks/RESULTS.md, never asserted.
+ * {@code isocheck weakest} end to end on the benchmark programs (issue 4's "Done when" rows),
+ * through the command line in-process. Times are recorded in benchmarks/RESULTS.md, never asserted.
  */
 class WeakestCommandTest {
 
@@ -57,11 +57,16 @@ class WeakestCommandTest {
         return out;
     }
 
-    /** Whether verify-work's proof driver is implemented in this build (its API throws until it is). */
+    /**
+     * Whether verify-work's proof driver is implemented in this build (its API throws until it is).
+     */
     static boolean proverImplemented() throws Exception {
         Program p = ShippedProgramsTest.load("benchmarks/programs/litmus/lost-update.sql");
         try {
-            Proof.verify(p, SpecLibrary.builtin().get("ser"), ProofOptions.defaults().withMaxLength(2).withTimeout(10));
+            Proof.verify(
+                    p,
+                    SpecLibrary.builtin().get("ser"),
+                    ProofOptions.defaults().withMaxLength(2).withTimeout(10));
             return true;
         } catch (UnsupportedOperationException e) {
             return false;
@@ -74,10 +79,21 @@ class WeakestCommandTest {
 
     @BeforeAll
     static void runTpcc() throws Exception {
-        // the proof attempt on the answer is bounded: after precision-work's merge the answer (si) goes to the
-        // §5.2/§5.3 driver, whose TPC-C path queries take minutes (RESULTS.md); the proof is not asserted here
-        // the paper's reading: INSERT overwrites (--paper-keys), no invariant declared (tpcc.sql's pragmas blanked)
-        Run r = cli("weakest", tpccWithoutPragmas().toString(), "--paper-keys", "--proof-timeout", "10", "--format", "json");
+        // the proof attempt on the answer is bounded: after precision-work's merge the answer (si)
+        // goes to the
+        // §5.2/§5.3 driver, whose TPC-C path queries take minutes (RESULTS.md); the proof is not
+        // asserted here
+        // the paper's reading: INSERT overwrites (--paper-keys), no invariant declared (tpcc.sql's
+        // pragmas blanked)
+        Run r =
+                cli(
+                        "weakest",
+                        tpccWithoutPragmas().toString(),
+                        "--paper-keys",
+                        "--proof-timeout",
+                        "10",
+                        "--format",
+                        "json");
         assertEquals(0, r.exit(), r.err());
         tpcc = r.json();
     }
@@ -93,35 +109,50 @@ class WeakestCommandTest {
             assertTrue(a.get("k").asInt() <= 4, weaker);
         }
         // ec, cc and pc allow a cycle of two; psi forbids every cycle of two (paper §6)
-        for (String s : List.of("ec", "cc", "pc")) assertEquals(2, row(tpcc, s).get("anomaly").get("k").asInt(), s);
+        for (String s : List.of("ec", "cc", "pc"))
+            assertEquals(2, row(tpcc, s).get("anomaly").get("k").asInt(), s);
         assertTrue(row(tpcc, "psi").get("anomaly").get("k").asInt() >= 3);
     }
 
     /**
      * Paper §6: with the initial database consistent (--assume-keys-below-counters, as TPC-C
-     * populates it) the weakest spec is SI, and its bounded answer (no cycle up to 4) is the one the
-     * proof then extends to every execution (VerifyAcceptanceTest proves it inductively).
+     * populates it) the weakest spec is SI, and its bounded answer (no cycle up to 4) is the one
+     * the proof then extends to every execution (VerifyAcceptanceTest proves it inductively).
      */
     @Test
     void tpccUnderConsistentKeysIsSiProvedInductively() throws Exception {
-        Run r = cli("weakest", tpccWithoutPragmas().toString(), "--paper-keys", "--assume-keys-below-counters", "--format", "json");
+        Run r =
+                cli(
+                        "weakest",
+                        tpccWithoutPragmas().toString(),
+                        "--paper-keys",
+                        "--assume-keys-below-counters",
+                        "--format",
+                        "json");
         assertSiProved(r);
     }
 
     /**
-     * Issue 13's "defaults that follow SQL": no flags. SQL's key uniqueness is the default and tpcc.sql
-     * declares its order-id invariants (-- @isocheck invariant), so the answer is the paper's SI, proved.
+     * Issue 13's "defaults that follow SQL": no flags. SQL's key uniqueness is the default and
+     * tpcc.sql declares its order-id invariants (-- @isocheck invariant), so the answer is the
+     * paper's SI, proved.
      */
     @Test
     void tpccWithoutFlagsIsSiProved() throws Exception {
         assertSiProved(cli("weakest", path("benchmarks/programs/tpcc.sql"), "--format", "json"));
     }
 
-    /** tpcc.sql with its {@code -- @isocheck} pragma lines blanked (line numbers kept), in a temporary directory. */
+    /**
+     * tpcc.sql with its {@code -- @isocheck} pragma lines blanked (line numbers kept), in a
+     * temporary directory.
+     */
     static Path tpccWithoutPragmas() throws Exception {
         Path dir = Files.createTempDirectory("tpcc-no-pragmas");
         Path copy = dir.resolve("tpcc.sql");
-        Files.writeString(copy, Files.readString(Path.of(path("benchmarks/programs/tpcc.sql"))).replaceAll("(?m)^-- @isocheck.*$", "--"));
+        Files.writeString(
+                copy,
+                Files.readString(Path.of(path("benchmarks/programs/tpcc.sql")))
+                        .replaceAll("(?m)^-- @isocheck.*$", "--"));
         copy.toFile().deleteOnExit();
         dir.toFile().deleteOnExit();
         return copy;
@@ -137,7 +168,9 @@ class WeakestCommandTest {
         assertEquals("si", row(j, "ser").get("entailed_by").asText());
         JsonNode proof = row(j, "si").get("proof");
         assertTrue(proof.get("proved").asBoolean(), proof.toString());
-        assertTrue(proof.toString().contains("T' = {NewOrder, Payment}, then {Delivery}"), proof.toString());
+        assertTrue(
+                proof.toString().contains("T' = {NewOrder, Payment}, then {Delivery}"),
+                proof.toString());
     }
 
     /**
@@ -146,9 +179,19 @@ class WeakestCommandTest {
      * (replayed on H2 and PostgreSQL, RunContract), so the weakest spec is SER.
      */
     @Test
-    void batchDeliveryUnderConsistentKeysIsSerBecauseSiHasAReadOnlyAnomalyOfFour() throws Exception {
-        Run r = cli("weakest", path("benchmarks/programs/tpcc-batch-delivery.sql"), "--specs", "si,ser",
-                "--paper-keys", "--assume-keys-below-counters", "--no-proof", "--format", "json");
+    void batchDeliveryUnderConsistentKeysIsSerBecauseSiHasAReadOnlyAnomalyOfFour()
+            throws Exception {
+        Run r =
+                cli(
+                        "weakest",
+                        path("benchmarks/programs/tpcc-batch-delivery.sql"),
+                        "--specs",
+                        "si,ser",
+                        "--paper-keys",
+                        "--assume-keys-below-counters",
+                        "--no-proof",
+                        "--format",
+                        "json");
         assertEquals(0, r.exit(), r.err());
         JsonNode j = r.json();
         assertEquals(List.of("ser"), answer(j));
@@ -175,7 +218,9 @@ class WeakestCommandTest {
         }
         JsonNode proof = row(j, "psi").get("proof");
         if (proverImplemented()) {
-            assertTrue(proof.get("proved").asBoolean(), "paper §2: bank under PSI is proved by shortest path: " + proof);
+            assertTrue(
+                    proof.get("proved").asBoolean(),
+                    "paper §2: bank under PSI is proved by shortest path: " + proof);
         } else {
             assertEquals("not_attempted", proof.get("status").asText(), proof.toString());
             assertFalse(proof.get("proved").asBoolean());
@@ -184,7 +229,15 @@ class WeakestCommandTest {
 
     @Test
     void textReportNamesTheAnswerAndTheAnomalies() {
-        Run r = cli("weakest", path("benchmarks/programs/bank.sql"), "--specs", "ec,psi,si", "--bound", "3", "--progress");
+        Run r =
+                cli(
+                        "weakest",
+                        path("benchmarks/programs/bank.sql"),
+                        "--specs",
+                        "ec,psi,si",
+                        "--bound",
+                        "3",
+                        "--progress");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("Weakest anomaly-free spec: psi"), r.out());
         assertTrue(r.out().contains("ec: lost update:"), r.out());
@@ -196,36 +249,80 @@ class WeakestCommandTest {
 
     /**
      * With the paper's selective serializability kept fixed (--base), the search finds exactly the
-     * paper's upgrade: Enroll at SI, the four other types at EC (since Courseware follows the paper's
-     * programs: names are keys, removals refuse while enrolled). That is the paper's
-     * courseware-hybrid-si and strictly weaker than the causal evidence spec; the generated spec file
-     * is one analyze accepts, with the same answer.
+     * paper's upgrade: Enroll at SI, the four other types at EC (since Courseware follows the
+     * paper's programs: names are keys, removals refuse while enrolled). That is the paper's
+     * courseware-hybrid-si and strictly weaker than the causal evidence spec; the generated spec
+     * file is one analyze accepts, with the same answer.
      */
     @Test
     void coursewarePerTransactionFindsThePapersUpgrade(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("courseware-levels.spec");
-        Run r = cli("weakest", path("benchmarks/programs/courseware.sql"), "--per-transaction", "--spec-dir",
-                path("benchmarks/programs/courseware-specs"), "--base", "courseware-selective-ser", "--assume-unique-keys",
-                "--compare", "courseware-hybrid-si-cc,courseware-hybrid-si", "--spec-out", out.toString(), "--no-proof",
-                "--format", "json");
+        Run r =
+                cli(
+                        "weakest",
+                        path("benchmarks/programs/courseware.sql"),
+                        "--per-transaction",
+                        "--spec-dir",
+                        path("benchmarks/programs/courseware-specs"),
+                        "--base",
+                        "courseware-selective-ser",
+                        "--assume-unique-keys",
+                        "--compare",
+                        "courseware-hybrid-si-cc,courseware-hybrid-si",
+                        "--spec-out",
+                        out.toString(),
+                        "--no-proof",
+                        "--format",
+                        "json");
         assertEquals(0, r.exit(), r.err());
         JsonNode j = r.json();
         assertEquals(1, j.get("solutions").size());
         JsonNode sol = j.get("solutions").get(0);
         Map<String, String> levels = new TreeMap<>();
-        sol.get("assignment").fields().forEachRemaining(e -> levels.put(e.getKey(), e.getValue().asText()));
-        assertEquals(Map.of("AddCourse", "ec", "AddStudent", "ec", "RemCourse", "ec", "RemStudent", "ec", "Enroll", "si"), levels);
-        assertTrue(j.get("comparisons").get(0).get("relation").asText().startsWith("strictly weaker than courseware-hybrid-si-cc"),
+        sol.get("assignment")
+                .fields()
+                .forEachRemaining(e -> levels.put(e.getKey(), e.getValue().asText()));
+        assertEquals(
+                Map.of(
+                        "AddCourse",
+                        "ec",
+                        "AddStudent",
+                        "ec",
+                        "RemCourse",
+                        "ec",
+                        "RemStudent",
+                        "ec",
+                        "Enroll",
+                        "si"),
+                levels);
+        assertTrue(
+                j.get("comparisons")
+                        .get(0)
+                        .get("relation")
+                        .asText()
+                        .startsWith("strictly weaker than courseware-hybrid-si-cc"),
                 j.get("comparisons").toString());
-        assertEquals("equivalent to courseware-hybrid-si", j.get("comparisons").get(1).get("relation").asText());
+        assertEquals(
+                "equivalent to courseware-hybrid-si",
+                j.get("comparisons").get(1).get("relation").asText());
         // --no-proof: said so, nothing claimed (the proof attempt fails on this hybrid: RESULTS.md)
         assertEquals("not_attempted", sol.get("proof").get("status").asText());
 
         // the generated file is a spec analyze accepts (with the base spec it includes next to it)
-        Files.copy(Path.of(path("benchmarks/programs/courseware-specs/courseware-selective-ser.spec")),
+        Files.copy(
+                Path.of(path("benchmarks/programs/courseware-specs/courseware-selective-ser.spec")),
                 dir.resolve("courseware-selective-ser.spec"));
-        Run a = cli("analyze", path("benchmarks/programs/courseware.sql"), "--spec-dir", dir.toString(), "--spec",
-                "courseware-levels", "--bound", "4", "--assume-unique-keys");
+        Run a =
+                cli(
+                        "analyze",
+                        path("benchmarks/programs/courseware.sql"),
+                        "--spec-dir",
+                        dir.toString(),
+                        "--spec",
+                        "courseware-levels",
+                        "--bound",
+                        "4",
+                        "--assume-unique-keys");
         assertEquals(0, a.exit(), a.out() + a.err());
         assertTrue(Files.readString(out).contains("include si for Enroll"));
     }
@@ -238,11 +335,17 @@ class WeakestCommandTest {
         Run unknown = cli("weakest", bank, "--specs", "ec,snapshot");
         assertEquals(2, unknown.exit());
         // the message analyze and verify give (Inputs.findSpec), for --specs and --compare alike
-        assertTrue(unknown.err().startsWith("unknown spec 'snapshot'; known specs: cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"), unknown.err());
+        assertTrue(
+                unknown.err()
+                        .startsWith(
+                                "unknown spec 'snapshot'; known specs: cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"),
+                unknown.err());
         assertEquals(1, unknown.err().strip().lines().count());
         Run unknownCompare = cli("weakest", bank, "--per-transaction", "--compare", "snapshot");
         assertEquals(2, unknownCompare.exit());
-        assertTrue(unknownCompare.err().startsWith("unknown spec 'snapshot'; known specs: "), unknownCompare.err());
+        assertTrue(
+                unknownCompare.err().startsWith("unknown spec 'snapshot'; known specs: "),
+                unknownCompare.err());
         Run noDir = cli("weakest", bank, "--spec-dir", dir.resolve("absent").toString());
         assertEquals(2, noDir.exit());
         assertEquals(dir.resolve("absent") + ": no such directory", noDir.err().strip());
@@ -251,21 +354,50 @@ class WeakestCommandTest {
         assertEquals(2, noPer.exit());
         assertTrue(noPer.err().contains("--spec-out needs --per-transaction"), noPer.err());
 
-        Run badName = cli("weakest", bank, "--per-transaction", "--spec-out", dir.resolve("x.txt").toString());
+        Run badName =
+                cli(
+                        "weakest",
+                        bank,
+                        "--per-transaction",
+                        "--spec-out",
+                        dir.resolve("x.txt").toString());
         assertEquals(2, badName.exit());
         assertTrue(badName.err().contains("must name a file NAME.spec"), badName.err());
 
-        // a spec whose axioms declare no observer cannot be a per-type level: file:line:col of the axiom
-        Files.writeString(dir.resolve("nobs.spec"), "# no observer\naxiom all_see: forall a, b: ar(a, b) -> vis(a, b)\n");
-        Run noObserver = cli("weakest", bank, "--per-transaction", "--spec-dir", dir.toString(), "--specs", "ec,nobs");
+        // a spec whose axioms declare no observer cannot be a per-type level: file:line:col of the
+        // axiom
+        Files.writeString(
+                dir.resolve("nobs.spec"),
+                "# no observer\naxiom all_see: forall a, b: ar(a, b) -> vis(a, b)\n");
+        Run noObserver =
+                cli(
+                        "weakest",
+                        bank,
+                        "--per-transaction",
+                        "--spec-dir",
+                        dir.toString(),
+                        "--specs",
+                        "ec,nobs");
         assertEquals(2, noObserver.exit(), noObserver.out());
-        assertTrue(noObserver.err().matches("(?s).*nobs\\.spec:2:\\d+: spec 'nobs' cannot be a per-transaction level.*"), noObserver.err());
+        assertTrue(
+                noObserver
+                        .err()
+                        .matches(
+                                "(?s).*nobs\\.spec:2:\\d+: spec 'nobs' cannot be a per-transaction level.*"),
+                noObserver.err());
         assertFalse(noObserver.err().contains("Exception"), noObserver.err());
     }
 
     @Test
     void noAnomalyFreeSpecExitsOne() {
-        Run r = cli("weakest", path("benchmarks/programs/litmus/write-skew.sql"), "--specs", "ec,psi,si", "--bound", "3");
+        Run r =
+                cli(
+                        "weakest",
+                        path("benchmarks/programs/litmus/write-skew.sql"),
+                        "--specs",
+                        "ec,psi,si",
+                        "--bound",
+                        "3");
         assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("No spec in the list is anomaly-free up to 3."), r.out());
     }

@@ -10,7 +10,8 @@ import java.util.List;
  * anomaly of the strongest pattern among the inferred edges ("non-monotonic read", "fractured
  * read", "causality violation").
  */
-public record CycleWitness(String name, String adya, List<WitnessEdge> edges, List<TxnView> transactions)
+public record CycleWitness(
+        String name, String adya, List<WitnessEdge> edges, List<TxnView> transactions)
         implements Witness {
     public CycleWitness {
         edges = List.copyOf(edges);

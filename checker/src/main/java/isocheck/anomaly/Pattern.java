@@ -1,9 +1,9 @@
 package isocheck.anomaly;
 
 /**
- * Why an inferred commit-order edge {@code t2 → t1} is forced, where the reader t3 reads key x
- * from t1 and t2 also writes x (AWDIT §3.4; the repository's CoJustificationKind). Ordered from
- * the weakest level whose axiom already forces the edge to the strongest.
+ * Why an inferred commit-order edge {@code t2 → t1} is forced, where the reader t3 reads key x from
+ * t1 and t2 also writes x (AWDIT §3.4; the repository's CoJustificationKind). Ordered from the
+ * weakest level whose axiom already forces the edge to the strongest.
  */
 public enum Pattern {
     /** t3 read from t2 earlier in program order (RC axiom, Def. 2.4). */

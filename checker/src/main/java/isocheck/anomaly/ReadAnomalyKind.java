@@ -11,7 +11,9 @@ public enum ReadAnomalyKind {
     NOT_MY_OWN_WRITE("not-my-own-write", "TAP-d", null),
     NOT_MY_LAST_WRITE("not-my-last-write", "TAP-e", null),
     INTERMEDIATE_READ("intermediate read", "TAP-f", "G1b"),
-    /** Reading one key from two transactions; forbidden by RA and CC, allowed by RC (AWDIT Alg. 2). */
+    /**
+     * Reading one key from two transactions; forbidden by RA and CC, allowed by RC (AWDIT Alg. 2).
+     */
     NON_REPEATABLE_READ("non-repeatable read", "TAP-j", null);
 
     private final String displayName;

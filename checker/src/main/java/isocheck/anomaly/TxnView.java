@@ -5,13 +5,14 @@ import java.util.List;
 /**
  * A transaction as shown in a witness.
  *
- * @param label    its display name ("T7", "init")
- * @param session  its session's name, or null for the initial transaction
+ * @param label its display name ("T7", "init")
+ * @param session its session's name, or null for the initial transaction
  * @param position its 1-based position in its session (0 for the initial transaction)
  * @param committed whether it committed
- * @param ops      its operations in program order
+ * @param ops its operations in program order
  */
-public record TxnView(String label, String session, int position, boolean committed, List<OpView> ops) {
+public record TxnView(
+        String label, String session, int position, boolean committed, List<OpView> ops) {
     public TxnView {
         ops = List.copyOf(ops);
     }
@@ -21,7 +22,13 @@ public record TxnView(String label, String session, int position, boolean commit
         if (session == null) {
             return label + " (initial state)";
         }
-        return label + " (session " + session + ", #" + position + (committed ? "" : ", aborted") + ")";
+        return label
+                + " (session "
+                + session
+                + ", #"
+                + position
+                + (committed ? "" : ", aborted")
+                + ")";
     }
 
     public String opsText() {

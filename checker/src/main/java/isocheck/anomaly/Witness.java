@@ -3,8 +3,8 @@ package isocheck.anomaly;
 import java.util.List;
 
 /**
- * Evidence that a history violates a level: a single bad read ({@link ReadWitness}) or a cycle
- * of session-order, write-read and forced commit-order edges ({@link CycleWitness}).
+ * Evidence that a history violates a level: a single bad read ({@link ReadWitness}) or a cycle of
+ * session-order, write-read and forced commit-order edges ({@link CycleWitness}).
  */
 public sealed interface Witness permits ReadWitness, CycleWitness {
     /** The anomaly's name, e.g. "fractured read", "aborted read". */

@@ -11,8 +11,7 @@ import java.io.UncheckedIOException;
 final class WitnessJson {
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private WitnessJson() {
-    }
+    private WitnessJson() {}
 
     static String render(Witness w) {
         StringWriter out = new StringWriter();
@@ -91,7 +90,8 @@ final class WitnessJson {
                         }
                         g.writeEndObject();
                     }
-                    java.util.Optional<isocheck.history.PredicateKey> pk = isocheck.history.PredicateKey.parse(e.key());
+                    java.util.Optional<isocheck.history.PredicateKey> pk =
+                            isocheck.history.PredicateKey.parse(e.key());
                     if (pk.isPresent() && (e.kind() == EdgeKind.RW || e.kind() == EdgeKind.WR)) {
                         g.writeObjectFieldStart("predicate"); // Adya's predicate (anti-)dependency
                         g.writeStringField("table", pk.get().table());

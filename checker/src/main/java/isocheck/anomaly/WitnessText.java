@@ -4,8 +4,7 @@ import java.util.List;
 
 /** Plain-text rendering of witnesses: a headline, the transactions, then one line per edge. */
 final class WitnessText {
-    private WitnessText() {
-    }
+    private WitnessText() {}
 
     static String render(Witness w) {
         StringBuilder sb = new StringBuilder();
@@ -20,8 +19,15 @@ final class WitnessText {
         }
         if (w instanceof CycleWitness c) {
             for (WitnessEdge e : c.edges()) {
-                sb.append("  ").append(e.from()).append(" -").append(e.kind().label()).append("-> ")
-                        .append(e.to()).append(": ").append(explain(e)).append('\n');
+                sb.append("  ")
+                        .append(e.from())
+                        .append(" -")
+                        .append(e.kind().label())
+                        .append("-> ")
+                        .append(e.to())
+                        .append(": ")
+                        .append(explain(e))
+                        .append('\n');
             }
         }
         return sb.toString();
@@ -62,18 +68,51 @@ final class WitnessText {
         String read = r.read().toString();
         return switch (r.kind()) {
             case THIN_AIR_READ -> reader + " reads " + read + ", a value no transaction writes";
-            case ABORTED_READ -> reader + " reads " + read + " written by " + r.write().txn().label()
-                    + ", which aborted";
-            case FUTURE_READ -> reader + " reads " + read + " before it writes " + r.write() + " itself";
-            case NOT_MY_OWN_WRITE -> reader + " reads " + read + " from " + r.write().txn().label()
-                    + " after writing " + r.other() + " itself";
-            case NOT_MY_LAST_WRITE -> reader + " reads " + read + ", its own write, after overwriting it with "
-                    + r.other();
-            case INTERMEDIATE_READ -> reader + " reads " + read + " from " + r.write().txn().label()
-                    + ", which overwrites it with " + r.other();
-            case NON_REPEATABLE_READ -> reader + " reads " + r.read().op().key() + " from "
-                    + r.otherWrite().txn().label() + " (" + r.other() + ") and then from "
-                    + r.write().txn().label() + " (" + read + ")";
+            case ABORTED_READ ->
+                    reader
+                            + " reads "
+                            + read
+                            + " written by "
+                            + r.write().txn().label()
+                            + ", which aborted";
+            case FUTURE_READ ->
+                    reader + " reads " + read + " before it writes " + r.write() + " itself";
+            case NOT_MY_OWN_WRITE ->
+                    reader
+                            + " reads "
+                            + read
+                            + " from "
+                            + r.write().txn().label()
+                            + " after writing "
+                            + r.other()
+                            + " itself";
+            case NOT_MY_LAST_WRITE ->
+                    reader
+                            + " reads "
+                            + read
+                            + ", its own write, after overwriting it with "
+                            + r.other();
+            case INTERMEDIATE_READ ->
+                    reader
+                            + " reads "
+                            + read
+                            + " from "
+                            + r.write().txn().label()
+                            + ", which overwrites it with "
+                            + r.other();
+            case NON_REPEATABLE_READ ->
+                    reader
+                            + " reads "
+                            + r.read().op().key()
+                            + " from "
+                            + r.otherWrite().txn().label()
+                            + " ("
+                            + r.other()
+                            + ") and then from "
+                            + r.write().txn().label()
+                            + " ("
+                            + read
+                            + ")";
         };
     }
 
@@ -91,27 +130,74 @@ final class WitnessText {
             case WR:
                 return e.to() + " reads " + e.read() + " from " + e.from();
             case WW:
-                return e.from() + "'s write of " + e.key() + " precedes " + e.to() + "'s"
+                return e.from()
+                        + "'s write of "
+                        + e.key()
+                        + " precedes "
+                        + e.to()
+                        + "'s"
                         + (e.note() == null ? "" : " [" + e.note() + "]");
             case RW:
-                return e.from() + " reads " + e.read() + ", a version of " + e.key() + " that " + e.to()
-                        + " overwrites" + (e.note() == null ? "" : " [" + e.note() + "]");
+                return e.from()
+                        + " reads "
+                        + e.read()
+                        + ", a version of "
+                        + e.key()
+                        + " that "
+                        + e.to()
+                        + " overwrites"
+                        + (e.note() == null ? "" : " [" + e.note() + "]");
             case RT:
-                return e.from() + " commits before " + e.to() + " starts"
+                return e.from()
+                        + " commits before "
+                        + e.to()
+                        + " starts"
                         + (e.note() == null ? "" : " (" + e.note() + ")");
             default:
                 Justification j = e.justification();
-                String head = j.reader() + " reads " + j.key() + " from " + e.to() + " (" + j.readX() + ")";
-                String body = switch (j.pattern()) {
-                    case NON_MONOTONIC -> " after reading from " + e.from() + " (" + j.readY() + "), which also writes "
-                            + j.key();
-                    case FRACTURED_WR -> " and also reads from " + e.from() + " (" + j.readY() + "), which writes "
-                            + j.key() + " too";
-                    case FRACTURED_SO -> ", but " + e.from() + ", which also writes " + j.key() + ", precedes "
-                            + j.reader() + " in its session";
-                    case CAUSAL -> ", but " + e.from() + ", which also writes " + j.key() + ", happens before "
-                            + j.reader() + path(j.hbPath());
-                };
+                String head =
+                        j.reader()
+                                + " reads "
+                                + j.key()
+                                + " from "
+                                + e.to()
+                                + " ("
+                                + j.readX()
+                                + ")";
+                String body =
+                        switch (j.pattern()) {
+                            case NON_MONOTONIC ->
+                                    " after reading from "
+                                            + e.from()
+                                            + " ("
+                                            + j.readY()
+                                            + "), which also writes "
+                                            + j.key();
+                            case FRACTURED_WR ->
+                                    " and also reads from "
+                                            + e.from()
+                                            + " ("
+                                            + j.readY()
+                                            + "), which writes "
+                                            + j.key()
+                                            + " too";
+                            case FRACTURED_SO ->
+                                    ", but "
+                                            + e.from()
+                                            + ", which also writes "
+                                            + j.key()
+                                            + ", precedes "
+                                            + j.reader()
+                                            + " in its session";
+                            case CAUSAL ->
+                                    ", but "
+                                            + e.from()
+                                            + ", which also writes "
+                                            + j.key()
+                                            + ", happens before "
+                                            + j.reader()
+                                            + path(j.hbPath());
+                        };
                 return head + body + " [" + j.pattern().id() + "]";
         }
     }

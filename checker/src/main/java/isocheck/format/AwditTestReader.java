@@ -7,14 +7,14 @@ import java.io.BufferedReader;
 import java.io.IOException;
 
 /**
- * Reads AWDIT's test format (lassemoldrup/AWDIT {@code histories/tests}): events {@code r KEY VALUE}
- * or {@code w KEY VALUE}, one a line; a line of {@code =} characters ends a session, a line of
- * {@code -} characters ends a transaction; empty pieces are skipped, as AWDIT's parser does. There
- * is no initial transaction: a first session that writes initial values is an ordinary session.
+ * Reads AWDIT's test format (lassemoldrup/AWDIT {@code histories/tests}): events {@code r KEY
+ * VALUE} or {@code w KEY VALUE}, one a line; a line of {@code =} characters ends a session, a line
+ * of {@code -} characters ends a transaction; empty pieces are skipped, as AWDIT's parser does.
+ * There is no initial transaction: a first session that writes initial values is an ordinary
+ * session.
  */
 final class AwditTestReader {
-    private AwditTestReader() {
-    }
+    private AwditTestReader() {}
 
     static History read(BufferedReader in, String file) throws IOException, HistoryFormatException {
         HistoryBuilder b = new HistoryBuilder();
@@ -40,7 +40,10 @@ final class AwditTestReader {
             }
             String[] parts = s.split("\\s+");
             if (parts.length != 3 || !(parts[0].equals("r") || parts[0].equals("w"))) {
-                throw new HistoryFormatException(file, lineNo, 1,
+                throw new HistoryFormatException(
+                        file,
+                        lineNo,
+                        1,
                         "expected 'r KEY VALUE', 'w KEY VALUE', a line of '=' or a line of '-'");
             }
             long key = number(parts[1], file, lineNo, "key");
@@ -62,12 +65,19 @@ final class AwditTestReader {
         try {
             return b.build();
         } catch (InvalidHistoryException e) {
-            throw new HistoryFormatException(file, e.secondLine(), 0, e.getMessage()
-                    + (e.firstLine() > 0 ? " (first written at line " + e.firstLine() + ")" : ""));
+            throw new HistoryFormatException(
+                    file,
+                    e.secondLine(),
+                    0,
+                    e.getMessage()
+                            + (e.firstLine() > 0
+                                    ? " (first written at line " + e.firstLine() + ")"
+                                    : ""));
         }
     }
 
-    private static long number(String s, String file, int line, String what) throws HistoryFormatException {
+    private static long number(String s, String file, int line, String what)
+            throws HistoryFormatException {
         try {
             long v = Long.parseLong(s);
             if (v < 0) {
@@ -75,7 +85,8 @@ final class AwditTestReader {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new HistoryFormatException(file, line, 0, "expected a non-negative integer " + what + ", got '" + s + "'");
+            throw new HistoryFormatException(
+                    file, line, 0, "expected a non-negative integer " + what + ", got '" + s + "'");
         }
     }
 }

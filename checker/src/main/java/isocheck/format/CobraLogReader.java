@@ -16,21 +16,20 @@ import java.util.List;
 
 /**
  * Reads a Cobra log directory (DBCobra/CobraVerifier; AWDIT {@code formats.rs}): one {@code *.log}
- * file per session, records of a tag byte and big-endian 64-bit integers:
- * {@code S txn}, {@code C txn}, {@code A}, {@code W wid key val}, {@code R wtxn wid key val}.
+ * file per session, records of a tag byte and big-endian 64-bit integers: {@code S txn}, {@code C
+ * txn}, {@code A}, {@code W wid key val}, {@code R wtxn wid key val}.
  *
- * <p>Conventions (FORMAT.md): sessions are the files in natural name order (T2 before T10); a write's
- * value is its write id (unique by construction); a read's value is the write id it observed, and
- * the sentinels INIT (0xbebeebee) and NULL (0xdeadbeef) denote the initial value, written as 0 by an
- * implicit initial transaction. {@code A} aborts the open transaction. Timestamps (TIME_ORDER_ON)
- * are not supported.
+ * <p>Conventions (FORMAT.md): sessions are the files in natural name order (T2 before T10); a
+ * write's value is its write id (unique by construction); a read's value is the write id it
+ * observed, and the sentinels INIT (0xbebeebee) and NULL (0xdeadbeef) denote the initial value,
+ * written as 0 by an implicit initial transaction. {@code A} aborts the open transaction.
+ * Timestamps (TIME_ORDER_ON) are not supported.
  */
 final class CobraLogReader {
     static final long INIT_WID = 0xbebeebeeL;
     static final long NULL_WID = 0xdeadbeefL;
 
-    private CobraLogReader() {
-    }
+    private CobraLogReader() {}
 
     static History read(Path dir) throws IOException, HistoryFormatException {
         List<Path> files = new ArrayList<>();
@@ -38,7 +37,8 @@ final class CobraLogReader {
             ds.forEach(files::add);
         }
         if (files.isEmpty()) {
-            throw new HistoryFormatException(dir, 0, 0, "no *.log files: not a Cobra log directory");
+            throw new HistoryFormatException(
+                    dir, 0, 0, "no *.log files: not a Cobra log directory");
         }
         files.sort(Comparator.comparing((Path p) -> naturalKey(p.getFileName().toString())));
         HistoryBuilder b = new HistoryBuilder();
@@ -58,13 +58,15 @@ final class CobraLogReader {
         return String.format("%20s|%s", digits, name);
     }
 
-    private static void readSession(HistoryBuilder b, Path f) throws IOException, HistoryFormatException {
+    private static void readSession(HistoryBuilder b, Path f)
+            throws IOException, HistoryFormatException {
         String name = f.getFileName().toString();
         int session = b.session(name.substring(0, name.length() - ".log".length()));
         long pos = 0;
         int open = -1;
         long openId = 0;
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(f), 1 << 16))) {
+        try (DataInputStream in =
+                new DataInputStream(new BufferedInputStream(Files.newInputStream(f), 1 << 16))) {
             while (true) {
                 int tag = in.read();
                 if (tag < 0) {
@@ -77,7 +79,14 @@ final class CobraLogReader {
                             long id = in.readLong();
                             pos += 9;
                             if (open >= 0) {
-                                throw error(f, at, "transaction " + hex(id) + " starts while " + hex(openId) + " is open");
+                                throw error(
+                                        f,
+                                        at,
+                                        "transaction "
+                                                + hex(id)
+                                                + " starts while "
+                                                + hex(openId)
+                                                + " is open");
                             }
                             open = b.begin(session, id);
                             openId = id;
@@ -86,7 +95,14 @@ final class CobraLogReader {
                             long id = in.readLong();
                             pos += 9;
                             if (open < 0 || id != openId) {
-                                throw error(f, at, "commit of " + hex(id) + " but " + (open < 0 ? "no transaction" : hex(openId)) + " is open");
+                                throw error(
+                                        f,
+                                        at,
+                                        "commit of "
+                                                + hex(id)
+                                                + " but "
+                                                + (open < 0 ? "no transaction" : hex(openId))
+                                                + " is open");
                             }
                             open = -1;
                         }
@@ -113,9 +129,14 @@ final class CobraLogReader {
                             in.readLong();
                             pos += 33;
                             requireOpen(f, at, open);
-                            b.read(open, b.keys().intern(key), wid == INIT_WID || wid == NULL_WID ? 0 : wid);
+                            b.read(
+                                    open,
+                                    b.keys().intern(key),
+                                    wid == INIT_WID || wid == NULL_WID ? 0 : wid);
                         }
-                        default -> throw error(f, at, "unknown record tag 0x" + Integer.toHexString(tag));
+                        default ->
+                                throw error(
+                                        f, at, "unknown record tag 0x" + Integer.toHexString(tag));
                     }
                 } catch (EOFException e) {
                     throw error(f, at, "truncated '" + (char) tag + "' record");

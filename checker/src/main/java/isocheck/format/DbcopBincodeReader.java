@@ -26,10 +26,10 @@ import java.nio.file.Path;
  * <p>Conventions (FORMAT.md): sessions are named 1, 2, … (dbcop's node numbering; 0 is its root);
  * transactions are numbered 1, 2, … in file order; value 0 is the initial value, written by an
  * implicit initial transaction to every key (unless the file writes 0 itself); a transaction with
- * {@code success = false} is aborted; in a committed transaction a write event with
- * {@code success = false} is an aborted write (kept in an aborted transaction of its own, placed
- * right after it) and a read event with {@code success = false} is dropped (it returned nothing).
- * Variables and values are u64; those at or above 2^63 are rejected. Errors name the byte offset.
+ * {@code success = false} is aborted; in a committed transaction a write event with {@code success
+ * = false} is an aborted write (kept in an aborted transaction of its own, placed right after it)
+ * and a read event with {@code success = false} is dropped (it returned nothing). Variables and
+ * values are u64; those at or above 2^63 are rejected. Errors name the byte offset.
  */
 final class DbcopBincodeReader {
     /** Larger counts are certainly corrupt (and would make us allocate absurdly). */
@@ -125,7 +125,12 @@ final class DbcopBincodeReader {
         long at = pos;
         long n = u64(what);
         if (n < 0 || n >= MAX_COUNT) {
-            throw error(at, what + " " + Long.toUnsignedString(n) + " is implausible: not a dbcop history.bincode");
+            throw error(
+                    at,
+                    what
+                            + " "
+                            + Long.toUnsignedString(n)
+                            + " is implausible: not a dbcop history.bincode");
         }
         return n;
     }
@@ -134,7 +139,14 @@ final class DbcopBincodeReader {
         long at = pos;
         long v = u64(what);
         if (v < 0) {
-            throw error(at, what + " " + Long.toUnsignedString(v) + " is 2^63 or more (event at byte " + eventAt + ")");
+            throw error(
+                    at,
+                    what
+                            + " "
+                            + Long.toUnsignedString(v)
+                            + " is 2^63 or more (event at byte "
+                            + eventAt
+                            + ")");
         }
         return v;
     }
@@ -156,7 +168,12 @@ final class DbcopBincodeReader {
         long at = pos;
         long n = u64(what + " length");
         if (n < 0 || n > (1 << 20)) {
-            throw error(at, what + " length " + Long.toUnsignedString(n) + " is implausible: not a dbcop history.bincode");
+            throw error(
+                    at,
+                    what
+                            + " length "
+                            + Long.toUnsignedString(n)
+                            + " is implausible: not a dbcop history.bincode");
         }
         try {
             in.skipNBytes(n);

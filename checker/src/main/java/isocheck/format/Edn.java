@@ -14,9 +14,9 @@ import java.util.Map;
  * dropped). Commas are whitespace. In JSON mode a {@code :} is a separator, not a keyword.
  *
  * <p>Values: {@code null}, {@link Boolean}, {@link Long}, {@link BigInteger}, {@link Double},
- * {@link String}, {@link Keyword}, {@link Symbol}, {@code List<Object>} and
- * {@code Map<Object,Object>} whose keyword keys are stored as their name strings (so {@code :type}
- * and {@code "type"} are the same field).
+ * {@link String}, {@link Keyword}, {@link Symbol}, {@code List<Object>} and {@code
+ * Map<Object,Object>} whose keyword keys are stored as their name strings (so {@code :type} and
+ * {@code "type"} are the same field).
  */
 final class Edn {
     /** An EDN keyword, without its leading colon. */
@@ -50,6 +50,7 @@ final class Edn {
 
     /** Returned by {@link #next} at the end of the input. */
     static final Object EOF = new Object();
+
     private static final Object END = EOF;
     private static final Object CLOSE = new Object();
 
@@ -131,7 +132,9 @@ final class Edn {
         return false;
     }
 
-    /** Whether the next character closes the vector opened by {@link #openVector} (consumed if so). */
+    /**
+     * Whether the next character closes the vector opened by {@link #openVector} (consumed if so).
+     */
     boolean closeVector() {
         if (skipSpace() && s.charAt(i) == ']') {
             i++;
@@ -161,26 +164,29 @@ final class Edn {
         int col = column();
         char c = s.charAt(i);
         switch (c) {
-            case '{': {
-                i++;
-                Map<Object, Object> m = new LinkedHashMap<>();
-                while (true) {
-                    Object k = element('}', l, col, "map");
-                    if (k == CLOSE) {
-                        return m;
+            case '{':
+                {
+                    i++;
+                    Map<Object, Object> m = new LinkedHashMap<>();
+                    while (true) {
+                        Object k = element('}', l, col, "map");
+                        if (k == CLOSE) {
+                            return m;
+                        }
+                        Object v = element('}', l, col, "map");
+                        if (v == CLOSE) {
+                            throw new SyntaxError(
+                                    line, column() - 1, "a map needs a value for every key");
+                        }
+                        m.put(k instanceof Keyword kw ? kw.name() : k, v);
                     }
-                    Object v = element('}', l, col, "map");
-                    if (v == CLOSE) {
-                        throw new SyntaxError(line, column() - 1, "a map needs a value for every key");
-                    }
-                    m.put(k instanceof Keyword kw ? kw.name() : k, v);
                 }
-            }
             case '[':
-            case '(': {
-                i++;
-                return sequence(c == '[' ? ']' : ')', l, col, c == '[' ? "vector" : "list");
-            }
+            case '(':
+                {
+                    i++;
+                    return sequence(c == '[' ? ']' : ')', l, col, c == '[' ? "vector" : "list");
+                }
             case '}':
             case ']':
             case ')':
@@ -189,37 +195,39 @@ final class Edn {
                 return CLOSE;
             case '"':
                 return string();
-            case '#': {
-                if (i + 1 < s.length() && s.charAt(i + 1) == '{') {
-                    i += 2;
-                    return sequence('}', l, col, "set");
-                }
-                if (i + 1 < s.length() && s.charAt(i + 1) == '_') {
-                    i += 2;
-                    Object discarded = form();
-                    if (discarded == END || discarded == CLOSE) {
-                        throw new SyntaxError(l, col, "#_ needs a form to discard");
+            case '#':
+                {
+                    if (i + 1 < s.length() && s.charAt(i + 1) == '{') {
+                        i += 2;
+                        return sequence('}', l, col, "set");
                     }
-                    return form();
-                }
-                i++;
-                Object tag = form(); // a tag symbol such as jepsen.history.Op
-                if (!(tag instanceof Symbol)) {
-                    throw new SyntaxError(l, col, "expected a tag symbol after '#'");
-                }
-                Object v = form();
-                if (v == END || v == CLOSE) {
-                    throw new SyntaxError(l, col, "tag #" + tag + " needs a value");
-                }
-                return v;
-            }
-            case '\\': {
-                int start = ++i;
-                while (i < s.length() && !delimiter(s.charAt(i))) {
+                    if (i + 1 < s.length() && s.charAt(i + 1) == '_') {
+                        i += 2;
+                        Object discarded = form();
+                        if (discarded == END || discarded == CLOSE) {
+                            throw new SyntaxError(l, col, "#_ needs a form to discard");
+                        }
+                        return form();
+                    }
                     i++;
+                    Object tag = form(); // a tag symbol such as jepsen.history.Op
+                    if (!(tag instanceof Symbol)) {
+                        throw new SyntaxError(l, col, "expected a tag symbol after '#'");
+                    }
+                    Object v = form();
+                    if (v == END || v == CLOSE) {
+                        throw new SyntaxError(l, col, "tag #" + tag + " needs a value");
+                    }
+                    return v;
                 }
-                return s.substring(start, Math.max(start + 1, i));
-            }
+            case '\\':
+                {
+                    int start = ++i;
+                    while (i < s.length() && !delimiter(s.charAt(i))) {
+                        i++;
+                    }
+                    return s.substring(start, Math.max(start + 1, i));
+                }
             default:
                 return atom(l, col);
         }
@@ -231,8 +239,10 @@ final class Edn {
             throw new SyntaxError(l, col, "unterminated " + what + " (no closing '" + close + "')");
         }
         if (v == CLOSE && closeChar != close) {
-            throw new SyntaxError(line, column() - 1, "unexpected '" + closeChar + "' in a " + what + " opened at "
-                    + l + ":" + col);
+            throw new SyntaxError(
+                    line,
+                    column() - 1,
+                    "unexpected '" + closeChar + "' in a " + what + " opened at " + l + ":" + col);
         }
         return v;
     }
@@ -291,19 +301,35 @@ final class Edn {
     }
 
     private static boolean delimiter(char c) {
-        return Character.isWhitespace(c) || c == ',' || c == '{' || c == '}' || c == '[' || c == ']'
-                || c == '(' || c == ')' || c == '"' || c == ';';
+        return Character.isWhitespace(c)
+                || c == ','
+                || c == '{'
+                || c == '}'
+                || c == '['
+                || c == ']'
+                || c == '('
+                || c == ')'
+                || c == '"'
+                || c == ';';
     }
 
     private Object atom(int l, int col) throws SyntaxError {
         int start = i;
-        while (i < s.length() && !delimiter(s.charAt(i)) && !(json && s.charAt(i) == ':' && i > start)) {
+        while (i < s.length()
+                && !delimiter(s.charAt(i))
+                && !(json && s.charAt(i) == ':' && i > start)) {
             i++;
         }
         String tok = s.substring(start, i);
         if (tok.isEmpty()) {
-            // a delimiter that cannot start a form here: ';' in JSON, where it is not a comment (fuzzing finding)
-            throw new SyntaxError(l, col, i < s.length() ? "unexpected '" + s.charAt(i) + "'" : "unexpected end of input");
+            // a delimiter that cannot start a form here: ';' in JSON, where it is not a comment
+            // (fuzzing finding)
+            throw new SyntaxError(
+                    l,
+                    col,
+                    i < s.length()
+                            ? "unexpected '" + s.charAt(i) + "'"
+                            : "unexpected end of input");
         }
         char c = tok.charAt(0);
         if (c == ':') {
@@ -312,7 +338,10 @@ final class Edn {
             }
             return new Keyword(tok.substring(tok.charAt(1) == ':' ? 2 : 1));
         }
-        if (Character.isDigit(c) || ((c == '-' || c == '+') && tok.length() > 1 && Character.isDigit(tok.charAt(1)))) {
+        if (Character.isDigit(c)
+                || ((c == '-' || c == '+')
+                        && tok.length() > 1
+                        && Character.isDigit(tok.charAt(1)))) {
             return number(tok, l, col);
         }
         switch (tok) {
@@ -331,9 +360,13 @@ final class Edn {
     }
 
     private static Object number(String tok, int l, int col) throws SyntaxError {
-        String t = tok.endsWith("N") || tok.endsWith("M") ? tok.substring(0, tok.length() - 1) : tok;
+        String t =
+                tok.endsWith("N") || tok.endsWith("M") ? tok.substring(0, tok.length() - 1) : tok;
         try {
-            if (t.indexOf('.') >= 0 || t.indexOf('e') >= 0 || t.indexOf('E') >= 0 || t.indexOf('/') >= 0) {
+            if (t.indexOf('.') >= 0
+                    || t.indexOf('e') >= 0
+                    || t.indexOf('E') >= 0
+                    || t.indexOf('/') >= 0) {
                 if (t.indexOf('/') >= 0) { // a ratio: keep it as a double
                     String[] p = t.split("/");
                     return Double.parseDouble(p[0]) / Double.parseDouble(p[1]);

@@ -24,9 +24,9 @@ import java.util.Set;
  * process. {@code :ok} is committed (its completion carries the reads); {@code :fail} is aborted
  * (its writes are aborted writes, its reads dropped); {@code :info} — and an invocation that never
  * completes — has an unknown outcome: its reads are dropped, and it is committed if a committed
- * read observes one of its writes, aborted otherwise (the most permissive choice in both cases, so a
- * violation is reported only if every outcome violates). An implicit initial transaction writes nil
- * to every key. A list-append {@code [:append k v]} is the write w(k,v); a read of a list is a
+ * read observes one of its writes, aborted otherwise (the most permissive choice in both cases, so
+ * a violation is reported only if every outcome violates). An implicit initial transaction writes
+ * nil to every key. A list-append {@code [:append k v]} is the write w(k,v); a read of a list is a
  * read of its last element (nil for an empty list). {@code :time} of the invocation is the start
  * stamp, that of an {@code :ok}/{@code :fail} completion the commit stamp.
  */
@@ -53,6 +53,7 @@ final class ElleHistoryReader {
     private final String file;
     private final List<Txn> txns = new ArrayList<>();
     private final Map<Long, Txn> pending = new HashMap<>();
+
     /** key name → 'a' (list-append) or 'r' (register), fixed by its first use. */
     private final Map<Object, Character> keyKind = new HashMap<>();
 
@@ -80,12 +81,20 @@ final class ElleHistoryReader {
             if (edn.openVector()) {
                 while (!edn.closeVector()) {
                     if (edn.atEnd()) {
-                        throw new HistoryFormatException(file, edn.line(), 0, "unterminated history vector (no closing ']')");
+                        throw new HistoryFormatException(
+                                file,
+                                edn.line(),
+                                0,
+                                "unterminated history vector (no closing ']')");
                     }
                     operation(edn);
                 }
                 if (!edn.atEnd()) {
-                    throw new HistoryFormatException(file, edn.line(), edn.column(), "unexpected data after the history vector");
+                    throw new HistoryFormatException(
+                            file,
+                            edn.line(),
+                            edn.column(),
+                            "unexpected data after the history vector");
                 }
             } else {
                 while (!edn.atEnd()) {
@@ -93,8 +102,11 @@ final class ElleHistoryReader {
                 }
             }
         } catch (Edn.SyntaxError e) {
-            throw new HistoryFormatException(file, e.line, e.column, "malformed " + (edn.isJson() ? "JSON" : "EDN")
-                    + ": " + e.getMessage());
+            throw new HistoryFormatException(
+                    file,
+                    e.line,
+                    e.column,
+                    "malformed " + (edn.isJson() ? "JSON" : "EDN") + ": " + e.getMessage());
         }
         return build();
     }
@@ -105,7 +117,8 @@ final class ElleHistoryReader {
         int col = edn.column();
         Object form = edn.next();
         if (!(form instanceof Map<?, ?> op)) {
-            throw new HistoryFormatException(file, line, col, "expected an operation map {:type … :process … :value …}");
+            throw new HistoryFormatException(
+                    file, line, col, "expected an operation map {:type … :process … :value …}");
         }
         Object process = op.get("process");
         if (!(process instanceof Long p)) {
@@ -116,7 +129,8 @@ final class ElleHistoryReader {
         }
         Object f = op.get("f");
         if (f != null && !"txn".equals(name(f))) {
-            throw new HistoryFormatException(file, line, col, "only :f :txn operations are supported, found :f " + show(f));
+            throw new HistoryFormatException(
+                    file, line, col, "only :f :txn operations are supported, found :f " + show(f));
         }
         Object type = op.get("type");
         String t = name(type);
@@ -126,17 +140,29 @@ final class ElleHistoryReader {
         if (tm instanceof Long l) {
             time = l;
         } else if (tm != null) {
-            throw new HistoryFormatException(file, line, col, ":time must be an integer, found " + show(tm));
+            throw new HistoryFormatException(
+                    file, line, col, ":time must be an integer, found " + show(tm));
         }
         if (t == null) {
-            throw new HistoryFormatException(file, line, col, "operation has no :type (expected :invoke, :ok, :fail or :info)");
+            throw new HistoryFormatException(
+                    file,
+                    line,
+                    col,
+                    "operation has no :type (expected :invoke, :ok, :fail or :info)");
         }
         switch (t) {
             case "invoke" -> {
                 Txn prev = pending.get(p);
                 if (prev != null) {
-                    throw new HistoryFormatException(file, line, col, "process " + p
-                            + " invokes again before its operation at line " + prev.line + " completed");
+                    throw new HistoryFormatException(
+                            file,
+                            line,
+                            col,
+                            "process "
+                                    + p
+                                    + " invokes again before its operation at line "
+                                    + prev.line
+                                    + " completed");
                 }
                 Txn x = new Txn(p);
                 x.status = INFO; // until it completes
@@ -163,11 +189,19 @@ final class ElleHistoryReader {
                 if (x.status != INFO) {
                     x.commit = time;
                 }
-                // an :info completion may carry no value: its invocation's writes are what may have happened
-                x.ops = x.status != OK && value == null && invoked != null ? invoked : ops(value, line, col);
+                // an :info completion may carry no value: its invocation's writes are what may have
+                // happened
+                x.ops =
+                        x.status != OK && value == null && invoked != null
+                                ? invoked
+                                : ops(value, line, col);
             }
-            default -> throw new HistoryFormatException(file, line, col,
-                    ":type must be :invoke, :ok, :fail or :info, found " + show(type));
+            default ->
+                    throw new HistoryFormatException(
+                            file,
+                            line,
+                            col,
+                            ":type must be :invoke, :ok, :fail or :info, found " + show(type));
         }
     }
 
@@ -177,24 +211,41 @@ final class ElleHistoryReader {
     /** Micro-ops as {kind, key, value} with kind "r", "w" or "append". */
     private List<Object[]> ops(Object value, int line, int col) throws HistoryFormatException {
         if (!(value instanceof List<?> list)) {
-            throw new HistoryFormatException(file, line, col, ":value must be a vector of micro-operations, found " + show(value));
+            throw new HistoryFormatException(
+                    file,
+                    line,
+                    col,
+                    ":value must be a vector of micro-operations, found " + show(value));
         }
         List<Object[]> out = new ArrayList<>(list.size());
         for (Object m : list) {
             if (!(m instanceof List<?> mop) || mop.size() != 3) {
-                throw new HistoryFormatException(file, line, col,
-                        "a micro-operation is [:r k v], [:w k v] or [:append k v], found " + show(m));
+                throw new HistoryFormatException(
+                        file,
+                        line,
+                        col,
+                        "a micro-operation is [:r k v], [:w k v] or [:append k v], found "
+                                + show(m));
             }
             String kind = name(mop.get(0));
             if (!"r".equals(kind) && !"w".equals(kind) && !"append".equals(kind)) {
-                throw new HistoryFormatException(file, line, col, "unsupported micro-operation " + show(mop.get(0))
-                        + " (expected :r, :w or :append)");
+                throw new HistoryFormatException(
+                        file,
+                        line,
+                        col,
+                        "unsupported micro-operation "
+                                + show(mop.get(0))
+                                + " (expected :r, :w or :append)");
             }
             Object key = mop.get(1);
             if (key instanceof Edn.Keyword kw) {
                 key = kw.name();
             } else if (!(key instanceof Long) && !(key instanceof String)) {
-                throw new HistoryFormatException(file, line, col, "a key is an integer, a string or a keyword, found " + show(key));
+                throw new HistoryFormatException(
+                        file,
+                        line,
+                        col,
+                        "a key is an integer, a string or a keyword, found " + show(key));
             }
             out.add(new Object[] {kind, key, mop.get(2)});
         }
@@ -228,7 +279,11 @@ final class ElleHistoryReader {
                     kind(m[1], kind.equals("w") ? 'r' : 'a', x);
                     long v = integer(m[2], x, "a written value");
                     if (v == History.NIL) {
-                        throw new HistoryFormatException(file, x.line, x.column, "written value " + v + " is reserved for nil");
+                        throw new HistoryFormatException(
+                                file,
+                                x.line,
+                                x.column,
+                                "written value " + v + " is reserved for nil");
                     }
                 }
             }
@@ -257,7 +312,10 @@ final class ElleHistoryReader {
             }
             for (Object o : x.ops) {
                 Object[] m = (Object[]) o;
-                int key = m[1] instanceof Long l ? b.keys().intern(l.longValue()) : b.keys().intern((String) m[1]);
+                int key =
+                        m[1] instanceof Long l
+                                ? b.keys().intern(l.longValue())
+                                : b.keys().intern((String) m[1]);
                 if (!m[0].equals("r")) {
                     b.write(t, key, (Long) m[2]);
                 } else if (x.status == OK) {
@@ -277,17 +335,32 @@ final class ElleHistoryReader {
         try {
             return b.build();
         } catch (InvalidHistoryException e) {
-            throw new HistoryFormatException(file, e.secondLine(), 0, e.getMessage()
-                    + (e.firstLine() > 0 ? " (first written at line " + e.firstLine() + ")" : ""));
+            throw new HistoryFormatException(
+                    file,
+                    e.secondLine(),
+                    0,
+                    e.getMessage()
+                            + (e.firstLine() > 0
+                                    ? " (first written at line " + e.firstLine() + ")"
+                                    : ""));
         }
     }
 
     private void kind(Object key, char k, Txn x) throws HistoryFormatException {
         Character prev = keyKind.putIfAbsent(key, k);
         if (prev != null && prev != k) {
-            throw new HistoryFormatException(file, x.line, x.column, "key " + key + " is used both as a "
-                    + (prev == 'a' ? "list (:append, list reads)" : "register (:w, single-value reads)")
-                    + " and as a " + (k == 'a' ? "list" : "register"));
+            throw new HistoryFormatException(
+                    file,
+                    x.line,
+                    x.column,
+                    "key "
+                            + key
+                            + " is used both as a "
+                            + (prev == 'a'
+                                    ? "list (:append, list reads)"
+                                    : "register (:w, single-value reads)")
+                            + " and as a "
+                            + (k == 'a' ? "list" : "register"));
         }
     }
 
@@ -295,8 +368,15 @@ final class ElleHistoryReader {
         if (v instanceof Long l) {
             return l;
         }
-        throw new HistoryFormatException(file, x.line, x.column, what + " must be an integer"
-                + (v instanceof BigInteger ? " below 2^63" : "") + ", found " + show(v));
+        throw new HistoryFormatException(
+                file,
+                x.line,
+                x.column,
+                what
+                        + " must be an integer"
+                        + (v instanceof BigInteger ? " below 2^63" : "")
+                        + ", found "
+                        + show(v));
     }
 
     /** The name of a keyword or string, else null. */

@@ -12,11 +12,18 @@ import java.util.Locale;
 public enum Format {
     /** Our JSON Lines format, version 1 (FORMAT.md). */
     JSON("json", true, true),
-    /** Plume/PolySI text {@code r(k,v,s,t)}, implicit initial transaction writing 0, t = -1 aborted. */
+    /**
+     * Plume/PolySI text {@code r(k,v,s,t)}, implicit initial transaction writing 0, t = -1 aborted.
+     */
     PLUME("plume", true, true),
-    /** AWDIT's test format: sessions split by {@code =====}, transactions by {@code -----}; no initial state. */
+    /**
+     * AWDIT's test format: sessions split by {@code =====}, transactions by {@code -----}; no
+     * initial state.
+     */
     AWDIT_TEST("awdit-test", true, false),
-    /** dbcop {@code history.bincode} (bincode 1, little-endian); a file or a directory holding it. */
+    /**
+     * dbcop {@code history.bincode} (bincode 1, little-endian); a file or a directory holding it.
+     */
     DBCOP("dbcop", true, false),
     /** Cobra log directory ({@code T*.log}, big-endian). */
     COBRA("cobra", true, false),
@@ -67,8 +74,10 @@ public enum Format {
             case "viper":
                 return VIPER;
             default:
-                throw new IllegalArgumentException("unknown format '" + name
-                        + "' (expected json, plume, awdit-test, dbcop, cobra, elle-edn or viper)");
+                throw new IllegalArgumentException(
+                        "unknown format '"
+                                + name
+                                + "' (expected json, plume, awdit-test, dbcop, cobra, elle-edn or viper)");
         }
     }
 
@@ -93,7 +102,10 @@ public enum Format {
                     }
                 }
             }
-            throw new HistoryFormatException(path, 0, 0,
+            throw new HistoryFormatException(
+                    path,
+                    0,
+                    0,
                     "cannot tell the format of this directory (expected history.bincode, Cobra T*.log or Viper J*.log)");
         }
         if (path.getFileName() != null && path.getFileName().toString().endsWith(".bincode")) {
@@ -115,10 +127,13 @@ public enum Format {
             if (firstLine.contains("\"isocheck-history\"")) {
                 return JSON;
             }
-            if (firstLine.contains(":type") || firstLine.contains(":process") || firstLine.contains(":value")) {
+            if (firstLine.contains(":type")
+                    || firstLine.contains(":process")
+                    || firstLine.contains(":value")) {
                 return ELLE_EDN;
             }
-            if (firstLine.contains("\"type\"") && (firstLine.contains("\"process\"") || firstLine.contains("\"value\""))) {
+            if (firstLine.contains("\"type\"")
+                    && (firstLine.contains("\"process\"") || firstLine.contains("\"value\""))) {
                 return ELLE_EDN; // elle-cli's JSON, one operation per line
             }
             return JSON;

@@ -3,8 +3,8 @@ package isocheck.format;
 import java.nio.file.Path;
 
 /**
- * Bad user input in a history file. The message has the form {@code file:line[:col]: message}
- * (line and column 1-based, omitted when unknown), ready to print as a single line.
+ * Bad user input in a history file. The message has the form {@code file:line[:col]: message} (line
+ * and column 1-based, omitted when unknown), ready to print as a single line.
  */
 public final class HistoryFormatException extends Exception {
     private static final long serialVersionUID = 1L;

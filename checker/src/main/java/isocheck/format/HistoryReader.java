@@ -11,8 +11,7 @@ import java.nio.file.Path;
 
 /** Entry point for reading histories in any supported format. */
 public final class HistoryReader {
-    private HistoryReader() {
-    }
+    private HistoryReader() {}
 
     /** Reads a history, sniffing its format ({@link Format#sniff}). */
     public static History read(Path path) throws IOException, HistoryFormatException {
@@ -23,9 +22,10 @@ public final class HistoryReader {
      * Reads a history in the given format.
      *
      * @throws HistoryFormatException for malformed input, duplicate writes or unsupported formats,
-     *                                with {@code file:line[:col]: message}
+     *     with {@code file:line[:col]: message}
      */
-    public static History read(Path path, Format format) throws IOException, HistoryFormatException {
+    public static History read(Path path, Format format)
+            throws IOException, HistoryFormatException {
         String name = path.toString();
         if (!Files.exists(path)) {
             throw new HistoryFormatException(path, 0, 0, "no such file or directory");
@@ -33,7 +33,8 @@ public final class HistoryReader {
         try {
             switch (format) {
                 case JSON:
-                    try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
+                    try (java.io.InputStream in =
+                            new java.io.BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
                         return JsonHistoryReader.read(in, name);
                     }
                 case PLUME:
@@ -41,42 +42,52 @@ public final class HistoryReader {
                         return PlumeTextReader.read(in, name); // bytes: see PlumeTextReader
                     }
                 case AWDIT_TEST:
-                    try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                    try (BufferedReader in =
+                            Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
                         return AwditTestReader.read(in, name);
                     }
                 case ELLE_EDN:
-                    try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                    try (BufferedReader in =
+                            Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
                         return ElleHistoryReader.read(in, name);
                     }
                 case DBCOP:
                     return DbcopBincodeReader.read(path);
                 case VIPER:
                     if (!Files.isDirectory(path)) {
-                        throw new HistoryFormatException(path, 0, 0, "a Viper history is a directory of J*.log files");
+                        throw new HistoryFormatException(
+                                path, 0, 0, "a Viper history is a directory of J*.log files");
                     }
                     return ViperLogReader.read(path);
                 case COBRA:
                     if (!Files.isDirectory(path)) {
-                        throw new HistoryFormatException(path, 0, 0, "a Cobra history is a directory of *.log files");
+                        throw new HistoryFormatException(
+                                path, 0, 0, "a Cobra history is a directory of *.log files");
                     }
                     return CobraLogReader.read(path);
                 default:
-                    throw new HistoryFormatException(path, 0, 0, "reading " + format.id() + " is not supported yet");
+                    throw new HistoryFormatException(
+                            path, 0, 0, "reading " + format.id() + " is not supported yet");
             }
         } catch (NoSuchFileException e) {
             throw new HistoryFormatException(path, 0, 0, "no such file: " + e.getFile());
         }
     }
 
-    /** Reads a text history from a reader (JSON, Plume text, AWDIT test format or Elle EDN/JSON). */
-    public static History read(Reader reader, String name, Format format) throws IOException, HistoryFormatException {
+    /**
+     * Reads a text history from a reader (JSON, Plume text, AWDIT test format or Elle EDN/JSON).
+     */
+    public static History read(Reader reader, String name, Format format)
+            throws IOException, HistoryFormatException {
         BufferedReader in = reader instanceof BufferedReader br ? br : new BufferedReader(reader);
         return switch (format) {
             case JSON -> JsonHistoryReader.read(in, name);
             case PLUME -> PlumeTextReader.read(in, name);
             case AWDIT_TEST -> AwditTestReader.read(in, name);
             case ELLE_EDN -> ElleHistoryReader.read(in, name);
-            default -> throw new HistoryFormatException(name, 0, 0, format.id() + " is not a text format this reader supports");
+            default ->
+                    throw new HistoryFormatException(
+                            name, 0, 0, format.id() + " is not a text format this reader supports");
         };
     }
 

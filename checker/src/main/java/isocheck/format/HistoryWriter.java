@@ -10,16 +10,16 @@ import java.nio.file.Path;
 
 /** Entry point for writing histories. */
 public final class HistoryWriter {
-    private HistoryWriter() {
-    }
+    private HistoryWriter() {}
 
     /**
      * Writes {@code history} to {@code path} in {@code format}.
      *
      * @throws HistoryFormatException if the format cannot express the history (e.g. named keys in
-     *                                Plume text) or cannot be written
+     *     Plume text) or cannot be written
      */
-    public static void write(History history, Path path, Format format) throws IOException, HistoryFormatException {
+    public static void write(History history, Path path, Format format)
+            throws IOException, HistoryFormatException {
         check(format, path.toString());
         // Validate before creating the file, so a refused conversion leaves nothing behind.
         if (format == Format.PLUME) {
@@ -43,7 +43,11 @@ public final class HistoryWriter {
 
     private static void check(Format format, String name) throws HistoryFormatException {
         if (!format.writable()) {
-            throw new HistoryFormatException(name, 0, 0, "writing " + format.id() + " is not supported (writable: json, plume)");
+            throw new HistoryFormatException(
+                    name,
+                    0,
+                    0,
+                    "writing " + format.id() + " is not supported (writable: json, plume)");
         }
     }
 }

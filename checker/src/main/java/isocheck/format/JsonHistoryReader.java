@@ -6,13 +6,13 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import isocheck.history.History;
-import isocheck.history.PredicateRead;
-import java.util.ArrayList;
-import java.util.List;
 import isocheck.history.HistoryBuilder;
 import isocheck.history.InvalidHistoryException;
+import isocheck.history.PredicateRead;
 import java.io.IOException;
 import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads our JSON Lines history format, version 1 (FORMAT.md): a header object, an optional initial
@@ -22,8 +22,13 @@ import java.io.Reader;
 final class JsonHistoryReader {
     static final String FORMAT_NAME = "isocheck-history";
     static final int VERSION = 1;
-    /** Version 2 adds predicate reads ({@code ["p", …]} operations); written only by histories that have them. */
+
+    /**
+     * Version 2 adds predicate reads ({@code ["p", …]} operations); written only by histories that
+     * have them.
+     */
     static final int VERSION_PREDICATES = 2;
+
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private final String file;
@@ -45,7 +50,8 @@ final class JsonHistoryReader {
     }
 
     /** Reads UTF-8 bytes: Jackson's byte-level parser, faster than decoding to characters first. */
-    static History read(java.io.InputStream in, String file) throws IOException, HistoryFormatException {
+    static History read(java.io.InputStream in, String file)
+            throws IOException, HistoryFormatException {
         try (JsonParser p = FACTORY.createParser(in)) {
             return new JsonHistoryReader(file, p).run();
         } catch (JsonProcessingException e) {
@@ -56,15 +62,21 @@ final class JsonHistoryReader {
     private static HistoryFormatException malformed(String file, JsonProcessingException e) {
         {
             JsonLocation loc = e.getLocation();
-            return new HistoryFormatException(file, loc == null ? 0 : loc.getLineNr(),
-                    loc == null ? 0 : loc.getColumnNr(), "malformed JSON: " + e.getOriginalMessage());
+            return new HistoryFormatException(
+                    file,
+                    loc == null ? 0 : loc.getLineNr(),
+                    loc == null ? 0 : loc.getColumnNr(),
+                    "malformed JSON: " + e.getOriginalMessage());
         }
     }
 
     private History run() throws IOException, HistoryFormatException {
         JsonToken tok = p.nextToken();
         if (tok == null) {
-            throw error("empty file: expected the header {\"format\":\"" + FORMAT_NAME + "\",\"version\":1}");
+            throw error(
+                    "empty file: expected the header {\"format\":\""
+                            + FORMAT_NAME
+                            + "\",\"version\":1}");
         }
         header();
         while ((tok = p.nextToken()) != null) {
@@ -76,14 +88,23 @@ final class JsonHistoryReader {
         try {
             return b.build();
         } catch (InvalidHistoryException e) {
-            throw new HistoryFormatException(file, e.secondLine(), 0, e.getMessage()
-                    + (e.firstLine() > 0 ? " (first written at line " + e.firstLine() + ")" : ""));
+            throw new HistoryFormatException(
+                    file,
+                    e.secondLine(),
+                    0,
+                    e.getMessage()
+                            + (e.firstLine() > 0
+                                    ? " (first written at line " + e.firstLine() + ")"
+                                    : ""));
         }
     }
 
     private void header() throws IOException, HistoryFormatException {
         if (p.currentToken() != JsonToken.START_OBJECT) {
-            throw error("expected the header object {\"format\":\"" + FORMAT_NAME + "\",\"version\":1}");
+            throw error(
+                    "expected the header object {\"format\":\""
+                            + FORMAT_NAME
+                            + "\",\"version\":1}");
         }
         String format = null;
         long version = -1;
@@ -115,12 +136,26 @@ final class JsonHistoryReader {
             }
         }
         if (!FORMAT_NAME.equals(format)) {
-            throw new HistoryFormatException(file, 1, 1,
-                    "not an isocheck history: the header must have \"format\":\"" + FORMAT_NAME + "\"");
+            throw new HistoryFormatException(
+                    file,
+                    1,
+                    1,
+                    "not an isocheck history: the header must have \"format\":\""
+                            + FORMAT_NAME
+                            + "\"");
         }
         if (version != VERSION && version != VERSION_PREDICATES) {
-            throw new HistoryFormatException(file, 1, 1, "unsupported version " + version + " (this reader knows versions "
-                    + VERSION + " and " + VERSION_PREDICATES + ")");
+            throw new HistoryFormatException(
+                    file,
+                    1,
+                    1,
+                    "unsupported version "
+                            + version
+                            + " (this reader knows versions "
+                            + VERSION
+                            + " and "
+                            + VERSION_PREDICATES
+                            + ")");
         }
     }
 
@@ -176,13 +211,19 @@ final class JsonHistoryReader {
                     if (v != JsonToken.START_ARRAY) {
                         throw error("\"ops\" must be an array of [\"r\"|\"w\", key, value]");
                     }
-                    b.sourceLine((int) line); // errors about this transaction and its operations name its line
+                    b.sourceLine(
+                            (int) line); // errors about this transaction and its operations name
+                    // its line
                     txn = open(initial, session, id, line);
                     sawOps = true;
                     ops(txn, initial);
                 }
-                default -> throw new HistoryFormatException(file, fieldAt.getLineNr(), fieldAt.getColumnNr(),
-                        "unknown transaction field \"" + field + "\"");
+                default ->
+                        throw new HistoryFormatException(
+                                file,
+                                fieldAt.getLineNr(),
+                                fieldAt.getColumnNr(),
+                                "unknown transaction field \"" + field + "\"");
             }
         }
         if (!sawOps) {
@@ -190,7 +231,8 @@ final class JsonHistoryReader {
             txn = open(initial, session, id, line);
         }
         if (initial && (aborted || session != null)) {
-            throw new HistoryFormatException(file, line, 0, "the initial transaction has no session and cannot abort");
+            throw new HistoryFormatException(
+                    file, line, 0, "the initial transaction has no session and cannot abort");
         }
         if (aborted) {
             b.abort(txn);
@@ -208,16 +250,23 @@ final class JsonHistoryReader {
         return p.getLongValue();
     }
 
-    private int open(boolean initial, String session, Long id, long line) throws HistoryFormatException {
+    private int open(boolean initial, String session, Long id, long line)
+            throws HistoryFormatException {
         if (initial) {
             if (sawTransaction) {
-                throw new HistoryFormatException(file, line, 0,
+                throw new HistoryFormatException(
+                        file,
+                        line,
+                        0,
                         "the initial transaction must come first, right after the header");
             }
             return b.initial();
         }
         if (session == null) {
-            throw new HistoryFormatException(file, line, 0,
+            throw new HistoryFormatException(
+                    file,
+                    line,
+                    0,
                     "a transaction needs \"session\" before \"ops\" (or \"initial\": true)");
         }
         return id == null ? b.begin(b.session(session)) : b.begin(b.session(session), id);
@@ -229,8 +278,10 @@ final class JsonHistoryReader {
                 throw error("an operation is [\"r\"|\"w\", key, value]");
             }
             JsonToken k = p.nextToken();
-            char kind = k == JsonToken.VALUE_STRING && p.getTextLength() == 1
-                    ? p.getTextCharacters()[p.getTextOffset()] : ' ';
+            char kind =
+                    k == JsonToken.VALUE_STRING && p.getTextLength() == 1
+                            ? p.getTextCharacters()[p.getTextOffset()]
+                            : ' ';
             boolean write;
             if (kind == 'p' && !initial) {
                 predicate(txn);
@@ -244,7 +295,8 @@ final class JsonHistoryReader {
                     throw error("the initial transaction only writes");
                 }
             } else {
-                throw error("operation kind must be \"r\", \"w\" or \"p\" (a predicate read, not in the initial transaction)");
+                throw error(
+                        "operation kind must be \"r\", \"w\" or \"p\" (a predicate read, not in the initial transaction)");
             }
             JsonToken kt = p.nextToken();
             int key;
@@ -286,7 +338,9 @@ final class JsonHistoryReader {
      * effect], …]], …]]}, the kind already consumed (FORMAT.md "Predicate reads").
      */
     private void predicate(int txn) throws IOException, HistoryFormatException {
-        String table = string("a predicate read is [\"p\", table, predicate, rows]: the table is a string");
+        String table =
+                string(
+                        "a predicate read is [\"p\", table, predicate, rows]: the table is a string");
         String predicate = string("a predicate read's predicate is a string");
         if (p.nextToken() != JsonToken.START_ARRAY) {
             throw error("a predicate read's rows are an array of [row, observed, changes]");
@@ -315,14 +369,20 @@ final class JsonHistoryReader {
                     throw error("a change's key is a string or an integer");
                 }
                 String key = p.getText();
-                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT
+                        || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
                     throw error("a change's value is a 64-bit integer");
                 }
                 long value = p.getLongValue();
-                String word = string("a change's effect is \"inserted\", \"deleted\", \"entered\" or \"left\"");
+                String word =
+                        string(
+                                "a change's effect is \"inserted\", \"deleted\", \"entered\" or \"left\"");
                 PredicateRead.Effect effect = PredicateRead.Effect.of(word);
                 if (effect == null) {
-                    throw error("a change's effect is \"inserted\", \"deleted\", \"entered\" or \"left\", not \"" + word + "\"");
+                    throw error(
+                            "a change's effect is \"inserted\", \"deleted\", \"entered\" or \"left\", not \""
+                                    + word
+                                    + "\"");
                 }
                 if (p.nextToken() != JsonToken.END_ARRAY) {
                     throw error("a change has exactly three elements");
@@ -330,8 +390,13 @@ final class JsonHistoryReader {
                 changes.add(new PredicateRead.Change(key, value, effect));
             }
             if (observed < 0 || observed > changes.size()) {
-                throw new HistoryFormatException(file, observedAt.getLineNr(), observedAt.getColumnNr(),
-                        "observed must be between 0 and the number of changes (" + changes.size() + ")");
+                throw new HistoryFormatException(
+                        file,
+                        observedAt.getLineNr(),
+                        observedAt.getColumnNr(),
+                        "observed must be between 0 and the number of changes ("
+                                + changes.size()
+                                + ")");
             }
             if (p.nextToken() != JsonToken.END_ARRAY) {
                 throw error("a predicate read's row has exactly three elements");

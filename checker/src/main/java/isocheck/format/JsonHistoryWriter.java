@@ -12,8 +12,7 @@ import java.io.Writer;
 final class JsonHistoryWriter {
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private JsonHistoryWriter() {
-    }
+    private JsonHistoryWriter() {}
 
     static void write(History h, Writer out) throws IOException {
         JsonGenerator g = FACTORY.createGenerator(out);
@@ -21,7 +20,11 @@ final class JsonHistoryWriter {
         g.setRootValueSeparator(null); // one object per line, nothing before it (JSON Lines)
         g.writeStartObject();
         g.writeStringField("format", JsonHistoryReader.FORMAT_NAME);
-        g.writeNumberField("version", h.predicateReads().isEmpty() ? JsonHistoryReader.VERSION : JsonHistoryReader.VERSION_PREDICATES);
+        g.writeNumberField(
+                "version",
+                h.predicateReads().isEmpty()
+                        ? JsonHistoryReader.VERSION
+                        : JsonHistoryReader.VERSION_PREDICATES);
         java.util.Map<Integer, java.util.List<PredicateRead>> preds = new java.util.HashMap<>();
         for (PredicateRead pr : h.predicateReads()) {
             preds.computeIfAbsent(pr.txn(), k -> new java.util.ArrayList<>()).add(pr);
@@ -52,11 +55,16 @@ final class JsonHistoryWriter {
             g.writeArrayFieldStart("ops");
             KeyTable keys = h.keys();
             java.util.List<PredicateRead> mine = preds.getOrDefault(t, java.util.List.of());
-            int real = 0; // operations written so far: a predicate read goes after `position` of them
+            int real =
+                    0; // operations written so far: a predicate read goes after `position` of them
             int next = 0;
             for (int op = h.opStart(t); op <= h.opEnd(t); op++) {
                 boolean synthetic = op < h.opEnd(t) && h.isPredicateKey(h.key(op));
-                for (; next < mine.size() && mine.get(next).position() == real && (op == h.opEnd(t) || !synthetic); next++) {
+                for (;
+                        next < mine.size()
+                                && mine.get(next).position() == real
+                                && (op == h.opEnd(t) || !synthetic);
+                        next++) {
                     predicate(g, mine.get(next));
                 }
                 if (op == h.opEnd(t)) {

@@ -12,19 +12,19 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads Plume/PolySI text: one operation a line, {@code r(KEY,VALUE,SESSION,TXN)} or
- * {@code w(…)}, non-negative decimal numbers (Plume's regex {@code ([rw])\((\d++),(\d++),(\d++),(-?\d++)\)}).
+ * Reads Plume/PolySI text: one operation a line, {@code r(KEY,VALUE,SESSION,TXN)} or {@code w(…)},
+ * non-negative decimal numbers (Plume's regex {@code ([rw])\((\d++),(\d++),(\d++),(-?\d++)\)}).
  *
  * <p>Conventions (FORMAT.md): transaction ids are global; a transaction belongs to the session of
  * its first line; sessions and transactions are ordered by first appearance; operations by line.
- * {@code TXN = -1} marks an aborted write (Plume, AWDIT): consecutive such lines of one session form
- * one aborted transaction. An implicit initial transaction writes 0 to every key, except keys the
- * file itself writes 0 to (MTC and IsoVista files spell the initial state out).
+ * {@code TXN = -1} marks an aborted write (Plume, AWDIT): consecutive such lines of one session
+ * form one aborted transaction. An implicit initial transaction writes 0 to every key, except keys
+ * the file itself writes 0 to (MTC and IsoVista files spell the initial state out).
  *
  * <p>Speed: the file is parsed as bytes in 1 MiB blocks, with no object per line (AWDIT's own
  * generated histories are 20 bytes a line; a String per line was a third of RC's checking time at
- * 10^6 events). Lines end at LF, CR or CRLF; blanks are the ASCII whitespace of
- * {@link Character#isWhitespace}; columns count bytes, which are characters in a valid file.
+ * 10^6 events). Lines end at LF, CR or CRLF; blanks are the ASCII whitespace of {@link
+ * Character#isWhitespace}; columns count bytes, which are characters in a valid file.
  */
 final class PlumeTextReader {
     private static final int BLOCK = 1 << 20;
@@ -33,9 +33,9 @@ final class PlumeTextReader {
     private final String file;
     private final HistoryBuilder b = new HistoryBuilder();
     private final LongIntMap txnById = new LongIntMap(1024);
-    private final IntList txnSession = new IntList();         // builder txn → session
+    private final IntList txnSession = new IntList(); // builder txn → session
     private final LongIntMap sessionById = new LongIntMap(64);
-    private final IntList abortedOpen = new IntList();        // session → open aborted txn or -1
+    private final IntList abortedOpen = new IntList(); // session → open aborted txn or -1
     private final long[] fields = new long[4];
     private long lastId = Long.MIN_VALUE;
     private int lastSession = -1;
@@ -52,14 +52,15 @@ final class PlumeTextReader {
         for (int n; (n = in.read(buf)) > 0; ) {
             text.append(buf, 0, n);
         }
-        return read(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8)), file);
+        return read(
+                new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8)), file);
     }
 
     static History read(InputStream in, String file) throws IOException, HistoryFormatException {
         PlumeTextReader r = new PlumeTextReader(file);
         byte[] buf = new byte[BLOCK];
-        int len = 0;    // bytes in buf
-        int start = 0;  // start of the current (unfinished) line
+        int len = 0; // bytes in buf
+        int start = 0; // start of the current (unfinished) line
         int lineNo = 0;
         boolean eof = false;
         boolean skipLf = false; // the previous block ended with CR: a leading LF belongs to it
@@ -127,11 +128,13 @@ final class PlumeTextReader {
         }
         byte kind = s[i];
         if (kind != 'r' && kind != 'w') {
-            throw new HistoryFormatException(file, lineNo, i - from + 1, "expected r(key,value,session,txn) or w(…)");
+            throw new HistoryFormatException(
+                    file, lineNo, i - from + 1, "expected r(key,value,session,txn) or w(…)");
         }
         i++;
         if (i >= to || s[i] != '(') {
-            throw new HistoryFormatException(file, lineNo, i - from + 1, "expected '(' after '" + (char) kind + "'");
+            throw new HistoryFormatException(
+                    file, lineNo, i - from + 1, "expected '(' after '" + (char) kind + "'");
         }
         i++;
         for (int f = 0; f < 4; f++) {
@@ -146,19 +149,25 @@ final class PlumeTextReader {
             while (i < to && s[i] >= '0' && s[i] <= '9') {
                 int d = s[i] - '0';
                 if (v > (Long.MAX_VALUE - d) / 10) {
-                    throw new HistoryFormatException(file, lineNo, startCol + 1, "number too large (Plume numbers are below 2^63)");
+                    throw new HistoryFormatException(
+                            file,
+                            lineNo,
+                            startCol + 1,
+                            "number too large (Plume numbers are below 2^63)");
                 }
                 v = v * 10 + d;
                 i++;
                 digits++;
             }
             if (digits == 0) {
-                throw new HistoryFormatException(file, lineNo, startCol + 1, "expected a non-negative integer " + FIELD[f]);
+                throw new HistoryFormatException(
+                        file, lineNo, startCol + 1, "expected a non-negative integer " + FIELD[f]);
             }
             fields[f] = neg ? -v : v;
             char want = f == 3 ? ')' : ',';
             if (i >= to || s[i] != want) {
-                throw new HistoryFormatException(file, lineNo, i - from + 1, "expected '" + want + "'");
+                throw new HistoryFormatException(
+                        file, lineNo, i - from + 1, "expected '" + want + "'");
             }
             i++;
         }
@@ -166,7 +175,8 @@ final class PlumeTextReader {
             i++;
         }
         if (i < to) {
-            throw new HistoryFormatException(file, lineNo, i - from + 1, "unexpected text after the operation");
+            throw new HistoryFormatException(
+                    file, lineNo, i - from + 1, "unexpected text after the operation");
         }
         operation(kind == 'w', lineNo);
     }
@@ -174,7 +184,8 @@ final class PlumeTextReader {
     private void operation(boolean write, int lineNo) throws HistoryFormatException {
         long txnId = fields[3];
         if (txnId < -1) {
-            throw new HistoryFormatException(file, lineNo, 0, "txn id must be non-negative, or -1 for an aborted write");
+            throw new HistoryFormatException(
+                    file, lineNo, 0, "txn id must be non-negative, or -1 for an aborted write");
         }
         int session = sessionById.get(fields[2]);
         if (session < 0) {
@@ -202,8 +213,16 @@ final class PlumeTextReader {
                 txnById.put(txnId, txn);
                 txnSession.add(session);
             } else if (txnSession.get(txn) != session) {
-                throw new HistoryFormatException(file, lineNo, 0, "transaction " + txnId + " appears in session "
-                        + fields[2] + " but began in session " + b.sessionName(txnSession.get(txn)));
+                throw new HistoryFormatException(
+                        file,
+                        lineNo,
+                        0,
+                        "transaction "
+                                + txnId
+                                + " appears in session "
+                                + fields[2]
+                                + " but began in session "
+                                + b.sessionName(txnSession.get(txn)));
             }
         }
         if (txnId != -1) {
@@ -225,8 +244,14 @@ final class PlumeTextReader {
         try {
             return b.build();
         } catch (InvalidHistoryException e) {
-            throw new HistoryFormatException(file, e.secondLine(), 0, e.getMessage()
-                    + (e.firstLine() > 0 ? " (first written at line " + e.firstLine() + ")" : ""));
+            throw new HistoryFormatException(
+                    file,
+                    e.secondLine(),
+                    0,
+                    e.getMessage()
+                            + (e.firstLine() > 0
+                                    ? " (first written at line " + e.firstLine() + ")"
+                                    : ""));
         }
     }
 }

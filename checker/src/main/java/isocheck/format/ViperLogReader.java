@@ -28,11 +28,11 @@ import java.util.List;
  * <p>Conventions (FORMAT.md, "Viper"): sessions are the files in natural name order; the
  * transaction with {@code "isInitial": true} (at most one, writes only) is the initial transaction,
  * and a file holding nothing else is not a session; keys the initial transaction does not write (or
- * every key, without one) start as nil, which a read of {@code null} observes. Micro-ops:
- * {@code ["r", key, value, is_dead]} reads, {@code ["w", key, value, update_succ]} writes, a write
- * with {@code update_succ = false} did not happen and is dropped. Insert, delete and range
- * operations are not supported. Stamps: start = preBeginTS, commit = postCommitTS (the widest
- * interval, so real-time order is never over-stated).
+ * every key, without one) start as nil, which a read of {@code null} observes. Micro-ops: {@code
+ * ["r", key, value, is_dead]} reads, {@code ["w", key, value, update_succ]} writes, a write with
+ * {@code update_succ = false} did not happen and is dropped. Insert, delete and range operations
+ * are not supported. Stamps: start = preBeginTS, commit = postCommitTS (the widest interval, so
+ * real-time order is never over-stated).
  */
 final class ViperLogReader {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -43,8 +43,7 @@ final class ViperLogReader {
     private Path initialFile;
     private long initialLine;
 
-    private ViperLogReader() {
-    }
+    private ViperLogReader() {}
 
     static History read(Path dir) throws IOException, HistoryFormatException {
         List<Path> files = new ArrayList<>();
@@ -52,9 +51,12 @@ final class ViperLogReader {
             ds.forEach(files::add);
         }
         if (files.isEmpty()) {
-            throw new HistoryFormatException(dir, 0, 0, "no J*.log files: not a Viper log directory");
+            throw new HistoryFormatException(
+                    dir, 0, 0, "no J*.log files: not a Viper log directory");
         }
-        files.sort(Comparator.comparing((Path p) -> CobraLogReader.naturalKey(p.getFileName().toString())));
+        files.sort(
+                Comparator.comparing(
+                        (Path p) -> CobraLogReader.naturalKey(p.getFileName().toString())));
         ViperLogReader r = new ViperLogReader();
         for (Path f : files) {
             r.file(f);
@@ -66,7 +68,8 @@ final class ViperLogReader {
         String name = f.getFileName().toString();
         String sessionName = name.substring(0, name.length() - ".log".length());
         int session = -1;
-        try (Reader in = Files.newBufferedReader(f, StandardCharsets.UTF_8); JsonParser p = FACTORY.createParser(in)) {
+        try (Reader in = Files.newBufferedReader(f, StandardCharsets.UTF_8);
+                JsonParser p = FACTORY.createParser(in)) {
             JsonToken tok;
             while ((tok = p.nextToken()) != null) {
                 if (tok != JsonToken.START_OBJECT) {
@@ -91,17 +94,32 @@ final class ViperLogReader {
                     }
                 }
                 if (ops == null) {
-                    throw new HistoryFormatException(f, line, 0, "a transaction needs \"value\": [micro-operations]");
+                    throw new HistoryFormatException(
+                            f, line, 0, "a transaction needs \"value\": [micro-operations]");
                 }
                 if (start != History.NO_TIME && commit != History.NO_TIME && commit < start) {
-                    throw new HistoryFormatException(f, line, 0, "postCommitTS " + commit + " is earlier than preBeginTS " + start
-                            + "; a transaction cannot commit before it begins");
+                    throw new HistoryFormatException(
+                            f,
+                            line,
+                            0,
+                            "postCommitTS "
+                                    + commit
+                                    + " is earlier than preBeginTS "
+                                    + start
+                                    + "; a transaction cannot commit before it begins");
                 }
                 int t;
                 if (initial) {
                     if (sawInitial) {
-                        throw new HistoryFormatException(f, line, 0, "a second \"isInitial\" transaction (the first is at "
-                                + initialFile + ":" + initialLine + ")");
+                        throw new HistoryFormatException(
+                                f,
+                                line,
+                                0,
+                                "a second \"isInitial\" transaction (the first is at "
+                                        + initialFile
+                                        + ":"
+                                        + initialLine
+                                        + ")");
                     }
                     sawInitial = true;
                     initialFile = f;
@@ -120,7 +138,8 @@ final class ViperLogReader {
                     int key = (int) op[1];
                     if (op[0] == 'r') {
                         if (initial) {
-                            throw new HistoryFormatException(f, line, 0, "the \"isInitial\" transaction may only write");
+                            throw new HistoryFormatException(
+                                    f, line, 0, "the \"isInitial\" transaction may only write");
                         }
                         b.read(t, key, op[2]);
                     } else {
@@ -133,7 +152,10 @@ final class ViperLogReader {
             }
         } catch (JsonProcessingException e) {
             JsonLocation loc = e.getLocation();
-            throw new HistoryFormatException(f, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(),
+            throw new HistoryFormatException(
+                    f,
+                    loc == null ? 0 : loc.getLineNr(),
+                    loc == null ? 0 : loc.getColumnNr(),
                     "malformed JSON: " + e.getOriginalMessage());
         }
     }
@@ -149,7 +171,10 @@ final class ViperLogReader {
             }
             String kind = p.getText();
             if (!kind.equals("r") && !kind.equals("w")) {
-                throw error(f, p, "unsupported Viper operation \"" + kind + "\" (supported: \"r\", \"w\")");
+                throw error(
+                        f,
+                        p,
+                        "unsupported Viper operation \"" + kind + "\" (supported: \"r\", \"w\")");
             }
             JsonToken kt = p.nextToken();
             int key;
@@ -164,11 +189,17 @@ final class ViperLogReader {
             long value;
             if (vt == JsonToken.VALUE_NULL && kind.equals("r")) {
                 value = History.NIL;
-            } else if (vt == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+            } else if (vt == JsonToken.VALUE_NUMBER_INT
+                    && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER
                     && p.getLongValue() != History.NIL) {
                 value = p.getLongValue();
             } else {
-                throw error(f, p, kind.equals("r") ? "a read value is an integer or null" : "a written value is an integer");
+                throw error(
+                        f,
+                        p,
+                        kind.equals("r")
+                                ? "a read value is an integer or null"
+                                : "a written value is an integer");
             }
             boolean happened = true;
             JsonToken extra;
@@ -193,14 +224,16 @@ final class ViperLogReader {
         return out;
     }
 
-    private static boolean bool(Path f, JsonParser p, JsonToken v, String field) throws HistoryFormatException {
+    private static boolean bool(Path f, JsonParser p, JsonToken v, String field)
+            throws HistoryFormatException {
         if (v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE) {
             return v == JsonToken.VALUE_TRUE;
         }
         throw error(f, p, "\"" + field + "\" must be true or false");
     }
 
-    private static long number(Path f, JsonParser p, JsonToken v, String field) throws IOException, HistoryFormatException {
+    private static long number(Path f, JsonParser p, JsonToken v, String field)
+            throws IOException, HistoryFormatException {
         if (v == JsonToken.VALUE_NUMBER_INT) {
             return p.getLongValue();
         }

@@ -7,11 +7,11 @@ import isocheck.primitive.IntLongIntMap;
  *
  * <p>Transactions are numbered {@code 0..txnCount()-1}. The optional initial transaction is number
  * 0 and belongs to no session; it writes the initial state and precedes every other transaction
- * (docs/DESIGN.md §2 "check", Biswas–Enea §2.2). The transactions of session {@code s} are the contiguous range
- * {@code sessionStart(s) .. sessionEnd(s)-1}, in session order; aborted transactions stay in place
- * but take no part in checking. The operations of transaction {@code t} are the contiguous range
- * {@code opStart(t) .. opEnd(t)-1}, in program order. Operations live in primitive arrays: no
- * object per operation.
+ * (docs/DESIGN.md §2 "check", Biswas–Enea §2.2). The transactions of session {@code s} are the
+ * contiguous range {@code sessionStart(s) .. sessionEnd(s)-1}, in session order; aborted
+ * transactions stay in place but take no part in checking. The operations of transaction {@code t}
+ * are the contiguous range {@code opStart(t) .. opEnd(t)-1}, in program order. Operations live in
+ * primitive arrays: no object per operation.
  *
  * <p>Values identify writes: no two writes carry the same (key, value) pair, so {@link #writeOf}
  * finds the write a read observed.
@@ -19,6 +19,7 @@ import isocheck.primitive.IntLongIntMap;
 public final class History {
     /** The value "nil": the absent initial value of Elle-style histories, {@code null} in JSON. */
     public static final long NIL = Long.MIN_VALUE;
+
     /** Marks a missing timestamp. */
     public static final long NO_TIME = Long.MIN_VALUE;
 
@@ -39,10 +40,23 @@ public final class History {
     private final java.util.List<PredicateRead> predicateReads;
     private final boolean[] predicateKey;
 
-    History(KeyTable keys, boolean hasInitial, int[] txnSession, long[] txnId, boolean[] committed,
-            int[] opStart, int[] opKey, long[] opValue, boolean[] opWrite, long[] startTime,
-            long[] commitTime, String[] sessionNames, int[] sessionStart, IntLongIntMap writeIndex,
-            java.util.List<PredicateRead> predicateReads, boolean[] predicateKey) {
+    History(
+            KeyTable keys,
+            boolean hasInitial,
+            int[] txnSession,
+            long[] txnId,
+            boolean[] committed,
+            int[] opStart,
+            int[] opKey,
+            long[] opValue,
+            boolean[] opWrite,
+            long[] startTime,
+            long[] commitTime,
+            String[] sessionNames,
+            int[] sessionStart,
+            IntLongIntMap writeIndex,
+            java.util.List<PredicateRead> predicateReads,
+            boolean[] predicateKey) {
         this.keys = keys;
         this.hasInitial = hasInitial;
         this.txnSession = txnSession;
@@ -63,14 +77,17 @@ public final class History {
 
     /**
      * The predicate reads, in the order they were added ({@link PredicateRead}; {@code txn} is a
-     * transaction of this history). Each is also present as item reads of keys of its own
-     * ({@link #isPredicateKey}), which is what the checkers see.
+     * transaction of this history). Each is also present as item reads of keys of its own ({@link
+     * #isPredicateKey}), which is what the checkers see.
      */
     public java.util.List<PredicateRead> predicateReads() {
         return predicateReads;
     }
 
-    /** Whether key {@code k} stands for a predicate edge ({@link PredicateKey}) rather than a data item. */
+    /**
+     * Whether key {@code k} stands for a predicate edge ({@link PredicateKey}) rather than a data
+     * item.
+     */
     public boolean isPredicateKey(int k) {
         return k < predicateKey.length && predicateKey[k];
     }
@@ -119,7 +136,9 @@ public final class History {
         return txnSession[t];
     }
 
-    /** The transaction's identifier in its source (a Plume txn id, a Cobra txn id …), or its number. */
+    /**
+     * The transaction's identifier in its source (a Plume txn id, a Cobra txn id …), or its number.
+     */
     public long txnId(int t) {
         return txnId[t];
     }
@@ -167,7 +186,10 @@ public final class History {
         return writeIndex.get(key, value);
     }
 
-    /** The transaction containing operation {@code op} (binary search; prefer iterating by transaction). */
+    /**
+     * The transaction containing operation {@code op} (binary search; prefer iterating by
+     * transaction).
+     */
     public int txnOf(int op) {
         int lo = 0;
         int hi = txnCount() - 1;
@@ -192,7 +214,11 @@ public final class History {
 
     /** An operation as text, e.g. {@code r(x,1)} or {@code w(y,nil)}. */
     public String opText(int op) {
-        return (opWrite[op] ? "w(" : "r(") + keys.name(opKey[op]) + "," + valueText(opValue[op]) + ")";
+        return (opWrite[op] ? "w(" : "r(")
+                + keys.name(opKey[op])
+                + ","
+                + valueText(opValue[op])
+                + ")";
     }
 
     public static String valueText(long v) {

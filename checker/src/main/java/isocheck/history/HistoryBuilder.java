@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds a {@link History}. Transactions may be opened in any order and their operations may
- * arrive interleaved (as in a log of concurrent sessions); {@link #build()} groups transactions by
- * session and operations by transaction, keeping arrival order as session order and program order.
+ * Builds a {@link History}. Transactions may be opened in any order and their operations may arrive
+ * interleaved (as in a log of concurrent sessions); {@link #build()} groups transactions by session
+ * and operations by transaction, keeping arrival order as session order and program order.
  *
- * <p>Low-level use (readers, recorders): {@link #session}, {@link #begin}, {@link #read},
- * {@link #write}, {@link #abort}. Fluent use (tests): {@code b.init().w("x", 0);
- * b.txn("s1").w("x", 1).r("y", 0);}.
+ * <p>Low-level use (readers, recorders): {@link #session}, {@link #begin}, {@link #read}, {@link
+ * #write}, {@link #abort}. Fluent use (tests): {@code b.init().w("x", 0); b.txn("s1").w("x",
+ * 1).r("y", 0);}.
  */
 public final class HistoryBuilder {
     private static final byte COMMITTED = 0;
@@ -29,7 +29,8 @@ public final class HistoryBuilder {
     private final IntList txnSession = new IntList();
     private final LongList txnIds = new LongList();
     private final IntList txnStatus = new IntList();
-    private final IntList txnLine = new IntList(); // the source line current when the transaction began
+    private final IntList txnLine =
+            new IntList(); // the source line current when the transaction began
     private LongList startTimes;
     private LongList commitTimes;
     private boolean explicitIds;
@@ -44,10 +45,14 @@ public final class HistoryBuilder {
     private boolean implicitInitial;
     private long implicitInitialValue;
 
-    /** Predicate reads, with the global operation index they come before ({@link #predicateRead}). */
+    /**
+     * Predicate reads, with the global operation index they come before ({@link #predicateRead}).
+     */
     private final List<PredicateRead> predicateReads = new ArrayList<>();
+
     private final IntList predicateAt = new IntList();
     private final IntList predicateLine = new IntList();
+
     /** Per transaction, how many operations it has so far (a predicate read's position). */
     private final IntList txnOps = new IntList();
 
@@ -74,12 +79,18 @@ public final class HistoryBuilder {
         return sessionNames.size();
     }
 
-    /** Opens a committed transaction at the end of session {@code s}, numbered by its creation order. */
+    /**
+     * Opens a committed transaction at the end of session {@code s}, numbered by its creation
+     * order.
+     */
     public int begin(int s) {
         return begin(s, Long.MIN_VALUE);
     }
 
-    /** Opens a committed transaction at the end of session {@code s} with source identifier {@code id}. */
+    /**
+     * Opens a committed transaction at the end of session {@code s} with source identifier {@code
+     * id}.
+     */
     public int begin(int s, long id) {
         if (s < 0 || s >= sessionNames.size()) {
             throw new IllegalArgumentException("no session " + s);
@@ -104,7 +115,9 @@ public final class HistoryBuilder {
         return t;
     }
 
-    /** The initial transaction (created on first use): it writes the initial state and precedes all. */
+    /**
+     * The initial transaction (created on first use): it writes the initial state and precedes all.
+     */
     public int initial() {
         if (initialTxn < 0) {
             initialTxn = newTxn(-1, Long.MIN_VALUE);
@@ -113,9 +126,9 @@ public final class HistoryBuilder {
     }
 
     /**
-     * The convention of Plume, dbcop and Cobra histories: the initial transaction writes
-     * {@code value} to every key, except keys on which some transaction explicitly writes that value
-     * (such files spell the initial state out themselves).
+     * The convention of Plume, dbcop and Cobra histories: the initial transaction writes {@code
+     * value} to every key, except keys on which some transaction explicitly writes that value (such
+     * files spell the initial state out themselves).
      */
     public void initialWritesEverywhere(long value) {
         initial();
@@ -191,7 +204,8 @@ public final class HistoryBuilder {
      * (the predicate anti-dependency). Every level's axiom then says what Adya's edges say: a
      * change the predicate saw must be visible to it, a change it missed must not be.
      */
-    public void predicateRead(int txn, String table, String predicate, List<PredicateRead.Row> rows) {
+    public void predicateRead(
+            int txn, String table, String predicate, List<PredicateRead.Row> rows) {
         if (txn < 0 || txn >= txnSession.size()) {
             throw new IllegalArgumentException("no transaction " + txn);
         }
@@ -357,15 +371,29 @@ public final class HistoryBuilder {
         for (PredicateRead pr : predicateReads) {
             preds.add(pr.withTxn(newIndex[pr.txn()]));
         }
-        return new History(keys, hasInit, session, ids, committed, opStart, key, value, isWrite,
-                start, commit, sessionNames.toArray(new String[0]), sessionStart, index,
-                preds, predicateKey);
+        return new History(
+                keys,
+                hasInit,
+                session,
+                ids,
+                committed,
+                opStart,
+                key,
+                value,
+                isWrite,
+                start,
+                commit,
+                sessionNames.toArray(new String[0]),
+                sessionStart,
+                index,
+                preds,
+                predicateKey);
     }
 
     /**
      * Structural contradictions a reader cannot see line by line: two transactions with one id (the
-     * checkers name transactions by id, so they would be reported as one, e.g. a cycle T1 -> T1), and a
-     * commit stamp earlier than the start stamp (no real-time order can come from it).
+     * checkers name transactions by id, so they would be reported as one, e.g. a cycle T1 -> T1),
+     * and a commit stamp earlier than the start stamp (no real-time order can come from it).
      */
     private void rejectContradictions() {
         if (explicitIds) {
@@ -377,9 +405,16 @@ public final class HistoryBuilder {
                 }
                 int prev = firstWithId.putIfAbsent(id, t);
                 if (prev >= 0) {
-                    throw new InvalidHistoryException("transaction id " + id + " is used twice"
-                            + (txnLine.get(prev) > 0 ? " (first at line " + txnLine.get(prev) + ")" : "")
-                            + "; every transaction needs an id of its own", -1, txnLine.get(t));
+                    throw new InvalidHistoryException(
+                            "transaction id "
+                                    + id
+                                    + " is used twice"
+                                    + (txnLine.get(prev) > 0
+                                            ? " (first at line " + txnLine.get(prev) + ")"
+                                            : "")
+                                    + "; every transaction needs an id of its own",
+                            -1,
+                            txnLine.get(t));
                 }
             }
         }
@@ -388,20 +423,42 @@ public final class HistoryBuilder {
                 long start = startTimes.get(t);
                 long commit = commitTimes.get(t);
                 if (start != History.NO_TIME && commit != History.NO_TIME && commit < start) {
-                    String name = txnIds.get(t) == Long.MIN_VALUE ? "a transaction" : "transaction " + txnIds.get(t);
-                    throw new InvalidHistoryException(name + " commits at " + commit + ", before it starts at " + start
-                            + "; the commit time must not be earlier than the start time", -1, txnLine.get(t));
+                    String name =
+                            txnIds.get(t) == Long.MIN_VALUE
+                                    ? "a transaction"
+                                    : "transaction " + txnIds.get(t);
+                    throw new InvalidHistoryException(
+                            name
+                                    + " commits at "
+                                    + commit
+                                    + ", before it starts at "
+                                    + start
+                                    + "; the commit time must not be earlier than the start time",
+                            -1,
+                            txnLine.get(t));
                 }
             }
         }
     }
 
-    private InvalidHistoryException duplicate(int first, int second, int[] key, long[] value,
-            int[] line, int[] opStart, long[] ids, boolean hasInit) {
+    private InvalidHistoryException duplicate(
+            int first,
+            int second,
+            int[] key,
+            long[] value,
+            int[] line,
+            int[] opStart,
+            long[] ids,
+            boolean hasInit) {
         String what = "w(" + keys.name(key[second]) + "," + History.valueText(value[second]) + ")";
-        String msg = "duplicate write " + what + ": written by " + txnName(first, opStart, ids, hasInit)
-                + " and again by " + txnName(second, opStart, ids, hasInit)
-                + " (values must identify writes)";
+        String msg =
+                "duplicate write "
+                        + what
+                        + ": written by "
+                        + txnName(first, opStart, ids, hasInit)
+                        + " and again by "
+                        + txnName(second, opStart, ids, hasInit)
+                        + " (values must identify writes)";
         int l1 = line == null ? -1 : line[first];
         int l2 = line == null ? -1 : line[second];
         return new InvalidHistoryException(msg, l1, l2);
@@ -416,10 +473,10 @@ public final class HistoryBuilder {
     }
 
     /**
-     * Replaces the predicate reads by item operations on keys of their own (see {@link #predicateRead}):
-     * reads go where the predicate read was, the changers' writes (and the initial transaction's
-     * version of every anti-dependency key) at the end of their transactions. Returns, per key, whether
-     * it stands for a predicate edge.
+     * Replaces the predicate reads by item operations on keys of their own (see {@link
+     * #predicateRead}): reads go where the predicate read was, the changers' writes (and the
+     * initial transaction's version of every anti-dependency key) at the end of their transactions.
+     * Returns, per key, whether it stands for a predicate edge.
      */
     private boolean[] expandPredicateReads() {
         if (predicateReads.isEmpty()) {
@@ -436,12 +493,16 @@ public final class HistoryBuilder {
         for (int i = 0; i < opTxn.size(); i++) {
             int kk = opKeyKind.get(i);
             if ((kk & 1) != 0) {
-                writerByKey.computeIfAbsent((long) (kk >>> 1), k -> new HashMap<>()).put(opValue.get(i), opTxn.get(i));
+                writerByKey
+                        .computeIfAbsent((long) (kk >>> 1), k -> new HashMap<>())
+                        .put(opValue.get(i), opTxn.get(i));
             }
         }
         int init = initial();
         // Synthetic reads, by the global index they go before; synthetic writes go last.
-        List<long[]> inserts = new ArrayList<>(); // {at, txn, key, value, write, read number, 0 anti / 1 dependency}
+        List<long[]> inserts =
+                new ArrayList<>(); // {at, txn, key, value, write, read number, 0 anti / 1
+        // dependency}
         for (int n = 0; n < predicateReads.size(); n++) {
             PredicateRead pr = predicateReads.get(n);
             int at = predicateAt.get(n);
@@ -449,22 +510,46 @@ public final class HistoryBuilder {
                 for (int j = 0; j < row.changes().size(); j++) {
                     PredicateRead.Change c = row.changes().get(j);
                     int wkey = keys.find(c.key());
-                    Integer changer = wkey < 0 ? null
-                            : writerByKey.getOrDefault((long) wkey, Map.of()).get(c.value());
+                    Integer changer =
+                            wkey < 0
+                                    ? null
+                                    : writerByKey
+                                            .getOrDefault((long) wkey, Map.of())
+                                            .get(c.value());
                     if (changer == null) {
-                        throw new InvalidHistoryException("a predicate read of T" + txnLabelOf(pr.txn())
-                                + " names the change w(" + c.key() + "," + History.valueText(c.value())
-                                + "), which no transaction writes", -1, predicateLine.get(n));
+                        throw new InvalidHistoryException(
+                                "a predicate read of T"
+                                        + txnLabelOf(pr.txn())
+                                        + " names the change w("
+                                        + c.key()
+                                        + ","
+                                        + History.valueText(c.value())
+                                        + "), which no transaction writes",
+                                -1,
+                                predicateLine.get(n));
                     }
                     if (changer == pr.txn() || changer == init) {
-                        continue; // its own write, or the initial state: no edge (Adya's DSG has no self-loops)
+                        continue; // its own write, or the initial state: no edge (Adya's DSG has no
+                        // self-loops)
                     }
-                    int k = keys.intern(new PredicateKey(n, j + 1, row.row(), c.effect(), pr.table(), pr.predicate()).name());
+                    int k =
+                            keys.intern(
+                                    new PredicateKey(
+                                                    n,
+                                                    j + 1,
+                                                    row.row(),
+                                                    c.effect(),
+                                                    pr.table(),
+                                                    pr.predicate())
+                                            .name());
                     boolean seen = j < row.observed();
-                    // The reads of one predicate read are one operation: anti-dependency reads (of the
+                    // The reads of one predicate read are one operation: anti-dependency reads (of
+                    // the
                     // initial version) first, then dependency reads, so that none of them is "an
-                    // earlier read" for another under RC's axiom (its instances among them are vacuous).
-                    inserts.add(new long[] {at, pr.txn(), k, seen ? c.value() : 0, 0, n, seen ? 1 : 0});
+                    // earlier read" for another under RC's axiom (its instances among them are
+                    // vacuous).
+                    inserts.add(
+                            new long[] {at, pr.txn(), k, seen ? c.value() : 0, 0, n, seen ? 1 : 0});
                     inserts.add(new long[] {Long.MAX_VALUE, changer, k, c.value(), 1, 0, 0});
                     if (!seen) {
                         inserts.add(new long[] {Long.MAX_VALUE, init, k, 0, 1, 0, 0});
@@ -473,14 +558,22 @@ public final class HistoryBuilder {
             }
         }
         // by position, then predicate read, then kind; stable otherwise
-        inserts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : a[5] != b[5] ? Long.compare(a[5], b[5]) : Long.compare(a[6], b[6]));
+        inserts.sort(
+                (a, b) ->
+                        a[0] != b[0]
+                                ? Long.compare(a[0], b[0])
+                                : a[5] != b[5]
+                                        ? Long.compare(a[5], b[5])
+                                        : Long.compare(a[6], b[6]));
         IntList nTxn = new IntList(opTxn.size() + inserts.size());
         IntList nKeyKind = new IntList(opTxn.size() + inserts.size());
         LongList nValue = new LongList(opTxn.size() + inserts.size());
         IntList nLine = opLine == null ? null : new IntList(opTxn.size() + inserts.size());
         int next = 0;
         for (int i = 0; i <= opTxn.size(); i++) {
-            for (; next < inserts.size() && (inserts.get(next)[0] == i || (i == opTxn.size())); next++) {
+            for (;
+                    next < inserts.size() && (inserts.get(next)[0] == i || (i == opTxn.size()));
+                    next++) {
                 long[] ins = inserts.get(next);
                 nTxn.add((int) ins[1]);
                 nKeyKind.add((int) ins[2] << 1 | (int) ins[4]);
@@ -529,7 +622,12 @@ public final class HistoryBuilder {
                     break;
                 }
             }
-            throw new InvalidHistoryException("key \"" + keys.name(k) + "\" is reserved for predicate edges (names starting with pred#)", -1, line);
+            throw new InvalidHistoryException(
+                    "key \""
+                            + keys.name(k)
+                            + "\" is reserved for predicate edges (names starting with pred#)",
+                    -1,
+                    line);
         }
     }
 

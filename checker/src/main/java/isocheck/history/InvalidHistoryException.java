@@ -1,8 +1,8 @@
 package isocheck.history;
 
 /**
- * A history that breaks a rule of the model, e.g. two writes of the same (key, value) pair.
- * Format readers turn it into a {@code HistoryFormatException} naming the place in the file.
+ * A history that breaks a rule of the model, e.g. two writes of the same (key, value) pair. Format
+ * readers turn it into a {@code HistoryFormatException} naming the place in the file.
  */
 public final class InvalidHistoryException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -18,8 +18,12 @@ public final class KeyTable {
     private final LongList numbers = new LongList();
     private final List<String> names = new ArrayList<>(); // null for numeric keys
 
-    /** Small non-negative numeric keys (the common case) map to ids through this array: id + 1, 0 = absent. */
+    /**
+     * Small non-negative numeric keys (the common case) map to ids through this array: id + 1, 0 =
+     * absent.
+     */
     private int[] dense = new int[64];
+
     private static final long DENSE_LIMIT = 1 << 22;
 
     /** The id of numeric key {@code k}, interning it on first use. */
@@ -117,5 +121,4 @@ public final class KeyTable {
             return null;
         }
     }
-
 }

@@ -3,36 +3,38 @@ package isocheck.history;
 import java.util.List;
 
 /**
- * A predicate read (Adya, Liskov &amp; O'Neil, "Generalized Isolation Level Definitions", ICDE 2000:
- * predicate-based reads and their version sets): transaction {@code txn} evaluated {@code predicate} over the rows of {@code table} and
- * observed one version of every row (its version set, Vset(P)).
+ * A predicate read (Adya, Liskov &amp; O'Neil, "Generalized Isolation Level Definitions", ICDE
+ * 2000: predicate-based reads and their version sets): transaction {@code txn} evaluated {@code
+ * predicate} over the rows of {@code table} and observed one version of every row (its version set,
+ * Vset(P)).
  *
  * <p>Adya's edges depend only on the versions that <em>change the matches</em> of the predicate (a
  * version that matches while its predecessor in the version order does not, or the reverse; an
  * insert of a matching row, a delete of a matching row, an update moving a row into or out of the
- * match), and on where in each row's version order the observed version lies. So each row is
- * given as the ordered list of its match-changing versions ({@code changes}, in version order) and
- * {@code observed}, how many of them are at or before the version the predicate saw:
+ * match), and on where in each row's version order the observed version lies. So each row is given
+ * as the ordered list of its match-changing versions ({@code changes}, in version order) and {@code
+ * observed}, how many of them are at or before the version the predicate saw:
  *
  * <ul>
- *   <li>{@code changes[0 .. observed-1]}: the reader <em>predicate-read-depends</em> on their writers
- *       (their effect is part of what it saw);</li>
+ *   <li>{@code changes[0 .. observed-1]}: the reader <em>predicate-read-depends</em> on their
+ *       writers (their effect is part of what it saw);
  *   <li>{@code changes[observed ..]}: the reader is <em>predicate-anti-depended</em> on by their
  *       writers (each overwrites a version the predicate observed with one that changes its
- *       result).</li>
+ *       result).
  * </ul>
  *
  * Rows no version of which changes the matches contribute no edges and are left out, as are updates
- * that keep a row's match (not a predicate anti-dependency in Adya's definition). The recorder knows
- * each row's real version order and the database's own evaluation of the predicate, so the history
- * carries the outcome instead of the predicate's fields: {@code predicate} is the evaluable text, kept
- * for witnesses.
+ * that keep a row's match (not a predicate anti-dependency in Adya's definition). The recorder
+ * knows each row's real version order and the database's own evaluation of the predicate, so the
+ * history carries the outcome instead of the predicate's fields: {@code predicate} is the evaluable
+ * text, kept for witnesses.
  *
- * @param txn       the reading transaction (the builder's number before {@link HistoryBuilder#build},
- *                  the history's after)
- * @param position  how many of the transaction's operations precede the predicate read
- * @param table     the table the predicate ranges over
- * @param predicate the WHERE clause as evaluated, with parameters bound (e.g. {@code shift_id = 5 AND on_call = 1})
+ * @param txn the reading transaction (the builder's number before {@link HistoryBuilder#build}, the
+ *     history's after)
+ * @param position how many of the transaction's operations precede the predicate read
+ * @param table the table the predicate ranges over
+ * @param predicate the WHERE clause as evaluated, with parameters bound (e.g. {@code shift_id = 5
+ *     AND on_call = 1})
  */
 public record PredicateRead(int txn, int position, String table, String predicate, List<Row> rows) {
     public PredicateRead {
@@ -43,12 +45,15 @@ public record PredicateRead(int txn, int position, String table, String predicat
         return new PredicateRead(t, position, table, predicate, rows);
     }
 
-    /** One row: its match-changing versions in version order and how many of them the read observed. */
+    /**
+     * One row: its match-changing versions in version order and how many of them the read observed.
+     */
     public record Row(String row, int observed, List<Change> changes) {
         public Row {
             changes = List.copyOf(changes);
             if (observed < 0 || observed > changes.size()) {
-                throw new IllegalArgumentException("observed " + observed + " is not in 0.." + changes.size());
+                throw new IllegalArgumentException(
+                        "observed " + observed + " is not in 0.." + changes.size());
             }
         }
     }

@@ -6,14 +6,15 @@ import isocheck.primitive.IntList;
 import java.util.Arrays;
 
 /**
- * Causal Consistency in O(n·k): AWDIT Algorithm 3 (§3.3) with the correction to line 24 of docs/DESIGN.md §5
- * (the happens-before join includes the direct wr predecessor itself, {@code HB_t'[t'.sess ↦ t']}).
+ * Causal Consistency in O(n·k): AWDIT Algorithm 3 (§3.3) with the correction to line 24 of
+ * docs/DESIGN.md §5 (the happens-before join includes the direct wr predecessor itself, {@code
+ * HB_t'[t'.sess ↦ t']}).
  *
- * <p>Vector clocks hold, per session, the position of the so-latest transaction that happens
- * before t (−1 for none), computed in a topological order of so ∪ wr. Per outer session, a
- * monotone pointer into each Writes_{s'}[x] array finds the so-latest writer of x in s' that
- * happens before t3 (lines 9–15). Edges already implied by happens-before (t2 →hb t1) and edges
- * out of the initial transaction are not materialised.
+ * <p>Vector clocks hold, per session, the position of the so-latest transaction that happens before
+ * t (−1 for none), computed in a topological order of so ∪ wr. Per outer session, a monotone
+ * pointer into each Writes_{s'}[x] array finds the so-latest writer of x in s' that happens before
+ * t3 (lines 9–15). Edges already implied by happens-before (t2 →hb t1) and edges out of the initial
+ * transaction are not materialised.
  */
 final class CausalChecker implements LevelChecker {
     private final CheckOptions options;
@@ -78,7 +79,8 @@ final class CausalChecker implements LevelChecker {
         segStart[segCount] = writers.length;
         // Segment sessions and writer positions in flat arrays, so that the walk below reads memory
         // sequentially instead of chasing writers[] into the per-transaction tables.
-        // seg[3g] = first writer index, seg[3g+1] = session, seg[3g+2] = pointer (lastWrite_{s'}[x]:
+        // seg[3g] = first writer index, seg[3g+1] = session, seg[3g+2] = pointer
+        // (lastWrite_{s'}[x]:
         // index into writers, -1 = ⊥); seg[3g+3] is the segment's end. Interleaved: one cache line.
         int[] seg = new int[3 * segCount + 1];
         for (int g = 0; g < segCount; g++) {
@@ -119,7 +121,8 @@ final class CausalChecker implements LevelChecker {
                         firstRead[w] = op;
                     }
                 }
-                clocks.advance(t3, clock3); // HB_t3, from HB_pred and the stored clocks of t3's writers
+                clocks.advance(
+                        t3, clock3); // HB_t3, from HB_pred and the stored clocks of t3's writers
                 int base3 = 0;
                 for (int j = 0; j < keysRd.size(); j++) {
                     int x = keysRd.get(j);
@@ -128,7 +131,10 @@ final class CausalChecker implements LevelChecker {
                     boolean fromInit = t1 == idx.init;
                     int s1 = fromInit ? -1 : idx.session(t1);
                     int pos1 = fromInit ? -1 : idx.pos[t1];
-                    int row1 = fromInit ? -1 : clocks.rowOf[t1]; // t1 is read from: its clock is stored
+                    int row1 =
+                            fromInit
+                                    ? -1
+                                    : clocks.rowOf[t1]; // t1 is read from: its clock is stored
                     for (int g = segOfKey[x]; g < segOfKey[x + 1]; g++) {
                         int s2 = seg[3 * g + 1];
                         int bound = clock3[base3 + s2];
@@ -140,7 +146,8 @@ final class CausalChecker implements LevelChecker {
                             }
                             if (bound <= known) {
                                 // Every writer of s2 that t3 sees, t1 sees too (or is t1): no edge.
-                                // Skipping leaves the pointer behind, which the next walk catches up.
+                                // Skipping leaves the pointer behind, which the next walk catches
+                                // up.
                                 continue;
                             }
                         }
@@ -159,7 +166,8 @@ final class CausalChecker implements LevelChecker {
                             }
                             seg[3 * g + 2] = p;
                             int t2 = writers[p];
-                            // lines 14–15: t2 ≠ t1 and not t2 →hb t1 (t2 is never the initial transaction)
+                            // lines 14–15: t2 ≠ t1 and not t2 →hb t1 (t2 is never the initial
+                            // transaction)
                             if (t2 != t1 && writerPos[p] > known) {
                                 Pattern pat;
                                 int readY = -1;
@@ -228,9 +236,12 @@ final class CausalChecker implements LevelChecker {
     static final class SourceClocks {
         /** Tests turn this off to run the 32-bit representation on small histories. */
         static volatile boolean narrowAllowed = true;
+
         final int k;
+
         /** Transaction → row of its stored clock, or −1. */
         final int[] rowOf;
+
         private final char[] c16; // entry + 1 (0 = none)
         private final int[] c32;
         private final HistoryIndex idx;
@@ -241,8 +252,12 @@ final class CausalChecker implements LevelChecker {
             this.rowOf = rowOf;
             long size = (long) rows * k;
             if (size > Integer.MAX_VALUE - 16) {
-                throw new IllegalStateException("too many vector clock entries: " + rows + " read-from transactions × "
-                        + k + " sessions");
+                throw new IllegalStateException(
+                        "too many vector clock entries: "
+                                + rows
+                                + " read-from transactions × "
+                                + k
+                                + " sessions");
             }
             c16 = narrow ? new char[(int) size] : null;
             c32 = narrow ? null : new int[(int) size];
@@ -301,7 +316,10 @@ final class CausalChecker implements LevelChecker {
             }
         }
 
-        /** Computes and stores the clocks of all read-from transactions, in a topological order of so ∪ wr. */
+        /**
+         * Computes and stores the clocks of all read-from transactions, in a topological order of
+         * so ∪ wr.
+         */
         static SourceClocks compute(HistoryIndex idx, int[] order, int k) {
             int n = idx.txnCount;
             int[] rowOf = new int[n];
@@ -316,8 +334,15 @@ final class CausalChecker implements LevelChecker {
             for (int s = 0; s < k; s++) {
                 longest = Math.max(longest, idx.commStart[s + 1] - idx.commStart[s]);
             }
-            SourceClocks sc = new SourceClocks(idx, k, rowOf, rows, narrowAllowed && longest < Character.MAX_VALUE - 1);
-            // One running clock per session: in a topological order, a session's transactions come in
+            SourceClocks sc =
+                    new SourceClocks(
+                            idx,
+                            k,
+                            rowOf,
+                            rows,
+                            narrowAllowed && longest < Character.MAX_VALUE - 1);
+            // One running clock per session: in a topological order, a session's transactions come
+            // in
             // so order, so its running clock is always HB of the so-predecessor of the next one.
             int[][] running = new int[k][];
             for (int t : order) {

@@ -5,11 +5,11 @@ import java.time.Duration;
 /**
  * Checker options.
  *
- * @param maxWitnesses how many independent witnesses to report at most (≥ 1): read anomalies
- *                     each count as one, cycles are reported one per strongly connected component
- * @param timeout      a time limit for the NP-complete levels (PC, PSI, SI, SER, SSER), or null for
- *                     none; when it expires the verdict is {@link Verdict.Unknown}, saying what remained
- * @param strategy     force a strategy for the exact levels (testing and benchmarks), or AUTO
+ * @param maxWitnesses how many independent witnesses to report at most (≥ 1): read anomalies each
+ *     count as one, cycles are reported one per strongly connected component
+ * @param timeout a time limit for the NP-complete levels (PC, PSI, SI, SER, SSER), or null for
+ *     none; when it expires the verdict is {@link Verdict.Unknown}, saying what remained
+ * @param strategy force a strategy for the exact levels (testing and benchmarks), or AUTO
  */
 public record CheckOptions(int maxWitnesses, Duration timeout, Strategy strategy) {
     public static final CheckOptions DEFAULT = new CheckOptions(1);
@@ -22,7 +22,9 @@ public record CheckOptions(int maxWitnesses, Duration timeout, Strategy strategy
         POLYGRAPH,
         /** The Biswas–Enea search over session prefixes with memoised failures (not PSI). */
         PREFIX_SEARCH,
-        /** The polygraph's search alone, without pruning (tests the search and its learned nogoods). */
+        /**
+         * The polygraph's search alone, without pruning (tests the search and its learned nogoods).
+         */
         SEARCH_ONLY
     }
 

@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The pipeline shared by RC, RA and CC (AWDIT §3): read consistency (Algorithm 4), repeatable
- * reads for RA and CC (Algorithm 2), acyclicity of so ∪ wr (causality cycles violate every level),
- * then the level's saturation of co' and a cycle check (Lemma 3.2).
+ * The pipeline shared by RC, RA and CC (AWDIT §3): read consistency (Algorithm 4), repeatable reads
+ * for RA and CC (Algorithm 2), acyclicity of so ∪ wr (causality cycles violate every level), then
+ * the level's saturation of co' and a cycle check (Lemma 3.2).
  */
 final class CheckPipeline {
     /** A level's inference of forced commit-order edges (AWDIT Algorithms 1–3). */
@@ -16,8 +16,7 @@ final class CheckPipeline {
         void saturate(HistoryIndex idx, CommitGraph graph);
     }
 
-    private CheckPipeline() {
-    }
+    private CheckPipeline() {}
 
     static Verdict run(Level level, History history, CheckOptions options, Saturation saturation) {
         int max = options.maxWitnesses();
@@ -39,6 +38,8 @@ final class CheckPipeline {
         if (graph.order(true) == null) {
             witnesses.addAll(graph.cycles(true, max, views));
         }
-        return witnesses.isEmpty() ? new Verdict.Consistent(level) : new Verdict.Violated(level, witnesses);
+        return witnesses.isEmpty()
+                ? new Verdict.Consistent(level)
+                : new Verdict.Violated(level, witnesses);
     }
 }

@@ -1,19 +1,18 @@
 package isocheck.level;
 
 import isocheck.anomaly.CycleWitness;
-import isocheck.vocabulary.EdgeKind;
 import isocheck.anomaly.Justification;
-import isocheck.anomaly.OpRef;
 import isocheck.anomaly.Pattern;
 import isocheck.anomaly.TxnView;
 import isocheck.anomaly.Witness;
 import isocheck.anomaly.WitnessEdge;
 import isocheck.history.History;
+import isocheck.primitive.BreadthFirst;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
-import isocheck.primitive.BreadthFirst;
 import isocheck.primitive.StronglyConnected;
 import isocheck.primitive.TopologicalOrder;
+import isocheck.vocabulary.EdgeKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,9 +21,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The partial commit relation co' = so ∪ wr ∪ inferred edges over committed transactions
- * (AWDIT §3), with cycle detection (iterative Tarjan, no recursion) and witness extraction: one
- * shortest cycle per non-trivial strongly connected component (AWDIT §3.4).
+ * The partial commit relation co' = so ∪ wr ∪ inferred edges over committed transactions (AWDIT
+ * §3), with cycle detection (iterative Tarjan, no recursion) and witness extraction: one shortest
+ * cycle per non-trivial strongly connected component (AWDIT §3.4).
  */
 final class CommitGraph {
     private static final byte SO = 0;
@@ -177,7 +176,7 @@ final class CommitGraph {
         }
         byte[] state = new byte[n]; // 0 new, 1 on the DFS stack, 2 done
         int[] stack = new int[n];
-        int[] next = new int[n];    // next predecessor slot of a node on the stack
+        int[] next = new int[n]; // next predecessor slot of a node on the stack
         int[] order = new int[n];
         int size = 0;
         for (int root = 0; root < n; root++) {
@@ -258,7 +257,8 @@ final class CommitGraph {
             int[] best = null;
             int tries = Math.min(scc.length, 32);
             for (int i = 0; i < tries; i++) {
-                int[] cyc = shortestCycleThrough(scc[i], c, comp, parentEdge, visit, queue, round++);
+                int[] cyc =
+                        shortestCycleThrough(scc[i], c, comp, parentEdge, visit, queue, round++);
                 if (cyc != null && (best == null || better(cyc, best))) {
                     best = cyc;
                 }
@@ -286,29 +286,37 @@ final class CommitGraph {
     }
 
     /** BFS from root inside its SCC; returns the cycle's adjacency positions in order, or null. */
-    private int[] shortestCycleThrough(int root, int c, int[] comp, int[] parentEdge, int[] visit,
-            int[] queue, int round) {
-        int last = BreadthFirst.shortestPath(new BreadthFirst.Graph() {
-            @Override
-            public int degree(int v) {
-                return adjStart[v + 1] - adjStart[v];
-            }
+    private int[] shortestCycleThrough(
+            int root, int c, int[] comp, int[] parentEdge, int[] visit, int[] queue, int round) {
+        int last =
+                BreadthFirst.shortestPath(
+                        new BreadthFirst.Graph() {
+                            @Override
+                            public int degree(int v) {
+                                return adjStart[v + 1] - adjStart[v];
+                            }
 
-            @Override
-            public int edge(int v, int i) {
-                return adjStart[v] + i;
-            }
+                            @Override
+                            public int edge(int v, int i) {
+                                return adjStart[v] + i;
+                            }
 
-            @Override
-            public int target(int e) {
-                return adjTo[e];
-            }
+                            @Override
+                            public int target(int e) {
+                                return adjTo[e];
+                            }
 
-            @Override
-            public boolean enter(int x) {
-                return comp[x] == c;
-            }
-        }, root, root, visit, round, parentEdge, queue);
+                            @Override
+                            public boolean enter(int x) {
+                                return comp[x] == c;
+                            }
+                        },
+                        root,
+                        root,
+                        visit,
+                        round,
+                        parentEdge,
+                        queue);
         if (last < 0) {
             return null;
         }
@@ -369,7 +377,9 @@ final class CommitGraph {
         };
     }
 
-    /** Tarjan (the shared copy); fills comp and returns the SCCs with at least two members, sorted. */
+    /**
+     * Tarjan (the shared copy); fills comp and returns the SCCs with at least two members, sorted.
+     */
     private List<int[]> stronglyConnected(int[] comp) {
         List<int[]> out = StronglyConnected.components(adjacency(), comp);
         for (int[] members : out) {
@@ -387,7 +397,8 @@ final class CommitGraph {
         Set<TxnView> readers = new LinkedHashSet<>();
         int maxPattern = -1;
         boolean hasSo = false;
-        // Start the cycle at an inferred edge if there is one (reads more naturally), else as found.
+        // Start the cycle at an inferred edge if there is one (reads more naturally), else as
+        // found.
         int startAt = 0;
         for (int i = 0; i < cyc.length; i++) {
             if (adjKind[cyc[i]] == CO) {
@@ -405,12 +416,28 @@ final class CommitGraph {
                     hasSo = true;
                     WitnessEdge last = edges.isEmpty() ? null : edges.get(edges.size() - 1);
                     if (last != null && last.kind() == EdgeKind.SO) {
-                        edges.set(edges.size() - 1, new WitnessEdge(EdgeKind.SO, last.from(), views.label(to), null, null));
+                        edges.set(
+                                edges.size() - 1,
+                                new WitnessEdge(
+                                        EdgeKind.SO, last.from(), views.label(to), null, null));
                     } else {
-                        edges.add(new WitnessEdge(EdgeKind.SO, views.label(from), views.label(to), null, null));
+                        edges.add(
+                                new WitnessEdge(
+                                        EdgeKind.SO,
+                                        views.label(from),
+                                        views.label(to),
+                                        null,
+                                        null));
                     }
                 }
-                case WR -> edges.add(new WitnessEdge(EdgeKind.WR, views.label(from), views.label(to), views.op(adjRef[e]), null));
+                case WR ->
+                        edges.add(
+                                new WitnessEdge(
+                                        EdgeKind.WR,
+                                        views.label(from),
+                                        views.label(to),
+                                        views.op(adjRef[e]),
+                                        null));
                 default -> {
                     int ce = adjRef[e];
                     Pattern p = PATTERNS[coPattern.get(ce)];
@@ -419,14 +446,23 @@ final class CommitGraph {
                     readers.add(views.txn(reader));
                     int readX = coReadX.get(ce);
                     List<String> hb = p == Pattern.CAUSAL ? hbPath(from, reader, views) : List.of();
-                    Justification just = new Justification(p, views.label(reader),
-                            h.keys().name(h.key(readX)), views.op(readX), views.op(coReadY.get(ce)), hb);
-                    edges.add(new WitnessEdge(EdgeKind.CO, views.label(from), views.label(to), null, just));
+                    Justification just =
+                            new Justification(
+                                    p,
+                                    views.label(reader),
+                                    h.keys().name(h.key(readX)),
+                                    views.op(readX),
+                                    views.op(coReadY.get(ce)),
+                                    hb);
+                    edges.add(
+                            new WitnessEdge(
+                                    EdgeKind.CO, views.label(from), views.label(to), null, just));
                 }
             }
         }
         // Compaction may merge the last so edge into the first one when the cycle starts with so.
-        if (edges.size() > 1 && edges.get(0).kind() == EdgeKind.SO
+        if (edges.size() > 1
+                && edges.get(0).kind() == EdgeKind.SO
                 && edges.get(edges.size() - 1).kind() == EdgeKind.SO) {
             WitnessEdge last = edges.remove(edges.size() - 1);
             WitnessEdge first = edges.get(0);

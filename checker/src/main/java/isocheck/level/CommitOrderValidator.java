@@ -5,24 +5,24 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Checks a certificate: whether a commit order co satisfies a level's axioms on a history
- * (Biswas & Enea, OOPSLA 2019, §2.2; PSI per Cerone et al., see {@link Level#PSI}). Independent of the checkers
- * (it reads the history directly), so that tests can trust a "consistent" verdict without trusting
- * the search that produced it.
+ * Checks a certificate: whether a commit order co satisfies a level's axioms on a history (Biswas &
+ * Enea, OOPSLA 2019, §2.2; PSI per Cerone et al., see {@link Level#PSI}). Independent of the
+ * checkers (it reads the history directly), so that tests can trust a "consistent" verdict without
+ * trusting the search that produced it.
  *
  * <p>Cost: O(n + ops) for PC, SI, SER and SSER (one sweep along co; snapshot queries answered
- * offline, bucketed by snapshot position); O(n·k + ops) for PSI (vector clocks over the k
- * sessions along co). The history must pass read consistency and repeatable reads (the checkers
- * verify that first; {@link #check} does too, via {@link ReadConsistency}).
+ * offline, bucketed by snapshot position); O(n·k + ops) for PSI (vector clocks over the k sessions
+ * along co). The history must pass read consistency and repeatable reads (the checkers verify that
+ * first; {@link #check} does too, via {@link ReadConsistency}).
  */
 public final class CommitOrderValidator {
-    private CommitOrderValidator() {
-    }
+    private CommitOrderValidator() {}
 
     /** Empty if {@code co} is a valid certificate of {@code level} for {@code h}, else why not. */
     public static Optional<String> check(History h, Level level, int[] co) {
         if (!level.exact()) {
-            throw new IllegalArgumentException("certificates are commit orders of PC, PSI, SI, SER or SSER");
+            throw new IllegalArgumentException(
+                    "certificates are commit orders of PC, PSI, SI, SER or SSER");
         }
         if (!ReadConsistency.check(h).isEmpty()) {
             return Optional.of("the history is not read-consistent");
@@ -40,12 +40,18 @@ public final class CommitOrderValidator {
             }
         }
         if (co == null || co.length != committed) {
-            return Optional.of("co must list each of the " + committed + " committed transactions once");
+            return Optional.of(
+                    "co must list each of the " + committed + " committed transactions once");
         }
         for (int i = 0; i < co.length; i++) {
             int t = co[i];
             if (t < 0 || t >= n || !h.isCommitted(t) || pos[t] >= 0) {
-                return Optional.of("co position " + i + ": transaction " + t + " is unknown, aborted or repeated");
+                return Optional.of(
+                        "co position "
+                                + i
+                                + ": transaction "
+                                + t
+                                + " is unknown, aborted or repeated");
             }
             pos[t] = i;
         }
@@ -58,8 +64,12 @@ public final class CommitOrderValidator {
             for (int t = h.sessionStart(s); t < h.sessionEnd(s); t++) {
                 if (h.isCommitted(t)) {
                     if (prev >= 0 && pos[prev] > pos[t]) {
-                        return Optional.of("co puts " + h.txnLabel(t) + " before " + h.txnLabel(prev)
-                                + ", its session predecessor");
+                        return Optional.of(
+                                "co puts "
+                                        + h.txnLabel(t)
+                                        + " before "
+                                        + h.txnLabel(prev)
+                                        + ", its session predecessor");
                     }
                     prev = t;
                 }
@@ -96,7 +106,12 @@ public final class CommitOrderValidator {
                 rKey[m] = x;
                 rWriter[m++] = wt;
                 if (pos[wt] > pos[t]) {
-                    return Optional.of("co puts " + h.txnLabel(t) + " before " + h.txnLabel(wt) + ", which it reads from");
+                    return Optional.of(
+                            "co puts "
+                                    + h.txnLabel(t)
+                                    + " before "
+                                    + h.txnLabel(wt)
+                                    + ", which it reads from");
                 }
             }
         }
@@ -120,16 +135,35 @@ public final class CommitOrderValidator {
         }
         wsStart[n] = wm;
         return switch (level) {
-            case SER, SSER -> serializable(h, level, co, pos, readStart, rKey, rWriter, wsStart, wsKey);
-            case PC, SI -> prefix(h, level.traits().conflict(), co, pos, readStart, rKey, rWriter, wsStart, wsKey);
+            case SER, SSER ->
+                    serializable(h, level, co, pos, readStart, rKey, rWriter, wsStart, wsKey);
+            case PC, SI ->
+                    prefix(
+                            h,
+                            level.traits().conflict(),
+                            co,
+                            pos,
+                            readStart,
+                            rKey,
+                            rWriter,
+                            wsStart,
+                            wsKey);
             case PSI -> psi(h, co, pos, readStart, rKey, rWriter, wsStart, wsKey);
             default -> throw new AssertionError(level);
         };
     }
 
     /** Serialization: every read observes the co-latest writer of its key; SSER: rt ⊆ co. */
-    private static Optional<String> serializable(History h, Level level, int[] co, int[] pos, int[] readStart,
-            int[] rKey, int[] rWriter, int[] wsStart, int[] wsKey) {
+    private static Optional<String> serializable(
+            History h,
+            Level level,
+            int[] co,
+            int[] pos,
+            int[] readStart,
+            int[] rKey,
+            int[] rWriter,
+            int[] wsStart,
+            int[] wsKey) {
         int[] last = new int[h.keys().size()];
         Arrays.fill(last, -1);
         long maxStart = Long.MIN_VALUE;
@@ -137,19 +171,29 @@ public final class CommitOrderValidator {
         for (int t : co) {
             for (int i = readStart[t]; i < readStart[t + 1]; i++) {
                 if (last[rKey[i]] != rWriter[i]) {
-                    return Optional.of(h.txnLabel(t) + " reads " + h.keys().name(rKey[i]) + " from "
-                            + h.txnLabel(rWriter[i]) + " but the co-latest writer is "
-                            + (last[rKey[i]] < 0 ? "none" : h.txnLabel(last[rKey[i]])));
+                    return Optional.of(
+                            h.txnLabel(t)
+                                    + " reads "
+                                    + h.keys().name(rKey[i])
+                                    + " from "
+                                    + h.txnLabel(rWriter[i])
+                                    + " but the co-latest writer is "
+                                    + (last[rKey[i]] < 0 ? "none" : h.txnLabel(last[rKey[i]])));
                 }
             }
             for (int i = wsStart[t]; i < wsStart[t + 1]; i++) {
                 last[wsKey[i]] = t;
             }
-            if (level.traits().realTime() && !h.isInitial(t) && h.startTime(t) != History.NO_TIME
+            if (level.traits().realTime()
+                    && !h.isInitial(t)
+                    && h.startTime(t) != History.NO_TIME
                     && h.commitTime(t) != History.NO_TIME) {
                 if (h.commitTime(t) < maxStart) {
-                    return Optional.of(h.txnLabel(t) + " commits before " + h.txnLabel(maxStartTxn)
-                            + " starts but co puts it after");
+                    return Optional.of(
+                            h.txnLabel(t)
+                                    + " commits before "
+                                    + h.txnLabel(maxStartTxn)
+                                    + " starts but co puts it after");
                 }
                 if (h.startTime(t) > maxStart) {
                     maxStart = h.startTime(t);
@@ -165,8 +209,16 @@ public final class CommitOrderValidator {
      * latest of its direct so/wr predecessors (and, for SI, of the co-earlier writers of keys it
      * writes); each read of x must come from the latest x-writer within that prefix.
      */
-    private static Optional<String> prefix(History h, boolean conflict, int[] co, int[] pos, int[] readStart,
-            int[] rKey, int[] rWriter, int[] wsStart, int[] wsKey) {
+    private static Optional<String> prefix(
+            History h,
+            boolean conflict,
+            int[] co,
+            int[] pos,
+            int[] readStart,
+            int[] rKey,
+            int[] rWriter,
+            int[] wsStart,
+            int[] wsKey) {
         int n = co.length;
         int[] snap = new int[h.txnCount()];
         int[] last = new int[h.keys().size()];
@@ -230,11 +282,20 @@ public final class CommitOrderValidator {
                 int t3 = bucket[b];
                 for (int i = readStart[t3]; i < readStart[t3 + 1]; i++) {
                     if (last[rKey[i]] != rWriter[i]) {
-                        return Optional.of(h.txnLabel(t3) + " reads " + h.keys().name(rKey[i]) + " from "
-                                + h.txnLabel(rWriter[i]) + " but its snapshot (co prefix up to "
-                                + (p < 0 ? "nothing" : h.txnLabel(co[p])) + ") ends with "
-                                + (last[rKey[i]] < 0 ? "no writer" : h.txnLabel(last[rKey[i]])) + " writing it"
-                                + (conflict ? " (Prefix ∧ Conflict)" : " (Prefix)"));
+                        return Optional.of(
+                                h.txnLabel(t3)
+                                        + " reads "
+                                        + h.keys().name(rKey[i])
+                                        + " from "
+                                        + h.txnLabel(rWriter[i])
+                                        + " but its snapshot (co prefix up to "
+                                        + (p < 0 ? "nothing" : h.txnLabel(co[p]))
+                                        + ") ends with "
+                                        + (last[rKey[i]] < 0
+                                                ? "no writer"
+                                                : h.txnLabel(last[rKey[i]]))
+                                        + " writing it"
+                                        + (conflict ? " (Prefix ∧ Conflict)" : " (Prefix)"));
                     }
                 }
             }
@@ -248,8 +309,15 @@ public final class CommitOrderValidator {
      * writers of x being a vis-chain). Vector clocks: per transaction, per session, the highest
      * session position visible.
      */
-    private static Optional<String> psi(History h, int[] co, int[] pos, int[] readStart, int[] rKey, int[] rWriter,
-            int[] wsStart, int[] wsKey) {
+    private static Optional<String> psi(
+            History h,
+            int[] co,
+            int[] pos,
+            int[] readStart,
+            int[] rKey,
+            int[] rWriter,
+            int[] wsStart,
+            int[] wsKey) {
         int k = h.sessionCount();
         int n = h.txnCount();
         int[] sessPos = new int[n];
@@ -264,7 +332,8 @@ public final class CommitOrderValidator {
         int[][] clock = new int[n][];
         int[] last = new int[h.keys().size()];
         Arrays.fill(last, -1);
-        int[] next = new int[wsKey.length]; // next writer of (t, key) in co: indexed by write-set slot
+        int[] next =
+                new int[wsKey.length]; // next writer of (t, key) in co: indexed by write-set slot
         Arrays.fill(next, -1);
         int[] lastSlot = new int[h.keys().size()];
         Arrays.fill(lastSlot, -1);
@@ -310,8 +379,15 @@ public final class CommitOrderValidator {
                 int slot = slotIn(wsStart, wsKey, t1, rKey[i]);
                 int nx = slot < 0 ? -1 : next[slot];
                 if (nx >= 0 && nx != t && pos[nx] < pos[t] && visible(c, nx, h, sessPos)) {
-                    return Optional.of(h.txnLabel(t) + " reads " + h.keys().name(rKey[i]) + " from " + h.txnLabel(t1)
-                            + " but also sees " + h.txnLabel(nx) + ", which overwrites it (vis = (so ∪ wr ∪ ww)+)");
+                    return Optional.of(
+                            h.txnLabel(t)
+                                    + " reads "
+                                    + h.keys().name(rKey[i])
+                                    + " from "
+                                    + h.txnLabel(t1)
+                                    + " but also sees "
+                                    + h.txnLabel(nx)
+                                    + ", which overwrites it (vis = (so ∪ wr ∪ ww)+)");
                 }
             }
             for (int i = wsStart[t]; i < wsStart[t + 1]; i++) {

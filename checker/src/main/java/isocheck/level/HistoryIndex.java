@@ -17,32 +17,50 @@ final class HistoryIndex {
     final int sessionCount;
     final int init; // 0 if the history has an initial transaction, else -1
     final int[] opTxn;
-    /** For a read, the write operation with the same (key, value), or -1 (thin air); -1 for writes. */
+
+    /**
+     * For a read, the write operation with the same (key, value), or -1 (thin air); -1 for writes.
+     */
     final int[] readFrom;
+
     /** Committed transaction → previous committed transaction of its session (or init), else -1. */
     final int[] soPred;
+
     /** Committed transaction → position among the committed transactions of its session. */
     final int[] pos;
+
     /** Committed transactions of session s: committed[commStart[s] .. commStart[s+1]). */
     final int[] commStart;
+
     final int[] committedTxns;
+
     /** KeysWt(t): keys wkKey[wkStart[t] .. wkStart[t+1]) with their final writes wkOp[…]. */
     final int[] wkStart;
+
     final int[] wkKey;
     final int[] wkOp;
+
     /** Whether a write is the final write of its key in its transaction (AWDIT §7.2). */
     final boolean[] isFinalWrite;
+
     /**
      * Distinct writers of each committed transaction's external reads (its wr predecessors), in the
      * order of their first read: wrTxn[wrStart[t] .. wrStart[t+1]), with that first read in wrOp.
      */
     final int[] wrStart;
+
     final int[] wrTxn;
     final int[] wrOp;
+
     /** (txn, key) → final write, only for transactions with more than HUGE keys written. */
     private final LongIntMap finalWrite;
-    /** Write sets up to SMALL keys are scanned; up to HUGE binary-searched (sorted by key); above, hashed. */
+
+    /**
+     * Write sets up to SMALL keys are scanned; up to HUGE binary-searched (sorted by key); above,
+     * hashed.
+     */
     private static final int SMALL = 8;
+
     private static final int HUGE = 256;
 
     HistoryIndex(History h) {
@@ -217,7 +235,10 @@ final class HistoryIndex {
         return -1;
     }
 
-    /** Whether t writes key: O(1) (a scan of at most SMALL keys, a binary search of at most HUGE, or a hash lookup). */
+    /**
+     * Whether t writes key: O(1) (a scan of at most SMALL keys, a binary search of at most HUGE, or
+     * a hash lookup).
+     */
     boolean writes(int t, int key) {
         return finalWrite(t, key) >= 0;
     }

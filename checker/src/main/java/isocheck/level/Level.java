@@ -7,19 +7,24 @@ import java.util.Locale;
 /**
  * Isolation levels, weakest first. RC, RA and CC have polynomial checkers (AWDIT §2); PC, PSI, SI,
  * SER and strict SER are NP-complete in general and are decided exactly by {@link ExactChecker}
- * (Biswas & Enea, OOPSLA 2019, §2.2; Cerone et al. 2015 for PSI; MTC for strict SER's real-time order).
+ * (Biswas & Enea, OOPSLA 2019, §2.2; Cerone et al. 2015 for PSI; MTC for strict SER's real-time
+ * order).
  *
- * <p>Strength: SSER ⇒ SER ⇒ SI ⇒ PC ⇒ CC ⇒ RA ⇒ RC, and SI ⇒ PSI ⇒ CC (PC and PSI are
- * incomparable: PC allows lost update, PSI allows long fork).
+ * <p>Strength: SSER ⇒ SER ⇒ SI ⇒ PC ⇒ CC ⇒ RA ⇒ RC, and SI ⇒ PSI ⇒ CC (PC and PSI are incomparable:
+ * PC allows lost update, PSI allows long fork).
  */
 public enum Level {
-    /** Read Committed: Read Consistency plus monotonic reads within a transaction (AWDIT Def. 2.4). */
+    /**
+     * Read Committed: Read Consistency plus monotonic reads within a transaction (AWDIT Def. 2.4).
+     */
     RC,
     /** Read Atomic: all or none of a transaction's effects are observed (AWDIT Def. 2.6). */
     RA,
     /** Causal Consistency: (so ∪ wr)+ predecessors are observed (AWDIT Def. 2.8). */
     CC,
-    /** Prefix Consistency: Biswas–Enea's Prefix axiom; every transaction observes a prefix of co. */
+    /**
+     * Prefix Consistency: Biswas–Enea's Prefix axiom; every transaction observes a prefix of co.
+     */
     PC,
     /**
      * Parallel Snapshot Isolation (Cerone, Bernardi, Gotsman 2015): causal visibility plus no
@@ -32,7 +37,9 @@ public enum Level {
     SI,
     /** Serializability: Biswas–Enea's Serialization axiom. */
     SER,
-    /** Strict serializability: SER whose commit order also contains real time (commit before start). */
+    /**
+     * Strict serializability: SER whose commit order also contains real time (commit before start).
+     */
     SSER;
 
     /** Parses "rc", "ra", "cc", "pc", "psi", "si", "ser", "sser" (any case; "strict-ser" too). */
@@ -44,8 +51,8 @@ public enum Level {
         try {
             return valueOf(n.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown level '" + s
-                    + "' (expected rc, ra, cc, pc, psi, si, ser or sser)", e);
+            throw new IllegalArgumentException(
+                    "unknown level '" + s + "' (expected rc, ra, cc, pc, psi, si, ser or sser)", e);
         }
     }
 
@@ -55,7 +62,9 @@ public enum Level {
 
     /** The levels with polynomial saturation checkers: RC, RA, CC. */
     public static List<Level> polynomial() {
-        return Arrays.stream(values()).filter(l -> l.traits().decidedBy() == LevelTraits.Decision.SATURATION).toList();
+        return Arrays.stream(values())
+                .filter(l -> l.traits().decidedBy() == LevelTraits.Decision.SATURATION)
+                .toList();
     }
 
     /** Whether this level is decided by a search ({@link ExactChecker}) rather than saturation. */
@@ -63,7 +72,8 @@ public enum Level {
         return traits().decidedBy() == LevelTraits.Decision.SEARCH;
     }
 
-    private LevelTraits traits; // cached row of LevelTraits (immutable; a racy first read is harmless)
+    private LevelTraits
+            traits; // cached row of LevelTraits (immutable; a racy first read is harmless)
 
     /** What this level is, as data: its row in {@link LevelTraits}. */
     public LevelTraits traits() {

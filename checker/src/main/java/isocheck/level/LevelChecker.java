@@ -3,9 +3,9 @@ package isocheck.level;
 import isocheck.history.History;
 
 /**
- * Decides one isolation level on a history. All checkers first check read consistency
- * (AWDIT Algorithm 4), then causality (so ∪ wr acyclic). RC, RA and CC then saturate a minimal
- * commit relation co' and look for a cycle (AWDIT Lemma 3.2); PC, PSI, SI, SER and SSER search for a
+ * Decides one isolation level on a history. All checkers first check read consistency (AWDIT
+ * Algorithm 4), then causality (so ∪ wr acyclic). RC, RA and CC then saturate a minimal commit
+ * relation co' and look for a cycle (AWDIT Lemma 3.2); PC, PSI, SI, SER and SSER search for a
  * commit order exactly ({@link ExactChecker}).
  */
 public interface LevelChecker {

@@ -1,10 +1,10 @@
 package isocheck.level;
 
-import isocheck.vocabulary.CycleClassifier;
 import isocheck.anomaly.CycleWitness;
-import isocheck.vocabulary.EdgeKind;
 import isocheck.anomaly.TxnView;
 import isocheck.anomaly.WitnessEdge;
+import isocheck.vocabulary.CycleClassifier;
+import isocheck.vocabulary.EdgeKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,29 +18,33 @@ import java.util.Set;
  *
  * <p><b>Levels as graph problems.</b> A history satisfies the level iff some version order ww (one
  * orientation per constraint) makes the graph below acyclic (for PSI: free of the cycles below):
+ *
  * <ul>
- *   <li>SER: nodes = transactions; so, wr, ww, rw edges (Adya). SSER adds real time through a
- *       chain of 2n event nodes (t → commit(t) → … → start(u) → u, events sorted by time, starts
- *       before commits on ties), so u is reachable from t by real time iff commit(t) < start(u):
- *       O(n) edges, never the O(n²) rt relation.</li>
- *   <li>PC: the read/write split of Biswas–Enea §4.2 (h_{R|W}, Thm 4.8): nodes R_t, W_t with
- *       R_t → W_t; so and wr as W → R, ww as W → W, rw as R → W. Equivalently ((so ∪ wr);rw? ∪ ww)
- *       acyclic.</li>
+ *   <li>SER: nodes = transactions; so, wr, ww, rw edges (Adya). SSER adds real time through a chain
+ *       of 2n event nodes (t → commit(t) → … → start(u) → u, events sorted by time, starts before
+ *       commits on ties), so u is reachable from t by real time iff commit(t) < start(u): O(n)
+ *       edges, never the O(n²) rt relation.
+ *   <li>PC: the read/write split of Biswas–Enea §4.2 (h_{R|W}, Thm 4.8): nodes R_t, W_t with R_t →
+ *       W_t; so and wr as W → R, ww as W → W, rw as R → W. Equivalently ((so ∪ wr);rw? ∪ ww)
+ *       acyclic.
  *   <li>SI: the split of §4.3 (h^c_{R|W}, Thm 4.10), where a conflict makes the later transaction
- *       observe the earlier one: ww as W → R. Equivalently (so ∪ wr ∪ ww);rw? acyclic (Cerone–Gotsman).</li>
+ *       observe the earlier one: ww as W → R. Equivalently (so ∪ wr ∪ ww);rw? acyclic
+ *       (Cerone–Gotsman).
  *   <li>PSI: ((so ∪ wr ∪ ww)+ ; rw?) irreflexive (Cerone–Gotsman): no cycle of so/wr/ww edges and
- *       no rw edge r → b with b reaching r through so/wr/ww. (With vis = (so ∪ wr ∪ ww)+ this is the
- *       axiom of {@link Level#PSI}.)</li>
+ *       no rw edge r → b with b reaching r through so/wr/ww. (With vis = (so ∪ wr ∪ ww)+ this is
+ *       the axiom of {@link Level#PSI}.)
  * </ul>
- * Weaker levels' forced edges (the CC saturation t2 → t1) are version-order edges between writers of
- * a key, so they enter as ww edges — in the split graphs W_{t2} → W_{t1}/R_{t1} per docs/DESIGN.md §5
- * (Biswas & Enea §4.2), never W_{t2} → R_{t1} for PC. Pruning derives all of them (the other orientation closes a
- * cycle with the rw edge of the read), so they are not added separately.
+ *
+ * Weaker levels' forced edges (the CC saturation t2 → t1) are version-order edges between writers
+ * of a key, so they enter as ww edges — in the split graphs W_{t2} → W_{t1}/R_{t1} per
+ * docs/DESIGN.md §5 (Biswas & Enea §4.2), never W_{t2} → R_{t1} for PC. Pruning derives all of them
+ * (the other orientation closes a cycle with the rw edge of the read), so they are not added
+ * separately.
  *
  * <p><b>Known edges.</b> so (immediate predecessors; the initial transaction before the first of
  * each session), wr, and ww from: the initial transaction to every writer; consecutive writers of a
- * key in one session; a writer that read the key from another transaction (read-modify-write,
- * MTC §IV-A). rw from the readers of a version to each known or chosen ww successor of its writer;
+ * key in one session; a writer that read the key from another transaction (read-modify-write, MTC
+ * §IV-A). rw from the readers of a version to each known or chosen ww successor of its writer;
  * transitive ww/rw edges are implied by paths (MTC Theorems 1–2), so the immediate ones suffice.
  * For SER/SSER/SI/PSI, read-modify-writes chain each key's writers ({@link RmwChains}): constraints
  * order whole chains, and the chain from the initial transaction precedes the others (known edges).
@@ -67,13 +71,22 @@ final class Polygraph extends PolygraphSearch {
         if (c.cand != null && c.candVar >= 0) {
             int p = src(c.candVar, c.candOrient);
             int q = dst(c.candVar, c.candOrient);
-            String order = m.h.txnLabel(p) + " -ww(" + m.h.keys().name(c.cand[3]) + ")-> " + m.h.txnLabel(q);
-            String note = c.cand[0] == WW ? extraNote
-                    : "supposing " + order + (extraNote == null ? "" : "; " + extraNote);
+            String order =
+                    m.h.txnLabel(p)
+                            + " -ww("
+                            + m.h.keys().name(c.cand[3])
+                            + ")-> "
+                            + m.h.txnLabel(q);
+            String note =
+                    c.cand[0] == WW
+                            ? extraNote
+                            : "supposing " + order + (extraNote == null ? "" : "; " + extraNote);
             if (c.cand[0] == WW && extraNote == null) {
                 note = "supposing this order";
             }
-            edges.add(logicalEdge(c.cand[0], c.cand[1], c.cand[2], c.cand[3], c.cand[4], note, views));
+            edges.add(
+                    logicalEdge(
+                            c.cand[0], c.cand[1], c.cand[2], c.cand[3], c.cand[4], note, views));
         }
         int rtFrom = -1;
         int auxRw = -1;
@@ -90,42 +103,76 @@ final class Polygraph extends PolygraphSearch {
             if (kind == RW_AUX) {
                 if (auxRw >= 0) {
                     int r = txnOfNode(eFrom.get(auxRw));
-                    edges.add(logicalEdge(RW, r, b, eKey.get(auxRw), eRef.get(auxRw),
-                            "init -ww(" + m.h.keys().name(eKey.get(e)) + ")-> " + views.label(b)
-                                    + ": the initial state comes first", views));
+                    edges.add(
+                            logicalEdge(
+                                    RW,
+                                    r,
+                                    b,
+                                    eKey.get(auxRw),
+                                    eRef.get(auxRw),
+                                    "init -ww("
+                                            + m.h.keys().name(eKey.get(e))
+                                            + ")-> "
+                                            + views.label(b)
+                                            + ": the initial state comes first",
+                                    views));
                     auxRw = -1;
                 }
                 continue;
             }
             switch (kind) {
-                case INTERNAL, CHAIN -> {
-                }
+                case INTERNAL, CHAIN -> {}
                 case RT_OUT -> rtFrom = a;
                 case RT_IN -> {
-                    edges.add(new WitnessEdge(EdgeKind.RT, views.label(rtFrom), views.label(b), null, null, null,
-                            "commit " + m.h.commitTime(rtFrom) + " < start " + m.h.startTime(b)));
+                    edges.add(
+                            new WitnessEdge(
+                                    EdgeKind.RT,
+                                    views.label(rtFrom),
+                                    views.label(b),
+                                    null,
+                                    null,
+                                    null,
+                                    "commit "
+                                            + m.h.commitTime(rtFrom)
+                                            + " < start "
+                                            + m.h.startTime(b)));
                     rtFrom = -1;
                 }
                 default -> {
                     String note = null;
                     int v = eVar.get(e);
                     if (kind == WW) {
-                        note = v >= 0 ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null) : knownNote(e, kind, views);
+                        note =
+                                v >= 0
+                                        ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null)
+                                        : knownNote(e, kind, views);
                     } else if (kind == RW) {
                         int ww = eAux.get(e);
                         if (ww < 0 && v < 0 && m.init >= 0 && eRef.get(e) >= 0) {
                             int read = eRef.get(e);
                             int wop = m.h.writeOf(m.h.key(read), m.h.value(read));
                             if (wop >= 0 && m.h.txnOf(wop) == m.init) {
-                                note = "init -ww(" + m.h.keys().name(eKey.get(e)) + ")-> " + views.label(b)
-                                        + ": the initial state comes first";
+                                note =
+                                        "init -ww("
+                                                + m.h.keys().name(eKey.get(e))
+                                                + ")-> "
+                                                + views.label(b)
+                                                + ": the initial state comes first";
                             }
                         }
                         if (ww >= 0) {
                             int wa = txnOfNode(eFrom.get(ww));
-                            String why = v >= 0 ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null) : knownNote(ww, WW, views);
-                            note = m.h.txnLabel(wa) + " -ww(" + m.h.keys().name(eKey.get(e)) + ")-> " + views.label(b)
-                                    + (why == null ? "" : ": " + why);
+                            String why =
+                                    v >= 0
+                                            ? varNote(v, assign[v] >= 0 ? assign[v] : 0, null)
+                                            : knownNote(ww, WW, views);
+                            note =
+                                    m.h.txnLabel(wa)
+                                            + " -ww("
+                                            + m.h.keys().name(eKey.get(e))
+                                            + ")-> "
+                                            + views.label(b)
+                                            + (why == null ? "" : ": " + why);
                         }
                     }
                     edges.add(logicalEdge(kind, a, b, eKey.get(e), eRef.get(e), note, views));
@@ -137,15 +184,19 @@ final class Polygraph extends PolygraphSearch {
         for (WitnessEdge e : edges) {
             WitnessEdge last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
             if (last != null && last.kind() == EdgeKind.SO && e.kind() == EdgeKind.SO) {
-                merged.set(merged.size() - 1, new WitnessEdge(EdgeKind.SO, last.from(), e.to(), null, null));
+                merged.set(
+                        merged.size() - 1,
+                        new WitnessEdge(EdgeKind.SO, last.from(), e.to(), null, null));
             } else {
                 merged.add(e);
             }
         }
-        if (merged.size() > 1 && merged.get(0).kind() == EdgeKind.SO
+        if (merged.size() > 1
+                && merged.get(0).kind() == EdgeKind.SO
                 && merged.get(merged.size() - 1).kind() == EdgeKind.SO) {
             WitnessEdge last = merged.remove(merged.size() - 1);
-            merged.set(0, new WitnessEdge(EdgeKind.SO, last.from(), merged.get(0).to(), null, null));
+            merged.set(
+                    0, new WitnessEdge(EdgeKind.SO, last.from(), merged.get(0).to(), null, null));
         }
         // start at a ww edge if there is one (reads naturally: "T1 overwrites …"), else at the edge
         // leaving the transaction that comes first in the history: the text does not depend on the
@@ -173,7 +224,11 @@ final class Polygraph extends PolygraphSearch {
         for (WitnessEdge e : rot) {
             txns.add(byLabel(views, e.from()));
         }
-        return new CycleWitness(CycleClassifier.commonName(rot), CycleClassifier.adya(rot), rot, new ArrayList<>(txns));
+        return new CycleWitness(
+                CycleClassifier.commonName(rot),
+                CycleClassifier.adya(rot),
+                rot,
+                new ArrayList<>(txns));
     }
 
     int txnIndex(String label) {
@@ -198,9 +253,27 @@ final class Polygraph extends PolygraphSearch {
         String k = key >= 0 ? m.h.keys().name(key) : null;
         return switch (kind) {
             case SO -> new WitnessEdge(EdgeKind.SO, views.label(a), views.label(b), null, null);
-            case WR -> new WitnessEdge(EdgeKind.WR, views.label(a), views.label(b), views.op(ref), null, k, null);
-            case WW -> new WitnessEdge(EdgeKind.WW, views.label(a), views.label(b), null, null, k, note);
-            case RW -> new WitnessEdge(EdgeKind.RW, views.label(a), views.label(b), views.op(ref), null, k, note);
+            case WR ->
+                    new WitnessEdge(
+                            EdgeKind.WR,
+                            views.label(a),
+                            views.label(b),
+                            views.op(ref),
+                            null,
+                            k,
+                            null);
+            case WW ->
+                    new WitnessEdge(
+                            EdgeKind.WW, views.label(a), views.label(b), null, null, k, note);
+            case RW ->
+                    new WitnessEdge(
+                            EdgeKind.RW,
+                            views.label(a),
+                            views.label(b),
+                            views.op(ref),
+                            null,
+                            k,
+                            note);
             default -> throw new IllegalStateException("kind " + kind);
         };
     }
@@ -216,24 +289,39 @@ final class Polygraph extends PolygraphSearch {
             return "the initial state comes first";
         }
         if (ref == WW_FIRST) {
-            return "read-modify-writes of " + m.h.keys().name(eKey.get(e)) + " chain " + views.label(a)
+            return "read-modify-writes of "
+                    + m.h.keys().name(eKey.get(e))
+                    + " chain "
+                    + views.label(a)
                     + " to the initial state, so it precedes every other writer of it";
         }
         if (ref == WW_SESSION) {
             return views.label(a) + " precedes " + views.label(b) + " in their session";
         }
         if (ref >= 0) {
-            return views.label(b) + " reads " + views.op(ref) + " from " + views.label(a) + " before overwriting it";
+            return views.label(b)
+                    + " reads "
+                    + views.op(ref)
+                    + " from "
+                    + views.label(a)
+                    + " before overwriting it";
         }
         return null;
     }
 
-    /** Why variable v has orientation o: forced by pruning (the other order closes a cycle), or chosen. */
+    /**
+     * Why variable v has orientation o: forced by pruning (the other order closes a cycle), or
+     * chosen.
+     */
     String varNote(int v, int o, String extra) {
         int p = src(v, 1 - o);
         int q = dst(v, 1 - o);
         if (rootForced[v] && whyPath(v) != null) {
-            return "forced: " + m.h.txnLabel(p) + " before " + m.h.txnLabel(q) + " would close the cycle "
+            return "forced: "
+                    + m.h.txnLabel(p)
+                    + " before "
+                    + m.h.txnLabel(q)
+                    + " would close the cycle "
                     + brief(v, whyOrient[v], whyCand[v], whyPath[v]);
         }
         return extra != null ? extra : "chosen by the search";
@@ -244,11 +332,14 @@ final class Polygraph extends PolygraphSearch {
         StringBuilder sb = new StringBuilder();
         int[][] ind = induced(v, o);
         int[] cand = ind[Math.min(candIdx, ind.length - 1)];
-        sb.append(m.h.txnLabel(cand[1])).append(" -").append(name(cand[0])).append("-> ").append(m.h.txnLabel(cand[2]));
+        sb.append(m.h.txnLabel(cand[1]))
+                .append(" -")
+                .append(name(cand[0]))
+                .append("-> ")
+                .append(m.h.txnLabel(cand[2]));
         steps(path, sb);
         return sb.toString();
     }
-
 
     String brief(Cycle c) {
         if (c.cand != null) {
@@ -261,5 +352,4 @@ final class Polygraph extends PolygraphSearch {
         int last = text.lastIndexOf("-> ");
         return (last < 0 ? "" : text.substring(last + 3)) + text;
     }
-
 }

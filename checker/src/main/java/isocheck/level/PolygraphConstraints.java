@@ -7,8 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The constraints of a {@link Polygraph}: one variable per pair of writer chains of a key (coalesced
- * over keys), its two orientations and the edges each induces, and the guessed version order.
+ * The constraints of a {@link Polygraph}: one variable per pair of writer chains of a key
+ * (coalesced over keys), its two orientations and the edges each induces, and the guessed version
+ * order.
  */
 abstract class PolygraphConstraints extends PolygraphGraph {
     PolygraphConstraints(TxnModel m, Level level, long deadline) {
@@ -19,12 +20,13 @@ abstract class PolygraphConstraints extends PolygraphGraph {
 
     /**
      * Orders the writers of every key by {@code rank} (commit stamps, or a topological order of the
-     * known graph), chains them with ww edges (and rw from each version's readers to the next writer)
-     * and keeps the result if the level's graph stays acyclic: then that version order is a
+     * known graph), chains them with ww edges (and rw from each version's readers to the next
+     * writer) and keeps the result if the level's graph stays acyclic: then that version order is a
      * certificate, found in O(n log n) without constraints. Otherwise the edges are removed. For
      * PSI, acyclicity of so ∪ wr ∪ ww is only necessary: the caller validates the resulting order.
      */
     int guessedKeys;
+
     int guessMark = -1;
 
     /** Removes the edges of a guess that {@link #guess} kept (PSI: the validator refused it). */
@@ -52,10 +54,12 @@ abstract class PolygraphConstraints extends PolygraphGraph {
                 continue;
             }
             Integer[] ws = Arrays.copyOf(slots, c);
-            Arrays.sort(ws, (p, q) -> {
-                int cmp = Long.compare(rank[m.slotTxn[p]], rank[m.slotTxn[q]]);
-                return cmp != 0 ? cmp : Integer.compare(m.slotTxn[p], m.slotTxn[q]);
-            });
+            Arrays.sort(
+                    ws,
+                    (p, q) -> {
+                        int cmp = Long.compare(rank[m.slotTxn[p]], rank[m.slotTxn[q]]);
+                        return cmp != 0 ? cmp : Integer.compare(m.slotTxn[p], m.slotTxn[q]);
+                    });
             for (int i = 0; i + 1 < c; i++) {
                 addWw(m.slotTxn[ws[i]], m.slotTxn[ws[i + 1]], x, ws[i], WW_GUESS, -1);
             }
@@ -98,15 +102,22 @@ abstract class PolygraphConstraints extends PolygraphGraph {
 
     /**
      * One variable per unordered pair of single writers (transactions in different sessions writing
-     * a common key, coalesced over keys), and, for SER/SSER/SI/PSI, one per pair of read-modify-write
-     * chains of a key of which one has more than one writer ({@link RmwChains}).
+     * a common key, coalesced over keys), and, for SER/SSER/SI/PSI, one per pair of
+     * read-modify-write chains of a key of which one has more than one writer ({@link RmwChains}).
      */
     LongIntMap varIndex;
-    /** Writer pairs of a key in different sessions, what the constraints would be without chains. */
+
+    /**
+     * Writer pairs of a key in different sessions, what the constraints would be without chains.
+     */
     long pairsBeforeChaining;
+
     int chainVars;
     int chainedKeys;
-    /** Variables refuted first: pairs of chains whose heads overwrite one version (lost updates). */
+
+    /**
+     * Variables refuted first: pairs of chains whose heads overwrite one version (lost updates).
+     */
     final IntList priority = new IntList();
 
     void buildConstraints() {
@@ -213,7 +224,11 @@ abstract class PolygraphConstraints extends PolygraphGraph {
                 int s2 = m.slotOf(lu[i + 1], lu[i + 2]);
                 int v = chainIndex.get(TxnPair.pair(s1, s2));
                 if (v < 0) {
-                    v = index.get(TxnPair.pair(Math.min(lu[i], lu[i + 1]), Math.max(lu[i], lu[i + 1])));
+                    v =
+                            index.get(
+                                    TxnPair.pair(
+                                            Math.min(lu[i], lu[i + 1]),
+                                            Math.max(lu[i], lu[i + 1])));
                 }
                 if (v >= 0) {
                     priority.add(v);

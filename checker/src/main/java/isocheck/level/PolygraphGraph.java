@@ -6,10 +6,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The graph of a {@link Polygraph}: its nodes (transactions, or their read and write halves, real-time
- * events, auxiliary nodes of initial versions), its append-only edge store with the live adjacency,
- * and the known edges (so, wr, ww from sessions, the initial transaction and read-modify-writes; real
- * time). The layers above add constraints, reachability, pruning, search and explanations.
+ * The graph of a {@link Polygraph}: its nodes (transactions, or their read and write halves,
+ * real-time events, auxiliary nodes of initial versions), its append-only edge store with the live
+ * adjacency, and the known edges (so, wr, ww from sessions, the initial transaction and
+ * read-modify-writes; real time). The layers above add constraints, reachability, pruning, search
+ * and explanations.
  */
 abstract class PolygraphGraph {
     static final int SO = 0;
@@ -20,13 +21,20 @@ abstract class PolygraphGraph {
     static final int RT_OUT = 5;
     static final int CHAIN = 6;
     static final int RT_IN = 7;
+
     /** From the auxiliary node of an initial version to a writer of its key (second half of rw). */
     static final int RW_AUX = 8;
+
     /** Known-ww reasons (in eRef). A read-modify-write stores the read op (≥ 0). */
     static final int WW_INIT = -2;
+
     static final int WW_SESSION = -3;
     static final int WW_GUESS = -4;
-    /** tail(init chain) → head of another chain: the chain that starts at the initial state comes first. */
+
+    /**
+     * tail(init chain) → head of another chain: the chain that starts at the initial state comes
+     * first.
+     */
     static final int WW_FIRST = -5;
 
     final Level level;
@@ -36,6 +44,7 @@ abstract class PolygraphGraph {
     final boolean rt;
     final int n;
     int nodeCount;
+
     /**
      * One auxiliary node per initial version: its readers → aux → every other writer of the key,
      * instead of readers × writers rw edges (the initial transaction precedes every writer).
@@ -49,8 +58,10 @@ abstract class PolygraphGraph {
     final IntList eKey = new IntList();
     final IntList eRef = new IntList();
     final IntList eVar = new IntList();
+
     /** For rw edges: the ww edge that induces them (-1 for a candidate's). */
     final IntList eAux = new IntList();
+
     IntList[] out;
     IntList[] in;
     final IntList rwEdges = new IntList();
@@ -59,30 +70,41 @@ abstract class PolygraphGraph {
 
     // read-modify-write chains (see RmwChains)
     /**
-     * Whether chains are used: SER, SSER, SI, PSI; never PC, which allows lost updates. Off when the
-     * search runs alone (chains are a pruning rule); set before {@link #buildKnown}.
+     * Whether chains are used: SER, SSER, SI, PSI; never PC, which allows lost updates. Off when
+     * the search runs alone (chains are a pruning rule); set before {@link #buildKnown}.
      */
     boolean chaining;
+
     RmwChains chains;
 
     // constraints
     int varCount;
+
     /**
      * Variable v orders two writer chains of a key (a single transaction is a chain of one, and
      * such pairs are coalesced over keys): orientation 0 puts chain A (varA head … varAT tail)
-     * before chain B (varB … varBT), i.e. the edge varAT → varB; orientation 1 the edge varBT → varA.
+     * before chain B (varB … varBT), i.e. the edge varAT → varB; orientation 1 the edge varBT →
+     * varA.
      */
     int[] varA;
+
     int[] varB;
     int[] varAT;
     int[] varBT;
     int[][] varKeys;
     int[] assign;
     boolean[] rootForced;
-    /** Why a root-forced variable cannot take the other orientation: the closing path (edge ids). */
+
+    /**
+     * Why a root-forced variable cannot take the other orientation: the closing path (edge ids).
+     */
     int[][] whyPath;
-    /** Edge-count mark of the graph in which the other orientation was refuted (for a lazy path). */
+
+    /**
+     * Edge-count mark of the graph in which the other orientation was refuted (for a lazy path).
+     */
     int[] whyMark;
+
     int[] whyOrient;
     int[] whyCand;
 
@@ -272,7 +294,8 @@ abstract class PolygraphGraph {
                         addEdge(srcNode(RW, r), aux, RW, x, mm.srOp[i], -1);
                         continue;
                     }
-                    // a reader that overwrites the initial version: direct rw edges to the other writers
+                    // a reader that overwrites the initial version: direct rw edges to the other
+                    // writers
                     for (int j = mm.kwStart[x]; j < mm.kwStart[x + 1]; j++) {
                         int w2 = mm.slotTxn[mm.kwSlot[j]];
                         if (w2 != r && w2 != mm.init) {
@@ -289,7 +312,13 @@ abstract class PolygraphGraph {
                 }
                 if (initSlot >= 0) {
                     addEdge(srcNode(WW, mm.init), dstNode(WW, t), WW, x, WW_INIT, -1);
-                    addEdge(auxBase + initSlot - mm.wStart[mm.init], dstNode(RW, t), RW_AUX, x, -1, -1);
+                    addEdge(
+                            auxBase + initSlot - mm.wStart[mm.init],
+                            dstNode(RW, t),
+                            RW_AUX,
+                            x,
+                            -1,
+                            -1);
                 }
                 int s = mm.sessOf[t];
                 if (lastInSession[s] >= 0) {
@@ -317,9 +346,9 @@ abstract class PolygraphGraph {
     }
 
     /**
-     * Read-modify-write chains ({@link RmwChains}); when a key's initial version has a successor, the
-     * chain from the initial transaction precedes every other chain: tail → head ww edges (with rw
-     * from the tail version's readers), known before any constraint.
+     * Read-modify-write chains ({@link RmwChains}); when a key's initial version has a successor,
+     * the chain from the initial transaction precedes every other chain: tail → head ww edges (with
+     * rw from the tail version's readers), known before any constraint.
      */
     void addChainFirst() {
         chains = new RmwChains(m);
@@ -375,13 +404,16 @@ abstract class PolygraphGraph {
                 e++;
             }
         }
-        Arrays.sort(idx, (p, q) -> {
-            int c = Long.compare(keys[p], keys[q]);
-            if (c != 0) {
-                return c;
-            }
-            return Boolean.compare(evCommit[p], evCommit[q]); // starts first on ties: rt is strict
-        });
+        Arrays.sort(
+                idx,
+                (p, q) -> {
+                    int c = Long.compare(keys[p], keys[q]);
+                    if (c != 0) {
+                        return c;
+                    }
+                    return Boolean.compare(
+                            evCommit[p], evCommit[q]); // starts first on ties: rt is strict
+                });
         eventTime = new long[count];
         eventTxn = new int[count];
         for (int i = 0; i < count; i++) {
@@ -400,7 +432,9 @@ abstract class PolygraphGraph {
         }
     }
 
-    /** A cycle closed by a candidate edge (not in the graph) or found in the graph (cand == null). */
+    /**
+     * A cycle closed by a candidate edge (not in the graph) or found in the graph (cand == null).
+     */
     static final class Cycle {
         int[] cand; // {kind, from, to, key, ref} logical, with var/orient
         int candVar = -1;
@@ -408,7 +442,10 @@ abstract class PolygraphGraph {
         int[] path; // edge ids, starting at the candidate's target
     }
 
-    /** Thrown when the deadline passes in the middle of a graph search; caught by {@link PolygraphPruning#solve}. */
+    /**
+     * Thrown when the deadline passes in the middle of a graph search; caught by {@link
+     * PolygraphPruning#solve}.
+     */
     static final class TimeUp extends RuntimeException {
         final String where;
 
@@ -429,7 +466,9 @@ abstract class PolygraphGraph {
     /** Bumped by every change of the edge set: the key of the cached topological order. */
     long modCount;
 
-    /** Graph searches ignore edges with ids from here on (the graph as it was at a pruning pass). */
+    /**
+     * Graph searches ignore edges with ids from here on (the graph as it was at a pruning pass).
+     */
     int edgeBound = Integer.MAX_VALUE;
 
     static String name(int kind) {

@@ -16,9 +16,14 @@ abstract class PolygraphPruning extends PolygraphReachability {
     // ---------------------------------------------------------------- solving
 
     /** Outcome of {@link #solve}. */
-    enum Outcome { CONSISTENT, VIOLATED, UNKNOWN }
+    enum Outcome {
+        CONSISTENT,
+        VIOLATED,
+        UNKNOWN
+    }
 
     Cycle violation;
+
     /** Whether to prune before searching (off only to test the search). */
     boolean prune = true;
 
@@ -30,8 +35,16 @@ abstract class PolygraphPruning extends PolygraphReachability {
         try {
             return solveInner(useVars);
         } catch (TimeUp t) {
-            remained = (remained == null ? "" : remained + "; ") + t.where + " (" + open() + " of " + varCount
-                    + " writer pairs undecided, " + decisions + " search decisions)";
+            remained =
+                    (remained == null ? "" : remained + "; ")
+                            + t.where
+                            + " ("
+                            + open()
+                            + " of "
+                            + varCount
+                            + " writer pairs undecided, "
+                            + decisions
+                            + " search decisions)";
             return Outcome.UNKNOWN;
         }
     }
@@ -55,22 +68,43 @@ abstract class PolygraphPruning extends PolygraphReachability {
             return Outcome.UNKNOWN;
         }
         if (chains != null) {
-            notes.add("read-modify-write chains: " + chains.links + " links on " + chainedKeys + " keys; writer pairs "
-                    + pairsBeforeChaining + " before chaining, " + varCount + " constraints after (" + chainVars
-                    + " between chains, " + (varCount - chainVars) + " between single writers, coalesced over keys)"
-                    + (chains.lostUpdates.length > 0 ? "; " + chains.lostUpdates.length / 3
-                            + " versions overwritten by two read-modify-writes (lost updates) tried first" : ""));
+            notes.add(
+                    "read-modify-write chains: "
+                            + chains.links
+                            + " links on "
+                            + chainedKeys
+                            + " keys; writer pairs "
+                            + pairsBeforeChaining
+                            + " before chaining, "
+                            + varCount
+                            + " constraints after ("
+                            + chainVars
+                            + " between chains, "
+                            + (varCount - chainVars)
+                            + " between single writers, coalesced over keys)"
+                            + (chains.lostUpdates.length > 0
+                                    ? "; "
+                                            + chains.lostUpdates.length / 3
+                                            + " versions overwritten by two read-modify-writes (lost updates) tried first"
+                                    : ""));
         } else {
-            notes.add("read-modify-write chains: not for " + level + " (it allows lost updates); "
-                    + pairsBeforeChaining + " writer pairs");
+            notes.add(
+                    "read-modify-write chains: not for "
+                            + level
+                            + " (it allows lost updates); "
+                            + pairsBeforeChaining
+                            + " writer pairs");
         }
-        notes.add(varCount + " constraints (pairs of transactions in different sessions writing a common key)"
-                + String.format(", built in %.1f ms", (t1 - t0) / 1e6));
+        notes.add(
+                varCount
+                        + " constraints (pairs of transactions in different sessions writing a common key)"
+                        + String.format(", built in %.1f ms", (t1 - t0) / 1e6));
         if (!prune) {
             notes.add("pruning disabled");
             return varCount == 0 ? Outcome.CONSISTENT : search();
         }
-        // pruning to a fixpoint: each pass tests both orientations of every open constraint against the
+        // pruning to a fixpoint: each pass tests both orientations of every open constraint against
+        // the
         // graph at the start of the pass (reachability bounded by its topological order)
         int passes = 0;
         while (true) {
@@ -94,11 +128,19 @@ abstract class PolygraphPruning extends PolygraphReachability {
                     continue;
                 }
                 if ((k & 255) == 0 && timeUp()) {
-                    remained = "pruning pass " + passes + ": " + open() + " of " + varCount + " writer pairs undecided";
+                    remained =
+                            "pruning pass "
+                                    + passes
+                                    + ": "
+                                    + open()
+                                    + " of "
+                                    + varCount
+                                    + " writer pairs undecided";
                     return Outcome.UNKNOWN;
                 }
                 if (rs != null) {
-                    // O(1) per induced edge; a path is searched only to explain (lazily) or to refute
+                    // O(1) per induced edge; a path is searched only to explain (lazily) or to
+                    // refute
                     int i0 = refutedBy(v, 0, rs);
                     int i1 = refutedBy(v, 1, rs);
                     if (i0 >= 0 && i1 < 0 || i1 >= 0 && i0 < 0) {
@@ -117,7 +159,8 @@ abstract class PolygraphPruning extends PolygraphReachability {
                 Cycle c0 = infeasible(v, 0, pos);
                 Cycle c1 = infeasible(v, 1, pos);
                 if (rs != null && (c0 == null || c1 == null)) {
-                    throw new IllegalStateException("reachability summary and graph search disagree on " + v);
+                    throw new IllegalStateException(
+                            "reachability summary and graph search disagree on " + v);
                 }
                 if (c0 != null && c1 != null) {
                     // show the shorter cycle, preferring one that starts with the supposed ww edge
@@ -155,12 +198,27 @@ abstract class PolygraphPruning extends PolygraphReachability {
             violation = after;
             return Outcome.VIOLATED;
         }
-        notes.add("pruning: " + passes + " passes fixed " + prunedForced + " of " + varCount + " pairs; "
-                + open() + " left for the search (" + (summaries > 0 ? summaries + " passes by reachability summary"
-                        : "graph searches per pair: the summary would exceed " + SUMMARY_LIMIT + " ints")
-                + String.format(", %.1f ms of which %.1f ms building summaries; fixed per pass: %s; %d edges)",
-                        (System.nanoTime() - t1) / 1e6, summaryNanos / 1e6, Arrays.toString(perPass.toArray()),
-                        edgeCount()));
+        notes.add(
+                "pruning: "
+                        + passes
+                        + " passes fixed "
+                        + prunedForced
+                        + " of "
+                        + varCount
+                        + " pairs; "
+                        + open()
+                        + " left for the search ("
+                        + (summaries > 0
+                                ? summaries + " passes by reachability summary"
+                                : "graph searches per pair: the summary would exceed "
+                                        + SUMMARY_LIMIT
+                                        + " ints")
+                        + String.format(
+                                ", %.1f ms of which %.1f ms building summaries; fixed per pass: %s; %d edges)",
+                                (System.nanoTime() - t1) / 1e6,
+                                summaryNanos / 1e6,
+                                Arrays.toString(perPass.toArray()),
+                                edgeCount()));
         long t2 = System.nanoTime();
         if (open() > 0) {
             Outcome o = search();
@@ -175,15 +233,21 @@ abstract class PolygraphPruning extends PolygraphReachability {
 
     Cycle otherOrder;
 
-    /** Bigger summaries are not built (ints; 2 per cell for PSI): the graph searches answer instead. */
+    /**
+     * Bigger summaries are not built (ints; 2 per cell for PSI): the graph searches answer instead.
+     */
     static final long SUMMARY_LIMIT = 64_000_000L;
+
     int[] chainOf;
     int[] chainPos;
     int summaries;
     final IntList perPass = new IntList();
     long summaryNanos;
 
-    /** The reachability summary of the current graph (topological positions pos), or null if too big. */
+    /**
+     * The reachability summary of the current graph (topological positions pos), or null if too
+     * big.
+     */
     ReachSummary summary(int[] pos) {
         int chainCount = m.sessions + 1;
         if (ReachSummary.cells(nodeCount, chainCount, psi) > SUMMARY_LIMIT) {
@@ -232,7 +296,9 @@ abstract class PolygraphPruning extends PolygraphReachability {
         checkTime("building a reachability summary");
         summaries++;
         long t = System.nanoTime();
-        ReachSummary rs = new ReachSummary(nodeCount, order, start, to, rw, chainOf, chainPos, chainCount, psi);
+        ReachSummary rs =
+                new ReachSummary(
+                        nodeCount, order, start, to, rw, chainOf, chainPos, chainCount, psi);
         summaryNanos += System.nanoTime() - t;
         return rs;
     }
@@ -288,7 +354,8 @@ abstract class PolygraphPruning extends PolygraphReachability {
             int[] cand = induced(v, whyOrient[v])[whyCand[v]];
             edgeBound = whyMark[v];
             try {
-                Cycle c = closes(srcNode(cand[0], cand[1]), dstNode(cand[0], cand[2]), cand[0], null);
+                Cycle c =
+                        closes(srcNode(cand[0], cand[1]), dstNode(cand[0], cand[2]), cand[0], null);
                 whyPath[v] = c == null ? null : c.path;
             } finally {
                 edgeBound = Integer.MAX_VALUE;
@@ -296,7 +363,6 @@ abstract class PolygraphPruning extends PolygraphReachability {
         }
         return whyPath[v];
     }
-
 
     /** Every variable, those the failed guess points at first (a lone anomaly is found at once). */
     int[] pruneOrder() {
@@ -352,7 +418,10 @@ abstract class PolygraphPruning extends PolygraphReachability {
         return k;
     }
 
-    /** Components of the session communication graph (shared keys; the initial transaction excluded). */
+    /**
+     * Components of the session communication graph (shared keys; the initial transaction
+     * excluded).
+     */
     int[] sessionComponents() {
         int k = m.sessions;
         int[] uf = new int[k];

@@ -4,7 +4,6 @@ import isocheck.primitive.BreadthFirst;
 import isocheck.primitive.IntList;
 import isocheck.primitive.StronglyConnected;
 import isocheck.primitive.TopologicalOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -37,17 +36,25 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         if (topo != null && topo[from] > limit) {
             return null;
         }
-        int last = BreadthFirst.shortestPath(new LiveEdges(noRw, edgeBound, comp, c) {
-            @Override
-            public boolean enter(int x) {
-                return (topo == null || topo[x] <= limit) && super.enter(x);
-            }
+        int last =
+                BreadthFirst.shortestPath(
+                        new LiveEdges(noRw, edgeBound, comp, c) {
+                            @Override
+                            public boolean enter(int x) {
+                                return (topo == null || topo[x] <= limit) && super.enter(x);
+                            }
 
-            @Override
-            public void visiting(int v) {
-                checkTime("a reachability query");
-            }
-        }, from, to, mark, round, parent, queue());
+                            @Override
+                            public void visiting(int v) {
+                                checkTime("a reachability query");
+                            }
+                        },
+                        from,
+                        to,
+                        mark,
+                        round,
+                        parent,
+                        queue());
         if (last < 0) {
             return null;
         }
@@ -131,7 +138,8 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             return cycle(p);
         }
         // a rw edge r → b with v ⇝ r and b ⇝ u (through so/wr/ww): u → v ⇝ r → b ⇝ u.
-        // Mark what reaches u (backward, H only), then walk forward from v until a rw edge lands in it.
+        // Mark what reaches u (backward, H only), then walk forward from v until a rw edge lands in
+        // it.
         int back = ++round;
         IntList reachesU = new IntList();
         searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
@@ -171,8 +179,12 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         return cycle(all);
     }
 
-    /** The forward search's marks and tree edges (the backward one uses {@link #mark}, {@link #parent}). */
+    /**
+     * The forward search's marks and tree edges (the backward one uses {@link #mark}, {@link
+     * #parent}).
+     */
     int[] fmark;
+
     int[] fparent;
 
     /**
@@ -184,8 +196,16 @@ abstract class PolygraphReachability extends PolygraphConstraints {
      * edge out of a reached node whose target {@link #mark} stamps with landing is returned;
      * otherwise -1 once H is exhausted.
      */
-    int searchH(int start, boolean forward, int[] marks, int stamp, int[] via, IntList reached,
-                        int[] topo, int topoLimit, int landing) {
+    int searchH(
+            int start,
+            boolean forward,
+            int[] marks,
+            int stamp,
+            int[] via,
+            IntList reached,
+            int[] topo,
+            int topoLimit,
+            int landing) {
         IntList[] adjacent = forward ? out : in;
         reached.add(start);
         marks[start] = stamp;
@@ -246,7 +266,9 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         return c;
     }
 
-    /** Whether orientation o of v is impossible given the current graph: the closing cycle, or null. */
+    /**
+     * Whether orientation o of v is impossible given the current graph: the closing cycle, or null.
+     */
     Cycle infeasible(int v, int o, int[] topo) {
         int[][] ind = induced(v, o);
         for (int[] le : ind) {
@@ -267,6 +289,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
     /** Topological positions of all nodes (rw edges ignored for PSI), or null if cyclic. */
     long topoMod = -1;
+
     int[] topoCache;
 
     int[] topo() {
@@ -368,7 +391,15 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         }
         int root = smallest[0];
         round++;
-        int e = BreadthFirst.shortestPath(new LiveEdges(psi, Integer.MAX_VALUE, comp, comp[root]), root, root, mark, round, parent, queue());
+        int e =
+                BreadthFirst.shortestPath(
+                        new LiveEdges(psi, Integer.MAX_VALUE, comp, comp[root]),
+                        root,
+                        root,
+                        mark,
+                        round,
+                        parent,
+                        queue());
         if (e < 0) {
             return null;
         }
@@ -400,7 +431,10 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         return c;
     }
 
-    /** Tarjan over the live edges (rw edges skipped if asked); fills comp, returns the components with at least two nodes. */
+    /**
+     * Tarjan over the live edges (rw edges skipped if asked); fills comp, returns the components
+     * with at least two nodes.
+     */
     List<int[]> stronglyConnected(int[] comp, boolean skipRw) {
         return StronglyConnected.components(liveGraph(skipRw), comp);
     }
@@ -437,7 +471,10 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         int k = 0;
         for (int e : path) {
             int kind = eKind.get(e);
-            if (!(kind == INTERNAL || kind == CHAIN || kind == RT_OUT || (kind == RW && eTo.get(e) >= auxBase))) {
+            if (!(kind == INTERNAL
+                    || kind == CHAIN
+                    || kind == RT_OUT
+                    || (kind == RW && eTo.get(e) >= auxBase))) {
                 k++;
             }
         }
@@ -448,7 +485,10 @@ abstract class PolygraphReachability extends PolygraphConstraints {
     void steps(int[] path, StringBuilder sb) {
         for (int e : path) {
             int kind = eKind.get(e);
-            if (kind == INTERNAL || kind == CHAIN || kind == RT_OUT || (kind == RW && eTo.get(e) >= auxBase)) {
+            if (kind == INTERNAL
+                    || kind == CHAIN
+                    || kind == RT_OUT
+                    || (kind == RW && eTo.get(e) >= auxBase)) {
                 continue;
             }
             String k = kind == RT_IN ? "rt" : kind == RW_AUX ? "rw" : name(kind);

@@ -18,14 +18,13 @@ abstract class PolygraphSearch extends PolygraphPruning {
         super(m, level, deadline);
     }
 
-
     /**
      * Search over the open constraints, one communication-graph component at a time (cycles never
      * leave a component: every edge joins transactions sharing a session or a key, and the initial
-     * transaction only has outgoing edges; real time joins components, so SSER searches them as one).
-     * Conflict-directed backjumping: a failed orientation yields a nogood (the decisions whose edges lie
-     * on the closing cycle); when both orientations fail their union, minus the variable, is learned
-     * and the search jumps back to the latest decision in it.
+     * transaction only has outgoing edges; real time joins components, so SSER searches them as
+     * one). Conflict-directed backjumping: a failed orientation yields a nogood (the decisions
+     * whose edges lie on the closing cycle); when both orientations fail their union, minus the
+     * variable, is learned and the search jumps back to the latest decision in it.
      */
     Outcome search() {
         int[] comp = sessionComponents();
@@ -35,8 +34,12 @@ abstract class PolygraphSearch extends PolygraphPruning {
         for (int v = 0; v < varCount; v++) {
             order[v] = v;
         }
-        Arrays.sort(order, (p, q) -> Integer.compare(Math.min(pos[w(varA[p])], pos[w(varB[p])]),
-                Math.min(pos[w(varA[q])], pos[w(varB[q])])));
+        Arrays.sort(
+                order,
+                (p, q) ->
+                        Integer.compare(
+                                Math.min(pos[w(varA[p])], pos[w(varB[p])]),
+                                Math.min(pos[w(varA[q])], pos[w(varB[q])])));
         for (int v : order) {
             if (assign[v] >= 0) {
                 continue;
@@ -50,10 +53,22 @@ abstract class PolygraphSearch extends PolygraphPruning {
             searchedVars += vars.size();
             Outcome o = searchComponent(vars.toArray(), pos); // ord stays valid across components
             if (o == Outcome.UNKNOWN) {
-                remained = "search of component " + (done + 1) + " of " + components + " (" + vars.size()
-                        + " writer pairs open, " + decisions + " decisions, " + backjumps + " backjumps, "
-                        + learned + " learned nogoods so far); " + (components - done - 1)
-                        + " components not started";
+                remained =
+                        "search of component "
+                                + (done + 1)
+                                + " of "
+                                + components
+                                + " ("
+                                + vars.size()
+                                + " writer pairs open, "
+                                + decisions
+                                + " decisions, "
+                                + backjumps
+                                + " backjumps, "
+                                + learned
+                                + " learned nogoods so far); "
+                                + (components - done - 1)
+                                + " components not started";
                 return o;
             }
             if (o == Outcome.VIOLATED) {
@@ -61,9 +76,20 @@ abstract class PolygraphSearch extends PolygraphPruning {
             }
             done++;
         }
-        notes.add("search: " + components + " independent components, " + searchedVars + " pairs, "
-                + decisions + " decisions, " + backjumps + " backjumps, " + learned + " learned nogoods, "
-                + orderRepairs + " topological-order repairs");
+        notes.add(
+                "search: "
+                        + components
+                        + " independent components, "
+                        + searchedVars
+                        + " pairs, "
+                        + decisions
+                        + " decisions, "
+                        + backjumps
+                        + " backjumps, "
+                        + learned
+                        + " learned nogoods, "
+                        + orderRepairs
+                        + " topological-order repairs");
         return Outcome.CONSISTENT;
     }
 
@@ -80,11 +106,12 @@ abstract class PolygraphSearch extends PolygraphPruning {
     /**
      * A topological order of the graph during the search (of H for PSI), kept valid as edges come
      * (removing edges never invalidates it): ord[node] is its position, atPos the inverse. An edge
-     * u → x with ord[u] &lt; ord[x] cannot close a cycle, so it needs no search; otherwise the search
-     * from x visits only positions up to ord[u] (Marchetti-Spaccamela, Nanni, Rohnert: if it misses
-     * u, the visited nodes move right after u, the rest of the window keeping its order).
+     * u → x with ord[u] &lt; ord[x] cannot close a cycle, so it needs no search; otherwise the
+     * search from x visits only positions up to ord[u] (Marchetti-Spaccamela, Nanni, Rohnert: if it
+     * misses u, the visited nodes move right after u, the rest of the window keeping its order).
      */
     int[] ord;
+
     int[] atPos;
     long orderRepairs;
 
@@ -212,7 +239,10 @@ abstract class PolygraphSearch extends PolygraphPruning {
         }
     }
 
-    /** Tries orientation o of v: null if it stays acyclic (edges added), else a nogood (edges removed). */
+    /**
+     * Tries orientation o of v: null if it stays acyclic (edges added), else a nogood (edges
+     * removed).
+     */
     int[] attempt(int v, int o) {
         int me = lit(v, o);
         // a learned nogood that this literal would complete (stored under each of its literals)
@@ -231,7 +261,8 @@ abstract class PolygraphSearch extends PolygraphPruning {
                 }
             }
         }
-        // learned nogoods not containing me can also be completed by me only if they contain me; the
+        // learned nogoods not containing me can also be completed by me only if they contain me;
+        // the
         // resolvents learned in searchComponent never contain the variable being decided.
         int before = edgeCount();
         int p = src(v, o);

@@ -11,18 +11,18 @@ import java.util.Set;
 
 /**
  * Biswas–Enea's checkSER (Algorithm 2, OOPSLA 2019, §4.1) over session prefixes, iteratively, with
- * the set of prefixes known not to extend memoised as per-session counters (docs/DESIGN.md §5: sets, not
- * orders). Operational form: per key the last placed writer and the number of unplaced readers of
- * its version; t may be placed when its session predecessor and writers are placed, it reads the
- * latest versions, and for every key it writes no other unplaced transaction still has to read the
- * current version (valid extension with wr_x, not wr: docs/DESIGN.md §5).
+ * the set of prefixes known not to extend memoised as per-session counters (docs/DESIGN.md §5:
+ * sets, not orders). Operational form: per key the last placed writer and the number of unplaced
+ * readers of its version; t may be placed when its session predecessor and writers are placed, it
+ * reads the latest versions, and for every key it writes no other unplaced transaction still has to
+ * read the current version (valid extension with wr_x, not wr: docs/DESIGN.md §5).
  *
  * <p>PC and SI run on the read/write split h_{R|W} on the fly (§4.5–4.6): each session is the
  * sequence R_1 W_1 R_2 W_2 …; for SI an R half may be placed only when no transaction writing a
- * common key has its R half placed and its W half not (the "active" keys of the artifact; equivalent
- * to the auxiliary variables of h^c_{R|W}). Strict SER adds real time without edges: t may be placed
- * only if every unplaced transaction commits no earlier than t starts (per-session suffix minima of
- * commit stamps, O(k) per test). Not for PSI (not a prefix property).
+ * common key has its R half placed and its W half not (the "active" keys of the artifact;
+ * equivalent to the auxiliary variables of h^c_{R|W}). Strict SER adds real time without edges: t
+ * may be placed only if every unplaced transaction commits no earlier than t starts (per-session
+ * suffix minima of commit stamps, O(k) per test). Not for PSI (not a prefix property).
  *
  * <p>Cost O(∏(n_s + 1) · n · k) for sessions of lengths n_s: polynomial for a bounded number of
  * sessions (Cor. 4.3), whatever the number of writers per key.
@@ -240,7 +240,12 @@ final class PrefixSearch {
         long maxDepth = 0;
         while (true) {
             if (depth == total) {
-                notes.add("prefix search: " + states + " states, " + failed.size() + " memoised failures");
+                notes.add(
+                        "prefix search: "
+                                + states
+                                + " states, "
+                                + failed.size()
+                                + " memoised failures");
                 return new Verdict.Consistent(level, order(chosen, total), notes);
             }
             if (entering) {
@@ -248,14 +253,31 @@ final class PrefixSearch {
                 tryFrom[depth] = 0;
                 states++;
                 if (states > budget) {
-                    notes.add("prefix search: gave up after " + budget + " states (deepest prefix " + maxDepth
-                            + " of " + total + " steps)");
+                    notes.add(
+                            "prefix search: gave up after "
+                                    + budget
+                                    + " states (deepest prefix "
+                                    + maxDepth
+                                    + " of "
+                                    + total
+                                    + " steps)");
                     return null;
                 }
-                if ((states & 1023) == 0 && deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
-                    return new Verdict.Unknown(level, "time limit reached during the prefix search: " + states
-                            + " prefixes explored, " + failed.size() + " memoised failures, deepest prefix "
-                            + maxDepth + " of " + total + " steps", notes);
+                if ((states & 1023) == 0
+                        && deadline != Long.MAX_VALUE
+                        && System.nanoTime() > deadline) {
+                    return new Verdict.Unknown(
+                            level,
+                            "time limit reached during the prefix search: "
+                                    + states
+                                    + " prefixes explored, "
+                                    + failed.size()
+                                    + " memoised failures, deepest prefix "
+                                    + maxDepth
+                                    + " of "
+                                    + total
+                                    + " steps",
+                            notes);
                 }
                 if (depth > 0 && failed.contains(new Prefix(cnt))) {
                     depth--;
@@ -279,8 +301,12 @@ final class PrefixSearch {
             }
             failed.add(new Prefix(cnt.clone()));
             if (depth == 0) {
-                notes.add("prefix search: " + states + " states, " + failed.size()
-                        + " memoised failures; no prefix extends to the whole history");
+                notes.add(
+                        "prefix search: "
+                                + states
+                                + " states, "
+                                + failed.size()
+                                + " memoised failures; no prefix extends to the whole history");
                 return violation(notes);
             }
             depth--;
@@ -313,26 +339,42 @@ final class PrefixSearch {
         History h = m.h;
         if (o == Polygraph.Outcome.VIOLATED) {
             Polygraph.Cycle c = g.violation != null ? g.violation : g.lastConflict();
-            String other = g.violation != null && g.otherOrder != null
-                    ? "either order: the other one closes " + g.brief(g.otherOrder)
-                    : g.prevConflict() != null ? "every order closes a cycle; the other order here closes "
-                            + g.brief(g.prevConflict()) : null;
+            String other =
+                    g.violation != null && g.otherOrder != null
+                            ? "either order: the other one closes " + g.brief(g.otherOrder)
+                            : g.prevConflict() != null
+                                    ? "every order closes a cycle; the other order here closes "
+                                            + g.brief(g.prevConflict())
+                                    : null;
             notes.add("witness from the polygraph");
             List<Witness> ws = List.of(g.witness(c, views, other));
             return new Verdict.Violated(level, ws, notes);
         }
         if (o == Polygraph.Outcome.CONSISTENT) {
-            throw new IllegalStateException("internal error: the prefix search and the polygraph disagree on "
-                    + level + " (" + h.txnCount() + " transactions)");
+            throw new IllegalStateException(
+                    "internal error: the prefix search and the polygraph disagree on "
+                            + level
+                            + " ("
+                            + h.txnCount()
+                            + " transactions)");
         }
         Polygraph.Cycle c = g.lastConflict();
         if (c == null) {
-            return new Verdict.Unknown(level, "the prefix search found no commit order, and the time limit was reached"
-                    + " while looking for a witness cycle (" + g.remained + ")", notes);
+            return new Verdict.Unknown(
+                    level,
+                    "the prefix search found no commit order, and the time limit was reached"
+                            + " while looking for a witness cycle ("
+                            + g.remained
+                            + ")",
+                    notes);
         }
         List<Witness> ws = new ArrayList<>();
-        ws.add(g.witness(c, views, "the exhaustive prefix search found no commit order; this cycle is one of the"
-                + " conflicts met"));
+        ws.add(
+                g.witness(
+                        c,
+                        views,
+                        "the exhaustive prefix search found no commit order; this cycle is one of the"
+                                + " conflicts met"));
         return new Verdict.Violated(level, ws, notes);
     }
 }

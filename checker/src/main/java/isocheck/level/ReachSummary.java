@@ -7,9 +7,9 @@ import java.util.Arrays;
  * so edges; the initial transaction on a chain of its own), summarised per node as a vector clock:
  * for node u and chain c, the earliest position on c that u reaches. Then u reaches a chain node v
  * iff first[u][chain(v)] ≤ pos(v), in O(1) — instead of one graph search per query, which is what
- * made pruning slow on hot keys (millions of writer pairs, each tested both ways). Built in
- * O(E · chains) in reverse topological order, once per pruning pass (the pass tests every open
- * pair against the graph as it was at the start of the pass).
+ * made pruning slow on hot keys (millions of writer pairs, each tested both ways). Built in O(E ·
+ * chains) in reverse topological order, once per pruning pass (the pass tests every open pair
+ * against the graph as it was at the start of the pass).
  *
  * <p>For PSI two summaries: over so/wr/ww edges only (H), and over H* ; rw ; H* (exactly one rw
  * edge), since PSI forbids the cycles of (H+ ; rw?) (Cerone–Gotsman; see {@link Polygraph}). The
@@ -25,12 +25,21 @@ final class ReachSummary {
     private final int[] firstRw;
 
     /**
-     * @param order    nodes in topological order (of H for PSI)
-     * @param start    CSR offsets of each node's out-edges into {@code to}/{@code rw}
-     * @param rwOnly   whether to keep the second (one-rw) summary: PSI; otherwise rw edges are ordinary
+     * @param order nodes in topological order (of H for PSI)
+     * @param start CSR offsets of each node's out-edges into {@code to}/{@code rw}
+     * @param rwOnly whether to keep the second (one-rw) summary: PSI; otherwise rw edges are
+     *     ordinary
      */
-    ReachSummary(int nodes, int[] order, int[] start, int[] to, boolean[] rw, int[] chainOf, int[] chainPos,
-            int chains, boolean rwOnly) {
+    ReachSummary(
+            int nodes,
+            int[] order,
+            int[] start,
+            int[] to,
+            boolean[] rw,
+            int[] chainOf,
+            int[] chainPos,
+            int chains,
+            boolean rwOnly) {
         this.chains = chains;
         this.chainOf = chainOf;
         this.chainPos = chainPos;
@@ -38,7 +47,8 @@ final class ReachSummary {
         Arrays.fill(first, NONE);
         // An edge u → w whose target an already merged neighbour reaches adds nothing (that
         // neighbour's row dominates w's): skipped in O(1). The transitive ww/rw edges that pruning
-        // adds (every ordered pair of writers of a key) are mostly of this kind. u's own position is
+        // adds (every ordered pair of writers of a key) are mostly of this kind. u's own position
+        // is
         // set after the merge, so only merged neighbours justify a skip.
         boolean[] implied = new boolean[to.length];
         for (int i = nodes - 1; i >= 0; i--) {

@@ -32,8 +32,8 @@ final class ReadAtomicChecker implements LevelChecker {
         History h = idx.h;
         int[] lastWrite = new int[idx.keyCount]; // so-latest writer of x in this session before t3
         Arrays.fill(lastWrite, -1);
-        int[] readT1 = new int[idx.keyCount];    // x ↦ t1 with t1 →wr_x t3
-        int[] readOp = new int[idx.keyCount];    // the last read of x in t3
+        int[] readT1 = new int[idx.keyCount]; // x ↦ t1 with t1 →wr_x t3
+        int[] readOp = new int[idx.keyCount]; // the last read of x in t3
         Arrays.fill(readT1, -1);
         int[] seenBy = new int[idx.txnCount];
         int[] firstRead = new int[idx.txnCount];
@@ -108,8 +108,8 @@ final class ReadAtomicChecker implements LevelChecker {
         }
     }
 
-    private static void wrCase(CommitGraph graph, int t2, int x, int[] readT1, int[] readOp,
-            int[] firstRead, int t3) {
+    private static void wrCase(
+            CommitGraph graph, int t2, int x, int[] readT1, int[] readOp, int[] firstRead, int t3) {
         int t1 = readT1[x];
         if (t1 != t2) {
             // Reading from t2 po-before a read of x from t1 is already the RC pattern.

@@ -6,10 +6,10 @@ import isocheck.primitive.IntList;
 import java.util.Arrays;
 
 /**
- * Read Committed in O(n^{3/2}): AWDIT Algorithm 1 (§3.1), with the corrections of docs/DESIGN.md §5 — the
- * two-slot stack keeps its repeated-writer guard (line 19), the intersection runs before the push
- * (lines 14–18 then 19–21), internal reads take no part, and the intersection iterates over the
- * smaller of KeysWt(t2) and readKeys.
+ * Read Committed in O(n^{3/2}): AWDIT Algorithm 1 (§3.1), with the corrections of docs/DESIGN.md §5
+ * — the two-slot stack keeps its repeated-writer guard (line 19), the intersection runs before the
+ * push (lines 14–18 then 19–21), internal reads take no part, and the intersection iterates over
+ * the smaller of KeysWt(t2) and readKeys.
  */
 final class ReadCommittedChecker implements LevelChecker {
     private final CheckOptions options;
@@ -30,13 +30,13 @@ final class ReadCommittedChecker implements LevelChecker {
 
     static void saturate(HistoryIndex idx, CommitGraph graph) {
         History h = idx.h;
-        int[] top = new int[idx.keyCount];      // earliestWts[x][1]: writer of the po-next read of x
+        int[] top = new int[idx.keyCount]; // earliestWts[x][1]: writer of the po-next read of x
         int[] topOp = new int[idx.keyCount];
-        int[] second = new int[idx.keyCount];   // earliestWts[x][0]
+        int[] second = new int[idx.keyCount]; // earliestWts[x][0]
         int[] secondOp = new int[idx.keyCount];
         Arrays.fill(top, -1);
         Arrays.fill(second, -1);
-        int[] seenBy = new int[idx.txnCount];   // readTxns as a stamp: seenBy[t2] == t3
+        int[] seenBy = new int[idx.txnCount]; // readTxns as a stamp: seenBy[t2] == t3
         int[] firstRead = new int[idx.txnCount]; // firstTxnReads: po-first read of t2 by t3
         Arrays.fill(seenBy, -1);
         IntList ext = new IntList();
@@ -93,8 +93,16 @@ final class ReadCommittedChecker implements LevelChecker {
         }
     }
 
-    private static void edge(CommitGraph graph, int t2, int x, int[] top, int[] topOp, int[] second,
-            int[] secondOp, int t3, int r) {
+    private static void edge(
+            CommitGraph graph,
+            int t2,
+            int x,
+            int[] top,
+            int[] topOp,
+            int[] second,
+            int[] secondOp,
+            int t3,
+            int r) {
         int t1 = top[x];
         int rx = topOp[x];
         if (t1 == t2) { // line 17

@@ -7,21 +7,23 @@ import java.util.Arrays;
  * Read-modify-write chains of each key's versions, for SER, strict SER, SI and PSI (not PC).
  *
  * <p><b>Claim.</b> If T reads x from W (an external read) and T writes x, then under SER, SI and
- * PSI no writer of x lies between W and T in the version order: W and T are adjacent.
- * <i>Proof</i>, for a commit order co whose restriction to the writers of x is the version order,
- * and a writer U of x with W &lt;co U &lt;co T:
+ * PSI no writer of x lies between W and T in the version order: W and T are adjacent. <i>Proof</i>,
+ * for a commit order co whose restriction to the writers of x is the version order, and a writer U
+ * of x with W &lt;co U &lt;co T:
+ *
  * <ul>
  *   <li>SER (Biswas–Enea's Serialization axiom, OOPSLA 2019, §2.2): t1 = W, t3 = T, t2 = U gives
- *       ⟨W,T⟩ ∈ wr_x, U writes x, ⟨U,T⟩ ∈ co ⇒ ⟨U,W⟩ ∈ co, contradicting W &lt;co U.
- *       Strict SER only adds to co.</li>
- *   <li>SI (Conflict, §3.2 (e)): t1 = W, t3 = T, t2 = t4 = U, y = x: ⟨U,U⟩ ∈ co*, ⟨U,T⟩ ∈ co, T and U
- *       both write x ⇒ ⟨U,W⟩ ∈ co, the same contradiction.</li>
- *   <li>PSI (Cerone et al., {@link Level#PSI}): U and T write x and U &lt;co T, so U is visible to T
- *       (ww ⊆ vis); T's read of x must return the co-last visible x-writer, which is U or later,
- *       not W.</li>
+ *       ⟨W,T⟩ ∈ wr_x, U writes x, ⟨U,T⟩ ∈ co ⇒ ⟨U,W⟩ ∈ co, contradicting W &lt;co U. Strict SER
+ *       only adds to co.
+ *   <li>SI (Conflict, §3.2 (e)): t1 = W, t3 = T, t2 = t4 = U, y = x: ⟨U,U⟩ ∈ co*, ⟨U,T⟩ ∈ co, T and
+ *       U both write x ⇒ ⟨U,W⟩ ∈ co, the same contradiction.
+ *   <li>PSI (Cerone et al., {@link Level#PSI}): U and T write x and U &lt;co T, so U is visible to
+ *       T (ww ⊆ vis); T's read of x must return the co-last visible x-writer, which is U or later,
+ *       not W.
  *   <li>PC allows it (lost update: Prefix constrains only what T observes, and T may observe a
- *       prefix that ends before U), so PC never uses chains.</li>
+ *       prefix that ends before U), so PC never uses chains.
  * </ul>
+ *
  * Hence each version has at most one such successor — two (T1, T2 both read W's version and both
  * overwrite it) are a lost update, which every order refutes — and following the unique successors
  * splits each key's writers into chains, each contiguous in the version order. Two chains are
@@ -36,12 +38,18 @@ import java.util.Arrays;
 final class RmwChains {
     /** Slot → the slot of its unique read-modify-write successor (same key), or -1. */
     final int[] next;
+
     /** Slot → its predecessor in a chain, or -1 (a head). */
     final int[] prev;
+
     /** Head slot → tail slot (valid for heads only). */
     final int[] tail;
-    /** Pairs (t1, t2, key) of transactions that read the same version of key and both overwrite it. */
+
+    /**
+     * Pairs (t1, t2, key) of transactions that read the same version of key and both overwrite it.
+     */
     final int[] lostUpdates;
+
     /** Number of successor links (each removes at least one writer pair from the constraints). */
     final int links;
 

@@ -1,9 +1,8 @@
 package isocheck.level;
 
-import isocheck.history.ZipfSampler;
-
 import isocheck.history.History;
 import isocheck.history.HistoryBuilder;
+import isocheck.history.ZipfSampler;
 import java.util.Random;
 
 /**
@@ -13,18 +12,21 @@ import java.util.Random;
  * <ul>
  *   <li>{@link #serializable}: transactions run one at a time in a random interleaving of the
  *       sessions (so the history is serializable and, with its stamps, strictly serializable); each
- *       transaction reads then writes (reads before writes of the same key, 2–8 operations).</li>
- *   <li>{@link #miniTransactions}: the same execution with MTC's shapes (1–2 reads, each write after
- *       a read of its key).</li>
+ *       transaction reads then writes (reads before writes of the same key, 2–8 operations).
+ *   <li>{@link #miniTransactions}: the same execution with MTC's shapes (1–2 reads, each write
+ *       after a read of its key).
  * </ul>
+ *
  * Values are unique per key (a per-key counter); the initial transaction writes 0 to every key.
  */
 public final class SyntheticHistories {
-    private SyntheticHistories() {
-    }
+    private SyntheticHistories() {}
 
     /** Key distribution. */
-    public enum Keys { UNIFORM, ZIPF }
+    public enum Keys {
+        UNIFORM,
+        ZIPF
+    }
 
     public static History serializable(int txns, int sessions, int keys, Keys dist, long seed) {
         return generate(txns, sessions, keys, dist, seed, false, true, false);
@@ -32,15 +34,16 @@ public final class SyntheticHistories {
 
     /**
      * A serializable history with one lost update injected in the middle: two transactions of
-     * different sessions read the same version of a key and both overwrite it (SI and SER fail,
-     * PC holds).
+     * different sessions read the same version of a key and both overwrite it (SI and SER fail, PC
+     * holds).
      */
     public static History withLostUpdate(int txns, int sessions, int keys, Keys dist, long seed) {
         return generate(txns, sessions, keys, dist, seed, false, true, true);
     }
 
     /** Without real-time stamps (as from a database that records none). */
-    public static History serializableUnstamped(int txns, int sessions, int keys, Keys dist, long seed) {
+    public static History serializableUnstamped(
+            int txns, int sessions, int keys, Keys dist, long seed) {
         return generate(txns, sessions, keys, dist, seed, false, false, false);
     }
 
@@ -48,8 +51,15 @@ public final class SyntheticHistories {
         return generate(txns, sessions, keys, dist, seed, true, true, false);
     }
 
-    private static History generate(int txns, int sessions, int keys, Keys dist, long seed, boolean mini,
-            boolean stamps, boolean lostUpdate) {
+    private static History generate(
+            int txns,
+            int sessions,
+            int keys,
+            Keys dist,
+            long seed,
+            boolean mini,
+            boolean stamps,
+            boolean lostUpdate) {
         Random rnd = new Random(seed);
         ZipfSampler zipf = dist == Keys.ZIPF ? new ZipfSampler(keys, 0.99) : null;
         HistoryBuilder b = new HistoryBuilder();

@@ -5,12 +5,12 @@ import isocheck.primitive.IntList;
 import java.util.Arrays;
 
 /**
- * The committed transactions of a history reduced to what the exact levels need (Biswas & Enea, OOPSLA 2019, §2.1
- * step 7): per transaction its external reads (key and writer transaction, one per key — the
- * history already passed read consistency and repeatable reads) and its write set (keys whose
- * final write it makes); per (writer, key) the readers of that version; sessions of committed
- * transactions. Built in O(n) from the public {@link History} API. Only valid for histories that
- * satisfy CC (so ∪ wr acyclic, reads consistent and repeatable).
+ * The committed transactions of a history reduced to what the exact levels need (Biswas & Enea,
+ * OOPSLA 2019, §2.1 step 7): per transaction its external reads (key and writer transaction, one
+ * per key — the history already passed read consistency and repeatable reads) and its write set
+ * (keys whose final write it makes); per (writer, key) the readers of that version; sessions of
+ * committed transactions. Built in O(n) from the public {@link History} API. Only valid for
+ * histories that satisfy CC (so ∪ wr acyclic, reads consistent and repeatable).
  */
 final class TxnModel {
     final History h;
@@ -18,29 +18,44 @@ final class TxnModel {
     final int init; // 0 or -1
     final int keyCount;
     final int sessions;
+
     /** Committed transactions of session s, in session order. */
     final int[][] sess;
+
     final int[] sessOf;
     final int[] posOf;
+
     /** Immediate committed session predecessor (the initial transaction for first ones), or -1. */
     final int[] soPred;
+
     /** External reads of t: rdKey/rdWriter/rdOp[rdStart[t] .. rdStart[t+1]), one per key. */
     final int[] rdStart;
+
     final int[] rdKey;
     final int[] rdWriter;
     final int[] rdOp;
+
     /** Write set of t: slots wStart[t] .. wStart[t+1]; slotKey, slotTxn per slot. */
     final int[] wStart;
+
     final int[] slotKey;
     final int[] slotTxn;
-    /** Readers of each slot (version): slotReaders[srStart[slot] .. srStart[slot+1]), read ops in srOp. */
+
+    /**
+     * Readers of each slot (version): slotReaders[srStart[slot] .. srStart[slot+1]), read ops in
+     * srOp.
+     */
     final int[] srStart;
+
     final int[] slotReaders;
     final int[] srOp;
+
     /** Slot read by each external read (parallel to rdKey). */
     final int[] rdSlot;
+
     /** Writers of key x: slots kwSlot[kwStart[x] .. kwStart[x+1]). */
     final int[] kwStart;
+
     final int[] kwSlot;
     final boolean[] live;
     final int liveCount;
@@ -189,7 +204,9 @@ final class TxnModel {
     }
 
     boolean hasTimes(int t) {
-        return h.startTime(t) != History.NO_TIME && h.commitTime(t) != History.NO_TIME && !h.isInitial(t);
+        return h.startTime(t) != History.NO_TIME
+                && h.commitTime(t) != History.NO_TIME
+                && !h.isInitial(t);
     }
 
     String label(int t) {

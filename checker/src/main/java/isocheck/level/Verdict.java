@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The answer of a {@link LevelChecker}: exact, never "probably". Each verdict may carry the notes
- * of how it was reached ({@code explain}: strategy, sizes, what pruning did), shown by
- * {@code isocheck check --explain}.
+ * of how it was reached ({@code explain}: strategy, sizes, what pruning did), shown by {@code
+ * isocheck check --explain}.
  */
 public sealed interface Verdict permits Verdict.Consistent, Verdict.Violated, Verdict.Unknown {
     Level level();
@@ -15,9 +15,9 @@ public sealed interface Verdict permits Verdict.Consistent, Verdict.Violated, Ve
     List<String> explain();
 
     /**
-     * Some commit order satisfies the level's axioms. For PC, PSI, SI, SER and SSER,
-     * {@code commitOrder} is such an order (transaction numbers of the history, committed
-     * transactions only), which {@link CommitOrderValidator} checks in linear time; null for RC/RA/CC.
+     * Some commit order satisfies the level's axioms. For PC, PSI, SI, SER and SSER, {@code
+     * commitOrder} is such an order (transaction numbers of the history, committed transactions
+     * only), which {@link CommitOrderValidator} checks in linear time; null for RC/RA/CC.
      */
     record Consistent(Level level, int[] commitOrder, List<String> explain) implements Verdict {
         public Consistent {

@@ -15,8 +15,12 @@ import java.util.Map;
  */
 final class Views {
     private final History h;
-    /** Operation → transaction where an index holds it; null: {@link History#txnOf} (binary search). */
+
+    /**
+     * Operation → transaction where an index holds it; null: {@link History#txnOf} (binary search).
+     */
     private final int[] opTxn;
+
     private final Map<Integer, TxnView> views = new HashMap<>();
 
     Views(History h) {
@@ -51,12 +55,17 @@ final class Views {
     private TxnView make(int t) {
         List<OpView> ops = new ArrayList<>(h.opEnd(t) - h.opStart(t));
         for (int op = h.opStart(t); op < h.opEnd(t); op++) {
-            ops.add(new OpView(h.isWrite(op), h.keys().name(h.key(op)), History.valueText(h.value(op))));
+            ops.add(
+                    new OpView(
+                            h.isWrite(op),
+                            h.keys().name(h.key(op)),
+                            History.valueText(h.value(op))));
         }
         int s = h.session(t);
         if (s < 0) {
             return new TxnView(h.txnLabel(t), null, 0, true, ops);
         }
-        return new TxnView(h.txnLabel(t), h.sessionName(s), t - h.sessionStart(s) + 1, h.isCommitted(t), ops);
+        return new TxnView(
+                h.txnLabel(t), h.sessionName(s), t - h.sessionStart(s) + 1, h.isCommitted(t), ops);
     }
 }

@@ -2,9 +2,9 @@ package isocheck.primitive;
 
 /**
  * Filtered breadth-first search for a shortest path (fewest edges), the one copy for the checker's
- * graphs ({@code level.CommitGraph}'s witness cycles, {@code level.Polygraph}'s reachability queries).
- * The caller owns the scratch arrays (marks by stamp, so nothing is cleared between searches): the
- * polygraph search asks thousands of these.
+ * graphs ({@code level.CommitGraph}'s witness cycles, {@code level.Polygraph}'s reachability
+ * queries). The caller owns the scratch arrays (marks by stamp, so nothing is cleared between
+ * searches): the polygraph search asks thousands of these.
  */
 public final class BreadthFirst {
 
@@ -32,10 +32,12 @@ public final class BreadthFirst {
     /**
      * Searches from {@code from} until an edge reaches {@code goal} (which may be {@code from}
      * itself: then a shortest cycle through it) and returns that last edge, or -1 if none does. On
-     * success {@code via[x]} holds the edge by which every node x on the path was entered; the nodes
-     * entered are those with {@code marks[x] == stamp}. {@code queue} needs room for every node.
+     * success {@code via[x]} holds the edge by which every node x on the path was entered; the
+     * nodes entered are those with {@code marks[x] == stamp}. {@code queue} needs room for every
+     * node.
      */
-    public static int shortestPath(Graph g, int from, int goal, int[] marks, int stamp, int[] via, int[] queue) {
+    public static int shortestPath(
+            Graph g, int from, int goal, int[] marks, int stamp, int[] via, int[] queue) {
         int head = 0;
         int tail = 0;
         queue[tail++] = from;

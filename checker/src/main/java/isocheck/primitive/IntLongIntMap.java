@@ -1,7 +1,5 @@
 package isocheck.primitive;
 
-import java.util.Arrays;
-
 /**
  * Open-addressing hash map from an ({@code int}, {@code long}) pair to a non-negative {@code int}:
  * the (key, value) → write index of a history, with no object per entry. A slot is two adjacent

@@ -3,8 +3,8 @@ package isocheck.primitive;
 import java.util.Arrays;
 
 /**
- * Open-addressing hash map from {@code long} keys to non-negative {@code int} values
- * (linear probing, no boxing). {@link #get} returns -1 when the key is absent.
+ * Open-addressing hash map from {@code long} keys to non-negative {@code int} values (linear
+ * probing, no boxing). {@link #get} returns -1 when the key is absent.
  */
 public final class LongIntMap {
     private static final long FREE = Long.MIN_VALUE;

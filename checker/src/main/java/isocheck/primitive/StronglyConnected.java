@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * Tarjan's strongly connected components (Tarjan, SIAM J. Comput. 1972), iterative: histories have
- * up to 10^6 transactions, too deep for recursion. The one copy for the checker's graphs
- * ({@code level.CommitGraph}, {@code level.Polygraph}).
+ * up to 10^6 transactions, too deep for recursion. The one copy for the checker's graphs ({@code
+ * level.CommitGraph}, {@code level.Polygraph}).
  */
 public final class StronglyConnected {
 

@@ -1,19 +1,19 @@
 package isocheck.primitive;
 
 /**
- * Kahn's topological sort (Kahn, CACM 1962) over a {@link StronglyConnected.Graph}: the one copy for
- * the checker's graphs ({@code level.CommitGraph}, {@code level.Polygraph}). Primitive arrays only:
- * the polygraph search recomputes the order after every change of its edge set.
+ * Kahn's topological sort (Kahn, CACM 1962) over a {@link StronglyConnected.Graph}: the one copy
+ * for the checker's graphs ({@code level.CommitGraph}, {@code level.Polygraph}). Primitive arrays
+ * only: the polygraph search recomputes the order after every change of its edge set.
  */
 public final class TopologicalOrder {
 
     private TopologicalOrder() {}
 
     /**
-     * The nodes v with {@code g.root(v)} in a topological order (sources first, ties by node number,
-     * then by edge position), or null if they do not all get ordered (a cycle). In-degrees count every
-     * edge that is not ignored, also those from non-root nodes: such an edge keeps its target
-     * unordered.
+     * The nodes v with {@code g.root(v)} in a topological order (sources first, ties by node
+     * number, then by edge position), or null if they do not all get ordered (a cycle). In-degrees
+     * count every edge that is not ignored, also those from non-root nodes: such an edge keeps its
+     * target unordered.
      */
     public static int[] order(StronglyConnected.Graph g) {
         int n = g.nodeCount();
@@ -52,7 +52,9 @@ public final class TopologicalOrder {
         return tail == n ? order : java.util.Arrays.copyOf(order, tail);
     }
 
-    /** The position of every node in {@link #order} (all nodes must be roots), or null if cyclic. */
+    /**
+     * The position of every node in {@link #order} (all nodes must be roots), or null if cyclic.
+     */
     public static int[] positions(StronglyConnected.Graph g) {
         int[] order = order(g);
         if (order == null) {

@@ -10,11 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The labelled corpus, vendored at the repository root in corpus/ (resolved from the checker module directory). */
+/**
+ * The labelled corpus, vendored at the repository root in corpus/ (resolved from the checker module
+ * directory).
+ */
 public final class Corpus {
     /** One MANIFEST.tsv row: a history, its format as the manifest names it, and its labels. */
     public record Row(int line, String path, String format, java.util.Map<String, String> labels) {
-        /** The label in the level's column (by header name: RC, RA, CC, PC, PSI, SI, SER, SSER), if any. */
+        /**
+         * The label in the level's column (by header name: RC, RA, CC, PC, PSI, SI, SER, SSER), if
+         * any.
+         */
         public Optional<Boolean> label(isocheck.level.Level level) {
             String s = labels.getOrDefault(level.name(), "").trim();
             return s.isEmpty() ? Optional.empty() : Optional.of(Boolean.parseBoolean(s));
@@ -35,13 +41,15 @@ public final class Corpus {
         }
     }
 
-    private Corpus() {
-    }
+    private Corpus() {}
 
     public static Path dir() {
         Path dir = Path.of("../corpus").toAbsolutePath().normalize();
         if (!Files.isDirectory(dir)) {
-            fail("corpus directory " + dir + " is missing: the labelled corpus is vendored at corpus/ in the repository root");
+            fail(
+                    "corpus directory "
+                            + dir
+                            + " is missing: the labelled corpus is vendored at corpus/ in the repository root");
         }
         return dir;
     }

@@ -19,14 +19,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every MANIFEST.tsv row labelled for a level (RC, RA, CC, PC, PSI, SI, SER, SSER columns, by header
- * name) gets its expected verdict. A missing file fails, and so does a row in a format we cannot read.
+ * Every MANIFEST.tsv row labelled for a level (RC, RA, CC, PC, PSI, SI, SER, SSER columns, by
+ * header name) gets its expected verdict. A missing file fails, and so does a row in a format we
+ * cannot read.
  */
 class CorpusVerdictTest {
 
     @Test
     void corpusIsPresent() {
-        assertTrue(Files.isRegularFile(Corpus.dir().resolve("MANIFEST.tsv")), "MANIFEST.tsv missing");
+        assertTrue(
+                Files.isRegularFile(Corpus.dir().resolve("MANIFEST.tsv")), "MANIFEST.tsv missing");
     }
 
     @TestFactory
@@ -39,16 +41,42 @@ class CorpusVerdictTest {
                     continue;
                 }
                 String name = row.path() + " " + level.id() + " = " + label.get();
-                tests.add(DynamicTest.dynamicTest(name, () -> {
-                    Path p = Corpus.dir().resolve(row.path());
-                    assertTrue(Files.exists(p), "MANIFEST.tsv line " + row.line() + ": " + p + " is missing");
-                    Format format = row.ourFormat().orElseThrow(() -> new AssertionError(
-                            "MANIFEST.tsv line " + row.line() + ": no reader for format '" + row.format() + "'"));
-                    History h = HistoryReader.read(p, format);
-                    Verdict v = LevelChecker.of(level).check(h);
-                    assertEquals(label.get(), v instanceof Verdict.Consistent,
-                            () -> row.path() + " at " + level + ": expected " + label.get() + ", got " + describe(v));
-                }));
+                tests.add(
+                        DynamicTest.dynamicTest(
+                                name,
+                                () -> {
+                                    Path p = Corpus.dir().resolve(row.path());
+                                    assertTrue(
+                                            Files.exists(p),
+                                            "MANIFEST.tsv line "
+                                                    + row.line()
+                                                    + ": "
+                                                    + p
+                                                    + " is missing");
+                                    Format format =
+                                            row.ourFormat()
+                                                    .orElseThrow(
+                                                            () ->
+                                                                    new AssertionError(
+                                                                            "MANIFEST.tsv line "
+                                                                                    + row.line()
+                                                                                    + ": no reader for format '"
+                                                                                    + row.format()
+                                                                                    + "'"));
+                                    History h = HistoryReader.read(p, format);
+                                    Verdict v = LevelChecker.of(level).check(h);
+                                    assertEquals(
+                                            label.get(),
+                                            v instanceof Verdict.Consistent,
+                                            () ->
+                                                    row.path()
+                                                            + " at "
+                                                            + level
+                                                            + ": expected "
+                                                            + label.get()
+                                                            + ", got "
+                                                            + describe(v));
+                                }));
             }
         }
         return tests;

@@ -28,8 +28,13 @@ final class Bincode {
 
     /** The header: params (id, n_node, n_variable, n_transaction, n_event), info, start, end. */
     Bincode header(int sessions) {
-        return u64(0).u64(sessions).u64(2).u64(1).u64(3).string("test")
-                .string("2022-07-05T12:23:43.032406225+08:00").string("2022-07-05T12:23:44.000000000+08:00");
+        return u64(0).u64(sessions)
+                .u64(2)
+                .u64(1)
+                .u64(3)
+                .string("test")
+                .string("2022-07-05T12:23:43.032406225+08:00")
+                .string("2022-07-05T12:23:44.000000000+08:00");
     }
 
     /** An event: write flag, variable, value, success. */
@@ -44,8 +49,18 @@ final class Bincode {
     /** Write skew: two sessions each read x=0, y=0 (the initial values) and write one of them. */
     static byte[] writeSkew() {
         Bincode b = new Bincode().header(2).u64(2);
-        b.u64(1).u64(3).event(false, 1, 0, true).event(false, 2, 0, true).event(true, 1, 1, true).bool(true);
-        b.u64(1).u64(3).event(false, 1, 0, true).event(false, 2, 0, true).event(true, 2, 2, true).bool(true);
+        b.u64(1)
+                .u64(3)
+                .event(false, 1, 0, true)
+                .event(false, 2, 0, true)
+                .event(true, 1, 1, true)
+                .bool(true);
+        b.u64(1)
+                .u64(3)
+                .event(false, 1, 0, true)
+                .event(false, 2, 0, true)
+                .event(true, 2, 2, true)
+                .bool(true);
         return b.bytes();
     }
 }

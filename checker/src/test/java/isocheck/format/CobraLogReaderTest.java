@@ -13,8 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CobraLogReaderTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void corpusBlogHistory() throws Exception {
@@ -32,7 +31,8 @@ class CobraLogReaderTest {
 
     @Test
     void corpusG2HistoryRoundTrips() throws Exception {
-        History h = HistoryReader.read(RoundTripTest.corpus().resolve("cobra/cock-G2"), Format.COBRA);
+        History h =
+                HistoryReader.read(RoundTripTest.corpus().resolve("cobra/cock-G2"), Format.COBRA);
         assertEquals(10, h.sessionCount());
         assertTrue(h.opCount() > 1000);
         assertEquals(HistoryDump.of(h, true), HistoryDump.of(RoundTripTest.viaJson(h), true));
@@ -64,18 +64,21 @@ class CobraLogReaderTest {
         out.writeByte('A');
         Files.write(dir.resolve("T1.log"), bytes.toByteArray());
         History h = HistoryReader.read(dir, Format.COBRA);
-        assertEquals("""
+        assertEquals(
+                """
                 initial=true sessions=1
                 init: w(7,0)
                 T1 id=1: r(7,0) w(7,101)
                 T1 id=2 aborted: w(7,102)
-                """, HistoryDump.of(h, true));
+                """,
+                HistoryDump.of(h, true));
     }
 
     @Test
     void truncatedRecordIsOneLineError() throws Exception {
         Files.write(dir.resolve("T0.log"), new byte[] {'S', 0, 0, 0, 0, 0, 0, 0, 1, 'W', 0, 0});
-        HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> HistoryReader.read(dir));
+        HistoryFormatException e =
+                assertThrows(HistoryFormatException.class, () -> HistoryReader.read(dir));
         assertEquals(dir.resolve("T0.log") + ": byte 9: truncated 'W' record", e.getMessage());
     }
 }

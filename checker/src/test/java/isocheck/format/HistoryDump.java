@@ -4,12 +4,15 @@ import isocheck.history.History;
 
 /** Every observable field of a history as text, to compare histories in round-trip tests. */
 final class HistoryDump {
-    private HistoryDump() {
-    }
+    private HistoryDump() {}
 
     static String of(History h, boolean withNames) {
         StringBuilder sb = new StringBuilder();
-        sb.append("initial=").append(h.hasInitial()).append(" sessions=").append(h.sessionCount()).append('\n');
+        sb.append("initial=")
+                .append(h.hasInitial())
+                .append(" sessions=")
+                .append(h.sessionCount())
+                .append('\n');
         for (int t = 0; t < h.txnCount(); t++) {
             if (h.isInitial(t)) {
                 sb.append("init");

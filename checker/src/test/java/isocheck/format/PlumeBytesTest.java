@@ -34,7 +34,10 @@ class PlumeBytesTest {
         String[] ends = {"\n", "\r\n", "\r", "  \n", "\t\r\n"};
         for (int t = 0; t < 100_000; t++) {
             int s = rnd.nextInt(sessions);
-            int txn = expected.begin(expected.session(Integer.toString(s)), t); // sessions by first appearance
+            int txn =
+                    expected.begin(
+                            expected.session(Integer.toString(s)),
+                            t); // sessions by first appearance
             int ops = 1 + rnd.nextInt(4);
             for (int o = 0; o < ops; o++) {
                 long key = rnd.nextInt(50);
@@ -45,8 +48,18 @@ class PlumeBytesTest {
                 } else {
                     expected.read(txn, expected.keys().intern(key), v);
                 }
-                text.append(rnd.nextInt(10) == 0 ? " " : "").append(write ? 'w' : 'r').append('(').append(key).append(',')
-                        .append(v).append(',').append(s).append(',').append(t).append(')').append(ends[rnd.nextInt(ends.length)]);
+                text.append(rnd.nextInt(10) == 0 ? " " : "")
+                        .append(write ? 'w' : 'r')
+                        .append('(')
+                        .append(key)
+                        .append(',')
+                        .append(v)
+                        .append(',')
+                        .append(s)
+                        .append(',')
+                        .append(t)
+                        .append(')')
+                        .append(ends[rnd.nextInt(ends.length)]);
                 if (rnd.nextInt(50) == 0) {
                     text.append(rnd.nextBoolean() ? "\n" : "   \r\n"); // blank lines
                 }
@@ -56,18 +69,25 @@ class PlumeBytesTest {
         String want = HistoryDump.of(expected.build(), true);
         byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
         assertEquals(true, bytes.length > 2 * (1 << 20), "the text spans several blocks");
-        assertEquals(want, HistoryDump.of(PlumeTextReader.read(new ByteArrayInputStream(bytes), "h.txt"), true));
+        assertEquals(
+                want,
+                HistoryDump.of(
+                        PlumeTextReader.read(new ByteArrayInputStream(bytes), "h.txt"), true));
         assertEquals(want, HistoryDump.of(PlumeTextReader.read(trickle(bytes, 7), "h.txt"), true));
         assertEquals(want, HistoryDump.of(PlumeTextReader.read(trickle(bytes, 1), "h.txt"), true));
     }
 
     @Test
     void lineNumbersCountEveryEndingAndAFinalLineWithoutOne() throws Exception {
-        byte[] bytes = "w(1,1,0,0)\r\n\rw(1,2,0,0)\r\n\nw(1,1,1,1)".getBytes(StandardCharsets.UTF_8);
+        byte[] bytes =
+                "w(1,1,0,0)\r\n\rw(1,2,0,0)\r\n\nw(1,1,1,1)".getBytes(StandardCharsets.UTF_8);
         for (int chunk : new int[] {1, 2, 3, 1 << 20}) {
-            HistoryFormatException e = assertThrows(HistoryFormatException.class,
-                    () -> PlumeTextReader.read(trickle(bytes, chunk), "h.txt"));
-            assertEquals(true, e.getMessage().startsWith("h.txt:5:"), chunk + ": " + e.getMessage());
+            HistoryFormatException e =
+                    assertThrows(
+                            HistoryFormatException.class,
+                            () -> PlumeTextReader.read(trickle(bytes, chunk), "h.txt"));
+            assertEquals(
+                    true, e.getMessage().startsWith("h.txt:5:"), chunk + ": " + e.getMessage());
             assertEquals(true, e.getMessage().contains("first written at line 1"), e.getMessage());
         }
     }
@@ -75,10 +95,21 @@ class PlumeBytesTest {
     @Test
     void aLineLongerThanABlock() throws Exception {
         String line = " ".repeat(3 << 20) + "w(1,1,0,0)\nr(1,1,1,1)";
-        History h = PlumeTextReader.read(new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), "h.txt");
+        History h =
+                PlumeTextReader.read(
+                        new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), "h.txt");
         assertEquals(3, h.txnCount());
-        HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> PlumeTextReader.read(
-                new ByteArrayInputStream(("\n" + " ".repeat(3 << 20) + "w(1,x").getBytes(StandardCharsets.UTF_8)), "h.txt"));
-        assertEquals("h.txt:2:" + ((3 << 20) + 5) + ": expected a non-negative integer value", e.getMessage());
+        HistoryFormatException e =
+                assertThrows(
+                        HistoryFormatException.class,
+                        () ->
+                                PlumeTextReader.read(
+                                        new ByteArrayInputStream(
+                                                ("\n" + " ".repeat(3 << 20) + "w(1,x")
+                                                        .getBytes(StandardCharsets.UTF_8)),
+                                        "h.txt"));
+        assertEquals(
+                "h.txt:2:" + ((3 << 20) + 5) + ": expected a non-negative integer value",
+                e.getMessage());
     }
 }

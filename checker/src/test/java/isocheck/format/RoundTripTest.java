@@ -37,13 +37,22 @@ class RoundTripTest {
         return HistoryReader.read(new StringReader(out.toString()), "mem.txt", Format.PLUME);
     }
 
-    /** Verdicts with full witness text, or (when names change, as through Plume) with anomaly names. */
+    /**
+     * Verdicts with full witness text, or (when names change, as through Plume) with anomaly names.
+     */
     private static String verdicts(History h, boolean text) {
         StringBuilder sb = new StringBuilder();
         for (Level l : Level.values()) {
             Verdict v = LevelChecker.of(l).check(h);
-            sb.append(l).append('=').append(v instanceof Verdict.Violated vio
-                    ? (text ? vio.witnesses().get(0).toText() : vio.witnesses().get(0).name()) : "ok").append('\n');
+            sb.append(l)
+                    .append('=')
+                    .append(
+                            v instanceof Verdict.Violated vio
+                                    ? (text
+                                            ? vio.witnesses().get(0).toText()
+                                            : vio.witnesses().get(0).name())
+                                    : "ok")
+                    .append('\n');
         }
         return sb.toString();
     }
@@ -54,32 +63,40 @@ class RoundTripTest {
         List<String> lines = Files.readAllLines(corpus().resolve("MANIFEST.tsv"));
         for (String l : lines.subList(1, lines.size())) {
             String[] f = l.split("\t", -1);
-            Format format = switch (f[1].split(" ")[0]) {
-                case "awdit-test" -> Format.AWDIT_TEST;
-                case "plume-text" -> Format.PLUME;
-                case "cobra-logs" -> Format.COBRA;
-                case "elle-edn", "elle-json" -> Format.ELLE_EDN;
-                case "dbcop-bincode" -> Format.DBCOP;
-                case "viper-json" -> Format.VIPER;
-                default -> null;
-            };
+            Format format =
+                    switch (f[1].split(" ")[0]) {
+                        case "awdit-test" -> Format.AWDIT_TEST;
+                        case "plume-text" -> Format.PLUME;
+                        case "cobra-logs" -> Format.COBRA;
+                        case "elle-edn", "elle-json" -> Format.ELLE_EDN;
+                        case "dbcop-bincode" -> Format.DBCOP;
+                        case "viper-json" -> Format.VIPER;
+                        default -> null;
+                    };
             if (format == null) {
                 continue;
             }
             Path p = corpus().resolve(f[0]);
-            tests.add(DynamicTest.dynamicTest(f[0] + " via json", () -> {
-                History h = HistoryReader.read(p, format);
-                History back = viaJson(h);
-                assertEquals(HistoryDump.of(h, true), HistoryDump.of(back, true));
-                assertEquals(verdicts(h, true), verdicts(back, true));
-            }));
+            tests.add(
+                    DynamicTest.dynamicTest(
+                            f[0] + " via json",
+                            () -> {
+                                History h = HistoryReader.read(p, format);
+                                History back = viaJson(h);
+                                assertEquals(HistoryDump.of(h, true), HistoryDump.of(back, true));
+                                assertEquals(verdicts(h, true), verdicts(back, true));
+                            }));
             if (format == Format.PLUME) {
-                tests.add(DynamicTest.dynamicTest(f[0] + " via plume", () -> {
-                    History h = HistoryReader.read(p, format);
-                    History back = viaPlume(h);
-                    assertEquals(HistoryDump.of(h, false), HistoryDump.of(back, false));
-                    assertEquals(verdicts(h, false), verdicts(back, false));
-                }));
+                tests.add(
+                        DynamicTest.dynamicTest(
+                                f[0] + " via plume",
+                                () -> {
+                                    History h = HistoryReader.read(p, format);
+                                    History back = viaPlume(h);
+                                    assertEquals(
+                                            HistoryDump.of(h, false), HistoryDump.of(back, false));
+                                    assertEquals(verdicts(h, false), verdicts(back, false));
+                                }));
             }
         }
         assertTrue(tests.size() >= 40, "too few corpus files: " + tests.size());
@@ -97,7 +114,8 @@ class RoundTripTest {
         History h = b.build();
         History back = viaJson(h);
         assertEquals(HistoryDump.of(h, true), HistoryDump.of(back, true));
-        assertEquals(List.of("alice", "bob", "idle"),
+        assertEquals(
+                List.of("alice", "bob", "idle"),
                 List.of(back.sessionName(0), back.sessionName(1), back.sessionName(2)));
         assertEquals(20, back.commitTime(1));
     }
@@ -120,25 +138,34 @@ class RoundTripTest {
     void plumeAbortedWritesRoundTrip() throws Exception {
         String text = "w(1,1,0,0)\nw(1,2,0,-1)\nw(2,2,0,-1)\nr(1,1,1,1)\nr(1,2,1,2)\n";
         History h = HistoryReader.read(new StringReader(text), "t.txt", Format.PLUME);
-        assertEquals("""
+        assertEquals(
+                """
                 initial=true sessions=2
                 init: w(1,0) w(2,0)
                 0 id=0: w(1,1)
                 0 aborted: w(1,2) w(2,2)
                 1 id=1: r(1,1)
                 1 id=2: r(1,2)
-                """, HistoryDump.of(h, false));
+                """,
+                HistoryDump.of(h, false));
         StringWriter out = new StringWriter();
         HistoryWriter.write(h, out, "t.txt", Format.PLUME);
-        assertEquals("w(1,1,0,0)\nw(1,2,0,-1)\nw(2,2,0,-1)\nr(1,1,1,1)\nr(1,2,1,2)\n", out.toString());
+        assertEquals(
+                "w(1,1,0,0)\nw(1,2,0,-1)\nw(2,2,0,-1)\nr(1,1,1,1)\nr(1,2,1,2)\n", out.toString());
     }
 
     @Test
     void plumeWriterRefusesWhatItCannotExpress() {
         HistoryBuilder b = new HistoryBuilder();
         b.txn("s").w("x", 1);
-        HistoryFormatException e = org.junit.jupiter.api.Assertions.assertThrows(HistoryFormatException.class,
-                () -> HistoryWriter.write(b.build(), new StringWriter(), "out.txt", Format.PLUME));
-        assertEquals("out.txt: cannot write plume text: key 'x' is not a non-negative integer", e.getMessage());
+        HistoryFormatException e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        HistoryFormatException.class,
+                        () ->
+                                HistoryWriter.write(
+                                        b.build(), new StringWriter(), "out.txt", Format.PLUME));
+        assertEquals(
+                "out.txt: cannot write plume text: key 'x' is not a non-negative integer",
+                e.getMessage());
     }
 }

@@ -8,8 +8,8 @@ import java.util.Set;
 
 /**
  * The specification, executable: Read Consistency (AWDIT Def. 2.3) checked operation by operation,
- * then a search for a commit order co — a total order of the committed transactions — that
- * contains so ∪ wr and satisfies the level's axiom (Biswas & Enea, OOPSLA 2019, §2.2):
+ * then a search for a commit order co — a total order of the committed transactions — that contains
+ * so ∪ wr and satisfies the level's axiom (Biswas & Enea, OOPSLA 2019, §2.2):
  *
  * <pre>
  *   ∀x, t1 ≠ t2, t3:  t1 →wr_x t3 ∧ t2 writes x ∧ φ(t2, t3) ⇒ t2 →co t1
@@ -26,8 +26,12 @@ final class BruteForceOracle {
     private final History h;
     private final List<Integer> txns = new ArrayList<>(); // committed transactions
     private final List<int[]> readsFrom = new ArrayList<>(); // {t1, t3, readOp} external, committed
-    private final Set<Long> before = new HashSet<>();         // required "a before b" pairs
-    /** readsFrom's {t1, t3, order} ({@link PredicateEdges#orderOf}), predicate read-dependencies included. */
+    private final Set<Long> before = new HashSet<>(); // required "a before b" pairs
+
+    /**
+     * readsFrom's {t1, t3, order} ({@link PredicateEdges#orderOf}), predicate read-dependencies
+     * included.
+     */
     private final List<int[]> dependsOn = new ArrayList<>();
 
     private BruteForceOracle(History h) {
@@ -138,7 +142,9 @@ final class BruteForceOracle {
         }
         for (int t3 : txns) {
             for (int r = h.opStart(t3); r < h.opEnd(t3); r++) {
-                if (!h.isWrite(r) && !h.isPredicateKey(h.key(r))) { // predicate edges: from the predicate reads
+                if (!h.isWrite(r)
+                        && !h.isPredicateKey(
+                                h.key(r))) { // predicate edges: from the predicate reads
                     int t1 = txnOf(h, findWrite(h, h.key(r), h.value(r)));
                     if (t1 != t3) {
                         readsFrom.add(new int[] {t1, t3, r});
@@ -148,7 +154,8 @@ final class BruteForceOracle {
             }
         }
         PredicateEdges predicates = PredicateEdges.of(h);
-        for (int[] d : predicates.dependencies()) { // Adya: a predicate read-dependency orders like wr
+        for (int[] d :
+                predicates.dependencies()) { // Adya: a predicate read-dependency orders like wr
             if (h.isCommitted(d[0]) && h.isCommitted(d[1])) {
                 dependsOn.add(d);
             }
@@ -162,19 +169,23 @@ final class BruteForceOracle {
             }
         }
         boolean[][] hb = level == Level.CC ? closure() : null;
-        // A predicate anti-dependency t3 -> t2: t2's change must not be visible to t3 (φ(t2, t3) false).
+        // A predicate anti-dependency t3 -> t2: t2's change must not be visible to t3 (φ(t2, t3)
+        // false).
         for (int[] a : predicates.antiDependencies()) {
             int t3 = a[0];
             int t2 = a[1];
             if (!h.isCommitted(t3) || !h.isCommitted(t2)) {
                 continue;
             }
-            boolean premise = switch (level) {
-                case RC -> readBefore(t2, t3, a[2]);
-                case RA -> so(t2, t3) || wr(t2, t3);
-                case CC -> hb[t2][t3];
-                default -> throw new IllegalArgumentException(level + " is checked by ExactOracle");
-            };
+            boolean premise =
+                    switch (level) {
+                        case RC -> readBefore(t2, t3, a[2]);
+                        case RA -> so(t2, t3) || wr(t2, t3);
+                        case CC -> hb[t2][t3];
+                        default ->
+                                throw new IllegalArgumentException(
+                                        level + " is checked by ExactOracle");
+                    };
             if (premise) {
                 return false;
             }
@@ -188,12 +199,15 @@ final class BruteForceOracle {
                 if (t2 == t1 || !writes(t2, x)) {
                     continue;
                 }
-                boolean premise = switch (level) {
-                    case RC -> readBefore(t2, t3, PredicateEdges.orderOf(alpha[2]));
-                    case RA -> so(t2, t3) || wr(t2, t3);
-                    case CC -> hb[t2][t3];
-                    default -> throw new IllegalArgumentException(level + " is checked by ExactOracle");
-                };
+                boolean premise =
+                        switch (level) {
+                            case RC -> readBefore(t2, t3, PredicateEdges.orderOf(alpha[2]));
+                            case RA -> so(t2, t3) || wr(t2, t3);
+                            case CC -> hb[t2][t3];
+                            default ->
+                                    throw new IllegalArgumentException(
+                                            level + " is checked by ExactOracle");
+                        };
                 if (premise) {
                     before.add(pair(t2, t1));
                 }
@@ -232,7 +246,9 @@ final class BruteForceOracle {
         return r;
     }
 
-    /** Extends the placed prefix one transaction at a time; true iff some total order completes it. */
+    /**
+     * Extends the placed prefix one transaction at a time; true iff some total order completes it.
+     */
     private boolean search(boolean[] placed, int count, Set<String> failed) {
         if (count == txns.size()) {
             return true;

@@ -35,7 +35,9 @@ class CausalClockWidthTest {
     @Property(tries = 2_000)
     void wideClocksAgreeWithOracle(@ForAll("seeds") long seed) {
         History h = RandomHistories.generate(seed);
-        assertEquals(BruteForceOracle.holds(h, Level.CC), LevelChecker.of(Level.CC).check(h) instanceof Verdict.Consistent,
+        assertEquals(
+                BruteForceOracle.holds(h, Level.CC),
+                LevelChecker.of(Level.CC).check(h) instanceof Verdict.Consistent,
                 () -> "seed " + seed + "\n" + RandomHistories.dump(h));
     }
 }

@@ -31,12 +31,25 @@ class ChainPairRefutationTest {
     @Test
     void serializabilityIsRefutedByOrderingTheChains() {
         History h = history();
-        assertEquals(null, ExactOracle.commitOrder(h, Level.SER), "the axioms say: not serializable");
-        Verdict v = LevelChecker.of(Level.SER, new CheckOptions(1).withStrategy(CheckOptions.Strategy.POLYGRAPH)).check(h);
+        assertEquals(
+                null, ExactOracle.commitOrder(h, Level.SER), "the axioms say: not serializable");
+        Verdict v =
+                LevelChecker.of(
+                                Level.SER,
+                                new CheckOptions(1).withStrategy(CheckOptions.Strategy.POLYGRAPH))
+                        .check(h);
         assertInstanceOf(Verdict.Violated.class, v, () -> v.toString());
-        assertTrue(v.explain().stream().anyMatch(n -> n.contains("1 links") && n.contains("1 constraints after (1 between chains")),
+        assertTrue(
+                v.explain().stream()
+                        .anyMatch(
+                                n ->
+                                        n.contains("1 links")
+                                                && n.contains(
+                                                        "1 constraints after (1 between chains")),
                 () -> String.join("\n", v.explain()));
-        assertTrue(v.explain().stream().noneMatch(n -> n.startsWith("search: ")), "pruning refutes both orders, no search");
+        assertTrue(
+                v.explain().stream().noneMatch(n -> n.startsWith("search: ")),
+                "pruning refutes both orders, no search");
         String witness = ((Verdict.Violated) v).witnesses().get(0).toString();
         assertTrue(witness.contains("WW") || witness.contains("ww"), witness);
     }

@@ -28,11 +28,12 @@ class CorpusOracleTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (String l : lines.subList(1, lines.size())) {
             String[] f = l.split("\t", -1);
-            Format format = switch (f[1]) {
-                case "awdit-test" -> Format.AWDIT_TEST;
-                case "plume-text" -> Format.PLUME;
-                default -> null;
-            };
+            Format format =
+                    switch (f[1]) {
+                        case "awdit-test" -> Format.AWDIT_TEST;
+                        case "plume-text" -> Format.PLUME;
+                        default -> null;
+                    };
             if (format == null) {
                 continue;
             }
@@ -41,16 +42,24 @@ class CorpusOracleTest {
                 continue;
             }
             for (Level level : Level.values()) {
-                int col = java.util.Arrays.asList(lines.get(0).split("\t", -1)).indexOf(level.name());
+                int col =
+                        java.util.Arrays.asList(lines.get(0).split("\t", -1)).indexOf(level.name());
                 String label = col < 0 || col >= f.length ? "" : f[col];
                 if (label.isEmpty()) {
                     continue;
                 }
-                tests.add(DynamicTest.dynamicTest(f[0] + " " + level.id() + " = " + label, () ->
-                        assertEquals(Boolean.parseBoolean(label), BruteForceOracle.holds(h, level))));
+                tests.add(
+                        DynamicTest.dynamicTest(
+                                f[0] + " " + level.id() + " = " + label,
+                                () ->
+                                        assertEquals(
+                                                Boolean.parseBoolean(label),
+                                                BruteForceOracle.holds(h, level))));
             }
         }
-        assertTrue(tests.size() >= 30, "expected at least 30 small labelled histories, found " + tests.size());
+        assertTrue(
+                tests.size() >= 30,
+                "expected at least 30 small labelled histories, found " + tests.size());
         return tests;
     }
 }

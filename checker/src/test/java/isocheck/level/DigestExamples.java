@@ -3,10 +3,12 @@ package isocheck.level;
 import isocheck.history.History;
 import isocheck.history.HistoryBuilder;
 
-/** Histories from Biswas & Enea's examples (OOPSLA 2019, §2–§4; docs/DESIGN.md §6) and AWDIT §2 (Defs. 2.3–2.8), built with the builder (t0 writes 0 everywhere). */
+/**
+ * Histories from Biswas & Enea's examples (OOPSLA 2019, §2–§4; docs/DESIGN.md §6) and AWDIT §2
+ * (Defs. 2.3–2.8), built with the builder (t0 writes 0 everywhere).
+ */
 final class DigestExamples {
-    private DigestExamples() {
-    }
+    private DigestExamples() {}
 
     private static HistoryBuilder withInit(String... keys) {
         HistoryBuilder b = new HistoryBuilder();

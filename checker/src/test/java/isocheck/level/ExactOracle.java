@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The axioms of PC, PSI, SI, SER and SSER, executable (Biswas & Enea, OOPSLA 2019, §2.2; Cerone et al. for PSI):
- * read consistency ({@link BruteForceOracle#readConsistent}), then a depth-first enumeration of the
- * total orders co of the committed transactions that contain so ∪ wr (and rt for SSER), checking the
- * axiom instances on each prefix:
+ * The axioms of PC, PSI, SI, SER and SSER, executable (Biswas & Enea, OOPSLA 2019, §2.2; Cerone et
+ * al. for PSI): read consistency ({@link BruteForceOracle#readConsistent}), then a depth-first
+ * enumeration of the total orders co of the committed transactions that contain so ∪ wr (and rt for
+ * SSER), checking the axiom instances on each prefix:
  *
  * <pre>
  *   ∀x, t1 ≠ t2, t3:  t1 →wr_x t3 ∧ t2 writes x ∧ φ(t2, t3) ⇒ t2 →co t1
@@ -19,16 +19,16 @@ import java.util.List;
  *   SSER: SER, and commit(t) &lt; start(u) ⇒ t →co u
  * </pre>
  *
- * PSI (Cerone, Bernardi, Gotsman 2015) asks for visibility vis and arbitration ar = co with
- * so ⊆ vis (Session), vis transitive, writers of a common key related by vis (NoConflict),
- * vis ⊆ co, and every read returning the co-last visible write (Ext). Given co, the least such vis
- * is (so ∪ wr ∪ ww_co)+ (wr ⊆ vis since the read's writer must be visible; NoConflict with
- * vis ⊆ co forces ww_co), and a larger vis only makes more writers visible, so PSI holds iff some co
- * satisfies the axiom with that vis.
+ * PSI (Cerone, Bernardi, Gotsman 2015) asks for visibility vis and arbitration ar = co with so ⊆
+ * vis (Session), vis transitive, writers of a common key related by vis (NoConflict), vis ⊆ co, and
+ * every read returning the co-last visible write (Ext). Given co, the least such vis is (so ∪ wr ∪
+ * ww_co)+ (wr ⊆ vis since the read's writer must be visible; NoConflict with vis ⊆ co forces
+ * ww_co), and a larger vis only makes more writers visible, so PSI holds iff some co satisfies the
+ * axiom with that vis.
  *
- * <p>Pruning on prefixes is exact: every participant of an instance is co-before or equal to t3
- * (t4 and the writers by wr ∪ so ⊆ co, vis paths go forward in co), so an instance is decided once
- * t3 is placed, and checking the instances whose t3 is the newly placed transaction suffices.
+ * <p>Pruning on prefixes is exact: every participant of an instance is co-before or equal to t3 (t4
+ * and the writers by wr ∪ so ⊆ co, vis paths go forward in co), so an instance is decided once t3
+ * is placed, and checking the instances whose t3 is the newly placed transaction suffices.
  * Exponential on purpose; histories of up to ~10 transactions.
  */
 final class ExactOracle {

@@ -8,41 +8,43 @@ import java.util.Random;
 
 /**
  * Random histories of at most 8 transactions for the exact levels. A hidden serial order is drawn
- * (a random interleaving of the sessions); each external read then observes:
- * the latest write of its key, in that order, among the transactions it observes:
+ * (a random interleaving of the sessions); each external read then observes: the latest write of
+ * its key, in that order, among the transactions it observes:
+ *
  * <ul>
- *   <li>"serial": all earlier ones (serializable);</li>
+ *   <li>"serial": all earlier ones (serializable);
  *   <li>"prefix": a prefix of the order containing its session predecessor (PC holds; lost updates
- *       and write skews);</li>
+ *       and write skews);
  *   <li>"causal": its session predecessor and a random set of earlier ones, closed under what they
  *       observe, half the time also every earlier writer of a key it writes (CC holds; long forks;
- *       PSI holds with the closure);</li>
- *   <li>"random": a random subset (anything goes).</li>
+ *       PSI holds with the closure);
+ *   <li>"random": a random subset (anything goes).
  * </ul>
+ *
  * One history in four is shaped as mini-transactions (1–2 reads, ≤ 2 writes, each write after a
  * read of its key). Half get real-time stamps: consistent with the hidden order but overlapping, or
  * random. Reads after an own write read it back.
  */
 final class LevelHistories {
-    private LevelHistories() {
-    }
+    private LevelHistories() {}
 
     static History generate(long seed) {
         return generate(seed, false);
     }
 
     /**
-     * With {@code concurrent}, most histories are "causal" ones with small visible sets and a single
-     * arbitration: CC holds, and PC fails through long forks — rare otherwise.
+     * With {@code concurrent}, most histories are "causal" ones with small visible sets and a
+     * single arbitration: CC holds, and PC fails through long forks — rare otherwise.
      */
     static History generate(long seed, boolean concurrent) {
         return generate(seed, concurrent, false);
     }
 
     /**
-     * Read-modify-write-heavy histories: each transaction reads 1–3 keys (of 1–3) and overwrites most
-     * of what it reads, sometimes with a blind write; the observation modes above decide whether the
-     * read-modify-writes form chains (serial) or lost updates, forks and skews (the others).
+     * Read-modify-write-heavy histories: each transaction reads 1–3 keys (of 1–3) and overwrites
+     * most of what it reads, sometimes with a blind write; the observation modes above decide
+     * whether the read-modify-writes form chains (serial) or lost updates, forks and skews (the
+     * others).
      */
     static History generateRmw(long seed) {
         return generate(seed, false, true);
@@ -57,7 +59,8 @@ final class LevelHistories {
         int keys = rnd.nextInt(5) == 0 ? 1 : 2 + rnd.nextInt(2);
         int sessionsMin = 0;
         int pick = rnd.nextInt(20);
-        int mode = pick < 2 ? 0 : pick < 7 ? 1 : pick < 17 ? 2 : 3; // serial, prefix, causal, random
+        int mode =
+                pick < 2 ? 0 : pick < 7 ? 1 : pick < 17 ? 2 : 3; // serial, prefix, causal, random
         if (rmw) { // more serial runs: long chains, consistent verdicts
             mode = pick < 7 ? 0 : pick < 12 ? 1 : pick < 18 ? 2 : 3;
         }
@@ -97,7 +100,8 @@ final class LevelHistories {
                         ops.add(new int[] {1, x});
                     }
                 }
-                if (rnd.nextInt(3) == 0) { // a read of another key: skews and forks around the chains
+                if (rnd.nextInt(3)
+                        == 0) { // a read of another key: skews and forks around the chains
                     ops.add(0, new int[] {0, rnd.nextInt(keys)});
                 }
                 if (rnd.nextInt(3) == 0) { // a blind write: chains of several writers per key
@@ -182,7 +186,8 @@ final class LevelHistories {
                 case 2 -> {
                     for (int q = 0; q < r; q++) {
                         int u = hidden[q];
-                        if (q == soPredRank[t] || rnd.nextInt(100) < 20
+                        if (q == soPredRank[t]
+                                || rnd.nextInt(100) < 20
                                 || (conflictClosure && conflicts(txnOps.get(t), txnOps.get(u)))) {
                             vis[t][u] = true;
                         }
@@ -297,7 +302,10 @@ final class LevelHistories {
             versions.add(new long[] {x, counter++});
         }
         for (int i = 0; i < readers; i++) {
-            String session = rnd.nextInt(4) == 0 && sessions > 0 ? "r" + rnd.nextInt(sessions) : "r" + sessions++;
+            String session =
+                    rnd.nextInt(4) == 0 && sessions > 0
+                            ? "r" + rnd.nextInt(sessions)
+                            : "r" + sessions++;
             HistoryBuilder.Txn t = b.txn(session);
             int x = rnd.nextInt(keys);
             int y = (x + 1 + rnd.nextInt(keys - 1)) % keys;

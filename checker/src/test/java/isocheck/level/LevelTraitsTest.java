@@ -45,7 +45,8 @@ class LevelTraitsTest {
         for (Level l : Level.values()) {
             Level first = l.traits().tryFirst();
             if (first != null) {
-                assertTrue(first.exact() && first.traits().tryFirst() == null, l + " tries " + first);
+                assertTrue(
+                        first.exact() && first.traits().tryFirst() == null, l + " tries " + first);
             }
         }
     }

@@ -4,13 +4,12 @@ import isocheck.history.History;
 import isocheck.history.HistoryBuilder;
 
 /**
- * The anomaly catalogue of the MTC paper (Wei et al., Table I / Fig. 5; docs/DESIGN.md §6), rebuilt from its prose: each a
- * mini-transaction history with unique values; ⊥T writes x = 0 and y = 0. Each transaction in its
- * own session unless the example has session order.
+ * The anomaly catalogue of the MTC paper (Wei et al., Table I / Fig. 5; docs/DESIGN.md §6), rebuilt
+ * from its prose: each a mini-transaction history with unique values; ⊥T writes x = 0 and y = 0.
+ * Each transaction in its own session unless the example has session order.
  */
 final class MtcExamples {
-    private MtcExamples() {
-    }
+    private MtcExamples() {}
 
     private static HistoryBuilder init() {
         HistoryBuilder b = new HistoryBuilder();

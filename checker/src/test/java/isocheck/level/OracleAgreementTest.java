@@ -13,8 +13,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * AWDIT's checkers (Algorithms 1–3 with the corrections of docs/DESIGN.md §5) agree with the brute-force
- * oracle on random small histories, with both verdicts well represented at every level.
+ * AWDIT's checkers (Algorithms 1–3 with the corrections of docs/DESIGN.md §5) agree with the
+ * brute-force oracle on random small histories, with both verdicts well represented at every level.
  */
 class OracleAgreementTest {
 
@@ -29,17 +29,28 @@ class OracleAgreementTest {
         Verdict v = LevelChecker.of(level).check(h);
         boolean actual = v instanceof Verdict.Consistent;
         Statistics.label(level.id()).collect(expected ? "consistent" : "violated");
-        Statistics.label(level.id()).coverage(c -> {
-            c.check("consistent").percentage(p -> p >= 25.0);
-            c.check("violated").percentage(p -> p >= 25.0);
-        });
+        Statistics.label(level.id())
+                .coverage(
+                        c -> {
+                            c.check("consistent").percentage(p -> p >= 25.0);
+                            c.check("violated").percentage(p -> p >= 25.0);
+                        });
         // Violations must not all be the easy kinds: require cycles through inferred co edges.
         String reason = v instanceof Verdict.Violated vio ? reason(vio) : "consistent";
         Statistics.label(level.id() + " reason").collect(reason);
-        Statistics.label(level.id() + " reason").coverage(c ->
-                c.check("inferred co cycle").percentage(p -> p >= 5.0));
-        assertEquals(expected, actual, () -> level + " disagrees with the oracle (seed " + seed + "):\n"
-                + RandomHistories.dump(h) + "checker said: " + v);
+        Statistics.label(level.id() + " reason")
+                .coverage(c -> c.check("inferred co cycle").percentage(p -> p >= 5.0));
+        assertEquals(
+                expected,
+                actual,
+                () ->
+                        level
+                                + " disagrees with the oracle (seed "
+                                + seed
+                                + "):\n"
+                                + RandomHistories.dump(h)
+                                + "checker said: "
+                                + v);
     }
 
     private static String reason(Verdict.Violated v) {

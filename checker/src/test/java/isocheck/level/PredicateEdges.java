@@ -9,9 +9,10 @@ import java.util.List;
  * Adya's predicate edges of a history, straight from its {@link PredicateRead}s (not from the item
  * keys that stand for them), for the oracles: a change the read observed is a predicate
  * read-dependency (changer → reader), a later one a predicate anti-dependency (reader → changer).
- * Edges from the reader to itself, and from the initial state, are left out (Adya's DSG has neither).
- * {@code order} places the predicate read among the reader's operations: real operation {@code o}
- * has order {@code o * 1000 + 999}; the k-th predicate read before it {@code o * 1000 + k}.
+ * Edges from the reader to itself, and from the initial state, are left out (Adya's DSG has
+ * neither). {@code order} places the predicate read among the reader's operations: real operation
+ * {@code o} has order {@code o * 1000 + 999}; the k-th predicate read before it {@code o * 1000 +
+ * k}.
  */
 record PredicateEdges(List<int[]> dependencies, List<int[]> antiDependencies) {
 
@@ -47,7 +48,10 @@ record PredicateEdges(List<int[]> dependencies, List<int[]> antiDependencies) {
         return new PredicateEdges(dep, anti);
     }
 
-    /** The global index of the {@code position}-th real (non-predicate-key) operation of t, or its end. */
+    /**
+     * The global index of the {@code position}-th real (non-predicate-key) operation of t, or its
+     * end.
+     */
     private static int realOp(History h, int t, int position) {
         int seen = 0;
         for (int o = h.opStart(t); o < h.opEnd(t); o++) {

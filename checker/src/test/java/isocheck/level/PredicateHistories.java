@@ -51,7 +51,10 @@ final class PredicateHistories {
                 if (what < 3) {
                     String key = items[rnd.nextInt(2)];
                     List<Long> vs = versions.get(key);
-                    long v = rnd.nextInt(4) == 0 ? vs.get(rnd.nextInt(vs.size())) : vs.get(vs.size() - 1);
+                    long v =
+                            rnd.nextInt(4) == 0
+                                    ? vs.get(rnd.nextInt(vs.size()))
+                                    : vs.get(vs.size() - 1);
                     ops.add(new Item(false, key, v));
                 } else if (what < 5) {
                     String key = items[rnd.nextInt(2)];
@@ -76,7 +79,10 @@ final class PredicateHistories {
                         exists[row] = false;
                         matches[row] = false;
                     } else {
-                        effect = matches[row] ? PredicateRead.Effect.LEFT : PredicateRead.Effect.ENTERED;
+                        effect =
+                                matches[row]
+                                        ? PredicateRead.Effect.LEFT
+                                        : PredicateRead.Effect.ENTERED;
                         matches[row] = !matches[row];
                     }
                     ops.add(new Item(true, key, v));
@@ -87,10 +93,17 @@ final class PredicateHistories {
             }
             txns.add(new Txn(rnd.nextInt(sessions), ops));
         }
-        return new History[] {build(txns, chains, rnd, true, sessions), build(txns, chains, new Random(seed), false, sessions)};
+        return new History[] {
+            build(txns, chains, rnd, true, sessions),
+            build(txns, chains, new Random(seed), false, sessions)
+        };
     }
 
-    private static History build(List<Txn> txns, List<List<PredicateRead.Change>> chains, Random rnd, boolean predicates,
+    private static History build(
+            List<Txn> txns,
+            List<List<PredicateRead.Change>> chains,
+            Random rnd,
+            boolean predicates,
             int sessions) {
         HistoryBuilder b = new HistoryBuilder();
         b.init().w("x", 0).w("y", 0).w("row0/f", 0).w("row1/f", 0);
@@ -114,7 +127,10 @@ final class PredicateHistories {
                         if (chain.isEmpty()) {
                             continue;
                         }
-                        int observed = rnd.nextInt(4) == 0 ? rnd.nextInt(chain.size() + 1) : p.before().get(row);
+                        int observed =
+                                rnd.nextInt(4) == 0
+                                        ? rnd.nextInt(chain.size() + 1)
+                                        : p.before().get(row);
                         rows.add(new PredicateRead.Row("row" + row, observed, chain));
                     }
                     b.predicateRead(id, "t", "f = 1", rows);

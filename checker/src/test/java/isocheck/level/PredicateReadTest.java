@@ -29,13 +29,31 @@ class PredicateReadTest {
     static History doctors() {
         HistoryBuilder b = new HistoryBuilder();
         b.init().w("doctors/1/on_call", 0).w("doctors/2/on_call", 0);
-        b.txn("a").p("doctors", ON_CALL,
-                        new Row("doctors/1", 0, List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))),
-                        new Row("doctors/2", 0, List.of(new Change("doctors/2/on_call", 12, Effect.LEFT))))
+        b.txn("a")
+                .p(
+                        "doctors",
+                        ON_CALL,
+                        new Row(
+                                "doctors/1",
+                                0,
+                                List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))),
+                        new Row(
+                                "doctors/2",
+                                0,
+                                List.of(new Change("doctors/2/on_call", 12, Effect.LEFT))))
                 .w("doctors/1/on_call", 11);
-        b.txn("b").p("doctors", ON_CALL,
-                        new Row("doctors/1", 0, List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))),
-                        new Row("doctors/2", 0, List.of(new Change("doctors/2/on_call", 12, Effect.LEFT))))
+        b.txn("b")
+                .p(
+                        "doctors",
+                        ON_CALL,
+                        new Row(
+                                "doctors/1",
+                                0,
+                                List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))),
+                        new Row(
+                                "doctors/2",
+                                0,
+                                List.of(new Change("doctors/2/on_call", 12, Effect.LEFT))))
                 .w("doctors/2/on_call", 12);
         return b.build();
     }
@@ -50,16 +68,29 @@ class PredicateReadTest {
         for (Level level : List.of(Level.RC, Level.RA, Level.CC, Level.PC, Level.PSI, Level.SI)) {
             assertInstanceOf(Verdict.Consistent.class, check(h, level), level.toString());
         }
-        Witness w = assertInstanceOf(Verdict.Violated.class, check(h, Level.SER)).witnesses().get(0);
+        Witness w =
+                assertInstanceOf(Verdict.Violated.class, check(h, Level.SER)).witnesses().get(0);
         assertEquals("G2", w.adya());
         String text = w.toText();
-        assertTrue(text.contains("T2 updated doctors/2 so that T1's predicate `" + ON_CALL
-                + "` on doctors no longer matches it; T1 saw it matching [predicate anti-dependency"), text);
+        assertTrue(
+                text.contains(
+                        "T2 updated doctors/2 so that T1's predicate `"
+                                + ON_CALL
+                                + "` on doctors no longer matches it; T1 saw it matching [predicate anti-dependency"),
+                text);
         String json = w.toJson();
-        assertTrue(json.contains("\"predicate\":{\"table\":\"doctors\",\"predicate\":\"" + ON_CALL
-                + "\",\"row\":\"doctors/2\",\"change\":\"left\"}"), json);
-        assertTrue(text.contains("T1 updated doctors/1 so that T2's predicate `" + ON_CALL
-                + "` on doctors no longer matches it; T2 saw it matching [predicate anti-dependency"), text);
+        assertTrue(
+                json.contains(
+                        "\"predicate\":{\"table\":\"doctors\",\"predicate\":\""
+                                + ON_CALL
+                                + "\",\"row\":\"doctors/2\",\"change\":\"left\"}"),
+                json);
+        assertTrue(
+                text.contains(
+                        "T1 updated doctors/1 so that T2's predicate `"
+                                + ON_CALL
+                                + "` on doctors no longer matches it; T2 saw it matching [predicate anti-dependency"),
+                text);
     }
 
     /** Each counts the seats of flight 1 (none) and inserts one: a phantom; G2 under SER. */
@@ -74,8 +105,12 @@ class PredicateReadTest {
         b.txn("b").p("seats", pred, r1, r2).w("seats/2/@alive", 22);
         History h = b.build();
         assertInstanceOf(Verdict.Consistent.class, check(h, Level.SI));
-        Witness w = assertInstanceOf(Verdict.Violated.class, check(h, Level.SER)).witnesses().get(0);
-        assertTrue(w.toText().contains("T2 inserted seats/2, a row T1's predicate `flight = 1` on seats would have matched"),
+        Witness w =
+                assertInstanceOf(Verdict.Violated.class, check(h, Level.SER)).witnesses().get(0);
+        assertTrue(
+                w.toText()
+                        .contains(
+                                "T2 inserted seats/2, a row T1's predicate `flight = 1` on seats would have matched"),
                 w.toText());
     }
 
@@ -87,11 +122,23 @@ class PredicateReadTest {
     void updateKeepingTheMatchIsNoEdge() {
         HistoryBuilder b = new HistoryBuilder();
         b.init().w("doctors/1/on_call", 0).w("doctors/2/name", 0);
-        b.txn("a").p("doctors", ON_CALL,
-                        new Row("doctors/1", 0, List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))))
+        b.txn("a")
+                .p(
+                        "doctors",
+                        ON_CALL,
+                        new Row(
+                                "doctors/1",
+                                0,
+                                List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))))
                 .w("doctors/1/on_call", 11);
-        b.txn("b").p("doctors", ON_CALL,
-                        new Row("doctors/1", 0, List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))))
+        b.txn("b")
+                .p(
+                        "doctors",
+                        ON_CALL,
+                        new Row(
+                                "doctors/1",
+                                0,
+                                List.of(new Change("doctors/1/on_call", 11, Effect.LEFT))))
                 .w("doctors/2/name", 12);
         History h = b.build();
         for (Level level : Level.values()) {
@@ -105,13 +152,27 @@ class PredicateReadTest {
         HistoryBuilder b = new HistoryBuilder();
         b.init().w("x", 0);
         b.txn("a").r("x", 5).w("seats/1/@alive", 21);
-        b.txn("b").p("seats", "flight = 1",
-                new Row("seats/1", 1, List.of(new Change("seats/1/@alive", 21, Effect.INSERTED)))).w("x", 5);
+        b.txn("b")
+                .p(
+                        "seats",
+                        "flight = 1",
+                        new Row(
+                                "seats/1",
+                                1,
+                                List.of(new Change("seats/1/@alive", 21, Effect.INSERTED))))
+                .w("x", 5);
         History h = b.build();
         for (Level level : Level.values()) {
             Verdict v = check(h, level);
-            Witness w = assertInstanceOf(Verdict.Violated.class, v, level.toString()).witnesses().get(0);
-            assertTrue(w.toText().contains("T2's predicate `flight = 1` on seats saw T1's insert of seats/1"), w.toText());
+            Witness w =
+                    assertInstanceOf(Verdict.Violated.class, v, level.toString())
+                            .witnesses()
+                            .get(0);
+            assertTrue(
+                    w.toText()
+                            .contains(
+                                    "T2's predicate `flight = 1` on seats saw T1's insert of seats/1"),
+                    w.toText());
         }
     }
 
@@ -123,8 +184,14 @@ class PredicateReadTest {
         HistoryWriter.write(h, out, "doctors.jsonl", Format.JSON);
         String text = out.toString();
         assertTrue(text.startsWith("{\"format\":\"isocheck-history\",\"version\":2"), text);
-        assertTrue(text.contains("[\"p\",\"doctors\",\"" + ON_CALL + "\",[[\"doctors/1\",0,[[\"doctors/1/on_call\",11,\"left\"]]]"), text);
-        History back = HistoryReader.read(new java.io.StringReader(text), "doctors.jsonl", Format.JSON);
+        assertTrue(
+                text.contains(
+                        "[\"p\",\"doctors\",\""
+                                + ON_CALL
+                                + "\",[[\"doctors/1\",0,[[\"doctors/1/on_call\",11,\"left\"]]]"),
+                text);
+        History back =
+                HistoryReader.read(new java.io.StringReader(text), "doctors.jsonl", Format.JSON);
         assertEquals(h.predicateReads().size(), back.predicateReads().size());
         java.io.StringWriter again = new java.io.StringWriter();
         HistoryWriter.write(back, again, "doctors.jsonl", Format.JSON);

@@ -8,14 +8,13 @@ import java.util.Random;
 
 /**
  * Small random histories for property tests. The shape (sessions, transactions, operations, keys)
- * is drawn first; then each read picks its value: usually the final write of some transaction
- * (or the initial value), sometimes its own latest write, rarely something anomalous (a value
- * nobody wrote, an intermediate write, a write of an aborted transaction). In "serial" mode reads
- * only observe transactions earlier in a hidden serial order, so consistent histories are common.
+ * is drawn first; then each read picks its value: usually the final write of some transaction (or
+ * the initial value), sometimes its own latest write, rarely something anomalous (a value nobody
+ * wrote, an intermediate write, a write of an aborted transaction). In "serial" mode reads only
+ * observe transactions earlier in a hidden serial order, so consistent histories are common.
  */
 final class RandomHistories {
-    private RandomHistories() {
-    }
+    private RandomHistories() {}
 
     static History generate(long seed) {
         Random rnd = new Random(seed);
@@ -24,7 +23,8 @@ final class RandomHistories {
         boolean withInit = rnd.nextInt(10) < 8;
         boolean serial = rnd.nextBoolean();
         boolean anomalies = rnd.nextInt(6) == 0;
-        int reuse = rnd.nextBoolean() ? 9 : 2; // tenths: how often a re-read repeats the earlier read
+        int reuse =
+                rnd.nextBoolean() ? 9 : 2; // tenths: how often a re-read repeats the earlier read
         int totalTxns = 0;
 
         // shape: per transaction a list of (isWrite, key)
@@ -92,7 +92,8 @@ final class RandomHistories {
                     values[t][j] = own;
                     continue;
                 }
-                long earlier = -1; // an earlier read of x in this transaction: usually read it again
+                long earlier =
+                        -1; // an earlier read of x in this transaction: usually read it again
                 for (int i = 0; i < j; i++) {
                     if (ops.get(i)[0] == 0 && ops.get(i)[1] == x) {
                         earlier = values[t][i];
@@ -131,7 +132,10 @@ final class RandomHistories {
                         candidates.add(fin);
                     }
                 }
-                values[t][j] = candidates.isEmpty() ? (withInit ? 0 : 1000) : candidates.get(rnd.nextInt(candidates.size()));
+                values[t][j] =
+                        candidates.isEmpty()
+                                ? (withInit ? 0 : 1000)
+                                : candidates.get(rnd.nextInt(candidates.size()));
             }
         }
         HistoryBuilder b = new HistoryBuilder();

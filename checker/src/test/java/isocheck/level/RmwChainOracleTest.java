@@ -12,12 +12,12 @@ import net.jqwik.api.statistics.Statistics;
 
 /**
  * The read-modify-write chain rule ({@link RmwChains}) against the axioms ({@link ExactOracle}):
- * random histories in which most transactions overwrite what they read
- * ({@link LevelHistories#generateRmw}), decided by the polygraph (where chains collapse writer
- * pairs and add the initial chain's edges) and by the automatic choice. Both verdicts are well
- * represented, chains with links are built in most histories, lost updates (a version with two
- * read-modify-write successors) occur, and every commit order passes the validator. PC, which
- * allows lost updates and so never chains, is checked on the same histories.
+ * random histories in which most transactions overwrite what they read ({@link
+ * LevelHistories#generateRmw}), decided by the polygraph (where chains collapse writer pairs and
+ * add the initial chain's edges) and by the automatic choice. Both verdicts are well represented,
+ * chains with links are built in most histories, lost updates (a version with two read-modify-write
+ * successors) occur, and every commit order passes the validator. PC, which allows lost updates and
+ * so never chains, is checked on the same histories.
  */
 class RmwChainOracleTest {
     private static final Pattern LINKS = Pattern.compile("read-modify-write chains: (\\d+) links");
@@ -30,19 +30,24 @@ class RmwChainOracleTest {
     private static void agree(Level level, long seed, CheckOptions.Strategy strategy) {
         History h = LevelHistories.generateRmw(seed);
         String label = level.id() + " " + strategy;
-        ExactOracleAgreement.Outcome outcome = ExactOracleAgreement.check(h, level, strategy, seed, label);
+        ExactOracleAgreement.Outcome outcome =
+                ExactOracleAgreement.check(h, level, strategy, seed, label);
         boolean expected = outcome.consistent();
         Verdict v = outcome.verdict();
         if (strategy == CheckOptions.Strategy.POLYGRAPH && level != Level.PC) {
             Statistics.label(label + " chains").collect(chainKind(v, expected));
-            Statistics.label(label + " chains").coverage(c -> {
-                c.check("links, consistent").percentage(p -> p >= 10.0);
-                // SER sees lost updates already in the known graph (rw both ways); violations that need
-                // two chains ordered are rare here: ChainPairRefutationTest has one
-                if (level == Level.SI || level == Level.PSI) {
-                    c.check("links, violated, lost update").percentage(p -> p >= 5.0);
-                }
-            });
+            Statistics.label(label + " chains")
+                    .coverage(
+                            c -> {
+                                c.check("links, consistent").percentage(p -> p >= 10.0);
+                                // SER sees lost updates already in the known graph (rw both ways);
+                                // violations that need
+                                // two chains ordered are rare here: ChainPairRefutationTest has one
+                                if (level == Level.SI || level == Level.PSI) {
+                                    c.check("links, violated, lost update")
+                                            .percentage(p -> p >= 5.0);
+                                }
+                            });
         }
     }
 
@@ -53,7 +58,9 @@ class RmwChainOracleTest {
             if (mm.find()) {
                 boolean lost = note.contains("lost updates");
                 return (Integer.parseInt(mm.group(1)) > 0 ? "links" : "no links")
-                        + (consistent ? ", consistent" : lost ? ", violated, lost update" : ", violated, no lost update");
+                        + (consistent
+                                ? ", consistent"
+                                : lost ? ", violated, lost update" : ", violated, no lost update");
             }
         }
         return "decided before the constraints";

@@ -7,7 +7,9 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Shortest paths and shortest cycles through a node, against a plain distance BFS on random graphs. */
+/**
+ * Shortest paths and shortest cycles through a node, against a plain distance BFS on random graphs.
+ */
 class BreadthFirstTest {
 
     /** Edge ids: v * 4 + i for v's i-th target (targets[v][i], -1 for no edge). */

@@ -17,12 +17,13 @@ class IntLongIntMapTest {
         Map<String, Integer> oracle = new HashMap<>();
         for (int i = 0; i < 200_000; i++) {
             int a = rnd.nextInt(1000);
-            long b = switch (rnd.nextInt(4)) {
-                case 0 -> rnd.nextInt(50);
-                case 1 -> Long.MIN_VALUE + rnd.nextInt(3); // History.NIL and neighbours
-                case 2 -> -1L - rnd.nextInt(3);
-                default -> rnd.nextLong();
-            };
+            long b =
+                    switch (rnd.nextInt(4)) {
+                        case 0 -> rnd.nextInt(50);
+                        case 1 -> Long.MIN_VALUE + rnd.nextInt(3); // History.NIL and neighbours
+                        case 2 -> -1L - rnd.nextInt(3);
+                        default -> rnd.nextLong();
+                    };
             int v = rnd.nextInt(Integer.MAX_VALUE);
             Integer prev = oracle.putIfAbsent(a + "/" + b, v);
             assertEquals(prev == null ? -1 : prev, map.putIfAbsent(a, b, v));

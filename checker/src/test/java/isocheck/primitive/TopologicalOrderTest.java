@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Kahn's order: sources first in node order, ignored edges and non-root nodes, cycles; against SCCs on random graphs. */
+/**
+ * Kahn's order: sources first in node order, ignored edges and non-root nodes, cycles; against SCCs
+ * on random graphs.
+ */
 class TopologicalOrderTest {
 
     /** Adjacency lists; a negative target is an ignored edge; roots as given. */
@@ -44,14 +47,20 @@ class TopologicalOrderTest {
     @Test
     void cycleGivesNullUnlessItsEdgeIsIgnored() {
         assertNull(TopologicalOrder.order(graph(new int[][] {{1}, {0}}, null)));
-        assertArrayEquals(new int[] {1, 0}, TopologicalOrder.order(graph(new int[][] {{-1}, {0}}, null)));
+        assertArrayEquals(
+                new int[] {1, 0}, TopologicalOrder.order(graph(new int[][] {{-1}, {0}}, null)));
     }
 
     @Test
     void nonRootsAreLeftOutButTheirEdgesCount() {
         // node 1 is not a root: left out of the order; its edge 1 → 2 keeps 2 unordered
-        assertArrayEquals(new int[] {0}, TopologicalOrder.order(graph(new int[][] {{}, {}, {}}, new boolean[] {true, false, false})));
-        assertNull(TopologicalOrder.order(graph(new int[][] {{}, {2}, {}}, new boolean[] {true, false, true})));
+        assertArrayEquals(
+                new int[] {0},
+                TopologicalOrder.order(
+                        graph(new int[][] {{}, {}, {}}, new boolean[] {true, false, false})));
+        assertNull(
+                TopologicalOrder.order(
+                        graph(new int[][] {{}, {2}, {}}, new boolean[] {true, false, true})));
     }
 
     @Test

@@ -9,8 +9,8 @@ import isocheck.program.Stmt;
 import isocheck.program.Transaction;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -18,50 +18,54 @@ import java.util.Optional;
  * the building blocks of the paper's η conditions (§4.3).
  *
  * <p><b>Database events of a statement</b> (our reading of paper §3.1–3.2, decided here):
+ *
  * <ul>
  *   <li>A record is selected by the statement's WHERE clause; only its primary-key part is encoded
- *       (paper Fig. 4: ρ_f is used for key fields only), non-key atoms are approximated by polarity.</li>
+ *       (paper Fig. 4: ρ_f is used for key fields only), non-key atoms are approximated by
+ *       polarity.
  *   <li>SELECT (also MIN/MAX/COUNT) reads {@code @alive} of every key-matching record (a predicate
- *       read: this is how phantoms and "insert if absent" anomalies arise) and the fields it mentions
- *       of the matching records alive in its view.</li>
+ *       read: this is how phantoms and "insert if absent" anomalies arise) and the fields it
+ *       mentions of the matching records alive in its view.
  *   <li>UPDATE and DELETE write (the SET fields, resp. {@code @alive}) only records alive in their
- *       view, and read the non-key fields their WHERE and SET mention on those records (so
- *       {@code SET f = f + 1} is a read-modify-write). They read {@code @alive} only of key-matching
+ *       view, and read the non-key fields their WHERE and SET mention on those records (so {@code
+ *       SET f = f + 1} is a read-modify-write). They read {@code @alive} only of key-matching
  *       records that are <em>not</em> alive in their view: finding no row is an observation (a
- *       concurrent INSERT it misses is an anti-dependency), while finding the row they then overwrite
- *       is not a read — the paper's assumption (§3.2) that a transaction does not read a record it
- *       writes or deletes. This is what keeps two DELETEs of the same pinned row from forming a RW
- *       2-cycle: a DELETE either deletes a record or observes its absence, never both. It is
- *       semantically harmless: writing a record that is not alive has no visible effect (an INSERT
- *       rewrites every field before anyone can read them), so which of the two cases a writer was in
- *       never changes another transaction's reads.</li>
- *   <li>INSERT blindly writes every non-key field and {@code @alive} of the record its key names, and
- *       reads nothing. An INSERT of an existing key overwrites it (the abstract model of the paper; a
- *       real database would abort the transaction, i.e. run a subset of the modelled executions).
- *       Two INSERTs of one key are therefore ordered by WW only and never form a RW cycle.</li>
+ *       concurrent INSERT it misses is an anti-dependency), while finding the row they then
+ *       overwrite is not a read — the paper's assumption (§3.2) that a transaction does not read a
+ *       record it writes or deletes. This is what keeps two DELETEs of the same pinned row from
+ *       forming a RW 2-cycle: a DELETE either deletes a record or observes its absence, never both.
+ *       It is semantically harmless: writing a record that is not alive has no visible effect (an
+ *       INSERT rewrites every field before anyone can read them), so which of the two cases a
+ *       writer was in never changes another transaction's reads.
+ *   <li>INSERT blindly writes every non-key field and {@code @alive} of the record its key names,
+ *       and reads nothing. An INSERT of an existing key overwrites it (the abstract model of the
+ *       paper; a real database would abort the transaction, i.e. run a subset of the modelled
+ *       executions). Two INSERTs of one key are therefore ordered by WW only and never form a RW
+ *       cycle.
  *   <li>UNIQUE, CHECK and FOREIGN KEY constraints ({@code program.Constraint}) are not encoded: a
  *       statement that would violate one fails and aborts its transaction in a database, and an
  *       aborted transaction is in no dependency, so the executions of a program with constraints
  *       are among those of the program without them (an over-approximation, as for the paper's
- *       overwriting INSERT above). The explorer enforces CHECK exactly and agrees.</li>
- *   <li>Primary-key fields are never read or written as events (a record is its key).</li>
+ *       overwriting INSERT above). The explorer enforces CHECK exactly and agrees.
+ *   <li>Primary-key fields are never read or written as events (a record is its key).
  *   <li>{@code SELECT … ORDER BY … LIMIT n} reads like the SELECT without LIMIT: {@code @alive} of
  *       every key-matching record and the fields it mentions (the ORDER BY columns too) of every
  *       matching record alive in its view — every row that could have been chosen — and its result
  *       is some subset of the matching rows (non-empty when one matches); which n rows is not
- *       encoded (an over-approximation: "the least/greatest n" is one of the allowed results).</li>
+ *       encoded (an over-approximation: "the least/greatest n" is one of the allowed results).
  *   <li>{@code SELECT … FOR UPDATE | FOR SHARE [NOWAIT]} reads like a plain SELECT; under
  *       PostgreSQL's rules (a spec with {@code database postgresql}) a record it returns is locked
- *       to commit, so an anti-dependency from it goes forward in ar ({@link #locks},
- *       {@code CycleQuery#lockedRead}). Under the paper's specs a lock is ignored, which is sound:
- *       a lock only delays or aborts transactions (NOWAIT: aborts), so the executions of a program
- *       with locks are among those without. {@code SKIP LOCKED} may leave out any matching row (one
+ *       to commit, so an anti-dependency from it goes forward in ar ({@link #locks}, {@code
+ *       CycleQuery#lockedRead}). Under the paper's specs a lock is ignored, which is sound: a lock
+ *       only delays or aborts transactions (NOWAIT: aborts), so the executions of a program with
+ *       locks are among those without. {@code SKIP LOCKED} may leave out any matching row (one
  *       locked by another transaction): its result is any subset of the matching rows alive in its
- *       view, and no completeness fact is stated for it ({@link AuxRules#rowsComplete}); its reads are
- *       over-approximated by those of the plain SELECT (a skipped row is not really read).</li>
+ *       view, and no completeness fact is stated for it ({@link AuxRules#rowsComplete}); its reads
+ *       are over-approximated by those of the plain SELECT (a skipped row is not really read).
  *   <li>SUM, AVG and COUNT(DISTINCT c) read the aggregated column of every matching alive record,
- *       like COUNT; their values are unconstrained (COUNT(DISTINCT c) is non-negative).</li>
+ *       like COUNT; their values are unconstrained (COUNT(DISTINCT c) is non-negative).
  * </ul>
+ *
  * Alive(r, t) is t's view before its own writes; for a transaction that itself inserts into or
  * deletes from a table, the Alive conditions of its statements on that table are dropped when
  * over-approximating and the statement is never forced (it may see its own insertions).
@@ -102,7 +106,10 @@ public final class AccessRules {
         return statementViews;
     }
 
-    /** Alive(r) in the view statement c reads from: the transaction's, or with statement views c's own. */
+    /**
+     * Alive(r) in the view statement c reads from: the transaction's, or with statement views c's
+     * own.
+     */
     private BoolExpr viewAlive(StatementFacts c, Site site, Expr<?> r) {
         if (!statementViews) return v.alive(c.table(), r, site.t());
         return v.aliveAt(c.table(), statementKey(c, site), r, site.t(), loopElements(c, site));
@@ -122,10 +129,14 @@ public final class AccessRules {
         return out;
     }
 
-    /** Fresh constants for the iteration elements of the statement's loops (Skolem witnesses or bound variables). */
+    /**
+     * Fresh constants for the iteration elements of the statement's loops (Skolem witnesses or
+     * bound variables).
+     */
     public List<Expr<?>> iterationElements(StatementFacts c, Transaction txn, String prefix) {
         List<Expr<?>> out = new ArrayList<>();
-        for (Stmt.Foreach l : c.loops()) out.add(v.fresh(prefix + "!" + l.variable(), terms.elementSort(txn, l.source())));
+        for (Stmt.Foreach l : c.loops())
+            out.add(v.fresh(prefix + "!" + l.variable(), terms.elementSort(txn, l.source())));
         return out;
     }
 
@@ -133,12 +144,18 @@ public final class AccessRules {
         return Site.of(txn, t, c.loops(), elements);
     }
 
-    /** The statement executes in the site's iteration: each element is in its loop's set, and Λ(c) holds. */
+    /**
+     * The statement executes in the site's iteration: each element is in its loop's set, and Λ(c)
+     * holds.
+     */
     public BoolExpr exec(StatementFacts c, Site site, boolean over) {
         return exec(c.guard(), c.loops(), site, over);
     }
 
-    /** The point under {@code guard} inside {@code loops} is reached in the site's iteration (as {@link #exec(StatementFacts, Site, boolean)}). */
+    /**
+     * The point under {@code guard} inside {@code loops} is reached in the site's iteration (as
+     * {@link #exec(StatementFacts, Site, boolean)}).
+     */
     public BoolExpr exec(List<Cond> guard, List<Stmt.Foreach> loops, Site site, boolean over) {
         List<BoolExpr> parts = new ArrayList<>();
         for (Stmt.Foreach l : loops) {
@@ -149,7 +166,10 @@ public final class AccessRules {
         return and(parts);
     }
 
-    /** The record the statement names by its whole primary key (INSERT, or a WHERE that pins every key field), if encodable. */
+    /**
+     * The record the statement names by its whole primary key (INSERT, or a WHERE that pins every
+     * key field), if encodable.
+     */
     public Optional<Expr<?>> pinnedRecord(StatementFacts c, Site site) {
         if (!c.pinsWholeKey()) return Optional.empty();
         List<Expr<?>> key = new ArrayList<>();
@@ -161,7 +181,10 @@ public final class AccessRules {
         return Optional.of(v.record(c.table(), key));
     }
 
-    /** The statement addresses record r: its WHERE clause (key part) holds, or r is the record it inserts. */
+    /**
+     * The statement addresses record r: its WHERE clause (key part) holds, or r is the record it
+     * inserts.
+     */
     public BoolExpr addresses(StatementFacts c, Site site, Expr<?> r, boolean over) {
         return addresses(c, site, r, over, site.columns().isEmpty());
     }
@@ -170,9 +193,11 @@ public final class AccessRules {
      * With {@code viewValues}, a non-key field of r that the WHERE clause tests is r's value in the
      * transaction's view ({@link Vocabulary#viewValue}) where the statement reads that value
      * ({@link ProgramModel#readsViewValue}); otherwise such an atom is approximated by polarity.
-     * Off where the site already fixes the fields (a reader's WHERE on a row another statement inserts).
+     * Off where the site already fixes the fields (a reader's WHERE on a row another statement
+     * inserts).
      */
-    private BoolExpr addresses(StatementFacts c, Site site, Expr<?> r, boolean over, boolean viewValues) {
+    private BoolExpr addresses(
+            StatementFacts c, Site site, Expr<?> r, boolean over, boolean viewValues) {
         Stmt.Sql s = c.statement();
         if (s instanceof Stmt.Insert) {
             Optional<Expr<?>> rec = pinnedRecord(c, site);
@@ -182,10 +207,20 @@ public final class AccessRules {
         if (viewValues) {
             Map<String, Expr<?>> values = new HashMap<>();
             for (String f : c.reads()) {
-                if (!f.equals(StatementFacts.ALIVE) && !v.isKey(c.table(), f) && model.readsViewValue(site.txn(), s, f)) {
-                    values.put(f, statementViews
-                            ? v.viewValueAt(c.table(), f, statementKey(c, site), r, site.t(), loopElements(c, site))
-                            : v.viewValue(c.table(), f, r, site.t()));
+                if (!f.equals(StatementFacts.ALIVE)
+                        && !v.isKey(c.table(), f)
+                        && model.readsViewValue(site.txn(), s, f)) {
+                    values.put(
+                            f,
+                            statementViews
+                                    ? v.viewValueAt(
+                                            c.table(),
+                                            f,
+                                            statementKey(c, site),
+                                            r,
+                                            site.t(),
+                                            loopElements(c, site))
+                                    : v.viewValue(c.table(), f, r, site.t()));
                 }
             }
             if (!values.isEmpty()) site = site.withColumns(values);
@@ -194,11 +229,11 @@ public final class AccessRules {
     }
 
     /**
-     * r is alive when statement c looks at it. Alive(r, t) is t's view before its own writes, so for a
-     * transaction that itself inserts into or deletes from the table this is over-approximated by
-     * "Alive(r, t) or an earlier statement of t writes r's Alive" ({@link #ownAliveWrite}) and
-     * under-approximated by Alive(r, t) when no earlier statement of t may write r's Alive (and by
-     * false otherwise).
+     * r is alive when statement c looks at it. Alive(r, t) is t's view before its own writes, so
+     * for a transaction that itself inserts into or deletes from the table this is
+     * over-approximated by "Alive(r, t) or an earlier statement of t writes r's Alive" ({@link
+     * #ownAliveWrite}) and under-approximated by Alive(r, t) when no earlier statement of t may
+     * write r's Alive (and by false otherwise).
      */
     public BoolExpr aliveInView(StatementFacts c, Site site, Expr<?> r, boolean over) {
         BoolExpr seen = viewAlive(c, site, r);
@@ -211,7 +246,10 @@ public final class AccessRules {
         return own.isFalse() ? seen : ctx.mkOr(seen, own);
     }
 
-    /** Over-approximation of "r is not alive when statement c looks at it", dual to {@link #aliveInView}. */
+    /**
+     * Over-approximation of "r is not alive when statement c looks at it", dual to {@link
+     * #aliveInView}.
+     */
     public BoolExpr notAliveInView(StatementFacts c, Site site, Expr<?> r) {
         BoolExpr dead = ctx.mkNot(viewAlive(c, site, r));
         if (!model.writesAlive(site.txn(), c.table())) return dead;
@@ -220,9 +258,9 @@ public final class AccessRules {
     }
 
     /**
-     * Some INSERT or DELETE of the same transaction that runs before c (earlier in program order, or
-     * in an earlier iteration of a loop around both) addresses r: the only way c can see r's Alive
-     * differently from the transaction's view.
+     * Some INSERT or DELETE of the same transaction that runs before c (earlier in program order,
+     * or in an earlier iteration of a loop around both) addresses r: the only way c can see r's
+     * Alive differently from the transaction's view.
      */
     BoolExpr ownAliveWrite(StatementFacts c, Site site, Expr<?> r) {
         List<BoolExpr> cases = new ArrayList<>();
@@ -230,11 +268,14 @@ public final class AccessRules {
         int cIndex = stmts.indexOf(c);
         for (int wIndex = 0; wIndex < stmts.size(); wIndex++) {
             StatementFacts w = stmts.get(wIndex);
-            if (!w.table().equals(c.table()) || !w.writes().contains(StatementFacts.ALIVE)) continue;
+            if (!w.table().equals(c.table()) || !w.writes().contains(StatementFacts.ALIVE))
+                continue;
             // a statement at or after c in program order runs before c only in an earlier iteration
             // of a loop around both: some shared loop must be in a different iteration
             int common = 0;
-            while (common < w.loops().size() && common < c.loops().size() && w.loops().get(common) == c.loops().get(common)) {
+            while (common < w.loops().size()
+                    && common < c.loops().size()
+                    && w.loops().get(common) == c.loops().get(common)) {
                 common++;
             }
             if (wIndex >= cIndex && common == 0) continue;
@@ -244,27 +285,37 @@ public final class AccessRules {
             BoolExpr body = ctx.mkAnd(exec(w, ws, true), addresses(w, ws, r, true));
             if (wIndex >= cIndex) {
                 List<BoolExpr> same = new ArrayList<>();
-                for (int i = 0; i < common; i++) same.add(ctx.mkEq(els.get(i), site.element(c.loops().get(i))));
+                for (int i = 0; i < common; i++)
+                    same.add(ctx.mkEq(els.get(i), site.element(c.loops().get(i))));
                 body = ctx.mkAnd(body, ctx.mkNot(and(same)));
             }
-            cases.add(els.isEmpty() ? body : ctx.mkExists(els.toArray(new Expr<?>[0]), body, 0, null, null, null, null));
+            cases.add(
+                    els.isEmpty()
+                            ? body
+                            : ctx.mkExists(
+                                    els.toArray(new Expr<?>[0]), body, 0, null, null, null, null));
         }
-        return cases.isEmpty() ? ctx.mkFalse() : cases.size() == 1 ? cases.get(0) : ctx.mkOr(cases.toArray(new BoolExpr[0]));
+        return cases.isEmpty()
+                ? ctx.mkFalse()
+                : cases.size() == 1 ? cases.get(0) : ctx.mkOr(cases.toArray(new BoolExpr[0]));
     }
 
     /**
      * Different iterations of the common loops of c and w address different records: every common
      * loop ranges over the rows of a SELECT whose WHERE pins all but one key column k of the rows
-     * to loop-invariant values, and both statements pin the same column of their table to
-     * {@code :row.k}. (Delivery's district loop: every statement on new_order pins
-     * {@code no_d_id = :dist.d_id}, and the districts of one warehouse differ in d_id.)
+     * to loop-invariant values, and both statements pin the same column of their table to {@code
+     * :row.k}. (Delivery's district loop: every statement on new_order pins {@code no_d_id =
+     * :dist.d_id}, and the districts of one warehouse differ in d_id.)
      */
-    private boolean disjointAcrossIterations(StatementFacts c, StatementFacts w, int common, Site site) {
+    private boolean disjointAcrossIterations(
+            StatementFacts c, StatementFacts w, int common, Site site) {
         for (int i = 0; i < common; i++) {
             Stmt.Foreach loop = c.loops().get(i);
             var source = model.variable(site.txn(), loop.source());
             var assigns = model.assignments(site.txn(), source.name());
-            if (assigns.size() != 1 || !(assigns.get(0).stmt() instanceof Stmt.Select sel) || !assigns.get(0).loops().isEmpty()) {
+            if (assigns.size() != 1
+                    || !(assigns.get(0).stmt() instanceof Stmt.Select sel)
+                    || !assigns.get(0).loops().isEmpty()) {
                 return false;
             }
             StatementFacts sf = model.factsOf(sel);
@@ -275,10 +326,12 @@ public final class AccessRules {
             boolean found = false;
             for (var pin : c.keyPins().entrySet()) {
                 Expr pinned = null;
-                if (pin.getValue() instanceof isocheck.program.Expr.VarRef ref && ref.variable().equals(loop.variable())
+                if (pin.getValue() instanceof isocheck.program.Expr.VarRef ref
+                        && ref.variable().equals(loop.variable())
                         && k.equals(ref.field())) {
                     var other = w.keyPins().get(pin.getKey());
-                    if (other instanceof isocheck.program.Expr.VarRef ref2 && ref2.variable().equals(loop.variable())
+                    if (other instanceof isocheck.program.Expr.VarRef ref2
+                            && ref2.variable().equals(loop.variable())
                             && k.equals(ref2.field())) {
                         found = true;
                     }
@@ -303,8 +356,8 @@ public final class AccessRules {
     }
 
     /**
-     * The statement writes {@code field} of r: a necessary condition when {@code over}, a sufficient
-     * one (for forcing) otherwise.
+     * The statement writes {@code field} of r: a necessary condition when {@code over}, a
+     * sufficient one (for forcing) otherwise.
      */
     public BoolExpr writes(StatementFacts c, String field, Site site, Expr<?> r, boolean over) {
         if (!model.writeFields(c).contains(field)) return ctx.mkFalse();
@@ -317,27 +370,30 @@ public final class AccessRules {
      * A sufficient condition for the locking SELECT c to return, hence lock, record r (for
      * locked_read, {@code CycleQuery#lockedRead}): it executes, its WHERE holds on r and r is alive
      * in its view, each under-approximated. With statement views the view of a row a locking read
-     * locks is read as the newest committed version at the time of the lock (the version it returns,
-     * manual §13.2.1), which the independent statement view functions allow.
+     * locks is read as the newest committed version at the time of the lock (the version it
+     * returns, manual §13.2.1), which the independent statement view functions allow.
      */
     public BoolExpr locks(StatementFacts c, Site site, Expr<?> r) {
-        return ctx.mkAnd(exec(c, site, false), addresses(c, site, r, false), aliveInView(c, site, r, false));
+        return ctx.mkAnd(
+                exec(c, site, false), addresses(c, site, r, false), aliveInView(c, site, r, false));
     }
 
     /**
      * An anti-dependency on Alive needs a write that changes what the reader saw: a DELETE
-     * overwrites a record the reader saw alive, an INSERT one it saw absent. An RW edge whose writer
-     * writes the very value the reader read is left out of the dependency graph: placing the reader
-     * after that writer would not change what it reads, and every other writer is still ordered
-     * after the reader by its own RW edge, so an acyclic graph still means a serializable execution
-     * (with the same reads and, by the WW edges, the same final state). This is what keeps two
-     * removals of the same record (each finds it gone or deletes it) from forming a cycle. Likewise
-     * for a query's result: deleting a row the reader's SELECT did not return, or inserting one its
-     * WHERE would not match, does not change what the reader's program sees.
+     * overwrites a record the reader saw alive, an INSERT one it saw absent. An RW edge whose
+     * writer writes the very value the reader read is left out of the dependency graph: placing the
+     * reader after that writer would not change what it reads, and every other writer is still
+     * ordered after the reader by its own RW edge, so an acyclic graph still means a serializable
+     * execution (with the same reads and, by the WW edges, the same final state). This is what
+     * keeps two removals of the same record (each finds it gone or deletes it) from forming a
+     * cycle. Likewise for a query's result: deleting a row the reader's SELECT did not return, or
+     * inserting one its WHERE would not match, does not change what the reader's program sees.
      */
     public BoolExpr valueChanges(Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
-        if (c.kind() == DepKind.WW && c.field().equals(StatementFacts.ALIVE)
-                && c.c1().statement() instanceof Stmt.Delete && c.c2().statement() instanceof Stmt.Delete) {
+        if (c.kind() == DepKind.WW
+                && c.field().equals(StatementFacts.ALIVE)
+                && c.c1().statement() instanceof Stmt.Delete
+                && c.c2().statement() instanceof Stmt.Delete) {
             // two deletions write the same value: their order changes no state and no read, so
             // the edge is left out of the dependency graph (it still orders them for the spec)
             return ctx.mkFalse();
@@ -348,9 +404,11 @@ public final class AccessRules {
             if (extremum.isPresent()) return extremum.get();
         }
         if (c.c2().statement() instanceof Stmt.Delete) {
-            // the deleted record was in the reader's result (a row of its SELECT … INTO), or at least alive
+            // the deleted record was in the reader's result (a row of its SELECT … INTO), or at
+            // least alive
             if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isEmpty()) {
-                return terms.member(r, sel.target(), readerSite).orElse(aliveInView(c.c1(), readerSite, r, true));
+                return terms.member(r, sel.target(), readerSite)
+                        .orElse(aliveInView(c.c1(), readerSite, r, true));
             }
             return aliveInView(c.c1(), readerSite, r, true);
         }
@@ -359,21 +417,26 @@ public final class AccessRules {
             Map<String, Expr<?>> values = new HashMap<>();
             for (int i = 0; i < ins.columns().size(); i++) {
                 String column = ins.columns().get(i);
-                terms.value(ins.values().get(i), writerSite, null).ifPresent(x -> values.put(column, x));
+                terms.value(ins.values().get(i), writerSite, null)
+                        .ifPresent(x -> values.put(column, x));
             }
-            return ctx.mkAnd(notAliveInView(c.c1(), readerSite, r), addresses(c.c1(), readerSite.withColumns(values), r, true, false));
+            return ctx.mkAnd(
+                    notAliveInView(c.c1(), readerSite, r),
+                    addresses(c.c1(), readerSite.withColumns(values), r, true, false));
         }
         return ctx.mkTrue();
     }
 
     /**
      * For SELECT MIN/MAX(k) of a key column (paper §4.3's SELECT MAX rule, for Alive): a DELETE
-     * changes the result only if it deletes the extremum the reader saw; an INSERT only if it adds a
-     * matching record beyond it (or the reader saw none).
+     * changes the result only if it deletes the extremum the reader saw; an INSERT only if it adds
+     * a matching record beyond it (or the reader saw none).
      */
-    private Optional<BoolExpr> extremumChanges(Conflict c, Stmt.Select sel, Site readerSite, Site writerSite, Expr<?> r) {
+    private Optional<BoolExpr> extremumChanges(
+            Conflict c, Stmt.Select sel, Site readerSite, Site writerSite, Expr<?> r) {
         isocheck.program.Aggregate agg = sel.aggregate().get();
-        if (!agg.isExtremum() || agg.column().isEmpty()
+        if (!agg.isExtremum()
+                || agg.column().isEmpty()
                 || !v.isKey(sel.table(), agg.column().get())) {
             return Optional.empty();
         }
@@ -386,7 +449,11 @@ public final class AccessRules {
         var m = (com.microsoft.z3.IntExpr) value.get();
         boolean min = agg.function() == isocheck.program.Aggregate.Function.MIN;
         if (c.c2().statement() instanceof Stmt.Delete) {
-            return Optional.of(ctx.mkAnd(ctx.mkNot(isNull.get()), ctx.mkEq(key, m), aliveInView(c.c1(), readerSite, r, true)));
+            return Optional.of(
+                    ctx.mkAnd(
+                            ctx.mkNot(isNull.get()),
+                            ctx.mkEq(key, m),
+                            aliveInView(c.c1(), readerSite, r, true)));
         }
         if (c.c2().statement() instanceof Stmt.Insert) {
             BoolExpr beyond = ctx.mkOr(isNull.get(), min ? ctx.mkLt(key, m) : ctx.mkGt(key, m));
@@ -395,7 +462,8 @@ public final class AccessRules {
         return Optional.empty();
     }
 
-    public BoolExpr accesses(StatementFacts c, String field, boolean write, Site site, Expr<?> r, boolean over) {
+    public BoolExpr accesses(
+            StatementFacts c, String field, boolean write, Site site, Expr<?> r, boolean over) {
         return write ? writes(c, field, site, r, over) : reads(c, field, site, r);
     }
 

@@ -18,62 +18,99 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * φ_aux (paper §4.3) and its converse (rows complete, select complete), and the facts about
- * INSERT keys: what a statement's result says about the records its WHERE clause matches.
+ * φ_aux (paper §4.3) and its converse (rows complete, select complete), and the facts about INSERT
+ * keys: what a statement's result says about the records its WHERE clause matches.
  */
 final class AuxRules extends RuleFamily {
-    AuxRules(Vocabulary v, ProgramModel model, AccessRules rules, Terms terms, Quantification quantification, Mode mode) {
+    AuxRules(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Terms terms,
+            Quantification quantification,
+            Mode mode) {
         super(v, model, rules, terms, quantification, mode);
     }
 
     /**
-     * φ_aux (paper §4.3): the rows of a SELECT satisfy its WHERE clause and are alive; an INSERT's key
-     * was absent from its view; a non-empty
-     * row set has the row its scalar reads see; a CHOOSE picks a member of a non-empty set; MIN/MAX
-     * of a key field is the key of a matching alive row; COUNT (also COUNT(DISTINCT c)) is a
-     * non-negative number; SUM and AVG are unconstrained. The rows of a SELECT with LIMIT or SKIP
-     * LOCKED are a subset of the matching rows, which is all "satisfy its WHERE" says. (Loop
-     * elements belong to their sets through the execution condition of every statement in the loop.)
+     * φ_aux (paper §4.3): the rows of a SELECT satisfy its WHERE clause and are alive; an INSERT's
+     * key was absent from its view; a non-empty row set has the row its scalar reads see; a CHOOSE
+     * picks a member of a non-empty set; MIN/MAX of a key field is the key of a matching alive row;
+     * COUNT (also COUNT(DISTINCT c)) is a non-negative number; SUM and AVG are unconstrained. The
+     * rows of a SELECT with LIMIT or SKIP LOCKED are a subset of the matching rows, which is all
+     * "satisfy its WHERE" says. (Loop elements belong to their sets through the execution condition
+     * of every statement in the loop.)
      */
     List<Part> phiAux(List<Expr<?>> txns) {
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf : model.transactions()) {
             Transaction txn = tf.transaction();
-            out.add(new Part("phi_aux " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
-                Expr<?> t = ts.get(0);
-                if (!mayBe(t, txn.name())) return ctx.mkTrue();
-                List<BoolExpr> facts = new ArrayList<>();
-                for (Variable var : txn.parameters()) facts.addAll(auxParameterSet(txn, var, t));
-                for (Variable var : txn.locals()) {
-                    facts.addAll(auxRows(txn, var, t));
-                    facts.addAll(auxChoose(txn, var, t));
-                    facts.addAll(auxAggregate(txn, var, t));
-                }
-                for (StatementFacts sf : tf.statements()) facts.addAll(auxInsertFresh(txn, sf, t));
-                return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
-            })));
+            out.add(
+                    new Part(
+                            "phi_aux " + txn.name(),
+                            forAllTxns(
+                                    txns,
+                                    1,
+                                    new int[0][],
+                                    ts -> {
+                                        Expr<?> t = ts.get(0);
+                                        if (!mayBe(t, txn.name())) return ctx.mkTrue();
+                                        List<BoolExpr> facts = new ArrayList<>();
+                                        for (Variable var : txn.parameters())
+                                            facts.addAll(auxParameterSet(txn, var, t));
+                                        for (Variable var : txn.locals()) {
+                                            facts.addAll(auxRows(txn, var, t));
+                                            facts.addAll(auxChoose(txn, var, t));
+                                            facts.addAll(auxAggregate(txn, var, t));
+                                        }
+                                        for (StatementFacts sf : tf.statements())
+                                            facts.addAll(auxInsertFresh(txn, sf, t));
+                                        return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
+                                    })));
         }
         for (TransactionFacts tf : model.transactions()) {
             Transaction txn = tf.transaction();
-            List<StatementFacts> keyed = tf.statements().stream().filter(this::selectsRows).toList();
+            List<StatementFacts> keyed =
+                    tf.statements().stream().filter(this::selectsRows).toList();
             if (keyed.isEmpty()) continue;
-            out.add(new Part("select_complete " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
-                if (!mayBe(ts.get(0), txn.name())) return ctx.mkTrue();
-                List<BoolExpr> facts = new ArrayList<>();
-                for (StatementFacts sf : keyed) facts.addAll(auxSelectComplete(txn, sf, ts.get(0)));
-                return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
-            })));
+            out.add(
+                    new Part(
+                            "select_complete " + txn.name(),
+                            forAllTxns(
+                                    txns,
+                                    1,
+                                    new int[0][],
+                                    ts -> {
+                                        if (!mayBe(ts.get(0), txn.name())) return ctx.mkTrue();
+                                        List<BoolExpr> facts = new ArrayList<>();
+                                        for (StatementFacts sf : keyed)
+                                            facts.addAll(auxSelectComplete(txn, sf, ts.get(0)));
+                                        return ctx.mkImplies(
+                                                v.isType(ts.get(0), txn.name()), and(facts));
+                                    })));
         }
         for (TransactionFacts tf : model.transactions()) {
             Transaction txn = tf.transaction();
-            List<StatementFacts> inserts = tf.statements().stream().filter(sf -> sf.statement() instanceof Stmt.Insert).toList();
+            List<StatementFacts> inserts =
+                    tf.statements().stream()
+                            .filter(sf -> sf.statement() instanceof Stmt.Insert)
+                            .toList();
             if (inserts.isEmpty()) continue;
-            out.add(new Part("insert_key_defined " + txn.name(), forAllTxns(txns, 1, new int[0][], ts -> {
-                if (!mayBe(ts.get(0), txn.name())) return ctx.mkTrue();
-                List<BoolExpr> facts = new ArrayList<>();
-                for (StatementFacts sf : inserts) facts.addAll(auxInsertKeyDefined(txn, sf, ts.get(0)));
-                return ctx.mkImplies(v.isType(ts.get(0), txn.name()), and(facts));
-            })));
+            out.add(
+                    new Part(
+                            "insert_key_defined " + txn.name(),
+                            forAllTxns(
+                                    txns,
+                                    1,
+                                    new int[0][],
+                                    ts -> {
+                                        if (!mayBe(ts.get(0), txn.name())) return ctx.mkTrue();
+                                        List<BoolExpr> facts = new ArrayList<>();
+                                        for (StatementFacts sf : inserts)
+                                            facts.addAll(auxInsertKeyDefined(txn, sf, ts.get(0)));
+                                        return ctx.mkImplies(
+                                                v.isType(ts.get(0), txn.name()), and(facts));
+                                    })));
         }
         return out;
     }
@@ -85,7 +122,8 @@ final class AuxRules extends RuleFamily {
         Optional<List<Stmt.Foreach>> loops = model.indexLoops(txn, var);
         if (loops.isEmpty()) return Optional.empty();
         List<Expr<?>> els = new ArrayList<>();
-        for (Stmt.Foreach l : loops.get()) els.add(v.fresh("i!" + l.variable(), terms.elementSort(txn, l.source())));
+        for (Stmt.Foreach l : loops.get())
+            els.add(v.fresh("i!" + l.variable(), terms.elementSort(txn, l.source())));
         return Optional.of(new Bound(els, Site.of(txn, t, loops.get(), els)));
     }
 
@@ -96,14 +134,16 @@ final class AuxRules extends RuleFamily {
         BoolExpr in = terms.member(x, var.name(), site).orElseThrow();
         BoolExpr ne = terms.nonEmpty(var.name(), site).orElseThrow();
         Expr<?> pick = terms.pick(var.name(), site).orElseThrow();
-        return List.of(forAllIn(t, List.of(x), ctx.mkImplies(in, ne)),
+        return List.of(
+                forAllIn(t, List.of(x), ctx.mkImplies(in, ne)),
                 ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow()));
     }
 
     private List<BoolExpr> auxRows(Transaction txn, Variable var, Expr<?> t) {
         if (!(var.type() instanceof Type.Rows)) return List.of();
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
-        if (as.isEmpty() || !as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select)) return List.of();
+        if (as.isEmpty() || !as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select))
+            return List.of();
         Optional<Bound> b = boundFor(txn, var, t);
         if (b.isEmpty()) return List.of();
         Site site = b.get().site();
@@ -115,32 +155,41 @@ final class AuxRules extends RuleFamily {
         for (ProgramModel.Assignment a : as) {
             StatementFacts sf = model.factsOf((Stmt.Sql) a.stmt());
             BoolExpr alive = rules.aliveInView(sf, site, r, true);
-            sources.add(ctx.mkAnd(rules.exec(sf, site, true), rules.addresses(sf, site, r, true), alive));
+            sources.add(
+                    ctx.mkAnd(
+                            rules.exec(sf, site, true), rules.addresses(sf, site, r, true), alive));
         }
         List<Expr<?>> all = new ArrayList<>(b.get().elements());
         all.add(r);
         Expr<?> pick = terms.pick(var.name(), site).orElseThrow();
         BoolExpr rows = ctx.mkImplies(in, ctx.mkAnd(ne, or(sources)));
         BoolExpr picked = ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow());
-        if (mode == Mode.QUANTIFIED) return List.of(forAll(all, rows), forAll(b.get().elements(), picked));
+        if (mode == Mode.QUANTIFIED)
+            return List.of(forAll(all, rows), forAll(b.get().elements(), picked));
         // ground: on the witness records, and on the row the scalar reads and CHOOSEs see
         List<BoolExpr> out = new ArrayList<>();
         // the rows' WHERE facts stay quantified (a simple guarded formula, cheap for Z3's
-        // instantiation): Skolem witnesses of other rules (an own earlier write's iteration) need them
+        // instantiation): Skolem witnesses of other rules (an own earlier write's iteration) need
+        // them
         out.add(ctx.mkForall(all.toArray(new Expr<?>[0]), rows, 0, null, null, null, null));
         out.add(forAllGround(t, b.get().elements(), picked, List.of()));
         List<Expr<?>> seen = new ArrayList<>();
         seen.add(pick);
         for (Variable other : txn.locals()) {
             for (ProgramModel.Assignment a : model.assignments(txn, other.name())) {
-                if (a.stmt() instanceof Stmt.Choose ch && ch.source().equals(var.name()) && a.loops().equals(as.get(0).loops())) {
+                if (a.stmt() instanceof Stmt.Choose ch
+                        && ch.source().equals(var.name())
+                        && a.loops().equals(as.get(0).loops())) {
                     terms.rowValue(other, site).ifPresent(seen::add);
                 }
             }
         }
         for (Expr<?> x : seen) {
             BoolExpr inst = (BoolExpr) rows.substitute(r, x);
-            out.add(b.get().elements().isEmpty() ? inst : forAllGround(t, b.get().elements(), inst, List.of()));
+            out.add(
+                    b.get().elements().isEmpty()
+                            ? inst
+                            : forAllGround(t, b.get().elements(), inst, List.of()));
         }
         return out;
     }
@@ -159,26 +208,46 @@ final class AuxRules extends RuleFamily {
             for (Variable var : txn.locals()) {
                 if (!(var.type() instanceof Type.Rows)) continue;
                 List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
-                if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select s) || s.aggregate().isPresent()) continue;
+                if (as.size() != 1
+                        || !(as.get(0).stmt() instanceof Stmt.Select s)
+                        || s.aggregate().isPresent()) continue;
                 // SKIP LOCKED may skip every matching row (all locked): its result may be empty
-                // though rows match, so no completeness is claimed (RowLock). LIMIT n >= 1 keeps it.
+                // though rows match, so no completeness is claimed (RowLock). LIMIT n >= 1 keeps
+                // it.
                 if (s.lock().skipLocked()) continue;
                 StatementFacts sf = model.factsOf(s);
-                out.add(new Part("rows_complete " + txn.name() + "." + var.name(), forAllTxns(txns, 1, new int[0][], ts -> {
-                    Expr<?> t = ts.get(0);
-                    if (!mayBe(t, txn.name())) return ctx.mkTrue();
-                    Optional<Bound> b = boundFor(txn, var, t);
-                    if (b.isEmpty()) return ctx.mkTrue();
-                    Site site = b.get().site();
-                    BoolExpr ne = terms.nonEmpty(var.name(), site).orElseThrow();
-                    List<BoolExpr> facts = new ArrayList<>();
-                    for (Expr<?> r : recordTerms(s.table())) {
-                        BoolExpr matches = ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, r, false),
-                                rules.aliveInView(sf, site, r, false));
-                        facts.add(forAllIn(t, b.get().elements(), ctx.mkImplies(matches, ne)));
-                    }
-                    return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
-                })));
+                out.add(
+                        new Part(
+                                "rows_complete " + txn.name() + "." + var.name(),
+                                forAllTxns(
+                                        txns,
+                                        1,
+                                        new int[0][],
+                                        ts -> {
+                                            Expr<?> t = ts.get(0);
+                                            if (!mayBe(t, txn.name())) return ctx.mkTrue();
+                                            Optional<Bound> b = boundFor(txn, var, t);
+                                            if (b.isEmpty()) return ctx.mkTrue();
+                                            Site site = b.get().site();
+                                            BoolExpr ne =
+                                                    terms.nonEmpty(var.name(), site).orElseThrow();
+                                            List<BoolExpr> facts = new ArrayList<>();
+                                            for (Expr<?> r : recordTerms(s.table())) {
+                                                BoolExpr matches =
+                                                        ctx.mkAnd(
+                                                                rules.exec(sf, site, false),
+                                                                rules.addresses(sf, site, r, false),
+                                                                rules.aliveInView(
+                                                                        sf, site, r, false));
+                                                facts.add(
+                                                        forAllIn(
+                                                                t,
+                                                                b.get().elements(),
+                                                                ctx.mkImplies(matches, ne)));
+                                            }
+                                            return ctx.mkImplies(
+                                                    v.isType(t, txn.name()), and(facts));
+                                        })));
             }
         }
         return out;
@@ -199,10 +268,10 @@ final class AuxRules extends RuleFamily {
     }
 
     /**
-     * A committed INSERT's key was not alive in its view: a database rejects a duplicate primary key
-     * it can see (the transaction aborts and is not part of the execution); a concurrent insert it
-     * cannot see is not detected, and then the later one in ar overwrites. (The execution condition
-     * is under-approximated here, since it is a premise.)
+     * A committed INSERT's key was not alive in its view: a database rejects a duplicate primary
+     * key it can see (the transaction aborts and is not part of the execution); a concurrent insert
+     * it cannot see is not detected, and then the later one in ar overwrites. (The execution
+     * condition is under-approximated here, since it is a premise.)
      */
     private List<BoolExpr> auxInsertFresh(Transaction txn, StatementFacts sf, Expr<?> t) {
         if (!(sf.statement() instanceof Stmt.Insert)) return List.of();
@@ -210,7 +279,13 @@ final class AuxRules extends RuleFamily {
         Site site = rules.site(sf, txn, t, els);
         Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
         if (rec.isEmpty()) return List.of();
-        return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), rules.notAliveInView(sf, site, rec.get()))));
+        return List.of(
+                forAllIn(
+                        t,
+                        els,
+                        ctx.mkImplies(
+                                rules.exec(sf, site, false),
+                                rules.notAliveInView(sf, site, rec.get()))));
     }
 
     /** Whether some statement of the transaction runs under a test {@code var IS [NOT] NULL}. */
@@ -222,33 +297,35 @@ final class AuxRules extends RuleFamily {
     }
 
     private static boolean testsNull(isocheck.program.Cond c, String var) {
-        // other atoms test no emptiness; a miss only leaves select_complete out (fewer facts: sound)
-        return c.accept(new isocheck.program.Cond.DefaultVisitor<Boolean>() {
-            @Override
-            public Boolean visitIsNull(isocheck.program.Cond.IsNull n) {
-                return n.variable().equals(var);
-            }
+        // other atoms test no emptiness; a miss only leaves select_complete out (fewer facts:
+        // sound)
+        return c.accept(
+                new isocheck.program.Cond.DefaultVisitor<Boolean>() {
+                    @Override
+                    public Boolean visitIsNull(isocheck.program.Cond.IsNull n) {
+                        return n.variable().equals(var);
+                    }
 
-            @Override
-            public Boolean visitNot(isocheck.program.Cond.Not n) {
-                return testsNull(n.operand(), var);
-            }
+                    @Override
+                    public Boolean visitNot(isocheck.program.Cond.Not n) {
+                        return testsNull(n.operand(), var);
+                    }
 
-            @Override
-            public Boolean visitAnd(isocheck.program.Cond.And a) {
-                return testsNull(a.left(), var) || testsNull(a.right(), var);
-            }
+                    @Override
+                    public Boolean visitAnd(isocheck.program.Cond.And a) {
+                        return testsNull(a.left(), var) || testsNull(a.right(), var);
+                    }
 
-            @Override
-            public Boolean visitOr(isocheck.program.Cond.Or o) {
-                return testsNull(o.left(), var) || testsNull(o.right(), var);
-            }
+                    @Override
+                    public Boolean visitOr(isocheck.program.Cond.Or o) {
+                        return testsNull(o.left(), var) || testsNull(o.right(), var);
+                    }
 
-            @Override
-            public Boolean otherwise(isocheck.program.Cond x) {
-                return false;
-            }
-        });
+                    @Override
+                    public Boolean otherwise(isocheck.program.Cond x) {
+                        return false;
+                    }
+                });
     }
 
     /** A SELECT … INTO a row set (not an aggregate), its variable assigned only there. */
@@ -260,8 +337,8 @@ final class AuxRules extends RuleFamily {
      * <b>select_complete</b>: a SELECT that runs returns every record alive in its view that its
      * WHERE clause matches (φ_aux's other direction), stated for the record it names by its whole
      * key and for the query's witness records of the table, for the SELECTs whose emptiness the
-     * program tests. Premises under-approximated, so
-     * sound wherever they are exact and vacuous elsewhere.
+     * program tests. Premises under-approximated, so sound wherever they are exact and vacuous
+     * elsewhere.
      */
     private List<BoolExpr> auxSelectComplete(Transaction txn, StatementFacts sf, Expr<?> t) {
         Stmt.Select sel = (Stmt.Select) sf.statement();
@@ -269,34 +346,47 @@ final class AuxRules extends RuleFamily {
         if (model.assignments(txn, var.name()).size() != 1) return List.of();
         // SKIP LOCKED returns any subset of the matching rows (RowLock): nothing is complete
         if (sel.lock().skipLocked()) return List.of();
-        // LIMIT n returns some n of them: non-empty when one matches, but a matching row need not be in it
+        // LIMIT n returns some n of them: non-empty when one matches, but a matching row need not
+        // be in it
         boolean everyRow = sel.limit().isEmpty();
         List<Expr<?>> els = rules.iterationElements(sf, txn, "sc");
         Site site = rules.site(sf, txn, t, els);
         Optional<BoolExpr> ne = terms.nonEmpty(var.name(), site);
         if (ne.isEmpty()) return List.of();
-        // only where the result's emptiness steers the program (IS [NOT] NULL in a guard): stated for
-        // every SELECT these instances cost TPC-C's EC enumeration 3-4x the solver time, for nothing
+        // only where the result's emptiness steers the program (IS [NOT] NULL in a guard): stated
+        // for
+        // every SELECT these instances cost TPC-C's EC enumeration 3-4x the solver time, for
+        // nothing
         if (!testedForEmptiness(txn, var.name())) return List.of();
-        List<Expr<?>> records = new ArrayList<>(mode == Mode.EXPANDED ? recordTerms(sf.table()) : List.of());
+        List<Expr<?>> records =
+                new ArrayList<>(mode == Mode.EXPANDED ? recordTerms(sf.table()) : List.of());
         rules.pinnedRecord(sf, site).ifPresent(records::add);
         List<BoolExpr> out = new ArrayList<>();
         for (Expr<?> r : records) {
             Optional<BoolExpr> in = everyRow ? terms.member(r, var.name(), site) : Optional.empty();
             BoolExpr then = in.map(i -> ctx.mkAnd(ne.get(), i)).orElse(ne.get());
-            out.add(forAllIn(t, els, ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, r, false),
-                    rules.aliveInView(sf, site, r, false)), then)));
+            out.add(
+                    forAllIn(
+                            t,
+                            els,
+                            ctx.mkImplies(
+                                    ctx.mkAnd(
+                                            rules.exec(sf, site, false),
+                                            rules.addresses(sf, site, r, false),
+                                            rules.aliveInView(sf, site, r, false)),
+                                    then)));
         }
         return out;
     }
 
     /**
      * <b>insert_key_defined</b>: a committed INSERT's primary-key values are not NULL, so every row
-     * set whose row a key value reads ({@code :v.f}, also through a local's definition,
-     * {@link ProgramModel#definition}) was non-empty. Soundness: a field of an empty result is NULL,
-     * and a database rejects NULL in a primary-key column, aborting the transaction, which is then
-     * not part of the execution. (Without this, the key an INSERT takes from an empty SELECT, e.g.
-     * TPC-C's {@code o_id := dist.d_next_o_id} for a district that does not exist, is unconstrained.)
+     * set whose row a key value reads ({@code :v.f}, also through a local's definition, {@link
+     * ProgramModel#definition}) was non-empty. Soundness: a field of an empty result is NULL, and a
+     * database rejects NULL in a primary-key column, aborting the transaction, which is then not
+     * part of the execution. (Without this, the key an INSERT takes from an empty SELECT, e.g.
+     * TPC-C's {@code o_id := dist.d_next_o_id} for a district that does not exist, is
+     * unconstrained.)
      */
     private List<BoolExpr> auxInsertKeyDefined(Transaction txn, StatementFacts sf, Expr<?> t) {
         if (!(sf.statement() instanceof Stmt.Insert)) return List.of();
@@ -311,44 +401,51 @@ final class AuxRules extends RuleFamily {
         return List.of(forAllIn(t, els, ctx.mkImplies(rules.exec(sf, site, false), and(nonEmpty))));
     }
 
-    /** The local row sets (SELECT … INTO results outside loops) whose picked row an expression reads. */
+    /**
+     * The local row sets (SELECT … INTO results outside loops) whose picked row an expression
+     * reads.
+     */
     private void rowSetsRead(Transaction txn, isocheck.program.Expr e, Set<String> out) {
         // CASE and COALESCE are not looked into: fewer row sets, fewer facts (sound)
-        e.accept(new isocheck.program.Expr.DefaultVisitor<Void>() {
-            @Override
-            public Void visitVarRef(isocheck.program.Expr.VarRef ref) {
-                Variable var = model.variable(txn, ref.variable());
-                if (var.kind() != Variable.Kind.LOCAL) return null;
-                if (var.type() instanceof Type.Rows && model.indexLoops(txn, var).map(List::isEmpty).orElse(false)) {
-                    out.add(var.name());
-                }
-                model.definition(txn, var).ifPresent(d -> rowSetsRead(txn, d, out));
-                return null;
-            }
+        e.accept(
+                new isocheck.program.Expr.DefaultVisitor<Void>() {
+                    @Override
+                    public Void visitVarRef(isocheck.program.Expr.VarRef ref) {
+                        Variable var = model.variable(txn, ref.variable());
+                        if (var.kind() != Variable.Kind.LOCAL) return null;
+                        if (var.type() instanceof Type.Rows
+                                && model.indexLoops(txn, var).map(List::isEmpty).orElse(false)) {
+                            out.add(var.name());
+                        }
+                        model.definition(txn, var).ifPresent(d -> rowSetsRead(txn, d, out));
+                        return null;
+                    }
 
-            @Override
-            public Void visitArith(isocheck.program.Expr.Arith a) {
-                rowSetsRead(txn, a.left(), out);
-                rowSetsRead(txn, a.right(), out);
-                return null;
-            }
+                    @Override
+                    public Void visitArith(isocheck.program.Expr.Arith a) {
+                        rowSetsRead(txn, a.left(), out);
+                        rowSetsRead(txn, a.right(), out);
+                        return null;
+                    }
 
-            @Override
-            public Void visitNegate(isocheck.program.Expr.Negate n) {
-                rowSetsRead(txn, n.operand(), out);
-                return null;
-            }
+                    @Override
+                    public Void visitNegate(isocheck.program.Expr.Negate n) {
+                        rowSetsRead(txn, n.operand(), out);
+                        return null;
+                    }
 
-            @Override
-            public Void otherwise(isocheck.program.Expr x) {
-                return null;
-            }
-        });
+                    @Override
+                    public Void otherwise(isocheck.program.Expr x) {
+                        return null;
+                    }
+                });
     }
 
     private List<BoolExpr> auxAggregate(Transaction txn, Variable var, Expr<?> t) {
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
-        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select s) || s.aggregate().isEmpty()) return List.of();
+        if (as.size() != 1
+                || !(as.get(0).stmt() instanceof Stmt.Select s)
+                || s.aggregate().isEmpty()) return List.of();
         Optional<Bound> b = boundFor(txn, var, t);
         if (b.isEmpty()) return List.of();
         Site site = b.get().site();
@@ -356,8 +453,13 @@ final class AuxRules extends RuleFamily {
         Expr<?> value = terms.aggregate(var, site).orElseThrow();
         BoolExpr isNull = terms.aggregateNull(var, site).orElseThrow();
         if (agg.function() == Aggregate.Function.COUNT) {
-            return List.of(forAllIn(t, b.get().elements(),
-                    ctx.mkAnd(ctx.mkGe((com.microsoft.z3.IntExpr) value, ctx.mkInt(0)), ctx.mkNot(isNull))));
+            return List.of(
+                    forAllIn(
+                            t,
+                            b.get().elements(),
+                            ctx.mkAnd(
+                                    ctx.mkGe((com.microsoft.z3.IntExpr) value, ctx.mkInt(0)),
+                                    ctx.mkNot(isNull))));
         }
         // SUM and AVG: value and NULL-ness left unconstrained (any result of any rows read: sound)
         String column = agg.column().orElse(null);
@@ -368,22 +470,56 @@ final class AuxRules extends RuleFamily {
         List<BoolExpr> extremes = new ArrayList<>();
         for (Expr<?> other : recordTerms(s.table())) {
             com.microsoft.z3.IntExpr otherKey = v.key(s.table(), column, other);
-            BoolExpr beyond = agg.function() == Aggregate.Function.MIN ? ctx.mkLt(otherKey, aggValue) : ctx.mkGt(otherKey, aggValue);
-            extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
-                    ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull), rules.addresses(sf, site, other, false), beyond),
-                    rules.notAliveInView(sf, site, other))));
-            // and a matching record alive in the view makes the result non-NULL (premises under-approximated)
-            extremes.add(forAllIn(t, b.get().elements(), ctx.mkImplies(
-                    ctx.mkAnd(rules.exec(sf, site, false), rules.addresses(sf, site, other, false),
-                            rules.aliveInView(sf, site, other, false)),
-                    ctx.mkNot(isNull))));
+            BoolExpr beyond =
+                    agg.function() == Aggregate.Function.MIN
+                            ? ctx.mkLt(otherKey, aggValue)
+                            : ctx.mkGt(otherKey, aggValue);
+            extremes.add(
+                    forAllIn(
+                            t,
+                            b.get().elements(),
+                            ctx.mkImplies(
+                                    ctx.mkAnd(
+                                            rules.exec(sf, site, false),
+                                            ctx.mkNot(isNull),
+                                            rules.addresses(sf, site, other, false),
+                                            beyond),
+                                    rules.notAliveInView(sf, site, other))));
+            // and a matching record alive in the view makes the result non-NULL (premises
+            // under-approximated)
+            extremes.add(
+                    forAllIn(
+                            t,
+                            b.get().elements(),
+                            ctx.mkImplies(
+                                    ctx.mkAnd(
+                                            rules.exec(sf, site, false),
+                                            rules.addresses(sf, site, other, false),
+                                            rules.aliveInView(sf, site, other, false)),
+                                    ctx.mkNot(isNull))));
         }
         BoolExpr extremum = and(extremes);
         Expr<?> r = v.fresh("r", v.recordSort(s.table()));
         BoolExpr alive = rules.aliveInView(sf, site, r, true);
-        BoolExpr witness = ctx.mkExists(new Expr<?>[] {r}, ctx.mkAnd(rules.addresses(sf, site, r, true), alive,
-                ctx.mkEq(v.key(s.table(), column, r), value)), 0, null, null, null, null);
-        return List.of(extremum, forAllIn(t, b.get().elements(),
-                ctx.mkImplies(ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull)), witness)));
+        BoolExpr witness =
+                ctx.mkExists(
+                        new Expr<?>[] {r},
+                        ctx.mkAnd(
+                                rules.addresses(sf, site, r, true),
+                                alive,
+                                ctx.mkEq(v.key(s.table(), column, r), value)),
+                        0,
+                        null,
+                        null,
+                        null,
+                        null);
+        return List.of(
+                extremum,
+                forAllIn(
+                        t,
+                        b.get().elements(),
+                        ctx.mkImplies(
+                                ctx.mkAnd(rules.exec(sf, site, false), ctx.mkNot(isNull)),
+                                witness)));
     }
 }

@@ -10,34 +10,62 @@ import java.util.List;
 
 /** The commit guard: no transaction of the query reaches one of its aborts. */
 final class CommitGuard extends RuleFamily {
-    CommitGuard(Vocabulary v, ProgramModel model, AccessRules rules, Terms terms, Quantification quantification, Mode mode) {
+    CommitGuard(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Terms terms,
+            Quantification quantification,
+            Mode mode) {
         super(v, model, rules, terms, quantification, mode);
     }
 
     /**
      * The commit guard: an execution holds committed transactions only, and a transaction that
-     * reaches a ROLLBACK or RAISE EXCEPTION aborts (its writes never happen, it is in no dependency),
-     * so no transaction of the query reaches one of its aborts ({@link isocheck.program.AbortFacts}).
-     * The reaching condition is under-approximated (it is negated here): where it cannot be decided
-     * exactly, an instance that would abort may still be taken as committed, with the statements
-     * after the abort running as if it were not there — more executions, never fewer. In EXPANDED
-     * mode the loop elements are the transaction's witness elements (an instance of a universal fact).
+     * reaches a ROLLBACK or RAISE EXCEPTION aborts (its writes never happen, it is in no
+     * dependency), so no transaction of the query reaches one of its aborts ({@link
+     * isocheck.program.AbortFacts}). The reaching condition is under-approximated (it is negated
+     * here): where it cannot be decided exactly, an instance that would abort may still be taken as
+     * committed, with the statements after the abort running as if it were not there — more
+     * executions, never fewer. In EXPANDED mode the loop elements are the transaction's witness
+     * elements (an instance of a universal fact).
      */
     List<Part> commitGuard(List<Expr<?>> txns) {
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf : model.transactions()) {
             Transaction txn = tf.transaction();
             for (isocheck.program.AbortFacts a : tf.aborts()) {
-                out.add(new Part("commit_guard " + txn.name() + " " + a.statement().pos().lineColumn(),
-                        forAllTxns(txns, 1, new int[0][], ts -> {
-                            Expr<?> t = ts.get(0);
-                            if (!mayBe(t, txn.name())) return ctx.mkTrue();
-                            List<Expr<?>> els = new ArrayList<>();
-                            for (Stmt.Foreach l : a.loops()) els.add(v.fresh("ab!" + l.variable(), terms.elementSort(txn, l.source())));
-                            Site site = Site.of(txn, t, a.loops(), els);
-                            return ctx.mkImplies(v.isType(t, txn.name()),
-                                    forAllIn(t, els, ctx.mkNot(rules.exec(a.guard(), a.loops(), site, false))));
-                        })));
+                out.add(
+                        new Part(
+                                "commit_guard "
+                                        + txn.name()
+                                        + " "
+                                        + a.statement().pos().lineColumn(),
+                                forAllTxns(
+                                        txns,
+                                        1,
+                                        new int[0][],
+                                        ts -> {
+                                            Expr<?> t = ts.get(0);
+                                            if (!mayBe(t, txn.name())) return ctx.mkTrue();
+                                            List<Expr<?>> els = new ArrayList<>();
+                                            for (Stmt.Foreach l : a.loops())
+                                                els.add(
+                                                        v.fresh(
+                                                                "ab!" + l.variable(),
+                                                                terms.elementSort(
+                                                                        txn, l.source())));
+                                            Site site = Site.of(txn, t, a.loops(), els);
+                                            return ctx.mkImplies(
+                                                    v.isType(t, txn.name()),
+                                                    forAllIn(
+                                                            t,
+                                                            els,
+                                                            ctx.mkNot(
+                                                                    rules.exec(
+                                                                            a.guard(), a.loops(),
+                                                                            site, false))));
+                                        })));
             }
         }
         return out;

@@ -15,10 +15,10 @@ import java.util.Set;
 
 /**
  * A field only ever incremented: every statement of every program that writes {@code table.field}
- * is an UPDATE setting it to {@code field + c} (or {@code c + field}) for an integer literal
- * {@code c ≥ 1}, and no program inserts into or deletes from the table (an INSERT would write an
- * arbitrary value). TPC-C's {@code district.d_next_o_id} is one. Under a spec in which every writer
- * of a record's field sees the earlier ones ({@link WriterVisibility}) such a field's values strictly
+ * is an UPDATE setting it to {@code field + c} (or {@code c + field}) for an integer literal {@code
+ * c ≥ 1}, and no program inserts into or deletes from the table (an INSERT would write an arbitrary
+ * value). TPC-C's {@code district.d_next_o_id} is one. Under a spec in which every writer of a
+ * record's field sees the earlier ones ({@link WriterVisibility}) such a field's values strictly
  * increase along ar, which {@link CounterRules} turns into facts about the transactions' views.
  *
  * @param writers each writing statement with its increment
@@ -49,20 +49,28 @@ public record CounterField(String table, String field, List<Writer> writers) {
                     List<String> key = List.of(sf.table(), f);
                     Optional<Long> inc = increment(sf, f);
                     if (inc.isEmpty() || !model.isStatic(sf.table())) broken.add(key);
-                    else writers.computeIfAbsent(key, k -> new ArrayList<>())
-                            .add(new Writer(new Encoder.StatementRef(tf.transaction(), sf), inc.get()));
+                    else
+                        writers.computeIfAbsent(key, k -> new ArrayList<>())
+                                .add(
+                                        new Writer(
+                                                new Encoder.StatementRef(tf.transaction(), sf),
+                                                inc.get()));
                 }
             }
         }
         List<CounterField> out = new ArrayList<>();
         for (var e : writers.entrySet()) {
             if (broken.contains(e.getKey()) || !selected.contains(e.getKey())) continue;
-            out.add(new CounterField(e.getKey().get(0), e.getKey().get(1), List.copyOf(e.getValue())));
+            out.add(
+                    new CounterField(
+                            e.getKey().get(0), e.getKey().get(1), List.copyOf(e.getValue())));
         }
         return out;
     }
 
-    /** {@code c} when the statement is an UPDATE that sets the field to itself plus a literal c ≥ 1. */
+    /**
+     * {@code c} when the statement is an UPDATE that sets the field to itself plus a literal c ≥ 1.
+     */
     static Optional<Long> increment(StatementFacts sf, String field) {
         if (!(sf.statement() instanceof Stmt.Update u)) return Optional.empty();
         for (isocheck.program.Assignment a : u.assignments()) {
@@ -77,7 +85,10 @@ public record CounterField(String table, String field, List<Writer> writers) {
     }
 
     private static Optional<Long> literalBeside(Expr self, Expr other, String field) {
-        if (self instanceof Expr.ColumnRef c && c.column().equals(field) && other instanceof Expr.IntLit i && i.value() >= 1) {
+        if (self instanceof Expr.ColumnRef c
+                && c.column().equals(field)
+                && other instanceof Expr.IntLit i
+                && i.value() >= 1) {
             return Optional.of(i.value());
         }
         return Optional.empty();

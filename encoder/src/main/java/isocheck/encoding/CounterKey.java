@@ -17,25 +17,29 @@ import java.util.Optional;
 
 /**
  * A key column drawn from a counter: every INSERT into {@code table} (in every program) takes key
- * column {@code column} from the value of a {@link CounterField} r.f it SELECTs (directly or through a
- * local's definition: TPC-C's {@code o_id := dist.d_next_o_id}), its other key columns
- * {@code counterKey} name r (r's i-th key column is the inserted record's column
- * {@code counterKey.get(i)}), and the same transaction increments r.f whenever the INSERT runs (the
- * UPDATE sits outside loops, its guard is a prefix of the INSERT's, and its WHERE is exactly r's key).
+ * column {@code column} from the value of a {@link CounterField} r.f it SELECTs (directly or
+ * through a local's definition: TPC-C's {@code o_id := dist.d_next_o_id}), its other key columns
+ * {@code counterKey} name r (r's i-th key column is the inserted record's column {@code
+ * counterKey.get(i)}), and the same transaction increments r.f whenever the INSERT runs (the UPDATE
+ * sits outside loops, its guard is a prefix of the INSERT's, and its WHERE is exactly r's key).
  * TPC-C's orders, new_order and order_line draw their order ids from {@code district.d_next_o_id}.
  */
-public record CounterKey(String table, String column, CounterField counter, List<String> counterKey) {
+public record CounterKey(
+        String table, String column, CounterField counter, List<String> counterKey) {
 
     /**
      * The counter key a program-declared invariant speaks of ({@link isocheck.program.Invariant}):
      * how the table's key columns name the counter's record; empty when not every INSERT draws the
      * column from that counter (then the invariant cannot be used, and is rejected at load time).
      */
-    public static Optional<CounterKey> of(isocheck.program.Program program, isocheck.program.Invariant inv) {
+    public static Optional<CounterKey> of(
+            isocheck.program.Program program, isocheck.program.Invariant inv) {
         ProgramModel model = new ProgramModel(program);
         for (CounterKey ck : find(model, CounterField.find(model))) {
-            if (ck.table().equals(inv.table()) && ck.column().equals(inv.column())
-                    && ck.counter().table().equals(inv.counterTable()) && ck.counter().field().equals(inv.counterField())) {
+            if (ck.table().equals(inv.table())
+                    && ck.column().equals(inv.column())
+                    && ck.counter().table().equals(inv.counterTable())
+                    && ck.counter().field().equals(inv.counterField())) {
                 return Optional.of(ck);
             }
         }
@@ -68,26 +72,39 @@ public record CounterKey(String table, String column, CounterField counter, List
                         }
                         common = m;
                     }
-                    if (all && common.isPresent()) out.add(new CounterKey(table, column, cf, common.get()));
+                    if (all && common.isPresent())
+                        out.add(new CounterKey(table, column, cf, common.get()));
                 }
             }
         }
         return out;
     }
 
-    /** For one INSERT: the mapping from the counter record's key columns to the inserted key columns. */
-    private static Optional<List<String>> drawn(ProgramModel model, Transaction txn, StatementFacts ins, String column,
+    /**
+     * For one INSERT: the mapping from the counter record's key columns to the inserted key
+     * columns.
+     */
+    private static Optional<List<String>> drawn(
+            ProgramModel model,
+            Transaction txn,
+            StatementFacts ins,
+            String column,
             CounterField cf) {
         if (!ins.pinsWholeKey()) return Optional.empty();
         Expr value = resolve(model, txn, ins.keyPins().get(column));
         if (!(value instanceof Expr.VarRef ref)) return Optional.empty();
         Variable var = model.variable(txn, ref.variable());
-        if (var.kind() != Variable.Kind.LOCAL || !(var.type() instanceof Type.Rows)) return Optional.empty();
+        if (var.kind() != Variable.Kind.LOCAL || !(var.type() instanceof Type.Rows))
+            return Optional.empty();
         String field = ref.field() != null ? ref.field() : var.type().fields().get(0).name();
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
-        if (!field.equals(cf.field()) || as.size() != 1 || !as.get(0).loops().isEmpty()
-                || !(as.get(0).stmt() instanceof Stmt.Select sel) || sel.aggregate().isPresent()
-                || !sel.table().equals(cf.table()) || !model.readsViewValue(txn, sel, field)) {
+        if (!field.equals(cf.field())
+                || as.size() != 1
+                || !as.get(0).loops().isEmpty()
+                || !(as.get(0).stmt() instanceof Stmt.Select sel)
+                || sel.aggregate().isPresent()
+                || !sel.table().equals(cf.table())
+                || !model.readsViewValue(txn, sel, field)) {
             return Optional.empty();
         }
         StatementFacts selFacts = model.factsOf(sel);
@@ -98,7 +115,9 @@ public record CounterKey(String table, String column, CounterField counter, List
             String want = resolve(model, txn, selFacts.keyPins().get(k)).text();
             String found = null;
             for (var pin : ins.keyPins().entrySet()) {
-                if (!pin.getKey().equals(column) && resolve(model, txn, pin.getValue()).text().equals(want)) found = pin.getKey();
+                if (!pin.getKey().equals(column)
+                        && resolve(model, txn, pin.getValue()).text().equals(want))
+                    found = pin.getKey();
             }
             if (found == null) return Optional.empty();
             mapping.add(found);
@@ -106,13 +125,18 @@ public record CounterKey(String table, String column, CounterField counter, List
         // and the transaction surely increments that record whenever the INSERT runs
         for (CounterField.Writer w : cf.writers()) {
             StatementFacts up = w.statement().facts();
-            if (!w.statement().txn().name().equals(txn.name()) || !up.loops().isEmpty() || !up.pinsWholeKey()) continue;
-            if (FactExtractor.conjuncts(((Stmt.Update) up.statement()).where()).size() != up.keyPins().size()) continue;
+            if (!w.statement().txn().name().equals(txn.name())
+                    || !up.loops().isEmpty()
+                    || !up.pinsWholeKey()) continue;
+            if (FactExtractor.conjuncts(((Stmt.Update) up.statement()).where()).size()
+                    != up.keyPins().size()) continue;
             if (!isPrefix(up.guard(), ins.guard())) continue;
             boolean same = true;
             for (String k : model.table(cf.table()).primaryKey()) {
-                same &= resolve(model, txn, up.keyPins().get(k)).text()
-                        .equals(resolve(model, txn, selFacts.keyPins().get(k)).text());
+                same &=
+                        resolve(model, txn, up.keyPins().get(k))
+                                .text()
+                                .equals(resolve(model, txn, selFacts.keyPins().get(k)).text());
             }
             if (same) return Optional.of(mapping);
         }

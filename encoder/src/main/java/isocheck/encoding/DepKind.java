@@ -4,12 +4,14 @@ import isocheck.vocabulary.EdgeKind;
 
 /**
  * The three dependency kinds of paper Def. 3: read (WR), write (WW) and anti-dependency (RW), the
- * relations the encoding declares. They are the subset of the shared {@link EdgeKind} that a
- * static witness can have (no session order, inferred commit order or real time): {@link
- * #edgeKind()} is the one-to-one mapping, and witnesses are named through it.
+ * relations the encoding declares. They are the subset of the shared {@link EdgeKind} that a static
+ * witness can have (no session order, inferred commit order or real time): {@link #edgeKind()} is
+ * the one-to-one mapping, and witnesses are named through it.
  */
 public enum DepKind {
-    WR, WW, RW;
+    WR,
+    WW,
+    RW;
 
     public String lower() {
         return edgeKind().label();

@@ -21,7 +21,14 @@ final class DependencyRules extends RuleFamily {
     private final List<Conflict> conflicts;
     private final Encoder encoder;
 
-    DependencyRules(Vocabulary v, ProgramModel model, AccessRules rules, Terms terms, Quantification quantification, Mode mode, Encoder encoder) {
+    DependencyRules(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Terms terms,
+            Quantification quantification,
+            Mode mode,
+            Encoder encoder) {
         super(v, model, rules, terms, quantification, mode);
         this.conflicts = encoder.conflicts();
         this.encoder = encoder;
@@ -46,16 +53,47 @@ final class DependencyRules extends RuleFamily {
         for (List<String> tf : fields) {
             String table = tf.get(0);
             String field = tf.get(1);
-            if (!used.contains(List.of("WR", table, field)) || !used.contains(List.of("RW", table, field))) continue;
+            if (!used.contains(List.of("WR", table, field))
+                    || !used.contains(List.of("RW", table, field))) continue;
             for (Expr<?> r : recordTerms(table)) {
-                out.add(new Part("phi_dep " + table + "." + field + " " + r, forAllTxns(txns, 3, new int[][] {{0, 1}, {0, 2}}, t -> {
-                    Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
-                    BoolExpr premise = ctx.mkAnd(v.refined(DepKind.WR, table, field, r, t2, t1),
-                            v.refined(DepKind.RW, table, field, r, t1, t3));
-                    BoolExpr conclusion = ctx.mkAnd(ctx.mkNot(ctx.mkEq(t2, t3)),
-                            v.refined(DepKind.WW, table, field, r, t2, t3), v.ww(t2, t3));
-                    return ctx.mkImplies(premise, conclusion);
-                })));
+                out.add(
+                        new Part(
+                                "phi_dep " + table + "." + field + " " + r,
+                                forAllTxns(
+                                        txns,
+                                        3,
+                                        new int[][] {{0, 1}, {0, 2}},
+                                        t -> {
+                                            Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
+                                            BoolExpr premise =
+                                                    ctx.mkAnd(
+                                                            v.refined(
+                                                                    DepKind.WR,
+                                                                    table,
+                                                                    field,
+                                                                    r,
+                                                                    t2,
+                                                                    t1),
+                                                            v.refined(
+                                                                    DepKind.RW,
+                                                                    table,
+                                                                    field,
+                                                                    r,
+                                                                    t1,
+                                                                    t3));
+                                            BoolExpr conclusion =
+                                                    ctx.mkAnd(
+                                                            ctx.mkNot(ctx.mkEq(t2, t3)),
+                                                            v.refined(
+                                                                    DepKind.WW,
+                                                                    table,
+                                                                    field,
+                                                                    r,
+                                                                    t2,
+                                                                    t3),
+                                                            v.ww(t2, t3));
+                                            return ctx.mkImplies(premise, conclusion);
+                                        })));
             }
         }
         return out;
@@ -80,14 +118,46 @@ final class DependencyRules extends RuleFamily {
         for (List<String> k : wr) {
             String table = k.get(0), field = k.get(1), stmt = k.get(2);
             for (Expr<?> r : recordTerms(table)) {
-                out.add(new Part("phi_dep " + table + "." + field + "@" + stmt + " " + r, forAllTxns(txns, 3, new int[][] {{0, 1}, {0, 2}}, t -> {
-                    Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
-                    BoolExpr premise = ctx.mkAnd(v.refinedAt(DepKind.WR, table, field, stmt, r, t2, t1),
-                            v.refinedAt(DepKind.RW, table, field, stmt, r, t1, t3));
-                    BoolExpr conclusion = ctx.mkAnd(ctx.mkNot(ctx.mkEq(t2, t3)),
-                            v.refined(DepKind.WW, table, field, r, t2, t3), v.ww(t2, t3));
-                    return ctx.mkImplies(premise, conclusion);
-                })));
+                out.add(
+                        new Part(
+                                "phi_dep " + table + "." + field + "@" + stmt + " " + r,
+                                forAllTxns(
+                                        txns,
+                                        3,
+                                        new int[][] {{0, 1}, {0, 2}},
+                                        t -> {
+                                            Expr<?> t1 = t.get(0), t2 = t.get(1), t3 = t.get(2);
+                                            BoolExpr premise =
+                                                    ctx.mkAnd(
+                                                            v.refinedAt(
+                                                                    DepKind.WR,
+                                                                    table,
+                                                                    field,
+                                                                    stmt,
+                                                                    r,
+                                                                    t2,
+                                                                    t1),
+                                                            v.refinedAt(
+                                                                    DepKind.RW,
+                                                                    table,
+                                                                    field,
+                                                                    stmt,
+                                                                    r,
+                                                                    t1,
+                                                                    t3));
+                                            BoolExpr conclusion =
+                                                    ctx.mkAnd(
+                                                            ctx.mkNot(ctx.mkEq(t2, t3)),
+                                                            v.refined(
+                                                                    DepKind.WW,
+                                                                    table,
+                                                                    field,
+                                                                    r,
+                                                                    t2,
+                                                                    t3),
+                                                            v.ww(t2, t3));
+                                            return ctx.mkImplies(premise, conclusion);
+                                        })));
             }
         }
         return out;
@@ -105,25 +175,55 @@ final class DependencyRules extends RuleFamily {
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts w : tf.statements()) {
                 List<String> fields = new ArrayList<>();
-                for (String f : model.writeFields(w)) if (used.contains(List.of("RW", w.table(), f))) fields.add(f);
+                for (String f : model.writeFields(w))
+                    if (used.contains(List.of("RW", w.table(), f))) fields.add(f);
                 if (fields.isEmpty()) continue;
                 Transaction txn = tf.transaction();
-                out.add(new Part("last_writer_wins " + txn.name() + "." + w.id(),
-                        forAllTxns(txns, 3, new int[][] {{0, 1}, {1, 2}}, abc -> {
-                            Expr<?> a = abc.get(0), b = abc.get(1), c = abc.get(2);
-                            if (!mayBe(a, txn.name())) return ctx.mkTrue();
-                            List<Expr<?>> els = rules.iterationElements(w, txn, "lw");
-                            Site site = rules.site(w, txn, a, els);
-                            List<BoolExpr> cases = new ArrayList<>();
-                            for (Expr<?> r : recordTerms(w.table())) {
-                                List<BoolExpr> rws = new ArrayList<>();
-                                for (String f : fields) rws.add(v.refined(DepKind.RW, w.table(), f, r, b, c));
-                                BoolExpr premise = ctx.mkAnd(v.isType(a, txn.name()), v.vis(a, b),
-                                        rules.writes(w, fields.get(0), site, r, false), or(rws));
-                                cases.add(forAllIn(a, els, ctx.mkImplies(premise, v.ar(a, c))));
-                            }
-                            return and(cases);
-                        })));
+                out.add(
+                        new Part(
+                                "last_writer_wins " + txn.name() + "." + w.id(),
+                                forAllTxns(
+                                        txns,
+                                        3,
+                                        new int[][] {{0, 1}, {1, 2}},
+                                        abc -> {
+                                            Expr<?> a = abc.get(0), b = abc.get(1), c = abc.get(2);
+                                            if (!mayBe(a, txn.name())) return ctx.mkTrue();
+                                            List<Expr<?>> els =
+                                                    rules.iterationElements(w, txn, "lw");
+                                            Site site = rules.site(w, txn, a, els);
+                                            List<BoolExpr> cases = new ArrayList<>();
+                                            for (Expr<?> r : recordTerms(w.table())) {
+                                                List<BoolExpr> rws = new ArrayList<>();
+                                                for (String f : fields)
+                                                    rws.add(
+                                                            v.refined(
+                                                                    DepKind.RW,
+                                                                    w.table(),
+                                                                    f,
+                                                                    r,
+                                                                    b,
+                                                                    c));
+                                                BoolExpr premise =
+                                                        ctx.mkAnd(
+                                                                v.isType(a, txn.name()),
+                                                                v.vis(a, b),
+                                                                rules.writes(
+                                                                        w,
+                                                                        fields.get(0),
+                                                                        site,
+                                                                        r,
+                                                                        false),
+                                                                or(rws));
+                                                cases.add(
+                                                        forAllIn(
+                                                                a,
+                                                                els,
+                                                                ctx.mkImplies(
+                                                                        premise, v.ar(a, c))));
+                                            }
+                                            return and(cases);
+                                        })));
             }
         }
         return out;
@@ -145,14 +245,29 @@ final class DependencyRules extends RuleFamily {
                 boolean deletes = model.onlyAliveWrites(t, table, Stmt.Delete.class);
                 if (!inserts && !deletes) continue;
                 for (Expr<?> r : recordTerms(table)) {
-                    out.add(new Part("alive_rule " + t.name() + " " + table + " " + r, forAllTxns(txns, 2, PAIR, ab -> {
-                        if (!mayBe(ab.get(0), t.name())) return ctx.mkTrue();
-                        BoolExpr alive = v.alive(table, r, ab.get(1));
-                        return ctx.mkImplies(
-                                ctx.mkAnd(v.refined(DepKind.WR, table, StatementFacts.ALIVE, r, ab.get(0), ab.get(1)),
-                                        v.isType(ab.get(0), t.name())),
-                                inserts ? alive : ctx.mkNot(alive));
-                    })));
+                    out.add(
+                            new Part(
+                                    "alive_rule " + t.name() + " " + table + " " + r,
+                                    forAllTxns(
+                                            txns,
+                                            2,
+                                            PAIR,
+                                            ab -> {
+                                                if (!mayBe(ab.get(0), t.name()))
+                                                    return ctx.mkTrue();
+                                                BoolExpr alive = v.alive(table, r, ab.get(1));
+                                                return ctx.mkImplies(
+                                                        ctx.mkAnd(
+                                                                v.refined(
+                                                                        DepKind.WR,
+                                                                        table,
+                                                                        StatementFacts.ALIVE,
+                                                                        r,
+                                                                        ab.get(0),
+                                                                        ab.get(1)),
+                                                                v.isType(ab.get(0), t.name())),
+                                                        inserts ? alive : ctx.mkNot(alive));
+                                            })));
                 }
             }
         }

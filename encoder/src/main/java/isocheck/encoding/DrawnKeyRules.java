@@ -17,15 +17,17 @@ import java.util.Set;
  * Records whose key is drawn from a counter ({@link CounterKey}) are inserted at most once in an
  * execution, under the spec condition of {@link CounterRules} (the counter's writers see the
  * earlier writers) and the initial-state assumption of {@link CounterRules#keyBelowCounter}:
+ *
  * <ul>
- *   <li>no two transactions insert the same such record: they both increment the counter record
- *       and the one later in ar reads a strictly larger value;</li>
+ *   <li>no two transactions insert the same such record: they both increment the counter record and
+ *       the one later in ar reads a strictly larger value;
  *   <li>no transaction inserts an initial one: a drawn key is at least the counter's initial value,
- *       which exceeds every initial key.</li>
+ *       which exceeds every initial key.
  * </ul>
+ *
  * So such a record alive in a view was put there by its one inserter (or is initial and never
- * written by an INSERT), which {@link #inserterVisible} states. This is part of what
- * {@code --assume-unique-keys} assumes for every table, derived here for the counter-keyed ones.
+ * written by an INSERT), which {@link #inserterVisible} states. This is part of what {@code
+ * --assume-unique-keys} assumes for every table, derived here for the counter-keyed ones.
  */
 final class DrawnKeyRules {
     private final Vocabulary v;
@@ -35,7 +37,12 @@ final class DrawnKeyRules {
     private final Quantification enc;
     private final WriterVisibility visibility;
 
-    DrawnKeyRules(Vocabulary v, ProgramModel model, AccessRules rules, Quantification enc, WriterVisibility visibility) {
+    DrawnKeyRules(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Quantification enc,
+            WriterVisibility visibility) {
         this.v = v;
         this.ctx = v.context();
         this.model = model;
@@ -45,41 +52,72 @@ final class DrawnKeyRules {
     }
 
     /**
-     * <b>inserter_visible</b>: if transaction i runs an INSERT of record x of a counter-keyed table and
-     * another transaction t sees x alive, then t sees i, and (for an INSERT outside loops) reads i's
-     * values of the fields only INSERTs write. Soundness: x is not initial (i drew its key), so t's
-     * view has a last writer of x's Alive that inserted it, which can only be i; i is also the only
-     * writer of those fields of x.
+     * <b>inserter_visible</b>: if transaction i runs an INSERT of record x of a counter-keyed table
+     * and another transaction t sees x alive, then t sees i, and (for an INSERT outside loops)
+     * reads i's values of the fields only INSERTs write. Soundness: x is not initial (i drew its
+     * key), so t's view has a last writer of x's Alive that inserted it, which can only be i; i is
+     * also the only writer of those fields of x.
      */
     List<Part> inserterVisible(Spec spec, CounterKey ck, List<Expr<?>> txns) {
-        if (!visibility.writersSeeEarlierWriters(spec, ck.counter().writerTypes())) return List.of();
+        if (!visibility.writersSeeEarlierWriters(spec, ck.counter().writerTypes()))
+            return List.of();
         List<Part> out = new ArrayList<>();
         List<String> fields = insertOnlyFields(ck.table());
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Insert ins) || !c.table().equals(ck.table())) continue;
-                out.add(new Part("inserter_visible " + tf.transaction().name() + "." + c.id(),
-                        enc.forAllTxns(txns, 2, new int[][] {{0, 1}}, it -> {
-                            Expr<?> i = it.get(0), t = it.get(1);
-                            if (!enc.mayBe(i, tf.transaction().name())) return ctx.mkTrue();
-                            List<Expr<?>> els = rules.iterationElements(c, tf.transaction(), "iv");
-                            Site site = rules.site(c, tf.transaction(), i, els);
-                            Optional<Expr<?>> x = rules.pinnedRecord(c, site);
-                            if (x.isEmpty()) return ctx.mkTrue();
-                            List<BoolExpr> then = new ArrayList<>();
-                            then.add(v.vis(i, t));
-                            // the values only for an INSERT outside loops: the abstract model lets one
-                            // transaction insert a key twice (two iterations), the later value winning
-                            for (int k = 0; k < ins.columns().size() && c.loops().isEmpty(); k++) {
-                                String col = ins.columns().get(k);
-                                if (!fields.contains(col)) continue;
-                                rules.terms().value(ins.values().get(k), site, null).ifPresent(val ->
-                                        then.add(ctx.mkEq(v.viewValue(ck.table(), col, x.get(), t), val)));
-                            }
-                            BoolExpr premise = ctx.mkAnd(v.isType(i, tf.transaction().name()), rules.exec(c, site, false),
-                                    v.alive(ck.table(), x.get(), t));
-                            return enc.forAllIn(i, els, ctx.mkImplies(premise, enc.and(then)));
-                        })));
+                if (!(c.statement() instanceof Stmt.Insert ins) || !c.table().equals(ck.table()))
+                    continue;
+                out.add(
+                        new Part(
+                                "inserter_visible " + tf.transaction().name() + "." + c.id(),
+                                enc.forAllTxns(
+                                        txns,
+                                        2,
+                                        new int[][] {{0, 1}},
+                                        it -> {
+                                            Expr<?> i = it.get(0), t = it.get(1);
+                                            if (!enc.mayBe(i, tf.transaction().name()))
+                                                return ctx.mkTrue();
+                                            List<Expr<?>> els =
+                                                    rules.iterationElements(
+                                                            c, tf.transaction(), "iv");
+                                            Site site = rules.site(c, tf.transaction(), i, els);
+                                            Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+                                            if (x.isEmpty()) return ctx.mkTrue();
+                                            List<BoolExpr> then = new ArrayList<>();
+                                            then.add(v.vis(i, t));
+                                            // the values only for an INSERT outside loops: the
+                                            // abstract model lets one
+                                            // transaction insert a key twice (two iterations), the
+                                            // later value winning
+                                            for (int k = 0;
+                                                    k < ins.columns().size() && c.loops().isEmpty();
+                                                    k++) {
+                                                String col = ins.columns().get(k);
+                                                if (!fields.contains(col)) continue;
+                                                rules.terms()
+                                                        .value(ins.values().get(k), site, null)
+                                                        .ifPresent(
+                                                                val ->
+                                                                        then.add(
+                                                                                ctx.mkEq(
+                                                                                        v.viewValue(
+                                                                                                ck
+                                                                                                        .table(),
+                                                                                                col,
+                                                                                                x
+                                                                                                        .get(),
+                                                                                                t),
+                                                                                        val)));
+                                            }
+                                            BoolExpr premise =
+                                                    ctx.mkAnd(
+                                                            v.isType(i, tf.transaction().name()),
+                                                            rules.exec(c, site, false),
+                                                            v.alive(ck.table(), x.get(), t));
+                                            return enc.forAllIn(
+                                                    i, els, ctx.mkImplies(premise, enc.and(then)));
+                                        })));
             }
         }
         return out;
@@ -100,7 +138,8 @@ final class DrawnKeyRules {
         }
         List<String> out = new ArrayList<>();
         for (String f : written) {
-            if (!f.equals(StatementFacts.ALIVE) && !updated.contains(f) && read.contains(f)) out.add(f);
+            if (!f.equals(StatementFacts.ALIVE) && !updated.contains(f) && read.contains(f))
+                out.add(f);
         }
         return out;
     }

@@ -23,30 +23,35 @@ import java.util.Set;
  * φ_aux (∧ the unique-keys assumption when asked). Rules over the refined relations conclude the
  * plain relation too (a dependency on a field of a record is a dependency). The necessary
  * conditions φ_{R→} are asserted on the edges of the cycle (see {@code isocheck.query.CycleQuery}),
- * where they decide satisfiability;
- * elsewhere R occurs only as the premise of φ_basic, Ψ and φ_dep or the conclusion of a forcing
- * rule, so an unforced R can always be made false and its necessary condition never matters (the
- * omission is sound in any case: fewer constraints, more models).
+ * where they decide satisfiability; elsewhere R occurs only as the premise of φ_basic, Ψ and φ_dep
+ * or the conclusion of a forcing rule, so an unforced R can always be made false and its necessary
+ * condition never matters (the omission is sound in any case: fewer constraints, more models).
  *
  * <p>Two modes for the transaction sort:
+ *
  * <ul>
  *   <li>{@link Mode#EXPANDED}: every formula universal in transactions is expanded over the query's
  *       constants. Sound because universal sentences hold in every substructure, so restricting a
  *       valid execution to the cycle's transactions is a model (valid only while the spec is
- *       universal in transactions: {@link Spec#isUniversal()}, checked by the caller).</li>
- *   <li>{@link Mode#QUANTIFIED}: the paper's formulas as they are, ∀ over {@code Txn}, for Z3's MBQI.</li>
+ *       universal in transactions: {@link Spec#isUniversal()}, checked by the caller).
+ *   <li>{@link Mode#QUANTIFIED}: the paper's formulas as they are, ∀ over {@code Txn}, for Z3's
+ *       MBQI.
  * </ul>
+ *
  * Records and loop iterations: where a statement names its record by the whole primary key, the
  * record is substituted (exact). Otherwise, in EXPANDED mode universal rules are instantiated on
- * the cycle's witness records and each transaction's witness iteration elements ({@link Quantification#forAll}),
- * which leaves Z3 a quantifier-free problem except for the rows-satisfy-WHERE facts of φ_aux; in
- * QUANTIFIED mode they are Z3 quantifiers.
+ * the cycle's witness records and each transaction's witness iteration elements ({@link
+ * Quantification#forAll}), which leaves Z3 a quantifier-free problem except for the
+ * rows-satisfy-WHERE facts of φ_aux; in QUANTIFIED mode they are Z3 quantifiers.
  *
  * <p>Only WW is ever forced: WR and RW depend on what a transaction saw (max_ar of its visible
  * writers), which no condition on parameters decides.
  */
 public final class Encoder {
-    public enum Mode { EXPANDED, QUANTIFIED }
+    public enum Mode {
+        EXPANDED,
+        QUANTIFIED
+    }
 
     private final Vocabulary v;
     private final Context ctx;
@@ -64,9 +69,10 @@ public final class Encoder {
     private final UniqueInsertRules uniqueInsertRules;
     private final CommitGuard commitGuard;
     private final AuxRules aux;
+
     /**
-     * The program assumption that every INSERT inserts a key never inserted before (ids drawn from a
-     * sequence or a UUID, a counter protected by the spec): see {@link #uniqueInserts}.
+     * The program assumption that every INSERT inserts a key never inserted before (ids drawn from
+     * a sequence or a UUID, a counter protected by the spec): see {@link #uniqueInserts}.
      */
     public Encoder assumeUniqueInserts(boolean on) {
         this.uniqueInserts = on;
@@ -82,14 +88,16 @@ public final class Encoder {
     }
 
     /**
-     * The tables whose INSERTs get the unique-insert facts ({@link #uniqueInserts}): every table under
-     * the {@code --assume-unique-keys} assumption; under {@link KeyModel#SQL} the tables no program
-     * deletes from, where SQL's key uniqueness implies them (a key once inserted stays alive, so a
-     * second INSERT of it fails and its transaction is not in the execution); none otherwise.
+     * The tables whose INSERTs get the unique-insert facts ({@link #uniqueInserts}): every table
+     * under the {@code --assume-unique-keys} assumption; under {@link KeyModel#SQL} the tables no
+     * program deletes from, where SQL's key uniqueness implies them (a key once inserted stays
+     * alive, so a second INSERT of it fails and its transaction is not in the execution); none
+     * otherwise.
      */
     Set<String> uniqueInsertTables() {
         Set<String> out = new LinkedHashSet<>();
-        if (!uniqueInserts && keyModel != KeyModel.SQL && !postgresRules) return out; // PostgreSQL enforces keys whatever the model
+        if (!uniqueInserts && keyModel != KeyModel.SQL && !postgresRules)
+            return out; // PostgreSQL enforces keys whatever the model
         Set<String> deleted = new LinkedHashSet<>();
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts sf : tf.statements()) {
@@ -132,7 +140,8 @@ public final class Encoder {
         this.dependencies = new DependencyRules(v, model, rules, terms, quantification, mode, this);
         this.snapshots = new StatementSnapshotRules(v, model, rules, terms, quantification, mode);
         this.forcing = new ForcingRules(v, model, rules, terms, quantification, mode);
-        this.uniqueInsertRules = new UniqueInsertRules(v, model, rules, terms, quantification, mode);
+        this.uniqueInsertRules =
+                new UniqueInsertRules(v, model, rules, terms, quantification, mode);
         this.commitGuard = new CommitGuard(v, model, rules, terms, quantification, mode);
         this.aux = new AuxRules(v, model, rules, terms, quantification, mode);
         WriterVisibility visibility = new WriterVisibility(v);
@@ -154,14 +163,16 @@ public final class Encoder {
     }
 
     /**
-     * Whether the program declares the invariant "ck's key column is below its counter" (an
-     * {@link isocheck.program.Invariant} pragma): then it is assumed as if by
-     * {@link #assumeKeysBelowCounters} for this key alone.
+     * Whether the program declares the invariant "ck's key column is below its counter" (an {@link
+     * isocheck.program.Invariant} pragma): then it is assumed as if by {@link
+     * #assumeKeysBelowCounters} for this key alone.
      */
     boolean declared(CounterKey ck) {
         for (isocheck.program.Invariant inv : model.program().invariants()) {
-            if (inv.table().equals(ck.table()) && inv.column().equals(ck.column())
-                    && inv.counterTable().equals(ck.counter().table()) && inv.counterField().equals(ck.counter().field())) {
+            if (inv.table().equals(ck.table())
+                    && inv.column().equals(ck.column())
+                    && inv.counterTable().equals(ck.counter().table())
+                    && inv.counterField().equals(ck.counter().field())) {
                 return true;
             }
         }
@@ -169,26 +180,39 @@ public final class Encoder {
     }
 
     /** The key columns drawn from counters ({@link CounterKey}). */
-    public List<CounterKey> counterKeys() { return counterKeys; }
+    public List<CounterKey> counterKeys() {
+        return counterKeys;
+    }
+
     private final CounterRules counterRules;
     private final DrawnKeyRules drawnKeyRules;
 
     /** The only-incremented fields of the program ({@link CounterField}). */
-    public List<CounterField> counters() { return counters; }
+    public List<CounterField> counters() {
+        return counters;
+    }
 
-    public AccessRules rules() { return rules; }
-    public List<Conflict> conflicts() { return conflicts; }
-    public Mode mode() { return mode; }
+    public AccessRules rules() {
+        return rules;
+    }
+
+    public List<Conflict> conflicts() {
+        return conflicts;
+    }
+
+    public Mode mode() {
+        return mode;
+    }
 
     private boolean statementViews;
     private boolean postgresRules;
 
     /**
-     * Configures the encoder for the executions of {@code spec}; call before building any query term
-     * with it ({@link #encode} calls it too). With statement snapshots ({@link Spec#hasStatementSnapshots})
-     * each statement reads from its own view and the rules that tie a transaction's reads to one
-     * snapshot are left out; with {@code database postgresql} PostgreSQL's write-time rules are
-     * added (docs/postgresql-levels.md §2–3).
+     * Configures the encoder for the executions of {@code spec}; call before building any query
+     * term with it ({@link #encode} calls it too). With statement snapshots ({@link
+     * Spec#hasStatementSnapshots}) each statement reads from its own view and the rules that tie a
+     * transaction's reads to one snapshot are left out; with {@code database postgresql}
+     * PostgreSQL's write-time rules are added (docs/postgresql-levels.md §2–3).
      */
     public Encoder forSpec(Spec spec) {
         this.statementViews = spec.hasStatementSnapshots();
@@ -199,32 +223,49 @@ public final class Encoder {
     }
 
     /** Whether each statement reads from its own snapshot ({@link #forSpec}). */
-    public boolean statementViews() { return statementViews; }
+    public boolean statementViews() {
+        return statementViews;
+    }
 
     /**
      * Whether PostgreSQL's row locks apply (locked_read, docs/postgresql-levels.md §2): an
      * anti-dependency whose read is made by a statement that writes or lock-reads (hence locks) the
      * record goes forward in the commit order.
      */
-    public boolean lockedReads() { return postgresRules; }
+    public boolean lockedReads() {
+        return postgresRules;
+    }
 
     /** Every conjunct of φ_{T,Ψ} over the given transaction constants. */
-    public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
-            Map<String, List<Expr<?>>> ground) throws SpecException {
+    public List<Part> encode(
+            Spec spec,
+            List<Expr<?>> txns,
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground)
+            throws SpecException {
         return encode(spec, txns, records, ground, Map.of());
     }
 
     /**
      * φ_{T,Ψ} specialised to a fixed type per transaction constant ({@code fixedTypes}, constant to
      * type name; constants not in the map may have any type). A rule instance whose premise asks a
-     * fixed constant to have another type is vacuous and is left out (EXPANDED mode only; the caller
-     * asserts the types). Equivalent, under those type facts, to {@link #encode(Spec, List, Map, Map)}.
+     * fixed constant to have another type is vacuous and is left out (EXPANDED mode only; the
+     * caller asserts the types). Equivalent, under those type facts, to {@link #encode(Spec, List,
+     * Map, Map)}.
      */
-    public List<Part> encode(Spec spec, List<Expr<?>> txns, Map<String, List<Expr<?>>> records,
-            Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) throws SpecException {
+    public List<Part> encode(
+            Spec spec,
+            List<Expr<?>> txns,
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground,
+            Map<Expr<?>, String> fixedTypes)
+            throws SpecException {
         forSpec(spec);
         quantification.query(records, ground, mode == Mode.EXPANDED ? fixedTypes : Map.of());
-        terms.setGround(mode == Mode.EXPANDED ? sort -> ground.getOrDefault(sort.toString(), List.of()) : null);
+        terms.setGround(
+                mode == Mode.EXPANDED
+                        ? sort -> ground.getOrDefault(sort.toString(), List.of())
+                        : null);
         List<Part> parts = new ArrayList<>();
         SpecTranslator tr = new SpecTranslator(v);
         if (mode == Mode.EXPANDED) {
@@ -237,9 +278,11 @@ public final class Encoder {
         // With statement snapshots the rules below that tie all reads of a transaction to one view
         // are left out (docs/postgresql-levels.md §3; dropping a rule admits more models, so it is
         // sound): φ_dep fails for a transaction that reads r.f twice and sees a newer version the
-        // second time; last-writer-wins, the Alive rule, the counter and drawn-key rules and the vis
+        // second time; last-writer-wins, the Alive rule, the counter and drawn-key rules and the
+        // vis
         // half of the unique-keys assumption are stated on the per-transaction view.
-        parts.addAll(statementViews ? dependencies.phiDepPerStatement(txns) : dependencies.phiDep(txns));
+        parts.addAll(
+                statementViews ? dependencies.phiDepPerStatement(txns) : dependencies.phiDep(txns));
         if (statementViews) parts.addAll(snapshots.statementSnapshots(txns));
         if (constrainsWW(spec)) parts.addAll(forcing.forcingWW(txns));
         if (!statementViews) parts.addAll(dependencies.lastWriterWins(txns));
@@ -249,15 +292,20 @@ public final class Encoder {
         parts.addAll(commitGuard.commitGuard(txns));
         Set<String> uniqueTables = uniqueInsertTables();
         if (!uniqueTables.isEmpty()) {
-            // the assumption's view facts need one snapshot per transaction; PostgreSQL's primary key
+            // the assumption's view facts need one snapshot per transaction; PostgreSQL's primary
+            // key
             // alone gives only the pairwise half, and only for tables no statement deletes from
-            // (unique_insert, docs/postgresql-levels.md §2: a DELETE committed between two INSERTs of
+            // (unique_insert, docs/postgresql-levels.md §2: a DELETE committed between two INSERTs
+            // of
             // one key makes the second legal)
-            // "an alive record was seen with its one inserter" needs one snapshot per transaction and keys
-            // the model keeps unique (SQL's or the assumption); PostgreSQL's rule alone states only the
+            // "an alive record was seen with its one inserter" needs one snapshot per transaction
+            // and keys
+            // the model keeps unique (SQL's or the assumption); PostgreSQL's rule alone states only
+            // the
             // pairwise half (unique_insert), as the explorer of its levels does
             boolean viewFacts = !statementViews && (uniqueInserts || keyModel == KeyModel.SQL);
-            parts.addAll(uniqueInsertRules.uniqueInserts(txns, uniqueTables, viewFacts, uniqueInserts));
+            parts.addAll(
+                    uniqueInsertRules.uniqueInserts(txns, uniqueTables, viewFacts, uniqueInserts));
         }
         if (!statementViews) {
             for (CounterField cf : counters) {
@@ -268,7 +316,8 @@ public final class Encoder {
             for (CounterKey ck : counterKeys) {
                 if (keysBelowCounters || declared(ck)) {
                     parts.addAll(counterRules.keyBelowCounter(spec, ck, txns));
-                    if (tables.add(ck.table())) parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
+                    if (tables.add(ck.table()))
+                        parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
                 }
             }
         }
@@ -288,14 +337,15 @@ public final class Encoder {
 
     private static boolean mentionsWW(isocheck.spec.Formula f) {
         if (f instanceof isocheck.spec.Formula.Atom a) {
-            return a.relation() == isocheck.spec.Relation.WW || a.relation() == isocheck.spec.Relation.D;
+            return a.relation() == isocheck.spec.Relation.WW
+                    || a.relation() == isocheck.spec.Relation.D;
         }
         if (f instanceof isocheck.spec.Formula.Not n) return mentionsWW(n.body());
-        if (f instanceof isocheck.spec.Formula.Binary b) return mentionsWW(b.left()) || mentionsWW(b.right());
+        if (f instanceof isocheck.spec.Formula.Binary b)
+            return mentionsWW(b.left()) || mentionsWW(b.right());
         if (f instanceof isocheck.spec.Formula.Quantified q) return mentionsWW(q.body());
         return false;
     }
-
 
     /**
      * With statement snapshots, the reading statement of a WR or RW candidate whose read is one
@@ -310,14 +360,18 @@ public final class Encoder {
         if (!statementViews || c.kind() == DepKind.WW) return Optional.empty();
         StatementFacts reader = c.kind() == DepKind.WR ? c.c2() : c.c1();
         Transaction txn = c.kind() == DepKind.WR ? c.t2() : c.t1();
-        if (!(reader.statement() instanceof Stmt.Select sel) || !reader.loops().isEmpty()) return Optional.empty();
+        if (!(reader.statement() instanceof Stmt.Select sel) || !reader.loops().isEmpty())
+            return Optional.empty();
         // a locking read (FOR UPDATE/SHARE) reads a row it locks in the newest version after the
         // lock wait, not in its snapshot (§13.2.1): like an UPDATE it is not a one-snapshot read
         if (sel.lock().locks()) return Optional.empty();
         return Optional.of(txn.name() + "." + reader.id());
     }
 
-    /** With statement snapshots, whether statement sf has its own snapshot relation vis@T.S ({@link StatementSnapshotRules#hasSnapshot}). */
+    /**
+     * With statement snapshots, whether statement sf has its own snapshot relation vis@T.S ({@link
+     * StatementSnapshotRules#hasSnapshot}).
+     */
     public boolean snapshotStatement(StatementFacts sf) {
         return statementViews && StatementSnapshotRules.hasSnapshot(sf);
     }

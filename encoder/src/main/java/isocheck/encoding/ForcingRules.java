@@ -11,7 +11,13 @@ import java.util.List;
 
 /** The forcing conditions η^{→R} (paper §4.3); only WW is ever forced. */
 final class ForcingRules extends RuleFamily {
-    ForcingRules(Vocabulary v, ProgramModel model, AccessRules rules, Terms terms, Quantification quantification, Mode mode) {
+    ForcingRules(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Terms terms,
+            Quantification quantification,
+            Mode mode) {
         super(v, model, rules, terms, quantification, mode);
     }
 
@@ -36,25 +42,66 @@ final class ForcingRules extends RuleFamily {
                 common.retainAll(model.writeFields(w2.facts()));
                 if (common.isEmpty()) continue;
                 String table = w1.facts().table();
-                out.add(new Part("forcing_WW " + w1.txn().name() + "." + w1.facts().id() + " " + w2.txn().name() + "."
-                        + w2.facts().id(), forAllTxns(txns, 2, PAIR, ab -> {
-                    Expr<?> a = ab.get(0), b = ab.get(1);
-                    if (!mayBe(a, w1.txn().name()) || !mayBe(b, w2.txn().name())) return ctx.mkTrue();
-                    List<Expr<?>> e1 = rules.iterationElements(w1.facts(), w1.txn(), "f");
-                    List<Expr<?>> e2 = rules.iterationElements(w2.facts(), w2.txn(), "f");
-                    Site s1 = rules.site(w1.facts(), w1.txn(), a, e1);
-                    Site s2 = rules.site(w2.facts(), w2.txn(), b, e2);
-                    List<Expr<?>> bound = new ArrayList<>();
-                    Expr<?> r = rules.pinnedRecord(w1.facts(), s1).or(() -> rules.pinnedRecord(w2.facts(), s2)).orElse(null);
-                    if (r == null) {
-                        r = v.fresh("r", v.recordSort(table));
-                        bound.add(r);
-                    }
-                    String f0 = common.get(0);
-                    BoolExpr premise = ctx.mkAnd(v.isType(a, w1.txn().name()), v.isType(b, w2.txn().name()), v.ar(a, b),
-                            rules.writes(w1.facts(), f0, s1, r, false), rules.writes(w2.facts(), f0, s2, r, false));
-                    return forAllIn(a, e1, forAllIn(b, e2, forAll(bound, ctx.mkImplies(premise, v.ww(a, b)))));
-                })));
+                out.add(
+                        new Part(
+                                "forcing_WW "
+                                        + w1.txn().name()
+                                        + "."
+                                        + w1.facts().id()
+                                        + " "
+                                        + w2.txn().name()
+                                        + "."
+                                        + w2.facts().id(),
+                                forAllTxns(
+                                        txns,
+                                        2,
+                                        PAIR,
+                                        ab -> {
+                                            Expr<?> a = ab.get(0), b = ab.get(1);
+                                            if (!mayBe(a, w1.txn().name())
+                                                    || !mayBe(b, w2.txn().name()))
+                                                return ctx.mkTrue();
+                                            List<Expr<?>> e1 =
+                                                    rules.iterationElements(
+                                                            w1.facts(), w1.txn(), "f");
+                                            List<Expr<?>> e2 =
+                                                    rules.iterationElements(
+                                                            w2.facts(), w2.txn(), "f");
+                                            Site s1 = rules.site(w1.facts(), w1.txn(), a, e1);
+                                            Site s2 = rules.site(w2.facts(), w2.txn(), b, e2);
+                                            List<Expr<?>> bound = new ArrayList<>();
+                                            Expr<?> r =
+                                                    rules.pinnedRecord(w1.facts(), s1)
+                                                            .or(
+                                                                    () ->
+                                                                            rules.pinnedRecord(
+                                                                                    w2.facts(), s2))
+                                                            .orElse(null);
+                                            if (r == null) {
+                                                r = v.fresh("r", v.recordSort(table));
+                                                bound.add(r);
+                                            }
+                                            String f0 = common.get(0);
+                                            BoolExpr premise =
+                                                    ctx.mkAnd(
+                                                            v.isType(a, w1.txn().name()),
+                                                            v.isType(b, w2.txn().name()),
+                                                            v.ar(a, b),
+                                                            rules.writes(
+                                                                    w1.facts(), f0, s1, r, false),
+                                                            rules.writes(
+                                                                    w2.facts(), f0, s2, r, false));
+                                            return forAllIn(
+                                                    a,
+                                                    e1,
+                                                    forAllIn(
+                                                            b,
+                                                            e2,
+                                                            forAll(
+                                                                    bound,
+                                                                    ctx.mkImplies(
+                                                                            premise, v.ww(a, b)))));
+                                        })));
             }
         }
         return out;

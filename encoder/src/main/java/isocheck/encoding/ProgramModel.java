@@ -21,13 +21,15 @@ import java.util.Set;
 /**
  * What the encoder needs beyond {@link StatementFacts}: for every variable of every transaction the
  * statements that assign it and the loops around them (the paper's D(v) and LVar(v, i)), and for
- * every SQL statement the fields it reads and writes <em>as database events</em> (§3.2): primary-key
- * fields are never read or written as events (a record is its key), and {@code @alive} is the
- * paper's Alive field.
+ * every SQL statement the fields it reads and writes <em>as database events</em> (§3.2):
+ * primary-key fields are never read or written as events (a record is its key), and {@code @alive}
+ * is the paper's Alive field.
  */
 public final class ProgramModel {
 
-    /** One assignment of a variable: the statement and the FOREACH loops around it, outermost first. */
+    /**
+     * One assignment of a variable: the statement and the FOREACH loops around it, outermost first.
+     */
     public record Assignment(Stmt stmt, List<Stmt.Foreach> loops) {}
 
     private final Program program;
@@ -50,35 +52,40 @@ public final class ProgramModel {
         }
     }
 
-    private void walk(List<Stmt> body, List<Stmt.Foreach> loops, Map<String, List<Assignment>> out) {
+    private void walk(
+            List<Stmt> body, List<Stmt.Foreach> loops, Map<String, List<Assignment>> out) {
         for (Stmt s : body) {
-            String target = s.accept(new Stmt.DefaultVisitor<String>() {
-                @Override
-                public String visitSelect(Stmt.Select sel) {
-                    return sel.target();
-                }
+            String target =
+                    s.accept(
+                            new Stmt.DefaultVisitor<String>() {
+                                @Override
+                                public String visitSelect(Stmt.Select sel) {
+                                    return sel.target();
+                                }
 
-                @Override
-                public String visitAssign(Stmt.Assign a) {
-                    return a.target();
-                }
+                                @Override
+                                public String visitAssign(Stmt.Assign a) {
+                                    return a.target();
+                                }
 
-                @Override
-                public String visitChoose(Stmt.Choose c) {
-                    return c.target();
-                }
+                                @Override
+                                public String visitChoose(Stmt.Choose c) {
+                                    return c.target();
+                                }
 
-                @Override
-                public String otherwise(Stmt x) {
-                    return null;
-                }
-            });
-            if (target != null) out.computeIfAbsent(target, k -> new ArrayList<>()).add(new Assignment(s, loops));
+                                @Override
+                                public String otherwise(Stmt x) {
+                                    return null;
+                                }
+                            });
+            if (target != null)
+                out.computeIfAbsent(target, k -> new ArrayList<>()).add(new Assignment(s, loops));
             List<Stmt.Foreach> inner = loops;
             if (s instanceof Stmt.Foreach f) {
                 inner = new ArrayList<>(loops);
                 inner.add(f);
-                out.computeIfAbsent(f.variable(), k -> new ArrayList<>()).add(new Assignment(f, loops));
+                out.computeIfAbsent(f.variable(), k -> new ArrayList<>())
+                        .add(new Assignment(f, loops));
             }
             for (List<Stmt> block : isocheck.program.Blocks.of(s)) walk(block, inner, out);
         }
@@ -93,7 +100,10 @@ public final class ProgramModel {
     }
 
     public TransactionFacts facts(String txn) {
-        return facts.stream().filter(f -> f.transaction().name().equals(txn)).findFirst().orElseThrow();
+        return facts.stream()
+                .filter(f -> f.transaction().name().equals(txn))
+                .findFirst()
+                .orElseThrow();
     }
 
     public StatementFacts factsOf(Stmt.Sql stmt) {
@@ -109,7 +119,8 @@ public final class ProgramModel {
     }
 
     public Variable variable(Transaction txn, String name) {
-        return txn.variable(name).orElseThrow(() -> new IllegalStateException(txn.name() + ": no variable " + name));
+        return txn.variable(name)
+                .orElseThrow(() -> new IllegalStateException(txn.name() + ": no variable " + name));
     }
 
     public List<Assignment> assignments(Transaction txn, String variable) {
@@ -136,7 +147,9 @@ public final class ProgramModel {
         return true;
     }
 
-    /** The table a row or row-set variable's rows come from, empty for a SET OF parameter's rows. */
+    /**
+     * The table a row or row-set variable's rows come from, empty for a SET OF parameter's rows.
+     */
     public static Optional<String> rowTable(Type type) {
         if (type instanceof Type.Rows r) return r.table();
         if (type instanceof Type.Row r) return r.table();
@@ -166,9 +179,9 @@ public final class ProgramModel {
     /**
      * Whether the values statement s reads of {@code field} are the transaction's view values
      * ({@link Vocabulary#viewValue}): no statement of the transaction that may write the field runs
-     * before s (none earlier in program order; none at all when s is inside a loop, where an earlier
-     * iteration could have written it). A transaction reads its own writes, so after one the value
-     * read is no longer the view's.
+     * before s (none earlier in program order; none at all when s is inside a loop, where an
+     * earlier iteration could have written it). A transaction reads its own writes, so after one
+     * the value read is no longer the view's.
      */
     public boolean readsViewValue(Transaction txn, Stmt.Sql s, String field) {
         StatementFacts sf = factsOf(s);
@@ -193,79 +206,94 @@ public final class ProgramModel {
     public Optional<isocheck.program.Expr> definition(Transaction txn, Variable var) {
         if (var.kind() != Variable.Kind.LOCAL) return Optional.empty();
         List<Assignment> as = assignments(txn, var.name());
-        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Assign a) || !as.get(0).loops().isEmpty()) {
+        if (as.size() != 1
+                || !(as.get(0).stmt() instanceof Stmt.Assign a)
+                || !as.get(0).loops().isEmpty()) {
             return Optional.empty();
         }
         return stable(txn, a.value(), var.name()) ? Optional.of(a.value()) : Optional.empty();
     }
 
     private boolean stable(Transaction txn, isocheck.program.Expr e, String self) {
-        return e.accept(new isocheck.program.Expr.Visitor<Boolean>() {
-            @Override
-            public Boolean visitVarRef(isocheck.program.Expr.VarRef ref) {
-                if (ref.variable().equals(self)) return false;
-                Variable v = variable(txn, ref.variable());
-                if (v.kind() == Variable.Kind.PARAMETER) return true;
-                List<Assignment> as = assignments(txn, v.name());
-                return as.size() == 1 && as.get(0).loops().isEmpty() && !(as.get(0).stmt() instanceof Stmt.Foreach);
-            }
+        return e.accept(
+                new isocheck.program.Expr.Visitor<Boolean>() {
+                    @Override
+                    public Boolean visitVarRef(isocheck.program.Expr.VarRef ref) {
+                        if (ref.variable().equals(self)) return false;
+                        Variable v = variable(txn, ref.variable());
+                        if (v.kind() == Variable.Kind.PARAMETER) return true;
+                        List<Assignment> as = assignments(txn, v.name());
+                        return as.size() == 1
+                                && as.get(0).loops().isEmpty()
+                                && !(as.get(0).stmt() instanceof Stmt.Foreach);
+                    }
 
-            @Override
-            public Boolean visitArith(isocheck.program.Expr.Arith a) {
-                return stable(txn, a.left(), self) && stable(txn, a.right(), self);
-            }
+                    @Override
+                    public Boolean visitArith(isocheck.program.Expr.Arith a) {
+                        return stable(txn, a.left(), self) && stable(txn, a.right(), self);
+                    }
 
-            @Override
-            public Boolean visitNegate(isocheck.program.Expr.Negate n) {
-                return stable(txn, n.operand(), self);
-            }
+                    @Override
+                    public Boolean visitNegate(isocheck.program.Expr.Negate n) {
+                        return stable(txn, n.operand(), self);
+                    }
 
-            @Override
-            public Boolean visitIntLit(isocheck.program.Expr.IntLit lit) {
-                return true;
-            }
+                    @Override
+                    public Boolean visitIntLit(isocheck.program.Expr.IntLit lit) {
+                        return true;
+                    }
 
-            @Override
-            public Boolean visitStrLit(isocheck.program.Expr.StrLit lit) {
-                return true;
-            }
+                    @Override
+                    public Boolean visitStrLit(isocheck.program.Expr.StrLit lit) {
+                        return true;
+                    }
 
-            @Override
-            public Boolean visitNullLit(isocheck.program.Expr.NullLit lit) {
-                return true;
-            }
+                    @Override
+                    public Boolean visitNullLit(isocheck.program.Expr.NullLit lit) {
+                        return true;
+                    }
 
-            @Override
-            public Boolean visitColumnRef(isocheck.program.Expr.ColumnRef ref) {
-                return false;
-            }
+                    @Override
+                    public Boolean visitColumnRef(isocheck.program.Expr.ColumnRef ref) {
+                        return false;
+                    }
 
-            // not stated as a local's definition (CASE, COALESCE): no definition, fewer facts (sound)
-            @Override
-            public Boolean visitCase(isocheck.program.Expr.Case caseExpr) {
-                return false;
-            }
+                    // not stated as a local's definition (CASE, COALESCE): no definition, fewer
+                    // facts (sound)
+                    @Override
+                    public Boolean visitCase(isocheck.program.Expr.Case caseExpr) {
+                        return false;
+                    }
 
-            @Override
-            public Boolean visitCoalesce(isocheck.program.Expr.Coalesce coalesce) {
-                return false;
-            }
-        });
+                    @Override
+                    public Boolean visitCoalesce(isocheck.program.Expr.Coalesce coalesce) {
+                        return false;
+                    }
+                });
     }
 
     /** Whether no statement of any program inserts into or deletes from the table. */
     public boolean isStatic(String table) {
-        return facts.stream().flatMap(f -> f.statements().stream())
-                .noneMatch(s -> s.table().equals(table) && s.writes().contains(StatementFacts.ALIVE));
+        return facts.stream()
+                .flatMap(f -> f.statements().stream())
+                .noneMatch(
+                        s -> s.table().equals(table) && s.writes().contains(StatementFacts.ALIVE));
     }
 
-    /** Whether some statement of the transaction inserts into or deletes from the table (so it may read its own Alive writes). */
+    /**
+     * Whether some statement of the transaction inserts into or deletes from the table (so it may
+     * read its own Alive writes).
+     */
     public boolean writesAlive(Transaction txn, String table) {
         return facts(txn.name()).statements().stream()
-                .anyMatch(s -> s.table().equals(table) && s.writes().contains(StatementFacts.ALIVE));
+                .anyMatch(
+                        s -> s.table().equals(table) && s.writes().contains(StatementFacts.ALIVE));
     }
 
-    /** Whether every statement of the transaction that writes the table's Alive is an INSERT (resp. DELETE). */
+    /**
+     * Whether every statement of the transaction that writes the table's Alive is an INSERT (resp.
+     * DELETE).
+     */
     public boolean onlyAliveWrites(Transaction txn, String table, Class<? extends Stmt.Sql> kind) {
         boolean any = false;
         for (StatementFacts s : facts(txn.name()).statements()) {

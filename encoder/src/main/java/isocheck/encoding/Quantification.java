@@ -33,7 +33,10 @@ final class Quantification {
      * The query being encoded: its witness records per table, its ground terms per sort (and per
      * sort@owner for iteration elements) and the types it fixes (constant to type name).
      */
-    void query(Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) {
+    void query(
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground,
+            Map<Expr<?>, String> fixedTypes) {
         this.records = records;
         this.ground = ground;
         this.fixedTypes = fixedTypes;
@@ -41,8 +44,8 @@ final class Quantification {
 
     /**
      * Whether transaction constant {@code t} may have type {@code type} in the query being encoded:
-     * false only when the query fixes t's type to another one. A rule instance guarded by
-     * {@code type(t) = type} is then vacuous and is not built.
+     * false only when the query fixes t's type to another one. A rule instance guarded by {@code
+     * type(t) = type} is then vacuous and is not built.
      */
     boolean mayBe(Expr<?> t, String type) {
         String fixed = fixedTypes.get(t);
@@ -53,12 +56,14 @@ final class Quantification {
      * ∀ x1..xn : Txn (pairwise distinct where {@code distinct} says) body: a conjunction over the
      * constants in EXPANDED mode, a quantifier in QUANTIFIED mode.
      */
-    BoolExpr forAllTxns(List<Expr<?>> txns, int n, int[][] distinct, Function<List<Expr<?>>, BoolExpr> body) {
+    BoolExpr forAllTxns(
+            List<Expr<?>> txns, int n, int[][] distinct, Function<List<Expr<?>>, BoolExpr> body) {
         if (mode == Mode.QUANTIFIED) {
             List<Expr<?>> bound = new ArrayList<>();
             for (int i = 0; i < n; i++) bound.add(v.fresh("tx", v.txnSort()));
             List<BoolExpr> diff = new ArrayList<>();
-            for (int[] d : distinct) diff.add(ctx.mkNot(ctx.mkEq(bound.get(d[0]), bound.get(d[1]))));
+            for (int[] d : distinct)
+                diff.add(ctx.mkNot(ctx.mkEq(bound.get(d[0]), bound.get(d[1]))));
             BoolExpr b = body.apply(bound);
             if (!diff.isEmpty()) b = ctx.mkImplies(and(diff), b);
             return ctx.mkForall(bound.toArray(new Expr<?>[0]), b, 0, null, null, null, null);
@@ -69,7 +74,12 @@ final class Quantification {
         return and(out);
     }
 
-    private void tuples(List<Expr<?>> txns, int[] idx, int pos, int[][] distinct, Function<List<Expr<?>>, BoolExpr> body,
+    private void tuples(
+            List<Expr<?>> txns,
+            int[] idx,
+            int pos,
+            int[][] distinct,
+            Function<List<Expr<?>>, BoolExpr> body,
             List<BoolExpr> out) {
         if (pos == idx.length) {
             for (int[] d : distinct) if (idx[d[0]] == idx[d[1]]) return;
@@ -85,15 +95,16 @@ final class Quantification {
     }
 
     /**
-     * ∀ vars. body over records and loop elements: a quantifier in QUANTIFIED mode; in EXPANDED mode
-     * the conjunction of its instances on the query's ground terms of each variable's sort (its
-     * witness records and iteration elements). Instantiating a universal formula on some terms is
-     * implied by it, so this is sound; it is what "records expanded over the records the statements
-     * touch" means, and it leaves Z3 a quantifier-free problem.
+     * ∀ vars. body over records and loop elements: a quantifier in QUANTIFIED mode; in EXPANDED
+     * mode the conjunction of its instances on the query's ground terms of each variable's sort
+     * (its witness records and iteration elements). Instantiating a universal formula on some terms
+     * is implied by it, so this is sound; it is what "records expanded over the records the
+     * statements touch" means, and it leaves Z3 a quantifier-free problem.
      */
     BoolExpr forAll(List<Expr<?>> vars, BoolExpr body) {
         if (vars.isEmpty()) return body;
-        if (mode == Mode.QUANTIFIED) return ctx.mkForall(vars.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
+        if (mode == Mode.QUANTIFIED)
+            return ctx.mkForall(vars.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
         return forAllGround(vars, body, List.of());
     }
 
@@ -102,12 +113,14 @@ final class Quantification {
     }
 
     /**
-     * Iteration elements of transaction {@code owner}'s loops: in EXPANDED mode instantiated only on
-     * the witness elements of that transaction (those of other transactions say nothing about it).
+     * Iteration elements of transaction {@code owner}'s loops: in EXPANDED mode instantiated only
+     * on the witness elements of that transaction (those of other transactions say nothing about
+     * it).
      */
     BoolExpr forAllIn(Expr<?> owner, List<Expr<?>> elements, BoolExpr body) {
         if (elements.isEmpty()) return body;
-        if (mode == Mode.QUANTIFIED) return ctx.mkForall(elements.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
+        if (mode == Mode.QUANTIFIED)
+            return ctx.mkForall(elements.toArray(new Expr<?>[0]), body, 0, null, null, null, null);
         return forAllGround(owner, elements, body, List.of());
     }
 
@@ -124,7 +137,13 @@ final class Quantification {
         return and(out);
     }
 
-    private void instantiate(Expr<?>[] from, Expr<?>[] to, int i, BoolExpr body, List<Expr<?>> extra, List<BoolExpr> out) {
+    private void instantiate(
+            Expr<?>[] from,
+            Expr<?>[] to,
+            int i,
+            BoolExpr body,
+            List<Expr<?>> extra,
+            List<BoolExpr> out) {
         if (i == from.length) {
             out.add((BoolExpr) body.substitute(from, to));
             return;
@@ -132,7 +151,8 @@ final class Quantification {
         String key = from[i].getSort().toString();
         List<Expr<?>> terms = new ArrayList<>(ground.getOrDefault(key, List.of()));
         if (owner != null) terms.addAll(ground.getOrDefault(key + "@" + owner, List.of()));
-        for (Expr<?> e : extra) if (e.getSort().equals(from[i].getSort()) && !terms.contains(e)) terms.add(e);
+        for (Expr<?> e : extra)
+            if (e.getSort().equals(from[i].getSort()) && !terms.contains(e)) terms.add(e);
         for (Expr<?> t : terms) {
             to[i] = t;
             instantiate(from, to, i + 1, body, extra, out);

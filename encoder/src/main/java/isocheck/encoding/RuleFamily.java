@@ -23,7 +23,13 @@ abstract class RuleFamily {
     final Quantification quantification;
     final Mode mode;
 
-    RuleFamily(Vocabulary v, ProgramModel model, AccessRules rules, Terms terms, Quantification quantification, Mode mode) {
+    RuleFamily(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Terms terms,
+            Quantification quantification,
+            Mode mode) {
         this.v = v;
         this.ctx = v.context();
         this.model = model;
@@ -33,13 +39,18 @@ abstract class RuleFamily {
         this.mode = mode;
     }
 
-    boolean mayBe(Expr<?> t, String type) { return quantification.mayBe(t, type); }
+    boolean mayBe(Expr<?> t, String type) {
+        return quantification.mayBe(t, type);
+    }
 
-    BoolExpr forAllTxns(List<Expr<?>> txns, int n, int[][] distinct, Function<List<Expr<?>>, BoolExpr> body) {
+    BoolExpr forAllTxns(
+            List<Expr<?>> txns, int n, int[][] distinct, Function<List<Expr<?>>, BoolExpr> body) {
         return quantification.forAllTxns(txns, n, distinct, body);
     }
 
-    BoolExpr forAll(List<Expr<?>> vars, BoolExpr body) { return quantification.forAll(vars, body); }
+    BoolExpr forAll(List<Expr<?>> vars, BoolExpr body) {
+        return quantification.forAll(vars, body);
+    }
 
     BoolExpr forAllIn(Expr<?> owner, List<Expr<?>> elements, BoolExpr body) {
         return quantification.forAllIn(owner, elements, body);
@@ -49,9 +60,15 @@ abstract class RuleFamily {
         return quantification.forAllGround(owner, vars, body, extra);
     }
 
-    BoolExpr and(List<BoolExpr> parts) { return quantification.and(parts); }
+    BoolExpr and(List<BoolExpr> parts) {
+        return quantification.and(parts);
+    }
 
-    BoolExpr or(List<BoolExpr> parts) { return quantification.or(parts); }
+    BoolExpr or(List<BoolExpr> parts) {
+        return quantification.or(parts);
+    }
 
-    List<Expr<?>> recordTerms(String table) { return quantification.recordTerms(table); }
+    List<Expr<?>> recordTerms(String table) {
+        return quantification.recordTerms(table);
+    }
 }

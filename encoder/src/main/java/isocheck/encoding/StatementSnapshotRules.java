@@ -14,25 +14,31 @@ import java.util.List;
  * The per-statement snapshots vis@s of PostgreSQL's READ COMMITTED (docs/postgresql-levels.md §3).
  */
 final class StatementSnapshotRules extends RuleFamily {
-    StatementSnapshotRules(Vocabulary v, ProgramModel model, AccessRules rules, Terms terms, Quantification quantification, Mode mode) {
+    StatementSnapshotRules(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Terms terms,
+            Quantification quantification,
+            Mode mode) {
         super(v, model, rules, terms, quantification, mode);
     }
 
     /**
-     * The snapshots of one transaction's SELECTs, UPDATEs and DELETEs outside loops
-     * ({@link #hasSnapshot}), {@code vis@s(a, b)}: a committed before statement s of b began (manual, chapter
-     * "Concurrency Control", §13.2.1). Each is contained in ar and in vis (vis is the union), is a
-     * prefix of ar, and a later statement's contains an earlier one's (program order: when both run,
-     * the earlier runs first). For a statement that does not run, read vis@s as the snapshot of the
-     * next of these statements that does run, or as vis if none does (vis is the last statement's
-     * snapshot, itself a prefix of ar): every rule still holds in every real execution, so they are
-     * sound.
+     * The snapshots of one transaction's SELECTs, UPDATEs and DELETEs outside loops ({@link
+     * #hasSnapshot}), {@code vis@s(a, b)}: a committed before statement s of b began (manual,
+     * chapter "Concurrency Control", §13.2.1). Each is contained in ar and in vis (vis is the
+     * union), is a prefix of ar, and a later statement's contains an earlier one's (program order:
+     * when both run, the earlier runs first). For a statement that does not run, read vis@s as the
+     * snapshot of the next of these statements that does run, or as vis if none does (vis is the
+     * last statement's snapshot, itself a prefix of ar): every rule still holds in every real
+     * execution, so they are sound.
      */
     /**
      * Whether statement sf gets a snapshot relation {@code vis@T.S}: a SELECT, UPDATE or DELETE
-     * outside loops (run at most once, so one snapshot). An UPDATE's or DELETE's snapshot is the one
-     * it finds rows in; what it reads on a row it locks comes from the newest version instead, so
-     * only its reads of absent rows are tied to it ({@code CycleQuery#edge}).
+     * outside loops (run at most once, so one snapshot). An UPDATE's or DELETE's snapshot is the
+     * one it finds rows in; what it reads on a row it locks comes from the newest version instead,
+     * so only its reads of absent rows are tied to it ({@code CycleQuery#edge}).
      */
     static boolean hasSnapshot(StatementFacts sf) {
         return sf.loops().isEmpty() && !(sf.statement() instanceof Stmt.Insert);
@@ -49,20 +55,42 @@ final class StatementSnapshotRules extends RuleFamily {
             for (int i = 0; i < selects.size(); i++) {
                 String st = selects.get(i);
                 String next = i + 1 < selects.size() ? selects.get(i + 1) : null;
-                out.add(new Part("statement_snapshot " + st, forAllTxns(txns, 2, PAIR, ab -> {
-                    Expr<?> a = ab.get(0), b = ab.get(1);
-                    if (!mayBe(b, txn.name())) return ctx.mkTrue();
-                    BoolExpr seen = v.statementVis(st, a, b);
-                    List<BoolExpr> then = new ArrayList<>(List.of(v.ar(a, b), v.vis(a, b)));
-                    if (next != null) then.add(v.statementVis(next, a, b));
-                    return ctx.mkImplies(ctx.mkAnd(v.isType(b, txn.name()), seen), and(then));
-                })));
-                out.add(new Part("statement_prefix " + st, forAllTxns(txns, 3, new int[][] {{0, 1}, {1, 2}, {0, 2}}, abc -> {
-                    Expr<?> a = abc.get(0), c = abc.get(1), b = abc.get(2);
-                    if (!mayBe(b, txn.name())) return ctx.mkTrue();
-                    return ctx.mkImplies(ctx.mkAnd(v.isType(b, txn.name()), v.ar(a, c), v.statementVis(st, c, b)),
-                            v.statementVis(st, a, b));
-                })));
+                out.add(
+                        new Part(
+                                "statement_snapshot " + st,
+                                forAllTxns(
+                                        txns,
+                                        2,
+                                        PAIR,
+                                        ab -> {
+                                            Expr<?> a = ab.get(0), b = ab.get(1);
+                                            if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                                            BoolExpr seen = v.statementVis(st, a, b);
+                                            List<BoolExpr> then =
+                                                    new ArrayList<>(
+                                                            List.of(v.ar(a, b), v.vis(a, b)));
+                                            if (next != null) then.add(v.statementVis(next, a, b));
+                                            return ctx.mkImplies(
+                                                    ctx.mkAnd(v.isType(b, txn.name()), seen),
+                                                    and(then));
+                                        })));
+                out.add(
+                        new Part(
+                                "statement_prefix " + st,
+                                forAllTxns(
+                                        txns,
+                                        3,
+                                        new int[][] {{0, 1}, {1, 2}, {0, 2}},
+                                        abc -> {
+                                            Expr<?> a = abc.get(0), c = abc.get(1), b = abc.get(2);
+                                            if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                                            return ctx.mkImplies(
+                                                    ctx.mkAnd(
+                                                            v.isType(b, txn.name()),
+                                                            v.ar(a, c),
+                                                            v.statementVis(st, c, b)),
+                                                    v.statementVis(st, a, b));
+                                        })));
             }
         }
         return out;

@@ -19,30 +19,33 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The encoding of expressions and conditions, paper §4.3 Fig. 4: {@code [[e]]_{t,r}} and
- * {@code [[φ]]_{t,r}} with variables replaced by projection functions.
+ * The encoding of expressions and conditions, paper §4.3 Fig. 4: {@code [[e]]_{t,r}} and {@code
+ * [[φ]]_{t,r}} with variables replaced by projection functions.
  *
  * <p>Projection functions, per transaction type T and variable v (indexed by the iteration elements
  * ē of the loops around v's assignment, paper's ρ_v with signature V^{D(v)} × τ → V):
+ *
  * <ul>
  *   <li>scalar parameter: {@code T.v(t)}; SET OF parameter: membership {@code T.v!in(x, t)} over
- *       the uninterpreted sort of its rows, row fields {@code T.v.f(x)} (rows of a parameter are values);</li>
+ *       the uninterpreted sort of its rows, row fields {@code T.v.f(x)} (rows of a parameter are
+ *       values);
  *   <li>row-set local (SELECT … INTO v): membership {@code T.v!in(ē, r, t)} over the table's
  *       records, {@code T.v!ne(ē, t)} (non-empty) and {@code T.v!pick(ē, t)} (the row a scalar read
- *       {@code :v.f} sees); key fields of a row are its key, a non-key field is the value
- *       {@code T.v.f(ē, r, t)} that t read: unconstrained, because it depends on the version read;</li>
- *   <li>FOREACH variable: the iteration element itself; CHOOSE: {@code T.v!choose(ē, t)};</li>
- *   <li>aggregate local: {@code T.v!agg(ē, t)} and {@code T.v!null(ē, t)};</li>
- *   <li>a local assigned by {@code :=}: <b>over-approximated</b> by an unconstrained value
- *       {@code T.v(ē, t)}: the encoder does not follow data flow through assignments, so
- *       accumulators, reassigned variables and values computed in IF branches are sound.</li>
+ *       {@code :v.f} sees); key fields of a row are its key, a non-key field is the value {@code
+ *       T.v.f(ē, r, t)} that t read: unconstrained, because it depends on the version read;
+ *   <li>FOREACH variable: the iteration element itself; CHOOSE: {@code T.v!choose(ē, t)};
+ *   <li>aggregate local: {@code T.v!agg(ē, t)} and {@code T.v!null(ē, t)};
+ *   <li>a local assigned by {@code :=}: <b>over-approximated</b> by an unconstrained value {@code
+ *       T.v(ē, t)}: the encoder does not follow data flow through assignments, so accumulators,
+ *       reassigned variables and values computed in IF branches are sound.
  * </ul>
+ *
  * Where a value cannot be encoded (a non-key field of the visited record, a variable used outside
  * the loops of its assignment, a variable assigned in different loops) the result is empty and the
  * atom that uses it is approximated by polarity: {@code true} when over-approximating (necessary
- * conditions), {@code false} when under-approximating (forcing conditions). Integer division and the
- * product of two non-constants are uninterpreted functions (SQL truncating division and nonlinear
- * products then never make Z3 give up; the real operations are one interpretation).
+ * conditions), {@code false} when under-approximating (forcing conditions). Integer division and
+ * the product of two non-constants are uninterpreted functions (SQL truncating division and
+ * nonlinear products then never make Z3 give up; the real operations are one interpretation).
  */
 public final class Terms {
     private final Vocabulary v;
@@ -73,7 +76,10 @@ public final class Terms {
         return txn.name() + "." + var;
     }
 
-    /** The iteration elements a variable is indexed by at this site, if the site is inside its loops. */
+    /**
+     * The iteration elements a variable is indexed by at this site, if the site is inside its
+     * loops.
+     */
     public Optional<List<Expr<?>>> indices(Variable var, Site site) {
         Optional<List<Stmt.Foreach>> loops = model.indexLoops(site.txn(), var);
         if (loops.isEmpty()) return Optional.empty();
@@ -101,12 +107,17 @@ public final class Terms {
         return v.elemSort(txn.name(), source.name());
     }
 
-    /** For a Row variable (FOREACH or CHOOSE) the row set it ranges over; a Rows variable is its own source. */
+    /**
+     * For a Row variable (FOREACH or CHOOSE) the row set it ranges over; a Rows variable is its own
+     * source.
+     */
     public Variable rowSource(Transaction txn, Variable var) {
         if (var.type() instanceof Type.Rows) return var;
         for (ProgramModel.Assignment a : model.assignments(txn, var.name())) {
-            if (a.stmt() instanceof Stmt.Foreach f) return rowSource(txn, model.variable(txn, f.source()));
-            if (a.stmt() instanceof Stmt.Choose c) return rowSource(txn, model.variable(txn, c.source()));
+            if (a.stmt() instanceof Stmt.Foreach f)
+                return rowSource(txn, model.variable(txn, f.source()));
+            if (a.stmt() instanceof Stmt.Choose c)
+                return rowSource(txn, model.variable(txn, c.source()));
         }
         throw new IllegalStateException("no source for row variable " + var.name());
     }
@@ -115,24 +126,45 @@ public final class Terms {
     public Optional<BoolExpr> member(Expr<?> x, String rowsVar, Site site) {
         Variable var = model.variable(site.txn(), rowsVar);
         if (var.kind() == Variable.Kind.PARAMETER) {
-            return Optional.of((BoolExpr) v.apply(name(site.txn(), rowsVar) + "!in", ctx.getBoolSort(), List.of(x, site.t())));
+            return Optional.of(
+                    (BoolExpr)
+                            v.apply(
+                                    name(site.txn(), rowsVar) + "!in",
+                                    ctx.getBoolSort(),
+                                    List.of(x, site.t())));
         }
-        return indices(var, site).map(ix ->
-                (BoolExpr) v.apply(name(site.txn(), rowsVar) + "!in", ctx.getBoolSort(), args(ix, x, site.t())));
+        return indices(var, site)
+                .map(
+                        ix ->
+                                (BoolExpr)
+                                        v.apply(
+                                                name(site.txn(), rowsVar) + "!in",
+                                                ctx.getBoolSort(),
+                                                args(ix, x, site.t())));
     }
 
     /** {@code rows ≠ ∅} at the site. */
     public Optional<BoolExpr> nonEmpty(String rowsVar, Site site) {
         Variable var = model.variable(site.txn(), rowsVar);
-        Optional<List<Expr<?>>> ix = var.kind() == Variable.Kind.PARAMETER ? Optional.of(List.of()) : indices(var, site);
-        return ix.map(i -> (BoolExpr) v.apply(name(site.txn(), rowsVar) + "!ne", ctx.getBoolSort(), args(i, site.t())));
+        Optional<List<Expr<?>>> ix =
+                var.kind() == Variable.Kind.PARAMETER ? Optional.of(List.of()) : indices(var, site);
+        return ix.map(
+                i ->
+                        (BoolExpr)
+                                v.apply(
+                                        name(site.txn(), rowsVar) + "!ne",
+                                        ctx.getBoolSort(),
+                                        args(i, site.t())));
     }
 
-    /** The row a scalar read of a row set sees (a member whenever the set is non-empty, by φ_aux). */
+    /**
+     * The row a scalar read of a row set sees (a member whenever the set is non-empty, by φ_aux).
+     */
     public Optional<Expr<?>> pick(String rowsVar, Site site) {
         Variable var = model.variable(site.txn(), rowsVar);
         Sort sort = elementSort(site.txn(), rowsVar);
-        Optional<List<Expr<?>>> ix = var.kind() == Variable.Kind.PARAMETER ? Optional.of(List.of()) : indices(var, site);
+        Optional<List<Expr<?>>> ix =
+                var.kind() == Variable.Kind.PARAMETER ? Optional.of(List.of()) : indices(var, site);
         return ix.map(i -> v.apply(name(site.txn(), rowsVar) + "!pick", sort, args(i, site.t())));
     }
 
@@ -140,13 +172,21 @@ public final class Terms {
     public Optional<Expr<?>> rowField(String rowsVar, Expr<?> x, String field, Site site) {
         Variable var = model.variable(site.txn(), rowsVar);
         Optional<String> table = ProgramModel.rowTable(var.type());
-        if (table.isPresent() && v.isKey(table.get(), field)) return Optional.of(v.key(table.get(), field, x));
+        if (table.isPresent() && v.isKey(table.get(), field))
+            return Optional.of(v.key(table.get(), field, x));
         if (table.isEmpty()) {
-            return Optional.of(v.apply(name(site.txn(), rowsVar) + "." + field, ctx.getIntSort(), List.of(x)));
+            return Optional.of(
+                    v.apply(name(site.txn(), rowsVar) + "." + field, ctx.getIntSort(), List.of(x)));
         }
-        if (viewRead(site.txn(), var, field)) return Optional.of(v.viewValue(table.get(), field, x, site.t()));
-        return indices(var, site).map(ix ->
-                v.apply(name(site.txn(), rowsVar) + "." + field, ctx.getIntSort(), args(ix, x, site.t())));
+        if (viewRead(site.txn(), var, field))
+            return Optional.of(v.viewValue(table.get(), field, x, site.t()));
+        return indices(var, site)
+                .map(
+                        ix ->
+                                v.apply(
+                                        name(site.txn(), rowsVar) + "." + field,
+                                        ctx.getIntSort(),
+                                        args(ix, x, site.t())));
     }
 
     /** The row a Row variable (FOREACH or CHOOSE target) holds at the site. */
@@ -159,21 +199,44 @@ public final class Terms {
         }
         Variable source = rowSource(site.txn(), var);
         Sort sort = elementSort(site.txn(), source.name());
-        return indices(var, site).map(ix -> v.apply(name(site.txn(), var.name()) + "!choose", sort, args(ix, site.t())));
+        return indices(var, site)
+                .map(
+                        ix ->
+                                v.apply(
+                                        name(site.txn(), var.name()) + "!choose",
+                                        sort,
+                                        args(ix, site.t())));
     }
 
     public Optional<Expr<?>> aggregate(Variable var, Site site) {
-        return indices(var, site).map(ix -> v.apply(name(site.txn(), var.name()) + "!agg", ctx.getIntSort(), args(ix, site.t())));
+        return indices(var, site)
+                .map(
+                        ix ->
+                                v.apply(
+                                        name(site.txn(), var.name()) + "!agg",
+                                        ctx.getIntSort(),
+                                        args(ix, site.t())));
     }
 
     public Optional<BoolExpr> aggregateNull(Variable var, Site site) {
-        return indices(var, site).map(ix ->
-                (BoolExpr) v.apply(name(site.txn(), var.name()) + "!null", ctx.getBoolSort(), args(ix, site.t())));
+        return indices(var, site)
+                .map(
+                        ix ->
+                                (BoolExpr)
+                                        v.apply(
+                                                name(site.txn(), var.name()) + "!null",
+                                                ctx.getBoolSort(),
+                                                args(ix, site.t())));
     }
 
     private boolean isAggregate(Transaction txn, Variable var) {
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
-        return !as.isEmpty() && as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select s && s.aggregate().isPresent());
+        return !as.isEmpty()
+                && as.stream()
+                        .allMatch(
+                                a ->
+                                        a.stmt() instanceof Stmt.Select s
+                                                && s.aggregate().isPresent());
     }
 
     /** The value of a variable reference {@code :var} or {@code :var.field}. */
@@ -182,7 +245,8 @@ public final class Terms {
         String field = ref.field();
         if (var.kind() == Variable.Kind.PARAMETER) {
             if (var.type() instanceof Type.Scalar) {
-                return Optional.of(v.apply(name(site.txn(), var.name()), ctx.getIntSort(), List.of(site.t())));
+                return Optional.of(
+                        v.apply(name(site.txn(), var.name()), ctx.getIntSort(), List.of(site.t())));
             }
             // a scalar read of a SET OF parameter: the picked row's field
             String f = field != null ? field : var.type().fields().get(0).name();
@@ -200,9 +264,16 @@ public final class Terms {
         if (isAggregate(site.txn(), var)) return aggregate(var, site);
         // a local with one stable definition is that definition (ProgramModel#definition)
         Optional<isocheck.program.Expr> def = model.definition(site.txn(), var);
-        if (def.isPresent()) return value(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
+        if (def.isPresent())
+            return value(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
         // any other scalar assigned by := : unconstrained (see the class comment)
-        return indices(var, site).map(ix -> v.apply(name(site.txn(), var.name()), ctx.getIntSort(), args(ix, site.t())));
+        return indices(var, site)
+                .map(
+                        ix ->
+                                v.apply(
+                                        name(site.txn(), var.name()),
+                                        ctx.getIntSort(),
+                                        args(ix, site.t())));
     }
 
     /**
@@ -223,89 +294,108 @@ public final class Terms {
     private boolean viewRead(Transaction txn, Variable var, String field) {
         if (statementViews) return false;
         List<ProgramModel.Assignment> as = model.assignments(txn, var.name());
-        return as.size() == 1 && as.get(0).stmt() instanceof Stmt.Select s && s.aggregate().isEmpty()
+        return as.size() == 1
+                && as.get(0).stmt() instanceof Stmt.Select s
+                && s.aggregate().isEmpty()
                 && model.readsViewValue(txn, s, field);
     }
 
-    private Optional<Expr<?>> rowFieldOfSource(Variable source, Variable rowVar, Expr<?> x, String field, Site site) {
+    private Optional<Expr<?>> rowFieldOfSource(
+            Variable source, Variable rowVar, Expr<?> x, String field, Site site) {
         Optional<String> table = ProgramModel.rowTable(source.type());
-        if (table.isPresent() && v.isKey(table.get(), field)) return Optional.of(v.key(table.get(), field, x));
+        if (table.isPresent() && v.isKey(table.get(), field))
+            return Optional.of(v.key(table.get(), field, x));
         if (table.isEmpty()) return rowField(source.name(), x, field, site);
-        // a non-key field of a selected row: the value t read for that row of the source set, if the
+        // a non-key field of a selected row: the value t read for that row of the source set, if
+        // the
         // site is inside the source's loops; otherwise unconstrained, per row variable
         Optional<Expr<?>> viaSource = rowField(source.name(), x, field, site);
         if (viaSource.isPresent()) return viaSource;
-        return indices(rowVar, site).map(ix ->
-                v.apply(name(site.txn(), rowVar.name()) + "." + field, ctx.getIntSort(), args(ix, site.t())));
+        return indices(rowVar, site)
+                .map(
+                        ix ->
+                                v.apply(
+                                        name(site.txn(), rowVar.name()) + "." + field,
+                                        ctx.getIntSort(),
+                                        args(ix, site.t())));
     }
 
     // ------------------------------------------------------------------ expressions
 
     /** [[e]] at the site; {@code r} is the record an SQL statement visits (null outside SQL). */
     public Optional<Expr<?>> value(isocheck.program.Expr e, Site site, Expr<?> r) {
-        return e.accept(new isocheck.program.Expr.Visitor<Optional<Expr<?>>>() {
-            @Override
-            public Optional<Expr<?>> visitIntLit(isocheck.program.Expr.IntLit i) {
-                return Optional.of(ctx.mkInt(i.value()));
-            }
+        return e.accept(
+                new isocheck.program.Expr.Visitor<Optional<Expr<?>>>() {
+                    @Override
+                    public Optional<Expr<?>> visitIntLit(isocheck.program.Expr.IntLit i) {
+                        return Optional.of(ctx.mkInt(i.value()));
+                    }
 
-            @Override
-            public Optional<Expr<?>> visitStrLit(isocheck.program.Expr.StrLit s) {
-                return Optional.of(v.string(s.value()));
-            }
+                    @Override
+                    public Optional<Expr<?>> visitStrLit(isocheck.program.Expr.StrLit s) {
+                        return Optional.of(v.string(s.value()));
+                    }
 
-            // NULL: NULL-ness is not encoded, so a NULL written is an unconstrained value (sound);
-            // atoms that read it are approximated by polarity
-            @Override
-            public Optional<Expr<?>> visitNullLit(isocheck.program.Expr.NullLit n) {
-                return Optional.empty();
-            }
+                    // NULL: NULL-ness is not encoded, so a NULL written is an unconstrained value
+                    // (sound);
+                    // atoms that read it are approximated by polarity
+                    @Override
+                    public Optional<Expr<?>> visitNullLit(isocheck.program.Expr.NullLit n) {
+                        return Optional.empty();
+                    }
 
-            @Override
-            public Optional<Expr<?>> visitVarRef(isocheck.program.Expr.VarRef ref) {
-                return variable(ref, site);
-            }
+                    @Override
+                    public Optional<Expr<?>> visitVarRef(isocheck.program.Expr.VarRef ref) {
+                        return variable(ref, site);
+                    }
 
-            @Override
-            public Optional<Expr<?>> visitColumnRef(isocheck.program.Expr.ColumnRef c) {
-                if (r != null && v.isKey(c.table(), c.column())) return Optional.of(v.key(c.table(), c.column(), r));
-                // a non-key field of the visited record: version-dependent, unless the site fixes it
-                return Optional.ofNullable(site.columns().get(c.column()));
-            }
+                    @Override
+                    public Optional<Expr<?>> visitColumnRef(isocheck.program.Expr.ColumnRef c) {
+                        if (r != null && v.isKey(c.table(), c.column()))
+                            return Optional.of(v.key(c.table(), c.column(), r));
+                        // a non-key field of the visited record: version-dependent, unless the site
+                        // fixes it
+                        return Optional.ofNullable(site.columns().get(c.column()));
+                    }
 
-            @Override
-            public Optional<Expr<?>> visitNegate(isocheck.program.Expr.Negate n) {
-                return value(n.operand(), site, r).map(x -> ctx.mkUnaryMinus(int_(x)));
-            }
+                    @Override
+                    public Optional<Expr<?>> visitNegate(isocheck.program.Expr.Negate n) {
+                        return value(n.operand(), site, r).map(x -> ctx.mkUnaryMinus(int_(x)));
+                    }
 
-            @Override
-            public Optional<Expr<?>> visitCase(isocheck.program.Expr.Case c) {
-                return caseValue(c, site, r);
-            }
+                    @Override
+                    public Optional<Expr<?>> visitCase(isocheck.program.Expr.Case c) {
+                        return caseValue(c, site, r);
+                    }
 
-            // COALESCE: NULL-ness of values is not encoded, so which argument it yields is unknown:
-            // unconstrained (sound); atoms that use it are approximated by polarity
-            @Override
-            public Optional<Expr<?>> visitCoalesce(isocheck.program.Expr.Coalesce c) {
-                return Optional.empty();
-            }
+                    // COALESCE: NULL-ness of values is not encoded, so which argument it yields is
+                    // unknown:
+                    // unconstrained (sound); atoms that use it are approximated by polarity
+                    @Override
+                    public Optional<Expr<?>> visitCoalesce(isocheck.program.Expr.Coalesce c) {
+                        return Optional.empty();
+                    }
 
-            @Override
-            public Optional<Expr<?>> visitArith(isocheck.program.Expr.Arith a) {
-                Optional<Expr<?>> l = value(a.left(), site, r);
-                Optional<Expr<?>> rr = value(a.right(), site, r);
-                if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
-                IntExpr x = int_(l.get());
-                IntExpr y = int_(rr.get());
-                return Optional.of(switch (a.op()) {
-                    case ADD -> ctx.mkAdd(x, y);
-                    case SUB -> ctx.mkSub(x, y);
-                    case MUL -> x.isIntNum() || y.isIntNum() ? ctx.mkMul(x, y)
-                            : v.apply("mul", ctx.getIntSort(), List.of(x, y));
-                    case DIV -> v.apply("sqldiv", ctx.getIntSort(), List.of(x, y));
+                    @Override
+                    public Optional<Expr<?>> visitArith(isocheck.program.Expr.Arith a) {
+                        Optional<Expr<?>> l = value(a.left(), site, r);
+                        Optional<Expr<?>> rr = value(a.right(), site, r);
+                        if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
+                        IntExpr x = int_(l.get());
+                        IntExpr y = int_(rr.get());
+                        return Optional.of(
+                                switch (a.op()) {
+                                    case ADD -> ctx.mkAdd(x, y);
+                                    case SUB -> ctx.mkSub(x, y);
+                                    case MUL ->
+                                            x.isIntNum() || y.isIntNum()
+                                                    ? ctx.mkMul(x, y)
+                                                    : v.apply(
+                                                            "mul", ctx.getIntSort(), List.of(x, y));
+                                    case DIV -> v.apply("sqldiv", ctx.getIntSort(), List.of(x, y));
+                                });
+                    }
                 });
-            }
-        });
     }
 
     /**
@@ -353,35 +443,42 @@ public final class Terms {
         public Optional<BoolExpr> visitAnd(Cond.And a) {
             Optional<BoolExpr> l = exactCond(a.left(), site, r);
             Optional<BoolExpr> rr = exactCond(a.right(), site, r);
-            return l.isPresent() && rr.isPresent() ? Optional.of(ctx.mkAnd(l.get(), rr.get())) : Optional.empty();
+            return l.isPresent() && rr.isPresent()
+                    ? Optional.of(ctx.mkAnd(l.get(), rr.get()))
+                    : Optional.empty();
         }
 
         @Override
         public Optional<BoolExpr> visitOr(Cond.Or o) {
             Optional<BoolExpr> l = exactCond(o.left(), site, r);
             Optional<BoolExpr> rr = exactCond(o.right(), site, r);
-            return l.isPresent() && rr.isPresent() ? Optional.of(ctx.mkOr(l.get(), rr.get())) : Optional.empty();
+            return l.isPresent() && rr.isPresent()
+                    ? Optional.of(ctx.mkOr(l.get(), rr.get()))
+                    : Optional.empty();
         }
 
         @Override
         public Optional<BoolExpr> visitCompare(Cond.Compare cmp) {
             // a field that may be NULL makes the comparison UNKNOWN, which no integer value encodes
-            // (x = 1 OR x <> 1 is not true of NULL): by polarity, as for values that are not encoded
-            if (mayBeNull(cmp.left(), site) || mayBeNull(cmp.right(), site)) return Optional.empty();
+            // (x = 1 OR x <> 1 is not true of NULL): by polarity, as for values that are not
+            // encoded
+            if (mayBeNull(cmp.left(), site) || mayBeNull(cmp.right(), site))
+                return Optional.empty();
             Optional<Expr<?>> l = value(cmp.left(), site, r);
             Optional<Expr<?>> rr = value(cmp.right(), site, r);
             if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
             IntExpr x = int_(l.get());
             IntExpr y = int_(rr.get());
             boolean strings = cmp.left().type() == ScalarType.STRING;
-            return Optional.of(switch (cmp.op()) {
-                case EQ -> ctx.mkEq(x, y);
-                case NE -> ctx.mkNot(ctx.mkEq(x, y));
-                case LT -> strings ? strLess("str<", x, y) : ctx.mkLt(x, y);
-                case LE -> strings ? strLess("str<=", x, y) : ctx.mkLe(x, y);
-                case GT -> strings ? strLess("str<", y, x) : ctx.mkGt(x, y);
-                case GE -> strings ? strLess("str<=", y, x) : ctx.mkGe(x, y);
-            });
+            return Optional.of(
+                    switch (cmp.op()) {
+                        case EQ -> ctx.mkEq(x, y);
+                        case NE -> ctx.mkNot(ctx.mkEq(x, y));
+                        case LT -> strings ? strLess("str<", x, y) : ctx.mkLt(x, y);
+                        case LE -> strings ? strLess("str<=", x, y) : ctx.mkLe(x, y);
+                        case GT -> strings ? strLess("str<", y, x) : ctx.mkGt(x, y);
+                        case GE -> strings ? strLess("str<=", y, x) : ctx.mkGe(x, y);
+                    });
         }
 
         @Override
@@ -424,9 +521,9 @@ public final class Terms {
     }
 
     /**
-     * Whether the expression may be NULL where it is read: a column declared without NOT NULL (of the
-     * visited record, or of a selected row, {@code :row.col}). Not tracked: a scalar local copied
-     * from such a field (its comparisons are encoded as if the value were an integer).
+     * Whether the expression may be NULL where it is read: a column declared without NOT NULL (of
+     * the visited record, or of a selected row, {@code :row.col}). Not tracked: a scalar local
+     * copied from such a field (its comparisons are encoded as if the value were an integer).
      */
     private boolean mayBeNull(isocheck.program.Expr e, Site site) {
         if (e instanceof isocheck.program.Expr.ColumnRef c) return nullable(c.table(), c.column());
@@ -434,10 +531,14 @@ public final class Terms {
             Type type = model.variable(site.txn(), ref.variable()).type();
             if (type.fields().isEmpty()) return false;
             String field = ref.hasField() ? ref.field() : type.fields().get(0).name();
-            Optional<String> table = type instanceof Type.Rows rows ? rows.table() : type instanceof Type.Row row ? row.table() : Optional.empty();
+            Optional<String> table =
+                    type instanceof Type.Rows rows
+                            ? rows.table()
+                            : type instanceof Type.Row row ? row.table() : Optional.empty();
             return table.isPresent() && nullable(table.get(), field);
         }
-        if (e instanceof isocheck.program.Expr.Arith a) return mayBeNull(a.left(), site) || mayBeNull(a.right(), site);
+        if (e instanceof isocheck.program.Expr.Arith a)
+            return mayBeNull(a.left(), site) || mayBeNull(a.right(), site);
         if (e instanceof isocheck.program.Expr.Negate n) return mayBeNull(n.operand(), site);
         return false;
     }
@@ -450,43 +551,49 @@ public final class Terms {
     // ------------------------------------------------------------------ conditions
 
     /**
-     * [[φ]] at the site on record r. With {@code over} the result is implied by φ (used in necessary
-     * conditions); without, it implies φ (used in forcing conditions). Exact where every value is encoded.
+     * [[φ]] at the site on record r. With {@code over} the result is implied by φ (used in
+     * necessary conditions); without, it implies φ (used in forcing conditions). Exact where every
+     * value is encoded.
      */
     public BoolExpr cond(Cond c, Site site, Expr<?> r, boolean over) {
-        return c.accept(new Cond.DefaultVisitor<BoolExpr>() {
-            @Override
-            public BoolExpr visitConst(Cond.Const k) {
-                return ctx.mkBool(k.value());
-            }
+        return c.accept(
+                new Cond.DefaultVisitor<BoolExpr>() {
+                    @Override
+                    public BoolExpr visitConst(Cond.Const k) {
+                        return ctx.mkBool(k.value());
+                    }
 
-            @Override
-            public BoolExpr visitNot(Cond.Not n) {
-                return ctx.mkNot(cond(n.operand(), site, r, !over));
-            }
+                    @Override
+                    public BoolExpr visitNot(Cond.Not n) {
+                        return ctx.mkNot(cond(n.operand(), site, r, !over));
+                    }
 
-            @Override
-            public BoolExpr visitAnd(Cond.And a) {
-                return ctx.mkAnd(cond(a.left(), site, r, over), cond(a.right(), site, r, over));
-            }
+                    @Override
+                    public BoolExpr visitAnd(Cond.And a) {
+                        return ctx.mkAnd(
+                                cond(a.left(), site, r, over), cond(a.right(), site, r, over));
+                    }
 
-            @Override
-            public BoolExpr visitOr(Cond.Or o) {
-                return ctx.mkOr(cond(o.left(), site, r, over), cond(o.right(), site, r, over));
-            }
+                    @Override
+                    public BoolExpr visitOr(Cond.Or o) {
+                        return ctx.mkOr(
+                                cond(o.left(), site, r, over), cond(o.right(), site, r, over));
+                    }
 
-            @Override
-            public BoolExpr visitMember(Cond.Member m) {
-                if (!over && ground != null) return groundMember(m, site, r);
-                return otherwise(m);
-            }
+                    @Override
+                    public BoolExpr visitMember(Cond.Member m) {
+                        if (!over && ground != null) return groundMember(m, site, r);
+                        return otherwise(m);
+                    }
 
-            /** An atom: exact where its values are encoded, else approximated by polarity. */
-            @Override
-            public BoolExpr otherwise(Cond atom) {
-                return exactCond(atom, site, r).orElseGet(() -> ctx.mkBool(over));
-            }
-        });
+                    /**
+                     * An atom: exact where its values are encoded, else approximated by polarity.
+                     */
+                    @Override
+                    public BoolExpr otherwise(Cond atom) {
+                        return exactCond(atom, site, r).orElseGet(() -> ctx.mkBool(over));
+                    }
+                });
     }
 
     private BoolExpr groundMember(Cond.Member m, Site site, Expr<?> r) {
@@ -496,7 +603,8 @@ public final class Terms {
         for (Expr<?> x : ground.apply(elementSort(site.txn(), m.rows()))) {
             Optional<BoolExpr> in = member(x, m.rows(), site);
             Optional<Expr<?>> f = rowField(m.rows(), x, m.field(), site);
-            if (in.isPresent() && f.isPresent()) cases.add(ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get())));
+            if (in.isPresent() && f.isPresent())
+                cases.add(ctx.mkAnd(in.get(), ctx.mkEq(f.get(), elem.get())));
         }
         return cases.isEmpty() ? ctx.mkFalse() : ctx.mkOr(cases.toArray(new BoolExpr[0]));
     }

@@ -13,11 +13,17 @@ import java.util.Set;
 
 /**
  * The unique-insert facts: under {@code --assume-unique-keys} for every table, under SQL's key
- * uniqueness ({@link KeyModel#SQL}) or PostgreSQL's for the tables no program deletes from
- * ({@link Encoder#uniqueInsertTables}).
+ * uniqueness ({@link KeyModel#SQL}) or PostgreSQL's for the tables no program deletes from ({@link
+ * Encoder#uniqueInsertTables}).
  */
 final class UniqueInsertRules extends RuleFamily {
-    UniqueInsertRules(Vocabulary v, ProgramModel model, AccessRules rules, Terms terms, Quantification quantification, Mode mode) {
+    UniqueInsertRules(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            Terms terms,
+            Quantification quantification,
+            Mode mode) {
         super(v, model, rules, terms, quantification, mode);
     }
 
@@ -25,61 +31,135 @@ final class UniqueInsertRules extends RuleFamily {
      * Assumption (off by default, {@code --assume-unique-keys}): no key is inserted twice in an
      * execution. Then two transactions never insert the same record, a transaction that sees a
      * record alive sees the one transaction that inserted it, and one that sees a deletion of a
-     * record sees it dead (nobody inserts it again). (Without the assumption "an alive record
-     * was inserted by a visible transaction" is existential, and that transaction need not be among
-     * the cycle's, so the substructure encoding cannot use it.)
+     * record sees it dead (nobody inserts it again). (Without the assumption "an alive record was
+     * inserted by a visible transaction" is existential, and that transaction need not be among the
+     * cycle's, so the substructure encoding cannot use it.)
      */
-    List<Part> uniqueInserts(List<Expr<?>> txns, Set<String> tables, boolean viewFacts, boolean assumed) {
+    List<Part> uniqueInserts(
+            List<Expr<?>> txns, Set<String> tables, boolean viewFacts, boolean assumed) {
         List<Part> out = new ArrayList<>();
         // a deleted record is never inserted again: whoever sees the deletion sees it dead
-        if (viewFacts && assumed) for (TransactionFacts tf : model.transactions()) {
-            for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Delete) || !tables.contains(c.table())) continue;
-                Transaction txn = tf.transaction();
-                for (Expr<?> r : recordTerms(c.table())) {
-                    out.add(new Part("unique_inserts delete " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
-                        Expr<?> x = xt.get(0), t = xt.get(1);
-                        if (!mayBe(x, txn.name())) return ctx.mkTrue();
-                        List<Expr<?>> els = rules.iterationElements(c, txn, "u");
-                        Site site = rules.site(c, txn, x, els);
-                        BoolExpr deletes = ctx.mkAnd(v.isType(x, txn.name()),
-                                rules.writes(c, StatementFacts.ALIVE, site, r, false));
-                        return forAllIn(x, els, ctx.mkImplies(ctx.mkAnd(deletes, v.vis(x, t)),
-                                ctx.mkNot(v.alive(c.table(), r, t))));
-                    })));
+        if (viewFacts && assumed)
+            for (TransactionFacts tf : model.transactions()) {
+                for (StatementFacts c : tf.statements()) {
+                    if (!(c.statement() instanceof Stmt.Delete) || !tables.contains(c.table()))
+                        continue;
+                    Transaction txn = tf.transaction();
+                    for (Expr<?> r : recordTerms(c.table())) {
+                        out.add(
+                                new Part(
+                                        "unique_inserts delete "
+                                                + txn.name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + r,
+                                        forAllTxns(
+                                                txns,
+                                                2,
+                                                PAIR,
+                                                xt -> {
+                                                    Expr<?> x = xt.get(0), t = xt.get(1);
+                                                    if (!mayBe(x, txn.name())) return ctx.mkTrue();
+                                                    List<Expr<?>> els =
+                                                            rules.iterationElements(c, txn, "u");
+                                                    Site site = rules.site(c, txn, x, els);
+                                                    BoolExpr deletes =
+                                                            ctx.mkAnd(
+                                                                    v.isType(x, txn.name()),
+                                                                    rules.writes(
+                                                                            c,
+                                                                            StatementFacts.ALIVE,
+                                                                            site,
+                                                                            r,
+                                                                            false));
+                                                    return forAllIn(
+                                                            x,
+                                                            els,
+                                                            ctx.mkImplies(
+                                                                    ctx.mkAnd(deletes, v.vis(x, t)),
+                                                                    ctx.mkNot(
+                                                                            v.alive(
+                                                                                    c.table(), r,
+                                                                                    t))));
+                                                })));
+                    }
                 }
             }
-        }
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Insert) || !tables.contains(c.table())) continue;
+                if (!(c.statement() instanceof Stmt.Insert) || !tables.contains(c.table()))
+                    continue;
                 Transaction txn = tf.transaction();
                 String table = c.table();
                 if (!assumed && deletesFrom(table)) continue;
                 for (Expr<?> r : recordTerms(table)) {
-                    out.add(new Part("unique_inserts " + txn.name() + "." + c.id() + " " + r, forAllTxns(txns, 2, PAIR, xt -> {
-                        Expr<?> x = xt.get(0), t = xt.get(1);
-                        if (!mayBe(x, txn.name())) return ctx.mkTrue();
-                        List<Expr<?>> els = rules.iterationElements(c, txn, "u");
-                        Site site = rules.site(c, txn, x, els);
-                        BoolExpr inserts = ctx.mkAnd(v.isType(x, txn.name()), rules.exec(c, site, false),
-                                rules.addresses(c, site, r, false));
-                        List<BoolExpr> facts = new ArrayList<>();
-                        if (viewFacts) facts.add(ctx.mkImplies(ctx.mkAnd(inserts, v.alive(table, r, t)), v.vis(x, t)));
-                        // no other transaction inserts it
-                        for (TransactionFacts tf2 : model.transactions()) {
-                            for (StatementFacts c2 : tf2.statements()) {
-                                if (!(c2.statement() instanceof Stmt.Insert) || !c2.table().equals(table)) continue;
-                                if (!mayBe(t, tf2.transaction().name())) continue;
-                                List<Expr<?>> els2 = rules.iterationElements(c2, tf2.transaction(), "u");
-                                Site site2 = rules.site(c2, tf2.transaction(), t, els2);
-                                BoolExpr other = ctx.mkAnd(v.isType(t, tf2.transaction().name()), rules.exec(c2, site2, false),
-                                        rules.addresses(c2, site2, r, false));
-                                facts.add(forAllIn(t, els2, ctx.mkNot(ctx.mkAnd(inserts, other))));
-                            }
-                        }
-                        return forAllIn(x, els, and(facts));
-                    })));
+                    out.add(
+                            new Part(
+                                    "unique_inserts " + txn.name() + "." + c.id() + " " + r,
+                                    forAllTxns(
+                                            txns,
+                                            2,
+                                            PAIR,
+                                            xt -> {
+                                                Expr<?> x = xt.get(0), t = xt.get(1);
+                                                if (!mayBe(x, txn.name())) return ctx.mkTrue();
+                                                List<Expr<?>> els =
+                                                        rules.iterationElements(c, txn, "u");
+                                                Site site = rules.site(c, txn, x, els);
+                                                BoolExpr inserts =
+                                                        ctx.mkAnd(
+                                                                v.isType(x, txn.name()),
+                                                                rules.exec(c, site, false),
+                                                                rules.addresses(c, site, r, false));
+                                                List<BoolExpr> facts = new ArrayList<>();
+                                                if (viewFacts)
+                                                    facts.add(
+                                                            ctx.mkImplies(
+                                                                    ctx.mkAnd(
+                                                                            inserts,
+                                                                            v.alive(table, r, t)),
+                                                                    v.vis(x, t)));
+                                                // no other transaction inserts it
+                                                for (TransactionFacts tf2 : model.transactions()) {
+                                                    for (StatementFacts c2 : tf2.statements()) {
+                                                        if (!(c2.statement() instanceof Stmt.Insert)
+                                                                || !c2.table().equals(table))
+                                                            continue;
+                                                        if (!mayBe(t, tf2.transaction().name()))
+                                                            continue;
+                                                        List<Expr<?>> els2 =
+                                                                rules.iterationElements(
+                                                                        c2, tf2.transaction(), "u");
+                                                        Site site2 =
+                                                                rules.site(
+                                                                        c2,
+                                                                        tf2.transaction(),
+                                                                        t,
+                                                                        els2);
+                                                        BoolExpr other =
+                                                                ctx.mkAnd(
+                                                                        v.isType(
+                                                                                t,
+                                                                                tf2.transaction()
+                                                                                        .name()),
+                                                                        rules.exec(
+                                                                                c2, site2, false),
+                                                                        rules.addresses(
+                                                                                c2, site2, r,
+                                                                                false));
+                                                        facts.add(
+                                                                forAllIn(
+                                                                        t,
+                                                                        els2,
+                                                                        ctx.mkNot(
+                                                                                ctx.mkAnd(
+                                                                                        inserts,
+                                                                                        other))));
+                                                    }
+                                                }
+                                                return forAllIn(x, els, and(facts));
+                                            })));
                 }
             }
         }

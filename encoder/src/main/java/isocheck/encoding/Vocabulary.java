@@ -26,19 +26,21 @@ import java.util.Set;
  *
  * <ul>
  *   <li>τ: the uninterpreted sort {@code Txn} of transaction instances; Γ: the enumerated sort
- *       {@code TxnType} with one constant per transaction program; {@code type: Txn → TxnType}.</li>
+ *       {@code TxnType} with one constant per transaction program; {@code type: Txn → TxnType}.
  *   <li>Records, multi-table: <b>one algebraic datatype per table</b>, {@code Rec_t}, whose single
- *       constructor takes the primary-key fields. A record is its primary key (paper §3.2:
- *       R = PK → ℤ), so two records with equal keys are equal and records of different tables never
- *       are, for free: no injectivity axiom, no table tag to test in every rule, and Z3's
- *       instantiation never tries a record of one table in a rule about another. The key field
- *       projections ρ_f (f ∈ PK) are the constructor's accessors. Non-key fields are never
- *       projected (their value depends on the version read; the paper uses ρ_f only for PK fields).</li>
- *   <li>{@code Alive_t: Rec_t × Txn → Bool}: the record is alive in the transaction's view.</li>
+ *       constructor takes the primary-key fields. A record is its primary key (paper §3.2: R = PK →
+ *       ℤ), so two records with equal keys are equal and records of different tables never are, for
+ *       free: no injectivity axiom, no table tag to test in every rule, and Z3's instantiation
+ *       never tries a record of one table in a rule about another. The key field projections ρ_f (f
+ *       ∈ PK) are the constructor's accessors. Non-key fields are never projected (their value
+ *       depends on the version read; the paper uses ρ_f only for PK fields).
+ *   <li>{@code Alive_t: Rec_t × Txn → Bool}: the record is alive in the transaction's view.
  *   <li>vis, ar, WR, WW, RW over Txn; the refined forms {@code WR^R} etc. per (table, field):
- *       {@code WR!t.f: Rec_t × Txn × Txn → Bool}.</li>
- *   <li>Projection functions for variables are created on demand by {@link #fn} (see {@link Terms}).</li>
+ *       {@code WR!t.f: Rec_t × Txn × Txn → Bool}.
+ *   <li>Projection functions for variables are created on demand by {@link #fn} (see {@link
+ *       Terms}).
  * </ul>
+ *
  * Strings are encoded as integers: each string literal gets a distinct integer, string variables
  * are integers; equality is exact under this injective coding and ordering comparisons of strings
  * become uninterpreted predicates (sound: the real order is one interpretation).
@@ -46,8 +48,10 @@ import java.util.Set;
 public final class Vocabulary implements ExecutionVocabulary {
     private final Context ctx;
     private final Program program;
+
     /** τ, Γ, type, vis, ar, WR, WW, RW: declared once, there; Γ closed, in program order. */
     private final FreeExecution execution;
+
     private final Sort txn;
     private final Map<String, DatatypeSort<?>> recordSorts = new LinkedHashMap<>();
     private final Map<String, FuncDecl<?>> recordCtors = new HashMap<>();
@@ -60,15 +64,21 @@ public final class Vocabulary implements ExecutionVocabulary {
     public Vocabulary(Context ctx, Program program) {
         this.ctx = ctx;
         this.program = program;
-        this.execution = FreeExecution.ofProgramTypes(ctx, program.transactions().stream().map(Transaction::name).toList());
+        this.execution =
+                FreeExecution.ofProgramTypes(
+                        ctx, program.transactions().stream().map(Transaction::name).toList());
         this.txn = execution.txnSort();
         for (Table t : program.schema().tables()) {
-            boolean written = program.transactions().stream().anyMatch(tx -> writesAlive(tx.body(), t.name()));
+            boolean written =
+                    program.transactions().stream()
+                            .anyMatch(tx -> writesAlive(tx.body(), t.name()));
             if (!written) staticTables.add(t.name());
-            String[] keys = t.primaryKey().stream().map(k -> t.name() + "." + k).toArray(String[]::new);
+            String[] keys =
+                    t.primaryKey().stream().map(k -> t.name() + "." + k).toArray(String[]::new);
             Sort[] sorts = new Sort[keys.length];
             for (int i = 0; i < keys.length; i++) sorts[i] = ctx.getIntSort();
-            Constructor<?> c = ctx.mkConstructor("rec!" + t.name(), "is-rec!" + t.name(), keys, sorts, null);
+            Constructor<?> c =
+                    ctx.mkConstructor("rec!" + t.name(), "is-rec!" + t.name(), keys, sorts, null);
             DatatypeSort<?> sort = ctx.mkDatatypeSort("Rec!" + t.name(), new Constructor[] {c});
             recordSorts.put(t.name(), sort);
             recordCtors.put(t.name(), c.ConstructorDecl());
@@ -87,18 +97,59 @@ public final class Vocabulary implements ExecutionVocabulary {
         return false;
     }
 
-    @Override public Context context() { return ctx; }
-    @Override public Sort txnSort() { return txn; }
-    @Override public BoolExpr vis(Expr<?> a, Expr<?> b) { return execution.vis(a, b); }
-    @Override public BoolExpr ar(Expr<?> a, Expr<?> b) { return execution.ar(a, b); }
-    @Override public BoolExpr wr(Expr<?> a, Expr<?> b) { return execution.wr(a, b); }
-    @Override public BoolExpr ww(Expr<?> a, Expr<?> b) { return execution.ww(a, b); }
-    @Override public BoolExpr rw(Expr<?> a, Expr<?> b) { return execution.rw(a, b); }
-    @Override public Expr<?> type(Expr<?> t) { return execution.type(t); }
-    @Override public Set<String> typeNames() { return execution.typeNames(); }
-    @Override public Expr<?> typeConstant(String name) { return execution.typeConstant(name); }
+    @Override
+    public Context context() {
+        return ctx;
+    }
 
-    public Program program() { return program; }
+    @Override
+    public Sort txnSort() {
+        return txn;
+    }
+
+    @Override
+    public BoolExpr vis(Expr<?> a, Expr<?> b) {
+        return execution.vis(a, b);
+    }
+
+    @Override
+    public BoolExpr ar(Expr<?> a, Expr<?> b) {
+        return execution.ar(a, b);
+    }
+
+    @Override
+    public BoolExpr wr(Expr<?> a, Expr<?> b) {
+        return execution.wr(a, b);
+    }
+
+    @Override
+    public BoolExpr ww(Expr<?> a, Expr<?> b) {
+        return execution.ww(a, b);
+    }
+
+    @Override
+    public BoolExpr rw(Expr<?> a, Expr<?> b) {
+        return execution.rw(a, b);
+    }
+
+    @Override
+    public Expr<?> type(Expr<?> t) {
+        return execution.type(t);
+    }
+
+    @Override
+    public Set<String> typeNames() {
+        return execution.typeNames();
+    }
+
+    @Override
+    public Expr<?> typeConstant(String name) {
+        return execution.typeConstant(name);
+    }
+
+    public Program program() {
+        return program;
+    }
 
     public BoolExpr isType(Expr<?> t, String name) {
         return ctx.mkEq(type(t), typeConstant(name));
@@ -113,8 +164,15 @@ public final class Vocabulary implements ExecutionVocabulary {
     }
 
     /** The refined relation {@code kind^R(r, field, a, b)} for one table and field. */
-    public BoolExpr refined(DepKind kind, String table, String field, Expr<?> r, Expr<?> a, Expr<?> b) {
-        FuncDecl<?> f = fn(kind + "!" + table + "." + field, ctx.getBoolSort(), recordSort(table), txn, txn);
+    public BoolExpr refined(
+            DepKind kind, String table, String field, Expr<?> r, Expr<?> a, Expr<?> b) {
+        FuncDecl<?> f =
+                fn(
+                        kind + "!" + table + "." + field,
+                        ctx.getBoolSort(),
+                        recordSort(table),
+                        txn,
+                        txn);
         return (BoolExpr) ctx.mkApp(f, r, a, b);
     }
 
@@ -126,29 +184,44 @@ public final class Vocabulary implements ExecutionVocabulary {
      */
     /**
      * {@code vis@stmt(a, b)}: a is in the snapshot of b's statement stmt (a SELECT outside loops).
-     * Every read of that statement is answered from this one snapshot (manual, chapter
-     * "Concurrency Control", §13.2.1), so a WR into it needs a in the snapshot and an RW out of it
-     * needs the overwriter outside it: φ_basic's wr_in_vis and rw_not_seen, per statement.
+     * Every read of that statement is answered from this one snapshot (manual, chapter "Concurrency
+     * Control", §13.2.1), so a WR into it needs a in the snapshot and an RW out of it needs the
+     * overwriter outside it: φ_basic's wr_in_vis and rw_not_seen, per statement.
      */
     public BoolExpr statementVis(String stmt, Expr<?> a, Expr<?> b) {
         return (BoolExpr) ctx.mkApp(fn("vis@" + stmt, ctx.getBoolSort(), txn, txn), a, b);
     }
 
-    public BoolExpr refinedAt(DepKind kind, String table, String field, String stmt, Expr<?> r, Expr<?> a, Expr<?> b) {
-        FuncDecl<?> f = fn(kind + "!" + table + "." + field + "@" + stmt, ctx.getBoolSort(), recordSort(table), txn, txn);
+    public BoolExpr refinedAt(
+            DepKind kind,
+            String table,
+            String field,
+            String stmt,
+            Expr<?> r,
+            Expr<?> a,
+            Expr<?> b) {
+        FuncDecl<?> f =
+                fn(
+                        kind + "!" + table + "." + field + "@" + stmt,
+                        ctx.getBoolSort(),
+                        recordSort(table),
+                        txn,
+                        txn);
         return (BoolExpr) ctx.mkApp(f, r, a, b);
     }
 
     /**
      * Alive(r, t): record r of the table is alive in t's view. For a table no program inserts into
-     * or deletes from, Alive never changes, so every transaction sees the initial one:
-     * {@code Alive!t(r)} without the transaction argument.
+     * or deletes from, Alive never changes, so every transaction sees the initial one: {@code
+     * Alive!t(r)} without the transaction argument.
      */
     public BoolExpr alive(String table, Expr<?> r, Expr<?> t) {
         if (staticTables.contains(table)) {
-            return (BoolExpr) ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table)), r);
+            return (BoolExpr)
+                    ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table)), r);
         }
-        return (BoolExpr) ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table), txn), r, t);
+        return (BoolExpr)
+                ctx.mkApp(fn("Alive!" + table, ctx.getBoolSort(), recordSort(table), txn), r, t);
     }
 
     private final Set<String> staticTables = new java.util.HashSet<>();
@@ -160,7 +233,11 @@ public final class Vocabulary implements ExecutionVocabulary {
      * {@link Terms} (a SELECT's read is this value) and {@link CounterRules}.
      */
     public com.microsoft.z3.IntExpr viewValue(String table, String field, Expr<?> r, Expr<?> t) {
-        return (com.microsoft.z3.IntExpr) ctx.mkApp(fn("val!" + table + "." + field, ctx.getIntSort(), recordSort(table), txn), r, t);
+        return (com.microsoft.z3.IntExpr)
+                ctx.mkApp(
+                        fn("val!" + table + "." + field, ctx.getIntSort(), recordSort(table), txn),
+                        r,
+                        t);
     }
 
     /**
@@ -171,25 +248,39 @@ public final class Vocabulary implements ExecutionVocabulary {
      * transaction's statements are independent functions: monotonic growth is not encoded, which
      * admits more executions (sound). Static tables keep their one Alive.
      */
-    public BoolExpr aliveAt(String table, String stmt, Expr<?> r, Expr<?> t, List<Expr<?>> iterations) {
+    public BoolExpr aliveAt(
+            String table, String stmt, Expr<?> r, Expr<?> t, List<Expr<?>> iterations) {
         if (staticTables.contains(table)) return alive(table, r, t);
         List<Expr<?>> args = new ArrayList<>();
         args.add(r);
         args.add(t);
         args.addAll(iterations);
-        return (BoolExpr) apply("Alive!" + table + "@" + stmt + "/" + args.size(), ctx.getBoolSort(), args);
+        return (BoolExpr)
+                apply("Alive!" + table + "@" + stmt + "/" + args.size(), ctx.getBoolSort(), args);
     }
 
     /** {@link #viewValue} as one statement execution of t sees it (see {@link #aliveAt}). */
-    public IntExpr viewValueAt(String table, String field, String stmt, Expr<?> r, Expr<?> t, List<Expr<?>> iterations) {
+    public IntExpr viewValueAt(
+            String table,
+            String field,
+            String stmt,
+            Expr<?> r,
+            Expr<?> t,
+            List<Expr<?>> iterations) {
         List<Expr<?>> args = new ArrayList<>();
         args.add(r);
         args.add(t);
         args.addAll(iterations);
-        return (IntExpr) apply("val!" + table + "." + field + "@" + stmt + "/" + args.size(), ctx.getIntSort(), args);
+        return (IntExpr)
+                apply(
+                        "val!" + table + "." + field + "@" + stmt + "/" + args.size(),
+                        ctx.getIntSort(),
+                        args);
     }
 
-    /** Whether no program inserts into or deletes from the table (its records' Alive never changes). */
+    /**
+     * Whether no program inserts into or deletes from the table (its records' Alive never changes).
+     */
     public boolean isStatic(String table) {
         return staticTables.contains(table);
     }
@@ -224,7 +315,8 @@ public final class Vocabulary implements ExecutionVocabulary {
 
     /** The uninterpreted sort of the rows of a SET OF parameter. */
     public Sort elemSort(String txnName, String param) {
-        return elemSorts.computeIfAbsent(txnName + "." + param, k -> ctx.mkUninterpretedSort("Elem!" + k));
+        return elemSorts.computeIfAbsent(
+                txnName + "." + param, k -> ctx.mkUninterpretedSort("Elem!" + k));
     }
 
     /** A function symbol, declared once per name. */

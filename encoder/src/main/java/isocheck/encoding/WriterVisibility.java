@@ -23,12 +23,12 @@ import java.util.Set;
  * universal gets "no" (the rules that need the property are then left out, which is sound).
  *
  * <ul>
- *   <li>{@link #writersSeeEarlierWriters}: ∀a,b. type(a), type(b) ∈ W ∧ WW(a,b) ⇒ vis(a,b) (paper §3.2,
- *       PSI's axiom restricted to W): the writers of a record's field, which WW orders by ar,
- *       each see every earlier one.</li>
- *   <li>{@link #earlierWritersVisibleThroughLater}: ∀a,b,c. type(a), type(b) ∈ W ∧ ar(a,b) ∧ WW(a,b) ∧
- *       vis(b,c) ⇒ vis(a,c): whoever sees a writer sees the earlier writers of the same item (PC's
- *       axiom restricted to such a, b; also implied by PSI's together with CC's).</li>
+ *   <li>{@link #writersSeeEarlierWriters}: ∀a,b. type(a), type(b) ∈ W ∧ WW(a,b) ⇒ vis(a,b) (paper
+ *       §3.2, PSI's axiom restricted to W): the writers of a record's field, which WW orders by ar,
+ *       each see every earlier one.
+ *   <li>{@link #earlierWritersVisibleThroughLater}: ∀a,b,c. type(a), type(b) ∈ W ∧ ar(a,b) ∧
+ *       WW(a,b) ∧ vis(b,c) ⇒ vis(a,c): whoever sees a writer sees the earlier writers of the same
+ *       item (PC's axiom restricted to such a, b; also implied by PSI's together with CC's).
  * </ul>
  */
 public final class WriterVisibility {
@@ -42,35 +42,61 @@ public final class WriterVisibility {
     }
 
     public boolean writersSeeEarlierWriters(Spec spec, Set<String> writerTypes) {
-        return decide("see " + spec.name() + " " + writerTypes, spec, 2, t -> ctx.mkAnd(
-                inTypes(t.get(0), writerTypes), inTypes(t.get(1), writerTypes), v.ww(t.get(0), t.get(1)),
-                ctx.mkNot(v.vis(t.get(0), t.get(1)))));
+        return decide(
+                "see " + spec.name() + " " + writerTypes,
+                spec,
+                2,
+                t ->
+                        ctx.mkAnd(
+                                inTypes(t.get(0), writerTypes),
+                                inTypes(t.get(1), writerTypes),
+                                v.ww(t.get(0), t.get(1)),
+                                ctx.mkNot(v.vis(t.get(0), t.get(1)))));
     }
 
     public boolean earlierWritersVisibleThroughLater(Spec spec, Set<String> writerTypes) {
-        return decide("prefix " + spec.name() + " " + writerTypes, spec, 3, t -> ctx.mkAnd(
-                inTypes(t.get(0), writerTypes), inTypes(t.get(1), writerTypes), v.ar(t.get(0), t.get(1)),
-                v.ww(t.get(0), t.get(1)), v.vis(t.get(1), t.get(2)), ctx.mkNot(v.vis(t.get(0), t.get(2)))));
+        return decide(
+                "prefix " + spec.name() + " " + writerTypes,
+                spec,
+                3,
+                t ->
+                        ctx.mkAnd(
+                                inTypes(t.get(0), writerTypes),
+                                inTypes(t.get(1), writerTypes),
+                                v.ar(t.get(0), t.get(1)),
+                                v.ww(t.get(0), t.get(1)),
+                                v.vis(t.get(1), t.get(2)),
+                                ctx.mkNot(v.vis(t.get(0), t.get(2)))));
     }
 
     /**
      * The types among {@code observers} whose instances see the earlier writers of an item whenever
      * they see a later one: {@link #earlierWritersVisibleThroughLater} with the observer c of that
-     * type. A hybrid spec (per-type levels) can give this to some observers only, e.g. to a type at SI
-     * (PC's prefix) but not to one at PSI; a rule that needs it for its observer stays sound when it
-     * is restricted to these types.
+     * type. A hybrid spec (per-type levels) can give this to some observers only, e.g. to a type at
+     * SI (PC's prefix) but not to one at PSI; a rule that needs it for its observer stays sound
+     * when it is restricted to these types.
      */
-    public Set<String> observersSeeingEarlierWritersThroughLater(Spec spec, Set<String> writerTypes, Set<String> observers) {
+    public Set<String> observersSeeingEarlierWritersThroughLater(
+            Spec spec, Set<String> writerTypes, Set<String> observers) {
         Set<String> out = new java.util.LinkedHashSet<>();
         if (earlierWritersVisibleThroughLater(spec, writerTypes)) {
             out.addAll(observers);
             return out;
         }
         for (String o : observers) {
-            if (decide("prefix " + spec.name() + " " + writerTypes + " seen by " + o, spec, 3, t -> ctx.mkAnd(
-                    inTypes(t.get(0), writerTypes), inTypes(t.get(1), writerTypes), v.isType(t.get(2), o),
-                    v.ar(t.get(0), t.get(1)), v.ww(t.get(0), t.get(1)), v.vis(t.get(1), t.get(2)),
-                    ctx.mkNot(v.vis(t.get(0), t.get(2)))))) {
+            if (decide(
+                    "prefix " + spec.name() + " " + writerTypes + " seen by " + o,
+                    spec,
+                    3,
+                    t ->
+                            ctx.mkAnd(
+                                    inTypes(t.get(0), writerTypes),
+                                    inTypes(t.get(1), writerTypes),
+                                    v.isType(t.get(2), o),
+                                    v.ar(t.get(0), t.get(1)),
+                                    v.ww(t.get(0), t.get(1)),
+                                    v.vis(t.get(1), t.get(2)),
+                                    ctx.mkNot(v.vis(t.get(0), t.get(2)))))) {
                 out.add(o);
             }
         }
@@ -83,20 +109,26 @@ public final class WriterVisibility {
         return out.isEmpty() ? ctx.mkFalse() : ctx.mkOr(out.toArray(new BoolExpr[0]));
     }
 
-    private boolean decide(String key, Spec spec, int n, java.util.function.Function<List<Expr<?>>, BoolExpr> violation) {
-        return cache.computeIfAbsent(key, k -> {
-            if (!spec.isUniversal()) return false;
-            List<Expr<?>> txns = new ArrayList<>();
-            for (int i = 0; i < n; i++) txns.add(v.fresh("wv", v.txnSort()));
-            Solver s = ctx.mkSolver();
-            try {
-                s.add(BasicAxioms.expanded(v, txns));
-                s.add(new SpecTranslator(v).expanded(spec, txns));
-            } catch (SpecException e) {
-                return false;
-            }
-            s.add(violation.apply(txns));
-            return s.check() == Status.UNSATISFIABLE;
-        });
+    private boolean decide(
+            String key,
+            Spec spec,
+            int n,
+            java.util.function.Function<List<Expr<?>>, BoolExpr> violation) {
+        return cache.computeIfAbsent(
+                key,
+                k -> {
+                    if (!spec.isUniversal()) return false;
+                    List<Expr<?>> txns = new ArrayList<>();
+                    for (int i = 0; i < n; i++) txns.add(v.fresh("wv", v.txnSort()));
+                    Solver s = ctx.mkSolver();
+                    try {
+                        s.add(BasicAxioms.expanded(v, txns));
+                        s.add(new SpecTranslator(v).expanded(spec, txns));
+                    } catch (SpecException e) {
+                        return false;
+                    }
+                    s.add(violation.apply(txns));
+                    return s.check() == Status.UNSATISFIABLE;
+                });
     }
 }

@@ -18,7 +18,9 @@ public final class Blocks implements Stmt.Visitor<List<List<Stmt>>> {
         return s.accept(INSTANCE);
     }
 
-    /** Every statement of {@code body} and of the blocks nested in it, in program order (pre-order). */
+    /**
+     * Every statement of {@code body} and of the blocks nested in it, in program order (pre-order).
+     */
     public static List<Stmt> flatten(List<Stmt> body) {
         List<Stmt> out = new ArrayList<>();
         addAll(body, out);

@@ -3,7 +3,9 @@ package isocheck.program;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-/** The columns of the visited record an expression or condition mentions, in order of appearance. */
+/**
+ * The columns of the visited record an expression or condition mentions, in order of appearance.
+ */
 public final class Columns implements Expr.Visitor<Void>, Cond.Visitor<Void> {
 
     private final Set<String> out = new LinkedHashSet<>();

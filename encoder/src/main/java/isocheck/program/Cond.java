@@ -69,7 +69,10 @@ public sealed interface Cond {
         }
     }
 
-    /** {@code element = ANY(:rows.field)}: the element equals {@code field} of some row of {@code rows}. */
+    /**
+     * {@code element = ANY(:rows.field)}: the element equals {@code field} of some row of {@code
+     * rows}.
+     */
     record Member(Expr element, String rows, String field, SourcePos pos) implements Cond {
         @Override
         public <R> R accept(Visitor<R> v) {
@@ -119,22 +122,30 @@ public sealed interface Cond {
     }
 
     /**
-     * One method per permitted record of {@link Cond}: adding a record makes the compiler list every
-     * visitor that must handle it (Java 17 has no pattern switch over sealed types).
+     * One method per permitted record of {@link Cond}: adding a record makes the compiler list
+     * every visitor that must handle it (Java 17 has no pattern switch over sealed types).
      */
     interface Visitor<R> {
         R visitConst(Const constant);
+
         R visitCompare(Compare compare);
+
         R visitIsNull(IsNull isNull);
+
         R visitFieldIsNull(FieldIsNull isNull);
+
         R visitMember(Member member);
+
         R visitNot(Not not);
+
         R visitAnd(And and);
+
         R visitOr(Or or);
     }
 
     /**
-     * A visitor for sites that handle a few kinds of condition: the others return {@link #otherwise}.
+     * A visitor for sites that handle a few kinds of condition: the others return {@link
+     * #otherwise}.
      */
     interface DefaultVisitor<R> extends Visitor<R> {
         /** What every case not overridden returns. */

@@ -4,9 +4,10 @@ import java.util.List;
 
 /**
  * A table constraint besides the primary key: {@code UNIQUE (c, …)} (also a column's UNIQUE and
- * {@code CREATE UNIQUE INDEX}), {@code CHECK (φ)} over the row's columns, and {@code FOREIGN KEY (c, …)
- * REFERENCES t (d, …)} (also a column's REFERENCES). A statement that would violate one fails, and,
- * uncaught, aborts its transaction (PostgreSQL manual §5.5, "Constraints"): a source of aborts.
+ * {@code CREATE UNIQUE INDEX}), {@code CHECK (φ)} over the row's columns, and {@code FOREIGN KEY
+ * (c, …) REFERENCES t (d, …)} (also a column's REFERENCES). A statement that would violate one
+ * fails, and, uncaught, aborts its transaction (PostgreSQL manual §5.5, "Constraints"): a source of
+ * aborts.
  */
 public sealed interface Constraint {
 
@@ -26,7 +27,10 @@ public sealed interface Constraint {
         }
     }
 
-    /** {@code CHECK (condition)}: the row is rejected when the condition is FALSE (not when it is UNKNOWN). */
+    /**
+     * {@code CHECK (condition)}: the row is rejected when the condition is FALSE (not when it is
+     * UNKNOWN).
+     */
     record Check(Cond condition, SourcePos pos) implements Constraint {
         @Override
         public String sql() {
@@ -34,7 +38,8 @@ public sealed interface Constraint {
         }
     }
 
-    record ForeignKey(List<String> columns, String table, List<String> referenced, SourcePos pos) implements Constraint {
+    record ForeignKey(List<String> columns, String table, List<String> referenced, SourcePos pos)
+            implements Constraint {
         public ForeignKey {
             columns = List.copyOf(columns);
             referenced = List.copyOf(referenced);
@@ -42,7 +47,13 @@ public sealed interface Constraint {
 
         @Override
         public String sql() {
-            return "FOREIGN KEY (" + String.join(", ", columns) + ") REFERENCES " + table + " (" + String.join(", ", referenced) + ")";
+            return "FOREIGN KEY ("
+                    + String.join(", ", columns)
+                    + ") REFERENCES "
+                    + table
+                    + " ("
+                    + String.join(", ", referenced)
+                    + ")";
         }
     }
 }

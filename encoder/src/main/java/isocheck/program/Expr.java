@@ -55,7 +55,8 @@ public sealed interface Expr {
     /**
      * SQL's {@code NULL} as a value written by SET or INSERT … VALUES (or a column's DEFAULT NULL),
      * typed by the column it is written to. A comparison with a NULL literal is never true; the
-     * front-end folds such comparisons by three-valued logic, so NULL is never a comparison operand.
+     * front-end folds such comparisons by three-valued logic, so NULL is never a comparison
+     * operand.
      */
     record NullLit(ScalarType type, SourcePos pos) implements Expr {
         @Override
@@ -70,8 +71,8 @@ public sealed interface Expr {
     }
 
     /**
-     * The value of a program variable: a scalar, the single column of a one-column row set, or (with
-     * {@code field}) a column of a row or of the row of a row set.
+     * The value of a program variable: a scalar, the single column of a one-column row set, or
+     * (with {@code field}) a column of a row or of the row of a row set.
      */
     record VarRef(String variable, String field, ScalarType type, SourcePos pos) implements Expr {
         @Override
@@ -137,10 +138,11 @@ public sealed interface Expr {
     }
 
     /**
-     * {@code CASE WHEN c1 THEN e1 [WHEN c2 THEN e2 …] ELSE e END} (searched CASE). ELSE is required:
-     * a missing ELSE is NULL, and NULL values are not modelled.
+     * {@code CASE WHEN c1 THEN e1 [WHEN c2 THEN e2 …] ELSE e END} (searched CASE). ELSE is
+     * required: a missing ELSE is NULL, and NULL values are not modelled.
      */
-    record Case(List<Cond> conditions, List<Expr> values, Expr otherwise, SourcePos pos) implements Expr {
+    record Case(List<Cond> conditions, List<Expr> values, Expr otherwise, SourcePos pos)
+            implements Expr {
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.visitCase(this);
@@ -160,13 +162,19 @@ public sealed interface Expr {
         public String text() {
             StringBuilder sb = new StringBuilder("CASE");
             for (int i = 0; i < conditions.size(); i++) {
-                sb.append(" WHEN ").append(conditions.get(i).text()).append(" THEN ").append(values.get(i).text());
+                sb.append(" WHEN ")
+                        .append(conditions.get(i).text())
+                        .append(" THEN ")
+                        .append(values.get(i).text());
             }
             return sb.append(" ELSE ").append(otherwise.text()).append(" END").toString();
         }
     }
 
-    /** {@code COALESCE(e1, e2, …)}: the first argument that is not NULL (an empty result's field, an empty aggregate). */
+    /**
+     * {@code COALESCE(e1, e2, …)}: the first argument that is not NULL (an empty result's field, an
+     * empty aggregate).
+     */
     record Coalesce(List<Expr> args, SourcePos pos) implements Expr {
         @Override
         public <R> R accept(Visitor<R> v) {
@@ -194,23 +202,32 @@ public sealed interface Expr {
     }
 
     /**
-     * One method per permitted record of {@link Expr}: adding a record makes the compiler list every
-     * visitor that must handle it (Java 17 has no pattern switch over sealed types).
+     * One method per permitted record of {@link Expr}: adding a record makes the compiler list
+     * every visitor that must handle it (Java 17 has no pattern switch over sealed types).
      */
     interface Visitor<R> {
         R visitIntLit(IntLit lit);
+
         R visitStrLit(StrLit lit);
+
         R visitNullLit(NullLit lit);
+
         R visitVarRef(VarRef ref);
+
         R visitColumnRef(ColumnRef ref);
+
         R visitArith(Arith arith);
+
         R visitNegate(Negate negate);
+
         R visitCase(Case caseExpr);
+
         R visitCoalesce(Coalesce coalesce);
     }
 
     /**
-     * A visitor for sites that handle a few kinds of expression: the others return {@link #otherwise}.
+     * A visitor for sites that handle a few kinds of expression: the others return {@link
+     * #otherwise}.
      */
     interface DefaultVisitor<R> extends Visitor<R> {
         /** What every case not overridden returns. */

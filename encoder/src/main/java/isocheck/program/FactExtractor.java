@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * Computes {@link StatementFacts} for every SQL statement of a program by one walk over each
- * transaction body, carrying the guard and the loop stack down the tree (paper §4.3: Λ and the
- * loop variables LVar(v, i) of each statement).
+ * transaction body, carrying the guard and the loop stack down the tree (paper §4.3: Λ and the loop
+ * variables LVar(v, i) of each statement).
  */
 public final class FactExtractor {
 
@@ -35,13 +35,17 @@ public final class FactExtractor {
     /**
      * Walks a block under a guard; returns the condition under which the block returns early
      * ({@link Stmt.Return}; {@code FALSE}: never, {@code TRUE}: always), relative to the block's
-     * entry. A statement after an IF that may return runs under the negation of that condition, as if
-     * the rest of the block were moved into the branches that do not return (the front-end rejects
-     * RETURN inside a loop, where this rewriting does not apply). An abort does not end the block
-     * here: a committed instance never reaches one (the commit guard), so on committed paths an
-     * abort is a no-op, and the statements after it run exactly when they would.
+     * entry. A statement after an IF that may return runs under the negation of that condition, as
+     * if the rest of the block were moved into the branches that do not return (the front-end
+     * rejects RETURN inside a loop, where this rewriting does not apply). An abort does not end the
+     * block here: a committed instance never reaches one (the commit guard), so on committed paths
+     * an abort is a no-op, and the statements after it run exactly when they would.
      */
-    private Cond walk(List<Stmt> body, List<Cond> guard, List<Stmt.Foreach> loops, List<StatementFacts> out,
+    private Cond walk(
+            List<Stmt> body,
+            List<Cond> guard,
+            List<Stmt.Foreach> loops,
+            List<StatementFacts> out,
             List<AbortFacts> aborts) {
         BlockWalk block = new BlockWalk(guard, loops, out, aborts);
         for (Stmt stmt : body) {
@@ -64,7 +68,11 @@ public final class FactExtractor {
         private final List<StatementFacts> out;
         private final List<AbortFacts> aborts;
 
-        BlockWalk(List<Cond> guard, List<Stmt.Foreach> loops, List<StatementFacts> out, List<AbortFacts> aborts) {
+        BlockWalk(
+                List<Cond> guard,
+                List<Stmt.Foreach> loops,
+                List<StatementFacts> out,
+                List<AbortFacts> aborts) {
             this.g = guard;
             this.loops = loops;
             this.out = out;
@@ -169,52 +177,56 @@ public final class FactExtractor {
         return out != null ? out : new Cond.Const(false, pos);
     }
 
-    private StatementFacts facts(String id, Stmt.Sql stmt, List<Cond> guard, List<Stmt.Foreach> loops) {
+    private StatementFacts facts(
+            String id, Stmt.Sql stmt, List<Cond> guard, List<Stmt.Foreach> loops) {
         Table table = schema.table(stmt.table()).orElseThrow();
         Set<String> reads = new LinkedHashSet<>();
         Set<String> writes = new LinkedHashSet<>();
         Map<String, Expr> pins = new LinkedHashMap<>();
-        stmt.accept(new Stmt.SqlVisitor<Void>() {
-            @Override
-            public Void visitSelect(Stmt.Select s) {
-                reads.addAll(s.columns());
-                s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
-                // ORDER BY … LIMIT n compares the order columns of every matching row to choose the first n
-                s.orderBy().forEach(k -> reads.add(k.column()));
-                readWhere(s.where(), table, reads, pins);
-                return null;
-            }
-
-            @Override
-            public Void visitUpdate(Stmt.Update u) {
-                for (Assignment a : u.assignments()) {
-                    writes.add(a.column());
-                    columnsOf(a.value(), reads);
-                }
-                readWhere(u.where(), table, reads, pins);
-                return null;
-            }
-
-            @Override
-            public Void visitInsert(Stmt.Insert i) {
-                // An INSERT defines every field of the new record (unlisted ones become NULL) and makes it alive.
-                table.columns().forEach(c -> writes.add(c.name()));
-                writes.add(StatementFacts.ALIVE);
-                for (int k = 0; k < i.columns().size(); k++) {
-                    if (table.isKey(i.columns().get(k))) {
-                        pins.put(i.columns().get(k), i.values().get(k));
+        stmt.accept(
+                new Stmt.SqlVisitor<Void>() {
+                    @Override
+                    public Void visitSelect(Stmt.Select s) {
+                        reads.addAll(s.columns());
+                        s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
+                        // ORDER BY … LIMIT n compares the order columns of every matching row to
+                        // choose the first n
+                        s.orderBy().forEach(k -> reads.add(k.column()));
+                        readWhere(s.where(), table, reads, pins);
+                        return null;
                     }
-                }
-                return null;
-            }
 
-            @Override
-            public Void visitDelete(Stmt.Delete d) {
-                writes.add(StatementFacts.ALIVE);
-                readWhere(d.where(), table, reads, pins);
-                return null;
-            }
-        });
+                    @Override
+                    public Void visitUpdate(Stmt.Update u) {
+                        for (Assignment a : u.assignments()) {
+                            writes.add(a.column());
+                            columnsOf(a.value(), reads);
+                        }
+                        readWhere(u.where(), table, reads, pins);
+                        return null;
+                    }
+
+                    @Override
+                    public Void visitInsert(Stmt.Insert i) {
+                        // An INSERT defines every field of the new record (unlisted ones become
+                        // NULL) and makes it alive.
+                        table.columns().forEach(c -> writes.add(c.name()));
+                        writes.add(StatementFacts.ALIVE);
+                        for (int k = 0; k < i.columns().size(); k++) {
+                            if (table.isKey(i.columns().get(k))) {
+                                pins.put(i.columns().get(k), i.values().get(k));
+                            }
+                        }
+                        return null;
+                    }
+
+                    @Override
+                    public Void visitDelete(Stmt.Delete d) {
+                        writes.add(StatementFacts.ALIVE);
+                        readWhere(d.where(), table, reads, pins);
+                        return null;
+                    }
+                });
         Map<String, Expr> orderedPins = new LinkedHashMap<>();
         for (String key : table.primaryKey()) {
             if (pins.containsKey(key)) {
@@ -222,8 +234,16 @@ public final class FactExtractor {
             }
         }
         boolean whole = orderedPins.size() == table.primaryKey().size();
-        return new StatementFacts(id, stmt, guard, loops, table.name(), inTableOrder(reads, table),
-                inTableOrder(writes, table), orderedPins, whole);
+        return new StatementFacts(
+                id,
+                stmt,
+                guard,
+                loops,
+                table.name(),
+                inTableOrder(reads, table),
+                inTableOrder(writes, table),
+                orderedPins,
+                whole);
     }
 
     private static Set<String> inTableOrder(Set<String> fields, Table table) {
@@ -235,8 +255,11 @@ public final class FactExtractor {
         return ordered;
     }
 
-    /** A WHERE clause reads the fields it mentions and Alive; its top-level conjuncts may pin keys. */
-    private static void readWhere(Cond where, Table table, Set<String> reads, Map<String, Expr> pins) {
+    /**
+     * A WHERE clause reads the fields it mentions and Alive; its top-level conjuncts may pin keys.
+     */
+    private static void readWhere(
+            Cond where, Table table, Set<String> reads, Map<String, Expr> pins) {
         columnsOf(where, reads);
         reads.add(StatementFacts.ALIVE);
         for (Cond conjunct : conjuncts(where)) {
@@ -248,7 +271,9 @@ public final class FactExtractor {
     }
 
     private static void pin(Expr column, Expr value, Table table, Map<String, Expr> pins) {
-        if (column instanceof Expr.ColumnRef ref && table.isKey(ref.column()) && !value.readsColumns()) {
+        if (column instanceof Expr.ColumnRef ref
+                && table.isKey(ref.column())
+                && !value.readsColumns()) {
             pins.putIfAbsent(ref.column(), value);
         }
     }

@@ -9,10 +9,11 @@ package isocheck.program;
  * Every alive row of {@code table} has key column {@code column} below field {@code counterField}
  * of the {@code counterTable} row its other key columns name (TPC-C §3.3.2.3, consistency condition
  * 3: "D_NEXT_O_ID - 1 = max(O_ID)"). The encoder assumes it where the column is drawn from that
- * counter ({@code isocheck.encoding.CounterKey}); {@code isocheck run} checks it against the database
- * it populates.
+ * counter ({@code isocheck.encoding.CounterKey}); {@code isocheck run} checks it against the
+ * database it populates.
  */
-public record Invariant(String table, String column, String counterTable, String counterField, SourcePos pos) {
+public record Invariant(
+        String table, String column, String counterTable, String counterField, SourcePos pos) {
 
     /** As written in the pragma. */
     public String text() {

@@ -1,13 +1,13 @@
 package isocheck.program;
 
 /**
- * The locking clause of a SELECT: {@code FOR UPDATE | FOR SHARE [NOWAIT | SKIP LOCKED]}
- * (PostgreSQL manual, SELECT, "The Locking Clause"). {@link #NONE} for a plain SELECT.
+ * The locking clause of a SELECT: {@code FOR UPDATE | FOR SHARE [NOWAIT | SKIP LOCKED]} (PostgreSQL
+ * manual, SELECT, "The Locking Clause"). {@link #NONE} for a plain SELECT.
  *
  * <p>What the static side does with it (see {@code AccessRules}): a locking read is a plain read
  * until the encoding gives locks their per-level meaning, which is sound (a lock only removes
- * executions); NOWAIT only adds aborts (an aborted instance is in no execution); SKIP LOCKED changes
- * which rows the SELECT returns: any subset of the matching rows alive in its view.
+ * executions); NOWAIT only adds aborts (an aborted instance is in no execution); SKIP LOCKED
+ * changes which rows the SELECT returns: any subset of the matching rows alive in its view.
  */
 public record RowLock(Strength strength, Wait policy) {
 
@@ -38,10 +38,12 @@ public record RowLock(Strength strength, Wait policy) {
         if (!locks()) {
             return "";
         }
-        return " FOR " + strength + switch (policy) {
-            case WAIT -> "";
-            case NOWAIT -> " NOWAIT";
-            case SKIP_LOCKED -> " SKIP LOCKED";
-        };
+        return " FOR "
+                + strength
+                + switch (policy) {
+                    case WAIT -> "";
+                    case NOWAIT -> " NOWAIT";
+                    case SKIP_LOCKED -> " SKIP LOCKED";
+                };
     }
 }

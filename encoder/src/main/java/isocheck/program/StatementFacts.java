@@ -8,13 +8,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the encoder needs to know about one SQL statement of a transaction (paper §4.3): its guard
- * Λ (the enclosing IF conditions, else-branches negated), the FOREACH loops around it (outermost
+ * What the encoder needs to know about one SQL statement of a transaction (paper §4.3): its guard Λ
+ * (the enclosing IF conditions, else-branches negated), the FOREACH loops around it (outermost
  * first, so {@code loops.size()} is its nesting depth), the fields it reads and writes, and the
  * primary-key fields its WHERE clause (or INSERT) pins to record-independent expressions.
  *
  * <p>{@link #ALIVE} is the paper's {@code Alive} field: every statement that selects records reads
- * it, INSERT and DELETE write it. Field sets and key pins keep the table's column order, Alive last.
+ * it, INSERT and DELETE write it. Field sets and key pins keep the table's column order, Alive
+ * last.
  */
 public record StatementFacts(
         String id,
@@ -27,7 +28,9 @@ public record StatementFacts(
         Map<String, Expr> keyPins,
         boolean pinsWholeKey) {
 
-    /** The pseudo-field for the paper's Alive (not a legal SQL identifier, so never a real column). */
+    /**
+     * The pseudo-field for the paper's Alive (not a legal SQL identifier, so never a real column).
+     */
     public static final String ALIVE = "@alive";
 
     public StatementFacts {
@@ -40,27 +43,28 @@ public record StatementFacts(
 
     /** SELECT, UPDATE, INSERT or DELETE. */
     public String kind() {
-        return statement.accept(new Stmt.SqlVisitor<String>() {
-            @Override
-            public String visitSelect(Stmt.Select select) {
-                return "SELECT";
-            }
+        return statement.accept(
+                new Stmt.SqlVisitor<String>() {
+                    @Override
+                    public String visitSelect(Stmt.Select select) {
+                        return "SELECT";
+                    }
 
-            @Override
-            public String visitUpdate(Stmt.Update update) {
-                return "UPDATE";
-            }
+                    @Override
+                    public String visitUpdate(Stmt.Update update) {
+                        return "UPDATE";
+                    }
 
-            @Override
-            public String visitInsert(Stmt.Insert insert) {
-                return "INSERT";
-            }
+                    @Override
+                    public String visitInsert(Stmt.Insert insert) {
+                        return "INSERT";
+                    }
 
-            @Override
-            public String visitDelete(Stmt.Delete delete) {
-                return "DELETE";
-            }
-        });
+                    @Override
+                    public String visitDelete(Stmt.Delete delete) {
+                        return "DELETE";
+                    }
+                });
     }
 
     public boolean isWrite() {

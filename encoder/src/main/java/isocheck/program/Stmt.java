@@ -23,43 +23,48 @@ public sealed interface Stmt {
 
         /** The statement's WHERE clause; none for an INSERT. */
         default Optional<Cond> whereClause() {
-            return accept(new SqlVisitor<Optional<Cond>>() {
-                @Override
-                public Optional<Cond> visitSelect(Select select) {
-                    return Optional.of(select.where());
-                }
+            return accept(
+                    new SqlVisitor<Optional<Cond>>() {
+                        @Override
+                        public Optional<Cond> visitSelect(Select select) {
+                            return Optional.of(select.where());
+                        }
 
-                @Override
-                public Optional<Cond> visitUpdate(Update update) {
-                    return Optional.of(update.where());
-                }
+                        @Override
+                        public Optional<Cond> visitUpdate(Update update) {
+                            return Optional.of(update.where());
+                        }
 
-                @Override
-                public Optional<Cond> visitInsert(Insert insert) {
-                    return Optional.empty();
-                }
+                        @Override
+                        public Optional<Cond> visitInsert(Insert insert) {
+                            return Optional.empty();
+                        }
 
-                @Override
-                public Optional<Cond> visitDelete(Delete delete) {
-                    return Optional.of(delete.where());
-                }
-            });
+                        @Override
+                        public Optional<Cond> visitDelete(Delete delete) {
+                            return Optional.of(delete.where());
+                        }
+                    });
         }
     }
 
     /** One method per kind of SQL statement: the sites that handle only {@link Sql} statements. */
     interface SqlVisitor<R> {
         R visitSelect(Select select);
+
         R visitUpdate(Update update);
+
         R visitInsert(Insert insert);
+
         R visitDelete(Delete delete);
     }
 
     /**
-     * {@code SELECT columns INTO target FROM table WHERE where [ORDER BY …] [LIMIT n] [FOR UPDATE|SHARE
-     * [NOWAIT|SKIP LOCKED]]}, or with an aggregate, {@code SELECT MIN/MAX/COUNT/SUM/AVG(c) INTO target …}.
-     * {@code columns} is empty for an aggregate; {@code orderBy} is empty and {@code limit} empty when
-     * absent (ORDER BY without LIMIT only orders the rows, which a row set does not keep).
+     * {@code SELECT columns INTO target FROM table WHERE where [ORDER BY …] [LIMIT n] [FOR
+     * UPDATE|SHARE [NOWAIT|SKIP LOCKED]]}, or with an aggregate, {@code SELECT
+     * MIN/MAX/COUNT/SUM/AVG(c) INTO target …}. {@code columns} is empty for an aggregate; {@code
+     * orderBy} is empty and {@code limit} empty when absent (ORDER BY without LIMIT only orders the
+     * rows, which a row set does not keep).
      */
     record Select(
             String target,
@@ -91,17 +96,34 @@ public sealed interface Stmt {
         }
 
         /** A plain SELECT: no ORDER BY, LIMIT or locking clause. */
-        public Select(String target, String table, List<String> columns, Optional<Aggregate> aggregate, Cond where,
-                String sql, SourcePos pos) {
-            this(target, table, columns, aggregate, where, List.of(), Optional.empty(), RowLock.NONE, List.of(), sql, pos);
+        public Select(
+                String target,
+                String table,
+                List<String> columns,
+                Optional<Aggregate> aggregate,
+                Cond where,
+                String sql,
+                SourcePos pos) {
+            this(
+                    target,
+                    table,
+                    columns,
+                    aggregate,
+                    where,
+                    List.of(),
+                    Optional.empty(),
+                    RowLock.NONE,
+                    List.of(),
+                    sql,
+                    pos);
         }
 
         /**
-         * Whether this SELECT is the last table of an inner join (see {@code joinedFrom}). A join of
-         * tables t1, …, tn is read as n SELECTs in the body, one per table, each restricted to the
-         * rows that join with the previous one's ({@code col = ANY(:prev.col)}); the last one holds
-         * the join's aggregate and lists the earlier ones here, so that a database runs the join as
-         * the one statement it is written as.
+         * Whether this SELECT is the last table of an inner join (see {@code joinedFrom}). A join
+         * of tables t1, …, tn is read as n SELECTs in the body, one per table, each restricted to
+         * the rows that join with the previous one's ({@code col = ANY(:prev.col)}); the last one
+         * holds the join's aggregate and lists the earlier ones here, so that a database runs the
+         * join as the one statement it is written as.
          */
         public boolean isJoin() {
             return !joinedFrom.isEmpty();
@@ -116,7 +138,8 @@ public sealed interface Stmt {
         }
     }
 
-    record Update(String table, List<Assignment> assignments, Cond where, String sql, SourcePos pos) implements Sql {
+    record Update(String table, List<Assignment> assignments, Cond where, String sql, SourcePos pos)
+            implements Sql {
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.visitUpdate(this);
@@ -132,8 +155,11 @@ public sealed interface Stmt {
         }
     }
 
-    /** {@code INSERT INTO table (columns) VALUES (values)}; columns and values have equal length. */
-    record Insert(String table, List<String> columns, List<Expr> values, String sql, SourcePos pos) implements Sql {
+    /**
+     * {@code INSERT INTO table (columns) VALUES (values)}; columns and values have equal length.
+     */
+    record Insert(String table, List<String> columns, List<Expr> values, String sql, SourcePos pos)
+            implements Sql {
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.visitInsert(this);
@@ -178,7 +204,8 @@ public sealed interface Stmt {
         }
     }
 
-    record If(Cond condition, List<Stmt> thenBranch, List<Stmt> elseBranch, SourcePos pos) implements Stmt {
+    record If(Cond condition, List<Stmt> thenBranch, List<Stmt> elseBranch, SourcePos pos)
+            implements Stmt {
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.visitIf(this);
@@ -211,9 +238,9 @@ public sealed interface Stmt {
 
     /**
      * A user abort: {@code ROLLBACK}, or PL/pgSQL's {@code RAISE EXCEPTION 'message'} left uncaught
-     * (PostgreSQL manual, §43.9 "Errors and Messages": the error aborts the transaction). Nothing the
-     * transaction wrote survives, and an aborted instance is in no dependency: an execution holds
-     * committed transactions only.
+     * (PostgreSQL manual, §43.9 "Errors and Messages": the error aborts the transaction). Nothing
+     * the transaction wrote survives, and an aborted instance is in no dependency: an execution
+     * holds committed transactions only.
      */
     record Abort(String message, SourcePos pos) implements Stmt {
         @Override
@@ -222,7 +249,10 @@ public sealed interface Stmt {
         }
     }
 
-    /** {@code RETURN}: an early exit; the transaction commits what it did, the rest of the body does not run. */
+    /**
+     * {@code RETURN}: an early exit; the transaction commits what it did, the rest of the body does
+     * not run.
+     */
     record Return(SourcePos pos) implements Stmt {
         @Override
         public <R> R accept(Visitor<R> v) {
@@ -231,23 +261,29 @@ public sealed interface Stmt {
     }
 
     /**
-     * One method per permitted record of {@link Stmt} (the SQL ones inherited from {@link SqlVisitor}):
-     * adding a record makes the compiler list every visitor that must handle it (Java 17 has no
-     * pattern switch over sealed types).
+     * One method per permitted record of {@link Stmt} (the SQL ones inherited from {@link
+     * SqlVisitor}): adding a record makes the compiler list every visitor that must handle it (Java
+     * 17 has no pattern switch over sealed types).
      */
     interface Visitor<R> extends SqlVisitor<R> {
         R visitAssign(Assign assign);
+
         R visitChoose(Choose choose);
+
         R visitIf(If ifStmt);
+
         R visitForeach(Foreach foreach);
+
         R visitSkip(Skip skip);
+
         R visitAbort(Abort abort);
+
         R visitReturn(Return returnStmt);
     }
 
     /**
-     * A visitor for sites that handle a few kinds of statement: the others return {@link #otherwise}
-     * (the SQL statements through {@link #visitSql}).
+     * A visitor for sites that handle a few kinds of statement: the others return {@link
+     * #otherwise} (the SQL statements through {@link #visitSql}).
      */
     interface DefaultVisitor<R> extends Visitor<R> {
         /** What every case not overridden returns. */

@@ -7,7 +7,12 @@ import java.util.Optional;
  * A table: typed columns, a non-empty, possibly composite primary key (paper §3.1, PK), and its
  * other constraints (UNIQUE, CHECK, FOREIGN KEY).
  */
-public record Table(String name, List<Column> columns, List<String> primaryKey, List<Constraint> constraints, SourcePos pos) {
+public record Table(
+        String name,
+        List<Column> columns,
+        List<String> primaryKey,
+        List<Constraint> constraints,
+        SourcePos pos) {
 
     public Table {
         columns = List.copyOf(columns);

@@ -8,7 +8,11 @@ import java.util.Optional;
  * variable it assigns (resolved and typed at load time) and its body.
  */
 public record Transaction(
-        String name, List<Variable> parameters, List<Variable> locals, List<Stmt> body, SourcePos pos) {
+        String name,
+        List<Variable> parameters,
+        List<Variable> locals,
+        List<Stmt> body,
+        SourcePos pos) {
 
     public Transaction {
         parameters = List.copyOf(parameters);

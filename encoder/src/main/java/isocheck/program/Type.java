@@ -6,8 +6,8 @@ import java.util.stream.Collectors;
 
 /**
  * The type of a program variable. Scalars hold one value; {@link Rows} is a set of rows (a SELECT
- * result or a set-valued parameter, the paper's loop variables {@code v2}); {@link Row} is one row of
- * such a set (a FOREACH variable or a CHOOSE result).
+ * result or a set-valued parameter, the paper's loop variables {@code v2}); {@link Row} is one row
+ * of such a set (a FOREACH variable or a CHOOSE result).
  */
 public sealed interface Type {
 
@@ -19,7 +19,9 @@ public sealed interface Type {
         }
     }
 
-    /** A set of rows with the given fields; {@code table} names the table they were selected from. */
+    /**
+     * A set of rows with the given fields; {@code table} names the table they were selected from.
+     */
     record Rows(Optional<String> table, List<Field> fields) implements Type {
         public Rows {
             fields = List.copyOf(fields);
@@ -56,6 +58,8 @@ public sealed interface Type {
     }
 
     private static String fieldList(List<Field> fields) {
-        return fields.stream().map(f -> f.name() + " " + f.type().sqlName()).collect(Collectors.joining(", "));
+        return fields.stream()
+                .map(f -> f.name() + " " + f.type().sqlName())
+                .collect(Collectors.joining(", "));
     }
 }

@@ -29,22 +29,26 @@ import java.util.concurrent.TimeUnit;
  * Bounded anomaly detection (paper §5.1): for k = 2 … K, is φ_{T,Ψ} ∧ φ_D ∧ φ_Cycle,k satisfiable?
  * Stops at the first k with a cycle; with {@code all}, enumerates every distinct anomaly at that k
  * (distinct by transaction types, edge kinds and tables, up to rotation; see {@link #block}) by
- * blocking clauses over the edge selectors. Each query (a length and a type sequence) is a
- * {@link CycleJob} with a Z3 context of its own; {@link Options#threads} of them run at once and
- * their results are merged in the sequential order. A time limit per query; an unknown answer
- * stops the analysis and names the query.
+ * blocking clauses over the edge selectors. Each query (a length and a type sequence) is a {@link
+ * CycleJob} with a Z3 context of its own; {@link Options#threads} of them run at once and their
+ * results are merged in the sequential order. A time limit per query; an unknown answer stops the
+ * analysis and names the query.
  */
 public final class Analysis {
 
-    public enum Verdict { FOUND, NONE, UNKNOWN }
+    public enum Verdict {
+        FOUND,
+        NONE,
+        UNKNOWN
+    }
 
     /**
      * Decompose a cycle length into type-sequence queries only up to this many sequences. Each
      * sequence query is much smaller than the whole (TPC-C, 5 types, k = 4: 39 sequences after
-     * pruning; the first 4-cycle under psi-cc in 11 s instead of 20 s), but each also costs a solver
-     * call of its own, which does not pay where the whole query is cheap: Courseware's hybrid SI row
-     * up to 6 (all unsat; 11, 21, 51, 125, 367 sequences at k = 2 … 6) took 214 s decomposed at
-     * every k, 68 s up to k = 5, 2.5 s whole. benchmarks/RESULTS.md has the numbers.
+     * pruning; the first 4-cycle under psi-cc in 11 s instead of 20 s), but each also costs a
+     * solver call of its own, which does not pay where the whole query is cheap: Courseware's
+     * hybrid SI row up to 6 (all unsat; 11, 21, 51, 125, 367 sequences at k = 2 … 6) took 214 s
+     * decomposed at every k, 68 s up to k = 5, 2.5 s whole. benchmarks/RESULTS.md has the numbers.
      */
     public static final int DEFAULT_MAX_TYPE_SEQUENCES = 40;
 
@@ -52,71 +56,198 @@ public final class Analysis {
      * Queries asked at once: the sequence queries of a length (and the lengths after it) are
      * independent. Two, or one on a one-processor machine; each thread holds a Z3 context.
      */
-    public static final int DEFAULT_THREADS = Math.min(2, Runtime.getRuntime().availableProcessors());
+    public static final int DEFAULT_THREADS =
+            Math.min(2, Runtime.getRuntime().availableProcessors());
 
     /**
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      */
     /**
-     * @param maxTypeSequences a cycle length whose cyclic type sequences ({@link TypeSequence#cycles})
-     *     are at most this many is asked one query per sequence ({@link CycleQuery#build(Vocabulary,
-     *     Encoder, TypeSequence)}); a longer one, one query over all types. Same answers either way;
-     *     {@link #DEFAULT_MAX_TYPE_SEQUENCES} by default, 0 never decomposes
-     * @param threads how many queries are asked at once, each in a Z3 context of its own
-     *     ({@link CycleJob}); the results are merged in the sequential order, so the outcome is the
-     *     same for every value ({@link #DEFAULT_THREADS} by default)
-     * @param keys what a second INSERT of a key does ({@link KeyModel}; the paper's overwrite in this API
-     *     by default, SQL's uniqueness in the CLI unless {@code --paper-keys})
+     * @param maxTypeSequences a cycle length whose cyclic type sequences ({@link
+     *     TypeSequence#cycles}) are at most this many is asked one query per sequence ({@link
+     *     CycleQuery#build(Vocabulary, Encoder, TypeSequence)}); a longer one, one query over all
+     *     types. Same answers either way; {@link #DEFAULT_MAX_TYPE_SEQUENCES} by default, 0 never
+     *     decomposes
+     * @param threads how many queries are asked at once, each in a Z3 context of its own ({@link
+     *     CycleJob}); the results are merged in the sequential order, so the outcome is the same
+     *     for every value ({@link #DEFAULT_THREADS} by default)
+     * @param keys what a second INSERT of a key does ({@link KeyModel}; the paper's overwrite in
+     *     this API by default, SQL's uniqueness in the CLI unless {@code --paper-keys})
      */
-    public record Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
-            int maxTypeSequences, int threads, KeyModel keys) {
+    public record Options(
+            int from,
+            int bound,
+            boolean all,
+            int timeoutSeconds,
+            Path smtOut,
+            Encoder.Mode mode,
+            boolean uniqueKeys,
+            Set<String> disabledRules,
+            boolean keysBelowCounters,
+            List<String> types,
+            int maxTypeSequences,
+            int threads,
+            KeyModel keys) {
         public Options {
             if (keys == null) keys = KeyModel.OVERWRITE;
         }
 
-        public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-                boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters, List<String> types,
-                int maxTypeSequences, int threads) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types,
-                    maxTypeSequences, threads, KeyModel.OVERWRITE);
+        public Options(
+                int from,
+                int bound,
+                boolean all,
+                int timeoutSeconds,
+                Path smtOut,
+                Encoder.Mode mode,
+                boolean uniqueKeys,
+                Set<String> disabledRules,
+                boolean keysBelowCounters,
+                List<String> types,
+                int maxTypeSequences,
+                int threads) {
+            this(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    KeyModel.OVERWRITE);
         }
 
-        /** What a second INSERT of a key does ({@link KeyModel}); the paper's overwrite by default here, SQL's in the CLI. */
+        /**
+         * What a second INSERT of a key does ({@link KeyModel}); the paper's overwrite by default
+         * here, SQL's in the CLI.
+         */
         public Options withKeys(KeyModel k) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types,
-                    maxTypeSequences, threads, k);
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    k);
         }
 
-        public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-                boolean uniqueKeys, Set<String> disabledRules) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, false, List.of(), DEFAULT_MAX_TYPE_SEQUENCES, DEFAULT_THREADS);
+        public Options(
+                int from,
+                int bound,
+                boolean all,
+                int timeoutSeconds,
+                Path smtOut,
+                Encoder.Mode mode,
+                boolean uniqueKeys,
+                Set<String> disabledRules) {
+            this(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    false,
+                    List.of(),
+                    DEFAULT_MAX_TYPE_SEQUENCES,
+                    DEFAULT_THREADS);
         }
 
-        public Options(int from, int bound, boolean all, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-                boolean uniqueKeys, Set<String> disabledRules, boolean keysBelowCounters) {
-            this(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, List.of(), DEFAULT_MAX_TYPE_SEQUENCES, DEFAULT_THREADS);
+        public Options(
+                int from,
+                int bound,
+                boolean all,
+                int timeoutSeconds,
+                Path smtOut,
+                Encoder.Mode mode,
+                boolean uniqueKeys,
+                Set<String> disabledRules,
+                boolean keysBelowCounters) {
+            this(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    List.of(),
+                    DEFAULT_MAX_TYPE_SEQUENCES,
+                    DEFAULT_THREADS);
         }
 
         /** See {@link #threads}: how many queries are asked at once (1: one after the other). */
         public Options withThreads(int n) {
             if (n < 1) throw new IllegalArgumentException("threads must be at least 1: " + n);
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, n, keys);
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    n,
+                    keys);
         }
 
         /** See {@link #maxTypeSequences}: 0 asks one query over all types per cycle length. */
         public Options withMaxTypeSequences(int n) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, n, threads, keys);
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    n,
+                    threads,
+                    keys);
         }
 
         /**
-         * Only cycles whose transactions have exactly these types (a multiset, any order): asks
-         * for one anomaly shape, e.g. the paper's long fork (NewOrder, Payment, 2× OrderStatus).
+         * Only cycles whose transactions have exactly these types (a multiset, any order): asks for
+         * one anomaly shape, e.g. the paper's long fork (NewOrder, Payment, 2× OrderStatus).
          */
         public Options withTypes(List<String> t) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters,
-                    List.copyOf(t), maxTypeSequences, threads, keys);
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    List.copyOf(t),
+                    maxTypeSequences,
+                    threads,
+                    keys);
         }
 
         public static Options defaults(int bound) {
@@ -125,27 +256,159 @@ public final class Analysis {
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, on, types, maxTypeSequences, threads, keys);
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    on,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
         }
 
-        public Options withAll(boolean a) { return new Options(from, bound, a, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
-        public Options withMode(Encoder.Mode m) { return new Options(from, bound, all, timeoutSeconds, smtOut, m, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
-        public Options withSmtOut(Path p) { return new Options(from, bound, all, timeoutSeconds, p, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
-        public Options withTimeout(int s) { return new Options(from, bound, all, s, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
-        public Options withFrom(int k) { return new Options(k, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
-        public Options withUniqueKeys(boolean u) { return new Options(from, bound, all, timeoutSeconds, smtOut, mode, u, disabledRules, keysBelowCounters, types, maxTypeSequences, threads, keys); }
+        public Options withAll(boolean a) {
+            return new Options(
+                    from,
+                    bound,
+                    a,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
+        }
 
-        /** Leave out the rules whose part names start with one of these (ablation: shows what a rule is needed for). */
+        public Options withMode(Encoder.Mode m) {
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    m,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
+        }
+
+        public Options withSmtOut(Path p) {
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    p,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
+        }
+
+        public Options withTimeout(int s) {
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    s,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
+        }
+
+        public Options withFrom(int k) {
+            return new Options(
+                    k,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
+        }
+
+        public Options withUniqueKeys(boolean u) {
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    u,
+                    disabledRules,
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
+        }
+
+        /**
+         * Leave out the rules whose part names start with one of these (ablation: shows what a rule
+         * is needed for).
+         */
         public Options without(String... rules) {
-            return new Options(from, bound, all, timeoutSeconds, smtOut, mode, uniqueKeys, Set.of(rules), keysBelowCounters, types, maxTypeSequences, threads, keys);
+            return new Options(
+                    from,
+                    bound,
+                    all,
+                    timeoutSeconds,
+                    smtOut,
+                    mode,
+                    uniqueKeys,
+                    Set.of(rules),
+                    keysBelowCounters,
+                    types,
+                    maxTypeSequences,
+                    threads,
+                    keys);
         }
     }
 
-    /** One solver call: its name, the cycle length, the answer, the time, and the SMT-LIB file if written. */
+    /**
+     * One solver call: its name, the cycle length, the answer, the time, and the SMT-LIB file if
+     * written.
+     */
     public record Query(String name, int k, String result, long millis, Path smtFile) {}
 
-    public record Outcome(Verdict verdict, List<Witness> anomalies, List<Query> queries, String unknownQuery,
-            String unknownReason, long millis) {
+    public record Outcome(
+            Verdict verdict,
+            List<Witness> anomalies,
+            List<Query> queries,
+            String unknownQuery,
+            String unknownReason,
+            long millis) {
         public long solverMillis() {
             return queries.stream().mapToLong(Query::millis).sum();
         }
@@ -172,15 +435,22 @@ public final class Analysis {
         List<CycleJob> jobs = plan(program, spec, opts, mode);
         int threads = Math.max(1, Math.min(opts.threads(), jobs.size()));
         Cancellation cancel = new Cancellation();
-        ExecutorService pool = threads == 1 ? null : Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "isocheck-query");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool =
+                threads == 1
+                        ? null
+                        : Executors.newFixedThreadPool(
+                                threads,
+                                r -> {
+                                    Thread t = new Thread(r, "isocheck-query");
+                                    t.setDaemon(true);
+                                    return t;
+                                });
         try {
-            // asked in order on `threads` threads, merged in order: the report is the sequential one
+            // asked in order on `threads` threads, merged in order: the report is the sequential
+            // one
             List<Future<CycleJob.Result>> pending = new ArrayList<>();
-            if (pool != null) for (CycleJob job : jobs) pending.add(pool.submit(() -> job.run(cancel)));
+            if (pool != null)
+                for (CycleJob job : jobs) pending.add(pool.submit(() -> job.run(cancel)));
             Set<String> signatures = new LinkedHashSet<>();
             for (int i = 0; i < jobs.size(); i++) {
                 CycleJob job = jobs.get(i);
@@ -193,11 +463,17 @@ public final class Analysis {
                     Query q = a.query();
                     if (a.smtText() != null) write(q.smtFile(), a.smtText());
                     queries.add(q);
-                    if (Boolean.getBoolean("isocheck.progress")) System.err.println(q.name() + ": " + q.result() + " " + q.millis() + " ms");
+                    if (Boolean.getBoolean("isocheck.progress"))
+                        System.err.println(q.name() + ": " + q.result() + " " + q.millis() + " ms");
                 }
                 for (Witness w : r.found()) if (signatures.add(w.signature())) found.add(w);
                 if (r.unknownQuery() != null) {
-                    return new Outcome(Verdict.UNKNOWN, found, queries, r.unknownQuery(), r.unknownReason(),
+                    return new Outcome(
+                            Verdict.UNKNOWN,
+                            found,
+                            queries,
+                            r.unknownQuery(),
+                            r.unknownReason(),
                             (System.nanoTime() - start) / 1_000_000);
                 }
                 if (!found.isEmpty() && !opts.all()) break;
@@ -214,7 +490,12 @@ public final class Analysis {
                 }
             }
         }
-        return new Outcome(found.isEmpty() ? Verdict.NONE : Verdict.FOUND, found, queries, null, null,
+        return new Outcome(
+                found.isEmpty() ? Verdict.NONE : Verdict.FOUND,
+                found,
+                queries,
+                null,
+                null,
                 (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -222,15 +503,21 @@ public final class Analysis {
      * The queries in the order the sequential analysis asks them: k = from … bound, per length one
      * per cyclic type sequence ({@link #DEFAULT_MAX_TYPE_SEQUENCES}) or one over all types.
      */
-    private static List<CycleJob> plan(Program program, Spec spec, Options opts, Encoder.Mode mode) {
+    private static List<CycleJob> plan(
+            Program program, Spec spec, Options opts, Encoder.Mode mode) {
         List<CycleJob> jobs = new ArrayList<>();
         java.util.function.BiPredicate<String, String> pairs;
         List<String> typeOrder;
         try (Context ctx = new Context()) {
-            // candidate pairs are syntactic; the context only carries the vocabulary they are read from
+            // candidate pairs are syntactic; the context only carries the vocabulary they are read
+            // from
             Vocabulary v = new Vocabulary(ctx, program);
-            Encoder encoder = new Encoder(v, new ProgramModel(program), mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
-                    .assumeKeysBelowCounters(opts.keysBelowCounters()).forSpec(spec);
+            Encoder encoder =
+                    new Encoder(v, new ProgramModel(program), mode)
+                            .assumeUniqueInserts(opts.uniqueKeys())
+                            .keyModel(opts.keys())
+                            .assumeKeysBelowCounters(opts.keysBelowCounters())
+                            .forSpec(spec);
             pairs = CycleQuery.candidatePairs(encoder);
             typeOrder = List.copyOf(v.typeNames());
         }
@@ -245,7 +532,8 @@ public final class Analysis {
             if (mode != Encoder.Mode.EXPANDED || sequences.size() > opts.maxTypeSequences()) {
                 jobs.add(new CycleJob(program, spec, opts, mode, k, null));
             } else {
-                for (TypeSequence s : sequences) jobs.add(new CycleJob(program, spec, opts, mode, k, s));
+                for (TypeSequence s : sequences)
+                    jobs.add(new CycleJob(program, spec, opts, mode, k, s));
             }
         }
         return jobs;
@@ -266,7 +554,8 @@ public final class Analysis {
     }
 
     /** The cycle's transactions have exactly the given types, counted with multiplicity. */
-    static BoolExpr typeMultiset(Context ctx, Vocabulary v, List<com.microsoft.z3.Expr<?>> txns, List<String> types) {
+    static BoolExpr typeMultiset(
+            Context ctx, Vocabulary v, List<com.microsoft.z3.Expr<?>> txns, List<String> types) {
         List<BoolExpr> out = new ArrayList<>();
         for (String type : new LinkedHashSet<>(types)) {
             long n = types.stream().filter(type::equals).count();
@@ -284,15 +573,20 @@ public final class Analysis {
      * shapes; each comes with the statement pairs of one witness (blocking single statement pairs
      * instead makes TPC-C's k = 4 enumeration run into the hundreds of near-identical cycles).
      */
-    static void block(Context ctx, Solver solver, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
+    static void block(
+            Context ctx, Solver solver, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
         int k = chosen.size();
         for (int s = 0; s < k; s++) {
             List<BoolExpr> edges = new ArrayList<>();
             for (int i = 0; i < k; i++) {
                 String shape = shape(chosen.get((i + s) % k));
                 List<BoolExpr> group = new ArrayList<>();
-                for (CycleQuery.Selector sel : q.edges().get(i)) if (shape(sel).equals(shape)) group.add(sel.flag());
-                edges.add(group.size() == 1 ? group.get(0) : ctx.mkOr(group.toArray(new BoolExpr[0])));
+                for (CycleQuery.Selector sel : q.edges().get(i))
+                    if (shape(sel).equals(shape)) group.add(sel.flag());
+                edges.add(
+                        group.size() == 1
+                                ? group.get(0)
+                                : ctx.mkOr(group.toArray(new BoolExpr[0])));
             }
             solver.add(ctx.mkNot(ctx.mkAnd(edges.toArray(new BoolExpr[0]))));
         }
@@ -307,13 +601,15 @@ public final class Analysis {
      * length, with the same transactions, parameters, vis and ar. Harvesting them from one model
      * saves one solver call per shape (TPC-C's PSI k = 4 enumeration has over a hundred).
      */
-    static List<List<CycleQuery.Selector>> shapesOf(isocheck.witness.Valuation m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
+    static List<List<CycleQuery.Selector>> shapesOf(
+            isocheck.witness.Valuation m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
         List<List<CycleQuery.Selector>> perEdge = new ArrayList<>();
         for (int i = 0; i < q.k(); i++) {
             java.util.Map<String, CycleQuery.Selector> byShape = new java.util.LinkedHashMap<>();
             byShape.put(shape(chosen.get(i)), chosen.get(i));
             for (CycleQuery.Selector sel : q.edges().get(i)) {
-                if (!byShape.containsKey(shape(sel)) && m.eval(sel.eta(), true).isTrue()) byShape.put(shape(sel), sel);
+                if (!byShape.containsKey(shape(sel)) && m.eval(sel.eta(), true).isTrue())
+                    byShape.put(shape(sel), sel);
             }
             perEdge.add(new ArrayList<>(byShape.values()));
         }
@@ -322,7 +618,10 @@ public final class Analysis {
         return out;
     }
 
-    private static void product(List<List<CycleQuery.Selector>> perEdge, int i, List<CycleQuery.Selector> prefix,
+    private static void product(
+            List<List<CycleQuery.Selector>> perEdge,
+            int i,
+            List<CycleQuery.Selector> prefix,
             List<List<CycleQuery.Selector>> out) {
         if (i == perEdge.size()) {
             out.add(List.copyOf(prefix));
@@ -335,19 +634,29 @@ public final class Analysis {
         }
     }
 
-    /** A cycle's shapes edge by edge, from the rotation that reads least: equal for two rotations of one cycle. */
+    /**
+     * A cycle's shapes edge by edge, from the rotation that reads least: equal for two rotations of
+     * one cycle.
+     */
     static String shapeKey(List<CycleQuery.Selector> cycle) {
         String best = null;
         for (int s = 0; s < cycle.size(); s++) {
             StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < cycle.size(); i++) sb.append(shape(cycle.get((s + i) % cycle.size()))).append("; ");
+            for (int i = 0; i < cycle.size(); i++)
+                sb.append(shape(cycle.get((s + i) % cycle.size()))).append("; ");
             if (best == null || sb.toString().compareTo(best) < 0) best = sb.toString();
         }
         return best;
     }
 
     static String shape(CycleQuery.Selector s) {
-        return s.conflict().t1().name() + " " + s.conflict().kind() + " " + s.conflict().table() + " " + s.conflict().t2().name();
+        return s.conflict().t1().name()
+                + " "
+                + s.conflict().kind()
+                + " "
+                + s.conflict().table()
+                + " "
+                + s.conflict().t2().name();
     }
 
     /**
@@ -356,12 +665,20 @@ public final class Analysis {
      * {@code (model-add …)} commands no other solver can read back.
      */
     static String smtText(String name, Program program, Spec spec, Solver solver) {
-        return "; isocheck query: " + name + "\n; program: " + program.file() + "\n; spec: " + spec.name()
-                + "\n(set-option :produce-models true)\n" + SmtLibText.of(solver.getAssertions()) + "(check-sat)\n";
+        return "; isocheck query: "
+                + name
+                + "\n; program: "
+                + program.file()
+                + "\n; spec: "
+                + spec.name()
+                + "\n(set-option :produce-models true)\n"
+                + SmtLibText.of(solver.getAssertions())
+                + "(check-sat)\n";
     }
 
     /** {@link #smtText} into {@code file} (the proof queries of {@link Proof}). */
-    static void writeSmt(Path file, String name, Program program, Spec spec, Solver solver, Context ctx) {
+    static void writeSmt(
+            Path file, String name, Program program, Spec spec, Solver solver, Context ctx) {
         write(file, smtText(name, program, spec, solver));
     }
 

@@ -22,9 +22,10 @@ final class Cancellation {
 
     /**
      * Z3's Java binding checks the context's error code after {@code Z3_interrupt}: interrupting a
-     * context whose solver already stopped on an earlier interrupt throws "canceled" (seen as exit 70
-     * of {@code weakest --per-transaction} on BenchBase SmallBank, where {@link Analysis} cancels
-     * again while waiting for its jobs). That context is stopped, which is all an interrupt asks.
+     * context whose solver already stopped on an earlier interrupt throws "canceled" (seen as exit
+     * 70 of {@code weakest --per-transaction} on BenchBase SmallBank, where {@link Analysis}
+     * cancels again while waiting for its jobs). That context is stopped, which is all an interrupt
+     * asks.
      */
     private static void interrupt(Context c) {
         try {
@@ -38,7 +39,10 @@ final class Cancellation {
         return cancelled;
     }
 
-    /** Registers a context to be interrupted on {@link #cancel}; interrupts it at once if that already happened. */
+    /**
+     * Registers a context to be interrupted on {@link #cancel}; interrupts it at once if that
+     * already happened.
+     */
     synchronized void enter(Context c) {
         live.add(c);
         if (cancelled) interrupt(c);

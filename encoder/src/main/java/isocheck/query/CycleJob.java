@@ -21,22 +21,26 @@ import java.util.Set;
 /**
  * One cycle query of an analysis, a cycle length and a type sequence (or all types), with its
  * {@code --all} enumeration, asked in a Z3 context of its own: Z3 contexts are not thread-safe, and
- * a context per query also makes the query's terms, and so its {@code --smt-out} text, a function of
- * the query alone (fresh-constant names count from zero in a new {@link Vocabulary}; in a shared
+ * a context per query also makes the query's terms, and so its {@code --smt-out} text, a function
+ * of the query alone (fresh-constant names count from zero in a new {@link Vocabulary}; in a shared
  * one they depended on the queries built before). Jobs are independent: the shapes one enumerates
  * carry its types, so no two jobs block the same shape, and {@link Analysis} merges their results
  * in job order, whichever finished first.
  */
 final class CycleJob {
 
-    /** One solver call's record and, with {@code --smt-out}, the text to write (the driver writes it, in order). */
+    /**
+     * One solver call's record and, with {@code --smt-out}, the text to write (the driver writes
+     * it, in order).
+     */
     record Asked(Analysis.Query query, String smtText) {}
 
     /**
      * What the job found: its solver calls, the anomalies in the order found, and the name and
      * reason of the query that answered unknown, if one did (the job stops there).
      */
-    record Result(List<Asked> asked, List<Witness> found, String unknownQuery, String unknownReason) {}
+    record Result(
+            List<Asked> asked, List<Witness> found, String unknownQuery, String unknownReason) {}
 
     private final Program program;
     private final Spec spec;
@@ -45,8 +49,16 @@ final class CycleJob {
     private final int k;
     private final TypeSequence seq;
 
-    /** @param seq the type sequence, or null for one query over all types */
-    CycleJob(Program program, Spec spec, Analysis.Options opts, Encoder.Mode mode, int k, TypeSequence seq) {
+    /**
+     * @param seq the type sequence, or null for one query over all types
+     */
+    CycleJob(
+            Program program,
+            Spec spec,
+            Analysis.Options opts,
+            Encoder.Mode mode,
+            int k,
+            TypeSequence seq) {
         this.program = program;
         this.spec = spec;
         this.opts = opts;
@@ -60,20 +72,33 @@ final class CycleJob {
     }
 
     /** The query's terms in the job's context. */
-    private record Encoded(Vocabulary v, ProgramModel model, Encoder encoder, CycleQuery.Built q, List<Part> parts) {}
+    private record Encoded(
+            Vocabulary v,
+            ProgramModel model,
+            Encoder encoder,
+            CycleQuery.Built q,
+            List<Part> parts) {}
 
     /** Builds the query in {@code ctx}. */
     private Encoded encode(Context ctx) throws SpecException {
         Vocabulary v = new Vocabulary(ctx, program);
         ProgramModel model = new ProgramModel(program);
-        Encoder encoder = new Encoder(v, model, mode).assumeUniqueInserts(opts.uniqueKeys()).keyModel(opts.keys())
-                .assumeKeysBelowCounters(opts.keysBelowCounters()).forSpec(spec);
-        CycleQuery.Built q = seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
+        Encoder encoder =
+                new Encoder(v, model, mode)
+                        .assumeUniqueInserts(opts.uniqueKeys())
+                        .keyModel(opts.keys())
+                        .assumeKeysBelowCounters(opts.keysBelowCounters())
+                        .forSpec(spec);
+        CycleQuery.Built q =
+                seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
         List<Part> parts = encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes());
         return new Encoded(v, model, encoder, q, parts);
     }
 
-    /** Asks the query (every shape with {@code all}); stops early, with a partial result, when cancelled. */
+    /**
+     * Asks the query (every shape with {@code all}); stops early, with a partial result, when
+     * cancelled.
+     */
     Result run(Cancellation cancel) throws SpecException {
         List<Asked> asked = new ArrayList<>();
         List<Witness> found = new ArrayList<>();
@@ -89,37 +114,74 @@ final class CycleJob {
                     if (!off) solver.add(part.formula());
                 }
                 for (Part part : q.parts()) solver.add(part.formula());
-                if (seq == null && !opts.types().isEmpty()) solver.add(Analysis.typeMultiset(ctx, e.v(), q.txns(), opts.types()));
+                if (seq == null && !opts.types().isEmpty())
+                    solver.add(Analysis.typeMultiset(ctx, e.v(), q.txns(), opts.types()));
                 Set<String> shapes = new LinkedHashSet<>();
                 for (int n = 1; !cancel.cancelled(); n++) {
-                    String name = "cycle k=" + k + (seq == null ? "" : " [" + seq.label() + "]") + (n > 1 ? " #" + n : "")
-                            + " under " + spec.name();
+                    String name =
+                            "cycle k="
+                                    + k
+                                    + (seq == null ? "" : " [" + seq.label() + "]")
+                                    + (n > 1 ? " #" + n : "")
+                                    + " under "
+                                    + spec.name();
                     Path file = null;
                     String text = null;
                     if (opts.smtOut() != null) {
-                        file = opts.smtOut().resolve("cycle-k" + k + (seq == null ? "" : "-" + seq.fileStem()) + "-" + n + ".smt2");
+                        file =
+                                opts.smtOut()
+                                        .resolve(
+                                                "cycle-k"
+                                                        + k
+                                                        + (seq == null ? "" : "-" + seq.fileStem())
+                                                        + "-"
+                                                        + n
+                                                        + ".smt2");
                         text = Analysis.smtText(name, program, spec, solver);
                     }
                     long t0 = System.nanoTime();
-                    try (ReproducibleCheck.Answer r = ReproducibleCheck.check(solver.getAssertions(), opts.timeoutSeconds(), cancel)) {
+                    try (ReproducibleCheck.Answer r =
+                            ReproducibleCheck.check(
+                                    solver.getAssertions(), opts.timeoutSeconds(), cancel)) {
                         Status st = r.status();
                         if (st == Status.SATISFIABLE) {
-                            // the canonical model, read through this context's terms (translated on each read)
+                            // the canonical model, read through this context's terms (translated on
+                            // each read)
                             Valuation m = Valuation.translating(r.model(), r.context(), ctx);
                             List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
                             if (!opts.all()) {
-                                found.add(WitnessExtractor.extract(m, e.v(), q, chosen, e.encoder().rules(), e.model()));
+                                found.add(
+                                        WitnessExtractor.extract(
+                                                m,
+                                                e.v(),
+                                                q,
+                                                chosen,
+                                                e.encoder().rules(),
+                                                e.model()));
                             } else {
-                                for (List<CycleQuery.Selector> shape : Analysis.shapesOf(m, q, chosen)) {
+                                for (List<CycleQuery.Selector> shape :
+                                        Analysis.shapesOf(m, q, chosen)) {
                                     if (!shapes.add(Analysis.shapeKey(shape))) continue;
-                                    found.add(WitnessExtractor.extract(m, e.v(), q, shape, e.encoder().rules(), e.model()));
+                                    found.add(
+                                            WitnessExtractor.extract(
+                                                    m,
+                                                    e.v(),
+                                                    q,
+                                                    shape,
+                                                    e.encoder().rules(),
+                                                    e.model()));
                                     Analysis.block(ctx, solver, q, shape);
                                 }
                             }
                         }
                         long ms = (System.nanoTime() - t0) / 1_000_000;
-                        asked.add(new Asked(new Analysis.Query(name, k, st.toString().toLowerCase(), ms, file), text));
-                        if (st == Status.UNKNOWN) return new Result(asked, found, name, r.reasonUnknown());
+                        asked.add(
+                                new Asked(
+                                        new Analysis.Query(
+                                                name, k, st.toString().toLowerCase(), ms, file),
+                                        text));
+                        if (st == Status.UNKNOWN)
+                            return new Result(asked, found, name, r.reasonUnknown());
                         if (st == Status.UNSATISFIABLE || !opts.all()) break;
                     }
                 }

@@ -29,17 +29,32 @@ import java.util.Map;
  */
 public final class CycleQuery {
 
-    /** One candidate dependency on one edge of the cycle; {@code flag} implies its necessary condition {@code eta}. */
-    public record Selector(int edge, Conflict conflict, BoolExpr flag, Expr<?> record, List<Expr<?>> first,
-            List<Expr<?>> second, BoolExpr eta) {}
+    /**
+     * One candidate dependency on one edge of the cycle; {@code flag} implies its necessary
+     * condition {@code eta}.
+     */
+    public record Selector(
+            int edge,
+            Conflict conflict,
+            BoolExpr flag,
+            Expr<?> record,
+            List<Expr<?>> first,
+            List<Expr<?>> second,
+            BoolExpr eta) {}
 
     /**
      * @param records the witness records of the edges, per table
-     * @param ground every witness constant (records and iteration elements) by sort name: the ground
-     *     terms universal rules over records and loop iterations are instantiated on
+     * @param ground every witness constant (records and iteration elements) by sort name: the
+     *     ground terms universal rules over records and loop iterations are instantiated on
      */
-    public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<Selector>> edges,
-            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) {}
+    public record Built(
+            int k,
+            List<Expr<?>> txns,
+            List<Part> parts,
+            List<List<Selector>> edges,
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground,
+            Map<Expr<?>, String> fixedTypes) {}
 
     private CycleQuery() {}
 
@@ -47,13 +62,26 @@ public final class CycleQuery {
         Context ctx = v.context();
         List<Expr<?>> txns = v.transactions(k);
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part("phi_cycle distinct", k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(
+                new Part(
+                        "phi_cycle distinct",
+                        k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
         parts.add(new Part("phi_cycle rotation", rotationBreak(v, txns)));
         List<List<Selector>> edges = new ArrayList<>();
         Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
         Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
-            edges.add(edge(v, encoder, i, txns.get(i), txns.get((i + 1) % k), "phi_cycle edge " + (i + 1), parts, records, ground));
+            edges.add(
+                    edge(
+                            v,
+                            encoder,
+                            i,
+                            txns.get(i),
+                            txns.get((i + 1) % k),
+                            "phi_cycle edge " + (i + 1),
+                            parts,
+                            records,
+                            ground));
         }
         return new Built(k, txns, parts, edges, records, ground, Map.of());
     }
@@ -70,23 +98,36 @@ public final class CycleQuery {
      * sequence's query; the union of the sequence queries is therefore the whole query, with the
      * same constants, so the expansion over them stays valid (DESIGN §3, universal sentences
      * survive restriction to the cycle's substructure). A sequence with a type pair that has no
-     * candidate dependency has no model and is not asked. The rotation symmetry breaking of
-     * {@link #build(Vocabulary, Encoder, int)} is subsumed by asking least rotations only.
+     * candidate dependency has no model and is not asked. The rotation symmetry breaking of {@link
+     * #build(Vocabulary, Encoder, int)} is subsumed by asking least rotations only.
      */
     public static Built build(Vocabulary v, Encoder encoder, TypeSequence seq) {
         Context ctx = v.context();
         int k = seq.size();
         List<Expr<?>> txns = v.transactions(k);
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part("phi_cycle distinct", k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(
+                new Part(
+                        "phi_cycle distinct",
+                        k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
         parts.add(new Part("phi_cycle types " + seq.label(), typeFacts(v, txns, seq)));
         List<List<Selector>> edges = new ArrayList<>();
         Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
         Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
             String from = seq.get(i), to = seq.get((i + 1) % k);
-            edges.add(edge(v, encoder, i, txns.get(i), txns.get((i + 1) % k), "phi_cycle edge " + (i + 1), parts, records, ground,
-                    c -> c.t1().name().equals(from) && c.t2().name().equals(to)));
+            edges.add(
+                    edge(
+                            v,
+                            encoder,
+                            i,
+                            txns.get(i),
+                            txns.get((i + 1) % k),
+                            "phi_cycle edge " + (i + 1),
+                            parts,
+                            records,
+                            ground,
+                            c -> c.t1().name().equals(from) && c.t2().name().equals(to)));
         }
         return new Built(k, txns, parts, edges, records, ground, seq.on(txns));
     }
@@ -112,18 +153,37 @@ public final class CycleQuery {
     /**
      * Edge {@code index} (0-based) from transaction constant {@code a} to {@code b}: D(a, b) as the
      * disjunction of one selector per candidate dependency, each implying its necessary condition η
-     * (paper §4.3). Adds the η implications and the disjunction (named {@code edgeName}) to
-     * {@code parts}, the edge's witness records to {@code records} and every witness constant to
-     * {@code ground}. Shared by the cycle, shortest-path and inductive queries.
+     * (paper §4.3). Adds the η implications and the disjunction (named {@code edgeName}) to {@code
+     * parts}, the edge's witness records to {@code records} and every witness constant to {@code
+     * ground}. Shared by the cycle, shortest-path and inductive queries.
      */
-    public static List<Selector> edge(Vocabulary v, Encoder encoder, int index, Expr<?> a, Expr<?> b, String edgeName,
-            List<Part> parts, Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground) {
+    public static List<Selector> edge(
+            Vocabulary v,
+            Encoder encoder,
+            int index,
+            Expr<?> a,
+            Expr<?> b,
+            String edgeName,
+            List<Part> parts,
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground) {
         return edge(v, encoder, index, a, b, edgeName, parts, records, ground, c -> true);
     }
 
-    /** {@link #edge(Vocabulary, Encoder, int, Expr, Expr, String, List, Map, Map)} over the candidates {@code which} accepts. */
-    public static List<Selector> edge(Vocabulary v, Encoder encoder, int index, Expr<?> a, Expr<?> b, String edgeName,
-            List<Part> parts, Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground,
+    /**
+     * {@link #edge(Vocabulary, Encoder, int, Expr, Expr, String, List, Map, Map)} over the
+     * candidates {@code which} accepts.
+     */
+    public static List<Selector> edge(
+            Vocabulary v,
+            Encoder encoder,
+            int index,
+            Expr<?> a,
+            Expr<?> b,
+            String edgeName,
+            List<Part> parts,
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground,
             java.util.function.Predicate<Conflict> which) {
         Context ctx = v.context();
         AccessRules rules = encoder.rules();
@@ -138,81 +198,127 @@ public final class CycleQuery {
         for (Conflict c : encoder.conflicts()) {
             if (!which.test(c)) continue;
             BoolExpr flag = ctx.mkBoolConst("sel!" + (i + 1) + "!" + (n++));
-            Expr<?> r = edgeRecords.computeIfAbsent(c.table(), tb -> {
-                Expr<?> w = ctx.mkConst("w" + (i + 1) + "!" + tb, v.recordSort(tb));
-                records.computeIfAbsent(tb, x -> new ArrayList<>()).add(w);
-                ground.computeIfAbsent(w.getSort().toString(), x -> new ArrayList<>()).add(w);
-                return w;
-            });
-            List<Expr<?>> e1 = elements(v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground, a);
-            List<Expr<?>> e2 = elements(v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground, b);
+            Expr<?> r =
+                    edgeRecords.computeIfAbsent(
+                            c.table(),
+                            tb -> {
+                                Expr<?> w = ctx.mkConst("w" + (i + 1) + "!" + tb, v.recordSort(tb));
+                                records.computeIfAbsent(tb, x -> new ArrayList<>()).add(w);
+                                ground.computeIfAbsent(
+                                                w.getSort().toString(), x -> new ArrayList<>())
+                                        .add(w);
+                                return w;
+                            });
+            List<Expr<?>> e1 =
+                    elements(
+                            v, rules, c.c1(), c.t1(), "w" + (i + 1) + "a", edgeElements, ground, a);
+            List<Expr<?>> e2 =
+                    elements(
+                            v, rules, c.c2(), c.t2(), "w" + (i + 1) + "b", edgeElements, ground, b);
             Site s1 = rules.site(c.c1(), c.t1(), a, e1);
             Site s2 = rules.site(c.c2(), c.t2(), b, e2);
-            BoolExpr eta = ctx.mkAnd(v.isType(a, c.t1().name()), v.isType(b, c.t2().name()),
-                    v.refined(c.kind(), c.table(), c.field(), r, a, b), v.dep(c.kind(), a, b),
-                    rules.accesses(c.c1(), c.field(), c.firstWrites(), s1, r, true),
-                    rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
-                    rules.valueChanges(c, s1, s2, r));
+            BoolExpr eta =
+                    ctx.mkAnd(
+                            v.isType(a, c.t1().name()),
+                            v.isType(b, c.t2().name()),
+                            v.refined(c.kind(), c.table(), c.field(), r, a, b),
+                            v.dep(c.kind(), a, b),
+                            rules.accesses(c.c1(), c.field(), c.firstWrites(), s1, r, true),
+                            rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
+                            rules.valueChanges(c, s1, s2, r));
             if (encoder.lockedReads()) eta = ctx.mkAnd(eta, lockedRead(v, encoder, c, s1, r, a, b));
-            if (c.kind() == isocheck.encoding.DepKind.RW && c.c2().statement() instanceof isocheck.program.Stmt.Insert
-                    && !c.field().equals(isocheck.program.StatementFacts.ALIVE) && encoder.insertsFirstVersions(c.table())) {
-                // a read of a non-key field saw some version of the record, and an INSERT of a record
+            if (c.kind() == isocheck.encoding.DepKind.RW
+                    && c.c2().statement() instanceof isocheck.program.Stmt.Insert
+                    && !c.field().equals(isocheck.program.StatementFacts.ALIVE)
+                    && encoder.insertsFirstVersions(c.table())) {
+                // a read of a non-key field saw some version of the record, and an INSERT of a
+                // record
                 // never deleted can only write its first one (PostgreSQL's unique index): no such
                 // anti-dependency (Encoder#insertsFirstVersions). Reads of @alive (phantoms) stay.
                 eta = ctx.mkFalse();
             }
-            if (c.kind() == isocheck.encoding.DepKind.RW && c.field().equals(isocheck.program.StatementFacts.ALIVE)
-                    && (c.c1().statement() instanceof isocheck.program.Stmt.Update || c.c1().statement() instanceof isocheck.program.Stmt.Delete)
+            if (c.kind() == isocheck.encoding.DepKind.RW
+                    && c.field().equals(isocheck.program.StatementFacts.ALIVE)
+                    && (c.c1().statement() instanceof isocheck.program.Stmt.Update
+                            || c.c1().statement() instanceof isocheck.program.Stmt.Delete)
                     && encoder.snapshotStatement(c.c1())) {
-                // an UPDATE/DELETE reads @alive only of a row absent when it looks (AccessRules): in
+                // an UPDATE/DELETE reads @alive only of a row absent when it looks (AccessRules):
+                // in
                 // its snapshot, or in the newest version after a lock wait, later still; the
-                // overwriting writer is in neither, so not in the statement's snapshot (manual §13.2.1)
-                eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(c.t1().name() + "." + c.c1().id(), b, a)));
+                // overwriting writer is in neither, so not in the statement's snapshot (manual
+                // §13.2.1)
+                eta =
+                        ctx.mkAnd(
+                                eta,
+                                ctx.mkNot(v.statementVis(c.t1().name() + "." + c.c1().id(), b, a)));
             }
             java.util.Optional<String> reader = encoder.singleReadStatement(c);
             if (reader.isPresent()) {
-                // which statement made the read, for φ_dep per statement (DependencyRules#phiDepPerStatement)
-                eta = ctx.mkAnd(eta, v.refinedAt(c.kind(), c.table(), c.field(), reader.get(), r, a, b));
+                // which statement made the read, for φ_dep per statement
+                // (DependencyRules#phiDepPerStatement)
+                eta =
+                        ctx.mkAnd(
+                                eta,
+                                v.refinedAt(c.kind(), c.table(), c.field(), reader.get(), r, a, b));
                 // the statement reads from one snapshot: it sees the writer it reads from, and not
                 // the one that overwrites what it read (rw_not_seen per statement)
-                eta = ctx.mkAnd(eta, c.kind() == isocheck.encoding.DepKind.WR
-                        ? v.statementVis(reader.get(), a, b) : ctx.mkNot(v.statementVis(reader.get(), b, a)));
+                eta =
+                        ctx.mkAnd(
+                                eta,
+                                c.kind() == isocheck.encoding.DepKind.WR
+                                        ? v.statementVis(reader.get(), a, b)
+                                        : ctx.mkNot(v.statementVis(reader.get(), b, a)));
             }
             parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
             sels.add(new Selector(i, c, flag, r, e1, e2, eta));
             flags.add(flag);
         }
-        parts.add(new Part(edgeName, flags.isEmpty() ? ctx.mkFalse() : ctx.mkOr(flags.toArray(new BoolExpr[0]))));
+        parts.add(
+                new Part(
+                        edgeName,
+                        flags.isEmpty()
+                                ? ctx.mkFalse()
+                                : ctx.mkOr(flags.toArray(new BoolExpr[0]))));
         return sels;
     }
 
     /**
-     * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2 and §5): an UPDATE or DELETE, or a
-     * locking read ({@code SELECT … FOR UPDATE | FOR SHARE}), reads the record it locks in its newest
-     * committed version, after waiting for the row lock, and keeps the lock to commit (manual,
-     * chapter "Concurrency Control", §13.2.1 and §13.3.2 "Row-Level Locks"; at REPEATABLE READ
-     * an update or locking read of a row changed since the snapshot fails instead, §13.2.2, so the
-     * snapshot version is the newest one). Every writer of the record conflicts with the lock (FOR
-     * SHARE blocks UPDATE and DELETE too; it only shares with other lockers, which write nothing).
-     * So an anti-dependency whose read is such a statement's, on a record it locks, goes forward in
-     * the commit order: {@code locks(c1, r) ⇒ ar(t1, t2)} (the overwriter waited for t1's commit).
+     * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2 and §5): an UPDATE or DELETE, or
+     * a locking read ({@code SELECT … FOR UPDATE | FOR SHARE}), reads the record it locks in its
+     * newest committed version, after waiting for the row lock, and keeps the lock to commit
+     * (manual, chapter "Concurrency Control", §13.2.1 and §13.3.2 "Row-Level Locks"; at REPEATABLE
+     * READ an update or locking read of a row changed since the snapshot fails instead, §13.2.2, so
+     * the snapshot version is the newest one). Every writer of the record conflicts with the lock
+     * (FOR SHARE blocks UPDATE and DELETE too; it only shares with other lockers, which write
+     * nothing). So an anti-dependency whose read is such a statement's, on a record it locks, goes
+     * forward in the commit order: {@code locks(c1, r) ⇒ ar(t1, t2)} (the overwriter waited for
+     * t1's commit).
      *
-     * <p>The same holds when an <em>earlier</em> statement s of t1 (outside loops) locked the record
-     * and c1 reads it afterwards: an overwriter c that wrote r before s's lock committed before s
-     * went on (at RR: before t1's snapshot, or s failed), so c1, which starts after s, sees c's
-     * version or a newer one and has no anti-dependency to c; one that writes after s's lock waits
-     * for t1's commit. So {@code locks(s, r) ⇒ ar(t1, t2)} too (lock first, then read: "SELECT … FOR
-     * UPDATE, then COUNT", or an UPDATE of the row before a later SELECT of it).
+     * <p>The same holds when an <em>earlier</em> statement s of t1 (outside loops) locked the
+     * record and c1 reads it afterwards: an overwriter c that wrote r before s's lock committed
+     * before s went on (at RR: before t1's snapshot, or s failed), so c1, which starts after s,
+     * sees c's version or a newer one and has no anti-dependency to c; one that writes after s's
+     * lock waits for t1's commit. So {@code locks(s, r) ⇒ ar(t1, t2)} too (lock first, then read:
+     * "SELECT … FOR UPDATE, then COUNT", or an UPDATE of the row before a later SELECT of it).
      *
-     * <p>The premises are under-approximated (guards, WHERE and r alive must hold), so each conjunct
-     * holds in every execution on the server. A locking read that may leave out matching rows
-     * (LIMIT, SKIP LOCKED) or a join locks rows the encoding does not know: no rule for it (sound).
+     * <p>The premises are under-approximated (guards, WHERE and r alive must hold), so each
+     * conjunct holds in every execution on the server. A locking read that may leave out matching
+     * rows (LIMIT, SKIP LOCKED) or a join locks rows the encoding does not know: no rule for it
+     * (sound).
      */
-    static BoolExpr lockedRead(Vocabulary v, Encoder encoder, Conflict c, Site readerSite, Expr<?> r, Expr<?> a, Expr<?> b) {
+    static BoolExpr lockedRead(
+            Vocabulary v,
+            Encoder encoder,
+            Conflict c,
+            Site readerSite,
+            Expr<?> r,
+            Expr<?> a,
+            Expr<?> b) {
         Context ctx = v.context();
         if (c.kind() != isocheck.encoding.DepKind.RW) return ctx.mkTrue();
         AccessRules rules = encoder.rules();
-        List<isocheck.program.StatementFacts> stmts = rules.model().facts(c.t1().name()).statements();
+        List<isocheck.program.StatementFacts> stmts =
+                rules.model().facts(c.t1().name()).statements();
         int readerIndex = stmts.indexOf(c.c1());
         List<BoolExpr> locked = new ArrayList<>();
         for (int i = 0; i <= readerIndex; i++) {
@@ -229,18 +335,27 @@ public final class CycleQuery {
             lockPremise(rules, s, site, r).ifPresent(locked::add);
         }
         if (locked.isEmpty()) return ctx.mkTrue();
-        BoolExpr any = locked.size() == 1 ? locked.get(0) : ctx.mkOr(locked.toArray(new BoolExpr[0]));
+        BoolExpr any =
+                locked.size() == 1 ? locked.get(0) : ctx.mkOr(locked.toArray(new BoolExpr[0]));
         return ctx.mkImplies(any, v.ar(a, b));
     }
 
-    /** A sufficient condition for statement s to hold r's row lock to commit: it writes r, or lock-reads it; empty if it never locks. */
-    private static java.util.Optional<BoolExpr> lockPremise(AccessRules rules, isocheck.program.StatementFacts s, Site site, Expr<?> r) {
+    /**
+     * A sufficient condition for statement s to hold r's row lock to commit: it writes r, or
+     * lock-reads it; empty if it never locks.
+     */
+    private static java.util.Optional<BoolExpr> lockPremise(
+            AccessRules rules, isocheck.program.StatementFacts s, Site site, Expr<?> r) {
         isocheck.program.Stmt.Sql st = s.statement();
         if (st instanceof isocheck.program.Stmt.Select sel) {
-            if (!sel.lock().locks() || sel.mayOmitRows() || sel.isJoin() || sel.aggregate().isPresent()) return java.util.Optional.empty();
+            if (!sel.lock().locks()
+                    || sel.mayOmitRows()
+                    || sel.isJoin()
+                    || sel.aggregate().isPresent()) return java.util.Optional.empty();
             return java.util.Optional.of(rules.locks(s, site, r));
         }
-        if (!(st instanceof isocheck.program.Stmt.Update) && !(st instanceof isocheck.program.Stmt.Delete)) return java.util.Optional.empty();
+        if (!(st instanceof isocheck.program.Stmt.Update)
+                && !(st instanceof isocheck.program.Stmt.Delete)) return java.util.Optional.empty();
         List<String> written = new ArrayList<>(rules.model().writeFields(s));
         if (written.isEmpty()) return java.util.Optional.empty();
         return java.util.Optional.of(rules.writes(s, written.get(0), site, r, false));
@@ -258,25 +373,49 @@ public final class CycleQuery {
             for (int j = 0; j < types.size(); j++) {
                 List<BoolExpr> earlier = new ArrayList<>();
                 for (int l = 0; l <= j; l++) earlier.add(v.isType(txns.get(0), types.get(l)));
-                out.add(ctx.mkImplies(v.isType(txns.get(i), types.get(j)), ctx.mkOr(earlier.toArray(new BoolExpr[0]))));
+                out.add(
+                        ctx.mkImplies(
+                                v.isType(txns.get(i), types.get(j)),
+                                ctx.mkOr(earlier.toArray(new BoolExpr[0]))));
             }
         }
         return out.isEmpty() ? ctx.mkTrue() : ctx.mkAnd(out.toArray(new BoolExpr[0]));
     }
 
-    private static List<Expr<?>> elements(Vocabulary v, AccessRules rules, isocheck.program.StatementFacts c,
-            isocheck.program.Transaction txn, String prefix, Map<String, Expr<?>> shared, Map<String, List<Expr<?>>> ground,
+    private static List<Expr<?>> elements(
+            Vocabulary v,
+            AccessRules rules,
+            isocheck.program.StatementFacts c,
+            isocheck.program.Transaction txn,
+            String prefix,
+            Map<String, Expr<?>> shared,
+            Map<String, List<Expr<?>>> ground,
             Expr<?> owner) {
         List<Expr<?>> out = new ArrayList<>();
         for (isocheck.program.Stmt.Foreach l : c.loops()) {
             String key = prefix + "!" + txn.name() + "!" + l.variable() + "@" + l.pos();
-            out.add(shared.computeIfAbsent(key, x -> {
-                Expr<?> e = v.context().mkConst(prefix + "!" + txn.name() + "." + l.variable() + "!" + l.pos().line(),
-                        rules.terms().elementSort(txn, l.source()));
-                // iteration elements belong to one transaction instance: keyed by sort and instance
-                ground.computeIfAbsent(e.getSort() + "@" + owner, y -> new ArrayList<>()).add(e);
-                return e;
-            }));
+            out.add(
+                    shared.computeIfAbsent(
+                            key,
+                            x -> {
+                                Expr<?> e =
+                                        v.context()
+                                                .mkConst(
+                                                        prefix
+                                                                + "!"
+                                                                + txn.name()
+                                                                + "."
+                                                                + l.variable()
+                                                                + "!"
+                                                                + l.pos().line(),
+                                                        rules.terms().elementSort(txn, l.source()));
+                                // iteration elements belong to one transaction instance: keyed by
+                                // sort and instance
+                                ground.computeIfAbsent(
+                                                e.getSort() + "@" + owner, y -> new ArrayList<>())
+                                        .add(e);
+                                return e;
+                            }));
         }
         return out;
     }

@@ -20,12 +20,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The initial database a witness needs ({@link Witness#initialRows()}): every record on the
- * cycle's edges and every record a statement of a cycle transaction names by its whole primary
- * key (outside loops, or in one loop over a SET OF parameter, one per named row), as the model
- * has it before any cycle transaction commits. A replay that seeds only the edges' records misses
- * the rows the transactions read or guard on elsewhere (a balance checked before a write, a
- * district counter), and the transaction then takes another branch than the witness's.
+ * The initial database a witness needs ({@link Witness#initialRows()}): every record on the cycle's
+ * edges and every record a statement of a cycle transaction names by its whole primary key (outside
+ * loops, or in one loop over a SET OF parameter, one per named row), as the model has it before any
+ * cycle transaction commits. A replay that seeds only the edges' records misses the rows the
+ * transactions read or guard on elsewhere (a balance checked before a write, a district counter),
+ * and the transaction then takes another branch than the witness's.
  *
  * <p>The values are the model's initial state: under per-transaction snapshots the view of the
  * ar-first transaction, which sees no other (vis ⊆ ar, paper §3.2). Under per-statement snapshots
@@ -45,15 +45,31 @@ final class InitialState {
     private final ProgramModel model;
 
     /** A statement execution naming a record: transaction index, statement, site, record. */
-    private record Naming(int txn, StatementFacts statement, Site site, List<Expr<?>> elements, Expr<?> record,
+    private record Naming(
+            int txn,
+            StatementFacts statement,
+            Site site,
+            List<Expr<?>> elements,
+            Expr<?> record,
             Map<String, Expr<?>> found) {
-        Naming(int txn, StatementFacts statement, Site site, List<Expr<?>> elements, Expr<?> record) {
+        Naming(
+                int txn,
+                StatementFacts statement,
+                Site site,
+                List<Expr<?>> elements,
+                Expr<?> record) {
             this(txn, statement, site, elements, record, Map.of());
         }
     }
 
-    InitialState(Valuation m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels, List<Integer> arOrder,
-            AccessRules rules, ProgramModel model) {
+    InitialState(
+            Valuation m,
+            Vocabulary v,
+            CycleQuery.Built q,
+            List<CycleQuery.Selector> sels,
+            List<Integer> arOrder,
+            AccessRules rules,
+            ProgramModel model) {
         this.m = m;
         this.v = v;
         this.q = q;
@@ -69,12 +85,22 @@ final class InitialState {
             if (e.field().equals(StatementFacts.ALIVE)) existenceMatters.add(e.table() + e.key());
         }
         for (Naming n : namings) {
-            if (n.statement().statement() instanceof Stmt.Insert) existenceMatters.add(n.statement().table() + keyOf(n.statement().table(), n.record()));
+            if (n.statement().statement() instanceof Stmt.Insert)
+                existenceMatters.add(
+                        n.statement().table() + keyOf(n.statement().table(), n.record()));
         }
         Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
         for (int i = 0; i < edges.size(); i++) {
             Witness.Edge e = edges.get(i);
-            rows.computeIfAbsent(e.table() + e.key(), x -> row(e.table(), e.key(), sels.get(e.from()).record(), readers(edges, e), namings));
+            rows.computeIfAbsent(
+                    e.table() + e.key(),
+                    x ->
+                            row(
+                                    e.table(),
+                                    e.key(),
+                                    sels.get(e.from()).record(),
+                                    readers(edges, e),
+                                    namings));
         }
         for (Naming n : namings) {
             String table = n.statement().table();
@@ -84,22 +110,26 @@ final class InitialState {
         return List.copyOf(rows.values());
     }
 
-    /** Records whose existence the cycle is about (on an @alive edge, or inserted by a cycle transaction). */
+    /**
+     * Records whose existence the cycle is about (on an @alive edge, or inserted by a cycle
+     * transaction).
+     */
     private final java.util.Set<String> existenceMatters = new java.util.HashSet<>();
 
     private Map<String, String> keyOf(String table, Expr<?> r) {
         Map<String, String> key = new LinkedHashMap<>();
-        for (String col : v.keyColumns(table)) key.put(col, m.eval(v.key(table, col, r), true).toString());
+        for (String col : v.keyColumns(table))
+            key.put(col, m.eval(v.key(table, col, r), true).toString());
         return key;
     }
 
     /**
      * Whether the record exists initially. A table no statement inserts into or deletes from never
-     * changes which records exist, and the encoding does not tie a read's values to Alive there, so the
-     * model's Alive is arbitrary: a row the transactions read is one they expect to find. The same holds
-     * for a record that no cycle transaction inserts and no edge is about: its existence matters to
-     * the witness only through the reads' values, which the model has as if it were found. Otherwise
-     * the model's Alive decides (an insert-if-absent needs the row absent).
+     * changes which records exist, and the encoding does not tie a read's values to Alive there, so
+     * the model's Alive is arbitrary: a row the transactions read is one they expect to find. The
+     * same holds for a record that no cycle transaction inserts and no edge is about: its existence
+     * matters to the witness only through the reads' values, which the model has as if it were
+     * found. Otherwise the model's Alive decides (an insert-if-absent needs the row absent).
      */
     private boolean exists(String table, Map<String, String> key, boolean modelAlive) {
         return modelAlive || v.isStatic(table) || !existenceMatters.contains(table + key);
@@ -109,7 +139,10 @@ final class InitialState {
         return sels.get(txn).conflict().t1();
     }
 
-    /** Every statement execution of a cycle transaction that names a record by its whole key, in ar order, then program order. */
+    /**
+     * Every statement execution of a cycle transaction that names a record by its whole key, in ar
+     * order, then program order.
+     */
     private List<Naming> namings() {
         List<Naming> out = new ArrayList<>();
         for (int t : arOrder) {
@@ -133,19 +166,24 @@ final class InitialState {
 
     /**
      * A lookup by non-key columns that selects the whole key into a row variable, e.g. SmallBank's
-     * {@code SELECT custid INTO cust FROM account WHERE name = :cust_name}: the record is the key the
-     * model stores in the variable, and the row has the WHERE's {@code column = value} equalities
-     * (otherwise the lookup finds nothing on the server and the transaction takes another branch).
+     * {@code SELECT custid INTO cust FROM account WHERE name = :cust_name}: the record is the key
+     * the model stores in the variable, and the row has the WHERE's {@code column = value}
+     * equalities (otherwise the lookup finds nothing on the server and the transaction takes
+     * another branch).
      */
     private Optional<Naming> lookup(int t, StatementFacts sf, Site site) {
-        if (!(sf.statement() instanceof Stmt.Select sel) || sel.target() == null || sel.aggregate().isPresent()) return Optional.empty();
+        if (!(sf.statement() instanceof Stmt.Select sel)
+                || sel.target() == null
+                || sel.aggregate().isPresent()) return Optional.empty();
         Map<String, Expr<?>> found = new LinkedHashMap<>();
         if (!equalities(sel.where(), site, found) || found.isEmpty()) return Optional.empty();
         List<Expr<?>> key = new ArrayList<>();
         try {
             for (String k : v.keyColumns(sf.table())) {
                 if (!sel.columns().contains(k)) return Optional.empty();
-                var ref = new isocheck.program.Expr.VarRef(sel.target(), k, isocheck.program.ScalarType.INT, sel.pos());
+                var ref =
+                        new isocheck.program.Expr.VarRef(
+                                sel.target(), k, isocheck.program.ScalarType.INT, sel.pos());
                 Optional<Expr<?>> value = rules.terms().variable(ref, site);
                 if (value.isEmpty()) return Optional.empty();
                 key.add(value.get());
@@ -154,24 +192,38 @@ final class InitialState {
             return Optional.empty(); // a target the terms do not model as a row
         }
         Expr<?> rec = v.record(sf.table(), key);
-        // Whether the lookup found a row is part of the witness (an insert-if-absent by email must find
+        // Whether the lookup found a row is part of the witness (an insert-if-absent by email must
+        // find
         // none): outside a static table, only a record alive where the lookup reads is seeded. In a
-        // static table the model's Alive is arbitrary (see exists), and a lookup is there to find one.
+        // static table the model's Alive is arbitrary (see exists), and a lookup is there to find
+        // one.
         if (!v.isStatic(sf.table())) {
             String stmt = site.txn().name() + "." + sf.id();
-            BoolExpr alive = rules.statementViews() ? v.aliveAt(sf.table(), stmt, rec, site.t(), List.of()) : v.alive(sf.table(), rec, site.t());
+            BoolExpr alive =
+                    rules.statementViews()
+                            ? v.aliveAt(sf.table(), stmt, rec, site.t(), List.of())
+                            : v.alive(sf.table(), rec, site.t());
             if (!m.eval(alive, true).isTrue()) return Optional.empty();
         }
         return Optional.of(new Naming(t, sf, site, List.of(), rec, found));
     }
 
-    /** Collects {@code column = value} conjuncts of a WHERE; false if it has any other kind of conjunct. */
+    /**
+     * Collects {@code column = value} conjuncts of a WHERE; false if it has any other kind of
+     * conjunct.
+     */
     private boolean equalities(isocheck.program.Cond c, Site site, Map<String, Expr<?>> out) {
-        if (c instanceof isocheck.program.Cond.And a) return equalities(a.left(), site, out) && equalities(a.right(), site, out);
-        if (c instanceof isocheck.program.Cond.Compare cmp && cmp.op() == isocheck.program.CompareOp.EQ) {
-            isocheck.program.Expr col = cmp.left() instanceof isocheck.program.Expr.ColumnRef ? cmp.left() : cmp.right();
+        if (c instanceof isocheck.program.Cond.And a)
+            return equalities(a.left(), site, out) && equalities(a.right(), site, out);
+        if (c instanceof isocheck.program.Cond.Compare cmp
+                && cmp.op() == isocheck.program.CompareOp.EQ) {
+            isocheck.program.Expr col =
+                    cmp.left() instanceof isocheck.program.Expr.ColumnRef
+                            ? cmp.left()
+                            : cmp.right();
             isocheck.program.Expr other = col == cmp.left() ? cmp.right() : cmp.left();
-            if (!(col instanceof isocheck.program.Expr.ColumnRef ref) || other instanceof isocheck.program.Expr.ColumnRef) return false;
+            if (!(col instanceof isocheck.program.Expr.ColumnRef ref)
+                    || other instanceof isocheck.program.Expr.ColumnRef) return false;
             Optional<Expr<?>> value = rules.terms().value(other, site, null);
             if (value.isEmpty()) return false;
             out.put(ref.column(), value.get());
@@ -181,15 +233,16 @@ final class InitialState {
     }
 
     /**
-     * The iterations in which to look at a statement: none around it (one, with no elements), or one
-     * loop over a SET OF parameter (one per row the model names and puts in the set). Deeper loops and
-     * loops over query results are left out: their rows are not seeded.
+     * The iterations in which to look at a statement: none around it (one, with no elements), or
+     * one loop over a SET OF parameter (one per row the model names and puts in the set). Deeper
+     * loops and loops over query results are left out: their rows are not seeded.
      */
     private List<List<Expr<?>>> iterations(StatementFacts sf, Transaction type, Expr<?> inst) {
         if (sf.loops().isEmpty()) return List.of(List.of());
         if (sf.loops().size() > 1) return List.of();
         Stmt.Foreach loop = sf.loops().get(0);
-        boolean parameter = type.parameters().stream().map(Variable::name).anyMatch(loop.source()::equals);
+        boolean parameter =
+                type.parameters().stream().map(Variable::name).anyMatch(loop.source()::equals);
         if (!parameter) return List.of();
         var sort = rules.terms().elementSort(type, loop.source());
         if (!m.hasSort(sort)) return List.of();
@@ -210,12 +263,19 @@ final class InitialState {
         List<Naming> out = new ArrayList<>();
         for (int i = 0; i < edges.size(); i++) {
             Witness.Edge e = edges.get(i);
-            if (e.kind() != isocheck.encoding.DepKind.RW || !e.table().equals(on.table()) || !e.key().equals(on.key())) continue;
+            if (e.kind() != isocheck.encoding.DepKind.RW
+                    || !e.table().equals(on.table())
+                    || !e.key().equals(on.key())) continue;
             Transaction type = type(e.from());
             for (StatementFacts sf : model.facts(type.name()).statements()) {
                 if (sf.id().equals(e.fromStatement().id()) && sf.loops().isEmpty()) {
-                    out.add(new Naming(e.from(), sf, rules.site(sf, type, q.txns().get(e.from()), List.of()), List.of(),
-                            sels.get(i).record()));
+                    out.add(
+                            new Naming(
+                                    e.from(),
+                                    sf,
+                                    rules.site(sf, type, q.txns().get(e.from()), List.of()),
+                                    List.of(),
+                                    sels.get(i).record()));
                 }
             }
         }
@@ -228,46 +288,84 @@ final class InitialState {
      * column is that, where the statement selects it outside loops.
      */
     private Optional<Expr<?>> selectedValue(Naming n, String column) {
-        if (!(n.statement().statement() instanceof Stmt.Select sel) || sel.target() == null || sel.aggregate().isPresent()
-                || !n.elements().isEmpty() || !(sel.columns().contains(column) || sel.columns().contains("*"))) {
+        if (!(n.statement().statement() instanceof Stmt.Select sel)
+                || sel.target() == null
+                || sel.aggregate().isPresent()
+                || !n.elements().isEmpty()
+                || !(sel.columns().contains(column) || sel.columns().contains("*"))) {
             return Optional.empty();
         }
         try {
-            var ref = new isocheck.program.Expr.VarRef(sel.target(), column, isocheck.program.ScalarType.INT, sel.pos());
+            var ref =
+                    new isocheck.program.Expr.VarRef(
+                            sel.target(), column, isocheck.program.ScalarType.INT, sel.pos());
             return rules.terms().variable(ref, n.site());
         } catch (RuntimeException e) {
-            return Optional.empty(); // a target the terms do not model as a row: fall back to the view value
+            return Optional
+                    .empty(); // a target the terms do not model as a row: fall back to the view
+            // value
         }
     }
 
-    private Witness.InitialRow row(String table, Map<String, String> key, Expr<?> r, List<Naming> preferred, List<Naming> namings) {
+    private Witness.InitialRow row(
+            String table,
+            Map<String, String> key,
+            Expr<?> r,
+            List<Naming> preferred,
+            List<Naming> namings) {
         Witness.InitialRow row = viewRow(table, key, r, preferred, namings);
         if (!row.alive()) return row;
         Map<String, String> values = new LinkedHashMap<>(row.values());
         for (Naming n : namings) { // the first lookup that found r fixes the columns it matched on
-            if (n.found().isEmpty() || !n.statement().table().equals(table) || !m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
-            n.found().forEach((col, value) -> { if (values.containsKey(col)) values.put(col, m.eval(value, true).toString()); });
+            if (n.found().isEmpty()
+                    || !n.statement().table().equals(table)
+                    || !m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
+            n.found()
+                    .forEach(
+                            (col, value) -> {
+                                if (values.containsKey(col))
+                                    values.put(col, m.eval(value, true).toString());
+                            });
             break;
         }
         return new Witness.InitialRow(table, key, true, values);
     }
 
-    private Witness.InitialRow viewRow(String table, Map<String, String> key, Expr<?> r, List<Naming> preferred, List<Naming> namings) {
+    private Witness.InitialRow viewRow(
+            String table,
+            Map<String, String> key,
+            Expr<?> r,
+            List<Naming> preferred,
+            List<Naming> namings) {
         if (rules.statementViews()) {
             List<Naming> all = new ArrayList<>(preferred);
             all.addAll(namings);
             namings = all;
             for (Naming n : namings) {
-                if (!n.statement().table().equals(table) || n.statement().statement() instanceof Stmt.Insert) continue;
+                if (!n.statement().table().equals(table)
+                        || n.statement().statement() instanceof Stmt.Insert) continue;
                 if (!m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
                 String stmt = type(n.txn()).name() + "." + n.statement().id();
                 Expr<?> t = q.txns().get(n.txn());
-                boolean alive = exists(table, key, m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue());
+                boolean alive =
+                        exists(
+                                table,
+                                key,
+                                m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue());
                 Map<String, String> values = new LinkedHashMap<>();
                 if (alive) {
                     for (Column c : v.columns(table)) {
                         if (!v.isKey(table, c.name())) {
-                            Expr<?> value = selectedValue(n, c.name()).orElse(v.viewValueAt(table, c.name(), stmt, r, t, n.elements()));
+                            Expr<?> value =
+                                    selectedValue(n, c.name())
+                                            .orElse(
+                                                    v.viewValueAt(
+                                                            table,
+                                                            c.name(),
+                                                            stmt,
+                                                            r,
+                                                            t,
+                                                            n.elements()));
                             values.put(c.name(), m.eval(value, true).toString());
                         }
                     }
@@ -280,7 +378,10 @@ final class InitialState {
         Map<String, String> values = new LinkedHashMap<>();
         if (alive) {
             for (Column c : v.columns(table)) {
-                if (!v.isKey(table, c.name())) values.put(c.name(), m.eval(v.viewValue(table, c.name(), r, first), true).toString());
+                if (!v.isKey(table, c.name()))
+                    values.put(
+                            c.name(),
+                            m.eval(v.viewValue(table, c.name(), r, first), true).toString());
             }
         }
         return new Witness.InitialRow(table, key, alive, values);

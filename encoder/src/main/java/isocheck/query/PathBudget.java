@@ -10,9 +10,17 @@ package isocheck.query;
  *
  * @param enabled false: every length is one whole query with the full time (no portfolio)
  */
-public record PathBudget(boolean enabled, long wholeMillis, int wholeFactor, long sequenceMillis, long sequencesMillis) {
+public record PathBudget(
+        boolean enabled,
+        long wholeMillis,
+        int wholeFactor,
+        long sequenceMillis,
+        long sequencesMillis) {
 
-    /** Measured in benchmarks/RESULTS.md (2026-11-24): 2 s or three times the last whole query, 5 s per sequence, 15 s in all. */
+    /**
+     * Measured in benchmarks/RESULTS.md (2026-11-24): 2 s or three times the last whole query, 5 s
+     * per sequence, 15 s in all.
+     */
     public static final PathBudget DEFAULT = new PathBudget(true, 2000, 3, 5000, 15000);
 
     /** Every length asks the whole query only (the search before the portfolio). */

@@ -20,43 +20,222 @@ import java.util.function.Consumer;
  * @param pathBudget how the shortest-path search splits its time between the whole query and type
  *     sequences at each length ({@link PathBudget#DEFAULT})
  */
-public record ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-        boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters, PathBudget pathBudget, KeyModel keys) {
+public record ProofOptions(
+        ProofMethod method,
+        int maxLength,
+        int timeoutSeconds,
+        Path smtOut,
+        Encoder.Mode mode,
+        boolean uniqueKeys,
+        Consumer<String> progress,
+        boolean keysBelowCounters,
+        PathBudget pathBudget,
+        KeyModel keys) {
 
-    public ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys, Consumer<String> progress, boolean keysBelowCounters, PathBudget pathBudget) {
-        this(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, KeyModel.OVERWRITE);
+    public ProofOptions(
+            ProofMethod method,
+            int maxLength,
+            int timeoutSeconds,
+            Path smtOut,
+            Encoder.Mode mode,
+            boolean uniqueKeys,
+            Consumer<String> progress,
+            boolean keysBelowCounters,
+            PathBudget pathBudget) {
+        this(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                KeyModel.OVERWRITE);
     }
 
-    /** What a second INSERT of a key does ({@link KeyModel}): the paper's overwrite here by default, SQL's in the CLI. */
-    public ProofOptions withKeys(KeyModel k) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, k); }
+    /**
+     * What a second INSERT of a key does ({@link KeyModel}): the paper's overwrite here by default,
+     * SQL's in the CLI.
+     */
+    public ProofOptions withKeys(KeyModel k) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                k);
+    }
 
-    public ProofOptions(ProofMethod method, int maxLength, int timeoutSeconds, Path smtOut, Encoder.Mode mode,
-            boolean uniqueKeys, Consumer<String> progress) {
-        this(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, false, PathBudget.DEFAULT);
+    public ProofOptions(
+            ProofMethod method,
+            int maxLength,
+            int timeoutSeconds,
+            Path smtOut,
+            Encoder.Mode mode,
+            boolean uniqueKeys,
+            Consumer<String> progress) {
+        this(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                false,
+                PathBudget.DEFAULT);
     }
 
     public ProofOptions {
-        if (maxLength < 2) throw new IllegalArgumentException("maxLength must be at least 2, not " + maxLength);
-        if (timeoutSeconds < 1) throw new IllegalArgumentException("timeoutSeconds must be positive, not " + timeoutSeconds);
-        if (method == null || mode == null) throw new IllegalArgumentException("method and mode are required");
-        if (progress == null) progress = line -> { };
+        if (maxLength < 2)
+            throw new IllegalArgumentException("maxLength must be at least 2, not " + maxLength);
+        if (timeoutSeconds < 1)
+            throw new IllegalArgumentException(
+                    "timeoutSeconds must be positive, not " + timeoutSeconds);
+        if (method == null || mode == null)
+            throw new IllegalArgumentException("method and mode are required");
+        if (progress == null) progress = line -> {};
         if (pathBudget == null) pathBudget = PathBudget.DEFAULT;
         if (keys == null) keys = KeyModel.OVERWRITE;
     }
 
-    /** auto, paths up to 8 edges (the paper's Courseware bound), 60 s per query, expanded encoding. */
+    /**
+     * auto, paths up to 8 edges (the paper's Courseware bound), 60 s per query, expanded encoding.
+     */
     public static ProofOptions defaults() {
-        return new ProofOptions(ProofMethod.AUTO, 8, 60, null, Encoder.Mode.EXPANDED, false, line -> { });
+        return new ProofOptions(
+                ProofMethod.AUTO, 8, 60, null, Encoder.Mode.EXPANDED, false, line -> {});
     }
 
-    public ProofOptions withMethod(ProofMethod m) { return new ProofOptions(m, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
-    public ProofOptions withMaxLength(int n) { return new ProofOptions(method, n, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
-    public ProofOptions withTimeout(int s) { return new ProofOptions(method, maxLength, s, smtOut, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
-    public ProofOptions withSmtOut(Path p) { return new ProofOptions(method, maxLength, timeoutSeconds, p, mode, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
-    public ProofOptions withMode(Encoder.Mode m) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, m, uniqueKeys, progress, keysBelowCounters, pathBudget, keys); }
-    public ProofOptions withUniqueKeys(boolean u) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, u, progress, keysBelowCounters, pathBudget, keys); }
-    public ProofOptions withProgress(Consumer<String> p) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, p, keysBelowCounters, pathBudget, keys); }
-    public ProofOptions withPathBudget(PathBudget b) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, keysBelowCounters, b, keys); }
-    public ProofOptions withKeysBelowCounters(boolean on) { return new ProofOptions(method, maxLength, timeoutSeconds, smtOut, mode, uniqueKeys, progress, on, pathBudget); }
+    public ProofOptions withMethod(ProofMethod m) {
+        return new ProofOptions(
+                m,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                keys);
+    }
+
+    public ProofOptions withMaxLength(int n) {
+        return new ProofOptions(
+                method,
+                n,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                keys);
+    }
+
+    public ProofOptions withTimeout(int s) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                s,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                keys);
+    }
+
+    public ProofOptions withSmtOut(Path p) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                timeoutSeconds,
+                p,
+                mode,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                keys);
+    }
+
+    public ProofOptions withMode(Encoder.Mode m) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                m,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                keys);
+    }
+
+    public ProofOptions withUniqueKeys(boolean u) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                u,
+                progress,
+                keysBelowCounters,
+                pathBudget,
+                keys);
+    }
+
+    public ProofOptions withProgress(Consumer<String> p) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                p,
+                keysBelowCounters,
+                pathBudget,
+                keys);
+    }
+
+    public ProofOptions withPathBudget(PathBudget b) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                keysBelowCounters,
+                b,
+                keys);
+    }
+
+    public ProofOptions withKeysBelowCounters(boolean on) {
+        return new ProofOptions(
+                method,
+                maxLength,
+                timeoutSeconds,
+                smtOut,
+                mode,
+                uniqueKeys,
+                progress,
+                on,
+                pathBudget);
+    }
 }

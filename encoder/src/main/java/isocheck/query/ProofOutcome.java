@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The result of {@link Proof#verify}: a verdict and the certificate behind it, the ordered
- * {@link Step}s, each a solver query (or a static check) with its role, its parameters, its answer
- * and time, and the SMT-LIB file another solver can re-check it with.
+ * The result of {@link Proof#verify}: a verdict and the certificate behind it, the ordered {@link
+ * Step}s, each a solver query (or a static check) with its role, its parameters, its answer and
+ * time, and the SMT-LIB file another solver can re-check it with.
  *
  * <p>{@link Verdict#PROVED} is claimed only when every step the proof rests on answered as the
  * scheme requires (unsat); a step that answered unknown makes the verdict {@link Verdict#UNKNOWN}.
@@ -17,12 +17,20 @@ import java.util.List;
  * @param longestPath the longest chordless path the shortest-path method found (null when it was
  *     not run or succeeded): why the method fails
  * @param rounds the inductive method's T' per round, in order (empty when it was not run)
- * @param remainder the types left after the last inductive round, among which no two statements
- *     can conflict (empty unless the inductive method succeeded)
+ * @param remainder the types left after the last inductive round, among which no two statements can
+ *     conflict (empty unless the inductive method succeeded)
  * @param reason one sentence saying why the verdict is what it is
  */
-public record ProofOutcome(Verdict verdict, ProofMethod provedBy, List<Step> steps, Witness anomaly, Witness longestPath,
-        List<List<String>> rounds, List<String> remainder, String reason, long millis) {
+public record ProofOutcome(
+        Verdict verdict,
+        ProofMethod provedBy,
+        List<Step> steps,
+        Witness anomaly,
+        Witness longestPath,
+        List<List<String>> rounds,
+        List<String> remainder,
+        String reason,
+        long millis) {
 
     public enum Verdict {
         /** Every execution under the spec is serializable (Theorem 10 or 12). */
@@ -41,18 +49,31 @@ public record ProofOutcome(Verdict verdict, ProofMethod provedBy, List<Step> ste
         CYCLE("cycle"),
         /** φ_{T,Ψ} ∧ φ_D ∧ φ_ShortestPath,k (§5.2): unsat ends the search for k. */
         SHORTEST_PATH("chordless path"),
-        /** eq. (7)'s first disjunct: an edge out of a T' instance that is not in ar (Lemma 11, condition 1). */
+        /**
+         * eq. (7)'s first disjunct: an edge out of a T' instance that is not in ar (Lemma 11,
+         * condition 1).
+         */
         INDUCTIVE_EDGE("inductive edge"),
-        /** eq. (7)'s second disjunct: a two-edge path whose end precedes both others in ar (condition 2). */
+        /**
+         * eq. (7)'s second disjunct: a two-edge path whose end precedes both others in ar
+         * (condition 2).
+         */
         INDUCTIVE_TWO_STEP("inductive two-step"),
-        /** Static: no candidate dependency between statements of the remaining types, so no edge among them. */
+        /**
+         * Static: no candidate dependency between statements of the remaining types, so no edge
+         * among them.
+         */
         NO_DEPENDENCY("no dependency");
 
         private final String label;
 
-        Role(String label) { this.label = label; }
+        Role(String label) {
+            this.label = label;
+        }
 
-        public String label() { return label; }
+        public String label() {
+            return label;
+        }
     }
 
     /**
@@ -68,11 +89,22 @@ public record ProofOutcome(Verdict verdict, ProofMethod provedBy, List<Step> ste
      * @param types the transaction types of a {@link Role#SHORTEST_PATH} query restricted to one
      *     type sequence, t1 … t(k+1) in order (empty for the query over all types)
      * @param attempt a chordless-path query that did not decide its length: the query over all
-     *     types within a shorter budget than {@code --timeout}, or a type sequence that was not sat.
-     *     Nothing is concluded from it; the length is decided by another step of the same k
+     *     types within a shorter budget than {@code --timeout}, or a type sequence that was not
+     *     sat. Nothing is concluded from it; the length is decided by another step of the same k
      */
-    public record Step(ProofMethod method, Role role, int k, List<String> subset, List<String> among, String result,
-            long millis, Path smtFile, Witness witness, String description, List<String> types, boolean attempt) {
+    public record Step(
+            ProofMethod method,
+            Role role,
+            int k,
+            List<String> subset,
+            List<String> among,
+            String result,
+            long millis,
+            Path smtFile,
+            Witness witness,
+            String description,
+            List<String> types,
+            boolean attempt) {
 
         public Step {
             types = List.copyOf(types);
@@ -80,11 +112,28 @@ public record ProofOutcome(Verdict verdict, ProofMethod provedBy, List<Step> ste
 
         /** This step marked as an attempt that did not decide its length. */
         public Step asAttempt() {
-            return new Step(method, role, k, subset, among, result, millis, smtFile, witness, description, types, true);
+            return new Step(
+                    method,
+                    role,
+                    k,
+                    subset,
+                    among,
+                    result,
+                    millis,
+                    smtFile,
+                    witness,
+                    description,
+                    types,
+                    true);
         }
 
-        public boolean unsat() { return result.equals("unsat"); }
-        public boolean sat() { return result.equals("sat"); }
+        public boolean unsat() {
+            return result.equals("unsat");
+        }
+
+        public boolean sat() {
+            return result.equals("sat");
+        }
     }
 
     /** Number of solver queries (static steps excluded). */

@@ -14,21 +14,23 @@ import com.microsoft.z3.Status;
  * binding frees a term when the garbage collector reclaims its wrapper, Z3 recycles the freed term
  * ids, and term ids order Z3's internal tables, so the same assertions built in one context gave
  * different models (and witnesses) from run to run. Here the assertions are copied into a fresh
- * context that holds nothing else by Z3's translation (which rebuilds them bottom-up in the order of
- * their structure: the same formulas, the same ids) and solved there under a fixed
- * {@link RestartSchedule} of seeds and resource limits: the <em>canonical model</em>.
+ * context that holds nothing else by Z3's translation (which rebuilds them bottom-up in the order
+ * of their structure: the same formulas, the same ids) and solved there under a fixed {@link
+ * RestartSchedule} of seeds and resource limits: the <em>canonical model</em>.
  *
- * <p>The caller reads the canonical model through its own terms, each translated into the
- * canonical context as it is read ({@link isocheck.witness.Valuation}): translation maps a term to
- * the one the translated assertions use. Until 2026-11-24 the copy went through the SMT-LIB text of
- * {@link SmtLibText}, and the model was carried back to the encoder's context by pinning every
- * constant and function value there and solving again; that second solve took up to 33 s on one
- * TPC-C query, and it left free whatever the pins did not cover, which the {@code --all} harvest
- * read (two runs enumerated different witnesses).
+ * <p>The caller reads the canonical model through its own terms, each translated into the canonical
+ * context as it is read ({@link isocheck.witness.Valuation}): translation maps a term to the one
+ * the translated assertions use. Until 2026-11-24 the copy went through the SMT-LIB text of {@link
+ * SmtLibText}, and the model was carried back to the encoder's context by pinning every constant
+ * and function value there and solving again; that second solve took up to 33 s on one TPC-C query,
+ * and it left free whatever the pins did not cover, which the {@code --all} harvest read (two runs
+ * enumerated different witnesses).
  */
 final class ReproducibleCheck {
 
-    /** Z3's global seeds, fixed explicitly (0 is Z3's default); each attempt sets its solver's own. */
+    /**
+     * Z3's global seeds, fixed explicitly (0 is Z3's default); each attempt sets its solver's own.
+     */
     static final String SEED = "0";
 
     static {
@@ -40,7 +42,13 @@ final class ReproducibleCheck {
      * The answer; when satisfiable, the canonical model and the open context it lives in (closed by
      * {@link #close}); Z3's reason when unknown.
      */
-    record Answer(Status status, Context context, Model model, String reasonUnknown, Cancellation registry) implements AutoCloseable {
+    record Answer(
+            Status status,
+            Context context,
+            Model model,
+            String reasonUnknown,
+            Cancellation registry)
+            implements AutoCloseable {
         @Override
         public void close() {
             if (context == null) return;
@@ -53,9 +61,9 @@ final class ReproducibleCheck {
 
     /**
      * Solves the assertions canonically under {@link RestartSchedule#DEFAULT}: an attempt cut short
-     * by its resource limit is followed by the next, in a fresh context again (Z3's limit counts per
-     * context). The encoder's own context is not asked first: for a satisfiable query that was a
-     * second solve, as long as the canonical one, with a heavy tail of its own. Contexts are
+     * by its resource limit is followed by the next, in a fresh context again (Z3's limit counts
+     * per context). The encoder's own context is not asked first: for a satisfiable query that was
+     * a second solve, as long as the canonical one, with a heavy tail of its own. Contexts are
      * registered with {@code cancel} while they solve; a satisfiable answer's context stays
      * registered until the caller leaves it.
      */
@@ -87,16 +95,29 @@ final class ReproducibleCheck {
                 long t0 = System.nanoTime();
                 Status st = s.check();
                 if (progress) {
-                    System.err.println("canonical solve (seed " + a.seed() + ", " + terms + " terms, rlimit "
-                            + (a.limited() ? a.rlimit(terms) : 0) + "): " + st + " " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+                    System.err.println(
+                            "canonical solve (seed "
+                                    + a.seed()
+                                    + ", "
+                                    + terms
+                                    + " terms, rlimit "
+                                    + (a.limited() ? a.rlimit(terms) : 0)
+                                    + "): "
+                                    + st
+                                    + " "
+                                    + (System.nanoTime() - t0) / 1_000_000
+                                    + " ms");
                 }
                 if (st == Status.UNSATISFIABLE) return new Answer(st, null, null, null, cancel);
                 if (st == Status.UNKNOWN) {
                     reason = s.getReasonUnknown();
-                    // only this attempt's resource limit moves on (Z3 4.11 words it "push canceled",
-                    // as it does a timeout): not the query's time limit, not a cancel, not incompleteness
+                    // only this attempt's resource limit moves on (Z3 4.11 words it "push
+                    // canceled",
+                    // as it does a timeout): not the query's time limit, not a cancel, not
+                    // incompleteness
                     boolean limit = reason.contains("resource") || reason.contains("canceled");
-                    if (a.limited() && limit && !cancel.cancelled() && System.nanoTime() < deadline) continue;
+                    if (a.limited() && limit && !cancel.cancelled() && System.nanoTime() < deadline)
+                        continue;
                     return new Answer(st, null, null, reason, cancel);
                 }
                 keep = true;

@@ -4,12 +4,12 @@ import java.util.List;
 
 /**
  * The attempts of one canonical solve: a random seed and a resource limit each, the last without a
- * limit. Z3's effort on a satisfiable query is heavy-tailed in the seed: one query of TPC-C's psi-cc
- * 4-cycle enumeration took 157 M resource units (20 s) with seed 0 and 1.4–8.8 M (0.1–1 s) with
- * seeds 1–3 (benchmarks/RESULTS.md, 2026-11-24). Restarting with another seed when a limit is reached
- * cuts that tail. Z3's resource count, unlike time, does not depend on the machine or its load, and
- * the limits depend only on the query, so the attempt that answers, and with it the model, is a
- * function of the query (and the Z3 build) alone: witnesses stay reproducible.
+ * limit. Z3's effort on a satisfiable query is heavy-tailed in the seed: one query of TPC-C's
+ * psi-cc 4-cycle enumeration took 157 M resource units (20 s) with seed 0 and 1.4–8.8 M (0.1–1 s)
+ * with seeds 1–3 (benchmarks/RESULTS.md, 2026-11-24). Restarting with another seed when a limit is
+ * reached cuts that tail. Z3's resource count, unlike time, does not depend on the machine or its
+ * load, and the limits depend only on the query, so the attempt that answers, and with it the
+ * model, is a function of the query (and the Z3 build) alone: witnesses stay reproducible.
  *
  * <p>The limits scale with the query's size: a typical answer took 100–200 units per term, on
  * TPC-C's sequence queries (12–15 k terms, 1–3 M units) as on Courseware's whole queries (110 k
@@ -39,10 +39,12 @@ record RestartSchedule(List<Attempt> attempts) {
     /** No attempt stops below this (small queries: bank, the litmus programs). */
     static final int MIN_LIMIT = 2_000_000;
 
-    static final RestartSchedule DEFAULT = new RestartSchedule(List.of(
-            new Attempt(0, FIRST_FACTOR),
-            new Attempt(1, FIRST_FACTOR),
-            new Attempt(2, 2 * FIRST_FACTOR),
-            new Attempt(3, 4 * FIRST_FACTOR),
-            new Attempt(4, 0)));
+    static final RestartSchedule DEFAULT =
+            new RestartSchedule(
+                    List.of(
+                            new Attempt(0, FIRST_FACTOR),
+                            new Attempt(1, FIRST_FACTOR),
+                            new Attempt(2, 2 * FIRST_FACTOR),
+                            new Attempt(3, 4 * FIRST_FACTOR),
+                            new Attempt(4, 0)));
 }

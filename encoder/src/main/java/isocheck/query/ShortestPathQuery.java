@@ -13,20 +13,22 @@ import java.util.Map;
 
 /**
  * φ_D ∧ φ_ShortestPath,k (paper §5.2):
+ *
  * <pre>
  *   ∃ t1 … t(k+1).  ∧_{i=1..k} D(t_i, t_{i+1})  ∧  ∧_{i=1..k-1} ∧_{j=i+2..k+1} ¬D(t_i, t_j)  ∧  ∧_{i&lt;j} t_i ≠ t_j
  * </pre>
- * a path of k edges through k+1 pairwise distinct transactions with no <em>forward</em> chord: no
- * D from a transaction to any later one except its successor. The paper excludes forward chords
- * only, and so does this query: a backward edge D(t_j, t_i), j &gt; i, does not shorten the path
- * from t_1 to t_{k+1}, and excluding it too would ask for fewer paths than the argument needs
- * (unsound: an unsat answer could hide a shortest path that has one).
+ *
+ * a path of k edges through k+1 pairwise distinct transactions with no <em>forward</em> chord: no D
+ * from a transaction to any later one except its successor. The paper excludes forward chords only,
+ * and so does this query: a backward edge D(t_j, t_i), j &gt; i, does not shorten the path from t_1
+ * to t_{k+1}, and excluding it too would ask for fewer paths than the argument needs (unsound: an
+ * unsat answer could hide a shortest path that has one).
  *
  * <p>Why an unsat answer, with φ_Cycle,k' unsat for every k' ≤ k, proves every execution
- * serializable (Theorem 10): in a shortest cycle of n transactions, a forward chord t_i → t_j
- * (j ≥ i+2) along t_1 … t_n would close a shorter cycle, so t_1 … t_n is a chordless path of n−1
- * edges; a chordless path contains chordless paths of every smaller length; so if none has k
- * edges, every shortest cycle has n ≤ k.
+ * serializable (Theorem 10): in a shortest cycle of n transactions, a forward chord t_i → t_j (j ≥
+ * i+2) along t_1 … t_n would close a shorter cycle, so t_1 … t_n is a chordless path of n−1 edges;
+ * a chordless path contains chordless paths of every smaller length; so if none has k edges, every
+ * shortest cycle has n ≤ k.
  *
  * <p>The edges are the cycle query's η-selectors ({@link CycleQuery#edge}); a chord's absence is
  * ¬WR ∧ ¬RW ∧ ¬WW on the pair (φ_D without its reflexive case, the constants being distinct).
@@ -41,8 +43,14 @@ import java.util.Map;
 public final class ShortestPathQuery {
 
     /** The query for one k: k+1 transaction constants and k edges of selectors. */
-    public record Built(int k, List<Expr<?>> txns, List<Part> parts, List<List<CycleQuery.Selector>> edges,
-            Map<String, List<Expr<?>>> records, Map<String, List<Expr<?>>> ground, Map<Expr<?>, String> fixedTypes) {}
+    public record Built(
+            int k,
+            List<Expr<?>> txns,
+            List<Part> parts,
+            List<List<CycleQuery.Selector>> edges,
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground,
+            Map<Expr<?>, String> fixedTypes) {}
 
     private ShortestPathQuery() {}
 
@@ -51,17 +59,32 @@ public final class ShortestPathQuery {
         Context ctx = v.context();
         List<Expr<?>> txns = v.transactions(k + 1);
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part("phi_shortest_path distinct", ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(
+                new Part(
+                        "phi_shortest_path distinct",
+                        ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
         List<List<CycleQuery.Selector>> edges = new ArrayList<>();
         Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
         Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
-            edges.add(CycleQuery.edge(v, encoder, i, txns.get(i), txns.get(i + 1), "phi_shortest_path edge " + (i + 1), parts,
-                    records, ground));
+            edges.add(
+                    CycleQuery.edge(
+                            v,
+                            encoder,
+                            i,
+                            txns.get(i),
+                            txns.get(i + 1),
+                            "phi_shortest_path edge " + (i + 1),
+                            parts,
+                            records,
+                            ground));
         }
         for (int i = 0; i + 2 < txns.size(); i++) {
             for (int j = i + 2; j < txns.size(); j++) {
-                parts.add(new Part("phi_shortest_path no chord " + (i + 1) + "->" + (j + 1), noDependency(v, txns.get(i), txns.get(j))));
+                parts.add(
+                        new Part(
+                                "phi_shortest_path no chord " + (i + 1) + "->" + (j + 1),
+                                noDependency(v, txns.get(i), txns.get(j))));
             }
         }
         return new Built(k, txns, parts, edges, records, ground, Map.of());
@@ -79,19 +102,38 @@ public final class ShortestPathQuery {
         Context ctx = v.context();
         List<Expr<?>> txns = v.transactions(k + 1);
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part("phi_shortest_path distinct", ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
-        parts.add(new Part("phi_shortest_path types " + seq.label(), CycleQuery.typeFacts(v, txns, seq)));
+        parts.add(
+                new Part(
+                        "phi_shortest_path distinct",
+                        ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(
+                new Part(
+                        "phi_shortest_path types " + seq.label(),
+                        CycleQuery.typeFacts(v, txns, seq)));
         List<List<CycleQuery.Selector>> edges = new ArrayList<>();
         Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
         Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
             String from = seq.get(i), to = seq.get(i + 1);
-            edges.add(CycleQuery.edge(v, encoder, i, txns.get(i), txns.get(i + 1), "phi_shortest_path edge " + (i + 1), parts,
-                    records, ground, c -> c.t1().name().equals(from) && c.t2().name().equals(to)));
+            edges.add(
+                    CycleQuery.edge(
+                            v,
+                            encoder,
+                            i,
+                            txns.get(i),
+                            txns.get(i + 1),
+                            "phi_shortest_path edge " + (i + 1),
+                            parts,
+                            records,
+                            ground,
+                            c -> c.t1().name().equals(from) && c.t2().name().equals(to)));
         }
         for (int i = 0; i + 2 < txns.size(); i++) {
             for (int j = i + 2; j < txns.size(); j++) {
-                parts.add(new Part("phi_shortest_path no chord " + (i + 1) + "->" + (j + 1), noDependency(v, txns.get(i), txns.get(j))));
+                parts.add(
+                        new Part(
+                                "phi_shortest_path no chord " + (i + 1) + "->" + (j + 1),
+                                noDependency(v, txns.get(i), txns.get(j))));
             }
         }
         return new Built(k, txns, parts, edges, records, ground, seq.on(txns));

@@ -17,8 +17,8 @@ import java.util.function.BiPredicate;
  * <p>Cycles ({@link #cycles}): a cycle can be read from any of its transactions, so only one
  * rotation of each sequence is asked, the least in declaration order of the types (every cycle has
  * one). Paths ({@link #paths}) have a first and a last transaction, so every sequence is asked.
- * Both skip a sequence that has two consecutive types with no dependency between them
- * ({@code edge} false): such a query has an empty disjunction of selectors on that edge.
+ * Both skip a sequence that has two consecutive types with no dependency between them ({@code edge}
+ * false): such a query has an empty disjunction of selectors on that edge.
  */
 public record TypeSequence(List<String> types) {
 
@@ -46,7 +46,8 @@ public record TypeSequence(List<String> types) {
 
     /** The type of each of these constants (position i gets type i). */
     public Map<Expr<?>, String> on(List<Expr<?>> txns) {
-        if (txns.size() != types.size()) throw new IllegalArgumentException(txns.size() + " constants for " + this);
+        if (txns.size() != types.size())
+            throw new IllegalArgumentException(txns.size() + " constants for " + this);
         Map<Expr<?>, String> out = new LinkedHashMap<>();
         for (int i = 0; i < txns.size(); i++) out.put(txns.get(i), types.get(i));
         return out;
@@ -63,10 +64,11 @@ public record TypeSequence(List<String> types) {
 
     /**
      * Every cyclic sequence of k types up to rotation, as its least rotation (positions compared by
-     * the types' order in {@code order}), in lexicographic order, whose k edges (the last back to the
-     * first) all satisfy {@code edge}.
+     * the types' order in {@code order}), in lexicographic order, whose k edges (the last back to
+     * the first) all satisfy {@code edge}.
      */
-    public static List<TypeSequence> cycles(List<String> order, int k, BiPredicate<String, String> edge) {
+    public static List<TypeSequence> cycles(
+            List<String> order, int k, BiPredicate<String, String> edge) {
         List<TypeSequence> out = new ArrayList<>();
         for (int[] s : sequences(order, k, edge)) {
             if (!edge.test(order.get(s[k - 1]), order.get(s[0]))) continue;
@@ -75,8 +77,12 @@ public record TypeSequence(List<String> types) {
         return out;
     }
 
-    /** Every sequence of n types (a path of n − 1 edges) whose consecutive pairs satisfy {@code edge}, in lexicographic order. */
-    public static List<TypeSequence> paths(List<String> order, int n, BiPredicate<String, String> edge) {
+    /**
+     * Every sequence of n types (a path of n − 1 edges) whose consecutive pairs satisfy {@code
+     * edge}, in lexicographic order.
+     */
+    public static List<TypeSequence> paths(
+            List<String> order, int n, BiPredicate<String, String> edge) {
         List<TypeSequence> out = new ArrayList<>();
         for (int[] s : sequences(order, n, edge)) out.add(of(order, s));
         return out;
@@ -88,13 +94,19 @@ public record TypeSequence(List<String> types) {
         return new TypeSequence(t);
     }
 
-    private static List<int[]> sequences(List<String> order, int n, BiPredicate<String, String> edge) {
+    private static List<int[]> sequences(
+            List<String> order, int n, BiPredicate<String, String> edge) {
         List<int[]> out = new ArrayList<>();
         extend(order, new int[n], 0, edge, out);
         return out;
     }
 
-    private static void extend(List<String> order, int[] s, int pos, BiPredicate<String, String> edge, List<int[]> out) {
+    private static void extend(
+            List<String> order,
+            int[] s,
+            int pos,
+            BiPredicate<String, String> edge,
+            List<int[]> out) {
         if (pos == s.length) {
             out.add(s.clone());
             return;

@@ -30,13 +30,23 @@ public final class WitnessExtractor {
         return chosen(Valuation.of(m), q);
     }
 
-    /** {@link #extract(Valuation, Vocabulary, CycleQuery.Built)} on a model of the query's own context. */
+    /**
+     * {@link #extract(Valuation, Vocabulary, CycleQuery.Built)} on a model of the query's own
+     * context.
+     */
     public static Witness extract(Model m, Vocabulary v, CycleQuery.Built q) {
         return extract(Valuation.of(m), v, q);
     }
 
-    /** {@link #path(Valuation, Vocabulary, List, List, String)} on a model of the query's own context. */
-    public static Witness path(Model m, Vocabulary v, List<Expr<?>> txnConstants, List<List<CycleQuery.Selector>> edgeSelectors,
+    /**
+     * {@link #path(Valuation, Vocabulary, List, List, String)} on a model of the query's own
+     * context.
+     */
+    public static Witness path(
+            Model m,
+            Vocabulary v,
+            List<Expr<?>> txnConstants,
+            List<List<CycleQuery.Selector>> edgeSelectors,
             String description) {
         return path(Valuation.of(m), v, txnConstants, edgeSelectors, description);
     }
@@ -47,7 +57,8 @@ public final class WitnessExtractor {
     }
 
     /** The selector chosen on each of these edges in the model (the first that holds). */
-    public static List<CycleQuery.Selector> chosen(Valuation m, List<List<CycleQuery.Selector>> edgeSelectors) {
+    public static List<CycleQuery.Selector> chosen(
+            Valuation m, List<List<CycleQuery.Selector>> edgeSelectors) {
         List<CycleQuery.Selector> out = new ArrayList<>();
         for (List<CycleQuery.Selector> edge : edgeSelectors) {
             CycleQuery.Selector pick = null;
@@ -57,7 +68,8 @@ public final class WitnessExtractor {
                     break;
                 }
             }
-            if (pick == null) throw new IllegalStateException("model without a selector on edge " + edge);
+            if (pick == null)
+                throw new IllegalStateException("model without a selector on edge " + edge);
             out.add(pick);
         }
         return out;
@@ -67,8 +79,11 @@ public final class WitnessExtractor {
         return extract(m, v, q, null, null);
     }
 
-    /** With {@code rules} and {@code model}, also the {@link Witness#accesses()} the model implies. */
-    public static Witness extract(Valuation m, Vocabulary v, CycleQuery.Built q, AccessRules rules, ProgramModel model) {
+    /**
+     * With {@code rules} and {@code model}, also the {@link Witness#accesses()} the model implies.
+     */
+    public static Witness extract(
+            Valuation m, Vocabulary v, CycleQuery.Built q, AccessRules rules, ProgramModel model) {
         return extract(m, v, q, chosen(m, q), rules, model);
     }
 
@@ -76,14 +91,24 @@ public final class WitnessExtractor {
      * The witness of the model with these selectors as the cycle's edges (one per edge, each
      * selector's necessary condition true in the model).
      */
-    public static Witness extract(Valuation m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels, AccessRules rules,
+    public static Witness extract(
+            Valuation m,
+            Vocabulary v,
+            CycleQuery.Built q,
+            List<CycleQuery.Selector> sels,
+            AccessRules rules,
             ProgramModel model) {
         int k = q.k();
         List<Witness.Txn> txns = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             Conflict c = sels.get(i).conflict();
             Transaction type = c.t1();
-            txns.add(new Witness.Txn("T" + (i + 1), type.name(), parameters(m, v, type, q.txns().get(i)), type.pos()));
+            txns.add(
+                    new Witness.Txn(
+                            "T" + (i + 1),
+                            type.name(),
+                            parameters(m, v, type, q.txns().get(i)),
+                            type.pos()));
         }
         List<Witness.Edge> edges = new ArrayList<>();
         for (int i = 0; i < k; i++) {
@@ -93,29 +118,53 @@ public final class WitnessExtractor {
             for (String col : v.keyColumns(c.table())) {
                 key.put(col, m.eval(v.key(c.table(), col, s.record()), true).toString());
             }
-            edges.add(new Witness.Edge(i, (i + 1) % k, c.kind(), c.table(), key, c.field(), statement(c.t1(), c.c1()),
-                    statement(c.t2(), c.c2())));
+            edges.add(
+                    new Witness.Edge(
+                            i,
+                            (i + 1) % k,
+                            c.kind(),
+                            c.table(),
+                            key,
+                            c.field(),
+                            statement(c.t1(), c.c1()),
+                            statement(c.t2(), c.c2())));
         }
         List<int[]> vis = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             for (int j = 0; j < k; j++) {
-                if (i != j && m.eval(v.vis(q.txns().get(i), q.txns().get(j)), true).isTrue()) vis.add(new int[] {i, j});
+                if (i != j && m.eval(v.vis(q.txns().get(i), q.txns().get(j)), true).isTrue())
+                    vis.add(new int[] {i, j});
             }
         }
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < k; i++) order.add(i);
-        order.sort((x, y) -> x.equals(y) ? 0
-                : m.eval(v.ar(q.txns().get(x), q.txns().get(y)), true).isTrue() ? -1 : 1);
+        order.sort(
+                (x, y) ->
+                        x.equals(y)
+                                ? 0
+                                : m.eval(v.ar(q.txns().get(x), q.txns().get(y)), true).isTrue()
+                                        ? -1
+                                        : 1);
         String name = Classifier.classify(edges);
         Witness w = new Witness(k, txns, edges, vis, order, name, List.of());
-        List<Witness.Access> accesses = rules == null ? List.of() : accesses(m, v, q, sels, edges, rules, model);
-        List<Witness.InitialRow> initial = rules == null ? initialRows(m, v, sels, edges, q.txns().get(order.get(0)))
-                : new InitialState(m, v, q, sels, order, rules, model).rows(edges);
+        List<Witness.Access> accesses =
+                rules == null ? List.of() : accesses(m, v, q, sels, edges, rules, model);
+        List<Witness.InitialRow> initial =
+                rules == null
+                        ? initialRows(m, v, sels, edges, q.txns().get(order.get(0)))
+                        : new InitialState(m, v, q, sels, order, rules, model).rows(edges);
         return new Witness(k, txns, edges, vis, order, name, Explanation.of(w), accesses, initial);
     }
 
-    /** The edges' records in the view of {@code first}, the ar-first transaction: the initial state (see {@link Witness.InitialRow}). */
-    private static List<Witness.InitialRow> initialRows(Valuation m, Vocabulary v, List<CycleQuery.Selector> sels, List<Witness.Edge> edges,
+    /**
+     * The edges' records in the view of {@code first}, the ar-first transaction: the initial state
+     * (see {@link Witness.InitialRow}).
+     */
+    private static List<Witness.InitialRow> initialRows(
+            Valuation m,
+            Vocabulary v,
+            List<CycleQuery.Selector> sels,
+            List<Witness.Edge> edges,
             Expr<?> first) {
         Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
         for (int i = 0; i < edges.size(); i++) {
@@ -127,7 +176,11 @@ public final class WitnessExtractor {
             Map<String, String> values = new LinkedHashMap<>();
             if (alive) {
                 for (var c : v.columns(e.table())) {
-                    if (!v.isKey(e.table(), c.name())) values.put(c.name(), m.eval(v.viewValue(e.table(), c.name(), r, first), true).toString());
+                    if (!v.isKey(e.table(), c.name()))
+                        values.put(
+                                c.name(),
+                                m.eval(v.viewValue(e.table(), c.name(), r, first), true)
+                                        .toString());
                 }
             }
             rows.put(id, new Witness.InitialRow(e.table(), e.key(), alive, values));
@@ -136,13 +189,19 @@ public final class WitnessExtractor {
     }
 
     /**
-     * Which statements outside loops of each cycle transaction read or write the edge fields of each
-     * edge record in the model (the necessary conditions of {@link AccessRules#reads} and
-     * {@link AccessRules#writes}, evaluated): a concrete history of the witness needs them, e.g. the
-     * read of the second withdraw in a lost update, which is on no edge.
+     * Which statements outside loops of each cycle transaction read or write the edge fields of
+     * each edge record in the model (the necessary conditions of {@link AccessRules#reads} and
+     * {@link AccessRules#writes}, evaluated): a concrete history of the witness needs them, e.g.
+     * the read of the second withdraw in a lost update, which is on no edge.
      */
-    private static List<Witness.Access> accesses(Valuation m, Vocabulary v, CycleQuery.Built q, List<CycleQuery.Selector> sels,
-            List<Witness.Edge> edges, AccessRules rules, ProgramModel model) {
+    private static List<Witness.Access> accesses(
+            Valuation m,
+            Vocabulary v,
+            CycleQuery.Built q,
+            List<CycleQuery.Selector> sels,
+            List<Witness.Edge> edges,
+            AccessRules rules,
+            ProgramModel model) {
         Map<String, Expr<?>> records = new LinkedHashMap<>();
         Map<String, java.util.Set<String>> fields = new LinkedHashMap<>();
         for (int i = 0; i < edges.size(); i++) {
@@ -160,12 +219,14 @@ public final class WitnessExtractor {
                 for (int i = 0; i < edges.size(); i++) {
                     Witness.Edge e = edges.get(i);
                     String rec = e.table() + e.key();
-                    if (!sf.table().equals(e.table()) || records.get(rec) != sels.get(i).record()) continue;
+                    if (!sf.table().equals(e.table()) || records.get(rec) != sels.get(i).record())
+                        continue;
                     for (String f : fields.get(rec)) {
                         if (m.eval(rules.reads(sf, f, site, records.get(rec)), true).isTrue()) {
                             out.add(new Witness.Access(t, sf.id(), e.table(), e.key(), f, false));
                         }
-                        if (m.eval(rules.writes(sf, f, site, records.get(rec), true), true).isTrue()) {
+                        if (m.eval(rules.writes(sf, f, site, records.get(rec), true), true)
+                                .isTrue()) {
                             out.add(new Witness.Access(t, sf.id(), e.table(), e.key(), f, true));
                         }
                     }
@@ -180,47 +241,85 @@ public final class WitnessExtractor {
      * edge i runs from {@code txns[i]} to {@code txns[i+1]}; {@code k} is the number of edges and
      * {@code anomaly} the given description (a path is not an anomaly by itself).
      */
-    public static Witness path(Valuation m, Vocabulary v, List<Expr<?>> txnConstants, List<List<CycleQuery.Selector>> edgeSelectors,
+    public static Witness path(
+            Valuation m,
+            Vocabulary v,
+            List<Expr<?>> txnConstants,
+            List<List<CycleQuery.Selector>> edgeSelectors,
             String description) {
         List<CycleQuery.Selector> sels = chosen(m, edgeSelectors);
         int n = sels.size();
         List<Witness.Txn> txns = new ArrayList<>();
         for (int i = 0; i <= n; i++) {
-            Transaction type = i < n ? sels.get(i).conflict().t1() : sels.get(n - 1).conflict().t2();
-            txns.add(new Witness.Txn("T" + (i + 1), type.name(), parameters(m, v, type, txnConstants.get(i)), type.pos()));
+            Transaction type =
+                    i < n ? sels.get(i).conflict().t1() : sels.get(n - 1).conflict().t2();
+            txns.add(
+                    new Witness.Txn(
+                            "T" + (i + 1),
+                            type.name(),
+                            parameters(m, v, type, txnConstants.get(i)),
+                            type.pos()));
         }
         List<Witness.Edge> edges = new ArrayList<>();
         for (int i = 0; i < n; i++) edges.add(edge(m, v, sels.get(i), i, i + 1));
         List<int[]> vis = new ArrayList<>();
         for (int i = 0; i <= n; i++) {
             for (int j = 0; j <= n; j++) {
-                if (i != j && m.eval(v.vis(txnConstants.get(i), txnConstants.get(j)), true).isTrue()) vis.add(new int[] {i, j});
+                if (i != j
+                        && m.eval(v.vis(txnConstants.get(i), txnConstants.get(j)), true).isTrue())
+                    vis.add(new int[] {i, j});
             }
         }
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i <= n; i++) order.add(i);
-        order.sort((x, y) -> x.equals(y) ? 0
-                : m.eval(v.ar(txnConstants.get(x), txnConstants.get(y)), true).isTrue() ? -1 : 1);
+        order.sort(
+                (x, y) ->
+                        x.equals(y)
+                                ? 0
+                                : m.eval(v.ar(txnConstants.get(x), txnConstants.get(y)), true)
+                                                .isTrue()
+                                        ? -1
+                                        : 1);
         return new Witness(n, txns, edges, vis, order, description, List.of());
     }
 
-    private static Witness.Edge edge(Valuation m, Vocabulary v, CycleQuery.Selector s, int from, int to) {
+    private static Witness.Edge edge(
+            Valuation m, Vocabulary v, CycleQuery.Selector s, int from, int to) {
         Conflict c = s.conflict();
         Map<String, String> key = new LinkedHashMap<>();
-        for (String col : v.keyColumns(c.table())) key.put(col, m.eval(v.key(c.table(), col, s.record()), true).toString());
-        return new Witness.Edge(from, to, c.kind(), c.table(), key, c.field(), statement(c.t1(), c.c1()), statement(c.t2(), c.c2()));
+        for (String col : v.keyColumns(c.table()))
+            key.put(col, m.eval(v.key(c.table(), col, s.record()), true).toString());
+        return new Witness.Edge(
+                from,
+                to,
+                c.kind(),
+                c.table(),
+                key,
+                c.field(),
+                statement(c.t1(), c.c1()),
+                statement(c.t2(), c.c2()));
     }
 
     static Witness.Statement statement(Transaction t, StatementFacts sf) {
-        return new Witness.Statement(t.name(), sf.id(), sf.kind(), sf.statement().sql(), sf.statement().pos());
+        return new Witness.Statement(
+                t.name(), sf.id(), sf.kind(), sf.statement().sql(), sf.statement().pos());
     }
 
-    private static Map<String, String> parameters(Valuation m, Vocabulary v, Transaction type, Expr<?> t) {
+    private static Map<String, String> parameters(
+            Valuation m, Vocabulary v, Transaction type, Expr<?> t) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Variable p : type.parameters()) {
             if (p.type() instanceof Type.Scalar s) {
-                Expr<?> val = m.eval(v.apply(type.name() + "." + p.name(), v.context().getIntSort(), List.of(t)), true);
-                out.put(p.name(), s.type() == ScalarType.STRING ? "'s" + val + "'" : val.toString());
+                Expr<?> val =
+                        m.eval(
+                                v.apply(
+                                        type.name() + "." + p.name(),
+                                        v.context().getIntSort(),
+                                        List.of(t)),
+                                true);
+                out.put(
+                        p.name(),
+                        s.type() == ScalarType.STRING ? "'s" + val + "'" : val.toString());
             } else {
                 out.put(p.name(), rows(m, v, type, p, t));
             }
@@ -231,18 +330,26 @@ public final class WitnessExtractor {
     /** The rows of a SET OF parameter in the model (its finite universe of row values). */
     private static String rows(Valuation m, Vocabulary v, Transaction type, Variable p, Expr<?> t) {
         var sort = v.elemSort(type.name(), p.name());
-        // a sort the query never mentions has no universe in the model: the set is unconstrained, and empty
+        // a sort the query never mentions has no universe in the model: the set is unconstrained,
+        // and empty
         if (!m.hasSort(sort)) return "{}";
         Expr<?>[] universe = m.universe(sort);
         if (universe == null) return "{}";
         // Only the rows the query names (its loop-iteration witnesses) are shown: they are what the
-        // cycle's edges use, and the model fixes them reproducibly; any other member of the set is an
+        // cycle's edges use, and the model fixes them reproducibly; any other member of the set is
+        // an
         // arbitrary element the solver added, shown as "…".
         java.util.Set<Expr<?>> named = m.constantValues(sort);
-        java.util.Set<String> rows = new java.util.TreeSet<>(); // rows are values: equal rows are one
+        java.util.Set<String> rows =
+                new java.util.TreeSet<>(); // rows are values: equal rows are one
         boolean others = false;
         for (Expr<?> x : universe) {
-            BoolExpr in = (BoolExpr) v.apply(type.name() + "." + p.name() + "!in", v.context().getBoolSort(), List.of(x, t));
+            BoolExpr in =
+                    (BoolExpr)
+                            v.apply(
+                                    type.name() + "." + p.name() + "!in",
+                                    v.context().getBoolSort(),
+                                    List.of(x, t));
             if (!m.eval(in, true).isTrue()) continue;
             if (!named.contains(x)) {
                 others = true;
@@ -250,8 +357,13 @@ public final class WitnessExtractor {
             }
             List<String> fields = new ArrayList<>();
             for (var f : p.type().fields()) {
-                Expr<?> val = m.eval(v.apply(type.name() + "." + p.name() + "." + f.name(), v.context().getIntSort(),
-                        List.of(x)), true);
+                Expr<?> val =
+                        m.eval(
+                                v.apply(
+                                        type.name() + "." + p.name() + "." + f.name(),
+                                        v.context().getIntSort(),
+                                        List.of(x)),
+                                true);
                 fields.add(f.name() + "=" + val);
             }
             rows.add("(" + String.join(", ", fields) + ")");

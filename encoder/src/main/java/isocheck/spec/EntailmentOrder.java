@@ -1,13 +1,11 @@
 package isocheck.spec;
 
-import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.Model;
 import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -24,47 +22,61 @@ import java.util.TreeSet;
  * covering relation (Hasse diagram) of the quotient order, weaker below stronger.
  *
  * <h2>Deciding the checks exactly</h2>
- * {@link Method#BOUNDED} (default). When A and B are universal in transactions (every shipped spec
- * is), φ_basic ∧ A is a universal sentence and ¬B is, in prenex form, ∃x1..xk. ¬M(x̄) with
- * k = {@link Spec#falsifyingWitnesses()} (witnesses of a disjunction are not added up, only of a
- * conjunction). The vocabulary is relational (vis, ar, WR, WW, RW, equality) plus type: τ → Γ
- * into a finite sort that is not restricted. So φ_basic ∧ A ∧ ¬B is in the Bernays–Schönfinkel
- * class and has the small-model property: if it has a model 𝔐 with witnesses w1..wk, the
- * substructure of 𝔐 whose transaction domain is {w1..wk} (Γ unchanged) still satisfies the
- * universal part (universal sentences are preserved under substructures) and the quantifier-free
- * ¬M(w̄); conversely any model of the expanded formula below yields such a substructure. Hence:
- * φ_basic ∧ A ∧ ¬B is satisfiable iff its expansion over k transaction constants c1..ck (not
- * asserted distinct, so domains of 1..k elements are covered) is satisfiable, and the expansion
- * is quantifier-free: Z3 decides it exactly and fast. "unsat" is a real proof of entailment;
- * "sat" comes with a counter-example execution of at most k transactions.
  *
- * <p>{@link Method#QUANTIFIED}: the same formula with Z3 quantifiers and MBQI, under a timeout;
- * the result may be {@link Verdict#UNKNOWN}, reported as such. Pairs with a non-universal spec
- * always use this method.
+ * {@link Method#BOUNDED} (default). When A and B are universal in transactions (every shipped spec
+ * is), φ_basic ∧ A is a universal sentence and ¬B is, in prenex form, ∃x1..xk. ¬M(x̄) with k =
+ * {@link Spec#falsifyingWitnesses()} (witnesses of a disjunction are not added up, only of a
+ * conjunction). The vocabulary is relational (vis, ar, WR, WW, RW, equality) plus type: τ → Γ into
+ * a finite sort that is not restricted. So φ_basic ∧ A ∧ ¬B is in the Bernays–Schönfinkel class and
+ * has the small-model property: if it has a model 𝔐 with witnesses w1..wk, the substructure of 𝔐
+ * whose transaction domain is {w1..wk} (Γ unchanged) still satisfies the universal part (universal
+ * sentences are preserved under substructures) and the quantifier-free ¬M(w̄); conversely any model
+ * of the expanded formula below yields such a substructure. Hence: φ_basic ∧ A ∧ ¬B is satisfiable
+ * iff its expansion over k transaction constants c1..ck (not asserted distinct, so domains of 1..k
+ * elements are covered) is satisfiable, and the expansion is quantifier-free: Z3 decides it exactly
+ * and fast. "unsat" is a real proof of entailment; "sat" comes with a counter-example execution of
+ * at most k transactions.
+ *
+ * <p>{@link Method#QUANTIFIED}: the same formula with Z3 quantifiers and MBQI, under a timeout; the
+ * result may be {@link Verdict#UNKNOWN}, reported as such. Pairs with a non-universal spec always
+ * use this method.
  *
  * <p>Executions are non-empty here (Z3's domains are): a spec that only the empty execution
  * satisfies would wrongly entail everything. No shipped spec is of that kind.
  */
 public final class EntailmentOrder {
 
-    public enum Method { BOUNDED, QUANTIFIED }
+    public enum Method {
+        BOUNDED,
+        QUANTIFIED
+    }
 
-    public enum Verdict { ENTAILS, DOES_NOT_ENTAIL, UNKNOWN }
+    public enum Verdict {
+        ENTAILS,
+        DOES_NOT_ENTAIL,
+        UNKNOWN
+    }
 
     /**
-     * One solver call. {@code detail}: a counter-example execution when DOES_NOT_ENTAIL, the solver's
-     * reason when UNKNOWN, empty when ENTAILS. {@code domainSize}: transactions of the expansion
-     * (0 for quantified solving).
+     * One solver call. {@code detail}: a counter-example execution when DOES_NOT_ENTAIL, the
+     * solver's reason when UNKNOWN, empty when ENTAILS. {@code domainSize}: transactions of the
+     * expansion (0 for quantified solving).
      */
-    public record Check(String stronger, String weaker, Verdict verdict, Method method, int domainSize,
-                        long millis, String detail) { }
+    public record Check(
+            String stronger,
+            String weaker,
+            Verdict verdict,
+            Method method,
+            int domainSize,
+            long millis,
+            String detail) {}
 
     /**
-     * @param method       how to decide each pair (see the class comment)
+     * @param method how to decide each pair (see the class comment)
      * @param timeoutMillis Z3 timeout per check
-     * @param typeNames    the transaction types of the program, exactly (closed world; names the specs
-     *                     mention are added); or null: the names the specs mention plus one standing for
-     *                     every other type (open world)
+     * @param typeNames the transaction types of the program, exactly (closed world; names the specs
+     *     mention are added); or null: the names the specs mention plus one standing for every
+     *     other type (open world)
      */
     public record Options(Method method, int timeoutMillis, Collection<String> typeNames) {
         public static Options defaults() {
@@ -72,14 +84,18 @@ public final class EntailmentOrder {
         }
     }
 
-    /** A covering pair of the quotient order: {@code stronger} entails {@code weaker}, nothing in between. */
-    public record Cover(List<String> weaker, List<String> stronger) { }
+    /**
+     * A covering pair of the quotient order: {@code stronger} entails {@code weaker}, nothing in
+     * between.
+     */
+    public record Cover(List<String> weaker, List<String> stronger) {}
 
     private final List<Spec> specs;
     private final Map<String, Map<String, Check>> checks;
     private final long totalMillis;
 
-    private EntailmentOrder(List<Spec> specs, Map<String, Map<String, Check>> checks, long totalMillis) {
+    private EntailmentOrder(
+            List<Spec> specs, Map<String, Map<String, Check>> checks, long totalMillis) {
         this.specs = List.copyOf(specs);
         this.checks = checks;
         this.totalMillis = totalMillis;
@@ -89,7 +105,9 @@ public final class EntailmentOrder {
         return compute(specs, Options.defaults());
     }
 
-    /** Runs one Z3 check per ordered pair of distinct specs, in one Z3 context closed afterwards. */
+    /**
+     * Runs one Z3 check per ordered pair of distinct specs, in one Z3 context closed afterwards.
+     */
     public static EntailmentOrder compute(List<Spec> specs, Options options) {
         long start = System.nanoTime();
         Set<String> types = new TreeSet<>();
@@ -116,7 +134,8 @@ public final class EntailmentOrder {
     }
 
     /** Decides whether {@code a} entails {@code b} (one Z3 call). */
-    static Check check(FreeExecution exec, SpecTranslator tr, Spec a, Spec b, Options options) throws SpecException {
+    static Check check(FreeExecution exec, SpecTranslator tr, Spec a, Spec b, Options options)
+            throws SpecException {
         Context ctx = exec.context();
         long t0 = System.nanoTime();
         boolean bounded = options.method() == Method.BOUNDED && a.isUniversal() && b.isUniversal();
@@ -129,21 +148,36 @@ public final class EntailmentOrder {
             // both read from one snapshot per transaction: the paper's φ_basic, as always
             if (bounded) {
                 domain = exec.transactions("t", b.falsifyingWitnesses());
-                solver.add(BasicAxioms.expanded(exec, domain), tr.expanded(a, domain), ctx.mkNot(tr.expanded(b, domain)));
+                solver.add(
+                        BasicAxioms.expanded(exec, domain),
+                        tr.expanded(a, domain),
+                        ctx.mkNot(tr.expanded(b, domain)));
             } else {
-                solver.add(BasicAxioms.quantified(exec), tr.quantified(a), ctx.mkNot(tr.quantified(b)));
+                solver.add(
+                        BasicAxioms.quantified(exec),
+                        tr.quantified(a),
+                        ctx.mkNot(tr.quantified(b)));
             }
         } else {
-            // statement snapshots on some side: the common ground is φ_basic without single_snapshot,
+            // statement snapshots on some side: the common ground is φ_basic without
+            // single_snapshot,
             // and each side brings its own single-snapshot axioms (docs/postgresql-levels.md §1)
             Spec none = BasicAxioms.withoutSnapshots();
             Spec sa = BasicAxioms.snapshots(a), sb = BasicAxioms.snapshots(b);
             if (bounded) {
-                domain = exec.transactions("t", Math.max(b.falsifyingWitnesses(), sb.falsifyingWitnesses()));
-                solver.add(BasicAxioms.expanded(exec, domain, none), tr.expanded(a, domain), tr.expanded(sa, domain),
+                domain =
+                        exec.transactions(
+                                "t", Math.max(b.falsifyingWitnesses(), sb.falsifyingWitnesses()));
+                solver.add(
+                        BasicAxioms.expanded(exec, domain, none),
+                        tr.expanded(a, domain),
+                        tr.expanded(sa, domain),
                         ctx.mkNot(ctx.mkAnd(tr.expanded(b, domain), tr.expanded(sb, domain))));
             } else {
-                solver.add(BasicAxioms.quantified(exec, none), tr.quantified(a), tr.quantified(sa),
+                solver.add(
+                        BasicAxioms.quantified(exec, none),
+                        tr.quantified(a),
+                        tr.quantified(sa),
                         ctx.mkNot(ctx.mkAnd(tr.quantified(b), tr.quantified(sb))));
             }
         }
@@ -156,14 +190,24 @@ public final class EntailmentOrder {
         } else if (st == Status.SATISFIABLE) {
             v = Verdict.DOES_NOT_ENTAIL;
             Model m = solver.getModel();
-            List<Expr<?>> elems = bounded ? distinct(m, domain) : List.of(m.getSortUniverse(exec.txnSort()));
-            detail = Counterexample.describe(exec, m, elems, !a.typeNames().isEmpty() || !b.typeNames().isEmpty());
+            List<Expr<?>> elems =
+                    bounded ? distinct(m, domain) : List.of(m.getSortUniverse(exec.txnSort()));
+            detail =
+                    Counterexample.describe(
+                            exec, m, elems, !a.typeNames().isEmpty() || !b.typeNames().isEmpty());
         } else {
             v = Verdict.UNKNOWN;
             detail = solver.getReasonUnknown();
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        return new Check(a.name(), b.name(), v, bounded ? Method.BOUNDED : Method.QUANTIFIED, domain.size(), ms, detail);
+        return new Check(
+                a.name(),
+                b.name(),
+                v,
+                bounded ? Method.BOUNDED : Method.QUANTIFIED,
+                domain.size(),
+                ms,
+                detail);
     }
 
     private static List<Expr<?>> distinct(Model m, List<Expr<?>> consts) {
@@ -214,8 +258,8 @@ public final class EntailmentOrder {
     }
 
     /**
-     * Classes of mutually entailing specs, weakest first (entailed by more specs first, then by name).
-     * Computed from the proved entailments only.
+     * Classes of mutually entailing specs, weakest first (entailed by more specs first, then by
+     * name). Computed from the proved entailments only.
      */
     public List<List<String>> equivalenceClasses() {
         List<List<String>> classes = new ArrayList<>();
@@ -233,8 +277,13 @@ public final class EntailmentOrder {
             }
             home.add(s.name());
         }
-        classes.sort(Comparator.comparingLong((List<String> c) -> -specs.stream().filter(s -> yes(s.name(), c.get(0))).count())
-                .thenComparing(c -> c.get(0)));
+        classes.sort(
+                Comparator.comparingLong(
+                                (List<String> c) ->
+                                        -specs.stream()
+                                                .filter(s -> yes(s.name(), c.get(0)))
+                                                .count())
+                        .thenComparing(c -> c.get(0)));
         return classes.stream().map(List::copyOf).toList();
     }
 
@@ -247,7 +296,10 @@ public final class EntailmentOrder {
                 if (lo == hi || !strictlyStronger(hi, lo)) continue;
                 boolean between = false;
                 for (List<String> mid : classes) {
-                    if (mid != lo && mid != hi && strictlyStronger(hi, mid) && strictlyStronger(mid, lo)) {
+                    if (mid != lo
+                            && mid != hi
+                            && strictlyStronger(hi, mid)
+                            && strictlyStronger(mid, lo)) {
                         between = true;
                         break;
                     }
@@ -263,16 +315,20 @@ public final class EntailmentOrder {
     }
 
     /**
-     * Triples a ⇒ b, b ⇒ c proved but a ⇒ c refuted: impossible for an exact procedure; a
-     * non-empty list means a bug (kept as a self-check that tests assert empty).
+     * Triples a ⇒ b, b ⇒ c proved but a ⇒ c refuted: impossible for an exact procedure; a non-empty
+     * list means a bug (kept as a self-check that tests assert empty).
      */
     public List<String> transitivityViolations() {
         List<String> out = new ArrayList<>();
-        for (Spec a : specs) for (Spec b : specs) for (Spec c : specs) {
-            if (yes(a.name(), b.name()) && yes(b.name(), c.name()) && entails(a.name(), c.name()) == Verdict.DOES_NOT_ENTAIL) {
-                out.add(a.name() + " ⇒ " + b.name() + " ⇒ " + c.name());
-            }
-        }
+        for (Spec a : specs)
+            for (Spec b : specs)
+                for (Spec c : specs) {
+                    if (yes(a.name(), b.name())
+                            && yes(b.name(), c.name())
+                            && entails(a.name(), c.name()) == Verdict.DOES_NOT_ENTAIL) {
+                        out.add(a.name() + " ⇒ " + b.name() + " ⇒ " + c.name());
+                    }
+                }
         return out;
     }
 
@@ -301,18 +357,35 @@ public final class EntailmentOrder {
         for (int i = 0; i < order.size(); i++) {
             String n = order.get(i);
             Spec s = specs.stream().filter(x -> x.name().equals(n)).findFirst().orElseThrow();
-            sb.append(String.format("  %2d  %-" + w + "s  %-" + fw + "s%s%n", i + 1, n, s.file(),
-                    s.description().isEmpty() ? "" : "  " + abbreviate(s.description(), 80)));
+            sb.append(
+                    String.format(
+                            "  %2d  %-" + w + "s  %-" + fw + "s%s%n",
+                            i + 1,
+                            n,
+                            s.file(),
+                            s.description().isEmpty()
+                                    ? ""
+                                    : "  " + abbreviate(s.description(), 80)));
         }
-        sb.append("\nEntailment order (weaker < stronger; the stronger spec entails the weaker):\n");
+        sb.append(
+                "\nEntailment order (weaker < stronger; the stronger spec entails the weaker):\n");
         for (Cover c : hasse()) {
-            sb.append("  ").append(String.join(" = ", c.weaker())).append(" < ").append(String.join(" = ", c.stronger())).append('\n');
+            sb.append("  ")
+                    .append(String.join(" = ", c.weaker()))
+                    .append(" < ")
+                    .append(String.join(" = ", c.stronger()))
+                    .append('\n');
         }
         for (List<String> c : classes) {
-            if (c.size() > 1) sb.append("  equivalent: ").append(String.join(" = ", c)).append('\n');
+            if (c.size() > 1)
+                sb.append("  equivalent: ").append(String.join(" = ", c)).append('\n');
         }
         for (List<String> p : incomparable()) {
-            sb.append("  incomparable: ").append(p.get(0)).append(", ").append(p.get(1)).append('\n');
+            sb.append("  incomparable: ")
+                    .append(p.get(0))
+                    .append(", ")
+                    .append(p.get(1))
+                    .append('\n');
         }
         sb.append("\nRow entails column (Y yes, . no, ? unknown; columns numbered as above):\n");
         sb.append(String.format("  %-" + (w + 4) + "s", ""));
@@ -322,12 +395,23 @@ public final class EntailmentOrder {
             sb.append(String.format("  %2d  %-" + w + "s", i + 1, order.get(i)));
             for (String col : order) {
                 Verdict v = entails(order.get(i), col);
-                sb.append(String.format("%3s", v == Verdict.ENTAILS ? "Y" : v == Verdict.DOES_NOT_ENTAIL ? "." : "?"));
+                sb.append(
+                        String.format(
+                                "%3s",
+                                v == Verdict.ENTAILS
+                                        ? "Y"
+                                        : v == Verdict.DOES_NOT_ENTAIL ? "." : "?"));
             }
             sb.append('\n');
         }
         for (Check c : unknowns()) {
-            sb.append("unknown: ").append(c.stronger()).append(" ⇒ ").append(c.weaker()).append(" (").append(c.detail()).append(")\n");
+            sb.append("unknown: ")
+                    .append(c.stronger())
+                    .append(" ⇒ ")
+                    .append(c.weaker())
+                    .append(" (")
+                    .append(c.detail())
+                    .append(")\n");
         }
         long decided = checks().size();
         sb.append(String.format("%n%d checks by Z3 in %d ms%n", decided, totalMillis));
@@ -339,7 +423,12 @@ public final class EntailmentOrder {
         StringBuilder sb = new StringBuilder();
         for (Check c : checks()) {
             if (c.verdict() == Verdict.DOES_NOT_ENTAIL) {
-                sb.append(c.stronger()).append(" does not entail ").append(c.weaker()).append(": ").append(c.detail()).append('\n');
+                sb.append(c.stronger())
+                        .append(" does not entail ")
+                        .append(c.weaker())
+                        .append(": ")
+                        .append(c.detail())
+                        .append('\n');
             }
         }
         return sb.toString();

@@ -6,33 +6,49 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A first-order formula over transaction instances (the spec language's abstract syntax).
- * {@link #toString()} prints it back in the concrete syntax of specs/README.md, fully parenthesised
- * where precedence would otherwise matter.
+ * A first-order formula over transaction instances (the spec language's abstract syntax). {@link
+ * #toString()} prints it back in the concrete syntax of specs/README.md, fully parenthesised where
+ * precedence would otherwise matter.
  */
 public sealed interface Formula {
     SourcePos position();
 
     record Const(boolean value, SourcePos position) implements Formula {
-        @Override public String toString() { return value ? "true" : "false"; }
+        @Override
+        public String toString() {
+            return value ? "true" : "false";
+        }
     }
 
     /** {@code rel(left, right)} for one of the relations. */
-    record Atom(Relation relation, String left, String right, SourcePos position) implements Formula {
-        @Override public String toString() { return relation.spelling() + "(" + left + ", " + right + ")"; }
+    record Atom(Relation relation, String left, String right, SourcePos position)
+            implements Formula {
+        @Override
+        public String toString() {
+            return relation.spelling() + "(" + left + ", " + right + ")";
+        }
     }
 
     /** {@code left = right} (or {@code left != right} when {@code negated}). */
     record Equals(Term left, Term right, boolean negated, SourcePos position) implements Formula {
-        @Override public String toString() { return left + (negated ? " != " : " = ") + right; }
+        @Override
+        public String toString() {
+            return left + (negated ? " != " : " = ") + right;
+        }
     }
 
     record Not(Formula body, SourcePos position) implements Formula {
-        @Override public String toString() { return "not " + wrap(body); }
+        @Override
+        public String toString() {
+            return "not " + wrap(body);
+        }
     }
 
     enum BinaryOp {
-        AND("and"), OR("or"), IMPLIES("->"), IFF("<->");
+        AND("and"),
+        OR("or"),
+        IMPLIES("->"),
+        IFF("<->");
 
         final String spelling;
 
@@ -42,24 +58,37 @@ public sealed interface Formula {
     }
 
     record Binary(BinaryOp op, Formula left, Formula right, SourcePos position) implements Formula {
-        @Override public String toString() { return wrap(left) + " " + op.spelling + " " + wrap(right); }
+        @Override
+        public String toString() {
+            return wrap(left) + " " + op.spelling + " " + wrap(right);
+        }
     }
 
-    enum Quantifier { FORALL, EXISTS }
+    enum Quantifier {
+        FORALL,
+        EXISTS
+    }
 
-    record Quantified(Quantifier quantifier, List<String> variables, Formula body, SourcePos position)
+    record Quantified(
+            Quantifier quantifier, List<String> variables, Formula body, SourcePos position)
             implements Formula {
         public Quantified {
             variables = List.copyOf(variables);
         }
 
-        @Override public String toString() {
-            return (quantifier == Quantifier.FORALL ? "forall " : "exists ") + String.join(", ", variables) + ": " + body;
+        @Override
+        public String toString() {
+            return (quantifier == Quantifier.FORALL ? "forall " : "exists ")
+                    + String.join(", ", variables)
+                    + ": "
+                    + body;
         }
     }
 
     private static String wrap(Formula f) {
-        return (f instanceof Binary || f instanceof Quantified || f instanceof Equals) ? "(" + f + ")" : f.toString();
+        return (f instanceof Binary || f instanceof Quantified || f instanceof Equals)
+                ? "(" + f + ")"
+                : f.toString();
     }
 
     /** Names of transaction types ({@code type(t) = Name}) mentioned anywhere in {@code f}. */

@@ -7,7 +7,6 @@ import com.microsoft.z3.EnumSort;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.FuncDecl;
 import com.microsoft.z3.Sort;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -18,9 +17,9 @@ import java.util.Set;
 /**
  * An {@link ExecutionVocabulary} with nothing but fresh symbols: an uninterpreted transaction sort,
  * uninterpreted vis, ar, WR, WW, RW and an enumerated type sort Γ. In a closed world Γ is exactly
- * the given type names (a program's transactions); in an open world it also holds
- * {@link #OTHER_TYPE}, standing for every type not named (so an entailment proved there holds for
- * every program that has the named types, whatever else it has).
+ * the given type names (a program's transactions); in an open world it also holds {@link
+ * #OTHER_TYPE}, standing for every type not named (so an entailment proved there holds for every
+ * program that has the named types, whatever else it has).
  */
 public final class FreeExecution implements ExecutionVocabulary {
     public static final String OTHER_TYPE = "$other";
@@ -45,8 +44,8 @@ public final class FreeExecution implements ExecutionVocabulary {
     }
 
     /**
-     * Closed world with Γ in the given order: a program's vocabulary (paper §4.1), whose
-     * {@code TxnType} constants follow the program's transactions.
+     * Closed world with Γ in the given order: a program's vocabulary (paper §4.1), whose {@code
+     * TxnType} constants follow the program's transactions.
      */
     public static FreeExecution ofProgramTypes(Context ctx, List<String> typeNames) {
         return new FreeExecution(ctx, typeNames.toArray(new String[0]));
@@ -75,15 +74,50 @@ public final class FreeExecution implements ExecutionVocabulary {
         this.type = ctx.mkFuncDecl("type", txn, typeSort);
     }
 
-    @Override public Context context() { return ctx; }
-    @Override public Sort txnSort() { return txn; }
-    @Override public BoolExpr vis(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(vis, a, b); }
-    @Override public BoolExpr ar(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(ar, a, b); }
-    @Override public BoolExpr wr(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(wr, a, b); }
-    @Override public BoolExpr ww(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(ww, a, b); }
-    @Override public BoolExpr rw(Expr<?> a, Expr<?> b) { return (BoolExpr) ctx.mkApp(rw, a, b); }
-    @Override public Expr<?> type(Expr<?> t) { return ctx.mkApp(type, t); }
-    @Override public Set<String> typeNames() { return typeConstants.keySet(); }
+    @Override
+    public Context context() {
+        return ctx;
+    }
+
+    @Override
+    public Sort txnSort() {
+        return txn;
+    }
+
+    @Override
+    public BoolExpr vis(Expr<?> a, Expr<?> b) {
+        return (BoolExpr) ctx.mkApp(vis, a, b);
+    }
+
+    @Override
+    public BoolExpr ar(Expr<?> a, Expr<?> b) {
+        return (BoolExpr) ctx.mkApp(ar, a, b);
+    }
+
+    @Override
+    public BoolExpr wr(Expr<?> a, Expr<?> b) {
+        return (BoolExpr) ctx.mkApp(wr, a, b);
+    }
+
+    @Override
+    public BoolExpr ww(Expr<?> a, Expr<?> b) {
+        return (BoolExpr) ctx.mkApp(ww, a, b);
+    }
+
+    @Override
+    public BoolExpr rw(Expr<?> a, Expr<?> b) {
+        return (BoolExpr) ctx.mkApp(rw, a, b);
+    }
+
+    @Override
+    public Expr<?> type(Expr<?> t) {
+        return ctx.mkApp(type, t);
+    }
+
+    @Override
+    public Set<String> typeNames() {
+        return typeConstants.keySet();
+    }
 
     @Override
     public Expr<?> typeConstant(String name) {

@@ -4,7 +4,11 @@ import java.util.Optional;
 
 /** The binary relations over transaction instances a spec may mention. */
 public enum Relation {
-    VIS("vis"), AR("ar"), WR("WR"), WW("WW"), RW("RW"),
+    VIS("vis"),
+    AR("ar"),
+    WR("WR"),
+    WW("WW"),
+    RW("RW"),
     /** Any dependency edge: WR ∪ WW ∪ RW (not reflexive; see specs/README.md). */
     D("D");
 

@@ -24,12 +24,33 @@ public final class Spec {
     /** The databases whose write-time rules a spec may ask for with {@code database NAME}. */
     public static final List<String> DATABASES = List.of("postgresql");
 
-    Spec(String name, String file, String description, boolean builtin, List<Include> includes, List<Axiom> axioms) {
-        this(name, file, description, builtin, includes, axioms, List.of(BasicAxioms.SINGLE_SNAPSHOT), List.of());
+    Spec(
+            String name,
+            String file,
+            String description,
+            boolean builtin,
+            List<Include> includes,
+            List<Axiom> axioms) {
+        this(
+                name,
+                file,
+                description,
+                builtin,
+                includes,
+                axioms,
+                List.of(BasicAxioms.SINGLE_SNAPSHOT),
+                List.of());
     }
 
-    Spec(String name, String file, String description, boolean builtin, List<Include> includes, List<Axiom> axioms,
-            List<Axiom> snapshotAxioms, List<String> databases) {
+    Spec(
+            String name,
+            String file,
+            String description,
+            boolean builtin,
+            List<Include> includes,
+            List<Axiom> axioms,
+            List<Axiom> snapshotAxioms,
+            List<String> databases) {
         this.name = name;
         this.file = file;
         this.description = description;
@@ -43,10 +64,12 @@ public final class Spec {
     /**
      * The single-snapshot axioms this spec has ({@link BasicAxioms#SINGLE_SNAPSHOT}, possibly
      * restricted to some observer types by {@code include L for T}): every spec file that does not
-     * say {@code snapshot statement} contributes the unrestricted one, so for the paper's specs this
-     * is exactly φ_basic's {@code rw_not_seen}.
+     * say {@code snapshot statement} contributes the unrestricted one, so for the paper's specs
+     * this is exactly φ_basic's {@code rw_not_seen}.
      */
-    public List<Axiom> snapshotAxioms() { return snapshotAxioms; }
+    public List<Axiom> snapshotAxioms() {
+        return snapshotAxioms;
+    }
 
     /**
      * Whether some transaction may read from more than one snapshot (one per statement, as at READ
@@ -61,24 +84,40 @@ public final class Spec {
      * database postgresql}: row locks held to commit and primary-key uniqueness, see
      * docs/postgresql-levels.md §2); included specs contribute theirs.
      */
-    public List<String> databases() { return databases; }
+    public List<String> databases() {
+        return databases;
+    }
 
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
 
-    /** Where it was read from, as shown in error messages ({@code specs/psi.spec} for built-ins). */
-    public String file() { return file; }
+    /**
+     * Where it was read from, as shown in error messages ({@code specs/psi.spec} for built-ins).
+     */
+    public String file() {
+        return file;
+    }
 
     /** The file's leading comment block. */
-    public String description() { return description; }
+    public String description() {
+        return description;
+    }
 
     /** Shipped inside the jar (as opposed to loaded from a user directory). */
-    public boolean builtin() { return builtin; }
+    public boolean builtin() {
+        return builtin;
+    }
 
     /** The file's own include lines. */
-    public List<Include> includes() { return includes; }
+    public List<Include> includes() {
+        return includes;
+    }
 
     /** Every axiom, includes flattened, in include order, duplicates removed. */
-    public List<Axiom> axioms() { return axioms; }
+    public List<Axiom> axioms() {
+        return axioms;
+    }
 
     /** True when every axiom is universal in transactions (see {@link Universality}). */
     public boolean isUniversal() {
@@ -102,12 +141,16 @@ public final class Spec {
         int k = 1;
         for (Axiom a : axioms) k = Math.max(k, Universality.falsifyingWitnesses(a.formula()));
         if (hasStatementSnapshots()) {
-            for (Axiom a : snapshotAxioms) k = Math.max(k, Universality.falsifyingWitnesses(a.formula()));
+            for (Axiom a : snapshotAxioms)
+                k = Math.max(k, Universality.falsifyingWitnesses(a.formula()));
         }
         return k;
     }
 
-    /** Transaction type names mentioned by the axioms ({@code type(t) = Name}, {@code include … for Name}). */
+    /**
+     * Transaction type names mentioned by the axioms ({@code type(t) = Name}, {@code include … for
+     * Name}).
+     */
     public Set<String> typeNames() {
         Set<String> out = new TreeSet<>();
         for (Axiom a : axioms) out.addAll(Formula.typeNames(a.formula()));

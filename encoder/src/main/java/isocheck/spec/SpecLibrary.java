@@ -33,7 +33,7 @@ import java.util.zip.ZipFile;
 public final class SpecLibrary {
 
     /** One spec file's text before parsing. */
-    public record Source(String name, String file, String text, boolean builtin) { }
+    public record Source(String name, String file, String text, boolean builtin) {}
 
     private final Map<String, Spec> specs;
 
@@ -46,7 +46,9 @@ public final class SpecLibrary {
         return fromSources(builtinSources());
     }
 
-    /** Built-in specs plus every {@code *.spec} directly in {@code userDir} (null: built-ins only). */
+    /**
+     * Built-in specs plus every {@code *.spec} directly in {@code userDir} (null: built-ins only).
+     */
     public static SpecLibrary load(Path userDir) throws SpecException, IOException {
         List<Source> sources = new ArrayList<>(builtinSources());
         if (userDir != null) {
@@ -58,15 +60,20 @@ public final class SpecLibrary {
     /** Every {@code *.spec} directly in {@code dir}, sorted by name. */
     public static List<Source> directorySources(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
-            throw new IOException("spec directory " + dir + " does not exist or is not a directory");
+            throw new IOException(
+                    "spec directory " + dir + " does not exist or is not a directory");
         }
         List<Source> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.sorted().toList()) {
                 String fn = p.getFileName().toString();
                 if (fn.endsWith(".spec") && Files.isRegularFile(p)) {
-                    out.add(new Source(fn.substring(0, fn.length() - 5), p.toString(),
-                            Files.readString(p, StandardCharsets.UTF_8), false));
+                    out.add(
+                            new Source(
+                                    fn.substring(0, fn.length() - 5),
+                                    p.toString(),
+                                    Files.readString(p, StandardCharsets.UTF_8),
+                                    false));
                 }
             }
         }
@@ -80,11 +87,16 @@ public final class SpecLibrary {
         for (Source s : sources) {
             SourcePos top = new SourcePos(s.file(), 1, 1);
             if (!s.name().matches(SpecParser.NAME_PATTERN)) {
-                throw new SpecException(top, "'" + s.name() + "' is not a valid spec name (letters, digits, '_' and '-')");
+                throw new SpecException(
+                        top,
+                        "'"
+                                + s.name()
+                                + "' is not a valid spec name (letters, digits, '_' and '-')");
             }
             Source earlier = byName.put(s.name(), s);
             if (earlier != null) {
-                throw new SpecException(top, "spec '" + s.name() + "' is already defined by " + earlier.file());
+                throw new SpecException(
+                        top, "spec '" + s.name() + "' is already defined by " + earlier.file());
             }
             parsed.put(s.name(), SpecParser.parse(s.name(), s.file(), s.text()));
         }
@@ -93,8 +105,17 @@ public final class SpecLibrary {
         for (String name : parsed.keySet()) {
             ParsedSpec p = parsed.get(name);
             List<Axiom> axioms = r.resolve(name, new ArrayList<>());
-            out.put(name, new Spec(name, p.file(), p.description(), byName.get(name).builtin(), p.includes(), axioms,
-                    r.snapshots.get(name), r.databases.get(name)));
+            out.put(
+                    name,
+                    new Spec(
+                            name,
+                            p.file(),
+                            p.description(),
+                            byName.get(name).builtin(),
+                            p.includes(),
+                            axioms,
+                            r.snapshots.get(name),
+                            r.databases.get(name)));
         }
         return new SpecLibrary(out);
     }
@@ -103,12 +124,14 @@ public final class SpecLibrary {
     private static final class Resolver {
         private final Map<String, ParsedSpec> parsed;
         private final Map<String, List<Axiom>> done = new HashMap<>();
+
         /**
          * Per spec, its single-snapshot axioms: {@link BasicAxioms#SINGLE_SNAPSHOT} unless the file
-         * says {@code snapshot statement}, plus those of its includes (restricted by {@code for T}).
-         * One unrestricted copy makes the restricted ones redundant.
+         * says {@code snapshot statement}, plus those of its includes (restricted by {@code for
+         * T}). One unrestricted copy makes the restricted ones redundant.
          */
         final Map<String, List<Axiom>> snapshots = new HashMap<>();
+
         /** Per spec, the databases it and its includes name. */
         final Map<String, List<String>> databases = new HashMap<>();
 
@@ -127,14 +150,19 @@ public final class SpecLibrary {
             if (!p.perStatement()) snaps.add(BasicAxioms.SINGLE_SNAPSHOT);
             for (Include inc : p.includes()) {
                 if (!parsed.containsKey(inc.target())) {
-                    throw new SpecException(inc.position(), "unknown spec '" + inc.target() + "' in include; known specs: "
-                            + String.join(", ", new TreeMap<>(parsed).keySet()));
+                    throw new SpecException(
+                            inc.position(),
+                            "unknown spec '"
+                                    + inc.target()
+                                    + "' in include; known specs: "
+                                    + String.join(", ", new TreeMap<>(parsed).keySet()));
                 }
                 int at = chain.indexOf(inc.target());
                 if (at >= 0) {
                     List<String> cycle = new ArrayList<>(chain.subList(at, chain.size()));
                     cycle.add(inc.target());
-                    throw new SpecException(inc.position(), "include cycle: " + String.join(" -> ", cycle));
+                    throw new SpecException(
+                            inc.position(), "include cycle: " + String.join(" -> ", cycle));
                 }
                 for (Axiom a : resolve(inc.target(), chain)) {
                     axioms.add(inc.forTypes().isEmpty() ? a : restrict(a, inc));
@@ -147,7 +175,11 @@ public final class SpecLibrary {
             axioms.addAll(p.axioms());
             chain.remove(chain.size() - 1);
             List<Axiom> out = List.copyOf(axioms);
-            snapshots.put(name, snaps.contains(BasicAxioms.SINGLE_SNAPSHOT) ? List.of(BasicAxioms.SINGLE_SNAPSHOT) : List.copyOf(snaps));
+            snapshots.put(
+                    name,
+                    snaps.contains(BasicAxioms.SINGLE_SNAPSHOT)
+                            ? List.of(BasicAxioms.SINGLE_SNAPSHOT)
+                            : List.copyOf(snaps));
             databases.put(name, List.copyOf(dbs));
             done.put(name, out);
             return out;
@@ -160,24 +192,44 @@ public final class SpecLibrary {
      */
     static Axiom restrict(Axiom a, Include inc) throws SpecException {
         if (a.observer() == null) {
-            throw new SpecException(inc.position(), "cannot include '" + inc.target() + "' for "
-                    + String.join(", ", inc.forTypes()) + ": axiom " + a.qualifiedName()
-                    + " (" + a.position() + ") declares no observer");
+            throw new SpecException(
+                    inc.position(),
+                    "cannot include '"
+                            + inc.target()
+                            + "' for "
+                            + String.join(", ", inc.forTypes())
+                            + ": axiom "
+                            + a.qualifiedName()
+                            + " ("
+                            + a.position()
+                            + ") declares no observer");
         }
         SourcePos pos = inc.position();
         Formula guard = null;
         for (String t : inc.forTypes()) {
-            Formula eq = new Formula.Equals(new Term.TypeOf(a.observer(), pos), new Term.TypeName(t, pos), false, pos);
+            Formula eq =
+                    new Formula.Equals(
+                            new Term.TypeOf(a.observer(), pos),
+                            new Term.TypeName(t, pos),
+                            false,
+                            pos);
             guard = guard == null ? eq : new Formula.Binary(Formula.BinaryOp.OR, guard, eq, pos);
         }
         List<String> types = new ArrayList<>(a.restrictedTo());
         types.addAll(inc.forTypes());
-        return new Axiom(a.name(), a.origin(), a.observer(), guardBody(a.formula(), guard, pos), a.position(), types);
+        return new Axiom(
+                a.name(),
+                a.origin(),
+                a.observer(),
+                guardBody(a.formula(), guard, pos),
+                a.position(),
+                types);
     }
 
     private static Formula guardBody(Formula f, Formula guard, SourcePos pos) {
         if (f instanceof Formula.Quantified q && q.quantifier() == Formula.Quantifier.FORALL) {
-            return new Formula.Quantified(q.quantifier(), q.variables(), guardBody(q.body(), guard, pos), q.position());
+            return new Formula.Quantified(
+                    q.quantifier(), q.variables(), guardBody(q.body(), guard, pos), q.position());
         }
         return new Formula.Binary(Formula.BinaryOp.IMPLIES, guard, f, pos);
     }
@@ -185,7 +237,11 @@ public final class SpecLibrary {
     /** Every spec, built-ins first, each group in name order. */
     public List<Spec> specs() {
         List<Spec> out = new ArrayList<>(specs.values());
-        out.sort((a, b) -> a.builtin() != b.builtin() ? (a.builtin() ? -1 : 1) : a.name().compareTo(b.name()));
+        out.sort(
+                (a, b) ->
+                        a.builtin() != b.builtin()
+                                ? (a.builtin() ? -1 : 1)
+                                : a.name().compareTo(b.name()));
         return out;
     }
 
@@ -197,7 +253,11 @@ public final class SpecLibrary {
     public Spec get(String name) {
         Spec s = specs.get(name);
         if (s == null) {
-            throw new IllegalArgumentException("unknown spec '" + name + "'; known specs: " + String.join(", ", new TreeMap<>(specs).keySet()));
+            throw new IllegalArgumentException(
+                    "unknown spec '"
+                            + name
+                            + "'; known specs: "
+                            + String.join(", ", new TreeMap<>(specs).keySet()));
         }
         return s;
     }
@@ -205,18 +265,26 @@ public final class SpecLibrary {
     // ---------------------------------------------------------------- built-ins on the classpath
 
     /**
-     * The {@code specs/*.spec} resources next to this class: a directory when run from
-     * {@code target/classes}, entries of the jar when run from a (shaded) jar.
+     * The {@code specs/*.spec} resources next to this class: a directory when run from {@code
+     * target/classes}, entries of the jar when run from a (shaded) jar.
      */
     public static List<Source> builtinSources() {
         try {
-            Path location = Path.of(SpecLibrary.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path location =
+                    Path.of(
+                            SpecLibrary.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI());
             List<Source> out = new ArrayList<>();
             if (Files.isDirectory(location)) {
                 Path dir = location.resolve("specs");
                 if (Files.isDirectory(dir)) {
                     for (Source s : directorySources(dir)) {
-                        out.add(new Source(s.name(), "specs/" + s.name() + ".spec", s.text(), true));
+                        out.add(
+                                new Source(
+                                        s.name(), "specs/" + s.name() + ".spec", s.text(), true));
                     }
                 }
             } else {
@@ -226,7 +294,10 @@ public final class SpecLibrary {
                     while (entries.hasMoreElements()) {
                         ZipEntry e = entries.nextElement();
                         String n = e.getName();
-                        if (n.startsWith("specs/") && n.endsWith(".spec") && n.indexOf('/', 6) < 0 && !e.isDirectory()) {
+                        if (n.startsWith("specs/")
+                                && n.endsWith(".spec")
+                                && n.indexOf('/', 6) < 0
+                                && !e.isDirectory()) {
                             specEntries.add(e);
                         }
                     }
@@ -234,14 +305,19 @@ public final class SpecLibrary {
                     for (ZipEntry e : specEntries) {
                         try (InputStream in = zip.getInputStream(e)) {
                             String n = e.getName();
-                            out.add(new Source(n.substring(6, n.length() - 5), n,
-                                    new String(in.readAllBytes(), StandardCharsets.UTF_8), true));
+                            out.add(
+                                    new Source(
+                                            n.substring(6, n.length() - 5),
+                                            n,
+                                            new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                                            true));
                         }
                     }
                 }
             }
             if (out.isEmpty()) {
-                throw new IllegalStateException("no built-in specs found under specs/ in " + location);
+                throw new IllegalStateException(
+                        "no built-in specs found under specs/ in " + location);
             }
             return out;
         } catch (IOException e) {

@@ -21,17 +21,47 @@ public final class SpecParser {
     public static final String NAME_PATTERN = "[A-Za-z0-9_][A-Za-z0-9_-]*";
 
     private enum Kind {
-        IDENT, NAME, LPAREN, RPAREN, COMMA, COLON, EQ, NEQ, EOF,
-        FORALL, EXISTS, AND, OR, NOT, IMPLIES, IFF, TRUE, FALSE, INCLUDE, AXIOM, OBSERVER, FOR, TYPE
+        IDENT,
+        NAME,
+        LPAREN,
+        RPAREN,
+        COMMA,
+        COLON,
+        EQ,
+        NEQ,
+        EOF,
+        FORALL,
+        EXISTS,
+        AND,
+        OR,
+        NOT,
+        IMPLIES,
+        IFF,
+        TRUE,
+        FALSE,
+        INCLUDE,
+        AXIOM,
+        OBSERVER,
+        FOR,
+        TYPE
     }
 
-    private static final Map<String, Kind> KEYWORDS = Map.ofEntries(
-            Map.entry("forall", Kind.FORALL), Map.entry("exists", Kind.EXISTS),
-            Map.entry("and", Kind.AND), Map.entry("or", Kind.OR), Map.entry("not", Kind.NOT),
-            Map.entry("implies", Kind.IMPLIES), Map.entry("iff", Kind.IFF),
-            Map.entry("true", Kind.TRUE), Map.entry("false", Kind.FALSE),
-            Map.entry("include", Kind.INCLUDE), Map.entry("axiom", Kind.AXIOM),
-            Map.entry("observer", Kind.OBSERVER), Map.entry("for", Kind.FOR), Map.entry("type", Kind.TYPE));
+    private static final Map<String, Kind> KEYWORDS =
+            Map.ofEntries(
+                    Map.entry("forall", Kind.FORALL),
+                    Map.entry("exists", Kind.EXISTS),
+                    Map.entry("and", Kind.AND),
+                    Map.entry("or", Kind.OR),
+                    Map.entry("not", Kind.NOT),
+                    Map.entry("implies", Kind.IMPLIES),
+                    Map.entry("iff", Kind.IFF),
+                    Map.entry("true", Kind.TRUE),
+                    Map.entry("false", Kind.FALSE),
+                    Map.entry("include", Kind.INCLUDE),
+                    Map.entry("axiom", Kind.AXIOM),
+                    Map.entry("observer", Kind.OBSERVER),
+                    Map.entry("for", Kind.FOR),
+                    Map.entry("type", Kind.TYPE));
 
     private record Token(Kind kind, String text, SourcePos position) {
         String describe() {
@@ -60,7 +90,10 @@ public final class SpecParser {
         return new SpecParser(file, source).parseFile(name);
     }
 
-    /** Parses a single closed formula (used by tests and by tools that take a formula on the command line). */
+    /**
+     * Parses a single closed formula (used by tests and by tools that take a formula on the command
+     * line).
+     */
     public static Formula parseFormula(String file, String source) throws SpecException {
         SpecParser p = new SpecParser(file, source);
         Formula f = p.formula();
@@ -86,14 +119,24 @@ public final class SpecParser {
                 switch (how.text) {
                     case "statement" -> perStatement = true;
                     case "transaction" -> perStatement = false;
-                    default -> throw error(how.position, "expected 'statement' or 'transaction' after 'snapshot', found "
-                            + how.describe());
+                    default ->
+                            throw error(
+                                    how.position,
+                                    "expected 'statement' or 'transaction' after 'snapshot', found "
+                                            + how.describe());
                 }
-            } else if (t.kind == Kind.IDENT && t.text.equals("database") && peek(1).kind == Kind.IDENT) {
+            } else if (t.kind == Kind.IDENT
+                    && t.text.equals("database")
+                    && peek(1).kind == Kind.IDENT) {
                 next();
                 Token db = next();
                 if (!Spec.DATABASES.contains(db.text)) {
-                    throw error(db.position, "unknown database '" + db.text + "'; known: " + String.join(", ", Spec.DATABASES));
+                    throw error(
+                            db.position,
+                            "unknown database '"
+                                    + db.text
+                                    + "'; known: "
+                                    + String.join(", ", Spec.DATABASES));
                 }
                 if (!databases.contains(db.text)) databases.add(db.text);
             } else if (t.kind == Kind.INCLUDE) {
@@ -113,20 +156,33 @@ public final class SpecParser {
                 expect(Kind.COLON, "':' after the axiom's name");
                 Formula f = formula();
                 if (observer != null && !leadingUniversals(f).contains(observer.text)) {
-                    throw error(observer.position, "observer '" + observer.text
-                            + "' is not a variable of the axiom's leading forall");
+                    throw error(
+                            observer.position,
+                            "observer '"
+                                    + observer.text
+                                    + "' is not a variable of the axiom's leading forall");
                 }
-                axioms.add(new Axiom(id.text, name, observer == null ? null : observer.text, f, id.position, List.of()));
+                axioms.add(
+                        new Axiom(
+                                id.text,
+                                name,
+                                observer == null ? null : observer.text,
+                                f,
+                                id.position,
+                                List.of()));
             } else if (startsFormula(t.kind)) {
                 Formula f = formula();
                 String anon = "#" + (axioms.size() + 1);
                 axiomNames.add(anon);
                 axioms.add(new Axiom(anon, name, null, f, t.position, List.of()));
             } else {
-                throw error(t.position, "expected 'include', 'axiom' or a formula, found " + t.describe());
+                throw error(
+                        t.position,
+                        "expected 'include', 'axiom' or a formula, found " + t.describe());
             }
         }
-        return new ParsedSpec(name, file, description(src), includes, axioms, perStatement, databases);
+        return new ParsedSpec(
+                name, file, description(src), includes, axioms, perStatement, databases);
     }
 
     private Include include() throws SpecException {
@@ -194,7 +250,8 @@ public final class SpecParser {
     }
 
     // ---------------------------------------------------------------- formulas
-    // formula := iff ; iff := implies (('<->'|'iff') implies)* ; implies := or [('->'|'implies') implies]
+    // formula := iff ; iff := implies (('<->'|'iff') implies)* ; implies := or [('->'|'implies')
+    // implies]
     // or := and (('or'|'|') and)* ; and := unary (('and'|'&') unary)*
     // unary := ('not'|'!') unary | ('forall'|'exists') vars ':' formula | primary
 
@@ -243,9 +300,9 @@ public final class SpecParser {
     }
 
     /**
-     * The deepest nesting of 'not', parentheses, quantifiers and '->' a formula may have: the parser and
-     * the translation to Z3 recurse over it, so a limit keeps a deep formula a one-line error instead of
-     * a stack overflow (the shipped specs nest a few levels).
+     * The deepest nesting of 'not', parentheses, quantifiers and '->' a formula may have: the
+     * parser and the translation to Z3 recurse over it, so a limit keeps a deep formula a one-line
+     * error instead of a stack overflow (the shipped specs nest a few levels).
      */
     static final int MAX_NESTING = 200;
 
@@ -253,8 +310,14 @@ public final class SpecParser {
 
     private void enter(Token at) throws SpecException {
         if (++nesting > MAX_NESTING) {
-            throw error(at.position, "formula nested more than " + MAX_NESTING + " levels deep ('not', parentheses, "
-                    + "quantifiers and '->' count); isocheck's limit is " + MAX_NESTING + ": simplify it");
+            throw error(
+                    at.position,
+                    "formula nested more than "
+                            + MAX_NESTING
+                            + " levels deep ('not', parentheses, "
+                            + "quantifiers and '->' count); isocheck's limit is "
+                            + MAX_NESTING
+                            + ": simplify it");
         }
     }
 
@@ -280,7 +343,9 @@ public final class SpecParser {
                 do {
                     Token v = expect(Kind.IDENT, "a variable name");
                     if (!vars.add(v.text)) {
-                        throw error(v.position, "variable '" + v.text + "' appears twice in this quantifier");
+                        throw error(
+                                v.position,
+                                "variable '" + v.text + "' appears twice in this quantifier");
                     }
                 } while (accept(Kind.COMMA));
                 expect(Kind.COLON, "':' or ',' after the quantified variables");
@@ -291,8 +356,13 @@ public final class SpecParser {
                 } finally {
                     scopes.pop();
                 }
-                return new Formula.Quantified(t.kind == Kind.FORALL ? Formula.Quantifier.FORALL
-                        : Formula.Quantifier.EXISTS, List.copyOf(vars), body, t.position);
+                return new Formula.Quantified(
+                        t.kind == Kind.FORALL
+                                ? Formula.Quantifier.FORALL
+                                : Formula.Quantifier.EXISTS,
+                        List.copyOf(vars),
+                        body,
+                        t.position);
             }
             default -> {
                 return primary();
@@ -330,9 +400,19 @@ public final class SpecParser {
     private Formula atom(Token name) throws SpecException {
         Relation rel = Relation.bySpelling(name.text).orElse(null);
         if (rel == null) {
-            String hint = Relation.byIgnoringCase(name.text).map(r -> " (did you mean '" + r.spelling() + "'?)").orElse("");
-            throw error(name.position, "unknown relation '" + name.text + "'" + hint + "; relations are "
-                    + Relation.allSpellings() + ", and type(t) = Name");
+            String hint =
+                    Relation.byIgnoringCase(name.text)
+                            .map(r -> " (did you mean '" + r.spelling() + "'?)")
+                            .orElse("");
+            throw error(
+                    name.position,
+                    "unknown relation '"
+                            + name.text
+                            + "'"
+                            + hint
+                            + "; relations are "
+                            + Relation.allSpellings()
+                            + ", and type(t) = Name");
         }
         expect(Kind.LPAREN, "'('");
         List<Token> args = new ArrayList<>();
@@ -343,7 +423,9 @@ public final class SpecParser {
         }
         expect(Kind.RPAREN, "',' or ')'");
         if (args.size() != 2) {
-            throw error(name.position, "relation '" + rel.spelling() + "' takes 2 arguments, found " + args.size());
+            throw error(
+                    name.position,
+                    "relation '" + rel.spelling() + "' takes 2 arguments, found " + args.size());
         }
         for (Token a : args) {
             requireBound(a);
@@ -352,7 +434,7 @@ public final class SpecParser {
     }
 
     /** Raw operand of = / != before resolution: an identifier, or type(v). */
-    private record RawTerm(Token token, boolean typeOf) { }
+    private record RawTerm(Token token, boolean typeOf) {}
 
     private RawTerm rawTerm() throws SpecException {
         Token t = peek();
@@ -376,7 +458,9 @@ public final class SpecParser {
             next();
             return new RawTerm(t, false);
         }
-        throw error(t.position, "expected a transaction variable, type(...) or a type name, found " + t.describe());
+        throw error(
+                t.position,
+                "expected a transaction variable, type(...) or a type name, found " + t.describe());
     }
 
     private Formula equality() throws SpecException {
@@ -386,8 +470,12 @@ public final class SpecParser {
             if (!left.typeOf && !isBound(left.token.text)) {
                 throw error(left.token.position, "free variable '" + left.token.text + "'");
             }
-            throw error(op.position, "expected '=' or '!=' after " + (left.typeOf ? "type(...)" : "'" + left.token.text + "'")
-                    + ", found " + op.describe());
+            throw error(
+                    op.position,
+                    "expected '=' or '!=' after "
+                            + (left.typeOf ? "type(...)" : "'" + left.token.text + "'")
+                            + ", found "
+                            + op.describe());
         }
         next();
         RawTerm right = rawTerm();
@@ -404,15 +492,29 @@ public final class SpecParser {
         boolean bound = isBound(t.text);
         if (other.typeOf) {
             if (bound) {
-                throw error(t.position, "cannot compare a transaction type with transaction variable '" + t.text
-                        + "'; write type(" + t.text + ") to compare types");
+                throw error(
+                        t.position,
+                        "cannot compare a transaction type with transaction variable '"
+                                + t.text
+                                + "'; write type("
+                                + t.text
+                                + ") to compare types");
             }
             return new Term.TypeName(t.text, t.position);
         }
         if (!bound) {
-            throw error(t.position, "free variable '" + t.text + "'"
-                    + (isBound(other.token.text) ? " (to compare with a transaction type write type("
-                    + other.token.text + ") = " + t.text + ")" : ""));
+            throw error(
+                    t.position,
+                    "free variable '"
+                            + t.text
+                            + "'"
+                            + (isBound(other.token.text)
+                                    ? " (to compare with a transaction type write type("
+                                            + other.token.text
+                                            + ") = "
+                                            + t.text
+                                            + ")"
+                                    : ""));
         }
         return new Term.Var(t.text, t.position);
     }
@@ -485,7 +587,8 @@ public final class SpecParser {
             char c = src.charAt(offset);
             if (Character.isWhitespace(c)) {
                 advance();
-            } else if (c == '#' || (c == '-' && offset + 1 < src.length() && src.charAt(offset + 1) == '-')) {
+            } else if (c == '#'
+                    || (c == '-' && offset + 1 < src.length() && src.charAt(offset + 1) == '-')) {
                 while (offset < src.length() && src.charAt(offset) != '\n') advance();
             } else {
                 return;
@@ -506,8 +609,10 @@ public final class SpecParser {
         char c = src.charAt(offset);
         if (c == '_' || (c < 128 && Character.isLetter(c))) {
             StringBuilder sb = new StringBuilder();
-            while (offset < src.length() && (src.charAt(offset) == '_' || (src.charAt(offset) < 128
-                    && Character.isLetterOrDigit(src.charAt(offset))))) {
+            while (offset < src.length()
+                    && (src.charAt(offset) == '_'
+                            || (src.charAt(offset) < 128
+                                    && Character.isLetterOrDigit(src.charAt(offset))))) {
                 sb.append(advance());
             }
             String word = sb.toString();
@@ -516,13 +621,23 @@ public final class SpecParser {
         String two = offset + 1 < src.length() ? src.substring(offset, offset + 2) : "";
         String three = offset + 2 < src.length() ? src.substring(offset, offset + 3) : "";
         if (three.equals("<->")) {
-            advance(); advance(); advance();
+            advance();
+            advance();
+            advance();
             return new Token(Kind.IFF, three, pos);
         }
         switch (two) {
-            case "->" -> { advance(); advance(); return new Token(Kind.IMPLIES, two, pos); }
-            case "!=" -> { advance(); advance(); return new Token(Kind.NEQ, two, pos); }
-            default -> { }
+            case "->" -> {
+                advance();
+                advance();
+                return new Token(Kind.IMPLIES, two, pos);
+            }
+            case "!=" -> {
+                advance();
+                advance();
+                return new Token(Kind.NEQ, two, pos);
+            }
+            default -> {}
         }
         advance();
         return switch (c) {

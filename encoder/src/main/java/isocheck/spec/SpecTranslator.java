@@ -1,10 +1,9 @@
 package isocheck.spec;
 
-import isocheck.program.SourcePos;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-
+import isocheck.program.SourcePos;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,14 +12,15 @@ import java.util.TreeSet;
 
 /**
  * Translates specs to Z3 over an {@link ExecutionVocabulary}, in one of two ways:
+ *
  * <ul>
- *   <li>{@link #quantified}: quantifiers become Z3 quantifiers over {@link ExecutionVocabulary#txnSort()};
- *       exact for every spec, needs quantified solving (MBQI).</li>
- *   <li>{@link #expanded}: {@code forall} becomes a conjunction and {@code exists} a disjunction over
- *       a given finite list of transaction constants; the result is quantifier-free. This asserts
- *       the spec of the <em>substructure</em> on those constants, which every model of the spec
- *       satisfies only when the spec is universal (universal sentences are preserved under
- *       substructures); so it is refused for non-universal specs.</li>
+ *   <li>{@link #quantified}: quantifiers become Z3 quantifiers over {@link
+ *       ExecutionVocabulary#txnSort()}; exact for every spec, needs quantified solving (MBQI).
+ *   <li>{@link #expanded}: {@code forall} becomes a conjunction and {@code exists} a disjunction
+ *       over a given finite list of transaction constants; the result is quantifier-free. This
+ *       asserts the spec of the <em>substructure</em> on those constants, which every model of the
+ *       spec satisfies only when the spec is universal (universal sentences are preserved under
+ *       substructures); so it is refused for non-universal specs.
  * </ul>
  */
 public final class SpecTranslator {
@@ -40,13 +40,20 @@ public final class SpecTranslator {
 
     /**
      * The conjunction of the spec's axioms with quantifiers expanded over {@code txns}.
+     *
      * @throws IllegalArgumentException if the spec is not universal in transactions
      */
     public BoolExpr expanded(Spec spec, List<? extends Expr<?>> txns) throws SpecException {
-        spec.firstExistential().ifPresent(p -> {
-            throw new IllegalArgumentException("spec '" + spec.name() + "' is not universal in transactions (exists at "
-                    + p + "); expanding it over a fixed set of transactions would be unsound; use quantified()");
-        });
+        spec.firstExistential()
+                .ifPresent(
+                        p -> {
+                            throw new IllegalArgumentException(
+                                    "spec '"
+                                            + spec.name()
+                                            + "' is not universal in transactions (exists at "
+                                            + p
+                                            + "); expanding it over a fixed set of transactions would be unsound; use quantified()");
+                        });
         return conjunction(spec.axioms(), List.copyOf(txns));
     }
 
@@ -55,7 +62,10 @@ public final class SpecTranslator {
         return translate(f, new HashMap<>(), null);
     }
 
-    /** One closed formula, expanded over {@code txns} (for an existential formula: witnesses among txns). */
+    /**
+     * One closed formula, expanded over {@code txns} (for an existential formula: witnesses among
+     * txns).
+     */
     public BoolExpr expanded(Formula f, List<? extends Expr<?>> txns) throws SpecException {
         return translate(f, new HashMap<>(), List.copyOf(txns));
     }
@@ -63,10 +73,13 @@ public final class SpecTranslator {
     private BoolExpr conjunction(List<Axiom> axioms, List<Expr<?>> domain) throws SpecException {
         List<BoolExpr> parts = new ArrayList<>();
         for (Axiom a : axioms) parts.add(translate(a.formula(), new HashMap<>(), domain));
-        return parts.isEmpty() ? ctx.mkTrue() : parts.size() == 1 ? parts.get(0) : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+        return parts.isEmpty()
+                ? ctx.mkTrue()
+                : parts.size() == 1 ? parts.get(0) : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
     }
 
-    private BoolExpr translate(Formula f, Map<String, Expr<?>> env, List<Expr<?>> domain) throws SpecException {
+    private BoolExpr translate(Formula f, Map<String, Expr<?>> env, List<Expr<?>> domain)
+            throws SpecException {
         if (f instanceof Formula.Const c) {
             return ctx.mkBool(c.value());
         }
@@ -109,7 +122,8 @@ public final class SpecTranslator {
                 inner.put(q.variables().get(i), bound[i]);
             }
             BoolExpr body = translate(q.body(), inner, null);
-            return forall ? ctx.mkForall(bound, body, 0, null, null, null, null)
+            return forall
+                    ? ctx.mkForall(bound, body, 0, null, null, null, null)
                     : ctx.mkExists(bound, body, 0, null, null, null, null);
         }
         List<BoolExpr> cases = new ArrayList<>();
@@ -119,7 +133,12 @@ public final class SpecTranslator {
         return forall ? ctx.mkAnd(arr) : ctx.mkOr(arr);
     }
 
-    private void expand(Formula.Quantified q, int i, Map<String, Expr<?>> env, List<Expr<?>> domain, List<BoolExpr> out)
+    private void expand(
+            Formula.Quantified q,
+            int i,
+            Map<String, Expr<?>> env,
+            List<Expr<?>> domain,
+            List<BoolExpr> out)
             throws SpecException {
         if (i == q.variables().size()) {
             out.add(translate(q.body(), new HashMap<>(env), domain));
@@ -153,8 +172,12 @@ public final class SpecTranslator {
         if (!v.typeNames().contains(n.name())) {
             TreeSet<String> known = new TreeSet<>(v.typeNames());
             known.remove(FreeExecution.OTHER_TYPE);
-            throw new SpecException(n.position(), "unknown transaction type '" + n.name() + "'; the program's types are: "
-                    + String.join(", ", known));
+            throw new SpecException(
+                    n.position(),
+                    "unknown transaction type '"
+                            + n.name()
+                            + "'; the program's types are: "
+                            + String.join(", ", known));
         }
         return v.typeConstant(n.name());
     }

@@ -6,13 +6,13 @@ import java.util.Optional;
 /**
  * Polarity analysis of quantifiers. A formula is <em>universal in transactions</em> when, put in
  * negation normal form, it has no {@code exists}: every {@code forall} sits under an even number of
- * negations (counting the left side of {@code ->} as one), every {@code exists} under an odd number,
- * and no quantifier sits under {@code <->} (whose operands occur with both polarities).
+ * negations (counting the left side of {@code ->} as one), every {@code exists} under an odd
+ * number, and no quantifier sits under {@code <->} (whose operands occur with both polarities).
  * Universal sentences are preserved under substructures, which is what lets the encoder expand
  * quantifiers over a query's own transaction constants (docs/DESIGN.md §2 "analyze").
  */
 public final class Universality {
-    private Universality() { }
+    private Universality() {}
 
     /** The position of the first quantifier that breaks universality, if any. */
     public static Optional<SourcePos> firstExistential(Formula f) {

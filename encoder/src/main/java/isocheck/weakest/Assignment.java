@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A level for every transaction type of a program (in the program's order). Its strength is the
- * sum of the levels' ranks in the {@link TypeLevelOrder}: an upgrade of one type raises it by at
- * least one, so a pointwise-weaker assignment always has a smaller strength.
+ * A level for every transaction type of a program (in the program's order). Its strength is the sum
+ * of the levels' ranks in the {@link TypeLevelOrder}: an upgrade of one type raises it by at least
+ * one, so a pointwise-weaker assignment always has a smaller strength.
  */
 public record Assignment(Map<String, String> levels) {
 
@@ -36,14 +36,20 @@ public record Assignment(Map<String, String> levels) {
         return levels.values().stream().mapToInt(order::rank).sum();
     }
 
-    /** Every type's level entails this one's level for {@code other}: the hybrid entails {@code other}'s. */
+    /**
+     * Every type's level entails this one's level for {@code other}: the hybrid entails {@code
+     * other}'s.
+     */
     public boolean atLeast(Assignment other, TypeLevelOrder order) {
-        return levels.entrySet().stream().allMatch(e -> order.atLeast(e.getValue(), other.level(e.getKey())));
+        return levels.entrySet().stream()
+                .allMatch(e -> order.atLeast(e.getValue(), other.level(e.getKey())));
     }
 
     /** {@code NewOrder=si, Payment=psi, …}. */
     @Override
     public String toString() {
-        return levels.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+        return levels.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
     }
 }

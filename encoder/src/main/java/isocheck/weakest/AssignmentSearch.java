@@ -18,70 +18,102 @@ import java.util.Set;
  * A level per transaction type (beyond the paper, whose §6 Courseware upgrade is found by hand):
  * the anomaly-free {@link Assignment}s of least total strength, found by an anomaly-guided search.
  *
- * <p>All types start at the weakest level. Assignments are tried in order of total strength
- * ({@link Assignment#strength}); each gets the bounded cycle search (§5.1) under its
- * {@link HybridSpec}. When it finds a cycle, the next candidates are the assignments that upgrade
- * one type <em>on the cycle</em> by one step of the {@link TypeLevelOrder}. Why only those: the
- * cycle query fixes the transaction sort to the cycle's k transactions (expanded mode; every
- * hybrid of universal levels is universal), and an axiom whose observer must have a type not on
- * the cycle holds vacuously there. So the same model is a cycle under any assignment that differs
- * only on types off the cycle; every anomaly-free assignment above this one upgrades a type on it.
- * By induction each pointwise-minimal anomaly-free assignment is reachable by such steps, and the
- * first ones reached in strength order have the least strength. (If a hybrid were not universal
- * the analysis would switch to quantified mode, where that argument does not hold; then every type
- * is a candidate.) An assignment at or above an anomaly-free one found earlier is skipped: it is
- * anomaly-free too (it entails it) and not minimal. By the same argument an earlier cycle is
- * reused without a query when the new assignment is, on the cycle's types, no stronger than the
- * assignment that allowed it: the cycle's model satisfies the new hybrid as well.
+ * <p>All types start at the weakest level. Assignments are tried in order of total strength ({@link
+ * Assignment#strength}); each gets the bounded cycle search (§5.1) under its {@link HybridSpec}.
+ * When it finds a cycle, the next candidates are the assignments that upgrade one type <em>on the
+ * cycle</em> by one step of the {@link TypeLevelOrder}. Why only those: the cycle query fixes the
+ * transaction sort to the cycle's k transactions (expanded mode; every hybrid of universal levels
+ * is universal), and an axiom whose observer must have a type not on the cycle holds vacuously
+ * there. So the same model is a cycle under any assignment that differs only on types off the
+ * cycle; every anomaly-free assignment above this one upgrades a type on it. By induction each
+ * pointwise-minimal anomaly-free assignment is reachable by such steps, and the first ones reached
+ * in strength order have the least strength. (If a hybrid were not universal the analysis would
+ * switch to quantified mode, where that argument does not hold; then every type is a candidate.) An
+ * assignment at or above an anomaly-free one found earlier is skipped: it is anomaly-free too (it
+ * entails it) and not minimal. By the same argument an earlier cycle is reused without a query when
+ * the new assignment is, on the cycle's types, no stronger than the assignment that allowed it: the
+ * cycle's model satisfies the new hybrid as well.
  *
  * <p>{@code base} specs (e.g. the paper's selective serializability between pairs of types, which
  * is not a per-type level) are conjoined to every assignment unchanged.
  *
- * <p>The search stops after the last assignment of the least anomaly-free strength, when nothing
- * is left (no assignment is anomaly-free: exit 1), at an unknown query, or at the assignment limit
+ * <p>The search stops after the last assignment of the least anomaly-free strength, when nothing is
+ * left (no assignment is anomaly-free: exit 1), at an unknown query, or at the assignment limit
  * (both unknown: nothing is claimed about minimality).
  */
 public final class AssignmentSearch {
 
-    public enum Verdict { FOUND, NONE_ANOMALY_FREE, UNKNOWN }
+    public enum Verdict {
+        FOUND,
+        NONE_ANOMALY_FREE,
+        UNKNOWN
+    }
 
     /**
      * One assignment tried: its bounded result and the queries it took. {@code reusedFrom} is the
      * (1-based) number of an earlier attempt whose cycle this assignment allows too, so it was not
      * queried (0: queried).
      */
-    public record Attempt(Assignment assignment, int strength, BoundedResult bounded, List<Analysis.Query> queries, long millis,
+    public record Attempt(
+            Assignment assignment,
+            int strength,
+            BoundedResult bounded,
+            List<Analysis.Query> queries,
+            long millis,
             int reusedFrom) {}
 
     /**
-     * @param solutions the anomaly-free assignments of least strength (each pointwise minimal), with their hybrid spec and proof
+     * @param solutions the anomaly-free assignments of least strength (each pointwise minimal),
+     *     with their hybrid spec and proof
      * @param unknownReason why the search is unknown (null unless UNKNOWN)
      */
-    public record Result(Verdict verdict, List<Solution> solutions, List<Attempt> attempts, TypeLevelOrder order,
-            String unknownReason, int queries, long millis) {}
+    public record Result(
+            Verdict verdict,
+            List<Solution> solutions,
+            List<Attempt> attempts,
+            TypeLevelOrder order,
+            String unknownReason,
+            int queries,
+            long millis) {}
 
-    public record Solution(Assignment assignment, int strength, HybridSpec spec, ProofStatus proof) {}
+    public record Solution(
+            Assignment assignment, int strength, HybridSpec spec, ProofStatus proof) {}
 
     private AssignmentSearch() {}
 
     /**
-     * @param specName the name of the generated spec of each solution (suffixed -2, -3 … after the first)
+     * @param specName the name of the generated spec of each solution (suffixed -2, -3 … after the
+     *     first)
      * @param provenance comment lines for the generated spec
      */
-    public static Result run(Program program, List<SpecLibrary.Source> sources, List<String> levels, List<String> base,
-            SearchOptions opts, Prover prover, String specName, List<String> provenance) throws SpecException {
+    public static Result run(
+            Program program,
+            List<SpecLibrary.Source> sources,
+            List<String> levels,
+            List<String> base,
+            SearchOptions opts,
+            Prover prover,
+            String specName,
+            List<String> provenance)
+            throws SpecException {
         long start = System.nanoTime();
         TypeLevelOrder order = TypeLevelOrder.compute(sources, levels);
         SpecLibrary plain = SpecLibrary.fromSources(sources);
         boolean universal = true;
         for (String l : levels) universal &= plain.get(l).isUniversal();
         for (String b : base) universal &= plain.get(b).isUniversal();
-        opts.progress().accept(String.format("per-type level order: %d checks by Z3 in %d ms; levels weakest first: %s",
-                order.entailment().checks().size(), order.entailment().totalMillis(), String.join(", ", order.levels())));
+        opts.progress()
+                .accept(
+                        String.format(
+                                "per-type level order: %d checks by Z3 in %d ms; levels weakest first: %s",
+                                order.entailment().checks().size(),
+                                order.entailment().totalMillis(),
+                                String.join(", ", order.levels())));
         List<String> types = program.transactions().stream().map(Transaction::name).toList();
 
-        Comparator<Assignment> byStrength = Comparator.comparingInt((Assignment a) -> a.strength(order))
-                .thenComparing(Assignment::toString);
+        Comparator<Assignment> byStrength =
+                Comparator.comparingInt((Assignment a) -> a.strength(order))
+                        .thenComparing(Assignment::toString);
         PriorityQueue<Assignment> queue = new PriorityQueue<>(byStrength);
         Set<Assignment> seen = new HashSet<>();
         List<Assignment> starts = new ArrayList<>();
@@ -106,35 +138,72 @@ public final class AssignmentSearch {
             if (found.stream().anyMatch(f -> a.atLeast(f, order))) continue;
             Attempt reuse = universal ? reusable(attempts, a, order) : null;
             if (reuse != null) {
-                attempts.add(new Attempt(a, strength, reuse.bounded(), List.of(), 0, attempts.indexOf(reuse) + 1));
-                opts.progress().accept(String.format("assignment %d (strength %d): %s: allows the cycle of assignment %d",
-                        attempts.size(), strength, a, attempts.indexOf(reuse) + 1));
-                enqueueUpgrades(a, cycleTypes(((BoundedResult.Anomaly) reuse.bounded()).witness()), order, seen, queue);
+                attempts.add(
+                        new Attempt(
+                                a,
+                                strength,
+                                reuse.bounded(),
+                                List.of(),
+                                0,
+                                attempts.indexOf(reuse) + 1));
+                opts.progress()
+                        .accept(
+                                String.format(
+                                        "assignment %d (strength %d): %s: allows the cycle of assignment %d",
+                                        attempts.size(), strength, a, attempts.indexOf(reuse) + 1));
+                enqueueUpgrades(
+                        a,
+                        cycleTypes(((BoundedResult.Anomaly) reuse.bounded()).witness()),
+                        order,
+                        seen,
+                        queue);
                 continue;
             }
             if (queried >= opts.maxAssignments()) {
-                unknown = "assignment limit reached (" + opts.maxAssignments() + " tried; raise --max-assignments)";
+                unknown =
+                        "assignment limit reached ("
+                                + opts.maxAssignments()
+                                + " tried; raise --max-assignments)";
                 break;
             }
             queried++;
             HybridSpec hybrid = HybridSpec.of("weakest-candidate", a, base, List.of(), sources);
-            opts.progress().accept(String.format("assignment %d (strength %d): %s; %d queries so far, elapsed %.1f s",
-                    attempts.size() + 1, strength, a, queries, WeakestSpecs.secondsSince(start)));
+            opts.progress()
+                    .accept(
+                            String.format(
+                                    "assignment %d (strength %d): %s; %d queries so far, elapsed %.1f s",
+                                    attempts.size() + 1,
+                                    strength,
+                                    a,
+                                    queries,
+                                    WeakestSpecs.secondsSince(start)));
             Analysis.Outcome o = Analysis.run(program, hybrid.spec(), opts.analysis());
             queries += o.queries().size();
-            BoundedResult b = switch (o.verdict()) {
-                case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
-                case NONE -> new BoundedResult.NoneUpTo(opts.bound());
-                case UNKNOWN -> new BoundedResult.Unknown(o.unknownQuery(), o.unknownReason());
-            };
+            BoundedResult b =
+                    switch (o.verdict()) {
+                        case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
+                        case NONE -> new BoundedResult.NoneUpTo(opts.bound());
+                        case UNKNOWN ->
+                                new BoundedResult.Unknown(o.unknownQuery(), o.unknownReason());
+                    };
             attempts.add(new Attempt(a, strength, b, o.queries(), o.millis(), 0));
-            opts.progress().accept("  " + WeakestSpecs.brief(b) + (b instanceof BoundedResult.Anomaly an
-                    ? " on " + String.join(", ", cycleTypes(an.witness())) : ""));
+            opts.progress()
+                    .accept(
+                            "  "
+                                    + WeakestSpecs.brief(b)
+                                    + (b instanceof BoundedResult.Anomaly an
+                                            ? " on " + String.join(", ", cycleTypes(an.witness()))
+                                            : ""));
             if (b instanceof BoundedResult.NoneUpTo) {
                 found.add(a);
                 best = strength;
             } else if (b instanceof BoundedResult.Anomaly an) {
-                enqueueUpgrades(a, universal ? cycleTypes(an.witness()) : new LinkedHashSet<>(types), order, seen, queue);
+                enqueueUpgrades(
+                        a,
+                        universal ? cycleTypes(an.witness()) : new LinkedHashSet<>(types),
+                        order,
+                        seen,
+                        queue);
             } else if (b instanceof BoundedResult.Unknown u) {
                 unknown = "query '" + u.query() + "' gave no answer (" + u.reason() + ")";
             }
@@ -147,15 +216,34 @@ public final class AssignmentSearch {
             for (Assignment a : found) {
                 String name = i++ == 0 ? specName : specName + "-" + i;
                 HybridSpec h = HybridSpec.of(name, a, base, provenance, sources);
-                opts.progress().accept(String.format("%s: unbounded proof; elapsed %.1f s", a, WeakestSpecs.secondsSince(start)));
-                solutions.add(new Solution(a, a.strength(order), h, prover.prove(program, h.spec())));
+                opts.progress()
+                        .accept(
+                                String.format(
+                                        "%s: unbounded proof; elapsed %.1f s",
+                                        a, WeakestSpecs.secondsSince(start)));
+                solutions.add(
+                        new Solution(a, a.strength(order), h, prover.prove(program, h.spec())));
             }
         }
-        Verdict v = unknown != null ? Verdict.UNKNOWN : found.isEmpty() ? Verdict.NONE_ANOMALY_FREE : Verdict.FOUND;
-        return new Result(v, solutions, attempts, order, unknown, queries, (System.nanoTime() - start) / 1_000_000);
+        Verdict v =
+                unknown != null
+                        ? Verdict.UNKNOWN
+                        : found.isEmpty() ? Verdict.NONE_ANOMALY_FREE : Verdict.FOUND;
+        return new Result(
+                v,
+                solutions,
+                attempts,
+                order,
+                unknown,
+                queries,
+                (System.nanoTime() - start) / 1_000_000);
     }
 
-    private static void enqueueUpgrades(Assignment a, Set<String> types, TypeLevelOrder order, Set<Assignment> seen,
+    private static void enqueueUpgrades(
+            Assignment a,
+            Set<String> types,
+            TypeLevelOrder order,
+            Set<Assignment> seen,
             PriorityQueue<Assignment> queue) {
         for (String t : types) {
             for (String up : order.upgrades(a.level(t))) {
@@ -165,11 +253,16 @@ public final class AssignmentSearch {
         }
     }
 
-    /** An earlier cycle that {@code a} allows: on every type of the cycle, a's level is entailed by the level it was found at. */
+    /**
+     * An earlier cycle that {@code a} allows: on every type of the cycle, a's level is entailed by
+     * the level it was found at.
+     */
     private static Attempt reusable(List<Attempt> attempts, Assignment a, TypeLevelOrder order) {
         for (Attempt p : attempts) {
-            if (p.reusedFrom() == 0 && p.bounded() instanceof BoundedResult.Anomaly an
-                    && cycleTypes(an.witness()).stream().allMatch(t -> order.atLeast(p.assignment().level(t), a.level(t)))) {
+            if (p.reusedFrom() == 0
+                    && p.bounded() instanceof BoundedResult.Anomaly an
+                    && cycleTypes(an.witness()).stream()
+                            .allMatch(t -> order.atLeast(p.assignment().level(t), a.level(t)))) {
                 return p;
             }
         }

@@ -10,10 +10,10 @@ import isocheck.spec.SpecException;
 import java.util.stream.Collectors;
 
 /**
- * The {@link Prover} backed by {@link Proof#verify} (paper §5.2 shortest path, §5.3 inductive): with
- * method auto, the inductive method alone first, then auto.
- * Only {@link ProofOutcome.Verdict#PROVED} becomes a proof; a build whose proof driver is not
- * implemented yet answers "not attempted" and says so.
+ * The {@link Prover} backed by {@link Proof#verify} (paper §5.2 shortest path, §5.3 inductive):
+ * with method auto, the inductive method alone first, then auto. Only {@link
+ * ProofOutcome.Verdict#PROVED} becomes a proof; a build whose proof driver is not implemented yet
+ * answers "not attempted" and says so.
  */
 public record ProofApiProver(ProofOptions options) implements Prover {
 
@@ -22,19 +22,27 @@ public record ProofApiProver(ProofOptions options) implements Prover {
         ProofOutcome o;
         try {
             // the inductive method first when the method is auto: its queries are over two or three
-            // transactions and answer in a second where the chordless-path search walks every length
+            // transactions and answer in a second where the chordless-path search walks every
+            // length
             // up to --max-length (TPC-C: 100 s); auto (both schemes) only if it does not prove it
-            o = options.method() == ProofMethod.AUTO ? Proof.verify(program, spec, options.withMethod(ProofMethod.INDUCTIVE)) : null;
-            if (o == null || o.verdict() != ProofOutcome.Verdict.PROVED) o = Proof.verify(program, spec, options);
+            o =
+                    options.method() == ProofMethod.AUTO
+                            ? Proof.verify(program, spec, options.withMethod(ProofMethod.INDUCTIVE))
+                            : null;
+            if (o == null || o.verdict() != ProofOutcome.Verdict.PROVED)
+                o = Proof.verify(program, spec, options);
         } catch (UnsupportedOperationException e) {
-            return new ProofStatus.NotAttempted("the proof driver (isocheck.query.Proof.verify) is not implemented in this build");
+            return new ProofStatus.NotAttempted(
+                    "the proof driver (isocheck.query.Proof.verify) is not implemented in this build");
         } catch (SpecException e) {
             return new ProofStatus.NotProved(e.getMessage());
         }
         String queries = o.queries() + (o.queries() == 1 ? " query" : " queries");
         return switch (o.verdict()) {
             case PROVED -> new ProofStatus.Proved(o.provedBy().label(), detail(o) + queries);
-            case ANOMALY -> new ProofStatus.NotProved("a cycle of " + o.anomaly().k() + " found: " + o.anomaly().anomaly());
+            case ANOMALY ->
+                    new ProofStatus.NotProved(
+                            "a cycle of " + o.anomaly().k() + " found: " + o.anomaly().anomaly());
             case NOT_PROVED -> new ProofStatus.NotProved(o.reason());
             case UNKNOWN -> new ProofStatus.NotProved("unknown: " + o.reason());
         };
@@ -42,8 +50,15 @@ public record ProofApiProver(ProofOptions options) implements Prover {
 
     private static String detail(ProofOutcome o) {
         if (!o.rounds().isEmpty()) {
-            return "T' = " + o.rounds().stream().map(r -> "{" + String.join(", ", r) + "}").collect(Collectors.joining(", then "))
-                    + (o.remainder().isEmpty() ? "" : "; remaining " + String.join(", ", o.remainder()) + " have no dependency")
+            return "T' = "
+                    + o.rounds().stream()
+                            .map(r -> "{" + String.join(", ", r) + "}")
+                            .collect(Collectors.joining(", then "))
+                    + (o.remainder().isEmpty()
+                            ? ""
+                            : "; remaining "
+                                    + String.join(", ", o.remainder())
+                                    + " have no dependency")
                     + "; ";
         }
         return "";

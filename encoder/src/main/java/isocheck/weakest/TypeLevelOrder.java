@@ -13,21 +13,22 @@ import java.util.Map;
 
 /**
  * The order among levels as levels of one transaction type: "T at L" is L's axioms with their
- * observer restricted to instances of T ({@code include L for T}, specs/README.md), and this is
- * the entailment order among {@code include L for X} for a type X, computed by Z3 in the open world
- * (X and one type standing for every other). Renaming types preserves entailment, so the order is
- * the same for every type; and if each type's level entails another assignment's level for that
- * type, the first hybrid (a conjunction) entails the second. That is what makes
- * {@link AssignmentSearch} sound when it treats upgrades as making a hybrid stronger.
+ * observer restricted to instances of T ({@code include L for T}, specs/README.md), and this is the
+ * entailment order among {@code include L for X} for a type X, computed by Z3 in the open world (X
+ * and one type standing for every other). Renaming types preserves entailment, so the order is the
+ * same for every type; and if each type's level entails another assignment's level for that type,
+ * the first hybrid (a conjunction) entails the second. That is what makes {@link AssignmentSearch}
+ * sound when it treats upgrades as making a hybrid stronger.
  *
- * <p>Mutually entailing levels are one class; the class's first level (in the given order)
- * stands for it. {@link #rank} is the number of classes strictly below: the "strength" summed by
- * {@link Assignment#strength}.
+ * <p>Mutually entailing levels are one class; the class's first level (in the given order) stands
+ * for it. {@link #rank} is the number of classes strictly below: the "strength" summed by {@link
+ * Assignment#strength}.
  */
 public final class TypeLevelOrder {
 
     /** The placeholder type of the per-type specs. */
     static final String PLACEHOLDER = "X";
+
     private static final String PREFIX = "weakest-level-";
 
     private final List<String> levels;
@@ -52,32 +53,57 @@ public final class TypeLevelOrder {
 
     /**
      * @param sources every spec source the levels may include (built-ins and user specs)
-     * @param levels the level names, each a spec of {@code sources} whose axioms all declare an observer
+     * @param levels the level names, each a spec of {@code sources} whose axioms all declare an
+     *     observer
      */
-    public static TypeLevelOrder compute(List<SpecLibrary.Source> sources, List<String> levels) throws SpecException {
+    public static TypeLevelOrder compute(List<SpecLibrary.Source> sources, List<String> levels)
+            throws SpecException {
         SpecLibrary plain = SpecLibrary.fromSources(sources);
         for (String l : levels) {
-            Spec s = plain.find(l).orElseThrow(() -> new SpecException(new SourcePos("--specs", 1, 1), "unknown spec '" + l + "'"));
+            Spec s =
+                    plain.find(l)
+                            .orElseThrow(
+                                    () ->
+                                            new SpecException(
+                                                    new SourcePos("--specs", 1, 1),
+                                                    "unknown spec '" + l + "'"));
             for (Axiom a : s.axioms()) {
                 if (a.observer() == null) {
-                    throw new SpecException(a.position(), "spec '" + l + "' cannot be a per-transaction level: axiom "
-                            + a.qualifiedName() + " declares no observer (write 'axiom NAME observer v:')");
+                    throw new SpecException(
+                            a.position(),
+                            "spec '"
+                                    + l
+                                    + "' cannot be a per-transaction level: axiom "
+                                    + a.qualifiedName()
+                                    + " declares no observer (write 'axiom NAME observer v:')");
                 }
             }
         }
         List<SpecLibrary.Source> all = new ArrayList<>(sources);
-        // with a statement-snapshot level among them, the per-type specs must not add one snapshot for
-        // every type themselves (HybridSpec writes the same line): only a level's own is restricted to X
+        // with a statement-snapshot level among them, the per-type specs must not add one snapshot
+        // for
+        // every type themselves (HybridSpec writes the same line): only a level's own is restricted
+        // to X
         boolean perStatement = false;
         for (String l : levels) perStatement |= plain.get(l).hasStatementSnapshots();
         for (String l : levels) {
-            all.add(new SpecLibrary.Source(PREFIX + l, "(" + l + " for one transaction type)",
-                    (perStatement ? "snapshot statement\n" : "") + "include " + l + " for " + PLACEHOLDER + "\n", false));
+            all.add(
+                    new SpecLibrary.Source(
+                            PREFIX + l,
+                            "(" + l + " for one transaction type)",
+                            (perStatement ? "snapshot statement\n" : "")
+                                    + "include "
+                                    + l
+                                    + " for "
+                                    + PLACEHOLDER
+                                    + "\n",
+                            false));
         }
         SpecLibrary lib = SpecLibrary.fromSources(all);
         List<Spec> perType = new ArrayList<>();
         for (String l : levels) perType.add(lib.get(PREFIX + l));
-        EntailmentOrder order = EntailmentOrder.compute(perType, EntailmentOrder.Options.defaults());
+        EntailmentOrder order =
+                EntailmentOrder.compute(perType, EntailmentOrder.Options.defaults());
         return new TypeLevelOrder(order);
     }
 
@@ -87,8 +113,10 @@ public final class TypeLevelOrder {
 
     private boolean below(String weaker, String stronger) {
         return !weaker.equals(stronger)
-                && order.entails(PREFIX + stronger, PREFIX + weaker) == EntailmentOrder.Verdict.ENTAILS
-                && order.entails(PREFIX + weaker, PREFIX + stronger) != EntailmentOrder.Verdict.ENTAILS;
+                && order.entails(PREFIX + stronger, PREFIX + weaker)
+                        == EntailmentOrder.Verdict.ENTAILS
+                && order.entails(PREFIX + weaker, PREFIX + stronger)
+                        != EntailmentOrder.Verdict.ENTAILS;
     }
 
     /** One level per class of mutually entailing levels, weakest first. */
@@ -112,9 +140,14 @@ public final class TypeLevelOrder {
         return upgrades.getOrDefault(level, List.of());
     }
 
-    /** Whether {@code stronger} entails {@code weaker} as per-type levels (proved by Z3; equal counts). */
+    /**
+     * Whether {@code stronger} entails {@code weaker} as per-type levels (proved by Z3; equal
+     * counts).
+     */
     public boolean atLeast(String stronger, String weaker) {
-        return stronger.equals(weaker) || order.entails(PREFIX + stronger, PREFIX + weaker) == EntailmentOrder.Verdict.ENTAILS;
+        return stronger.equals(weaker)
+                || order.entails(PREFIX + stronger, PREFIX + weaker)
+                        == EntailmentOrder.Verdict.ENTAILS;
     }
 
     /** The Z3 checks behind the order. */

@@ -31,7 +31,12 @@ public final class Classifier {
     static List<CycleEdge> cycle(List<Witness.Edge> edges) {
         List<CycleEdge> out = new ArrayList<>();
         for (Witness.Edge e : edges) {
-            out.add(new CycleEdge.Of(e.kind().edgeKind(), "T" + (e.from() + 1), "T" + (e.to() + 1), e.item()));
+            out.add(
+                    new CycleEdge.Of(
+                            e.kind().edgeKind(),
+                            "T" + (e.from() + 1),
+                            "T" + (e.to() + 1),
+                            e.item()));
         }
         return out;
     }

@@ -15,9 +15,9 @@ import java.util.Set;
  * canonical model of a query lives in a context of its own ({@code ReproducibleCheck}); the query's
  * terms, and the vocabulary the witness builds more from, in the encoder's. Translation maps each
  * term to the very term the translated assertions use, sorts included; building the terms again in
- * the model's context would not (Z3 declares a new, different sort for a second
- * {@code mkUninterpretedSort} or {@code mkEnumSort} of the same name, and every function over it is
- * then unconstrained in the model).
+ * the model's context would not (Z3 declares a new, different sort for a second {@code
+ * mkUninterpretedSort} or {@code mkEnumSort} of the same name, and every function over it is then
+ * unconstrained in the model).
  */
 public final class Valuation {
 
@@ -41,7 +41,9 @@ public final class Valuation {
         return new Valuation(m, modelContext, termContext);
     }
 
-    /** The term's value in the model (a term of the model's context: read it, do not combine it). */
+    /**
+     * The term's value in the model (a term of the model's context: read it, do not combine it).
+     */
     public Expr<?> eval(Expr<?> e, boolean completion) {
         return evalIn(e, completion);
     }

@@ -8,74 +8,135 @@ import java.util.Map;
 /**
  * A serializability violation found by the solver: the transactions on the cycle with their types
  * and parameter values, each edge with its kind, table, primary key, field and the two statements,
- * the vis and ar order among them, a name from the {@link Classifier} and a step-by-step
- * {@link #explanation()}.
+ * the vis and ar order among them, a name from the {@link Classifier} and a step-by-step {@link
+ * #explanation()}.
  *
  * @param vis pairs {i, j}: transaction i's writes are visible to transaction j (indices into txns)
  * @param arOrder the transactions' indices in arbitration order
  * @param accesses reads and writes, by statements of the cycle's transactions outside loops, of the
  *     fields on the edges' records, as the model has them (the edges' own statements are implied)
  */
-public record Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
-        List<String> explanation, List<Access> accesses, List<InitialRow> initialRows) {
+public record Witness(
+        int k,
+        List<Txn> txns,
+        List<Edge> edges,
+        List<int[]> vis,
+        List<Integer> arOrder,
+        String anomaly,
+        List<String> explanation,
+        List<Access> accesses,
+        List<InitialRow> initialRows) {
 
-    public Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
+    public Witness(
+            int k,
+            List<Txn> txns,
+            List<Edge> edges,
+            List<int[]> vis,
+            List<Integer> arOrder,
+            String anomaly,
             List<String> explanation) {
         this(k, txns, edges, vis, arOrder, anomaly, explanation, List.of(), List.of());
     }
 
-    public Witness(int k, List<Txn> txns, List<Edge> edges, List<int[]> vis, List<Integer> arOrder, String anomaly,
-            List<String> explanation, List<Access> accesses) {
+    public Witness(
+            int k,
+            List<Txn> txns,
+            List<Edge> edges,
+            List<int[]> vis,
+            List<Integer> arOrder,
+            String anomaly,
+            List<String> explanation,
+            List<Access> accesses) {
         this(k, txns, edges, vis, arOrder, anomaly, explanation, accesses, List.of());
     }
 
     /**
      * A record of the edges as the initial state has it in the model: the view of the first
-     * transaction in ar, which sees no other (vis ⊆ ar). {@code alive} is Alive there; {@code values}
-     * the non-key fields' values (integers; strings as the model's numbers), empty when not alive.
+     * transaction in ar, which sees no other (vis ⊆ ar). {@code alive} is Alive there; {@code
+     * values} the non-key fields' values (integers; strings as the model's numbers), empty when not
+     * alive.
      */
-    public record InitialRow(String table, Map<String, String> key, boolean alive, Map<String, String> values) {}
+    public record InitialRow(
+            String table, Map<String, String> key, boolean alive, Map<String, String> values) {}
 
-    /** Statement {@code statement} of txns[txn] reads (or writes) {@code field} of the record {@code table[key]}. */
-    public record Access(int txn, String statement, String table, Map<String, String> key, String field, boolean write) {}
+    /**
+     * Statement {@code statement} of txns[txn] reads (or writes) {@code field} of the record {@code
+     * table[key]}.
+     */
+    public record Access(
+            int txn,
+            String statement,
+            String table,
+            Map<String, String> key,
+            String field,
+            boolean write) {}
 
-    /** One transaction instance: {@code T1 … Tk}, its type, its parameters as the model gives them. */
+    /**
+     * One transaction instance: {@code T1 … Tk}, its type, its parameters as the model gives them.
+     */
     public record Txn(String id, String type, Map<String, String> parameters, SourcePos pos) {}
 
     /** A statement of a transaction type. */
     public record Statement(String txnType, String id, String kind, String sql, SourcePos pos) {}
 
     /** A dependency edge from txns[from] to txns[to]. */
-    public record Edge(int from, int to, DepKind kind, String table, Map<String, String> key, String field,
-            Statement fromStatement, Statement toStatement) {
+    public record Edge(
+            int from,
+            int to,
+            DepKind kind,
+            String table,
+            Map<String, String> key,
+            String field,
+            Statement fromStatement,
+            Statement toStatement) {
 
         /** {@code table[k=v, …].field}. */
         public String item() {
             StringBuilder sb = new StringBuilder(table).append('[');
             int i = 0;
-            for (var e : key.entrySet()) sb.append(i++ == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+            for (var e : key.entrySet())
+                sb.append(i++ == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
             return sb.append("].").append(field).toString();
         }
     }
 
-    /** Distinct-anomaly signature: types, edge kinds and statement pairs, rotated to a canonical start. */
+    /**
+     * Distinct-anomaly signature: types, edge kinds and statement pairs, rotated to a canonical
+     * start.
+     */
     public String signature() {
         List<String> parts = new java.util.ArrayList<>();
         for (Edge e : edges) {
-            parts.add(e.fromStatement().txnType() + "." + e.fromStatement().id() + " -" + e.kind().lower() + "(" + e.table()
-                    + "." + e.field() + ")-> " + e.toStatement().txnType() + "." + e.toStatement().id());
+            parts.add(
+                    e.fromStatement().txnType()
+                            + "."
+                            + e.fromStatement().id()
+                            + " -"
+                            + e.kind().lower()
+                            + "("
+                            + e.table()
+                            + "."
+                            + e.field()
+                            + ")-> "
+                            + e.toStatement().txnType()
+                            + "."
+                            + e.toStatement().id());
         }
         String best = null;
         for (int s = 0; s < parts.size(); s++) {
             StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < parts.size(); i++) sb.append(parts.get((s + i) % parts.size())).append("; ");
+            for (int i = 0; i < parts.size(); i++)
+                sb.append(parts.get((s + i) % parts.size())).append("; ");
             String cand = sb.toString();
             if (best == null || cand.compareTo(best) < 0) best = cand;
         }
         return best;
     }
 
-    /** Adya's phenomenon of the cycle, by the classifier the checker shares ({@link Classifier#adya}). */
+    /**
+     * Adya's phenomenon of the cycle, by the classifier the checker shares ({@link
+     * Classifier#adya}).
+     */
     public String adya() {
         return Classifier.adya(edges);
     }

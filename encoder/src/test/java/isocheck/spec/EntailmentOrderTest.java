@@ -1,17 +1,16 @@
 package isocheck.spec;
 
-import isocheck.spec.EntailmentOrder.Method;
-import isocheck.spec.EntailmentOrder.Options;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.stream.Collectors;
-
 import static isocheck.spec.EntailmentOrder.Verdict.DOES_NOT_ENTAIL;
 import static isocheck.spec.EntailmentOrder.Verdict.ENTAILS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.spec.EntailmentOrder.Method;
+import isocheck.spec.EntailmentOrder.Options;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class EntailmentOrderTest {
     private static SpecLibrary lib;
@@ -21,7 +20,9 @@ class EntailmentOrderTest {
     static void compute() throws Exception {
         lib = SpecLibrary.builtin();
         // the paper's six models (the database levels have a test of their own below)
-        order = EntailmentOrder.compute(lib.specs().stream().filter(s -> PAPER.contains(s.name())).toList());
+        order =
+                EntailmentOrder.compute(
+                        lib.specs().stream().filter(s -> PAPER.contains(s.name())).toList());
         System.out.println(order.render());
         System.out.println(order.renderCounterexamples());
     }
@@ -30,15 +31,17 @@ class EntailmentOrderTest {
 
     /**
      * Statement snapshots (docs/postgresql-levels.md §1): rc is pc without the single snapshot, so
-     * rc < pc; rc's snapshots are prefixes of ar (ec's need not be) while ec reads from one snapshot
-     * (rc need not), so rc and ec are incomparable; the PostgreSQL levels are equivalent to their
-     * visibility specs (the database's write-time rules are not axioms).
+     * rc < pc; rc's snapshots are prefixes of ar (ec's need not be) while ec reads from one
+     * snapshot (rc need not), so rc and ec are incomparable; the PostgreSQL levels are equivalent
+     * to their visibility specs (the database's write-time rules are not axioms).
      */
     @Test
     void readCommittedAndThePostgresLevels() throws Exception {
         EntailmentOrder all = EntailmentOrder.compute(lib.specs());
-        assertEquals("cc < pc, ec < cc, ec < psi, pc < pg-repeatable-read=si, pg-read-committed=rc < pc, "
-                + "pg-repeatable-read=si < pg-serializable=ser, psi < pg-repeatable-read=si", hasse(all));
+        assertEquals(
+                "cc < pc, ec < cc, ec < psi, pc < pg-repeatable-read=si, pg-read-committed=rc < pc, "
+                        + "pg-repeatable-read=si < pg-serializable=ser, psi < pg-repeatable-read=si",
+                hasse(all));
         assertEquals(DOES_NOT_ENTAIL, all.entails("rc", "ec"));
         assertEquals(DOES_NOT_ENTAIL, all.entails("ec", "rc"));
         assertEquals(DOES_NOT_ENTAIL, all.entails("rc", "cc"));
@@ -54,14 +57,23 @@ class EntailmentOrderTest {
     }
 
     static String hasse(EntailmentOrder o) {
-        return o.hasse().stream().map(c -> String.join("=", c.weaker()) + " < " + String.join("=", c.stronger()))
-                .sorted().collect(Collectors.joining(", "));
+        return o.hasse().stream()
+                .map(c -> String.join("=", c.weaker()) + " < " + String.join("=", c.stronger()))
+                .sorted()
+                .collect(Collectors.joining(", "));
     }
 
     @Test
     void theHasseDiagramOfTheBuiltins() {
         assertEquals("cc < pc, ec < cc, ec < psi, pc < si, psi < si, si < ser", hasse(order));
-        assertEquals(List.of(List.of("ec"), List.of("cc"), List.of("pc"), List.of("psi"), List.of("si"), List.of("ser")),
+        assertEquals(
+                List.of(
+                        List.of("ec"),
+                        List.of("cc"),
+                        List.of("pc"),
+                        List.of("psi"),
+                        List.of("si"),
+                        List.of("ser")),
                 order.equivalenceClasses());
         assertEquals(List.of(List.of("cc", "psi"), List.of("pc", "psi")), order.incomparable());
         assertTrue(order.unknowns().isEmpty());
@@ -87,22 +99,33 @@ class EntailmentOrderTest {
         assertEquals(DOES_NOT_ENTAIL, order.entails("cc", "psi"));
         assertEquals(DOES_NOT_ENTAIL, order.entails("pc", "psi"));
         assertEquals(DOES_NOT_ENTAIL, order.entails("psi", "pc"));
-        // SI allows write skew: two transactions that see nothing of each other and do not write-conflict.
+        // SI allows write skew: two transactions that see nothing of each other and do not
+        // write-conflict.
         assertEquals(DOES_NOT_ENTAIL, order.entails("si", "ser"));
         assertEquals(DOES_NOT_ENTAIL, order.entails("cc", "pc"));
         // Every refutation comes with an execution of at most 3 transactions.
         for (EntailmentOrder.Check c : order.checks()) {
-            if (c.verdict() == DOES_NOT_ENTAIL) assertTrue(c.detail().matches("[123] transactions?, .*"), c.detail());
+            if (c.verdict() == DOES_NOT_ENTAIL)
+                assertTrue(c.detail().matches("[123] transactions?, .*"), c.detail());
         }
     }
 
     @Test
     void quantifiedSolvingAgreesWithTheBoundedExpansion() {
-        EntailmentOrder q = EntailmentOrder.compute(lib.specs(), new Options(Method.QUANTIFIED, 10_000, null));
-        System.out.println("bounded: " + order.totalMillis() + " ms, quantified (MBQI): " + q.totalMillis() + " ms");
+        EntailmentOrder q =
+                EntailmentOrder.compute(lib.specs(), new Options(Method.QUANTIFIED, 10_000, null));
+        System.out.println(
+                "bounded: "
+                        + order.totalMillis()
+                        + " ms, quantified (MBQI): "
+                        + q.totalMillis()
+                        + " ms");
         assertTrue(q.unknowns().isEmpty(), q.unknowns().toString());
         for (EntailmentOrder.Check c : order.checks()) {
-            assertEquals(c.verdict(), q.entails(c.stronger(), c.weaker()), c.stronger() + " ⇒ " + c.weaker());
+            assertEquals(
+                    c.verdict(),
+                    q.entails(c.stronger(), c.weaker()),
+                    c.stronger() + " ⇒ " + c.weaker());
             assertEquals(Method.QUANTIFIED, q.check(c.stronger(), c.weaker()).method());
             assertEquals(Method.BOUNDED, c.method());
         }
@@ -115,7 +138,8 @@ class EntailmentOrderTest {
         System.out.println(o.render());
         assertTrue(o.unknowns().isEmpty());
         assertTrue(o.transitivityViolations().isEmpty());
-        // SER ⇒ hybrid-SI ⇒ hybrid-PSI ⇒ selective SER; no global level below SER gives selective SER.
+        // SER ⇒ hybrid-SI ⇒ hybrid-PSI ⇒ selective SER; no global level below SER gives selective
+        // SER.
         assertEquals(ENTAILS, o.entails("ser", "courseware-hybrid-si"));
         assertEquals(ENTAILS, o.entails("courseware-hybrid-si", "courseware-hybrid-psi"));
         assertEquals(ENTAILS, o.entails("courseware-hybrid-psi", "courseware-selective-ser"));
@@ -126,13 +150,28 @@ class EntailmentOrderTest {
         assertEquals(DOES_NOT_ENTAIL, o.entails("courseware-hybrid-psi", "courseware-hybrid-si"));
         assertTrue(hasse(o).contains("courseware-selective-ser < courseware-hybrid-psi"), hasse(o));
         // Running every type of a (closed) program at PSI is PSI; leaving one type out is weaker.
-        SpecLibrary every = SpecLibrary.fromSources(List.of(
-                new SpecLibrary.Source("psi", "psi.spec", "axiom w observer b: forall a, b: WW(a, b) -> vis(a, b)\n", false),
-                new SpecLibrary.Source("psi-a-b", "psi-a-b.spec", "include psi for A\ninclude psi for B\n", false),
-                new SpecLibrary.Source("psi-a", "psi-a.spec", "include psi for A\n", false)));
-        EntailmentOrder e = EntailmentOrder.compute(every.specs(), new Options(Method.BOUNDED, 10_000, List.of("A", "B")));
+        SpecLibrary every =
+                SpecLibrary.fromSources(
+                        List.of(
+                                new SpecLibrary.Source(
+                                        "psi",
+                                        "psi.spec",
+                                        "axiom w observer b: forall a, b: WW(a, b) -> vis(a, b)\n",
+                                        false),
+                                new SpecLibrary.Source(
+                                        "psi-a-b",
+                                        "psi-a-b.spec",
+                                        "include psi for A\ninclude psi for B\n",
+                                        false),
+                                new SpecLibrary.Source(
+                                        "psi-a", "psi-a.spec", "include psi for A\n", false)));
+        EntailmentOrder e =
+                EntailmentOrder.compute(
+                        every.specs(), new Options(Method.BOUNDED, 10_000, List.of("A", "B")));
         assertEquals(List.of(List.of("psi-a"), List.of("psi", "psi-a-b")), e.equivalenceClasses());
         EntailmentOrder open = EntailmentOrder.compute(every.specs());
-        assertEquals(DOES_NOT_ENTAIL, open.entails("psi-a-b", "psi")); // open world: a third type may exist
+        assertEquals(
+                DOES_NOT_ENTAIL,
+                open.entails("psi-a-b", "psi")); // open world: a third type may exist
     }
 }

@@ -1,16 +1,15 @@
 package isocheck.spec;
 
-import isocheck.program.SourcePos;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.program.SourcePos;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SpecParserTest {
 
@@ -26,7 +25,8 @@ class SpecParserTest {
     static String libraryError(SpecLibrary.Source... extra) {
         List<SpecLibrary.Source> sources = new ArrayList<>(SpecLibrary.builtinSources());
         sources.addAll(List.of(extra));
-        return assertThrows(SpecException.class, () -> SpecLibrary.fromSources(sources)).getMessage();
+        return assertThrows(SpecException.class, () -> SpecLibrary.fromSources(sources))
+                .getMessage();
     }
 
     static SpecLibrary.Source src(String name, String text) {
@@ -37,27 +37,47 @@ class SpecParserTest {
 
     @Test
     void precedenceNotAndOrImpliesIff() throws Exception {
-        Formula f = SpecParser.parseFormula("f", "forall a, b: not vis(a, b) and ar(a, b) or WW(a, b) -> RW(a, b) -> D(a, b) <-> a = b");
-        assertEquals("forall a, b: (((not vis(a, b) and ar(a, b)) or WW(a, b)) -> (RW(a, b) -> D(a, b))) <-> (a = b)", f.toString());
+        Formula f =
+                SpecParser.parseFormula(
+                        "f",
+                        "forall a, b: not vis(a, b) and ar(a, b) or WW(a, b) -> RW(a, b) -> D(a, b) <-> a = b");
+        assertEquals(
+                "forall a, b: (((not vis(a, b) and ar(a, b)) or WW(a, b)) -> (RW(a, b) -> D(a, b))) <-> (a = b)",
+                f.toString());
     }
 
     @Test
     void quantifierBodyExtendsToTheRight() throws Exception {
-        Formula f = SpecParser.parseFormula("f", "forall a: vis(a, a) and forall b: ar(a, b) or ar(b, a)");
+        Formula f =
+                SpecParser.parseFormula(
+                        "f", "forall a: vis(a, a) and forall b: ar(a, b) or ar(b, a)");
         assertEquals("forall a: vis(a, a) and (forall b: ar(a, b) or ar(b, a))", f.toString());
     }
 
     @Test
     void symbolicAndWordConnectivesAreTheSame() throws Exception {
-        String words = SpecParser.parseFormula("f", "forall a, b: not vis(a,b) and ar(a,b) or WR(a,b) implies WW(a,b) iff RW(a,b)").toString();
-        String symbols = SpecParser.parseFormula("f", "forall a, b: !vis(a,b) & ar(a,b) | WR(a,b) -> WW(a,b) <-> RW(a,b)").toString();
+        String words =
+                SpecParser.parseFormula(
+                                "f",
+                                "forall a, b: not vis(a,b) and ar(a,b) or WR(a,b) implies WW(a,b) iff RW(a,b)")
+                        .toString();
+        String symbols =
+                SpecParser.parseFormula(
+                                "f",
+                                "forall a, b: !vis(a,b) & ar(a,b) | WR(a,b) -> WW(a,b) <-> RW(a,b)")
+                        .toString();
         assertEquals(words, symbols);
     }
 
     @Test
     void typeComparisons() throws Exception {
-        Formula f = SpecParser.parseFormula("f", "forall s, t: type(s) = Enroll and Enroll != type(t) and type(s) = type(t) and s != t -> true");
-        assertEquals("forall s, t: ((((type(s) = Enroll) and (Enroll != type(t))) and (type(s) = type(t))) and (s != t)) -> true", f.toString());
+        Formula f =
+                SpecParser.parseFormula(
+                        "f",
+                        "forall s, t: type(s) = Enroll and Enroll != type(t) and type(s) = type(t) and s != t -> true");
+        assertEquals(
+                "forall s, t: ((((type(s) = Enroll) and (Enroll != type(t))) and (type(s) = type(t))) and (s != t)) -> true",
+                f.toString());
         assertEquals(java.util.Set.of("Enroll"), Formula.typeNames(f));
     }
 
@@ -73,7 +93,9 @@ class SpecParserTest {
 
     @Test
     void commentsAxiomsObserversIncludesAndBareFormulas() throws Exception {
-        ParsedSpec p = parse("""
+        ParsedSpec p =
+                parse(
+                        """
                 # A spec about nothing much.
                 -- second comment style
                 include psi for Enroll, AddCourse   # trailing comment
@@ -94,10 +116,15 @@ class SpecParserTest {
         assertTrue(parse("# nothing\n").axioms().isEmpty());
     }
 
-    // ------------------------------------------------------------ malformed: exact file:line:col messages
+    // ------------------------------------------------------------ malformed: exact file:line:col
+    // messages
 
     @ParameterizedTest(name = "[{index}] {0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            textBlock =
+                    """
             forall a, b: vis(a, b) -> vis(b, c)          | bad.spec:1:34: free variable 'c'
             forall a, b: so(a, b)                        | bad.spec:1:14: unknown relation 'so'; relations are vis, ar, WR, WW, RW, D, and type(t) = Name
             forall a, b: Vis(a, b)                       | bad.spec:1:14: unknown relation 'Vis' (did you mean 'vis'?); relations are vis, ar, WR, WW, RW, D, and type(t) = Name
@@ -125,21 +152,31 @@ class SpecParserTest {
 
     @Test
     void positionsCountLinesAndColumnsAcrossCommentsAndTabs() {
-        assertEquals("bad.spec:3:28: free variable 'z' (to compare with a transaction type write type(x) = z)",
-                error("# header comment\naxiom ok: forall a: not ar(a, a)\n\tforall x, y: vis(x, y) -> z = x\n"));
+        assertEquals(
+                "bad.spec:3:28: free variable 'z' (to compare with a transaction type write type(x) = z)",
+                error(
+                        "# header comment\naxiom ok: forall a: not ar(a, a)\n\tforall x, y: vis(x, y) -> z = x\n"));
     }
 
     @Test
     void snapshotAndDatabaseDirectives() throws Exception {
-        assertEquals("bad.spec:1:10: expected 'statement' or 'transaction' after 'snapshot', found 'query'",
+        assertEquals(
+                "bad.spec:1:10: expected 'statement' or 'transaction' after 'snapshot', found 'query'",
                 error("snapshot query\n"));
-        assertEquals("bad.spec:1:10: unknown database 'mysql'; known: postgresql", error("database mysql\n"));
+        assertEquals(
+                "bad.spec:1:10: unknown database 'mysql'; known: postgresql",
+                error("database mysql\n"));
         // not keywords: still usable as variables
-        parse("axiom v: forall snapshot, database: vis(snapshot, database) -> ar(snapshot, database)\n");
+        parse(
+                "axiom v: forall snapshot, database: vis(snapshot, database) -> ar(snapshot, database)\n");
         List<SpecLibrary.Source> sources = new ArrayList<>(SpecLibrary.builtinSources());
-        sources.add(src("mixed", "snapshot statement\ninclude si for A\ninclude rc for B\ndatabase postgresql\n"));
+        sources.add(
+                src(
+                        "mixed",
+                        "snapshot statement\ninclude si for A\ninclude rc for B\ndatabase postgresql\n"));
         Spec mixed = SpecLibrary.fromSources(sources).get("mixed");
-        // A keeps one snapshot (si's implicit single_snapshot, restricted to A); B reads per statement
+        // A keeps one snapshot (si's implicit single_snapshot, restricted to A); B reads per
+        // statement
         assertEquals(1, mixed.snapshotAxioms().size());
         assertEquals(List.of("A"), mixed.snapshotAxioms().get(0).restrictedTo());
         assertTrue(mixed.hasStatementSnapshots());
@@ -148,41 +185,55 @@ class SpecParserTest {
 
     @Test
     void unknownInclude() {
-        assertEquals("bad.spec:2:9: unknown spec 'snapshot' in include; known specs: bad, cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si",
+        assertEquals(
+                "bad.spec:2:9: unknown spec 'snapshot' in include; known specs: bad, cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si",
                 libraryError(src("bad", "# uses a name that does not exist\ninclude snapshot\n")));
     }
 
     @Test
     void includeCycle() {
-        assertEquals("b.spec:1:9: include cycle: a -> b -> a",
+        assertEquals(
+                "b.spec:1:9: include cycle: a -> b -> a",
                 libraryError(src("a", "include b\n"), src("b", "include a\n")));
     }
 
     @Test
     void selfInclude() {
-        assertEquals("loop.spec:2:11: include cycle: loop -> loop",
+        assertEquals(
+                "loop.spec:2:11: include cycle: loop -> loop",
                 libraryError(src("loop", "include si\ninclude   loop\n")));
     }
 
     @Test
     void restrictingAnAxiomWithoutObserver() {
-        assertEquals("bad.spec:1:9: cannot include 'noobs' for Enroll: axiom noobs.x (noobs.spec:1:7) declares no observer",
-                libraryError(src("noobs", "axiom x: forall a, b: WW(a, b) -> vis(a, b)\n"), src("bad", "include noobs for Enroll\n")));
+        assertEquals(
+                "bad.spec:1:9: cannot include 'noobs' for Enroll: axiom noobs.x (noobs.spec:1:7) declares no observer",
+                libraryError(
+                        src("noobs", "axiom x: forall a, b: WW(a, b) -> vis(a, b)\n"),
+                        src("bad", "include noobs for Enroll\n")));
     }
 
     @Test
     void redefiningABuiltinName() {
-        assertEquals("psi.spec:1:1: spec 'psi' is already defined by specs/psi.spec",
+        assertEquals(
+                "psi.spec:1:1: spec 'psi' is already defined by specs/psi.spec",
                 libraryError(src("psi", "forall a, b: WW(a, b) -> vis(a, b)\n")));
     }
 
     @Test
     void unknownTransactionTypeIsReportedAtTranslation() throws Exception {
-        SpecLibrary lib = SpecLibrary.fromSources(List.of(src("typo", "\nforall a, b: type(a) = Enrol -> vis(a, b)\n")));
+        SpecLibrary lib =
+                SpecLibrary.fromSources(
+                        List.of(src("typo", "\nforall a, b: type(a) = Enrol -> vis(a, b)\n")));
         try (com.microsoft.z3.Context ctx = new com.microsoft.z3.Context()) {
             FreeExecution exec = new FreeExecution(ctx, List.of("Enroll", "AddCourse"));
-            SpecException e = assertThrows(SpecException.class, () -> new SpecTranslator(exec).quantified(lib.get("typo")));
-            assertEquals("typo.spec:2:24: unknown transaction type 'Enrol'; the program's types are: AddCourse, Enroll", e.getMessage());
+            SpecException e =
+                    assertThrows(
+                            SpecException.class,
+                            () -> new SpecTranslator(exec).quantified(lib.get("typo")));
+            assertEquals(
+                    "typo.spec:2:24: unknown transaction type 'Enrol'; the program's types are: AddCourse, Enroll",
+                    e.getMessage());
         }
     }
 }

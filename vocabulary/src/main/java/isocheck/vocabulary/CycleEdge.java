@@ -7,7 +7,10 @@ package isocheck.vocabulary;
  * field {@value #EXISTENCE}), and is null for so, co and rt edges.
  */
 public interface CycleEdge {
-    /** The field name of a record's existence: a read of it is a predicate read (a phantom when overwritten). */
+    /**
+     * The field name of a record's existence: a read of it is a predicate read (a phantom when
+     * overwritten).
+     */
     String EXISTENCE = "@alive";
 
     EdgeKind kind();
@@ -19,8 +22,8 @@ public interface CycleEdge {
     String key();
 
     /**
-     * Whether this edge stands for one of Adya's predicate dependencies (a predicate read's edge, not an
-     * item's): a cycle with a predicate anti-dependency is Adya's G2 rather than G2-item.
+     * Whether this edge stands for one of Adya's predicate dependencies (a predicate read's edge,
+     * not an item's): a cycle with a predicate anti-dependency is Adya's G2 rather than G2-item.
      */
     default boolean predicate() {
         return false;

@@ -6,14 +6,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The correspondence between the static specs (files in {@code specs/}, Nagar & Jagannathan,
- * CONCUR 2018, §3.2 and Fig. 4) and the dynamic levels of the checker (Cerone, Bernardi, Gotsman,
- * CONCUR 2015, §4; Biswas & Enea, OOPSLA 2019, §3): the level a history of a static witness under
- * the spec must satisfy. EC's counterpart is RA, not RC: the paper's EC makes a transaction's
- * writes visible all at once (its visibility is per transaction), which is read atomicity. The
- * paper's PSI is {@code WW ⇒ vis} without causality while the dynamic PSI includes causal
- * visibility, so a PSI witness whose visibility is not transitive is held to RA (see
- * {@code WitnessHistoryTest}). A new spec with a dynamic counterpart is a row here.
+ * The correspondence between the static specs (files in {@code specs/}, Nagar & Jagannathan, CONCUR
+ * 2018, §3.2 and Fig. 4) and the dynamic levels of the checker (Cerone, Bernardi, Gotsman, CONCUR
+ * 2015, §4; Biswas & Enea, OOPSLA 2019, §3): the level a history of a static witness under the spec
+ * must satisfy. EC's counterpart is RA, not RC: the paper's EC makes a transaction's writes visible
+ * all at once (its visibility is per transaction), which is read atomicity. The paper's PSI is
+ * {@code WW ⇒ vis} without causality while the dynamic PSI includes causal visibility, so a PSI
+ * witness whose visibility is not transitive is held to RA (see {@code WitnessHistoryTest}). A new
+ * spec with a dynamic counterpart is a row here.
  */
 public final class SpecLevels {
     private static final Map<String, String> COUNTERPART = new LinkedHashMap<>();
@@ -29,12 +29,17 @@ public final class SpecLevels {
 
     private SpecLevels() {}
 
-    /** The checker level name ({@code Level.parse} accepts it) that corresponds to the spec, if any. */
+    /**
+     * The checker level name ({@code Level.parse} accepts it) that corresponds to the spec, if any.
+     */
     public static Optional<String> levelOf(String spec) {
         return Optional.ofNullable(COUNTERPART.get(spec));
     }
 
-    /** Every spec with a counterpart, in order of strength where comparable (ec weakest, ser strongest). */
+    /**
+     * Every spec with a counterpart, in order of strength where comparable (ec weakest, ser
+     * strongest).
+     */
     public static Map<String, String> all() {
         return Collections.unmodifiableMap(COUNTERPART);
     }

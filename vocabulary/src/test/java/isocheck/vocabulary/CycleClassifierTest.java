@@ -13,8 +13,10 @@ class CycleClassifierTest {
 
     @Test
     void aLostUpdateIsGSingleWhicheverTwoEdgesCloseIt() {
-        List<CycleEdge> rwWw = List.of(e(EdgeKind.RW, "T1", "T2", "a/1/n"), e(EdgeKind.WW, "T2", "T1", "a/1/n"));
-        List<CycleEdge> rwRw = List.of(e(EdgeKind.RW, "T1", "T2", "a/1/n"), e(EdgeKind.RW, "T2", "T1", "a/1/n"));
+        List<CycleEdge> rwWw =
+                List.of(e(EdgeKind.RW, "T1", "T2", "a/1/n"), e(EdgeKind.WW, "T2", "T1", "a/1/n"));
+        List<CycleEdge> rwRw =
+                List.of(e(EdgeKind.RW, "T1", "T2", "a/1/n"), e(EdgeKind.RW, "T2", "T1", "a/1/n"));
         for (List<CycleEdge> c : List.of(rwWw, rwRw)) {
             assertEquals("lost update", CycleClassifier.commonName(c));
             assertEquals("G-single", CycleClassifier.adya(c));
@@ -23,18 +25,26 @@ class CycleClassifierTest {
 
     @Test
     void anAntiDependencyOnARecordsExistenceMakesAWriteSkewAPhantom() {
-        List<CycleEdge> skew = List.of(e(EdgeKind.RW, "T1", "T2", "u/1/" + CycleEdge.EXISTENCE),
-                e(EdgeKind.RW, "T2", "T1", "u/2/" + CycleEdge.EXISTENCE));
+        List<CycleEdge> skew =
+                List.of(
+                        e(EdgeKind.RW, "T1", "T2", "u/1/" + CycleEdge.EXISTENCE),
+                        e(EdgeKind.RW, "T2", "T1", "u/2/" + CycleEdge.EXISTENCE));
         assertEquals("write skew (phantom)", CycleClassifier.commonName(skew));
         assertEquals("G2-item", CycleClassifier.adya(skew));
-        assertEquals("write skew", CycleClassifier.commonName(List.of(e(EdgeKind.RW, "T1", "T2", "d/1/on"),
-                e(EdgeKind.RW, "T2", "T1", "d/2/on"))));
+        assertEquals(
+                "write skew",
+                CycleClassifier.commonName(
+                        List.of(
+                                e(EdgeKind.RW, "T1", "T2", "d/1/on"),
+                                e(EdgeKind.RW, "T2", "T1", "d/2/on"))));
     }
 
     @Test
     void everySpecWithACounterpartNamesACheckerLevel() {
         assertEquals("RA", SpecLevels.levelOf("ec").orElseThrow());
-        assertEquals(List.of("ec", "cc", "pc", "psi", "si", "ser"), List.copyOf(SpecLevels.all().keySet()));
+        assertEquals(
+                List.of("ec", "cc", "pc", "psi", "si", "ser"),
+                List.copyOf(SpecLevels.all().keySet()));
         assertEquals(java.util.Optional.empty(), SpecLevels.levelOf("no-such-spec"));
     }
 }
