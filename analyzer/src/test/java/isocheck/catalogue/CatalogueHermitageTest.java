@@ -73,75 +73,40 @@ class CatalogueHermitageTest {
 
     @Test
     void postgresqlAgreesWithHermitageOrTheDisagreementIsExplained() {
-        String url = System.getenv(ENV);
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                ENV + " is not set: the PostgreSQL catalogue is skipped");
-        try (Connection c = DriverManager.getConnection(url)) {
-            c.isValid(5);
-        } catch (SQLException e) {
-            fail(
-                    ENV
-                            + " is set but the server is unreachable: "
-                            + isocheck.run.Db.of(
-                                            url, null, null, isocheck.run.Isolation.READ_COMMITTED)
-                                    .displayUrl()
-                            + ": "
-                            + e.getMessage());
-        }
-        Catalogue cat =
-                Catalogue.run(
-                        List.of(CatalogueDatabase.open(url, null, null)),
-                        AnomalyCatalogue.ALL,
-                        1000,
-                        null);
-        String table = CatalogueReport.text(cat);
-        // run.PostgresEngine offers three (PostgreSQL runs READ UNCOMMITTED as READ COMMITTED,
-        // manual §13.2).
-        assertEquals(
+        // run.PostgresEngine offers three levels (PostgreSQL runs READ UNCOMMITTED as READ
+        // COMMITTED, manual §13.2); Hermitage's three PostgreSQL rows × its ten columns, and PMP
+        // for write predicates at two levels (postgres.md).
+        agreesWithHermitageOrExplained(
+                ENV,
+                "PostgreSQL",
+                "postgresql",
                 List.of("read-committed", "repeatable-read", "serializable"),
-                cat.levels().get("PostgreSQL"));
-        assertTrue(cat.decided(), table);
-        // Hermitage's three PostgreSQL levels × its ten columns, and PMP for write predicates at
-        // two levels (postgres.md).
-        assertEquals(3 * 10 + 2, cat.comparisons().size(), table);
-        assertEquals(
-                List.of(),
-                cat.unexplained().stream()
-                        .map(
-                                c ->
-                                        c.cell().level()
-                                                + " "
-                                                + c.cell().anomaly().id()
-                                                + ": "
-                                                + c.cell().evidence())
-                        .toList(),
-                table);
-        Set<String> measured = new HashSet<>();
-        for (Hermitage.Comparison c : cat.comparisons()) {
-            if (!c.agrees()) {
-                measured.add(Hermitage.key(c.dbms(), c.cell().level(), c.cell().anomaly().id()));
-            }
-        }
-        List<String> stale = new ArrayList<>();
-        for (String k : cat.hermitage().explained().keySet()) {
-            if (k.startsWith("postgresql ") && !measured.contains(k)) {
-                stale.add(k);
-            }
-        }
-        assertEquals(
-                List.of(),
-                stale,
-                "explained disagreements that this run did not measure:\n" + table);
+                3 * 10 + 2);
     }
 
     @Test
     void mariadbAgreesWithHermitagesMysqlOrTheDisagreementIsExplained() {
-        String env = "ISOCHECK_TEST_MARIADB";
+        // Hermitage's four MySQL (InnoDB) rows × ten columns, and PMP for write predicates at
+        // three levels (mysql.md).
+        agreesWithHermitageOrExplained(
+                "ISOCHECK_TEST_MARIADB",
+                "MariaDB",
+                "mysql",
+                List.of("read-uncommitted", "read-committed", "repeatable-read", "serializable"),
+                4 * 10 + 3);
+    }
+
+    /**
+     * The whole catalogue on the server of {@code env} (skipped when unset, FAILS when set and
+     * unreachable): its levels, every cell decided, every disagreement with Hermitage's {@code
+     * dbms} table explained and every explanation measured.
+     */
+    private static void agreesWithHermitageOrExplained(
+            String env, String name, String dbms, List<String> levels, int comparisons) {
         String url = System.getenv(env);
         Assumptions.assumeTrue(
                 url != null && !url.isBlank(),
-                env + " is not set: the MariaDB catalogue is skipped");
+                env + " is not set: the " + name + " catalogue is skipped");
         try (Connection c = DriverManager.getConnection(url)) {
             c.isValid(5);
         } catch (SQLException e) {
@@ -149,7 +114,10 @@ class CatalogueHermitageTest {
                     env
                             + " is set but the server is unreachable: "
                             + isocheck.run.Db.of(
-                                            url, null, null, isocheck.run.Isolation.READ_COMMITTED)
+                                            url,
+                                            null,
+                                            null,
+                                            isocheck.run.Engines.forUrl(url).levels().get(0))
                                     .displayUrl()
                             + ": "
                             + e.getMessage());
@@ -161,13 +129,9 @@ class CatalogueHermitageTest {
                         1000,
                         null);
         String table = CatalogueReport.text(cat);
-        assertEquals(
-                List.of("read-uncommitted", "read-committed", "repeatable-read", "serializable"),
-                cat.levels().get("MariaDB"));
+        assertEquals(levels, cat.levels().get(name), table);
         assertTrue(cat.decided(), table);
-        // Hermitage's four MySQL rows × ten columns, and PMP for write predicates at three levels
-        // (mysql.md).
-        assertEquals(4 * 10 + 3, cat.comparisons().size(), table);
+        assertEquals(comparisons, cat.comparisons().size(), table);
         assertEquals(
                 List.of(),
                 cat.unexplained().stream()
@@ -188,7 +152,7 @@ class CatalogueHermitageTest {
         }
         List<String> stale = new ArrayList<>();
         for (String k : cat.hermitage().explained().keySet()) {
-            if (k.startsWith("mysql ") && !measured.contains(k)) {
+            if (k.startsWith(dbms + " ") && !measured.contains(k)) {
                 stale.add(k);
             }
         }
