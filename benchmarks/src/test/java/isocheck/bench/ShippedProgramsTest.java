@@ -59,7 +59,13 @@ class ShippedProgramsTest {
                                         ROOT.relativize(p).toString(),
                                         () -> {
                                             String name = ROOT.relativize(p).toString();
-                                            if (name.startsWith("benchmarks/programs/rejected/")) {
+                                            // twitter.sql (BenchBase, loads into PostgreSQL
+                                            // unchanged) needs SERIAL, which isocheck does not
+                                            // read yet (issue 13): refused with its place until
+                                            // then, and this test says so when it loads
+                                            if (name.startsWith("benchmarks/programs/rejected/")
+                                                    || name.equals(
+                                                            "benchmarks/programs/benchbase/twitter.sql")) {
                                                 isocheck.frontend.ProgramError e =
                                                         org.junit.jupiter.api.Assertions
                                                                 .assertThrows(
