@@ -194,16 +194,29 @@ record Fragment(String text, SourcePos start) {
     }
 
     /**
-     * The offset of the first {@code ..} between two name characters outside string literals, or
-     * -1.
+     * The offset of the first {@code ..} between two name characters outside string literals and
+     * comments, or -1.
      */
     private int emptyNamePart() {
         boolean quoted = false;
-        for (int i = 1; i + 2 < text.length(); i++) {
+        for (int i = 0; i + 2 < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\'') {
                 quoted = !quoted;
+            } else if (!quoted && text.startsWith("--", i)) {
+                int end = text.indexOf('\n', i); // a comment: the fragment is the source's text
+                if (end < 0) {
+                    return -1;
+                }
+                i = end;
+            } else if (!quoted && text.startsWith("/*", i)) {
+                int end = text.indexOf("*/", i + 2);
+                if (end < 0) {
+                    return -1;
+                }
+                i = end + 1;
             } else if (!quoted
+                    && i > 0
                     && c == '.'
                     && text.charAt(i + 1) == '.'
                     && isName(text.charAt(i - 1))

@@ -36,6 +36,40 @@ class FrontendTest {
         return s.guard().stream().map(Cond::text).collect(Collectors.joining(" AND "));
     }
 
+    /**
+     * The guard against names with an empty part ({@code a..b}, Fragment#emptyNamePart) reads the
+     * fragment's source text: a {@code ..} in a comment or a string literal is not a name.
+     */
+    @Test
+    void doubleDotsInCommentsAndStringsAreNotNames() {
+        var txn =
+                facts(
+                                """
+                TRANSACTION t(w INT)
+                BEGIN
+                  SELECT s_qty INTO qty FROM stock -- items 1..10
+                    WHERE s_w_id = :w /* 1..2 */ AND s_i_id = 1;
+                  UPDATE stock SET s_name = 'a..b' WHERE s_w_id = :w AND s_i_id = 1;
+                END;
+                """)
+                        .get(0);
+        assertEquals(2, txn.statements().size());
+        ProgramError e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        ProgramError.class,
+                        () ->
+                                facts(
+                                        """
+                TRANSACTION t(w INT)
+                BEGIN
+                  UPDATE stock SET s_qty = 1 WHERE s..w_id = :w AND s_i_id = 1;
+                END;
+                """));
+        assertEquals(
+                "t.sql:6:37: syntax error: unexpected '..' (a name has an empty part)",
+                e.getMessage());
+    }
+
     @Test
     void guardsCollectEnclosingConditionsWithElseNegatedAndElsifNested() {
         var txn =
