@@ -80,6 +80,25 @@ final class MariaDbEngine implements Engine {
     }
 
     /**
+     * A user variable assigned in the WHERE clause (MariaDB manual, "User-Defined Variables"):
+     * InnoDB hands the server the row version it evaluates (the newest committed one, under a lock
+     * or, for an UPDATE at READ COMMITTED, semi-consistently, and again after the lock wait when
+     * it matched; "InnoDB Lock Modes"), and the server evaluates the conjuncts in order, so the
+     * last entry of a row names the version whose evaluation decided it.
+     */
+    @Override
+    public String evaluationNote(String items) {
+        return "(@isocheck_seen := JSON_ARRAY_APPEND(@isocheck_seen, '$', JSON_ARRAY("
+                + items
+                + "))) IS NOT NULL";
+    }
+
+    @Override
+    public String[] evaluationNotes() {
+        return new String[] {"SET @isocheck_seen = '[]'", "SELECT @isocheck_seen"};
+    }
+
+    /**
      * Seconds a statement waits for a row lock (InnoDB's default is 50): a blocked schedule step
      * ends in error 1205 soon.
      */

@@ -109,6 +109,22 @@ interface SqlDialect {
     }
 
     /**
+     * A condition, always true, that appends {@code items} (the row's primary key and predicate
+     * version) to a session variable each time the database evaluates it, put before a recorded
+     * UPDATE's or DELETE's WHERE clause so that the statement itself says which version of every row
+     * it evaluated (the last entry of a row is the evaluation that decided); null where the
+     * database has no such variables. Read back with {@link #evaluationNotes}.
+     */
+    default String evaluationNote(String items) {
+        return null;
+    }
+
+    /** The statements that reset ([0]) and read ([1]) {@link #evaluationNote}'s variable. */
+    default String[] evaluationNotes() {
+        return null;
+    }
+
+    /**
      * A SQL expression over the row being read, 1 when the current transaction holds a row lock on
      * it (and so nobody changed it since the lock was taken), 0 otherwise; "0" where the database
      * does not say. Used by the read after a statement that did not change a row it had matched in

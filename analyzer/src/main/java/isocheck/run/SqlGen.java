@@ -206,7 +206,10 @@ final class SqlGen {
                 }
                 pred = predicate(t, u.where(), false, writesVersion, image, old);
             }
-            sb.append(String.join(", ", sets)).append(" WHERE ").append(cond(u.where(), params));
+            sb.append(String.join(", ", sets))
+                    .append(" WHERE ")
+                    .append(note(t, u.where()))
+                    .append(cond(u.where(), params));
             if (record && !dialect.updateReturns()) {
                 // No UPDATE … RETURNING: the rows this execution changed are those carrying its
                 // version (unique per execution) in a column it assigned; the transaction's own
@@ -320,7 +323,8 @@ final class SqlGen {
                     pred);
         }
         Stmt.Delete d = (Stmt.Delete) s;
-        String sql = "DELETE FROM " + t.name() + " WHERE " + cond(d.where(), params);
+        String sql =
+                "DELETE FROM " + t.name() + " WHERE " + note(t, d.where()) + cond(d.where(), params);
         List<String> written = List.of(t.primaryKey().get(0));
         List<String> image = predicateColumns.of(t.name());
         List<String> extra = new ArrayList<>();
@@ -542,6 +546,21 @@ final class SqlGen {
                 postRead,
                 postParams,
                 true);
+    }
+
+    /**
+     * The evaluation note ({@link SqlDialect#evaluationNote}) and AND, put before a recorded
+     * UPDATE's or DELETE's WHERE clause that reads non-key columns (the one that has a pre-read),
+     * or "".
+     */
+    private String note(Table t, Cond where) {
+        if (!record || predicateColumns.keyOnly(t, where)) {
+            return "";
+        }
+        List<String> items = new ArrayList<>(t.primaryKey());
+        items.add(PRED_VERSION);
+        String note = dialect.evaluationNote(String.join(", ", items));
+        return note == null ? "" : note + " AND ";
     }
 
     /**

@@ -33,6 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class StatementExecutor {
     private final SqlGen gen;
     private final AtomicLong versions;
+    private static final com.fasterxml.jackson.databind.ObjectMapper NOTES =
+            new com.fasterxml.jackson.databind.ObjectMapper();
     private final SqlDialect dialect;
 
     StatementExecutor(SqlGen gen, SqlDialect dialect, AtomicLong versions) {
@@ -221,6 +223,12 @@ final class StatementExecutor {
                             }
                         }
                     }
+                    String[] notes =
+                            pred.preReadSql() == null ? null : dialect.evaluationNotes();
+                    Set<String> noted = new HashSet<>();
+                    if (notes != null) {
+                        session.prepare(notes[0]).execute();
+                    }
                     if (c.fetchSql()
                             != null) { // no UPDATE … RETURNING: run it, then select what it changed
                         p.executeUpdate();
@@ -269,8 +277,28 @@ final class StatementExecutor {
                             n++;
                         }
                     }
+                    if (notes != null) { // the versions the statement itself evaluated
+                        try (ResultSet rs = session.prepare(notes[1]).executeQuery()) {
+                            rs.next();
+                            for (com.fasterxml.jackson.databind.JsonNode e :
+                                    NOTES.readTree(rs.getString(1))) {
+                                StringBuilder row = new StringBuilder(t.name()).append('/');
+                                for (int k = 0; k < nk; k++) {
+                                    row.append(k > 0 ? "," : "").append(e.get(k).asText());
+                                }
+                                // the last evaluation of a row decided it; a changed row keeps the
+                                // version its write replaced
+                                if (!seen.containsKey(row.toString()) || noted.contains(row.toString())) {
+                                    seen.put(row.toString(), e.get(nk).asLong());
+                                    noted.add(row.toString());
+                                }
+                            }
+                        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                            throw new SQLException("unreadable evaluation notes: " + e.getMessage());
+                        }
+                    }
                     Map<String, long[]> uncertain =
-                            pred.preReadSql() == null
+                            pred.preReadSql() == null || notes != null
                                     ? Map.of()
                                     : unchanged(session, pred, frame, t, nk, pre, seen);
                     c.stmt()
