@@ -82,9 +82,9 @@ final class MariaDbEngine implements Engine {
     /**
      * A user variable assigned in the WHERE clause (MariaDB manual, "User-Defined Variables"):
      * InnoDB hands the server the row version it evaluates (the newest committed one, under a lock
-     * or, for an UPDATE at READ COMMITTED, semi-consistently, and again after the lock wait when
-     * it matched; "InnoDB Lock Modes"), and the server evaluates the conjuncts in order, so the
-     * last entry of a row names the version whose evaluation decided it.
+     * or, for an UPDATE at READ COMMITTED, semi-consistently, and again after the lock wait when it
+     * matched; "InnoDB Lock Modes"), and the server evaluates the conjuncts in order, so the last
+     * entry of a row names the version whose evaluation decided it.
      */
     @Override
     public String evaluationNote(String items) {

@@ -111,8 +111,8 @@ interface SqlDialect {
     /**
      * A condition, always true, that appends {@code items} (the row's primary key and predicate
      * version) to a session variable each time the database evaluates it, put before a recorded
-     * UPDATE's or DELETE's WHERE clause so that the statement itself says which version of every row
-     * it evaluated (the last entry of a row is the evaluation that decided); null where the
+     * UPDATE's or DELETE's WHERE clause so that the statement itself says which version of every
+     * row it evaluated (the last entry of a row is the evaluation that decided); null where the
      * database has no such variables. Read back with {@link #evaluationNotes}.
      */
     default String evaluationNote(String items) {

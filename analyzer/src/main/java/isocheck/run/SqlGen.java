@@ -324,7 +324,11 @@ final class SqlGen {
         }
         Stmt.Delete d = (Stmt.Delete) s;
         String sql =
-                "DELETE FROM " + t.name() + " WHERE " + note(t, d.where()) + cond(d.where(), params);
+                "DELETE FROM "
+                        + t.name()
+                        + " WHERE "
+                        + note(t, d.where())
+                        + cond(d.where(), params);
         List<String> written = List.of(t.primaryKey().get(0));
         List<String> image = predicateColumns.of(t.name());
         List<String> extra = new ArrayList<>();

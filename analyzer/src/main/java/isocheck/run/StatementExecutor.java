@@ -223,8 +223,7 @@ final class StatementExecutor {
                             }
                         }
                     }
-                    String[] notes =
-                            pred.preReadSql() == null ? null : dialect.evaluationNotes();
+                    String[] notes = pred.preReadSql() == null ? null : dialect.evaluationNotes();
                     Set<String> noted = new HashSet<>();
                     if (notes != null) {
                         session.prepare(notes[0]).execute();
@@ -288,13 +287,15 @@ final class StatementExecutor {
                                 }
                                 // the last evaluation of a row decided it; a changed row keeps the
                                 // version its write replaced
-                                if (!seen.containsKey(row.toString()) || noted.contains(row.toString())) {
+                                if (!seen.containsKey(row.toString())
+                                        || noted.contains(row.toString())) {
                                     seen.put(row.toString(), e.get(nk).asLong());
                                     noted.add(row.toString());
                                 }
                             }
                         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                            throw new SQLException("unreadable evaluation notes: " + e.getMessage());
+                            throw new SQLException(
+                                    "unreadable evaluation notes: " + e.getMessage());
                         }
                     }
                     Map<String, long[]> uncertain =
