@@ -87,10 +87,13 @@ final class MariaDbEngine implements Engine {
      * entry of a row names the version whose evaluation decided it.
      */
     @Override
-    public String evaluationNote(String items) {
-        return "(@isocheck_seen := JSON_ARRAY_APPEND(@isocheck_seen, '$', JSON_ARRAY("
+    public String evaluationNote(String items, String keyPart, String where) {
+        return keyPart
+                + " AND (@isocheck_seen := JSON_ARRAY_APPEND(@isocheck_seen, '$', JSON_ARRAY("
                 + items
-                + "))) IS NOT NULL";
+                + "))) IS NOT NULL AND ("
+                + where
+                + ")";
     }
 
     @Override

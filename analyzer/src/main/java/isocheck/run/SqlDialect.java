@@ -109,17 +109,20 @@ interface SqlDialect {
     }
 
     /**
-     * A condition, always true, that appends {@code items} (the row's primary key and predicate
-     * version) to a session variable each time the database evaluates it, put before a recorded
-     * UPDATE's or DELETE's WHERE clause so that the statement itself says which version of every
-     * row it evaluated (the last entry of a row is the evaluation that decided); null where the
-     * database has no such variables. Read back with {@link #evaluationNotes}.
+     * The WHERE clause {@code where} (whose key part is {@code keyPart}) with a side effect that
+     * appends {@code items} (the row's primary key and predicate version) to a session variable
+     * each time the database evaluates it on a row, so that the statement itself says which version
+     * of every row it evaluated (the last entry of a row is the evaluation that decided); null
+     * where the database has no such variables. Read back with {@link #evaluationNotes}.
      */
-    default String evaluationNote(String items) {
+    default String evaluationNote(String items, String keyPart, String where) {
         return null;
     }
 
-    /** The statements that reset ([0]) and read ([1]) {@link #evaluationNote}'s variable. */
+    /**
+     * The statements that reset ([0]) and read ([1]: one JSON array of the noted {@code items}
+     * arrays) {@link #evaluationNote}'s variable.
+     */
     default String[] evaluationNotes() {
         return null;
     }

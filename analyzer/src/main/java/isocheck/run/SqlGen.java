@@ -208,8 +208,7 @@ final class SqlGen {
             }
             sb.append(String.join(", ", sets))
                     .append(" WHERE ")
-                    .append(note(t, u.where()))
-                    .append(cond(u.where(), params));
+                    .append(noted(t, u.where(), params));
             if (record && !dialect.updateReturns()) {
                 // No UPDATE … RETURNING: the rows this execution changed are those carrying its
                 // version (unique per execution) in a column it assigned; the transaction's own
@@ -323,12 +322,7 @@ final class SqlGen {
                     pred);
         }
         Stmt.Delete d = (Stmt.Delete) s;
-        String sql =
-                "DELETE FROM "
-                        + t.name()
-                        + " WHERE "
-                        + note(t, d.where())
-                        + cond(d.where(), params);
+        String sql = "DELETE FROM " + t.name() + " WHERE " + noted(t, d.where(), params);
         List<String> written = List.of(t.primaryKey().get(0));
         List<String> image = predicateColumns.of(t.name());
         List<String> extra = new ArrayList<>();
@@ -553,18 +547,20 @@ final class SqlGen {
     }
 
     /**
-     * The evaluation note ({@link SqlDialect#evaluationNote}) and AND, put before a recorded
-     * UPDATE's or DELETE's WHERE clause that reads non-key columns (the one that has a pre-read),
-     * or "".
+     * A recorded UPDATE's or DELETE's WHERE clause: with the evaluation note ({@link
+     * SqlDialect#evaluationNote}) when it reads non-key columns (the one that has a pre-read) and
+     * the dialect has one, as is otherwise.
      */
-    private String note(Table t, Cond where) {
-        if (!record || predicateColumns.keyOnly(t, where)) {
-            return "";
+    private String noted(Table t, Cond where, List<Compiled.Param> params) {
+        if (!record
+                || predicateColumns.keyOnly(t, where)
+                || dialect.evaluationNote("", "", "") == null) {
+            return cond(where, params);
         }
         List<String> items = new ArrayList<>(t.primaryKey());
         items.add(PRED_VERSION);
-        String note = dialect.evaluationNote(String.join(", ", items));
-        return note == null ? "" : note + " AND ";
+        String keyPart = cond(predicateColumns.keyPart(t, where), params);
+        return dialect.evaluationNote(String.join(", ", items), keyPart, cond(where, params));
     }
 
     /**
