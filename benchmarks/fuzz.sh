@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 n="${1:-10000}"
 seed="${2:-1}"
 workers="${3:-4}"
+mkdir -p analyzer/target/fuzz
 export MAVEN_OPTS="${MAVEN_OPTS:--Xmx1g}"
 mvn -q -B -o -pl analyzer -am test -Dtest=FuzzCampaignTest -Dsurefire.failIfNoSpecifiedTests=false \
   -Disocheck.fuzz.inputs="$n" -Disocheck.fuzz.seed="$seed" -Disocheck.fuzz.threads="$workers" "-DargLine=-Xmx2g -Xlog:gc:file=target/fuzz/gc.log" || status=$?
