@@ -3,6 +3,7 @@ package isocheck.level;
 import isocheck.history.History;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
+import isocheck.primitive.Parallel;
 import java.util.Arrays;
 
 /**
@@ -72,12 +73,14 @@ final class HistoryIndex {
         int n = h.opCount();
         opTxn = new int[n];
         readFrom = new int[n];
-        for (int t = 0; t < txnCount; t++) {
-            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
-                opTxn[op] = t;
-                readFrom[op] = h.isWrite(op) ? -1 : h.writeOf(h.key(op), h.value(op));
-            }
-        }
+        // One hash lookup per read, the index's largest cost: ranges of transactions on all cores.
+        int parts = Math.min(Parallel.parts(n), Math.max(1, txnCount));
+        int[] bounds = Parallel.split(txnCount, parts, h::opStart);
+        Parallel.run(parts, p -> readsFrom(bounds[p], bounds[p + 1]));
+
+        // The final writes and the wr predecessors are independent: the latter on a second core.
+        int[][] wr = new int[3][];
+        Parallel.Task wrTask = Parallel.start(parts > 1, () -> wrPredecessors(wr));
 
         soPred = new int[txnCount];
         pos = new int[txnCount];
@@ -139,12 +142,28 @@ final class HistoryIndex {
                 }
             }
         }
+        wrTask.join();
+        wrStart = wr[0];
+        wrTxn = wr[1];
+        wrOp = wr[2];
+    }
 
-        // wr predecessors: distinct writers of external reads, per committed transaction.
-        wrStart = new int[txnCount + 1];
+    private void readsFrom(int fromTxn, int toTxn) {
+        for (int t = fromTxn; t < toTxn; t++) {
+            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
+                opTxn[op] = t;
+                readFrom[op] = h.isWrite(op) ? -1 : h.writeOf(h.key(op), h.value(op));
+            }
+        }
+    }
+
+    /** wr predecessors: distinct writers of external reads, per committed transaction. */
+    private void wrPredecessors(int[][] out) {
+        int n = h.opCount();
+        int[] wrStart = new int[txnCount + 1];
         IntList wt = new IntList(Math.max(16, n / 4));
         IntList wo = new IntList(Math.max(16, n / 4));
-        int[] seen = stamp.length >= txnCount ? stamp : new int[txnCount];
+        int[] seen = new int[txnCount];
         Arrays.fill(seen, -1);
         for (int t = 0; t < txnCount; t++) {
             wrStart[t] = wt.size();
@@ -165,8 +184,9 @@ final class HistoryIndex {
             }
         }
         wrStart[txnCount] = wt.size();
-        wrTxn = wt.toArray();
-        wrOp = wo.toArray();
+        out[0] = wrStart;
+        out[1] = wt.toArray();
+        out[2] = wo.toArray();
     }
 
     /** Sorts wkKey/wkOp[from, to) by key (write sets are searched by key). */
