@@ -24,6 +24,12 @@ final class HistoryIndex {
      */
     final int[] readFrom;
 
+    /**
+     * For a read, the transaction of readFrom (-1 for thin air or a write): looked up once here,
+     * where the lookups run on all cores, instead of a random access per use in every pass.
+     */
+    final int[] readFromTxn;
+
     /** Committed transaction → previous committed transaction of its session (or init), else -1. */
     final int[] soPred;
 
@@ -72,8 +78,13 @@ final class HistoryIndex {
         init = h.hasInitial() ? 0 : -1;
         int n = h.opCount();
         opTxn = new int[n];
+        for (int t = 0; t < txnCount; t++) {
+            Arrays.fill(opTxn, h.opStart(t), h.opEnd(t), t);
+        }
         readFrom = new int[n];
-        // One hash lookup per read, the index's largest cost: ranges of transactions on all cores.
+        readFromTxn = new int[n];
+        // A hash lookup and a random access per read, the index's largest cost: ranges of
+        // transactions on all cores.
         int parts = Math.min(Parallel.parts(n), Math.max(1, txnCount));
         int[] bounds = Parallel.split(txnCount, parts, h::opStart);
         Parallel.run(parts, p -> readsFrom(bounds[p], bounds[p + 1]));
@@ -149,11 +160,10 @@ final class HistoryIndex {
     }
 
     private void readsFrom(int fromTxn, int toTxn) {
-        for (int t = fromTxn; t < toTxn; t++) {
-            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
-                opTxn[op] = t;
-                readFrom[op] = h.isWrite(op) ? -1 : h.writeOf(h.key(op), h.value(op));
-            }
+        for (int op = h.opStart(fromTxn); op < h.opStart(toTxn); op++) {
+            int w = h.isWrite(op) ? -1 : h.writeOf(h.key(op), h.value(op));
+            readFrom[op] = w;
+            readFromTxn[op] = w < 0 ? -1 : opTxn[w];
         }
     }
 
@@ -171,11 +181,10 @@ final class HistoryIndex {
                 continue;
             }
             for (int op = h.opStart(t); op < h.opEnd(t); op++) {
-                int w = readFrom[op];
-                if (w < 0) {
+                int writer = readFromTxn[op];
+                if (writer < 0) {
                     continue;
                 }
-                int writer = opTxn[w];
                 if (writer != t && h.isCommitted(writer) && seen[writer] != t) {
                     seen[writer] = t;
                     wt.add(writer);
@@ -269,8 +278,7 @@ final class HistoryIndex {
 
     /** The transaction a read observes, or -1 if it reads thin air. */
     int writerTxn(int readOp) {
-        int w = readFrom[readOp];
-        return w < 0 ? -1 : opTxn[w];
+        return readFromTxn[readOp];
     }
 
     /**
@@ -278,12 +286,8 @@ final class HistoryIndex {
      * Only external reads make wr edges and take part in inference (AWDIT §2; docs/DESIGN.md §5).
      */
     boolean isExternalRead(int op) {
-        int w = readFrom[op];
-        if (w < 0) {
-            return false;
-        }
-        int wt = opTxn[w];
-        return wt != opTxn[op] && h.isCommitted(wt);
+        int wt = readFromTxn[op];
+        return wt >= 0 && wt != opTxn[op] && h.isCommitted(wt);
     }
 
     int session(int t) {
