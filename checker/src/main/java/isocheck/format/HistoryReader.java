@@ -39,7 +39,8 @@ public final class HistoryReader {
                     }
                 case PLUME:
                     try (java.io.InputStream in = Files.newInputStream(path)) {
-                        return PlumeTextReader.read(in, name); // bytes: see PlumeTextReader
+                        // bytes, on two threads when large: see PlumeTextReader
+                        return PlumeTextReader.read(in, name, Files.size(path));
                     }
                 case AWDIT_TEST:
                     try (BufferedReader in =

@@ -33,13 +33,14 @@ final class CommitGraph {
     private final HistoryIndex idx;
 
     // Inferred edges t2 → t1 with their justification (reader t3, read of x from t1, read from t2).
-    private final IntList coSrc = new IntList();
-    private final IntList coDst = new IntList();
-    private final IntList coPattern = new IntList();
-    private final IntList coReader = new IntList();
-    private final IntList coReadX = new IntList();
-    private final IntList coReadY = new IntList();
-    private final LongIntMap coIndex = new LongIntMap(1024);
+    // (Not final: absorb() adopts a part's lists whole when this graph has none yet.)
+    private IntList coSrc = new IntList();
+    private IntList coDst = new IntList();
+    private IntList coPattern = new IntList();
+    private IntList coReader = new IntList();
+    private IntList coReadX = new IntList();
+    private IntList coReadY = new IntList();
+    private LongIntMap coIndex = new LongIntMap(1024);
 
     // Adjacency (CSR) of the graph last built.
     private int[] adjStart;
@@ -90,6 +91,47 @@ final class CommitGraph {
         coReader.add(reader);
         coReadX.add(readX);
         coReadY.add(readY);
+    }
+
+    /**
+     * Adds the inferred edges of {@code parts} (graphs over the same index that saturated disjoint
+     * parts of the history on other threads), in order. The result is the one a single saturation
+     * over the parts in that order makes: per edge the weakest pattern, and among equals the first
+     * justification found (each part already keeps its own first).
+     */
+    void absorb(CommitGraph... parts) {
+        for (CommitGraph p : parts) {
+            if (coSrc.isEmpty()) { // nothing to merge with: take the part's edges as they are
+                coSrc = p.coSrc;
+                coDst = p.coDst;
+                coPattern = p.coPattern;
+                coReader = p.coReader;
+                coReadX = p.coReadX;
+                coReadY = p.coReadY;
+                coIndex = p.coIndex;
+                continue;
+            }
+            for (int e = 0; e < p.coSrc.size(); e++) {
+                addInferred(
+                        p.coSrc.get(e),
+                        p.coDst.get(e),
+                        PATTERNS[p.coPattern.get(e)],
+                        p.coReader.get(e),
+                        p.coReadX.get(e),
+                        p.coReadY.get(e));
+            }
+        }
+    }
+
+    /** The inferred edges in insertion order, one "src>dst pattern reader readX readY" a line. */
+    String edgeText() {
+        StringBuilder sb = new StringBuilder();
+        for (int e = 0; e < coSrc.size(); e++) {
+            sb.append(coSrc.get(e)).append('>').append(coDst.get(e)).append(' ');
+            sb.append(PATTERNS[coPattern.get(e)]).append(' ').append(coReader.get(e)).append(' ');
+            sb.append(coReadX.get(e)).append(' ').append(coReadY.get(e)).append('\n');
+        }
+        return sb.toString();
     }
 
     // ---- adjacency ----
