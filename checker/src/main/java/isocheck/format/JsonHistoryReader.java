@@ -333,11 +333,30 @@ final class JsonHistoryReader {
                 throw error("a predicate read's row is [row, observed, changes]");
             }
             String row = string("a row is named by a string");
-            if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
-                throw error("a row's observed is the number of its changes the predicate saw");
-            }
+            JsonToken ot = p.nextToken();
             JsonLocation observedAt = p.currentTokenLocation();
-            long observed = p.getLongValue();
+            long observed;
+            long observedMax;
+            if (ot == JsonToken.START_ARRAY) { // [from, to]: known only within a range
+                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+                    throw error("a row's observed range is [from, to], two integers");
+                }
+                observed = p.getLongValue();
+                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+                    throw error("a row's observed range is [from, to], two integers");
+                }
+                observedMax = p.getLongValue();
+                if (p.nextToken() != JsonToken.END_ARRAY) {
+                    throw error("a row's observed range is [from, to], two integers");
+                }
+            } else if (ot == JsonToken.VALUE_NUMBER_INT) {
+                observed = p.getLongValue();
+                observedMax = observed;
+            } else {
+                throw error(
+                        "a row's observed is the number of its changes the predicate saw (or a"
+                                + " range [from, to])");
+            }
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw error("a row's changes are an array of [key, value, effect]");
             }
@@ -371,19 +390,22 @@ final class JsonHistoryReader {
                 }
                 changes.add(new PredicateRead.Change(key, value, effect));
             }
-            if (observed < 0 || observed > changes.size()) {
+            if (observed < 0
+                    || observed > changes.size()
+                    || observedMax < observed
+                    || observedMax > changes.size()) {
                 throw new HistoryFormatException(
                         file,
                         observedAt.getLineNr(),
                         observedAt.getColumnNr(),
                         "observed must be between 0 and the number of changes ("
                                 + changes.size()
-                                + ")");
+                                + "), a range's from no greater than its to");
             }
             if (p.nextToken() != JsonToken.END_ARRAY) {
                 throw error("a predicate read's row has exactly three elements");
             }
-            rows.add(new PredicateRead.Row(row, (int) observed, changes));
+            rows.add(new PredicateRead.Row(row, (int) observed, (int) observedMax, changes));
         }
         if (p.nextToken() != JsonToken.END_ARRAY) {
             throw error("a predicate read has exactly four elements");
