@@ -45,7 +45,7 @@ final class JsonHistoryReader {
         try (JsonParser p = FACTORY.createParser(in)) {
             return new JsonHistoryReader(file, p).run();
         } catch (JsonProcessingException e) {
-            throw malformed(file, e);
+            throw HistoryFormatException.malformedJson(file, e);
         }
     }
 
@@ -55,18 +55,7 @@ final class JsonHistoryReader {
         try (JsonParser p = FACTORY.createParser(in)) {
             return new JsonHistoryReader(file, p).run();
         } catch (JsonProcessingException e) {
-            throw malformed(file, e);
-        }
-    }
-
-    private static HistoryFormatException malformed(String file, JsonProcessingException e) {
-        {
-            JsonLocation loc = e.getLocation();
-            return new HistoryFormatException(
-                    file,
-                    loc == null ? 0 : loc.getLineNr(),
-                    loc == null ? 0 : loc.getColumnNr(),
-                    "malformed JSON: " + e.getOriginalMessage());
+            throw HistoryFormatException.malformedJson(file, e);
         }
     }
 
@@ -88,14 +77,7 @@ final class JsonHistoryReader {
         try {
             return b.build();
         } catch (InvalidHistoryException e) {
-            throw new HistoryFormatException(
-                    file,
-                    e.secondLine(),
-                    0,
-                    e.getMessage()
-                            + (e.firstLine() > 0
-                                    ? " (first written at line " + e.firstLine() + ")"
-                                    : ""));
+            throw HistoryFormatException.invalid(file, e);
         }
     }
 
