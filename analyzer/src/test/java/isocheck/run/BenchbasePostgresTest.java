@@ -285,7 +285,8 @@ class BenchbasePostgresTest {
                     s.execute(
                             "INSERT INTO iotable SELECT i, 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'"
                                     + " FROM generate_series(1, 30) i");
-                    s.execute("INSERT INTO iotablesmallrow SELECT i, 0 FROM generate_series(1, 30) i");
+                    s.execute(
+                            "INSERT INTO iotablesmallrow SELECT i, 0 FROM generate_series(1, 30) i");
                     s.execute("INSERT INTO locktable SELECT i, 0 FROM generate_series(1, 30) i");
                     assertEquals(100, scalar(s, "SELECT cpu1()"));
                     assertEquals(100, scalar(s, "SELECT cpu2()"));
