@@ -208,6 +208,9 @@ final class ExprTranslator {
         if (TransactionClock.of(e).isPresent()) {
             return TransactionClock.reference(scope, TransactionClock.of(e).get(), pos);
         }
+        if (Sequences.nextval(e, pos).isPresent()) {
+            return Sequences.draw(scope, Sequences.nextval(e, pos).get(), scope.sequences(), pos);
+        }
         if (e instanceof Function f && f.getName().equalsIgnoreCase("COALESCE")) {
             return coalesce(f, pos);
         }

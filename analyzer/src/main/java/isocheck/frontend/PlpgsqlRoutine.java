@@ -93,6 +93,7 @@ final class PlpgsqlRoutine {
         Token name = p.identifier("a " + (procedure ? "procedure" : "function") + " name");
         Scope scope = new Scope();
         scope.plpgsql(true);
+        scope.sequences(p.sequences);
         p.scope = scope;
         p.expectSymbol("(");
         int n = 0;

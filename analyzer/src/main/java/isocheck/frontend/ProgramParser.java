@@ -47,6 +47,9 @@ final class ProgramParser {
     Scope scope;
     Schema schema;
 
+    /** The sequences the file creates: CREATE SEQUENCE, SERIAL and IDENTITY columns. */
+    final java.util.Set<String> sequences = new java.util.TreeSet<>();
+
     /** The PL/pgSQL routine whose body is being parsed, or null for TRANSACTION bodies. */
     PlpgsqlRoutine plpgsql;
 
@@ -173,6 +176,18 @@ final class ProgramParser {
                     i = end;
                     continue;
                 }
+                if (tokens.get(i + 1).is("SEQUENCE")) {
+                    // CREATE SEQUENCE [IF NOT EXISTS] name [options]: no record of the model, a
+                    // name nextval may draw from (Sequences); its options change no behaviour the
+                    // analysis models (a value is drawn freely there)
+                    int k = i + 2;
+                    if (tokens.get(k).is("IF")) {
+                        k += 3;
+                    }
+                    sequences.add(Names.of(tokens.get(k).text()));
+                    i = statementEnd(i);
+                    continue;
+                }
                 if (tokens.get(i + 1).is("INDEX")) {
                     i = statementEnd(i); // an index changes no behaviour the analysis models
                     continue;
@@ -200,6 +215,9 @@ final class ProgramParser {
                     }
                 }
                 tables.add(table);
+                table.columns().stream()
+                        .flatMap(c -> c.defaultValue().flatMap(Sequences::of).stream())
+                        .forEach(sequences::add);
                 i = end;
             }
         }
@@ -271,6 +289,7 @@ final class ProgramParser {
         Token keyword = expectWord("TRANSACTION");
         Token name = identifier("a transaction name");
         scope = new Scope();
+        scope.sequences(sequences);
         expectSymbol("(");
         if (!peek().isSymbol(")")) {
             do {

@@ -48,7 +48,20 @@ final class SchemaBuilder {
      * @param tokens the tokens of the statement, used to place messages about columns
      */
     static Table table(Fragment fragment, List<Token> tokens) {
-        Statement statement = fragment.parseStatement();
+        // JSqlParser 5.3 fails on DEFAULT nextval('s') in a column definition, but reads the
+        // spelling pg_dump writes, nextval('s'::regclass) (the same call in PostgreSQL); it also
+        // fails on an identity column's (sequence options), which change nothing the analysis
+        // models (Sequences: a value is drawn freely). Later places come from the tokens, so the
+        // changed text shifts no message.
+        String readable =
+                fragment.text()
+                        .replaceAll("(?i)(nextval\\s*\\(\\s*'[^']*')(\\s*\\))", "$1::regclass$2")
+                        .replaceAll("(?i)(\\bAS\\s+IDENTITY)\\s*\\([^)]*\\)", "$1");
+        Statement statement =
+                (readable.equals(fragment.text())
+                                ? fragment
+                                : new Fragment(readable, fragment.start()))
+                        .parseStatement();
         SourcePos pos = fragment.start();
         if (!(statement instanceof CreateTable create)) {
             throw new ProgramError(pos, "expected CREATE TABLE");
@@ -76,13 +89,27 @@ final class SchemaBuilder {
                 throw new ProgramError(
                         columnPos, "duplicate column " + columnName + " in table " + name);
             }
+            boolean serial = Sequences.isSerial(def.getColDataType().getDataType());
             SqlTypes.Declared declared =
-                    SqlTypes.of(
-                            def.getColDataType().getDataType(),
-                            at(tokens, def.getColDataType().getDataType(), searchFrom, columnPos));
+                    serial
+                            // SERIAL: an integer column, NOT NULL, DEFAULT nextval of its own
+                            // sequence (PostgreSQL manual §8.1.4 "Serial Types")
+                            ? new SqlTypes.Declared(ScalarType.INT, false)
+                            : SqlTypes.of(
+                                    def.getColDataType().getDataType(),
+                                    at(
+                                            tokens,
+                                            def.getColDataType().getDataType(),
+                                            searchFrom,
+                                            columnPos));
             ScalarType type = declared.scalar();
-            boolean notNull = false;
-            Optional<Expr> defaultValue = Optional.empty();
+            boolean notNull = serial;
+            Optional<Expr> defaultValue =
+                    serial
+                            ? Optional.of(
+                                    Sequences.defaultFrom(
+                                            Sequences.implicitName(name, columnName), columnPos))
+                            : Optional.empty();
             List<String> specs = def.getColumnSpecs() == null ? List.of() : def.getColumnSpecs();
             for (int i = 0; i < specs.size(); i++) {
                 String spec = specs.get(i).toUpperCase(Locale.ROOT);
@@ -103,6 +130,49 @@ final class SchemaBuilder {
                         text.append(' ').append(specs.get(++i));
                     }
                     defaultValue = defaultValue(text.toString(), declared, columnName, defaultPos);
+                } else if (spec.equals("GENERATED") || spec.equals("AUTO_INCREMENT")) {
+                    // GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY [(options)] (PostgreSQL manual,
+                    // CREATE TABLE; NOT NULL implied) and MariaDB's AUTO_INCREMENT: a DEFAULT
+                    // drawn from the column's own sequence (Sequences). ALWAYS also refuses an
+                    // explicit value in INSERT, which the analysis does not check (it reads such an
+                    // INSERT as BY DEFAULT; PostgreSQL rejects the statement when it runs).
+                    SourcePos generatedPos = at(tokens, spec, searchFrom, columnPos);
+                    if (spec.equals("GENERATED")) {
+                        int k = i + 1;
+                        if (k < specs.size() && specs.get(k).equalsIgnoreCase("ALWAYS")) {
+                            k++;
+                        } else if (k + 1 < specs.size()
+                                && specs.get(k).equalsIgnoreCase("BY")
+                                && specs.get(k + 1).equalsIgnoreCase("DEFAULT")) {
+                            k += 2;
+                        } else {
+                            k = -1;
+                        }
+                        if (k < 0
+                                || k + 1 >= specs.size()
+                                || !specs.get(k).equalsIgnoreCase("AS")
+                                || !specs.get(k + 1).equalsIgnoreCase("IDENTITY")) {
+                            throw new ProgramError(
+                                    generatedPos,
+                                    "GENERATED is supported as GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY (a generated expression column is not)");
+                        }
+                        i = k + 1;
+                        if (i + 1 < specs.size() && specs.get(i + 1).startsWith("(")) {
+                            i++; // the sequence's options: its values are drawn freely anyway
+                        }
+                    }
+                    if (type != ScalarType.INT || declared.bool()) {
+                        throw new ProgramError(
+                                generatedPos,
+                                "an identity column must be an integer type, not "
+                                        + def.getColDataType().getDataType());
+                    }
+                    notNull = true;
+                    defaultValue =
+                            Optional.of(
+                                    Sequences.defaultFrom(
+                                            Sequences.implicitName(name, columnName),
+                                            generatedPos));
                 } else if (spec.equals("CONSTRAINT") && i + 1 < specs.size()) {
                     i++; // CONSTRAINT name: the name changes nothing the analysis models
                 } else if (spec.equals("UNIQUE")) {
@@ -421,6 +491,11 @@ final class SchemaBuilder {
                             + " is not supported (a literal: integer, string, TRUE/FALSE or NULL)");
         }
         Expr value;
+        Optional<String> sequence = Sequences.nextval(e, pos);
+        if (sequence.isPresent() && declared.scalar() == ScalarType.INT && !declared.bool()) {
+            // DEFAULT nextval('s'): a fresh value per INSERT (Sequences)
+            return Optional.of(Sequences.defaultFrom(sequence.get(), pos));
+        }
         Optional<String> clock = TransactionClock.keyword(text);
         if (clock.isPresent()
                 && declared.scalar() == isocheck.program.ScalarType.INT

@@ -23,6 +23,16 @@ final class Scope {
     private final Map<String, Variable> locals = new LinkedHashMap<>();
     private final List<String> openLoops = new ArrayList<>();
     private Set<String> assigned = new HashSet<>();
+    private Set<String> sequences = Set.of();
+
+    /** The sequences the file creates, which {@code nextval} may name ({@link Sequences}). */
+    void sequences(Set<String> names) {
+        sequences = names;
+    }
+
+    Set<String> sequences() {
+        return sequences;
+    }
 
     void declareParameter(String rawName, Type type, SourcePos pos) {
         String name = Names.of(rawName);

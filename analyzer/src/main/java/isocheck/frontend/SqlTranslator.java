@@ -513,7 +513,13 @@ final class SqlTranslator {
                         TransactionClock.of(d).isPresent()
                                 ? TransactionClock.reference(
                                         scope, TransactionClock.of(d).get(), pos)
-                                : d);
+                                : Sequences.of(d).isPresent()
+                                        ? Sequences.draw(
+                                                scope,
+                                                Sequences.of(d).get(),
+                                                scope.sequences(),
+                                                pos)
+                                        : d);
             }
             if (!columns.contains(column.name())
                     && column.name().equals(KeylessTables.ROW_ID)

@@ -46,6 +46,13 @@ final class ParamGen {
     private final AtomicLong unique = new AtomicLong();
 
     /**
+     * The last value drawn for a sequence call ({@code nextval$s$n}, the front-end's Sequences):
+     * every draw is above every integer of the initial tables, so it is fresh as a database
+     * sequence's value is (a sequence the population had advanced past its rows).
+     */
+    private final AtomicLong sequence = new AtomicLong();
+
+    /**
      * Column name → the distinct values it was populated with (first table in schema order that has
      * it).
      */
@@ -295,6 +302,13 @@ final class ParamGen {
     }
 
     private void addPools(Table t, List<Map<String, Object>> rows) {
+        for (Map<String, Object> r : rows) {
+            for (Object v : r.values()) {
+                if (v instanceof Long l) {
+                    sequence.accumulateAndGet(l, Math::max);
+                }
+            }
+        }
         for (Column c : t.columns()) {
             if (!pools.containsKey(c.name()) && !rows.isEmpty()) {
                 Set<Object> distinct = new LinkedHashSet<>();
@@ -324,6 +338,10 @@ final class ParamGen {
                 args.put(p.name(), rowSet(t, p.name(), rowsType.fields(), g, rnd));
             } else {
                 ScalarType st = ((Type.Scalar) p.type()).type();
+                if (g == null && isSequenceDraw(p.name())) {
+                    args.put(p.name(), sequence.incrementAndGet());
+                    continue;
+                }
                 if (g == null && isHidden(p.name())) {
                     g = new GenSpec.Unique(); // a row identity or a transaction's clock: new for
                     // every transaction
@@ -381,6 +399,11 @@ final class ParamGen {
      */
     static boolean isHidden(String name) {
         return name.indexOf('$') > 0;
+    }
+
+    /** A hidden parameter that stands for one {@code nextval} call ({@code nextval$s$n}). */
+    static boolean isSequenceDraw(String name) {
+        return name.startsWith("nextval$");
     }
 
     private GenSpec.Gen paramGen(Transaction t, String name) {

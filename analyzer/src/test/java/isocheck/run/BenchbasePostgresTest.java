@@ -269,6 +269,40 @@ class BenchbasePostgresTest {
                             "SELECT get_followers(1), get_tweet(1), get_tweets_from_following(1), get_user_tweets(2)");
                     s.execute("SELECT insert_tweet(1, 'yo')");
                     assertEquals(1, scalar(s, "SELECT uid FROM added_tweets WHERE id = 1"));
+                    // the serial id: the next call gets the next value
+                    s.execute("SELECT insert_tweet(2, 'yo')");
+                    assertEquals(2, scalar(s, "SELECT uid FROM added_tweets WHERE id = 2"));
+                });
+    }
+
+    @Test
+    void resourcestresser() throws Exception {
+        withFile(
+                "resourcestresser.sql",
+                s -> {
+                    s.execute(
+                            "INSERT INTO cputable SELECT i, 'p' || i FROM generate_series(0, 149) i");
+                    s.execute(
+                            "INSERT INTO iotable SELECT i, 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'"
+                                    + " FROM generate_series(1, 30) i");
+                    s.execute(
+                            "INSERT INTO iotablesmallrow SELECT i, 0 FROM generate_series(1, 30) i");
+                    s.execute("INSERT INTO locktable SELECT i, 0 FROM generate_series(1, 30) i");
+                    assertEquals(100, scalar(s, "SELECT cpu1()"));
+                    assertEquals(100, scalar(s, "SELECT cpu2()"));
+                    s.execute("SELECT contention1(ARRAY[3, 5], 7)");
+                    assertEquals(2, scalar(s, "SELECT count(*) FROM locktable WHERE salary = 7"));
+                    s.execute("SELECT contention2(ARRAY[10, 20], 4, 8)");
+                    assertEquals(8, scalar(s, "SELECT count(*) FROM locktable WHERE salary = 8"));
+                    s.execute("SELECT io1(ARRAY[1], 10, 'z')");
+                    assertEquals(
+                            10,
+                            scalar(
+                                    s,
+                                    "SELECT count(*) FROM iotable WHERE data1 = 'z' AND data16 = 'z'"));
+                    s.execute("SELECT io2(ARRAY[1, 2, 2], 9)");
+                    assertEquals(
+                            2, scalar(s, "SELECT count(*) FROM iotablesmallrow WHERE flag1 = 9"));
                 });
     }
 

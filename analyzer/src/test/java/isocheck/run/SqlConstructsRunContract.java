@@ -483,6 +483,54 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /**
+     * Sequences (sequences.sql): a SERIAL key, a DEFAULT nextval and a nextval in a variable each
+     * get a fresh value per call, above every key of the initial rows (orders 1..3); two places of
+     * one customer that both count before either inserts both commit at READ COMMITTED under two
+     * new ids, and the history shows the predicate write skew; ticket's two draws insert two rows.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void sequenceDrawsInsertFreshKeys() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "sequences.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table orders: id = 1..3, customer = 1",
+                                "table tickets: empty",
+                                "table events: empty",
+                                "T1: place(p_customer = 5)",
+                                "T2: place(p_customer = 5)",
+                                "T3: ticket(p_order = 1)",
+                                "T1 T2",
+                                "T1*",
+                                "T2*",
+                                "T3*")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(3, ops.size(), trace.toString());
+        List<Long> ids = new java.util.ArrayList<>();
+        for (String o : ops.subList(0, 2)) {
+            var m = java.util.regex.Pattern.compile("w\\(orders/(\\d+)/@alive,\\d+\\)").matcher(o);
+            assertTrue(m.find(), o + "\n" + trace);
+            ids.add(Long.parseLong(m.group(1)));
+        }
+        assertTrue(
+                ids.get(0) > 3 && ids.get(1) > 3 && !ids.get(0).equals(ids.get(1)), ops.toString());
+        var tickets =
+                java.util.regex.Pattern.compile("w\\(tickets/(\\d+)/@alive,\\d+\\)")
+                        .matcher(ops.get(2))
+                        .results()
+                        .map(r -> r.group(1))
+                        .distinct()
+                        .count();
+        assertEquals(2, tickets, ops.get(2));
+        assertTrue(
+                !Oracle.serializable(h),
+                "both places under the limit of one order committed: " + trace);
+    }
+
+    /**
      * FOUND after an UPDATE (update-found.sql): the probe finds no account 2, Debit aborts;
      * Credit's ROW_COUNT is 1.
      */

@@ -1,0 +1,10 @@
+CREATE SEQUENCE item_seq;
+CREATE TABLE item (id INT PRIMARY KEY, x INT NOT NULL);
+CREATE FUNCTION last() RETURNS INT LANGUAGE plpgsql AS $$
+DECLARE
+  v INT;
+BEGIN
+  v := currval('item_seq');
+  RETURN v;
+END
+$$;

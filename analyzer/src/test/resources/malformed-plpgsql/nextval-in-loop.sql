@@ -1,0 +1,11 @@
+CREATE SEQUENCE item_seq;
+CREATE TABLE item (id INT PRIMARY KEY, x INT NOT NULL);
+CREATE FUNCTION add_all(xs INT[]) RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+  v INT;
+BEGIN
+  FOREACH v IN ARRAY xs LOOP
+    INSERT INTO item (id, x) VALUES (nextval('item_seq'), v);
+  END LOOP;
+END
+$$;
