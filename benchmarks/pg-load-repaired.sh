@@ -19,11 +19,13 @@ prog="${1:?PROGRAM}"
 level="${2:?LEVEL}"
 n="${3:-10000}"
 hot_n="${HOT_TRANSACTIONS:-$n}"
+# ISOCHECK: the command to run (default the launcher; e.g. "java -jar COPY.jar" while the worktree rebuilds)
+read -r -a isocheck <<<"${ISOCHECK:-./isocheck}"
 out="${TMPDIR:-/tmp}/isocheck-pg-repaired"
 mkdir -p "$out"
 base="$(basename "$prog" .sql)"
 repaired="$out/$base-repaired-$level.sql"
-./isocheck repair "$prog" --db postgresql --level "$level" --out "$repaired" --quiet >"$out/$base-$level.repair" 2>&1
+"${isocheck[@]}" repair "$prog" --db postgresql --level "$level" --out "$repaired" --quiet >"$out/$base-$level.repair" 2>&1
 rc=$?
 if [ $rc -ne 1 ]; then
   echo "repair did not print a proved repair (exit $rc): $(grep -m1 '^Why' "$out/$base-$level.repair")" >&2
@@ -57,14 +59,14 @@ for p in "$prog" "$repaired"; do
     size=$n
     [ "$g" = "${hot:-}" ] && size=$hot_n
     start=$(date +%s.%N)
-    ./isocheck run "$p" "${genopt[@]}" --db "$ISOCHECK_TEST_PG" --isolation "$level" --clients 8 \
+    "${isocheck[@]}" run "$p" "${genopt[@]}" --db "$ISOCHECK_TEST_PG" --isolation "$level" --clients 8 \
       --transactions "$size" --retry --out "$out/$name.json" >"$out/$name.run" 2>&1
     rc=$?
     if [ $rc -ne 0 ]; then
       printf '%s\t%s\t%s\trun failed (exit %s): %s\t-\t-\n' "$p" "$g" "$level" "$rc" "$(tail -1 "$out/$name.run")"
       continue
     fi
-    ./isocheck check "$out/$name.json" --level ser >"$out/$name.check" 2>&1
+    "${isocheck[@]}" check "$out/$name.json" --level ser >"$out/$name.check" 2>&1
     crc=$?
     end=$(date +%s.%N)
     verdict=$(grep -m1 '^SER' "$out/$name.check" || tail -1 "$out/$name.check")
