@@ -64,6 +64,37 @@ class DangerousStructureOracleTest {
         assertTrue(!proved.contains("write-skew.sql"), proved.toString());
     }
 
+    /**
+     * Issue 14's SmallBank repair at REPEATABLE READ: WriteCheck's read of savings promoted to FOR
+     * SHARE (Fekete et al. 2005; Alomari et al. ICDE 2008) is proved; as written, the structure
+     * Balance -rw-> WriteCheck -rw-> TransactSavings (Alomari's read-only anomaly) exists.
+     */
+    @Test
+    void smallBankIsProvedWithWriteChecksSavingsReadPromotedAndNotWithout() throws Exception {
+        Spec rr = SoundnessOracleTest.spec("pg-repeatable-read");
+        java.nio.file.Path file =
+                SoundnessOracleTest.ROOT.resolve("benchmarks/programs/smallbank.sql");
+        String text = java.nio.file.Files.readString(file);
+        String read =
+                "    SELECT bal INTO sav FROM savings WHERE custid = :cust;\n    SELECT bal INTO chk";
+        int writeCheck = text.indexOf("TRANSACTION WriteCheck");
+        int at = text.indexOf(read, writeCheck);
+        assertTrue(writeCheck > 0 && at > writeCheck, "WriteCheck's savings read moved");
+        String promoted =
+                text.substring(0, at)
+                        + read.replace(":cust;", ":cust FOR SHARE;")
+                        + text.substring(at + read.length());
+        ProofOptions ds = ProofOptions.defaults().withMethod(ProofMethod.DANGEROUS_STRUCTURE);
+        ProofOutcome repaired =
+                Proof.verify(
+                        isocheck.frontend.ProgramLoader.parse("smallbank.sql", promoted), rr, ds);
+        assertEquals(ProofOutcome.Verdict.PROVED, repaired.verdict(), repaired.reason());
+        ProofOutcome asWritten =
+                Proof.verify(isocheck.frontend.ProgramLoader.parse("smallbank.sql", text), rr, ds);
+        assertEquals(ProofOutcome.Verdict.NOT_PROVED, asWritten.verdict(), asWritten.reason());
+        assertTrue(asWritten.reason().contains("a dangerous structure exists"), asWritten.reason());
+    }
+
     @Test
     void itDoesNotApplyBelowSnapshotIsolation() throws Exception {
         for (String name : List.of("ec", "psi", "pc", "pg-read-committed")) {
