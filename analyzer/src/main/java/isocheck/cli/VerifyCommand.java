@@ -54,7 +54,8 @@ public final class VerifyCommand implements Callable<Integer> {
             paramLabel = "METHOD",
             defaultValue = "auto",
             description =
-                    "auto (shortest path, then inductive), shortest-path or inductive (default: ${DEFAULT-VALUE})")
+                    "auto (shortest path, then inductive), shortest-path, inductive, or dangerous-structure (snapshot "
+                            + "isolation only: Fekete et al. 2005, Theorem 2.1) (default: ${DEFAULT-VALUE})")
     String method;
 
     @Option(
@@ -101,9 +102,10 @@ public final class VerifyCommand implements Callable<Integer> {
                     case "auto" -> ProofMethod.AUTO;
                     case "shortest-path" -> ProofMethod.SHORTEST_PATH;
                     case "inductive" -> ProofMethod.INDUCTIVE;
+                    case "dangerous-structure" -> ProofMethod.DANGEROUS_STRUCTURE;
                     default ->
                             throw new UserError(
-                                    "--method must be auto, shortest-path or inductive, not '"
+                                    "--method must be auto, shortest-path, inductive or dangerous-structure, not '"
                                             + method
                                             + "'");
                 };

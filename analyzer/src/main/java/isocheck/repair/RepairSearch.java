@@ -8,7 +8,9 @@ import isocheck.program.RowLock;
 import isocheck.program.StatementFacts;
 import isocheck.program.Stmt;
 import isocheck.query.Analysis;
+import isocheck.query.DangerousStructureQuery;
 import isocheck.query.Proof;
+import isocheck.query.ProofMethod;
 import isocheck.query.ProofOptions;
 import isocheck.query.ProofOutcome;
 import isocheck.spec.Spec;
@@ -35,7 +37,8 @@ import java.util.function.Consumer;
  * candidate is a minimum hitting set of readers of the witnesses found so far). Each round takes a
  * minimum hitting set (by increasing size, in statement order), edits the file, re-parses it, runs
  * the bounded analysis with {@code --all} (every anomaly shape, each a new set to hit), and when
- * that finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does); an
+ * that finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does; at a
+ * snapshot-isolation level the dangerous-structure proof is tried before the bounded analysis); an
  * anomaly the proof finds is one more set. It ends with a proved repair, with a witness that no
  * promotion can break (its anti-dependencies are read by UPDATE, DELETE, aggregate, join or LIMIT
  * statements, or by SELECTs already locking), with more changes than allowed, or with an unknown
@@ -78,6 +81,16 @@ public final class RepairSearch {
     private final Consumer<String> progress;
 
     /**
+     * At a snapshot-isolation level (PostgreSQL REPEATABLE READ) each candidate is first given the
+     * dangerous-structure proof ({@link DangerousStructureQuery}). Promotions are what it is about:
+     * a locking read's anti-dependency goes forward in the commit order, so its overwriter cannot
+     * be the structure's first committer (Fekete et al., TODS 2005, §3 and Theorem 2.1). It is two
+     * small queries, and the general methods can fail where it proves (SmallBank with WriteCheck's
+     * savings read promoted: chordless paths at every length, RESULTS).
+     */
+    private final boolean dangerousStructure;
+
+    /**
      * @param file the program's name in messages and positions (as given on the command line)
      * @param text the program file's text
      * @param analysis the bounded analysis (its {@code all} is set here)
@@ -98,6 +111,13 @@ public final class RepairSearch {
         this.proof = proof;
         this.maxChanges = maxChanges;
         this.progress = progress;
+        boolean ds;
+        try {
+            ds = proof.method() == ProofMethod.AUTO && DangerousStructureQuery.applies(spec);
+        } catch (SpecException e) {
+            throw new IllegalStateException("the built-in si spec does not load", e);
+        }
+        this.dangerousStructure = ds;
     }
 
     public Result run() throws SpecException {
@@ -128,6 +148,29 @@ public final class RepairSearch {
             String edited = SourceEdits.apply(text, promotions);
             Program program = ProgramLoader.parse(file, edited);
             long start = System.currentTimeMillis();
+            if (dangerousStructure) {
+                // At snapshot isolation the two-query proof goes first: when it holds, no bound's
+                // analysis can find anything, and that analysis is the search's costliest step
+                ProofOutcome ds =
+                        Proof.verify(
+                                program, spec, proof.withMethod(ProofMethod.DANGEROUS_STRUCTURE));
+                progress.accept(describe(promotions) + ": dangerous structure " + ds.verdict());
+                if (ds.verdict() == ProofOutcome.Verdict.PROVED) {
+                    rounds.add(
+                            new Round(
+                                    promotions,
+                                    "proof: PROVED by dangerous-structure (no bounded search needed)",
+                                    System.currentTimeMillis() - start));
+                    return new Result(
+                            promotions.isEmpty() ? Status.ALREADY_SERIALIZABLE : Status.REPAIRED,
+                            promotions,
+                            edited,
+                            ds,
+                            rounds,
+                            witnesses,
+                            ds.reason());
+                }
+            }
             Analysis.Outcome bounded = Analysis.run(program, spec, analysis);
             if (bounded.verdict() == Analysis.Verdict.UNKNOWN) {
                 rounds.add(

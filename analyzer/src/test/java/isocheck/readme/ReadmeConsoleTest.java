@@ -41,7 +41,7 @@ class ReadmeConsoleTest {
                     Pattern.compile("run benchmarks/programs/tpcc\\.sql"),
                     Pattern.compile("analyze benchmarks/programs/tpcc\\.sql --spec psi --bound 4"),
                     Pattern.compile("verify benchmarks/programs/tpcc\\.sql"),
-                    Pattern.compile("repair benchmarks/programs/(tpcc|bank)\\.sql"));
+                    Pattern.compile("repair benchmarks/programs/(tpcc|bank|smallbank)\\.sql"));
 
     record Block(int line, List<String> text) {}
 

@@ -76,9 +76,9 @@ class PostgresLevelsReplayTest {
     private static final String WHY_M =
             "comparisons on nullable columns are over-approximated (Terms: a comparison with a possibly-NULL field may go either way), so the witness takes a branch SQL's three-valued logic rules out on the server, or its statement order has no schedule; sound, imprecise (schema branch, RESULTS)";
     private static final String WHY_N =
-            "NOT YET INVESTIGATED one by one (litmus programs merged this stop): the analysis does not encode UNIQUE/CHECK/REFERENCES (AccessRules: a violation only aborts, so leaving them out adds executions), while the server enforces them on the witness's seeded rows; the replay runs serializably or has no statement schedule";
-    private static final String WHY_O =
-            "NOT YET INVESTIGATED (litmus program merged this stop): the READ COMMITTED witness's statement order has no schedule (a statement must see a commit that follows its own start)";
+            "the analysis does not encode CHECK constraints (AccessRules: a violating write only aborts its transaction, so leaving them out adds executions; sound): the witness of this Withdraw/Withdraw lost update seeds balance = 0, and on the server both UPDATEs write -1 and abort on CHECK (balance >= 0) (\"new row for relation account violates check constraint account_balance_check\"). The same schedule seeded with balance = 5 commits both and violates SER (lost update, G-single; investigated 2026-11-26, RESULTS), so the anomaly is real and only the seed is wrong";
+    private static final String WHY_N2 =
+            "NULL arithmetic and NOT NULL are not encoded (sound): Withdraw's SELECT finds no row (Open has not committed), so b is NULL; its UPDATE then finds Open's row and writes balance = NULL - 1, which PostgreSQL rejects (\"null value in column balance violates not-null constraint\"), so Withdraw aborts. The model lets the UPDATE write a value computed from the absent read; no execution of the server has this cycle (investigated 2026-11-26)";
 
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
@@ -112,11 +112,11 @@ class PostgresLevelsReplayTest {
                             Map.entry("skip-locked-queue read-committed 1", WHY_E),
                             Map.entry("skip-locked-queue read-committed 2", WHY_E),
                             Map.entry("skip-locked-queue repeatable-read 1", WHY_E),
-                            Map.entry("column-types read-committed 1", WHY_O),
+                            Map.entry("column-types read-committed 1", WHY_D),
                             Map.entry("constraints read-committed 1", WHY_N),
                             Map.entry("constraints read-committed 2", WHY_N),
-                            Map.entry("constraints read-committed 3", WHY_N),
-                            Map.entry("constraints read-committed 4", WHY_N),
+                            Map.entry("constraints read-committed 3", WHY_N2),
+                            Map.entry("constraints read-committed 4", WHY_D),
                             Map.entry("doctors-for-update read-committed 1", WHY_L),
                             Map.entry("doctors-for-update read-committed 2", WHY_L),
                             Map.entry("null-values read-committed 1", WHY_M),

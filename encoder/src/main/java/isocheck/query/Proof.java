@@ -128,6 +128,7 @@ public final class Proof {
             return switch (opts.method()) {
                 case SHORTEST_PATH -> shortestPath(ProofMethod.SHORTEST_PATH);
                 case INDUCTIVE -> inductive(ProofMethod.INDUCTIVE);
+                case DANGEROUS_STRUCTURE -> dangerousStructure();
                 case AUTO -> {
                     // Steps carry the scheme they belong to, so the certificate shows which ones a
                     // proof rests on.
@@ -399,6 +400,76 @@ public final class Proof {
                                     + " distinct transactions");
             cycles.put(k, step);
             return step;
+        }
+
+        // ------------------------------------------------------------ dangerous structure (SI)
+
+        /**
+         * Fekete et al.'s theorem as two queries ({@link DangerousStructureQuery}); not proved (no
+         * anomaly claimed) when a structure exists or the spec is not SI.
+         */
+        ProofOutcome dangerousStructure() throws SpecException {
+            if (!DangerousStructureQuery.applies(spec)) {
+                return outcome(
+                        ProofOutcome.Verdict.NOT_PROVED,
+                        null,
+                        null,
+                        List.of(),
+                        List.of(),
+                        "the dangerous-structure method needs snapshot isolation (every axiom of si,"
+                                + " unrestricted, one snapshot per transaction); "
+                                + spec.name()
+                                + " is not");
+            }
+            // the case t3 = t1 is a 2-cycle: φ_Cycle,2 decides it (and a sat one is an anomaly)
+            ProofOutcome.Step two = cycle(ProofMethod.DANGEROUS_STRUCTURE, 2);
+            if (two.result().equals("unknown")) return unknown(two);
+            if (two.sat()) return anomaly(two);
+            DangerousStructureQuery.Built q = DangerousStructureQuery.build(v, encoder);
+            Answer a =
+                    solve(
+                            q.txns(),
+                            q.parts(),
+                            q.records(),
+                            q.ground(),
+                            "dangerous-k3",
+                            m ->
+                                    WitnessExtractor.path(
+                                            m,
+                                            v,
+                                            q.txns(),
+                                            q.edges(),
+                                            "dangerous structure t1 -rw-> t2 -rw-> t3, t3 committing first"));
+            ProofOutcome.Step s =
+                    record(
+                            ProofMethod.DANGEROUS_STRUCTURE,
+                            ProofOutcome.Role.DANGEROUS_STRUCTURE,
+                            3,
+                            List.of(),
+                            allTypes,
+                            List.of(),
+                            a,
+                            "anti-dependencies t1 -rw-> t2 -rw-> t3 of distinct transactions, t3 committing first");
+            if (s.result().equals("unknown")) return unknown(s);
+            if (s.sat()) {
+                return outcome(
+                        ProofOutcome.Verdict.NOT_PROVED,
+                        null,
+                        null,
+                        List.of(),
+                        List.of(),
+                        "a dangerous structure exists ("
+                                + describe(a.witness())
+                                + "); it is necessary for a cycle under SI, not sufficient");
+            }
+            return outcome(
+                    ProofOutcome.Verdict.PROVED,
+                    ProofMethod.DANGEROUS_STRUCTURE,
+                    null,
+                    List.of(),
+                    List.of(),
+                    "no 2-cycle, and no two consecutive anti-dependencies whose last transaction"
+                            + " commits first (Fekete et al., TODS 2005, Theorem 2.1)");
         }
 
         // ------------------------------------------------------------ inductive (§5.3)

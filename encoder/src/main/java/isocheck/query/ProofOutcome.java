@@ -63,7 +63,12 @@ public record ProofOutcome(
          * Static: no candidate dependency between statements of the remaining types, so no edge
          * among them.
          */
-        NO_DEPENDENCY("no dependency");
+        NO_DEPENDENCY("no dependency"),
+        /**
+         * Under SI: two anti-dependencies t1 → t2 → t3 with t3 committing first ({@link
+         * DangerousStructureQuery}); unsat, with φ_Cycle,2 unsat, proves the program.
+         */
+        DANGEROUS_STRUCTURE("dangerous structure");
 
         private final String label;
 
