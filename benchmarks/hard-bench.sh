@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Strong levels on hard generated histories (issue 18): isocheck (SER, SI, PSI) against PolySI
-# (SI) on the same files, paired and alternated.
+# (SI) and dbcop (SI, SER; when DBCOP names a binary) on the same histories, paired and alternated.
 #
 # usage: benchmarks/hard-bench.sh OUTDIR SIZE... (e.g. 1000 10000 100000 1000000)
 #
@@ -20,6 +20,9 @@
 #   POLYSI_CP, POLYSI_LIB   PolySI's classpath and libmonosat.so directory (as in PolySI's build
 #                recipe); unset: PolySI is skipped
 #   POLYSI_MAX   largest size given to PolySI [100000]
+#   DBCOP        a dbcop binary (rnbguy/dbcop, branch oopsla-2019: verify -c si|ser -d DIR);
+#                it reads the same history as history.bincode; unset: skipped
+#   DBCOP_MAX    largest size given to dbcop [100000]
 #   RUNS [3]  LIMIT (s per run) [120]  XMX [8g]  SESSIONS [100]  KEYDIV [5]  FAMILIES [all four]
 #   LEVELS       isocheck levels [ser si psi]
 # Output: OUTDIR/runs.tsv (one row per run: wall, user, sys, peak RSS, exit, verdict, truth, load)
@@ -31,7 +34,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 ISO_JAR=${ISO_JAR:-$root/analyzer/target/isocheck.jar}
 RUNS=${RUNS:-3}; LIMIT=${LIMIT:-120}; XMX=${XMX:-8g}; SESSIONS=${SESSIONS:-100}; KEYDIV=${KEYDIV:-5}
 FAMILIES=${FAMILIES:-"none writeskew longfork lostupd"}; LEVELS=${LEVELS:-"ser si psi"}
-POLYSI_MAX=${POLYSI_MAX:-100000}
+POLYSI_MAX=${POLYSI_MAX:-100000}; DBCOP_MAX=${DBCOP_MAX:-100000}
 mkdir -p "$OUT/logs" "$OUT/hist"
 R="$OUT/runs.tsv"
 [ -s "$R" ] || printf 'name\ttool\tround\twall_s\tuser_s\tsys_s\tmaxrss_kb\texit\tverdict\ttruth\tload1\tstart_utc\n' > "$R"
@@ -41,6 +44,7 @@ plant_of() { case $1 in none) echo none;; writeskew) echo write-skew;; longfork)
 cmd_for() { # tool path
   case $1 in
     polysi)  echo "java -Xmx$XMX -Djava.library.path=$POLYSI_LIB -cp $POLYSI_CP Main audit --type=text $2" ;;
+    dbcop-*) echo "$DBCOP verify -c ${1#dbcop-} -d ${2%.txt}.dbcop -o $OUT/logs/dbcop-out" ;;
     iso-*)   echo "java -Xmx$XMX -jar $ISO_JAR check $2 --level ${1#iso-} --timeout $((LIMIT-5))" ;;
   esac
 }
@@ -50,6 +54,11 @@ verdict_of() { # tool exit log
       if grep -q 'ACCEPT \]\]\]\]' "$3"; then echo consistent
       elif grep -q 'REJECT \]\]\]\]' "$3"; then echo violated
       elif grep -q OutOfMemoryError "$3"; then echo OOM
+      elif [ "$2" = 124 ] || [ "$2" = 137 ]; then echo timeout
+      else echo error; fi ;;
+    dbcop-*)
+      if grep -q 'hist-[0-9]* done' "$3"; then echo consistent
+      elif grep -q 'minimum level failed' "$3"; then echo violated
       elif [ "$2" = 124 ] || [ "$2" = 137 ]; then echo timeout
       else echo error; fi ;;
     *)
@@ -65,6 +74,11 @@ for size in "$@"; do
              "$f" "$size" "$SESSIONS" "$keys" 1 3 1 "$(plant_of $fam)" 1) || exit 70
     echo "$info"
     tools=""
+    if [ -n "${DBCOP:-}" ] && [ "$size" -le "$DBCOP_MAX" ]; then
+      java -cp "$ISO_JAR:$root/benchmarks/target/classes" isocheck.bench.HardHistoryGen \
+        "${f%.txt}.dbcop" "$size" "$SESSIONS" "$keys" 1 3 1 "$(plant_of $fam)" 1 dbcop > /dev/null || exit 70
+      tools="dbcop-si dbcop-ser"
+    fi
     for l in $LEVELS; do tools="$tools iso-$l"; done
     if [ -n "${POLYSI_CP:-}" ] && [ "$size" -le "$POLYSI_MAX" ]; then tools="polysi $tools"; fi
     declare -A dead=()
@@ -78,7 +92,7 @@ for size in "$@"; do
         /usr/bin/time -v -o "$base.time" timeout --foreground -s KILL "$LIMIT" $(cmd_for $tool $f) < /dev/null > "$base.log" 2>&1
         ex=$?
         v=$(verdict_of $tool $ex "$base.log")
-        case $tool in polysi|iso-si) lv=si;; iso-ser) lv=ser;; iso-psi) lv=psi;; esac
+        case $tool in polysi|iso-si|dbcop-si) lv=si;; iso-ser|dbcop-ser) lv=ser;; iso-psi) lv=psi;; esac
         truth=$(echo "$info" | tr ' ' '\n' | awk -F= -v k=$lv '$1==k {print $2}')
         t=$( [ "$truth" = true ] && echo consistent || { [ "$truth" = false ] && echo violated || echo '?'; })
         if { [ "$v" = consistent ] || [ "$v" = violated ]; } && [ "$t" != '?' ] && [ "$v" != "$t" ]; then
@@ -112,10 +126,12 @@ for n in names:
         print(f"{n}\t{t}\t{len(rs)}\t{','.join(sorted(set(r['verdict'] for r in rs)))}\t{rs[0]['truth']}\t"
               f"{med(w):.2f}\t{med(c):.2f}\t{med(m):.0f}\t"
               f"{min(float(r['load1']) for r in rs):.1f}-{max(float(r['load1']) for r in rs):.1f}")
-print('\nname\tratio iso-si/polysi (medians of wall)')
+print('\nname\tratio (medians of wall)')
+wall = lambda rs: med([float(r['wall_s']) for r in rs])
 for n in names:
-    p, s = agg.get((n, 'polysi')), agg.get((n, 'iso-si'))
-    if p and s:
-        print(f"{n}\t{med([float(r['wall_s']) for r in s]) / med([float(r['wall_s']) for r in p]):.3f}")
+    for a, b in (('iso-si', 'polysi'), ('iso-si', 'dbcop-si'), ('iso-ser', 'dbcop-ser')):
+        p, s = agg.get((n, b)), agg.get((n, a))
+        if p and s:
+            print(f"{n}\t{a}/{b}\t{wall(s) / wall(p):.3f}")
 PY
 exit $wrong

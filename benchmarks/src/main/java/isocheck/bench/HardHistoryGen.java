@@ -18,8 +18,9 @@ import java.util.Locale;
  *     KEYS READS WRITES CONCURRENCY PLANT SEED [FORMAT]
  * </pre>
  *
- * PLANT is none, write-skew, long-fork or lost-update; FORMAT plume (default) or json. Output line:
- * {@code OUT txns=… sessions=… ser=true|false|? si=… psi=…}.
+ * PLANT is none, write-skew, long-fork or lost-update; FORMAT plume (default), json or dbcop (then
+ * OUT is a directory that receives history.bincode, dbcop's layout). Output line: {@code OUT txns=…
+ * sessions=… ser=true|false|? si=… psi=…}.
  */
 public final class HardHistoryGen {
     private HardHistoryGen() {}
@@ -28,7 +29,7 @@ public final class HardHistoryGen {
         if (args.length < 9) {
             System.err.println(
                     "usage: HardHistoryGen OUT TXNS SESSIONS KEYS READS WRITES CONCURRENCY PLANT"
-                            + " SEED [plume|json]");
+                            + " SEED [plume|json|dbcop]");
             System.exit(2);
         }
         HardHistories.Params p =
@@ -44,7 +45,11 @@ public final class HardHistoryGen {
                         Long.parseLong(args[8]));
         Format format = args.length > 9 ? Format.parse(args[9]) : Format.PLUME;
         History h = HardHistories.generate(p);
-        HistoryWriter.write(h, Path.of(args[0]), format);
+        if (format == Format.DBCOP) {
+            DbcopBincodeOut.write(h, Path.of(args[0]));
+        } else {
+            HistoryWriter.write(h, Path.of(args[0]), format);
+        }
         System.out.println(
                 args[0]
                         + " txns="
