@@ -144,4 +144,34 @@ class PlpgsqlFrontendTest {
                         .transactions()
                         .size());
     }
+
+    /**
+     * FOUND and GET DIAGNOSTICS n = ROW_COUNT after an UPDATE read a probe of the rows the UPDATE's
+     * WHERE selects, placed just before it (PlpgsqlDml#statusProbe): FOUND is "the probe is
+     * non-empty", ROW_COUNT 0 or 1 by the same test.
+     */
+    @Test
+    void foundAndRowCountAfterAnUpdateTestAProbeOfItsRows() {
+        Transaction t =
+                only(
+                        """
+                DECLARE k INT;
+                BEGIN
+                  UPDATE account SET balance = balance - 1 WHERE id = p_id;
+                  IF NOT FOUND THEN
+                    RAISE EXCEPTION 'none';
+                  END IF;
+                  GET DIAGNOSTICS k = ROW_COUNT;
+                  RETURN k;
+                END""");
+        Stmt.Select probe = assertInstanceOf(Stmt.Select.class, t.body().get(0));
+        assertEquals("account", probe.table());
+        assertTrue(probe.target().contains("$"), probe.target());
+        assertInstanceOf(Stmt.Update.class, t.body().get(1));
+        Stmt.If found = assertInstanceOf(Stmt.If.class, t.body().get(2));
+        assertTrue(found.condition().text().contains(probe.target()), found.condition().text());
+        assertInstanceOf(Stmt.Abort.class, found.thenBranch().get(0));
+        String rest = t.body().subList(3, t.body().size()).toString();
+        assertTrue(rest.contains(probe.target()), rest);
+    }
 }

@@ -430,4 +430,108 @@ class SqlConstructsParseTest {
         StatementFacts f = FactExtractor.of(p).get(0).statements().get(0);
         assertEquals(Set.of("job_id", "tag", StatementFacts.ALIVE), f.reads());
     }
+
+    /**
+     * NULL in VALUES and SET is the NULL literal of the column's type; a comparison with it is
+     * UNKNOWN (SQL:2016 §8.2), kept as the constant FALSE, and a NOT over it is pushed to the atoms
+     * (NOT UNKNOWN is UNKNOWN, so it stays FALSE; NOT (done = 1) stays a negation).
+     */
+    @Test
+    void nullLiteralsAreValuesAndComparisonsWithThemAreUnknown() {
+        Program p =
+                parse(
+                        """
+                TRANSACTION t(w INT)
+                BEGIN
+                  INSERT INTO job (job_id, done, worker, tag) VALUES (:w, 0, 1, NULL);
+                  UPDATE job SET tag = NULL WHERE job_id = :w AND NOT (tag = NULL OR done = 1);
+                END;
+                """);
+        List<Stmt> body = p.transactions().get(0).body();
+        Stmt.Insert ins = assertInstanceOf(Stmt.Insert.class, body.get(0));
+        assertInstanceOf(isocheck.program.Expr.NullLit.class, ins.values().get(3));
+        Stmt.Update upd = assertInstanceOf(Stmt.Update.class, body.get(1));
+        assertInstanceOf(isocheck.program.Expr.NullLit.class, upd.assignments().get(0).value());
+        Cond.And where = assertInstanceOf(Cond.And.class, upd.where());
+        Cond.And pushed = assertInstanceOf(Cond.And.class, where.right());
+        Cond.Const unknown = assertInstanceOf(Cond.Const.class, pushed.left());
+        assertFalse(unknown.value());
+        assertInstanceOf(Cond.Not.class, pushed.right());
+    }
+
+    /**
+     * ROLLBACK and RAISE EXCEPTION are user aborts ({@code Stmt.Abort}, with the message), RETURN
+     * an early exit ({@code Stmt.Return}), each at its place in the branch it ends.
+     */
+    @Test
+    void rollbackRaiseAndReturnEndTheirPaths() {
+        Program p =
+                parse(
+                        """
+                TRANSACTION t(w INT)
+                BEGIN
+                  IF :w = 1 THEN
+                    RETURN;
+                  END IF;
+                  IF :w = 2 THEN
+                    RAISE EXCEPTION 'two';
+                  END IF;
+                  UPDATE job SET done = 1 WHERE job_id = :w;
+                  ROLLBACK;
+                END;
+                """);
+        List<Stmt> body = p.transactions().get(0).body();
+        Stmt.Return ret =
+                assertInstanceOf(Stmt.Return.class, ((Stmt.If) body.get(0)).thenBranch().get(0));
+        assertEquals(5, ret.pos().line()); // line 1 is the schema
+        Stmt.Abort raise =
+                assertInstanceOf(Stmt.Abort.class, ((Stmt.If) body.get(1)).thenBranch().get(0));
+        assertTrue(raise.message().contains("two"), raise.message());
+        assertInstanceOf(Stmt.Update.class, body.get(2));
+        assertInstanceOf(Stmt.Abort.class, body.get(3));
+        assertEquals(11, body.get(3).pos().line());
+    }
+
+    /**
+     * A table without a primary key gets a hidden key column (a real column of the table, so that
+     * runs can create it), and each INSERT into it a fresh hidden parameter for that column
+     * (KeylessTables; hidden parameter names hold a '$').
+     */
+    @Test
+    void aTableWithoutAKeyGetsAHiddenKeyAndEachInsertAFreshParameter() {
+        Program p =
+                ProgramLoader.parse(
+                        "t.sql",
+                        """
+                CREATE TABLE votes (phone INT NOT NULL, n INT NOT NULL);
+                TRANSACTION Vote(p INT)
+                BEGIN
+                  INSERT INTO votes (phone, n) VALUES (:p, 1);
+                  INSERT INTO votes (phone, n) VALUES (:p, 2);
+                END;
+                """);
+        List<String> key = p.schema().table("votes").orElseThrow().primaryKey();
+        assertEquals(1, key.size());
+        assertTrue(!List.of("phone", "n").contains(key.get(0)), key.toString());
+        List<Stmt> body = p.transactions().get(0).body();
+        Stmt.Insert first = assertInstanceOf(Stmt.Insert.class, body.get(0));
+        Stmt.Insert second = assertInstanceOf(Stmt.Insert.class, body.get(1));
+        int at = first.columns().indexOf(key.get(0));
+        assertTrue(at >= 0, first.columns().toString());
+        String a =
+                assertInstanceOf(isocheck.program.Expr.VarRef.class, first.values().get(at))
+                        .variable();
+        String b =
+                assertInstanceOf(
+                                isocheck.program.Expr.VarRef.class,
+                                second.values().get(second.columns().indexOf(key.get(0))))
+                        .variable();
+        assertTrue(a.contains("$") && b.contains("$") && !a.equals(b), a + " vs " + b);
+        assertTrue(
+                p.transactions().get(0).parameters().stream()
+                                .filter(v -> v.name().contains("$"))
+                                .count()
+                        >= 2,
+                p.transactions().get(0).parameters().toString());
+    }
 }
