@@ -13,7 +13,6 @@ import isocheck.primitive.LongIntMap;
 import isocheck.primitive.StronglyConnected;
 import isocheck.primitive.TopologicalOrder;
 import isocheck.vocabulary.EdgeKind;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -327,27 +326,40 @@ final class CommitGraph {
         return k;
     }
 
+    /**
+     * The built adjacency for {@link BreadthFirst}, edges named by their adjacency position; with
+     * {@code co} false the inferred commit-order edges are left out (so ∪ wr: happens-before).
+     */
+    private class Edges implements BreadthFirst.Graph {
+        private final boolean co;
+
+        Edges(boolean co) {
+            this.co = co;
+        }
+
+        @Override
+        public int degree(int v) {
+            return adjStart[v + 1] - adjStart[v];
+        }
+
+        @Override
+        public int edge(int v, int i) {
+            int e = adjStart[v] + i;
+            return co || adjKind[e] != CO ? e : -1;
+        }
+
+        @Override
+        public int target(int e) {
+            return adjTo[e];
+        }
+    }
+
     /** BFS from root inside its SCC; returns the cycle's adjacency positions in order, or null. */
     private int[] shortestCycleThrough(
             int root, int c, int[] comp, int[] parentEdge, int[] visit, int[] queue, int round) {
         int last =
                 BreadthFirst.shortestPath(
-                        new BreadthFirst.Graph() {
-                            @Override
-                            public int degree(int v) {
-                                return adjStart[v + 1] - adjStart[v];
-                            }
-
-                            @Override
-                            public int edge(int v, int i) {
-                                return adjStart[v] + i;
-                            }
-
-                            @Override
-                            public int target(int e) {
-                                return adjTo[e];
-                            }
-
+                        new Edges(true) {
                             @Override
                             public boolean enter(int x) {
                                 return comp[x] == c;
@@ -541,31 +553,22 @@ final class CommitGraph {
 
     /** A shortest so ∪ wr path from a to b (a happens before b), as labels; empty if none. */
     private List<String> hbPath(int a, int b, Views views) {
-        int n = idx.txnCount;
-        int[] parent = new int[n];
-        Arrays.fill(parent, -2);
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(a);
-        parent[a] = -1;
-        while (!queue.isEmpty()) {
-            int v = queue.poll();
-            if (v == b) {
-                break;
-            }
-            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
-                if (adjKind[i] != CO && parent[adjTo[i]] == -2) {
-                    parent[adjTo[i]] = v;
-                    queue.add(adjTo[i]);
-                }
-            }
+        if (a == b) {
+            return List.of(views.label(a));
         }
-        if (parent[b] == -2) {
+        int n = idx.txnCount;
+        int[] via = new int[n];
+        int last =
+                BreadthFirst.shortestPath(new Edges(false), a, b, new int[n], 1, via, new int[n]);
+        if (last < 0) {
             return List.of();
         }
         List<String> path = new ArrayList<>();
-        for (int v = b; v != -1; v = parent[v]) {
+        path.add(views.label(b));
+        for (int v = sourceOf(last); v != a; v = sourceOf(via[v])) {
             path.add(0, views.label(v));
         }
+        path.add(0, views.label(a));
         return path;
     }
 }
