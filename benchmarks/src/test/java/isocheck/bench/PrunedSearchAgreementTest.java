@@ -30,10 +30,19 @@ class PrunedSearchAgreementTest {
 
     static final List<String> LEVELS = WeakestSearchTest.LEVELS;
 
-    /** What a bounded result says: anomaly (with its witness), none up to k, entailed, unknown. */
+    /**
+     * What a bounded result says: an anomaly with its witness (the explanation names the
+     * parameters, the arbitration order, who sees whom and every edge), none up to k, entailed,
+     * unknown.
+     */
     static String describe(BoundedResult b) {
         if (b instanceof BoundedResult.Anomaly a)
-            return "anomaly k=" + a.witness().k() + " " + a.witness();
+            return "anomaly k="
+                    + a.witness().k()
+                    + " "
+                    + a.witness().signature()
+                    + " "
+                    + a.witness().explanation();
         return b.toString();
     }
 
