@@ -82,7 +82,8 @@ public final class CheckCommand implements Callable<Integer> {
             paramLabel = "FORMAT",
             defaultValue = "auto",
             description =
-                    "auto (sniff), json, plume, awdit-test, cobra, dbcop, elle-edn, viper (default: ${DEFAULT-VALUE})")
+                    "auto (sniff), json, plume, awdit-test, cobra, dbcop, dbcop-json, elle-edn, viper (default:"
+                            + " ${DEFAULT-VALUE})")
     String format;
 
     @Option(

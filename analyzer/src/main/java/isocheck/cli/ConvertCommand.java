@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Convert a history between formats.",
             "",
-            "Reads json, plume, awdit-test, cobra, dbcop, elle-edn and viper; writes json (our JSON Lines, checker/FORMAT.md) and plume. "
+            "Reads json, plume, awdit-test, cobra, dbcop, dbcop-json, elle-edn and viper; writes json (our JSON Lines, checker/FORMAT.md) and plume. "
                     + "The input format is sniffed unless --from is given; the output format follows OUT's extension "
                     + "(.jsonl/.json: json, .txt: plume) unless --to is given."
         })

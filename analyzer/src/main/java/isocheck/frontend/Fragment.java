@@ -1,6 +1,7 @@
 package isocheck.frontend;
 
 import isocheck.program.SourcePos;
+import java.util.BitSet;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.parser.ASTNodeAccess;
 import net.sf.jsqlparser.parser.CCJSqlParser;
@@ -88,7 +89,8 @@ record Fragment(String text, SourcePos start) {
      * see.
      */
     private <T> T parse(Production<T> production, String what) {
-        int[] deepest = deepestParenthesis();
+        BitSet code = SqlCode.of(text);
+        int[] deepest = deepest(code, '(', ')', '(', ')');
         if (deepest[0] > MAX_PAREN_DEPTH) {
             throw new ProgramError(
                     offsetPos(deepest[1]),
@@ -100,7 +102,7 @@ record Fragment(String text, SourcePos start) {
                             + MAX_PAREN_DEPTH
                             + ": simplify the expression");
         }
-        int[] brackets = deepest('[', ']', '{', '}');
+        int[] brackets = deepest(code, '[', ']', '{', '}');
         if (brackets[0] > MAX_BRACKET_DEPTH) {
             throw new ProgramError(
                     offsetPos(brackets[1]),
@@ -112,7 +114,7 @@ record Fragment(String text, SourcePos start) {
                             + MAX_BRACKET_DEPTH
                             + " (the SQL parser takes time exponential in them)");
         }
-        int[] joins = colonJoins();
+        int[] joins = colonJoins(code);
         if (joins[0] > MAX_COLON_JOINS) {
             throw new ProgramError(
                     offsetPos(joins[1]),
@@ -124,7 +126,7 @@ record Fragment(String text, SourcePos start) {
                             + MAX_COLON_JOINS
                             + " (the SQL parser takes time exponential in them)");
         }
-        int emptyPart = emptyNamePart();
+        int emptyPart = emptyNamePart(code);
         if (emptyPart >= 0) {
             // JSqlParser reads `a..b` as a name with an empty middle part (database..table), and
             // the missing part reached isocheck as null: exit 70 (fuzzing finding, seed 2028)
@@ -170,23 +172,16 @@ record Fragment(String text, SourcePos start) {
     }
 
     /**
-     * How many times a single ':' joins two name characters ({@code a:b}) outside string literals,
-     * and the first offset.
+     * How many times a single ':' joins two name characters ({@code a:b}) in the code ({@link
+     * SqlCode}: not in literals or comments), and the first offset.
      */
-    private int[] colonJoins() {
+    private int[] colonJoins(BitSet code) {
         int count = 0;
         int first = 0;
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\'') {
-                quoted = !quoted;
-            } else if (!quoted
-                    && c == ':'
-                    && i > 0
-                    && i + 1 < text.length()
-                    && isName(text.charAt(i - 1))
-                    && isName(text.charAt(i + 1))) {
+        for (int i = code.nextSetBit(1);
+                i >= 0 && i + 1 < text.length();
+                i = code.nextSetBit(i + 1)) {
+            if (text.charAt(i) == ':' && isName(text.charAt(i - 1)) && isName(text.charAt(i + 1))) {
                 if (count++ == 0) first = i;
             }
         }
@@ -194,30 +189,14 @@ record Fragment(String text, SourcePos start) {
     }
 
     /**
-     * The offset of the first {@code ..} between two name characters outside string literals and
-     * comments, or -1.
+     * The offset of the first {@code ..} between two name characters in the code ({@link SqlCode}:
+     * not in literals or comments), or -1.
      */
-    private int emptyNamePart() {
-        boolean quoted = false;
-        for (int i = 0; i + 2 < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\'') {
-                quoted = !quoted;
-            } else if (!quoted && text.startsWith("--", i)) {
-                int end = text.indexOf('\n', i); // a comment: the fragment is the source's text
-                if (end < 0) {
-                    return -1;
-                }
-                i = end;
-            } else if (!quoted && text.startsWith("/*", i)) {
-                int end = text.indexOf("*/", i + 2);
-                if (end < 0) {
-                    return -1;
-                }
-                i = end + 1;
-            } else if (!quoted
-                    && i > 0
-                    && c == '.'
+    private int emptyNamePart(BitSet code) {
+        for (int i = code.nextSetBit(1);
+                i >= 0 && i + 2 < text.length();
+                i = code.nextSetBit(i + 1)) {
+            if (text.charAt(i) == '.'
                     && text.charAt(i + 1) == '.'
                     && isName(text.charAt(i - 1))
                     && isName(text.charAt(i + 2))) {
@@ -232,31 +211,21 @@ record Fragment(String text, SourcePos start) {
     }
 
     /**
-     * The deepest nesting of parentheses outside string literals and its offset: {depth, offset}.
+     * The deepest nesting of the two pairs of delimiters in the code ({@link SqlCode}: not in
+     * literals or comments) and its offset: {depth, offset}.
      */
-    private int[] deepestParenthesis() {
-        return deepest('(', ')', '(', ')');
-    }
-
-    /**
-     * The deepest nesting of the two pairs of delimiters outside string literals and its offset:
-     * {depth, offset}.
-     */
-    private int[] deepest(char open1, char close1, char open2, char close2) {
+    private int[] deepest(BitSet code, char open1, char close1, char open2, char close2) {
         int depth = 0;
         int max = 0;
         int at = 0;
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
+        for (int i = code.nextSetBit(0); i >= 0; i = code.nextSetBit(i + 1)) {
             char c = text.charAt(i);
-            if (c == '\'') {
-                quoted = !quoted;
-            } else if (!quoted && (c == open1 || c == open2)) {
+            if (c == open1 || c == open2) {
                 if (++depth > max) {
                     max = depth;
                     at = i;
                 }
-            } else if (!quoted && (c == close1 || c == close2)) {
+            } else if (c == close1 || c == close2) {
                 depth = Math.max(0, depth - 1);
             }
         }

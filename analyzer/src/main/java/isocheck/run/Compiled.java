@@ -68,12 +68,16 @@ record Compiled(
      * writes a column some predicate reads ({@code writesVersion}): the previous predicate version,
      * the new values of {@code image}, then the old values of {@code old} (the assigned ones);
      * other UPDATEs: the predicate version. DELETE: the predicate version and {@code image} (the
-     * deleted row). INSERT: {@code image}. {@code complementSql}: for an UPDATE or DELETE whose
-     * WHERE reads non-key columns, the rows of the key part it does not match (primary key,
-     * predicate version), run just before it. {@code decided}: whether the rows fetched decide the
-     * predicate read (false for a SELECT with LIMIT or a row lock whose WHERE clause reads an
-     * assigned column: it cannot be broadened without changing which rows LIMIT returns or which
-     * rows are locked, so it records no predicate read).
+     * deleted row). INSERT: {@code image}. {@code preReadSql}: for an UPDATE or DELETE whose WHERE
+     * reads non-key columns, the rows of its key part (primary key, predicate version, 1/0: whether
+     * the WHERE clause matches), run just before it, or in it ({@code preReadInStatement}, {@link
+     * SqlDialect#withPreRead}: then {@code sql} returns the pre-read's rows after its own). {@code
+     * postReadSql}: the rows of the key part again (primary key, predicate version, 1/0: locked by
+     * this transaction, {@link SqlDialect#lockedByThisTransaction}), run after the statement when
+     * the pre-read does not decide what it saw of a row it did not change. {@code decided}: whether
+     * the rows fetched decide the predicate read (false for a SELECT with LIMIT or a row lock whose
+     * WHERE clause reads an assigned column: it cannot be broadened without changing which rows
+     * LIMIT returns or which rows are locked, so it records no predicate read).
      */
     record Predicate(
             boolean broadened,
@@ -81,8 +85,11 @@ record Compiled(
             List<String> image,
             List<ScalarType> imageTypes,
             List<String> old,
-            String complementSql,
-            List<Param> complementParams,
+            String preReadSql,
+            List<Param> preReadParams,
+            boolean preReadInStatement,
+            String postReadSql,
+            List<Param> postReadParams,
             boolean decided) {}
 
     enum Kind {

@@ -66,6 +66,20 @@ final class MariaDbEngine implements Engine {
     }
 
     /**
+     * At REPEATABLE READ and SERIALIZABLE the pre-read locks every row of the key part (the rows
+     * the statement would lock, InnoDB locking every row it scans), so nobody changes them before
+     * the statement reads them. At READ COMMITTED and below the statement's own reads are
+     * semi-consistent (a row another transaction locks is evaluated on its newest committed version
+     * and skipped unlocked when it does not match; MariaDB manual, "InnoDB Lock Modes" and
+     * innodb_locks_unsafe_for_binlog): a row that moved between the pre-read and the statement is
+     * recorded as uncertain.
+     */
+    @Override
+    public boolean preReadExact() {
+        return lockingComplement;
+    }
+
+    /**
      * Seconds a statement waits for a row lock (InnoDB's default is 50): a blocked schedule step
      * ends in error 1205 soon.
      */

@@ -65,6 +65,47 @@ final class PostgresEngine implements Engine {
                 });
     }
 
+    /**
+     * One statement, one snapshot (PostgreSQL manual, "WITH Queries", §7.8.4: the sub-statements of
+     * WITH "are executed with the same snapshot"), so the pre-read sees the versions the UPDATE or
+     * DELETE first evaluates its WHERE clause on. At READ COMMITTED the statement may then
+     * re-evaluate a row on a newer version (§13.2.1, EvalPlanQual): such a row is one the pre-read
+     * saw matching; see {@link #lockedByThisTransaction}.
+     */
+    @Override
+    public String withPreRead(String preRead, String dml, int returned, int preColumns) {
+        String pad = ", NULL".repeat(preColumns);
+        return "WITH isocheck_pre AS ("
+                + preRead
+                + "), isocheck_dml AS ("
+                + dml
+                + ") SELECT isocheck_dml.*"
+                + pad
+                + ", 0 FROM isocheck_dml UNION ALL SELECT "
+                + "NULL, ".repeat(returned)
+                + "isocheck_pre.*, 1 FROM isocheck_pre";
+    }
+
+    @Override
+    public boolean preReadExact() {
+        return true;
+    }
+
+    /**
+     * Whether the row's xmax is this transaction's id: at READ COMMITTED an UPDATE, DELETE or
+     * SELECT … FOR UPDATE/SHARE that waited for a concurrent writer locks the newest version of the
+     * row before re-evaluating its WHERE clause on it (§13.2.1), and keeps that lock to the end of
+     * the transaction even when the row no longer matches; a lock-only xmax is the locker's id
+     * (manual, "System Columns", §5.5). While the lock is held nobody can change the row, so a read
+     * after the statement sees the version it re-evaluated. Several lockers (a MultiXactId) give 0:
+     * the version is then recorded as uncertain.
+     */
+    @Override
+    public String lockedByThisTransaction() {
+        return "CASE WHEN xmax::text = (pg_current_xact_id()::text::bigint % 4294967296)::text"
+                + " THEN 1 ELSE 0 END";
+    }
+
     @Override
     public String leftoverQuery() {
         return "SELECT n.nspname FROM pg_namespace n WHERE n.nspname LIKE 'isocheck\\_%' AND obj_description(n.oid, 'pg_namespace') = ?";

@@ -83,6 +83,7 @@ final class PredicateReads {
                 for (TxnLog.PredicateScan scan : log.predicateScans) {
                     List<PredicateRead.Row> rows = new ArrayList<>();
                     Set<String> candidates = new LinkedHashSet<>(scan.seen().keySet());
+                    candidates.addAll(scan.uncertain().keySet());
                     java.util.NavigableSet<String> written = rowsOfTable.get(scan.table());
                     if (written
                             != null) { // only rows its key equalities allow (a row name starts with
@@ -127,6 +128,24 @@ final class PredicateReads {
                         if (changes.isEmpty()) {
                             continue;
                         }
+                        long[] range = scan.uncertain().get(row);
+                        if (range != null) { // seen somewhere between two versions
+                            int from = group(chain, range[0]);
+                            int to =
+                                    range[1] == Long.MAX_VALUE
+                                            ? chain.groups().size() - 1
+                                            : group(chain, range[1]);
+                            if (from == -2) {
+                                from = -1; // not a committed version: widen to the start
+                            }
+                            if (to == -2 || to < from) {
+                                to = chain.groups().size() - 1;
+                            }
+                            rows.add(
+                                    new PredicateRead.Row(
+                                            row, count(at, from), count(at, to), changes));
+                            continue;
+                        }
                         int observedGroup; // the group holding the observed version; -1: before
                         // them all
                         Long seen = scan.seen().get(row);
@@ -136,24 +155,14 @@ final class PredicateReads {
                                 continue;
                             }
                             observedGroup = -1;
-                        } else if (seen == 0) {
-                            observedGroup = -1; // the populated version
                         } else {
-                            observedGroup = -2;
-                            for (int g = 0; g < chain.groups().size(); g++) {
-                                if (chain.groups().get(g).versions().contains(seen)) {
-                                    observedGroup = g;
-                                }
-                            }
+                            observedGroup = group(chain, seen);
                             if (observedGroup == -2) {
                                 unresolved++; // a version of a transaction that did not commit
                                 continue;
                             }
                         }
-                        int observed = 0;
-                        while (observed < at.size() && at.get(observed) <= observedGroup) {
-                            observed++;
-                        }
+                        int observed = count(at, observedGroup);
                         rows.add(new PredicateRead.Row(row, observed, changes));
                     }
                     out.computeIfAbsent(log, k -> new ArrayList<>())
@@ -162,6 +171,32 @@ final class PredicateReads {
             }
         }
         return new Result(out, unresolved);
+    }
+
+    /**
+     * The group of {@code chain} holding {@code version}: -1 for the populated version (0) or no
+     * row yet ({@link TxnLog#ABSENT}), -2 when no committed group holds it.
+     */
+    private static int group(Chain chain, long version) {
+        if (version == 0 || version == TxnLog.ABSENT) {
+            return -1;
+        }
+        int found = -2;
+        for (int g = 0; g < chain.groups().size(); g++) {
+            if (chain.groups().get(g).versions().contains(version)) {
+                found = g;
+            }
+        }
+        return found;
+    }
+
+    /** How many of the match-changing groups {@code at} lie at or before group {@code g}. */
+    private static int count(List<Integer> at, int g) {
+        int n = 0;
+        while (n < at.size() && at.get(n) <= g) {
+            n++;
+        }
+        return n;
     }
 
     /** The row's committed versions in the database's order, grouped by transaction. */

@@ -27,6 +27,21 @@ final class PredicateScans {
             Cond where,
             Map<String, Object> env,
             Map<String, Long> seen) {
+        scan(log, firstOp, t, where, env, seen, Map.of());
+    }
+
+    /**
+     * Logs what a WHERE clause evaluated, some rows only within a range of versions ({@link
+     * TxnLog.PredicateScan#uncertain}).
+     */
+    static void scan(
+            TxnLog log,
+            int firstOp,
+            Table t,
+            Cond where,
+            Map<String, Object> env,
+            Map<String, Long> seen,
+            Map<String, long[]> uncertain) {
         Map<String, Object> frozen = new HashMap<>(env);
         log.predicateScans.add(
                 new TxnLog.PredicateScan(
@@ -35,7 +50,8 @@ final class PredicateScans {
                         PredicateReads.text(where, frozen),
                         row -> test(where, frozen, row),
                         seen,
-                        PredicateReads.rowPrefix(t, where, frozen)));
+                        PredicateReads.rowPrefix(t, where, frozen),
+                        uncertain));
     }
 
     /**

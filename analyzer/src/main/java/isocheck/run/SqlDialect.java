@@ -76,11 +76,46 @@ interface SqlDialect {
 
     /**
      * The locking clause of the query that reads, just before a recorded UPDATE or DELETE, the rows
-     * of its key part its WHERE clause does not match ({@link Compiled.Predicate#complementSql}):
-     * empty where a plain read sees the versions the statement evaluates its WHERE clause on.
+     * of its key part ({@link Compiled.Predicate#preReadSql}): empty where a plain read sees the
+     * versions the statement evaluates its WHERE clause on.
      */
     default String complementLock() {
         return "";
+    }
+
+    /**
+     * The recorded UPDATE or DELETE {@code dml} (with its RETURNING clause, {@code returned}
+     * columns) and the pre-read of its key part {@code preRead} ({@code preColumns} columns) as one
+     * statement, so that both read one snapshot; or null (the pre-read then runs just before the
+     * statement). The result's rows are the statement's ({@code returned} columns, then NULLs, then
+     * 0) and the pre-read's (NULLs, its {@code preColumns} columns, then 1).
+     */
+    default String withPreRead(String preRead, String dml, int returned, int preColumns) {
+        return null;
+    }
+
+    /**
+     * Whether the pre-read ({@link Compiled.Predicate#preReadSql}) sees, of every row of the key
+     * part that the statement does not change, the version the statement's WHERE clause evaluated
+     * when the pre-read found the row not matching: true when it runs in the statement's snapshot
+     * ({@link #withPreRead}), when it locks what the statement would lock anyway ({@link
+     * #complementLock}), or when nobody else can write in between (SQLite's one writer). Where
+     * false, the recorder reads the key part again after the statement and records a row the
+     * statement did not change exactly only if its version did not move in between, and as
+     * uncertain otherwise ({@link TxnLog.PredicateScan#uncertain}).
+     */
+    default boolean preReadExact() {
+        return false;
+    }
+
+    /**
+     * A SQL expression over the row being read, 1 when the current transaction holds a row lock on
+     * it (and so nobody changed it since the lock was taken), 0 otherwise; "0" where the database
+     * does not say. Used by the read after a statement that did not change a row it had matched in
+     * its snapshot ({@link Compiled.Predicate#postReadSql}).
+     */
+    default String lockedByThisTransaction() {
+        return "0";
     }
 
     /**

@@ -241,17 +241,19 @@ final class SqlGen {
                         fetch,
                         fetchParams);
             }
-            return new Compiled(
-                    s,
-                    Compiled.Kind.UPDATE,
-                    t,
-                    returning(sb.toString(), t, false, returned),
-                    params,
-                    cols,
-                    types(t, cols),
-                    reads,
-                    record,
-                    pred);
+            return withPreRead(
+                    new Compiled(
+                            s,
+                            Compiled.Kind.UPDATE,
+                            t,
+                            returning(sb.toString(), t, false, returned),
+                            params,
+                            cols,
+                            types(t, cols),
+                            reads,
+                            record,
+                            pred),
+                    t.primaryKey().size() + returned.size());
         }
         if (s instanceof Stmt.Insert ins) {
             List<String> cols = new ArrayList<>(ins.columns());
@@ -300,6 +302,9 @@ final class SqlGen {
                                     List.of(),
                                     null,
                                     List.of(),
+                                    false,
+                                    null,
+                                    List.of(),
                                     true)
                             : null;
             return new Compiled(
@@ -323,17 +328,19 @@ final class SqlGen {
         extra.addAll(image);
         Compiled.Predicate pred =
                 record ? predicate(t, d.where(), false, true, image, List.of()) : null;
-        return new Compiled(
-                s,
-                Compiled.Kind.DELETE,
-                t,
-                returning(sql, t, true, record ? extra : List.of()),
-                params,
-                written,
-                types(t, written),
-                List.of(),
-                record,
-                pred);
+        return withPreRead(
+                new Compiled(
+                        s,
+                        Compiled.Kind.DELETE,
+                        t,
+                        returning(sql, t, true, record ? extra : List.of()),
+                        params,
+                        written,
+                        types(t, written),
+                        List.of(),
+                        record,
+                        pred),
+                t.primaryKey().size() + extra.size());
     }
 
     /**
@@ -454,6 +461,9 @@ final class SqlGen {
                             List.of(),
                             null,
                             List.of(),
+                            false,
+                            null,
+                            List.of(),
                             keyOnly || broadened);
         } else {
             where = cond(sel.where(), params);
@@ -476,8 +486,11 @@ final class SqlGen {
 
     /**
      * The predicate description of a recorded UPDATE or DELETE: when its WHERE clause reads non-key
-     * columns, the query of the rows of its key part it does not match (SQL's unknown counts as not
-     * matching, as in WHERE), run just before it so that they are seen too.
+     * columns, the query of the rows of its key part with the database's verdict on each (SQL's
+     * unknown counts as not matching, as in WHERE), run just before it (or in it, {@link
+     * SqlDialect#withPreRead}) so that the rows it does not match are seen too, and the query of
+     * the same rows run after it when the pre-read does not decide what it saw ({@link
+     * StatementExecutor}).
      */
     private Compiled.Predicate predicate(
             Table t,
@@ -486,27 +499,92 @@ final class SqlGen {
             boolean writesVersion,
             List<String> image,
             List<String> old) {
-        String complement = null;
-        List<Compiled.Param> cparams = new ArrayList<>();
+        String preRead = null;
+        String postRead = null;
+        List<Compiled.Param> preParams = new ArrayList<>();
+        List<Compiled.Param> postParams = new ArrayList<>();
         if (!predicateColumns.keyOnly(t, where)) {
-            String keyPart = cond(predicateColumns.keyPart(t, where), cparams);
-            String matches = cond(where, cparams);
-            complement =
+            String keyPart = cond(predicateColumns.keyPart(t, where), preParams);
+            String matches = cond(where, preParams);
+            preRead =
                     "SELECT "
                             + String.join(", ", t.primaryKey())
                             + ", "
                             + PRED_VERSION
-                            + " FROM "
+                            + ", CASE WHEN "
+                            + matches
+                            + " THEN 1 ELSE 0 END FROM "
                             + t.name()
                             + " WHERE "
                             + keyPart
-                            + " AND NOT COALESCE("
-                            + matches
-                            + ", FALSE)"
                             + dialect.complementLock();
+            postRead =
+                    "SELECT "
+                            + String.join(", ", t.primaryKey())
+                            + ", "
+                            + PRED_VERSION
+                            + ", "
+                            + dialect.lockedByThisTransaction()
+                            + " FROM "
+                            + t.name()
+                            + " WHERE "
+                            + cond(predicateColumns.keyPart(t, where), postParams);
         }
         return new Compiled.Predicate(
-                broadened, writesVersion, image, types(t, image), old, complement, cparams, true);
+                broadened,
+                writesVersion,
+                image,
+                types(t, image),
+                old,
+                preRead,
+                preParams,
+                false,
+                postRead,
+                postParams,
+                true);
+    }
+
+    /**
+     * {@code c} with its pre-read folded into its statement where the dialect can ({@link
+     * SqlDialect#withPreRead}; the pre-read's parameters come first, as its text does).
+     */
+    private Compiled withPreRead(Compiled c, int returned) {
+        Compiled.Predicate p = c.predicate();
+        if (p == null || p.preReadSql() == null || c.fetchSql() != null) {
+            return c;
+        }
+        String sql =
+                dialect.withPreRead(
+                        p.preReadSql(), c.sql(), returned, c.table().primaryKey().size() + 2);
+        if (sql == null) {
+            return c;
+        }
+        List<Compiled.Param> params = new ArrayList<>(p.preReadParams());
+        params.addAll(c.params());
+        Compiled.Predicate folded =
+                new Compiled.Predicate(
+                        p.broadened(),
+                        p.writesVersion(),
+                        p.image(),
+                        p.imageTypes(),
+                        p.old(),
+                        p.preReadSql(),
+                        p.preReadParams(),
+                        true,
+                        p.postReadSql(),
+                        p.postReadParams(),
+                        p.decided());
+        return new Compiled(
+                c.stmt(),
+                c.kind(),
+                c.table(),
+                sql,
+                params,
+                c.columns(),
+                c.columnTypes(),
+                c.reads(),
+                c.recorded(),
+                folded);
     }
 
     /**

@@ -57,6 +57,16 @@ final class SqliteEngine implements Engine {
         return List.of(Isolation.SERIALIZABLE);
     }
 
+    /**
+     * One writer at a time, and a transaction's reads see its snapshot: a statement that writes
+     * after another connection committed fails with SQLITE_BUSY_SNAPSHOT (SQLite, "Write-Ahead
+     * Logging", §2.2), so the pre-read and the statement read the same rows.
+     */
+    @Override
+    public boolean preReadExact() {
+        return true;
+    }
+
     @Override
     public Properties properties(String user, String password) {
         Properties p = new Properties(); // no users in SQLite

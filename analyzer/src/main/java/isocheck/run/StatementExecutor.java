@@ -205,16 +205,19 @@ final class StatementExecutor {
                     StringBuilder read = new StringBuilder();
                     int firstOp = log.ops.size();
                     Map<String, Long> seen = new HashMap<>();
-                    if (pred.complementSql()
-                            != null) { // the rows of the key part it will not match
-                        PreparedStatement q = session.prepare(pred.complementSql());
+                    // the pre-read of the key part: row -> {predicate version, 1 if it matched}
+                    Map<String, long[]> pre = new LinkedHashMap<>();
+                    if (pred.preReadSql() != null && !pred.preReadInStatement()) {
+                        PreparedStatement q = session.prepare(pred.preReadSql());
                         int j = 1;
-                        for (Compiled.Param param : pred.complementParams()) {
+                        for (Compiled.Param param : pred.preReadParams()) {
                             bind(dialect, session.connection, q, j++, param, param.value(frame));
                         }
                         try (ResultSet rs = q.executeQuery()) {
                             while (rs.next()) {
-                                seen.put(rowName(keyPrefix(t, rs, nk)), rs.getLong(nk + 1));
+                                pre.put(
+                                        rowName(keyPrefix(t, rs, nk)),
+                                        new long[] {rs.getLong(nk + 1), rs.getLong(nk + 2)});
                             }
                         }
                     }
@@ -228,7 +231,23 @@ final class StatementExecutor {
                         }
                     }
                     try (ResultSet rs = p.executeQuery()) {
+                        int width = rs.getMetaData().getColumnCount();
                         while (rs.next()) {
+                            if (pred.preReadInStatement() && rs.getInt(width) == 1) {
+                                int at =
+                                        width - nk - 3; // the pre-read's columns, then the tag, end
+                                // the row
+                                StringBuilder key = new StringBuilder(t.name()).append('/');
+                                for (int k = 1; k <= nk; k++) {
+                                    key.append(k > 1 ? "," : "").append(rs.getString(at + k));
+                                }
+                                pre.put(
+                                        key.toString(),
+                                        new long[] {
+                                            rs.getLong(at + nk + 1), rs.getLong(at + nk + 2)
+                                        });
+                                continue;
+                            }
                             String prefix = keyPrefix(t, rs, nk);
                             for (int k = 0;
                                     k < c.reads().size();
@@ -250,9 +269,13 @@ final class StatementExecutor {
                             n++;
                         }
                     }
+                    Map<String, long[]> uncertain =
+                            pred.preReadSql() == null
+                                    ? Map.of()
+                                    : unchanged(session, pred, frame, t, nk, pre, seen);
                     c.stmt()
                             .whereClause()
-                            .ifPresent(where -> scan(log, firstOp, t, where, env, seen));
+                            .ifPresent(where -> scan(log, firstOp, t, where, env, seen, uncertain));
                     if (outcome != null) {
                         outcome.append(n)
                                 .append(n == 1 ? " row" : " rows")
@@ -270,6 +293,82 @@ final class StatementExecutor {
             }
         }
         gate.afterStatement(outcome == null ? "" : outcome.toString());
+    }
+
+    /**
+     * What the WHERE clause of an UPDATE or DELETE saw of the rows of its key part it did not
+     * change ({@code seen} holds the changed ones, each with the version it replaced): put into
+     * {@code seen} where it is known, returned as uncertain ({@link
+     * TxnLog.PredicateScan#uncertain}) where it is not. The pre-read {@code pre} decides a row it
+     * found not matching when it is exact ({@link SqlDialect#preReadExact}). Otherwise, and for a
+     * row it found matching that the statement left alone (PostgreSQL at READ COMMITTED
+     * re-evaluated it on a newer version and it no longer matched, manual §13.2.1), the key part is
+     * read again: a row whose version did not move between the two reads was seen in that version;
+     * a row this transaction holds locked was seen in its current version (the lock was taken
+     * before the re-evaluation and nobody could change the row since, {@link
+     * SqlDialect#lockedByThisTransaction}); any other row is uncertain between its two versions
+     * (-1: absent, {@link Long#MAX_VALUE}: any later version).
+     */
+    private Map<String, long[]> unchanged(
+            Interpreter.Session session,
+            Compiled.Predicate pred,
+            Compiled.Frame frame,
+            Table t,
+            int nk,
+            Map<String, long[]> pre,
+            Map<String, Long> seen)
+            throws SQLException {
+        boolean again = !dialect.preReadExact();
+        for (Map.Entry<String, long[]> e : pre.entrySet()) {
+            if (!seen.containsKey(e.getKey())) {
+                if (e.getValue()[1] == 0 && dialect.preReadExact()) {
+                    seen.put(e.getKey(), e.getValue()[0]);
+                } else {
+                    again = true;
+                }
+            }
+        }
+        if (!again) {
+            return Map.of();
+        }
+        Map<String, long[]> post = new HashMap<>(); // row -> {predicate version, 1 if locked}
+        PreparedStatement q = session.prepare(pred.postReadSql());
+        int j = 1;
+        for (Compiled.Param param : pred.postReadParams()) {
+            bind(dialect, session.connection, q, j++, param, param.value(frame));
+        }
+        try (ResultSet rs = q.executeQuery()) {
+            while (rs.next()) {
+                post.put(
+                        rowName(keyPrefix(t, rs, nk)),
+                        new long[] {rs.getLong(nk + 1), rs.getLong(nk + 2)});
+            }
+        }
+        Map<String, long[]> uncertain = new HashMap<>();
+        Set<String> rows = new java.util.LinkedHashSet<>(pre.keySet());
+        rows.addAll(post.keySet());
+        for (String row : rows) {
+            if (seen.containsKey(row)) {
+                continue;
+            }
+            long[] before = pre.get(row);
+            long[] after = post.get(row);
+            if (before != null && after != null && before[0] == after[0]) {
+                seen.put(row, before[0]); // it did not move: the statement saw this version
+            } else if (before != null && before[1] == 1 && after != null && after[1] == 1) {
+                seen.put(row, after[0]); // re-evaluated under this transaction's lock
+            } else if (before == null && dialect.preReadExact()) {
+                continue; // not in the statement's snapshot: it did not see the row
+            } else {
+                uncertain.put(
+                        row,
+                        new long[] {
+                            before == null ? TxnLog.ABSENT : before[0],
+                            after == null ? Long.MAX_VALUE : after[0]
+                        });
+            }
+        }
+        return uncertain;
     }
 
     /**

@@ -22,7 +22,10 @@ final class TxnLog {
      * bound, on a row version's column values; {@code text} is the clause with its parameters
      * bound; {@code opIndex} is where the statement's operations begin in {@link #ops}; {@code
      * rowPrefix} narrows the rows it can ever match by its equalities on leading key columns
-     * ({@link PredicateReads#rowPrefix}).
+     * ({@link PredicateReads#rowPrefix}); {@code uncertain} gives the rows whose observed version
+     * is known only to lie between two versions, {@code {from, to}} ({@link #ABSENT}: before the
+     * row existed; {@link Long#MAX_VALUE}: any later version), e.g. a row another transaction
+     * changed while an UPDATE at READ COMMITTED was evaluating its WHERE clause.
      */
     record PredicateScan(
             int opIndex,
@@ -30,7 +33,18 @@ final class TxnLog {
             String text,
             Predicate<Map<String, Object>> matches,
             Map<String, Long> seen,
-            String rowPrefix) {}
+            String rowPrefix,
+            Map<String, long[]> uncertain) {
+        PredicateScan(
+                int opIndex,
+                String table,
+                String text,
+                Predicate<Map<String, Object>> matches,
+                Map<String, Long> seen,
+                String rowPrefix) {
+            this(opIndex, table, text, matches, seen, rowPrefix, Map.of());
+        }
+    }
 
     /**
      * A row version this attempt installed: {@code row} is {@code table/pk}, {@code version} the

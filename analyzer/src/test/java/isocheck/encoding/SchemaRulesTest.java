@@ -2,6 +2,7 @@ package isocheck.encoding;
 
 import static isocheck.encoding.RulesTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.query.Analysis;
 import org.junit.jupiter.api.Test;
@@ -38,5 +39,117 @@ class SchemaRulesTest {
         assertEquals(
                 Analysis.Verdict.NONE,
                 run(bump(" AND active = TRUE AND active = FALSE"), "ec", 3).verdict());
+    }
+
+    /**
+     * NOT NULL and three-valued logic (Terms#mayBeNull): a comparison with a column that may be
+     * NULL can be UNKNOWN, which no integer value encodes, so it is tested by polarity (may hold,
+     * may not); with NOT NULL it is the value's comparison. {@code n = 0 OR NOT (n = 0)} is then a
+     * tautology, the UPDATE is forced to write, and psi orders two writers of n (no lost update);
+     * on a nullable n the write is not forced and psi reports the lost update (the
+     * over-approximation's price). SER has none either way.
+     */
+    @Test
+    void aComparisonWithANullableColumnIsTestedByPolarity() throws Exception {
+        String counter =
+                """
+                CREATE TABLE counter (id INT PRIMARY KEY, n INT%s);
+                TRANSACTION Inc(id INT)
+                BEGIN
+                  SELECT n INTO cur FROM counter WHERE id = :id;
+                  UPDATE counter SET n = :cur + 1 WHERE id = :id AND (n = 0 OR NOT (n = 0));
+                END;
+                """;
+        String notNull = counter.formatted(" NOT NULL");
+        String nullable = counter.formatted("");
+        assertEquals(Analysis.Verdict.FOUND, run(notNull, "ec", 2).verdict());
+        assertEquals(Analysis.Verdict.NONE, run(notNull, "psi", 2).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(nullable, "ec", 2).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(nullable, "psi", 2).verdict());
+        assertEquals(Analysis.Verdict.NONE, run(nullable, "ser", 3).verdict());
+    }
+
+    /**
+     * A comparison with the literal NULL is UNKNOWN on every row (SQL:2016 §8.2), and so is its
+     * negation: the front-end pushes NOT to the atoms and takes each UNKNOWN as FALSE under AND/OR
+     * (ExprTranslator#unknown), which is exact for a WHERE. So {@code NOT (n = NULL)} selects no
+     * row, the UPDATE never writes, and the lost update of the counter is gone even under ec; with
+     * {@code OR n = n} beside it the row is selected again and the lost update is back.
+     */
+    @Test
+    void aComparisonWithTheNullLiteralIsNeverTrue() throws Exception {
+        String counter =
+                """
+                CREATE TABLE counter (id INT PRIMARY KEY, n INT NOT NULL);
+                TRANSACTION Inc(id INT)
+                BEGIN
+                  SELECT n INTO cur FROM counter WHERE id = :id;
+                  UPDATE counter SET n = :cur + 1 WHERE id = :id AND (%s);
+                END;
+                """;
+        assertEquals(
+                Analysis.Verdict.NONE, run(counter.formatted("NOT (n = NULL)"), "ec", 3).verdict());
+        assertEquals(Analysis.Verdict.NONE, run(counter.formatted("n <> NULL"), "ec", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.FOUND,
+                run(counter.formatted("NOT (n = NULL) OR n = n"), "ec", 2).verdict());
+    }
+
+    /**
+     * A DEFAULT is the value an INSERT that omits the column writes (SqlTranslator fills it in):
+     * two Registers that each find no user with the address and score 7 and then insert one form a
+     * phantom 2-cycle when the omitted score defaults to 7 (each missed a row its WHERE matches),
+     * and none when it defaults to 5 (the inserted rows match neither WHERE).
+     */
+    @Test
+    void aDefaultIsTheValueOfAnOmittedColumn() throws Exception {
+        String register =
+                """
+                CREATE TABLE users (user_id INT PRIMARY KEY, email VARCHAR(64) NOT NULL, score INT NOT NULL DEFAULT %d);
+                TRANSACTION Register(uid INT, email VARCHAR(64))
+                BEGIN
+                  SELECT user_id INTO same FROM users WHERE email = :email AND score = 7;
+                  IF same IS NULL THEN
+                    INSERT INTO users (user_id, email) VALUES (:uid, :email);
+                  END IF;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.FOUND, run(register.formatted(7), "si", 2).verdict());
+        assertEquals(Analysis.Verdict.NONE, run(register.formatted(5), "si", 3).verdict());
+    }
+
+    /**
+     * UNIQUE, CHECK and REFERENCES are not encoded (AccessRules' class comment): a violating write
+     * fails and aborts its transaction, and an aborted transaction is in no dependency, so the
+     * program without them has every execution of the one with them. The anomalies found are the
+     * same with and without each constraint (the explorer enforces CHECK exactly and agrees:
+     * constraints.sql in SoundnessOracleTest).
+     */
+    @Test
+    void constraintsAddNoFacts() throws Exception {
+        String withdraw =
+                """
+                CREATE TABLE owner (o_id INT PRIMARY KEY);
+                CREATE TABLE account (acc_id INT PRIMARY KEY, owner INT NOT NULL%s, balance INT NOT NULL%s);
+                TRANSACTION Withdraw(id INT)
+                BEGIN
+                  SELECT balance INTO b FROM account WHERE acc_id = :id;
+                  UPDATE account SET balance = :b - 1 WHERE acc_id = :id;
+                END;
+                """;
+        Analysis.Options all = Analysis.Options.defaults(2).withAll(true);
+        String plain = withdraw.formatted("", "");
+        Analysis.Outcome without = run(plain, "ec", all);
+        assertEquals(Analysis.Verdict.FOUND, without.verdict());
+        for (String[] c :
+                new String[][] {
+                    {" UNIQUE", ""}, {" REFERENCES owner (o_id)", ""}, {"", " CHECK (balance >= 0)"}
+                }) {
+            String source = withdraw.formatted(c[0], c[1]);
+            assertTrue(!source.equals(plain), source);
+            Analysis.Outcome with = run(source, "ec", all);
+            assertEquals(without.anomalies().size(), with.anomalies().size(), source);
+            assertEquals(Analysis.Verdict.NONE, run(source, "psi", 2).verdict(), source);
+        }
     }
 }

@@ -12,16 +12,30 @@ import java.util.Objects;
  * every instance), reads of one's own writes excepted. Like the encoder ({@code
  * AccessRules.valueChanges}), an Alive anti-dependency needs a write that changes what the reader
  * saw (a DELETE of a record in its result, an INSERT of a row its WHERE matches that it saw
- * absent), and two DELETEs of a record are not WW-ordered.
+ * absent).
+ *
+ * <p>Two DELETEs of one record are WW-ordered for the spec ({@link #ww}: they write the same field,
+ * so SI's and PSI's "no concurrent writers" orders them, as PostgreSQL does by failing the second
+ * of two concurrent DELETEs at REPEATABLE READ, manual §13.2.2, and as the encoder's
+ * writer-visibility rules do), but that edge is no edge of the dependency graph ({@link #dep}):
+ * both write the same value, so their order changes no state and no read ({@code
+ * AccessRules.valueChanges}).
  */
 final class Dependencies {
     final boolean[][] wr;
+
+    /** WW as the spec's relation: every pair of writers of one field, in ar order. */
     final boolean[][] ww;
+
+    /** The WW edges of the dependency graph: {@link #ww} less pairs that only delete one record. */
+    final boolean[][] wwEdge;
+
     final boolean[][] rw;
 
     Dependencies(int k, List<Event> events, int[] rank) {
         wr = new boolean[k][k];
         ww = new boolean[k][k];
+        wwEdge = new boolean[k][k];
         rw = new boolean[k][k];
         for (Event r : events) {
             if (r.write()) continue;
@@ -32,10 +46,11 @@ final class Dependencies {
             for (Event b : events) {
                 if (!b.write() || a.txn() == b.txn() || rank[a.txn()] >= rank[b.txn()]) continue;
                 if (!a.record().equals(b.record()) || !a.field().equals(b.field())) continue;
+                ww[a.txn()][b.txn()] = true;
                 if (a.field().equals(StatementFacts.ALIVE)
                         && a.statementKind().equals("DELETE")
                         && b.statementKind().equals("DELETE")) continue;
-                ww[a.txn()][b.txn()] = true;
+                wwEdge[a.txn()][b.txn()] = true;
             }
         }
         for (Event r : events) {
@@ -66,7 +81,7 @@ final class Dependencies {
     }
 
     boolean dep(int a, int b) {
-        return a != b && (wr[a][b] || ww[a][b] || rw[a][b]);
+        return a != b && (wr[a][b] || wwEdge[a][b] || rw[a][b]);
     }
 
     /**

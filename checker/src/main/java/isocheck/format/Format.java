@@ -25,6 +25,11 @@ public enum Format {
      * dbcop {@code history.bincode} (bincode 1, little-endian); a file or a directory holding it.
      */
     DBCOP("dbcop", true, false),
+    /**
+     * dbcop's main-line JSON ({@code dbcop generate}): {@code {"data":[sessions]}} or the bare
+     * sessions array, events {@code {"Read":{"variable":…,"version":…|null}}}.
+     */
+    DBCOP_JSON("dbcop-json", true, false),
     /** Cobra log directory ({@code T*.log}, big-endian). */
     COBRA("cobra", true, false),
     /** Elle / Jepsen EDN (rw-register or list-append), or elle-cli's JSON variant of it. */
@@ -67,6 +72,8 @@ public enum Format {
                 return AWDIT_TEST;
             case "dbcop", "bincode":
                 return DBCOP;
+            case "dbcop-json", "dbcop-main":
+                return DBCOP_JSON;
             case "cobra", "cobra-logs":
                 return COBRA;
             case "elle", "elle-edn", "edn", "elle-json":
@@ -77,7 +84,7 @@ public enum Format {
                 throw new IllegalArgumentException(
                         "unknown format '"
                                 + name
-                                + "' (expected json, plume, awdit-test, dbcop, cobra, elle-edn or viper)");
+                                + "' (expected json, plume, awdit-test, dbcop, dbcop-json, cobra, elle-edn or viper)");
         }
     }
 
@@ -122,6 +129,9 @@ public enum Format {
             throw new HistoryFormatException(path, 0, 0, "empty file: cannot tell its format");
         }
         char c = text.charAt(0);
+        if ((c == '{' || c == '[') && dbcopJson(text)) {
+            return DBCOP_JSON;
+        }
         if (c == '{') {
             String firstLine = text.lines().findFirst().orElse("");
             if (firstLine.contains("\"isocheck-history\"")) {
@@ -148,6 +158,15 @@ public enum Format {
             return AWDIT_TEST;
         }
         throw new HistoryFormatException(path, 1, 0, "cannot tell the format of this file");
+    }
+
+    /**
+     * Whether a JSON text's head has dbcop's transaction shape: an {@code "events"} field and a
+     * {@code "Read"} or {@code "Write"} event (no other format's JSON names these).
+     */
+    private static boolean dbcopJson(String head) {
+        return head.contains("\"events\"")
+                && (head.contains("\"Read\"") || head.contains("\"Write\""));
     }
 
     private static byte[] head(Path p, int n) throws IOException {

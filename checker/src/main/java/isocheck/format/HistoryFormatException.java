@@ -1,5 +1,8 @@
 package isocheck.format;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import isocheck.history.InvalidHistoryException;
 import java.nio.file.Path;
 
 /**
@@ -23,6 +26,31 @@ public final class HistoryFormatException extends Exception {
         this.line = line;
         this.column = column;
         this.detail = detail;
+    }
+
+    /** Jackson's complaint about a JSON text, at its place. */
+    static HistoryFormatException malformedJson(String file, JsonProcessingException e) {
+        JsonLocation loc = e.getLocation();
+        return new HistoryFormatException(
+                file,
+                loc == null ? 0 : loc.getLineNr(),
+                loc == null ? 0 : loc.getColumnNr(),
+                "malformed JSON: " + e.getOriginalMessage());
+    }
+
+    /**
+     * A history that contradicts itself ({@code HistoryBuilder.build}), at the line of the second
+     * place, naming the first.
+     */
+    static HistoryFormatException invalid(String file, InvalidHistoryException e) {
+        return new HistoryFormatException(
+                file,
+                e.secondLine(),
+                0,
+                e.getMessage()
+                        + (e.firstLine() > 0
+                                ? " (first written at line " + e.firstLine() + ")"
+                                : ""));
     }
 
     private static String format(String file, long line, long column, String detail) {

@@ -39,7 +39,8 @@ public final class HistoryReader {
                     }
                 case PLUME:
                     try (java.io.InputStream in = Files.newInputStream(path)) {
-                        return PlumeTextReader.read(in, name); // bytes: see PlumeTextReader
+                        // bytes, on two threads when large: see PlumeTextReader
+                        return PlumeTextReader.read(in, name, Files.size(path));
                     }
                 case AWDIT_TEST:
                     try (BufferedReader in =
@@ -53,6 +54,11 @@ public final class HistoryReader {
                     }
                 case DBCOP:
                     return DbcopBincodeReader.read(path);
+                case DBCOP_JSON:
+                    try (BufferedReader in =
+                            Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                        return DbcopJsonReader.read(in, name);
+                    }
                 case VIPER:
                     if (!Files.isDirectory(path)) {
                         throw new HistoryFormatException(
@@ -75,7 +81,8 @@ public final class HistoryReader {
     }
 
     /**
-     * Reads a text history from a reader (JSON, Plume text, AWDIT test format or Elle EDN/JSON).
+     * Reads a text history from a reader (JSON, Plume text, AWDIT test format, Elle EDN/JSON or
+     * dbcop JSON).
      */
     public static History read(Reader reader, String name, Format format)
             throws IOException, HistoryFormatException {
@@ -85,6 +92,7 @@ public final class HistoryReader {
             case PLUME -> PlumeTextReader.read(in, name);
             case AWDIT_TEST -> AwditTestReader.read(in, name);
             case ELLE_EDN -> ElleHistoryReader.read(in, name);
+            case DBCOP_JSON -> DbcopJsonReader.read(in, name);
             default ->
                     throw new HistoryFormatException(
                             name, 0, 0, format.id() + " is not a text format this reader supports");

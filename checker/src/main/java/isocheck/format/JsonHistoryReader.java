@@ -45,7 +45,7 @@ final class JsonHistoryReader {
         try (JsonParser p = FACTORY.createParser(in)) {
             return new JsonHistoryReader(file, p).run();
         } catch (JsonProcessingException e) {
-            throw malformed(file, e);
+            throw HistoryFormatException.malformedJson(file, e);
         }
     }
 
@@ -55,18 +55,7 @@ final class JsonHistoryReader {
         try (JsonParser p = FACTORY.createParser(in)) {
             return new JsonHistoryReader(file, p).run();
         } catch (JsonProcessingException e) {
-            throw malformed(file, e);
-        }
-    }
-
-    private static HistoryFormatException malformed(String file, JsonProcessingException e) {
-        {
-            JsonLocation loc = e.getLocation();
-            return new HistoryFormatException(
-                    file,
-                    loc == null ? 0 : loc.getLineNr(),
-                    loc == null ? 0 : loc.getColumnNr(),
-                    "malformed JSON: " + e.getOriginalMessage());
+            throw HistoryFormatException.malformedJson(file, e);
         }
     }
 
@@ -88,14 +77,7 @@ final class JsonHistoryReader {
         try {
             return b.build();
         } catch (InvalidHistoryException e) {
-            throw new HistoryFormatException(
-                    file,
-                    e.secondLine(),
-                    0,
-                    e.getMessage()
-                            + (e.firstLine() > 0
-                                    ? " (first written at line " + e.firstLine() + ")"
-                                    : ""));
+            throw HistoryFormatException.invalid(file, e);
         }
     }
 
@@ -351,11 +333,30 @@ final class JsonHistoryReader {
                 throw error("a predicate read's row is [row, observed, changes]");
             }
             String row = string("a row is named by a string");
-            if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
-                throw error("a row's observed is the number of its changes the predicate saw");
-            }
+            JsonToken ot = p.nextToken();
             JsonLocation observedAt = p.currentTokenLocation();
-            long observed = p.getLongValue();
+            long observed;
+            long observedMax;
+            if (ot == JsonToken.START_ARRAY) { // [from, to]: known only within a range
+                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+                    throw error("a row's observed range is [from, to], two integers");
+                }
+                observed = p.getLongValue();
+                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+                    throw error("a row's observed range is [from, to], two integers");
+                }
+                observedMax = p.getLongValue();
+                if (p.nextToken() != JsonToken.END_ARRAY) {
+                    throw error("a row's observed range is [from, to], two integers");
+                }
+            } else if (ot == JsonToken.VALUE_NUMBER_INT) {
+                observed = p.getLongValue();
+                observedMax = observed;
+            } else {
+                throw error(
+                        "a row's observed is the number of its changes the predicate saw (or a"
+                                + " range [from, to])");
+            }
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw error("a row's changes are an array of [key, value, effect]");
             }
@@ -389,19 +390,22 @@ final class JsonHistoryReader {
                 }
                 changes.add(new PredicateRead.Change(key, value, effect));
             }
-            if (observed < 0 || observed > changes.size()) {
+            if (observed < 0
+                    || observed > changes.size()
+                    || observedMax < observed
+                    || observedMax > changes.size()) {
                 throw new HistoryFormatException(
                         file,
                         observedAt.getLineNr(),
                         observedAt.getColumnNr(),
                         "observed must be between 0 and the number of changes ("
                                 + changes.size()
-                                + ")");
+                                + "), a range's from no greater than its to");
             }
             if (p.nextToken() != JsonToken.END_ARRAY) {
                 throw error("a predicate read's row has exactly three elements");
             }
-            rows.add(new PredicateRead.Row(row, (int) observed, changes));
+            rows.add(new PredicateRead.Row(row, (int) observed, (int) observedMax, changes));
         }
         if (p.nextToken() != JsonToken.END_ARRAY) {
             throw error("a predicate read has exactly four elements");

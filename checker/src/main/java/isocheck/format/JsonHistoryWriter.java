@@ -107,7 +107,14 @@ final class JsonHistoryWriter {
         for (PredicateRead.Row row : pr.rows()) {
             g.writeStartArray();
             g.writeString(row.row());
-            g.writeNumber(row.observed());
+            if (row.uncertain()) {
+                g.writeStartArray();
+                g.writeNumber(row.observed());
+                g.writeNumber(row.observedMax());
+                g.writeEndArray();
+            } else {
+                g.writeNumber(row.observed());
+            }
             g.writeStartArray();
             for (PredicateRead.Change c : row.changes()) {
                 g.writeStartArray();

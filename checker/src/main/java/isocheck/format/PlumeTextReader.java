@@ -5,11 +5,14 @@ import isocheck.history.HistoryBuilder;
 import isocheck.history.InvalidHistoryException;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
+import isocheck.primitive.Parallel;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 
 /**
  * Reads Plume/PolySI text: one operation a line, {@code r(KEY,VALUE,SESSION,TXN)} or {@code w(…)},
@@ -33,10 +36,12 @@ final class PlumeTextReader {
     private final String file;
     private final HistoryBuilder b = new HistoryBuilder();
     private final LongIntMap txnById = new LongIntMap(1024);
+    private int[] denseTxn = new int[1024]; // txn id → builder txn + 1 (see txnOf)
     private final IntList txnSession = new IntList(); // builder txn → session
     private final LongIntMap sessionById = new LongIntMap(64);
     private final IntList abortedOpen = new IntList(); // session → open aborted txn or -1
     private final long[] fields = new long[4];
+    private volatile boolean abandoned; // the building thread failed: the scanner may stop
     private long lastId = Long.MIN_VALUE;
     private int lastSession = -1;
     private int lastTxn = -1;
@@ -57,7 +62,41 @@ final class PlumeTextReader {
     }
 
     static History read(InputStream in, String file) throws IOException, HistoryFormatException {
+        return read(in, file, 0);
+    }
+
+    /**
+     * Reads a Plume text history of about {@code sizeHint} bytes (0: unknown). A large one is read
+     * by two threads (Parallel): one splits the bytes into lines and fields, the other builds the
+     * history from the fields, in batches; errors are reported exactly as one thread would (a
+     * malformed line is reported after every earlier line has been taken in).
+     */
+    static History read(InputStream in, String file, long sizeHint)
+            throws IOException, HistoryFormatException {
         PlumeTextReader r = new PlumeTextReader(file);
+        if (Parallel.parts(sizeHint / 20) > 1) { // ~20 bytes a line in AWDIT's histories
+            r.readPipelined(in);
+        } else {
+            scan(
+                    in,
+                    (s, from, to, lineNo) -> {
+                        byte kind = r.parse(s, from, to, lineNo, r.fields);
+                        if (kind != 0) {
+                            r.operation(kind == 'w', lineNo);
+                        }
+                    });
+        }
+        return r.finish();
+    }
+
+    /** Receives the lines of {@link #scan}: bytes s[from, to) without the line end. */
+    private interface LineSink {
+        void line(byte[] s, int from, int to, int lineNo) throws HistoryFormatException;
+    }
+
+    /** Splits the stream into lines (LF, CR or CRLF), in 1 MiB blocks. */
+    private static void scan(InputStream in, LineSink sink)
+            throws IOException, HistoryFormatException {
         byte[] buf = new byte[BLOCK];
         int len = 0; // bytes in buf
         int start = 0; // start of the current (unfinished) line
@@ -93,12 +132,12 @@ final class PlumeTextReader {
                 }
                 if (i == len) {
                     if (eof && start < len) {
-                        r.line(buf, start, len, ++lineNo);
+                        sink.line(buf, start, len, ++lineNo);
                         start = len;
                     }
                     break;
                 }
-                r.line(buf, start, i, ++lineNo);
+                sink.line(buf, start, i, ++lineNo);
                 if (buf[i] == '\r') {
                     if (i + 1 < len) {
                         if (buf[i + 1] == '\n') {
@@ -111,20 +150,145 @@ final class PlumeTextReader {
                 start = ++i;
             }
         }
-        return r.finish();
+    }
+
+    /** Parsed operations handed from the scanning thread to the building thread. */
+    private static final class Batch {
+        static final int SIZE = 1 << 15;
+        final long[] f = new long[4 * SIZE]; // key, value, session, txn of each operation
+        final int[] line = new int[SIZE];
+        final boolean[] write = new boolean[SIZE];
+        int size;
+        boolean last; // no batch follows
+        Exception failure; // the error that ended the input after these operations
+    }
+
+    private void readPipelined(InputStream in) throws IOException, HistoryFormatException {
+        BlockingQueue<Batch> full = new ArrayBlockingQueue<>(8);
+        BlockingQueue<Batch> empty = new ArrayBlockingQueue<>(10);
+        for (int i = 0; i < 10; i++) {
+            empty.add(new Batch());
+        }
+        Parallel.Task scanner =
+                Parallel.start(
+                        true,
+                        () -> {
+                            long[] f = new long[4];
+                            Batch[] cur = {take(empty)};
+                            try {
+                                scan(
+                                        in,
+                                        (s, from, to, lineNo) -> {
+                                            if (abandoned) {
+                                                throw new IllegalStateException("abandoned");
+                                            }
+                                            byte kind = parse(s, from, to, lineNo, f);
+                                            if (kind == 0) {
+                                                return;
+                                            }
+                                            Batch b = cur[0];
+                                            int k = b.size++;
+                                            System.arraycopy(f, 0, b.f, 4 * k, 4);
+                                            b.line[k] = lineNo;
+                                            b.write[k] = kind == 'w';
+                                            if (b.size == Batch.SIZE) {
+                                                put(full, b);
+                                                cur[0] = take(empty);
+                                            }
+                                        });
+                            } catch (IOException | HistoryFormatException | RuntimeException e) {
+                                cur[0].failure = e;
+                            }
+                            cur[0].last = true;
+                            put(full, cur[0]);
+                        });
+        try {
+            while (true) {
+                Batch b = take(full);
+                for (int k = 0; k < b.size; k++) {
+                    System.arraycopy(b.f, 4 * k, fields, 0, 4);
+                    operation(b.write[k], b.line[k]);
+                }
+                if (b.last) {
+                    if (b.failure instanceof HistoryFormatException e) {
+                        throw e;
+                    }
+                    if (b.failure instanceof IOException e) {
+                        throw e;
+                    }
+                    if (b.failure instanceof RuntimeException e) {
+                        throw e;
+                    }
+                    break;
+                }
+                b.size = 0;
+                put(empty, b);
+            }
+        } catch (HistoryFormatException | RuntimeException e) {
+            abandoned = true;
+            empty.clear();
+            for (int i = 0; i < 10; i++) {
+                empty.add(new Batch()); // let the scanner run to its end and stop
+            }
+            throw e;
+        } finally {
+            joinQuietly(scanner, full);
+        }
+    }
+
+    /** Waits for the scanner, draining batches it may still be handing over. */
+    private static void joinQuietly(Parallel.Task scanner, BlockingQueue<Batch> full) {
+        Thread drainer =
+                new Thread(
+                        () -> {
+                            try {
+                                while (!take(full).last) {
+                                    // discard
+                                }
+                            } catch (RuntimeException e) {
+                                // interrupted: the scanner has ended
+                            }
+                        });
+        drainer.setDaemon(true);
+        drainer.start();
+        scanner.join();
+        drainer.interrupt();
+    }
+
+    private static Batch take(BlockingQueue<Batch> q) {
+        try {
+            return q.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static void put(BlockingQueue<Batch> q, Batch b) {
+        try {
+            q.put(b);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     private static boolean blank(byte c) {
         return c == ' ' || (c >= 9 && c <= 13) || (c >= 28 && c <= 31);
     }
 
-    private void line(byte[] s, int from, int to, int lineNo) throws HistoryFormatException {
+    /**
+     * Parses one line into {@code fields} (key, value, session, txn); returns 'r' or 'w', or 0 for
+     * a blank line. Uses only {@code file}: safe on the scanning thread.
+     */
+    private byte parse(byte[] s, int from, int to, int lineNo, long[] fields)
+            throws HistoryFormatException {
         int i = from;
         while (i < to && blank(s[i])) {
             i++;
         }
         if (i == to) {
-            return;
+            return 0;
         }
         byte kind = s[i];
         if (kind != 'r' && kind != 'w') {
@@ -178,7 +342,7 @@ final class PlumeTextReader {
             throw new HistoryFormatException(
                     file, lineNo, i - from + 1, "unexpected text after the operation");
         }
-        operation(kind == 'w', lineNo);
+        return kind;
     }
 
     private void operation(boolean write, int lineNo) throws HistoryFormatException {
@@ -207,10 +371,10 @@ final class PlumeTextReader {
             txn = lastTxn; // lines of one transaction usually come together
         } else {
             abortedOpen.set(session, -1);
-            txn = txnById.get(txnId);
+            txn = txnOf(txnId);
             if (txn < 0) {
                 txn = b.begin(session, txnId);
-                txnById.put(txnId, txn);
+                putTxn(txnId, txn);
                 txnSession.add(session);
             } else if (txnSession.get(txn) != session) {
                 throw new HistoryFormatException(
@@ -236,6 +400,32 @@ final class PlumeTextReader {
             b.write(txn, key, fields[1]);
         } else {
             b.read(txn, key, fields[1]);
+        }
+    }
+
+    /**
+     * Transaction id → builder transaction. Generators number transactions 0, 1, 2, …: ids below a
+     * few times the transactions seen so far live in an array (one sequential store per new
+     * transaction instead of a hash probe that misses the cache at 10^6 transactions), others in
+     * txnById.
+     */
+    private int txnOf(long id) {
+        if (id >= 0 && id < denseTxn.length && denseTxn[(int) id] != 0) {
+            return denseTxn[(int) id] - 1;
+        }
+        // (an id stored here before the array grew over it stays here)
+        return txnById.size() == 0 ? -1 : txnById.get(id);
+    }
+
+    private void putTxn(long id, int txn) {
+        if (id >= 0 && id >= denseTxn.length && id < 4L * txnSession.size() + (1 << 16)) {
+            int len = (int) Math.max(id + 1, Math.min(2L * denseTxn.length, Integer.MAX_VALUE - 8));
+            denseTxn = java.util.Arrays.copyOf(denseTxn, len);
+        }
+        if (id >= 0 && id < denseTxn.length) {
+            denseTxn[(int) id] = txn + 1; // 0: absent
+        } else {
+            txnById.put(id, txn);
         }
     }
 

@@ -85,6 +85,21 @@ public final class History {
     }
 
     /**
+     * How many rows of the predicate reads have an observed version known only within a range
+     * ({@link PredicateRead.Row#uncertain}): while there are any, a consistent verdict is not exact
+     * (an edge of the range may be missing) and the checkers answer unknown instead.
+     */
+    public int uncertainPredicateRows() {
+        int n = 0;
+        for (PredicateRead p : predicateReads) {
+            for (PredicateRead.Row r : p.rows()) {
+                n += r.uncertain() ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    /**
      * Whether key {@code k} stands for a predicate edge ({@link PredicateKey}) rather than a data
      * item.
      */

@@ -528,6 +528,9 @@ public final class HistoryBuilder {
                                 -1,
                                 predicateLine.get(n));
                     }
+                    if (j >= row.observed() && j < row.observedMax()) {
+                        continue; // seen or missed, the recorder could not tell: no edge either way
+                    }
                     if (changer == pr.txn() || changer == init) {
                         continue; // its own write, or the initial state: no edge (Adya's DSG has no
                         // self-loops)

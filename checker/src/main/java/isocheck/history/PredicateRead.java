@@ -46,15 +46,36 @@ public record PredicateRead(int txn, int position, String table, String predicat
     }
 
     /**
-     * One row: its match-changing versions in version order and how many of them the read observed.
+     * One row: its match-changing versions in version order and how many of them the read observed:
+     * {@code observed}, or, when the recorder could not tell which version the statement saw (a row
+     * another transaction changed while the statement ran, where the database does not say which
+     * version it evaluated), some number in {@code observed .. observedMax}. Only the edges every
+     * such number gives are taken: the reader depends on {@code changes[0 .. observed-1]} and is
+     * anti-depended on by {@code changes[observedMax ..]}; the changes in between give no edge, and
+     * a history with such a row is never found consistent, only violated or unknown ({@link
+     * History#uncertainPredicateRows}).
      */
-    public record Row(String row, int observed, List<Change> changes) {
+    public record Row(String row, int observed, int observedMax, List<Change> changes) {
         public Row {
             changes = List.copyOf(changes);
-            if (observed < 0 || observed > changes.size()) {
+            if (observed < 0 || observedMax < observed || observedMax > changes.size()) {
                 throw new IllegalArgumentException(
-                        "observed " + observed + " is not in 0.." + changes.size());
+                        "observed "
+                                + observed
+                                + (observedMax == observed ? "" : ".." + observedMax)
+                                + " is not in 0.."
+                                + changes.size());
             }
+        }
+
+        /** A row whose observed version is known. */
+        public Row(String row, int observed, List<Change> changes) {
+            this(row, observed, observed, changes);
+        }
+
+        /** Whether the observed version is known only within a range. */
+        public boolean uncertain() {
+            return observedMax != observed;
         }
     }
 

@@ -13,7 +13,6 @@ import isocheck.primitive.LongIntMap;
 import isocheck.primitive.StronglyConnected;
 import isocheck.primitive.TopologicalOrder;
 import isocheck.vocabulary.EdgeKind;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -34,13 +33,14 @@ final class CommitGraph {
     private final HistoryIndex idx;
 
     // Inferred edges t2 → t1 with their justification (reader t3, read of x from t1, read from t2).
-    private final IntList coSrc = new IntList();
-    private final IntList coDst = new IntList();
-    private final IntList coPattern = new IntList();
-    private final IntList coReader = new IntList();
-    private final IntList coReadX = new IntList();
-    private final IntList coReadY = new IntList();
-    private final LongIntMap coIndex = new LongIntMap(1024);
+    // (Not final: absorb() adopts a part's lists whole when this graph has none yet.)
+    private IntList coSrc = new IntList();
+    private IntList coDst = new IntList();
+    private IntList coPattern = new IntList();
+    private IntList coReader = new IntList();
+    private IntList coReadX = new IntList();
+    private IntList coReadY = new IntList();
+    private LongIntMap coIndex = new LongIntMap(1024);
 
     // Adjacency (CSR) of the graph last built.
     private int[] adjStart;
@@ -91,6 +91,47 @@ final class CommitGraph {
         coReader.add(reader);
         coReadX.add(readX);
         coReadY.add(readY);
+    }
+
+    /**
+     * Adds the inferred edges of {@code parts} (graphs over the same index that saturated disjoint
+     * parts of the history on other threads), in order. The result is the one a single saturation
+     * over the parts in that order makes: per edge the weakest pattern, and among equals the first
+     * justification found (each part already keeps its own first).
+     */
+    void absorb(CommitGraph... parts) {
+        for (CommitGraph p : parts) {
+            if (coSrc.isEmpty()) { // nothing to merge with: take the part's edges as they are
+                coSrc = p.coSrc;
+                coDst = p.coDst;
+                coPattern = p.coPattern;
+                coReader = p.coReader;
+                coReadX = p.coReadX;
+                coReadY = p.coReadY;
+                coIndex = p.coIndex;
+                continue;
+            }
+            for (int e = 0; e < p.coSrc.size(); e++) {
+                addInferred(
+                        p.coSrc.get(e),
+                        p.coDst.get(e),
+                        PATTERNS[p.coPattern.get(e)],
+                        p.coReader.get(e),
+                        p.coReadX.get(e),
+                        p.coReadY.get(e));
+            }
+        }
+    }
+
+    /** The inferred edges in insertion order, one "src>dst pattern reader readX readY" a line. */
+    String edgeText() {
+        StringBuilder sb = new StringBuilder();
+        for (int e = 0; e < coSrc.size(); e++) {
+            sb.append(coSrc.get(e)).append('>').append(coDst.get(e)).append(' ');
+            sb.append(PATTERNS[coPattern.get(e)]).append(' ').append(coReader.get(e)).append(' ');
+            sb.append(coReadX.get(e)).append(' ').append(coReadY.get(e)).append('\n');
+        }
+        return sb.toString();
     }
 
     // ---- adjacency ----
@@ -285,27 +326,40 @@ final class CommitGraph {
         return k;
     }
 
+    /**
+     * The built adjacency for {@link BreadthFirst}, edges named by their adjacency position; with
+     * {@code co} false the inferred commit-order edges are left out (so ∪ wr: happens-before).
+     */
+    private class Edges implements BreadthFirst.Graph {
+        private final boolean co;
+
+        Edges(boolean co) {
+            this.co = co;
+        }
+
+        @Override
+        public int degree(int v) {
+            return adjStart[v + 1] - adjStart[v];
+        }
+
+        @Override
+        public int edge(int v, int i) {
+            int e = adjStart[v] + i;
+            return co || adjKind[e] != CO ? e : -1;
+        }
+
+        @Override
+        public int target(int e) {
+            return adjTo[e];
+        }
+    }
+
     /** BFS from root inside its SCC; returns the cycle's adjacency positions in order, or null. */
     private int[] shortestCycleThrough(
             int root, int c, int[] comp, int[] parentEdge, int[] visit, int[] queue, int round) {
         int last =
                 BreadthFirst.shortestPath(
-                        new BreadthFirst.Graph() {
-                            @Override
-                            public int degree(int v) {
-                                return adjStart[v + 1] - adjStart[v];
-                            }
-
-                            @Override
-                            public int edge(int v, int i) {
-                                return adjStart[v] + i;
-                            }
-
-                            @Override
-                            public int target(int e) {
-                                return adjTo[e];
-                            }
-
+                        new Edges(true) {
                             @Override
                             public boolean enter(int x) {
                                 return comp[x] == c;
@@ -499,31 +553,22 @@ final class CommitGraph {
 
     /** A shortest so ∪ wr path from a to b (a happens before b), as labels; empty if none. */
     private List<String> hbPath(int a, int b, Views views) {
-        int n = idx.txnCount;
-        int[] parent = new int[n];
-        Arrays.fill(parent, -2);
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(a);
-        parent[a] = -1;
-        while (!queue.isEmpty()) {
-            int v = queue.poll();
-            if (v == b) {
-                break;
-            }
-            for (int i = adjStart[v]; i < adjStart[v + 1]; i++) {
-                if (adjKind[i] != CO && parent[adjTo[i]] == -2) {
-                    parent[adjTo[i]] = v;
-                    queue.add(adjTo[i]);
-                }
-            }
+        if (a == b) {
+            return List.of(views.label(a));
         }
-        if (parent[b] == -2) {
+        int n = idx.txnCount;
+        int[] via = new int[n];
+        int last =
+                BreadthFirst.shortestPath(new Edges(false), a, b, new int[n], 1, via, new int[n]);
+        if (last < 0) {
             return List.of();
         }
         List<String> path = new ArrayList<>();
-        for (int v = b; v != -1; v = parent[v]) {
+        path.add(views.label(b));
+        for (int v = sourceOf(last); v != a; v = sourceOf(via[v])) {
             path.add(0, views.label(v));
         }
+        path.add(0, views.label(a));
         return path;
     }
 }

@@ -3,6 +3,7 @@ package isocheck.level;
 import isocheck.history.History;
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
+import isocheck.primitive.Parallel;
 import java.util.Arrays;
 
 /**
@@ -22,6 +23,12 @@ final class HistoryIndex {
      * For a read, the write operation with the same (key, value), or -1 (thin air); -1 for writes.
      */
     final int[] readFrom;
+
+    /**
+     * For a read, the transaction of readFrom (-1 for thin air or a write): looked up once here,
+     * where the lookups run on all cores, instead of a random access per use in every pass.
+     */
+    final int[] readFromTxn;
 
     /** Committed transaction → previous committed transaction of its session (or init), else -1. */
     final int[] soPred;
@@ -63,6 +70,13 @@ final class HistoryIndex {
 
     private static final int HUGE = 256;
 
+    /**
+     * Transactions with at most this many operations find their distinct wr predecessors by
+     * scanning the ones found so far, larger ones by stamping an array indexed by transaction (a
+     * cache miss per read at 10^6 transactions). Tests set it to 0 to check both ways agree.
+     */
+    static int scanLimit = 24;
+
     HistoryIndex(History h) {
         this.h = h;
         txnCount = h.txnCount();
@@ -71,13 +85,20 @@ final class HistoryIndex {
         init = h.hasInitial() ? 0 : -1;
         int n = h.opCount();
         opTxn = new int[n];
-        readFrom = new int[n];
         for (int t = 0; t < txnCount; t++) {
-            for (int op = h.opStart(t); op < h.opEnd(t); op++) {
-                opTxn[op] = t;
-                readFrom[op] = h.isWrite(op) ? -1 : h.writeOf(h.key(op), h.value(op));
-            }
+            Arrays.fill(opTxn, h.opStart(t), h.opEnd(t), t);
         }
+        readFrom = new int[n];
+        readFromTxn = new int[n];
+        // A hash lookup and a random access per read, the index's largest cost: ranges of
+        // transactions on all cores.
+        int parts = Math.min(Parallel.parts(n), Math.max(1, txnCount));
+        int[] bounds = Parallel.split(txnCount, parts, h::opStart);
+        Parallel.run(parts, p -> readsFrom(bounds[p], bounds[p + 1]));
+
+        // The final writes and the wr predecessors are independent: the latter on a second core.
+        int[][] wr = new int[3][];
+        Parallel.Task wrTask = Parallel.start(parts > 1, () -> wrPredecessors(wr));
 
         soPred = new int[txnCount];
         pos = new int[txnCount];
@@ -139,12 +160,27 @@ final class HistoryIndex {
                 }
             }
         }
+        wrTask.join();
+        wrStart = wr[0];
+        wrTxn = wr[1];
+        wrOp = wr[2];
+    }
 
-        // wr predecessors: distinct writers of external reads, per committed transaction.
-        wrStart = new int[txnCount + 1];
+    private void readsFrom(int fromTxn, int toTxn) {
+        for (int op = h.opStart(fromTxn); op < h.opStart(toTxn); op++) {
+            int w = h.isWrite(op) ? -1 : h.writeOf(h.key(op), h.value(op));
+            readFrom[op] = w;
+            readFromTxn[op] = w < 0 ? -1 : opTxn[w];
+        }
+    }
+
+    /** wr predecessors: distinct writers of external reads, per committed transaction. */
+    private void wrPredecessors(int[][] out) {
+        int n = h.opCount();
+        int[] wrStart = new int[txnCount + 1];
         IntList wt = new IntList(Math.max(16, n / 4));
         IntList wo = new IntList(Math.max(16, n / 4));
-        int[] seen = stamp.length >= txnCount ? stamp : new int[txnCount];
+        int[] seen = new int[txnCount];
         Arrays.fill(seen, -1);
         for (int t = 0; t < txnCount; t++) {
             wrStart[t] = wt.size();
@@ -152,21 +188,33 @@ final class HistoryIndex {
                 continue;
             }
             for (int op = h.opStart(t); op < h.opEnd(t); op++) {
-                int w = readFrom[op];
-                if (w < 0) {
+                int writer = readFromTxn[op];
+                if (writer < 0) {
                     continue;
                 }
-                int writer = opTxn[w];
-                if (writer != t && h.isCommitted(writer) && seen[writer] != t) {
+                if (writer == t || !h.isCommitted(writer)) {
+                    continue;
+                }
+                boolean fresh;
+                if (h.opEnd(t) - h.opStart(t) <= scanLimit) { // scan the writers found so far
+                    fresh = true;
+                    for (int i = wrStart[t]; i < wt.size() && fresh; i++) {
+                        fresh = wt.get(i) != writer;
+                    }
+                } else {
+                    fresh = seen[writer] != t;
                     seen[writer] = t;
+                }
+                if (fresh) {
                     wt.add(writer);
                     wo.add(op);
                 }
             }
         }
         wrStart[txnCount] = wt.size();
-        wrTxn = wt.toArray();
-        wrOp = wo.toArray();
+        out[0] = wrStart;
+        out[1] = wt.toArray();
+        out[2] = wo.toArray();
     }
 
     /** Sorts wkKey/wkOp[from, to) by key (write sets are searched by key). */
@@ -249,8 +297,7 @@ final class HistoryIndex {
 
     /** The transaction a read observes, or -1 if it reads thin air. */
     int writerTxn(int readOp) {
-        int w = readFrom[readOp];
-        return w < 0 ? -1 : opTxn[w];
+        return readFromTxn[readOp];
     }
 
     /**
@@ -258,12 +305,8 @@ final class HistoryIndex {
      * Only external reads make wr edges and take part in inference (AWDIT §2; docs/DESIGN.md §5).
      */
     boolean isExternalRead(int op) {
-        int w = readFrom[op];
-        if (w < 0) {
-            return false;
-        }
-        int wt = opTxn[w];
-        return wt != opTxn[op] && h.isCommitted(wt);
+        int wt = readFromTxn[op];
+        return wt >= 0 && wt != opTxn[op] && h.isCommitted(wt);
     }
 
     int session(int t) {

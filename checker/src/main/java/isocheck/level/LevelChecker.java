@@ -19,11 +19,13 @@ public interface LevelChecker {
     }
 
     static LevelChecker of(Level level, CheckOptions options) {
-        return switch (level) {
-            case RC -> new ReadCommittedChecker(options);
-            case RA -> new ReadAtomicChecker(options);
-            case CC -> new CausalChecker(options);
-            case PC, PSI, SI, SER, SSER -> new ExactChecker(level, options);
-        };
+        LevelChecker checker =
+                switch (level) {
+                    case RC -> new ReadCommittedChecker(options);
+                    case RA -> new ReadAtomicChecker(options);
+                    case CC -> new CausalChecker(options);
+                    case PC, PSI, SI, SER, SSER -> new ExactChecker(level, options);
+                };
+        return new UncertainPredicateReads(checker);
     }
 }

@@ -84,37 +84,44 @@ abstract class PolygraphReachability extends PolygraphConstraints {
     }
 
     /**
-     * The live edges below edge id bound (rw skipped if skipRw), inside component c of comp (comp
-     * null: everywhere), for a breadth-first search.
+     * The live edges below edge id bound (rw skipped if skipRw), out of each node (forward) or into
+     * it (backward), inside component c of comp (comp null: everywhere), for a breadth-first
+     * search.
      */
     private class LiveEdges implements BreadthFirst.Graph {
         private final boolean skipRw;
         private final int bound;
         private final int[] comp;
         private final int c;
+        private final boolean forward;
 
         LiveEdges(boolean skipRw, int bound, int[] comp, int c) {
+            this(skipRw, bound, comp, c, true);
+        }
+
+        LiveEdges(boolean skipRw, int bound, int[] comp, int c, boolean forward) {
             this.skipRw = skipRw;
             this.bound = bound;
             this.comp = comp;
             this.c = c;
+            this.forward = forward;
         }
 
         @Override
         public int degree(int v) {
-            IntList o = out[v];
+            IntList o = forward ? out[v] : in[v];
             return o == null ? 0 : o.size();
         }
 
         @Override
         public int edge(int v, int i) {
-            int e = out[v].get(i);
+            int e = (forward ? out[v] : in[v]).get(i);
             return (skipRw && eKind.get(e) == RW) || e >= bound ? -1 : e;
         }
 
         @Override
         public int target(int e) {
-            return eTo.get(e);
+            return forward ? eTo.get(e) : eFrom.get(e);
         }
 
         @Override
@@ -188,13 +195,13 @@ abstract class PolygraphReachability extends PolygraphConstraints {
     int[] fparent;
 
     /**
-     * Breadth-first search over H = so ∪ wr ∪ ww (rw edges are not followed) from start, along
-     * out-edges (forward) or in-edges (backward): both halves of PSI's check that (H+ ; rw?) is
-     * irreflexive (Cerone–Gotsman; see the class comment). Each node reached is stamped in marks,
-     * its tree edge kept in via and appended to reached (start first); nodes whose topo position
-     * exceeds topoLimit are not entered (topo null: no bound). With landing &gt; 0, the first rw
-     * edge out of a reached node whose target {@link #mark} stamps with landing is returned;
-     * otherwise -1 once H is exhausted.
+     * Breadth-first search ({@link BreadthFirst#sweep}) over H = so ∪ wr ∪ ww (rw edges are not
+     * followed) from start, along out-edges (forward) or in-edges (backward): both halves of PSI's
+     * check that (H+ ; rw?) is irreflexive (Cerone–Gotsman; see the class comment). Each node
+     * reached is stamped in marks, its tree edge kept in via and appended to reached (start first);
+     * nodes whose topo position exceeds topoLimit are not entered (topo null: no bound). With
+     * landing &gt; 0, the first rw edge out of a reached node whose target {@link #mark} stamps
+     * with landing is returned; otherwise -1 once H is exhausted.
      */
     int searchH(
             int start,
@@ -206,36 +213,34 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             int[] topo,
             int topoLimit,
             int landing) {
-        IntList[] adjacent = forward ? out : in;
-        reached.add(start);
-        marks[start] = stamp;
-        for (int qi = 0; qi < reached.size(); qi++) {
-            int y = reached.get(qi);
-            IntList edges = adjacent[y];
-            if (edges == null) {
-                continue;
-            }
-            for (int i = 0; i < edges.size(); i++) {
-                int e = edges.get(i);
-                if (e >= edgeBound) {
-                    continue;
-                }
-                int z = forward ? eTo.get(e) : eFrom.get(e);
-                if (eKind.get(e) == RW) {
-                    if (landing > 0 && mark[z] == landing) {
-                        return e;
+        return BreadthFirst.sweep(
+                // rw edges are seen (to land on) but not followed
+                new LiveEdges(false, edgeBound, null, 0, forward) {
+                    @Override
+                    public boolean lands(int e) {
+                        return landing > 0 && eKind.get(e) == RW && mark[target(e)] == landing;
                     }
-                    continue;
-                }
-                if (marks[z] != stamp && (topo == null || topo[z] <= topoLimit)) {
-                    marks[z] = stamp;
-                    via[z] = e;
-                    reached.add(z);
-                }
-            }
-            checkTime("a PSI cycle check");
-        }
-        return -1;
+
+                    @Override
+                    public boolean follows(int e) {
+                        return eKind.get(e) != RW;
+                    }
+
+                    @Override
+                    public boolean enter(int z) {
+                        return topo == null || topo[z] <= topoLimit;
+                    }
+
+                    @Override
+                    public void visiting(int v) {
+                        checkTime("a PSI cycle check");
+                    }
+                },
+                start,
+                marks,
+                stamp,
+                via,
+                reached);
     }
 
     /**

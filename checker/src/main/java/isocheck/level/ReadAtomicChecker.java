@@ -3,6 +3,7 @@ package isocheck.level;
 import isocheck.anomaly.Pattern;
 import isocheck.history.History;
 import isocheck.primitive.IntList;
+import isocheck.primitive.Parallel;
 import java.util.Arrays;
 
 /**
@@ -28,7 +29,34 @@ final class ReadAtomicChecker implements LevelChecker {
         return CheckPipeline.run(Level.RA, history, options, ReadAtomicChecker::saturate);
     }
 
+    /**
+     * Each session is saturated on its own (the so-latest writers are reset per session), so the
+     * sessions split into contiguous ranges of about equal operation counts, saturated on all cores
+     * into graphs of their own and merged in order: the same edges, patterns and justifications as
+     * one pass.
+     */
     static void saturate(HistoryIndex idx, CommitGraph graph) {
+        History h = idx.h;
+        int n = idx.sessionCount;
+        int parts = Math.min(Parallel.parts(h.opCount()), Math.max(1, n));
+        if (parts == 1) {
+            saturate(idx, graph, 0, n);
+            return;
+        }
+        int[] bounds =
+                Parallel.split(n, parts, s -> s < n ? h.opStart(h.sessionStart(s)) : h.opCount());
+        CommitGraph[] local = new CommitGraph[parts];
+        Parallel.run(
+                parts,
+                p -> {
+                    local[p] = new CommitGraph(idx);
+                    saturate(idx, local[p], bounds[p], bounds[p + 1]);
+                });
+        graph.absorb(local);
+    }
+
+    /** Algorithm 2's saturation for the sessions from .. to-1. */
+    private static void saturate(HistoryIndex idx, CommitGraph graph, int from, int to) {
         History h = idx.h;
         int[] lastWrite = new int[idx.keyCount]; // so-latest writer of x in this session before t3
         Arrays.fill(lastWrite, -1);
@@ -41,7 +69,7 @@ final class ReadAtomicChecker implements LevelChecker {
         IntList keysRd = new IntList();
         IntList writers = new IntList();
         IntList written = new IntList();
-        for (int s = 0; s < idx.sessionCount; s++) {
+        for (int s = from; s < to; s++) {
             for (int c = idx.commStart[s]; c < idx.commStart[s + 1]; c++) {
                 int t3 = idx.committedTxns[c];
                 for (int op = h.opStart(t3); op < h.opEnd(t3); op++) {

@@ -3,6 +3,7 @@ package isocheck.level;
 import isocheck.anomaly.Pattern;
 import isocheck.history.History;
 import isocheck.primitive.IntList;
+import isocheck.primitive.Parallel;
 import java.util.Arrays;
 
 /**
@@ -28,7 +29,42 @@ final class ReadCommittedChecker implements LevelChecker {
         return CheckPipeline.run(Level.RC, history, options, ReadCommittedChecker::saturate);
     }
 
+    /**
+     * Each reader t3 infers its edges from its own reads alone (the stack is reset per t3), so the
+     * committed transactions split into contiguous ranges of about equal operation counts,
+     * saturated on all cores into graphs of their own and merged in order: the same edges, patterns
+     * and justifications as one pass.
+     */
+    /**
+     * Readers with at most this many external reads find each writer's first read by comparing with
+     * the earlier reads; larger ones stamp per-transaction arrays (a cache miss per read). Tests
+     * set it to 0 to check both ways agree.
+     */
+    static int scanLimit = 24;
+
     static void saturate(HistoryIndex idx, CommitGraph graph) {
+        History h = idx.h;
+        int n = idx.committedTxns.length;
+        int parts = Math.min(Parallel.parts(h.opCount()), Math.max(1, n));
+        if (parts == 1) {
+            saturate(idx, graph, 0, n);
+            return;
+        }
+        int[] bounds =
+                Parallel.split(
+                        n, parts, c -> c < n ? h.opStart(idx.committedTxns[c]) : h.opCount());
+        CommitGraph[] local = new CommitGraph[parts];
+        Parallel.run(
+                parts,
+                p -> {
+                    local[p] = new CommitGraph(idx);
+                    saturate(idx, local[p], bounds[p], bounds[p + 1]);
+                });
+        graph.absorb(local);
+    }
+
+    /** Algorithm 1 for the readers committedTxns[from .. to). */
+    private static void saturate(HistoryIndex idx, CommitGraph graph, int from, int to) {
         History h = idx.h;
         int[] top = new int[idx.keyCount]; // earliestWts[x][1]: writer of the po-next read of x
         int[] topOp = new int[idx.keyCount];
@@ -37,27 +73,46 @@ final class ReadCommittedChecker implements LevelChecker {
         Arrays.fill(top, -1);
         Arrays.fill(second, -1);
         int[] seenBy = new int[idx.txnCount]; // readTxns as a stamp: seenBy[t2] == t3
-        int[] firstRead = new int[idx.txnCount]; // firstTxnReads: po-first read of t2 by t3
         Arrays.fill(seenBy, -1);
         IntList ext = new IntList();
+        IntList extWriter = new IntList();
+        boolean[] first = new boolean[16]; // ext read i is its writer's po-first read by t3
         IntList readKeys = new IntList();
-        for (int t3 : idx.committedTxns) {
+        for (int c = from; c < to; c++) {
+            int t3 = idx.committedTxns[c];
             ext.clear();
+            extWriter.clear();
             for (int op = h.opStart(t3); op < h.opEnd(t3); op++) {
                 if (!h.isWrite(op) && idx.isExternalRead(op)) {
                     ext.add(op);
-                    int t2 = idx.writerTxn(op);
-                    if (seenBy[t2] != t3) {
-                        seenBy[t2] = t3;
-                        firstRead[t2] = op;
-                    }
+                    extWriter.add(idx.writerTxn(op));
                 }
             }
-            for (int i = ext.size() - 1; i >= 0; i--) {
+            int m = ext.size();
+            if (first.length < m) {
+                first = new boolean[Math.max(m, 2 * first.length)];
+            }
+            if (m <= scanLimit) { // few reads: compare with the earlier ones (no random access)
+                for (int i = 0; i < m; i++) {
+                    int t2 = extWriter.get(i);
+                    boolean f = true;
+                    for (int j = 0; j < i && f; j++) {
+                        f = extWriter.get(j) != t2;
+                    }
+                    first[i] = f;
+                }
+            } else {
+                for (int i = 0; i < m; i++) {
+                    int t2 = extWriter.get(i);
+                    first[i] = seenBy[t2] != t3; // firstTxnReads: po-first read of t2 by t3
+                    seenBy[t2] = t3;
+                }
+            }
+            for (int i = m - 1; i >= 0; i--) {
                 int r = ext.get(i);
                 int y = h.key(r);
-                int t2 = idx.writerTxn(r);
-                if (firstRead[t2] == r) {
+                int t2 = extWriter.get(i);
+                if (first[i]) {
                     // x ∈ KeysWt(t2) ∩ readKeys, iterating over the smaller set (line 15)
                     if (idx.writeSetSize(t2) <= readKeys.size()) {
                         for (int j = idx.wkStart[t2]; j < idx.wkStart[t2 + 1]; j++) {

@@ -60,7 +60,7 @@ public final class ReadConsistency {
                                     ReadAnomalyKind.THIN_AIR_READ, views.op(op), null, null, null));
                     continue;
                 }
-                int wt = idx.opTxn[w];
+                int wt = idx.readFromTxn[op];
                 if (!h.isCommitted(wt)) {
                     out.add(
                             new ReadWitness(

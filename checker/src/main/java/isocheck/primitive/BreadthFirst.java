@@ -1,10 +1,11 @@
 package isocheck.primitive;
 
 /**
- * Filtered breadth-first search for a shortest path (fewest edges), the one copy for the checker's
- * graphs ({@code level.CommitGraph}'s witness cycles, {@code level.Polygraph}'s reachability
- * queries). The caller owns the scratch arrays (marks by stamp, so nothing is cleared between
- * searches): the polygraph search asks thousands of these.
+ * Filtered breadth-first search, the one copy for the checker's graphs: a shortest path (fewest
+ * edges) for {@code level.CommitGraph}'s witness cycles and happens-before paths and {@code
+ * level.Polygraph}'s reachability queries, and a sweep of everything reachable for the polygraph's
+ * PSI check ({@link #sweep}). The caller owns the scratch arrays (marks by stamp, so nothing is
+ * cleared between searches): the polygraph search asks thousands of these.
  */
 public final class BreadthFirst {
 
@@ -17,6 +18,21 @@ public final class BreadthFirst {
 
         /** The node edge e leads to. */
         int target(int e);
+
+        /**
+         * Whether edge e ends a {@link #sweep} (checked before {@link #follows}): the sweep returns
+         * it.
+         */
+        default boolean lands(int e) {
+            return false;
+        }
+
+        /**
+         * Whether a {@link #sweep} goes along edge e (an edge it does not follow may still land).
+         */
+        default boolean follows(int e) {
+            return true;
+        }
 
         /** Whether the search may enter node x (also checked for the goal). */
         default boolean enter(int x) {
@@ -63,6 +79,41 @@ public final class BreadthFirst {
                     queue[tail++] = x;
                 }
             }
+        }
+        return -1;
+    }
+
+    /**
+     * Visits every node reachable from {@code from}, breadth-first, and appends it to {@code
+     * reached} (from first), stamping {@code marks} and keeping in {@code via[x]} the edge by which
+     * x was entered, until an edge for which {@link Graph#lands} holds: that edge is returned, or
+     * -1 once everything reachable is visited. Edges {@link Graph#follows} refuses are not
+     * followed. {@link Graph#visiting} is called as each node's edges are done (for a time check).
+     */
+    public static int sweep(Graph g, int from, int[] marks, int stamp, int[] via, IntList reached) {
+        reached.add(from);
+        marks[from] = stamp;
+        for (int head = 0; head < reached.size(); head++) {
+            int v = reached.get(head);
+            for (int i = 0, d = g.degree(v); i < d; i++) {
+                int e = g.edge(v, i);
+                if (e < 0) {
+                    continue;
+                }
+                if (g.lands(e)) {
+                    return e;
+                }
+                if (!g.follows(e)) {
+                    continue;
+                }
+                int x = g.target(e);
+                if (marks[x] != stamp && g.enter(x)) {
+                    marks[x] = stamp;
+                    via[x] = e;
+                    reached.add(x);
+                }
+            }
+            g.visiting(v);
         }
         return -1;
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import isocheck.history.History;
 import isocheck.history.HistoryBuilder;
+import isocheck.primitive.Parallel;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -75,6 +76,57 @@ class PlumeBytesTest {
                         PlumeTextReader.read(new ByteArrayInputStream(bytes), "h.txt"), true));
         assertEquals(want, HistoryDump.of(PlumeTextReader.read(trickle(bytes, 7), "h.txt"), true));
         assertEquals(want, HistoryDump.of(PlumeTextReader.read(trickle(bytes, 1), "h.txt"), true));
+        assertEquals(want, HistoryDump.of(pipelined(trickle(bytes, 1000), bytes.length), true));
+    }
+
+    /** The two-thread reader (scanning beside building), forced on whatever the size. */
+    private static History pipelined(InputStream in, long size) throws Exception {
+        int old = Parallel.setThreshold(0);
+        try {
+            return PlumeTextReader.read(in, "h.txt", size);
+        } finally {
+            Parallel.setThreshold(old);
+        }
+    }
+
+    /**
+     * On two threads the first error is the one a single thread reports: a malformed line after a
+     * semantic error (a transaction changing session) is never reached, a malformed line before one
+     * is reported with its place, and a history of many batches reads the same.
+     */
+    @Test
+    void theTwoThreadReaderReportsTheFirstErrorLikeOneThread() throws Exception {
+        StringBuilder ok = new StringBuilder();
+        for (int i = 0; i < 200_000; i++) {
+            ok.append("w(").append(i % 97).append(',').append(i + 1).append(',');
+            ok.append(i % 3).append(',').append(i).append(")\n");
+        }
+        String[] tails = {
+            "w(1,0,5,7)\nw(1,x,0,0)\n", // txn 7 began in session 1: line 200001
+            "w(1,x,0,0)\nw(1,0,5,7)\n", // malformed first: line 200001, col 5
+            "w(0,1,0,999999)\n", // duplicate write w(0,1) (line 1): reported by the builder
+            "", // no error
+        };
+        for (String tail : tails) {
+            byte[] bytes = (ok + tail).getBytes(StandardCharsets.UTF_8);
+            String one;
+            try {
+                one =
+                        HistoryDump.of(
+                                PlumeTextReader.read(new ByteArrayInputStream(bytes), "h.txt"),
+                                true);
+            } catch (HistoryFormatException e) {
+                one = e.getMessage();
+            }
+            String two;
+            try {
+                two = HistoryDump.of(pipelined(trickle(bytes, 4096), bytes.length), true);
+            } catch (HistoryFormatException e) {
+                two = e.getMessage();
+            }
+            assertEquals(one, two, tail);
+            assertEquals(tail.isEmpty(), !one.startsWith("h.txt:"), one);
+        }
     }
 
     @Test
@@ -90,6 +142,23 @@ class PlumeBytesTest {
                     true, e.getMessage().startsWith("h.txt:5:"), chunk + ": " + e.getMessage());
             assertEquals(true, e.getMessage().contains("first written at line 1"), e.getMessage());
         }
+    }
+
+    /** Transaction ids first seen far ahead (kept hashed) are found again once the array grows. */
+    @Test
+    void transactionIdsSeenBeforeTheArrayGrewOverThem() throws Exception {
+        StringBuilder text = new StringBuilder("w(1,1,0,70000)\n");
+        for (int t = 0; t < 70_000; t++) {
+            text.append("r(1,1,0,").append(t).append(")\n");
+        }
+        text.append("w(2,1,0,70000)\n"); // transaction 70000 again, not a new one
+        History h =
+                PlumeTextReader.read(
+                        new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8)),
+                        "h.txt");
+        assertEquals(70_002, h.txnCount()); // the initial transaction and 70,001 of the file
+        assertEquals(70_000, h.txnId(1));
+        assertEquals(2, h.opEnd(1) - h.opStart(1));
     }
 
     @Test

@@ -95,4 +95,89 @@ class BreadthFirstTest {
             assertEquals(expected, len, "stamp " + stamp);
         }
     }
+
+    /**
+     * The sweep visits exactly what a plain search reaches through allowed nodes along followed
+     * edges (edges to odd nodes are not followed, as the PSI check does not follow rw edges), in
+     * breadth-first order, and stops at the first edge that lands (here: one into the landing
+     * node).
+     */
+    @Test
+    void sweepsWhatIsReachableAlongFollowedEdgesAndStopsWhereAnEdgeLands() {
+        Random rnd = new Random(7);
+        int[] marks = new int[10];
+        int[] via = new int[10];
+        for (int stamp = 1; stamp <= 3000; stamp++) {
+            int n = 1 + rnd.nextInt(10);
+            int[][] t = new int[n][];
+            boolean[] allowed = new boolean[n];
+            for (int v = 0; v < n; v++) {
+                t[v] = new int[rnd.nextInt(4)];
+                for (int i = 0; i < t[v].length; i++) {
+                    t[v][i] = rnd.nextInt(n + 1) - 1;
+                }
+                allowed[v] = rnd.nextInt(5) > 0;
+            }
+            int a = rnd.nextInt(n);
+            int landing = rnd.nextInt(2) == 0 ? -1 : rnd.nextInt(n);
+            BreadthFirst.Graph g =
+                    new BreadthFirst.Graph() {
+                        final BreadthFirst.Graph base = graph(t, allowed);
+
+                        public int degree(int v) {
+                            return base.degree(v);
+                        }
+
+                        public int edge(int v, int i) {
+                            return base.edge(v, i);
+                        }
+
+                        public int target(int e) {
+                            return base.target(e);
+                        }
+
+                        public boolean enter(int x) {
+                            return base.enter(x);
+                        }
+
+                        public boolean lands(int e) {
+                            return target(e) == landing;
+                        }
+
+                        public boolean follows(int e) {
+                            return target(e) % 2 == 0;
+                        }
+                    };
+            IntList reached = new IntList();
+            int landed = BreadthFirst.sweep(g, a, marks, stamp, via, reached);
+            // the plain search, in the same order, stopping at the same edge
+            java.util.List<Integer> order = new java.util.ArrayList<>(java.util.List.of(a));
+            boolean[] seen = new boolean[n];
+            seen[a] = true;
+            int expectedLanded = -1;
+            search:
+            for (int q = 0; q < order.size(); q++) {
+                int v = order.get(q);
+                for (int i = 0; i < t[v].length; i++) {
+                    int w = t[v][i];
+                    if (w < 0) continue;
+                    if (w == landing) {
+                        expectedLanded = v * 4 + i;
+                        break search;
+                    }
+                    if (w % 2 == 0 && allowed[w] && !seen[w]) {
+                        seen[w] = true;
+                        order.add(w);
+                    }
+                }
+            }
+            assertEquals(expectedLanded, landed, "stamp " + stamp);
+            assertEquals(order.toString(), Arrays.toString(reached.toArray()), "stamp " + stamp);
+            for (int k = 1; k < reached.size(); k++) {
+                int x = reached.get(k);
+                assertEquals(stamp, marks[x]);
+                assertEquals(x, t[via[x] / 4][via[x] % 4]);
+            }
+        }
+    }
 }
