@@ -21,7 +21,9 @@ import java.util.Objects;
  * <p>The encoder reads a spec beyond its axioms ({@code Encoder#forSpec}: statement snapshots,
  * PostgreSQL's row-lock rule; universal specs are expanded, others quantified), so an answer is
  * only reused between specs that agree on those: the query is then φ_{T,Ψ} ∧ φ_D ∧ φ_Cycle,k with
- * only Ψ different.
+ * only Ψ different. One instance serves one search, whose queries share one {@code
+ * Analysis.Options} without a type filter ({@code SearchOptions#analysis}): a query over all types
+ * is then the plain one, not restricted to a multiset of types.
  *
  * @param <S> what names a spec of the search: a spec name ({@code weakest}) or an {@link
  *     Assignment} ({@code weakest --per-transaction})
