@@ -340,19 +340,6 @@ public final class Vocabulary implements ExecutionVocabulary {
         return ctx.mkConst(prefix + "!" + (freshCounter++), sort);
     }
 
-    /**
-     * Advances the fresh-constant counter as {@code n} calls of {@link #fresh} would, without
-     * making the constants: a caller that skips work it would have done keeps the later names.
-     */
-    public void skipFresh(int n) {
-        freshCounter += n;
-    }
-
-    /** How many fresh constants have been made (or skipped) so far. */
-    public int freshCount() {
-        return freshCounter;
-    }
-
     /** Transaction constants t1..tk. */
     public List<Expr<?>> transactions(int k) {
         return execution.transactions("t", k);

@@ -5,19 +5,15 @@ import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
-import isocheck.program.Program;
 import isocheck.spec.BasicAxioms;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecTranslator;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a spec guarantees about the visibility among the writers of one field, decided by Z3 (never
@@ -113,26 +109,6 @@ public final class WriterVisibility {
         return out.isEmpty() ? ctx.mkFalse() : ctx.mkOr(out.toArray(new BoolExpr[0]));
     }
 
-    /**
-     * Decisions already made in this process, per spec (identity; weakly held) and program
-     * (identity): each is a property of the spec over the program's types alone, and every query of
-     * an analysis built a new encoder that decided them again: on TPC-C's per-transaction search
-     * those solves took more Z3 time than the cycle queries themselves (JFR,
-     * benchmarks/RESULTS.md).
-     */
-    private static final Map<Spec, Map<Program, Map<String, Decision>>> DECIDED =
-            new WeakHashMap<>();
-
-    /** An answer, and how many fresh constants deciding it made in the vocabulary. */
-    private record Decision(boolean holds, int freshConstants) {}
-
-    private static Map<String, Decision> decided(Spec spec, Program program) {
-        synchronized (DECIDED) {
-            return DECIDED.computeIfAbsent(spec, s -> new IdentityHashMap<>())
-                    .computeIfAbsent(program, p -> new ConcurrentHashMap<>());
-        }
-    }
-
     private boolean decide(
             String key,
             Spec spec,
@@ -142,33 +118,17 @@ public final class WriterVisibility {
                 key,
                 k -> {
                     if (!spec.isUniversal()) return false;
-                    Map<String, Decision> shared = decided(spec, v.program());
-                    Decision known = shared.get(k);
-                    if (known != null) {
-                        // as many fresh names as the solve made: the later names, and so the
-                        // query's text and its canonical model, are those of a first decision
-                        v.skipFresh(known.freshConstants());
-                        return known.holds();
+                    List<Expr<?>> txns = new ArrayList<>();
+                    for (int i = 0; i < n; i++) txns.add(v.fresh("wv", v.txnSort()));
+                    Solver s = ctx.mkSolver();
+                    try {
+                        s.add(BasicAxioms.expanded(v, txns));
+                        s.add(new SpecTranslator(v).expanded(spec, txns));
+                    } catch (SpecException e) {
+                        return false;
                     }
-                    int before = v.freshCount();
-                    boolean holds = solve(spec, n, violation);
-                    shared.put(k, new Decision(holds, v.freshCount() - before));
-                    return holds;
+                    s.add(violation.apply(txns));
+                    return s.check() == Status.UNSATISFIABLE;
                 });
-    }
-
-    private boolean solve(
-            Spec spec, int n, java.util.function.Function<List<Expr<?>>, BoolExpr> violation) {
-        List<Expr<?>> txns = new ArrayList<>();
-        for (int i = 0; i < n; i++) txns.add(v.fresh("wv", v.txnSort()));
-        Solver s = ctx.mkSolver();
-        try {
-            s.add(BasicAxioms.expanded(v, txns));
-            s.add(new SpecTranslator(v).expanded(spec, txns));
-        } catch (SpecException e) {
-            return false;
-        }
-        s.add(violation.apply(txns));
-        return s.check() == Status.UNSATISFIABLE;
     }
 }
