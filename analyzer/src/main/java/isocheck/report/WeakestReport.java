@@ -138,8 +138,12 @@ public final class WeakestReport {
                         .count();
         sb.append(
                 String.format(
-                        "%d specs queried, %d skipped as entailed; %d bounded queries (proof queries: see the proof); total %s%n",
-                        asked, r.rows().size() - asked, r.queries(), seconds(r.millis())));
+                        "%d specs queried, %d skipped as entailed; %d bounded queries%s (proof queries: see the proof); total %s%n",
+                        asked,
+                        r.rows().size() - asked,
+                        r.queries(),
+                        notAsked(r.skipped(), "a weaker spec"),
+                        seconds(r.millis())));
         return sb.toString();
     }
 
@@ -165,6 +169,7 @@ public final class WeakestReport {
                     .put("weaker", String.join("=", c.weaker()))
                     .put("stronger", String.join("=", c.stronger()));
         root.put("queries", r.queries());
+        root.put("queries_not_asked", r.skipped());
         root.put("total_millis", r.millis());
         return write(root);
     }
@@ -244,13 +249,21 @@ public final class WeakestReport {
         long queried = r.attempts().stream().filter(a -> a.reusedFrom() == 0).count();
         sb.append(
                 String.format(
-                        "%d assignments tried (%d queried, %d allowed an earlier cycle); %d bounded queries; total %s%n",
+                        "%d assignments tried (%d queried, %d allowed an earlier cycle); %d bounded queries%s; total %s%n",
                         r.attempts().size(),
                         queried,
                         r.attempts().size() - queried,
                         r.queries(),
+                        notAsked(r.skipped(), "a weaker assignment"),
                         seconds(r.millis())));
         return sb.toString();
+    }
+
+    /** The queries a search did not ask because they were unsatisfiable under a weaker spec. */
+    private static String notAsked(int skipped, String weaker) {
+        return skipped == 0
+                ? ""
+                : String.format(" (%d more not asked: unsatisfiable under %s)", skipped, weaker);
     }
 
     public static String json(
@@ -291,6 +304,7 @@ public final class WeakestReport {
             cmp.addObject().put("with", c.other()).put("relation", c.relation());
         if (r.unknownReason() != null) root.put("unknown_reason", r.unknownReason());
         root.put("queries", r.queries());
+        root.put("queries_not_asked", r.skipped());
         root.put("total_millis", r.millis());
         return write(root);
     }

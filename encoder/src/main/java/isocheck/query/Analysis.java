@@ -400,7 +400,24 @@ public final class Analysis {
      * One solver call: its name, the cycle length, the answer, the time, and the SMT-LIB file if
      * written.
      */
-    public record Query(String name, int k, String result, long millis, Path smtFile) {}
+    public record Query(
+            String name, int k, String result, long millis, Path smtFile, TypeSequence sequence) {
+        public Query(String name, int k, String result, long millis, Path smtFile) {
+            this(name, k, result, millis, smtFile, null);
+        }
+
+        /**
+         * @return the query's type sequence, or null for the one query over all types at length k
+         */
+        @Override
+        public TypeSequence sequence() {
+            return sequence;
+        }
+
+        public boolean unsatisfiable() {
+            return "unsatisfiable".equals(result);
+        }
+    }
 
     public record Outcome(
             Verdict verdict,
@@ -408,7 +425,19 @@ public final class Analysis {
             List<Query> queries,
             String unknownQuery,
             String unknownReason,
-            long millis) {
+            long millis,
+            int skipped) {
+        /** Without a count of skipped queries ({@link KnownUnsat}): none were skipped. */
+        public Outcome(
+                Verdict verdict,
+                List<Witness> anomalies,
+                List<Query> queries,
+                String unknownQuery,
+                String unknownReason,
+                long millis) {
+            this(verdict, anomalies, queries, unknownQuery, unknownReason, millis, 0);
+        }
+
         public long solverMillis() {
             return queries.stream().mapToLong(Query::millis).sum();
         }
@@ -417,6 +446,15 @@ public final class Analysis {
     private Analysis() {}
 
     public static Outcome run(Program program, Spec spec, Options opts) throws SpecException {
+        return run(program, spec, opts, KnownUnsat.NONE);
+    }
+
+    /**
+     * As {@link #run(Program, Spec, Options)}, without asking the queries {@code known} says are
+     * unsatisfiable (their number is {@link Outcome#skipped}); the answer is the same.
+     */
+    public static Outcome run(Program program, Spec spec, Options opts, KnownUnsat known)
+            throws SpecException {
         Encoder.Mode mode = opts.mode();
         if (mode == Encoder.Mode.EXPANDED && !spec.isUniversal()) {
             // expansion over the cycle's transactions is only sound for universal specs (DESIGN §3)
@@ -432,7 +470,10 @@ public final class Analysis {
                 throw new UncheckedIOException(e);
             }
         }
-        List<CycleJob> jobs = plan(program, spec, opts, mode);
+        List<CycleJob> planned = plan(program, spec, opts, mode);
+        List<CycleJob> jobs = new ArrayList<>();
+        for (CycleJob j : planned) if (!known.covers(j.k(), j.sequence())) jobs.add(j);
+        int skipped = planned.size() - jobs.size();
         int threads = Math.max(1, Math.min(opts.threads(), jobs.size()));
         Cancellation cancel = new Cancellation();
         ExecutorService pool =
@@ -474,7 +515,8 @@ public final class Analysis {
                             queries,
                             r.unknownQuery(),
                             r.unknownReason(),
-                            (System.nanoTime() - start) / 1_000_000);
+                            (System.nanoTime() - start) / 1_000_000,
+                            skipped);
                 }
                 if (!found.isEmpty() && !opts.all()) break;
             }
@@ -496,7 +538,8 @@ public final class Analysis {
                 queries,
                 null,
                 null,
-                (System.nanoTime() - start) / 1_000_000);
+                (System.nanoTime() - start) / 1_000_000,
+                skipped);
     }
 
     /**

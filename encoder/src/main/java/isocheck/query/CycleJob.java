@@ -71,6 +71,11 @@ final class CycleJob {
         return k;
     }
 
+    /** The type sequence, or null for one query over all types. */
+    TypeSequence sequence() {
+        return seq;
+    }
+
     /** The query's terms in the job's context. */
     private record Encoded(
             Vocabulary v,
@@ -178,7 +183,12 @@ final class CycleJob {
                         asked.add(
                                 new Asked(
                                         new Analysis.Query(
-                                                name, k, st.toString().toLowerCase(), ms, file),
+                                                name,
+                                                k,
+                                                st.toString().toLowerCase(),
+                                                ms,
+                                                file,
+                                                seq),
                                         text));
                         if (st == Status.UNKNOWN)
                             return new Result(asked, found, name, r.reasonUnknown());

@@ -3,6 +3,7 @@ package isocheck.weakest;
 import isocheck.program.Program;
 import isocheck.program.Transaction;
 import isocheck.query.Analysis;
+import isocheck.query.KnownUnsat;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
@@ -66,6 +67,8 @@ public final class AssignmentSearch {
      * @param solutions the anomaly-free assignments of least strength (each pointwise minimal),
      *     with their hybrid spec and proof
      * @param unknownReason why the search is unknown (null unless UNKNOWN)
+     * @param skipped bounded queries not asked: unsatisfiable under an assignment no stronger on
+     *     the query's types ({@link UnsatQueries})
      */
     public record Result(
             Verdict verdict,
@@ -74,7 +77,8 @@ public final class AssignmentSearch {
             TypeLevelOrder order,
             String unknownReason,
             int queries,
-            long millis) {}
+            long millis,
+            int skipped) {}
 
     public record Solution(
             Assignment assignment, int strength, HybridSpec spec, ProofStatus proof) {}
@@ -95,6 +99,25 @@ public final class AssignmentSearch {
             Prover prover,
             String specName,
             List<String> provenance)
+            throws SpecException {
+        return run(program, sources, levels, base, opts, prover, specName, provenance, true);
+    }
+
+    /**
+     * @param reuseUnsat whether a query unsatisfiable under one assignment is left out under the
+     *     assignments at least as strong on its types ({@link UnsatQueries}); the answer is the
+     *     same either way, false only to show that
+     */
+    public static Result run(
+            Program program,
+            List<SpecLibrary.Source> sources,
+            List<String> levels,
+            List<String> base,
+            SearchOptions opts,
+            Prover prover,
+            String specName,
+            List<String> provenance,
+            boolean reuseUnsat)
             throws SpecException {
         long start = System.nanoTime();
         TypeLevelOrder order = TypeLevelOrder.compute(sources, levels);
@@ -129,7 +152,22 @@ public final class AssignmentSearch {
         List<Assignment> found = new ArrayList<>();
         int best = Integer.MAX_VALUE;
         int queries = 0;
+        int skipped = 0;
         int queried = 0;
+        // an unsatisfiable query under one assignment is unsatisfiable under every assignment at
+        // least as strong on the query's types: its k transactions have only those types (expanded
+        // mode, fixed types), and an axiom whose observer has another type is vacuous there, as
+        // for the reuse of cycles below. Only with universal levels (expanded mode), like that.
+        UnsatQueries<Assignment> known =
+                new UnsatQueries<>(
+                        (stronger, weaker, seq) ->
+                                (seq == null ? types : seq.types())
+                                        .stream()
+                                                .allMatch(
+                                                        t ->
+                                                                order.atLeast(
+                                                                        stronger.level(t),
+                                                                        weaker.level(t))));
         String unknown = null;
         while (!queue.isEmpty()) {
             Assignment a = queue.poll();
@@ -177,8 +215,17 @@ public final class AssignmentSearch {
                                     a,
                                     queries,
                                     WeakestSpecs.secondsSince(start)));
-            Analysis.Outcome o = Analysis.run(program, hybrid.spec(), opts.analysis());
+            Analysis.Outcome o =
+                    Analysis.run(
+                            program,
+                            hybrid.spec(),
+                            opts.analysis(),
+                            universal && reuseUnsat
+                                    ? known.under(a, hybrid.spec())
+                                    : KnownUnsat.NONE);
+            if (universal) known.learn(a, hybrid.spec(), o);
             queries += o.queries().size();
+            skipped += o.skipped();
             BoundedResult b =
                     switch (o.verdict()) {
                         case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
@@ -236,7 +283,8 @@ public final class AssignmentSearch {
                 order,
                 unknown,
                 queries,
-                (System.nanoTime() - start) / 1_000_000);
+                (System.nanoTime() - start) / 1_000_000,
+                skipped);
     }
 
     private static void enqueueUpgrades(

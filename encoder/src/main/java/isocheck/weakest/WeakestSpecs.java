@@ -3,6 +3,7 @@ package isocheck.weakest;
 import isocheck.program.Program;
 import isocheck.program.Transaction;
 import isocheck.query.Analysis;
+import isocheck.query.KnownUnsat;
 import isocheck.spec.EntailmentOrder;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
@@ -36,6 +37,8 @@ public final class WeakestSpecs {
      * @param rows every spec in walk order (weakest first)
      * @param answer the weakest anomaly-free specs
      * @param order the entailment order the walk followed
+     * @param skipped bounded queries not asked: unsatisfiable under a weaker spec asked before
+     *     ({@link UnsatQueries})
      */
     public record Result(
             Verdict verdict,
@@ -43,11 +46,27 @@ public final class WeakestSpecs {
             List<String> answer,
             EntailmentOrder order,
             int queries,
-            long millis) {}
+            long millis,
+            int skipped) {}
 
     private WeakestSpecs() {}
 
     public static Result run(Program program, List<Spec> specs, SearchOptions opts, Prover prover)
+            throws SpecException {
+        return run(program, specs, opts, prover, true);
+    }
+
+    /**
+     * @param reuseUnsat whether a query unsatisfiable under a weaker spec is left out under a
+     *     stronger one ({@link UnsatQueries}); the answer is the same either way, false only to
+     *     show that
+     */
+    public static Result run(
+            Program program,
+            List<Spec> specs,
+            SearchOptions opts,
+            Prover prover,
+            boolean reuseUnsat)
             throws SpecException {
         long start = System.nanoTime();
         List<String> types = program.transactions().stream().map(Transaction::name).toList();
@@ -66,7 +85,15 @@ public final class WeakestSpecs {
         List<SpecVerdict> rows = new ArrayList<>();
         List<String> anomalyFreeQueried = new ArrayList<>();
         int queries = 0;
+        int skipped = 0;
         int tried = 0;
+        // unsatisfiable queries under a weaker spec are not asked again under a stronger one
+        UnsatQueries<String> known =
+                new UnsatQueries<>(
+                        (stronger, weaker, seq) ->
+                                stronger.equals(weaker)
+                                        || order.entails(stronger, weaker)
+                                                == EntailmentOrder.Verdict.ENTAILS);
         boolean unknown = false;
         for (List<String> cls : order.equivalenceClasses()) {
             for (String name : cls) {
@@ -99,8 +126,16 @@ public final class WeakestSpecs {
                                 String.format(
                                         "%s: cycles of 2..%d (spec %d, %d queries so far, elapsed %.1f s)",
                                         name, opts.bound(), tried, queries, secondsSince(start)));
-                Analysis.Outcome o = Analysis.run(program, byName.get(name), opts.analysis());
+                Spec spec = byName.get(name);
+                Analysis.Outcome o =
+                        Analysis.run(
+                                program,
+                                spec,
+                                opts.analysis(),
+                                reuseUnsat ? known.under(name, spec) : KnownUnsat.NONE);
+                known.learn(name, spec, o);
                 queries += o.queries().size();
+                skipped += o.skipped();
                 BoundedResult b =
                         switch (o.verdict()) {
                             case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
@@ -114,10 +149,11 @@ public final class WeakestSpecs {
                 opts.progress()
                         .accept(
                                 String.format(
-                                        "%s: %s (%d queries, %.1f s); elapsed %.1f s",
+                                        "%s: %s (%d queries, %d known unsatisfiable under a weaker spec, %.1f s); elapsed %.1f s",
                                         name,
                                         brief(b),
                                         o.queries().size(),
+                                        o.skipped(),
                                         o.millis() / 1000.0,
                                         secondsSince(start)));
             }
@@ -163,7 +199,13 @@ public final class WeakestSpecs {
                         ? Verdict.UNKNOWN
                         : answer.isEmpty() ? Verdict.NONE_ANOMALY_FREE : Verdict.ANSWERED;
         return new Result(
-                v, withProofs, answer, order, queries, (System.nanoTime() - start) / 1_000_000);
+                v,
+                withProofs,
+                answer,
+                order,
+                queries,
+                (System.nanoTime() - start) / 1_000_000,
+                skipped);
     }
 
     private static ProofStatus inherited(
