@@ -54,12 +54,14 @@ class CatalogueHermitageTest {
                 Cell.Outcome.ADMITTED,
                 cat.cell("H2", "serializable", "G2").outcome(),
                 CatalogueReport.text(cat));
-        // A lock wait the runner's trace shows (T2's DELETE waits for T1's UPDATE of every row)
-        // makes a "blocks" cell.
+        // T2's DELETE waits for T1's UPDATE of every row, then deletes nothing: no serial order
+        // does that (T1 then T2 deletes row 1, T2 then T1 row 2), so H2's READ COMMITTED admits
+        // PMP-write as PostgreSQL's does (manual §13.2.1). Until the recorder named the version
+        // each row's re-check saw (issue 15), both rows were logged at T2's first version and
+        // this cell read "blocks": the recorder bug, not H2.
         Cell waited = cat.cell("H2", "read-committed", "PMP-write");
-        assertEquals(Cell.Outcome.BLOCKED, waited.outcome(), waited.toString());
-        assertEquals(
-                "step 2 T2 DELETE FROM test WHERE val = :v waited for a lock", waited.evidence());
+        assertEquals(Cell.Outcome.ADMITTED, waited.outcome(), waited.toString());
+        assertTrue(waited.evidence().contains("RA violated"), waited.toString());
         assertEquals(
                 "lock timeout",
                 cat.cell("H2", "read-committed", "G0").how(),
