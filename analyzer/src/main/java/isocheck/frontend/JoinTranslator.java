@@ -464,11 +464,12 @@ final class JoinTranslator {
             }
         }
         if (s.getLimit() != null && s.getLimit().getRowCount() != null) {
+            SourcePos at = f.posOf(s.getLimit().getRowCount(), pos);
             reject(
                     !(s.getLimit().getRowCount()
                                     instanceof net.sf.jsqlparser.expression.LongValue n)
-                            || n.getValue() < 1,
-                    f.posOf(s.getLimit().getRowCount(), pos),
+                            || ExprTranslator.intLiteral(n, at) < 1, // 2^63 and up: an error
+                    at,
                     "LIMIT takes an integer literal ≥ 1");
         }
 

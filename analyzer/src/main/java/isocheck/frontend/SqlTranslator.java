@@ -312,11 +312,15 @@ final class SqlTranslator {
                 pos,
                 "LIMIT ALL/NULL is not supported: leave LIMIT out");
         Expression n = limit.getRowCount();
+        SourcePos at = n == null ? pos : exprs.pos(n);
         reject(
-                !(n instanceof LongValue v) || v.getValue() < 1,
-                n == null ? pos : exprs.pos(n),
+                !(n instanceof LongValue),
+                at,
                 "LIMIT takes an integer literal of at least 1; found '" + n + "'");
-        return Optional.of(((LongValue) n).getValue());
+        long rows =
+                ExprTranslator.intLiteral((LongValue) n, at); // 2^63 and up: an error, not a crash
+        reject(rows < 1, at, "LIMIT takes an integer literal of at least 1; found '" + n + "'");
+        return Optional.of(rows);
     }
 
     static Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {

@@ -210,6 +210,11 @@ public final class Db {
         return null;
     }
 
+    /** The JDBC URL, credentials excluded (they travel in the properties). */
+    String url() {
+        return url;
+    }
+
     /**
      * Releases an embedded database's memory (a private in-memory H2 database would otherwise live
      * until the JVM exits).

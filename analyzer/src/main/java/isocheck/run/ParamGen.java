@@ -38,6 +38,9 @@ final class ParamGen {
 
     private static final int MAX_DEFAULT_ROWS = 1000;
 
+    /** The most rows a rows-typed (array) parameter gets in one invocation. */
+    static final long MAX_PARAM_ROWS = 100_000;
+
     private final Program program;
     private final GenSpec spec;
     private final AtomicLong unique = new AtomicLong();
@@ -402,11 +405,30 @@ final class ParamGen {
                                 + param
                                 + " must be a non-negative integer");
             }
+            if (l > MAX_PARAM_ROWS) {
+                // Built in memory for every invocation: a count drawn without bound (a typo such
+                // as 1..1000000000) filled the heap, and past --timeout the thread went on doing
+                // so after the command had answered (found by the 10^5 fuzz run, issue 16).
+                throw new RunError(
+                        paramWhere(t.name(), param)
+                                + ": the row count of "
+                                + t.name()
+                                + "."
+                                + param
+                                + " is "
+                                + l
+                                + "; at most "
+                                + MAX_PARAM_ROWS
+                                + " rows per invocation");
+            }
             n = l;
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         Map<String, Set<Object>> used = new HashMap<>();
         for (int i = 0; i < n; i++) {
+            if (i % 10_000 == 9_999 && RunDeadline.passed()) {
+                throw new RunTimedOut("generating the rows of " + t.name() + "." + param);
+            }
             Map<String, Object> row = new LinkedHashMap<>();
             for (Field f : fields) {
                 GenSpec.Gen g = spec.params.get(t.name() + "." + param + "." + f.name());

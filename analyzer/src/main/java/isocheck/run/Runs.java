@@ -27,7 +27,7 @@ public final class Runs {
         ProgramWorkload w =
                 new ProgramWorkload(
                         p, gen, genName, db.engine().dialect(db.isolation()), o.record(), versions);
-        return finish(db, w, o, Runner.run(db, w, o));
+        return finish(db, w, o, runReleasingOnFailure(db, w, o));
     }
 
     public static Outcome keyValue(Db db, boolean mt, int keys, double zipf, Runner.Options o) {
@@ -39,7 +39,7 @@ public final class Runs {
                         zipf,
                         values,
                         o.record());
-        return finish(db, w, o, Runner.run(db, w, o));
+        return finish(db, w, o, runReleasingOnFailure(db, w, o));
     }
 
     public static Outcome schedule(
@@ -146,6 +146,26 @@ public final class Runs {
                 states,
                 reasons,
                 text.toString());
+    }
+
+    /**
+     * {@link Runner#run}, releasing a private in-memory database when the run fails (a set-up
+     * error, a failed client, {@code --timeout}): {@link #finish} releases it on success. Without
+     * this, every failed run of an embedding JVM (the fuzz campaign, an IDE, a test suite) kept its
+     * whole H2 database, generated rows included, until the JVM exited: the heap growth of the 10^5
+     * fuzz run (RESULTS, issue 16).
+     */
+    private static Runner.Result runReleasingOnFailure(Db db, Workload w, Runner.Options o) {
+        boolean ok = false;
+        try {
+            Runner.Result r = Runner.run(db, w, o);
+            ok = true;
+            return r;
+        } finally {
+            if (!ok && !o.keep()) {
+                shutdownEmbedded(db);
+            }
+        }
     }
 
     private static Outcome finish(Db db, Workload w, Runner.Options o, Runner.Result r) {

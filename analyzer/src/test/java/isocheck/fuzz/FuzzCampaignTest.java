@@ -108,7 +108,10 @@ class FuzzCampaignTest {
         for (int i = 0; i < n; i++) caseSeeds[i] = master.nextLong();
         Tally tally = new Tally();
         Stalls stalls = new Stalls();
-        AtomicInteger next = new AtomicInteger();
+        // -Disocheck.fuzz.from=K starts at case K (the earlier cases' seeds are still drawn, so
+        // case
+        // K is the same input as in a full run): to replay the neighbourhood of a finding.
+        AtomicInteger next = new AtomicInteger(Integer.getInteger("isocheck.fuzz.from", 0));
         long start = System.nanoTime();
         try (PrintWriter findings =
                 new PrintWriter(Files.newBufferedWriter(work.resolve("findings.txt")))) {
@@ -233,7 +236,49 @@ class FuzzCampaignTest {
             // A snapshot, so that a long run stopped early still has its counts.
             synchronized (findings) {
                 Files.writeString(work.resolve("summary.txt"), snapshot);
+                censusOfStrayThreads(work.resolve("stray-threads.txt"));
             }
+        }
+    }
+
+    /**
+     * Appends every live thread that is neither the harness's nor the JVM's own, with its stack: a
+     * command that returned while a thread it started runs on (work not cancelled at its deadline)
+     * shows here, long before it shows as heap.
+     */
+    private static void censusOfStrayThreads(Path file) throws java.io.IOException {
+        StringBuilder sb = new StringBuilder();
+        for (var e : Thread.getAllStackTraces().entrySet()) {
+            Thread t = e.getKey();
+            String name = t.getName();
+            if (t == Thread.currentThread()
+                    || name.startsWith("fuzz-")
+                    || name.startsWith("surefire")
+                    || name.startsWith("junit")
+                    || name.equals("main")
+                    || name.equals("Reference Handler")
+                    || name.equals("Finalizer")
+                    || name.equals("Signal Dispatcher")
+                    || name.equals("Common-Cleaner")
+                    || name.equals("Notification Thread")
+                    || name.equals("Attach Listener")
+                    || e.getValue().length == 0) {
+                continue;
+            }
+            sb.append(java.time.Instant.now())
+                    .append(' ')
+                    .append(name)
+                    .append(" (")
+                    .append(t.getState())
+                    .append(")\n");
+            for (StackTraceElement f : e.getValue()) sb.append("    at ").append(f).append('\n');
+        }
+        if (sb.length() > 0) {
+            Files.writeString(
+                    file,
+                    sb,
+                    java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
         }
     }
 
