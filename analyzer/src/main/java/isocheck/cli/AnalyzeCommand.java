@@ -56,12 +56,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin SpecOptions specChoice = new SpecOptions();
 
-    @Option(
-            names = "--bound",
-            paramLabel = "K",
-            defaultValue = "4",
-            description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
-    int bound;
+    @picocli.CommandLine.Mixin BoundOption boundOption = new BoundOption();
 
     @Option(
             names = "--all",
@@ -187,10 +182,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         specChoice.choose();
-        if (bound < 2)
-            throw new UserError(
-                    "--bound must be at least 2 (a cycle has two transactions or more), not "
-                            + bound);
+        int bound = boundOption.checked();
         int queryTimeout = deadline.start();
         if (threads != null && threads < 1)
             throw new UserError("--threads must be at least 1, not " + threads);
@@ -283,7 +275,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                         + " --spec "
                         + specChoice.specName
                         + " --bound "
-                        + bound
+                        + boundOption.bound
                         + keys.flags()
                         + (keysBelowCounters ? " --assume-keys-below-counters" : "")
                         + (all ? " --all" : "");

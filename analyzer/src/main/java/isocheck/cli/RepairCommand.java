@@ -73,14 +73,7 @@ public final class RepairCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write the repaired program here")
     Path out;
 
-    @Option(
-            names = "--bound",
-            paramLabel = "K",
-            defaultValue = "4",
-            description =
-                    "the longest cycle the bounded analysis "
-                            + "looks for in each candidate (default: ${DEFAULT-VALUE})")
-    int bound;
+    @picocli.CommandLine.Mixin BoundOption boundOption = new BoundOption();
 
     @Option(
             names = "--max-changes",
@@ -107,10 +100,7 @@ public final class RepairCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String specName = DatabaseLevel.chooseSpec(null, db, level);
-        if (bound < 2)
-            throw new UserError(
-                    "--bound must be at least 2 (a cycle has two transactions or more), not "
-                            + bound);
+        int bound = boundOption.checked();
         if (maxChanges < 1)
             throw new UserError("--max-changes must be at least 1, not " + maxChanges);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);

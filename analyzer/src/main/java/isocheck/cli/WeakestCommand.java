@@ -80,12 +80,7 @@ public final class WeakestCommand implements Callable<Integer> {
                             + "(postgresql: read-committed, repeatable-read, serializable)")
     String db;
 
-    @Option(
-            names = "--bound",
-            paramLabel = "K",
-            defaultValue = "4",
-            description = "the longest cycle to look for (default: ${DEFAULT-VALUE})")
-    int bound;
+    @picocli.CommandLine.Mixin BoundOption boundOption = new BoundOption();
 
     @picocli.CommandLine.Mixin SolverDeadlineOptions deadline = new SolverDeadlineOptions();
 
@@ -175,10 +170,7 @@ public final class WeakestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (bound < 2)
-            throw new UserError(
-                    "--bound must be at least 2 (a cycle has two transactions or more), not "
-                            + bound);
+        int bound = boundOption.checked();
         int queryTimeout = deadline.start();
         if (maxAssignments < 1)
             throw new UserError("--max-assignments must be at least 1, not " + maxAssignments);

@@ -65,14 +65,7 @@ final class AwditTestReader {
         try {
             return b.build();
         } catch (InvalidHistoryException e) {
-            throw new HistoryFormatException(
-                    file,
-                    e.secondLine(),
-                    0,
-                    e.getMessage()
-                            + (e.firstLine() > 0
-                                    ? " (first written at line " + e.firstLine() + ")"
-                                    : ""));
+            throw HistoryFormatException.invalid(file, e);
         }
     }
 
