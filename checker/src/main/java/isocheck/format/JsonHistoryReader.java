@@ -390,17 +390,23 @@ final class JsonHistoryReader {
                 }
                 changes.add(new PredicateRead.Change(key, value, effect));
             }
-            if (observed < 0
-                    || observed > changes.size()
-                    || observedMax < observed
-                    || observedMax > changes.size()) {
+            if (observed < 0 || observed > changes.size()) {
                 throw new HistoryFormatException(
                         file,
                         observedAt.getLineNr(),
                         observedAt.getColumnNr(),
                         "observed must be between 0 and the number of changes ("
                                 + changes.size()
-                                + "), a range's from no greater than its to");
+                                + ")");
+            }
+            if (observedMax < observed || observedMax > changes.size()) {
+                throw new HistoryFormatException(
+                        file,
+                        observedAt.getLineNr(),
+                        observedAt.getColumnNr(),
+                        "an observed range [from, to] needs from <= to <= the number of changes ("
+                                + changes.size()
+                                + ")");
             }
             if (p.nextToken() != JsonToken.END_ARRAY) {
                 throw error("a predicate read's row has exactly three elements");

@@ -84,6 +84,11 @@ class MalformedInputTest {
                 Arguments.of(
                         "json",
                         H
+                                + "{\"session\":\"a\",\"ops\":[[\"p\",\"t\",\"f = 1\",[[\"t/1\",[1,0],[[\"t/1/f\",1,\"left\"]]]]]]}\n",
+                        "2:48: an observed range [from, to] needs from <= to <= the number of changes (1)"),
+                Arguments.of(
+                        "json",
+                        H
                                 + "{\"session\":\"a\",\"ops\":[[\"p\",\"t\",\"f = 1\",[[\"t/1\",0,[[\"t/1/f\",1,\"moved\"]]]]]]}\n",
                         "2:62: a change's effect is \"inserted\", \"deleted\", \"entered\" or \"left\", not \"moved\""),
                 Arguments.of(
