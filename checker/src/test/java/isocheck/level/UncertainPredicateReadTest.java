@@ -74,6 +74,8 @@ class UncertainPredicateReadTest {
                         + "[[\"t/1\",[1,2],[[\"x\",1,\"entered\"]]]]]]}\n";
         Exception e =
                 org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> read(text));
-        assertTrue(e.getMessage().contains("observed must be between"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("an observed range [from, to] needs from <= to"),
+                e.getMessage());
     }
 }
