@@ -124,7 +124,7 @@ class VerifyCommandTest {
         CliRun m = CliRun.of("verify", BANK, "--spec", "psi", "--method", "guess");
         assertEquals(ExitCode.BAD_INPUT, m.exitCode());
         assertEquals(
-                "--method must be auto, shortest-path or inductive, not 'guess'"
+                "--method must be auto, shortest-path, inductive or dangerous-structure, not 'guess'"
                         + System.lineSeparator(),
                 m.err());
         CliRun n = CliRun.of("verify", BANK, "--spec", "psi", "--max-length", "1");
