@@ -313,13 +313,11 @@ final class SqlTranslator {
                 "LIMIT ALL/NULL is not supported: leave LIMIT out");
         Expression n = limit.getRowCount();
         SourcePos at = n == null ? pos : exprs.pos(n);
-        reject(
-                !(n instanceof LongValue),
-                at,
-                "LIMIT takes an integer literal of at least 1; found '" + n + "'");
-        long rows =
-                ExprTranslator.intLiteral((LongValue) n, at); // 2^63 and up: an error, not a crash
-        reject(rows < 1, at, "LIMIT takes an integer literal of at least 1; found '" + n + "'");
+        String refusal = "LIMIT takes an integer literal of at least 1; found '" + n + "'";
+        reject(!(n instanceof LongValue), at, refusal);
+        // 2^63 and up: the integer-literal range error, not a crash
+        long rows = ExprTranslator.intLiteral((LongValue) n, at);
+        reject(rows < 1, at, refusal);
         return Optional.of(rows);
     }
 

@@ -266,10 +266,8 @@ final class ParamGen {
         List<Map<String, Object>> rows = new ArrayList<>((int) product);
         int[] idx = new int[keyValues.size()];
         for (long n = 0; n < product; n++) {
-            if (n % 10_000 == 9_999 && RunDeadline.passed()) {
-                // run --timeout: up to 10^7 rows are built in memory before the first INSERT
-                throw new RunTimedOut("generating the rows of table " + t.name());
-            }
+            // run --timeout: up to 10^7 rows are built in memory before the first INSERT
+            stopAtDeadline(n, "generating the rows of table " + t.name());
             Map<String, Object> row = new LinkedHashMap<>();
             for (int k = 0; k < idx.length; k++) {
                 row.put(t.primaryKey().get(k), keyValues.get(k).get(idx[k]));
@@ -317,6 +315,16 @@ final class ParamGen {
                 }
                 pools.put(c.name(), new ArrayList<>(distinct));
             }
+        }
+    }
+
+    /**
+     * Every 10,000 rows of a generating loop, {@code run --timeout}'s deadline: passed, the loop
+     * ends with what was left ({@code what}).
+     */
+    private static void stopAtDeadline(long rowsSoFar, String what) {
+        if (rowsSoFar % 10_000 == 9_999 && RunDeadline.passed()) {
+            throw new RunTimedOut(what);
         }
     }
 
@@ -449,9 +457,7 @@ final class ParamGen {
         List<Map<String, Object>> rows = new ArrayList<>();
         Map<String, Set<Object>> used = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            if (i % 10_000 == 9_999 && RunDeadline.passed()) {
-                throw new RunTimedOut("generating the rows of " + t.name() + "." + param);
-            }
+            stopAtDeadline(i, "generating the rows of " + t.name() + "." + param);
             Map<String, Object> row = new LinkedHashMap<>();
             for (Field f : fields) {
                 GenSpec.Gen g = spec.params.get(t.name() + "." + param + "." + f.name());
