@@ -92,47 +92,7 @@ final class JoinTranslator {
                 "FOR UPDATE/SHARE on a join is not supported");
         List<Part> parts = new ArrayList<>();
         List<Expression> conjuncts = new ArrayList<>();
-        parts.add(part(s.getFromItem(), f, pos));
-        for (Join j : s.getJoins()) {
-            SourcePos joinPos = f.posOf(j.getRightItem(), pos);
-            reject(
-                    j.isLeft()
-                            || j.isRight()
-                            || j.isFull()
-                            || j.isOuter()
-                            || j.isNatural()
-                            || j.isCross()
-                            || j.isSemi()
-                            || j.isApply()
-                            || j.isStraight(),
-                    joinPos,
-                    "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
-            reject(
-                    j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(),
-                    joinPos,
-                    "JOIN … USING is not supported; write ON a.c = b.c");
-            parts.add(part(j.getRightItem(), f, joinPos));
-            if (j.getOnExpressions() != null) {
-                j.getOnExpressions().forEach(e -> split(e, conjuncts));
-            }
-        }
-        if (parts.size() > 3) {
-            throw new ProgramError(
-                    parts.get(3).pos(), "joins of more than three tables are not supported");
-        }
-        for (int i = 0; i < parts.size(); i++) {
-            for (int k = 0; k < i; k++) {
-                reject(
-                        parts.get(i).table().name().equals(parts.get(k).table().name()),
-                        parts.get(i).pos(),
-                        "self-joins are not supported (table "
-                                + parts.get(i).table().name()
-                                + " appears twice)");
-            }
-        }
-        if (s.getWhere() != null) {
-            split(s.getWhere(), conjuncts);
-        }
+        tablesAndConjuncts(s, f, pos, parts, conjuncts);
         var into = s.getIntoTables();
         if (into == null || into.isEmpty()) {
             throw new ProgramError(pos, "SELECT needs INTO variable (SELECT cols INTO v FROM …)");
@@ -379,47 +339,7 @@ final class JoinTranslator {
                 "FOR UPDATE/SHARE on a join is not supported");
         List<Part> parts = new ArrayList<>();
         List<Expression> conjuncts = new ArrayList<>();
-        parts.add(part(s.getFromItem(), f, pos));
-        for (Join j : s.getJoins()) {
-            SourcePos joinPos = f.posOf(j.getRightItem(), pos);
-            reject(
-                    j.isLeft()
-                            || j.isRight()
-                            || j.isFull()
-                            || j.isOuter()
-                            || j.isNatural()
-                            || j.isCross()
-                            || j.isSemi()
-                            || j.isApply()
-                            || j.isStraight(),
-                    joinPos,
-                    "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
-            reject(
-                    j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(),
-                    joinPos,
-                    "JOIN … USING is not supported; write ON a.c = b.c");
-            parts.add(part(j.getRightItem(), f, joinPos));
-            if (j.getOnExpressions() != null) {
-                j.getOnExpressions().forEach(e -> split(e, conjuncts));
-            }
-        }
-        if (parts.size() > 3) {
-            throw new ProgramError(
-                    parts.get(3).pos(), "joins of more than three tables are not supported");
-        }
-        for (int i = 0; i < parts.size(); i++) {
-            for (int k = 0; k < i; k++) {
-                reject(
-                        parts.get(i).table().name().equals(parts.get(k).table().name()),
-                        parts.get(i).pos(),
-                        "self-joins are not supported (table "
-                                + parts.get(i).table().name()
-                                + " appears twice)");
-            }
-        }
-        if (s.getWhere() != null) {
-            split(s.getWhere(), conjuncts);
-        }
+        tablesAndConjuncts(s, f, pos, parts, conjuncts);
 
         // the columns each table's rows are read for: the select list's, ORDER BY's and the
         // conditions'
@@ -611,6 +531,60 @@ final class JoinTranslator {
      */
     static String hidden(String target, Table table) {
         return target + "$" + table.name();
+    }
+
+    /**
+     * The tables of a join (FROM and each inner JOIN, at most three, no table twice) into {@code
+     * parts}, and the conjuncts of its ON and WHERE conditions into {@code conjuncts}; shared by
+     * SELECT … INTO and PERFORM.
+     */
+    private void tablesAndConjuncts(
+            PlainSelect s,
+            Fragment f,
+            SourcePos pos,
+            List<Part> parts,
+            List<Expression> conjuncts) {
+        parts.add(part(s.getFromItem(), f, pos));
+        for (Join j : s.getJoins()) {
+            SourcePos joinPos = f.posOf(j.getRightItem(), pos);
+            reject(
+                    j.isLeft()
+                            || j.isRight()
+                            || j.isFull()
+                            || j.isOuter()
+                            || j.isNatural()
+                            || j.isCross()
+                            || j.isSemi()
+                            || j.isApply()
+                            || j.isStraight(),
+                    joinPos,
+                    "only inner joins are supported (FROM a, b WHERE … or a JOIN b ON …)");
+            reject(
+                    j.getUsingColumns() != null && !j.getUsingColumns().isEmpty(),
+                    joinPos,
+                    "JOIN … USING is not supported; write ON a.c = b.c");
+            parts.add(part(j.getRightItem(), f, joinPos));
+            if (j.getOnExpressions() != null) {
+                j.getOnExpressions().forEach(e -> split(e, conjuncts));
+            }
+        }
+        if (parts.size() > 3) {
+            throw new ProgramError(
+                    parts.get(3).pos(), "joins of more than three tables are not supported");
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            for (int k = 0; k < i; k++) {
+                reject(
+                        parts.get(i).table().name().equals(parts.get(k).table().name()),
+                        parts.get(i).pos(),
+                        "self-joins are not supported (table "
+                                + parts.get(i).table().name()
+                                + " appears twice)");
+            }
+        }
+        if (s.getWhere() != null) {
+            split(s.getWhere(), conjuncts);
+        }
     }
 
     private Part part(FromItem item, Fragment f, SourcePos pos) {
