@@ -143,6 +143,22 @@ public record CounterKey(
         return Optional.empty();
     }
 
+    /**
+     * The SELECT of the counter row from which INSERT {@code ins} of transaction {@code txn} draws
+     * the key column of {@code ck} (the statement {@link #drawn} found); empty if none.
+     */
+    static Optional<Stmt.Select> drawingSelect(
+            ProgramModel model, Transaction txn, StatementFacts ins, CounterKey ck) {
+        if (drawn(model, txn, ins, ck.column(), ck.counter()).isEmpty()) return Optional.empty();
+        Expr value = resolve(model, txn, ins.keyPins().get(ck.column()));
+        if (!(value instanceof Expr.VarRef ref)) return Optional.empty();
+        List<ProgramModel.Assignment> as =
+                model.assignments(txn, model.variable(txn, ref.variable()).name());
+        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select sel))
+            return Optional.empty();
+        return Optional.of(sel);
+    }
+
     private static boolean isPrefix(List<Cond> prefix, List<Cond> of) {
         if (prefix.size() > of.size()) return false;
         for (int i = 0; i < prefix.size(); i++) if (prefix.get(i) != of.get(i)) return false;

@@ -320,6 +320,15 @@ public final class Encoder {
                         parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
                 }
             }
+        } else {
+            // READ COMMITTED: a drawn key seen alive by a SELECT puts its inserter in that
+            // statement's snapshot, when the draws are serialized by a row lock
+            // (DrawnKeyRules#inserterInSnapshot)
+            Set<String> tables = new LinkedHashSet<>();
+            for (CounterKey ck : counterKeys) {
+                if ((keysBelowCounters || declared(ck)) && tables.add(ck.table()))
+                    parts.addAll(drawnKeyRules.inserterInSnapshot(ck, txns));
+            }
         }
         return parts;
     }
