@@ -144,6 +144,36 @@ public record CounterKey(
     }
 
     /**
+     * The statements ("Txn.S3") of the SELECTs from which the INSERTs of the program's
+     * invariant-declared counter keys draw their keys: at READ COMMITTED, promoting all of them to
+     * FOR UPDATE turns on {@code DrawnKeyRules#inserterInSnapshot}, a fact about every statement
+     * that sees such a key, so a repair search must count them among the candidates of every
+     * witness.
+     */
+    public static java.util.Set<String> drawingSelects(isocheck.program.Program program) {
+        ProgramModel model = new ProgramModel(program);
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (isocheck.program.Invariant inv : program.invariants()) {
+            Optional<CounterKey> ck = of(program, inv);
+            if (ck.isEmpty()) continue;
+            for (TransactionFacts tf : model.transactions()) {
+                for (StatementFacts sf : tf.statements()) {
+                    if (!(sf.statement() instanceof Stmt.Insert)
+                            || !sf.table().equals(ck.get().table())) continue;
+                    drawingSelect(model, tf.transaction(), sf, ck.get())
+                            .ifPresent(
+                                    sel ->
+                                            out.add(
+                                                    tf.transaction().name()
+                                                            + "."
+                                                            + model.factsOf(sel).id()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * The SELECT of the counter row from which INSERT {@code ins} of transaction {@code txn} draws
      * the key column of {@code ck} (the statement {@link #drawn} found); empty if none.
      */
