@@ -149,7 +149,7 @@ final class ProofRun {
         Path file = null;
         if (opts.smtOut() != null) {
             file = opts.smtOut().resolve(String.format("%02d-%s.smt2", ++files, fileStem));
-            Analysis.writeSmt(file, fileStem + " under " + spec.name(), program, spec, solver, ctx);
+            SmtFiles.writeSmt(file, fileStem + " under " + spec.name(), program, spec, solver, ctx);
         }
         long t0 = System.nanoTime();
         Status st = solver.check();
