@@ -60,8 +60,6 @@ public final class Analysis {
     /**
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
-     */
-    /**
      * @param maxTypeSequences a cycle length whose cyclic type sequences ({@link
      *     TypeSequence#cycles}) are at most this many is asked one query per sequence ({@link
      *     CycleQuery#build(Vocabulary, Encoder, TypeSequence)}); a longer one, one query over all
@@ -89,34 +87,24 @@ public final class Analysis {
             KeyModel keys) {
         public Options {
             if (keys == null) keys = KeyModel.OVERWRITE;
+            if (threads < 1)
+                throw new IllegalArgumentException("threads must be at least 1: " + threads);
         }
 
-        public Options(
-                int from,
-                int bound,
-                boolean all,
-                int timeoutSeconds,
-                Path smtOut,
-                Encoder.Mode mode,
-                boolean uniqueKeys,
-                Set<String> disabledRules,
-                boolean keysBelowCounters,
-                List<String> types,
-                int maxTypeSequences,
-                int threads) {
-            this(
-                    from,
+        public static Options defaults(int bound) {
+            return new Options(
+                    2,
                     bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
+                    false,
+                    60,
+                    null,
+                    Encoder.Mode.EXPANDED,
+                    false,
+                    Set.of(),
+                    false,
+                    List.of(),
+                    DEFAULT_MAX_TYPE_SEQUENCES,
+                    DEFAULT_THREADS,
                     KeyModel.OVERWRITE);
         }
 
@@ -125,106 +113,17 @@ public final class Analysis {
          * here, SQL's in the CLI.
          */
         public Options withKeys(KeyModel k) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    k);
-        }
-
-        public Options(
-                int from,
-                int bound,
-                boolean all,
-                int timeoutSeconds,
-                Path smtOut,
-                Encoder.Mode mode,
-                boolean uniqueKeys,
-                Set<String> disabledRules) {
-            this(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    false,
-                    List.of(),
-                    DEFAULT_MAX_TYPE_SEQUENCES,
-                    DEFAULT_THREADS);
-        }
-
-        public Options(
-                int from,
-                int bound,
-                boolean all,
-                int timeoutSeconds,
-                Path smtOut,
-                Encoder.Mode mode,
-                boolean uniqueKeys,
-                Set<String> disabledRules,
-                boolean keysBelowCounters) {
-            this(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    List.of(),
-                    DEFAULT_MAX_TYPE_SEQUENCES,
-                    DEFAULT_THREADS);
+            return edit(o -> o.keys = k);
         }
 
         /** See {@link #threads}: how many queries are asked at once (1: one after the other). */
         public Options withThreads(int n) {
-            if (n < 1) throw new IllegalArgumentException("threads must be at least 1: " + n);
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    n,
-                    keys);
+            return edit(o -> o.threads = n);
         }
 
         /** See {@link #maxTypeSequences}: 0 asks one query over all types per cycle length. */
         public Options withMaxTypeSequences(int n) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    n,
-                    threads,
-                    keys);
+            return edit(o -> o.maxTypeSequences = n);
         }
 
         /**
@@ -232,144 +131,36 @@ public final class Analysis {
          * one anomaly shape, e.g. the paper's long fork (NewOrder, Payment, 2× OrderStatus).
          */
         public Options withTypes(List<String> t) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    List.copyOf(t),
-                    maxTypeSequences,
-                    threads,
-                    keys);
-        }
-
-        public static Options defaults(int bound) {
-            return new Options(2, bound, false, 60, null, Encoder.Mode.EXPANDED, false, Set.of());
+            return edit(o -> o.types = List.copyOf(t));
         }
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    on,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.keysBelowCounters = on);
         }
 
         public Options withAll(boolean a) {
-            return new Options(
-                    from,
-                    bound,
-                    a,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.all = a);
         }
 
         public Options withMode(Encoder.Mode m) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    m,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.mode = m);
         }
 
         public Options withSmtOut(Path p) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    p,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.smtOut = p);
         }
 
         public Options withTimeout(int s) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    s,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.timeoutSeconds = s);
         }
 
         public Options withFrom(int k) {
-            return new Options(
-                    k,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.from = k);
         }
 
         public Options withUniqueKeys(boolean u) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    u,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.uniqueKeys = u);
         }
 
         /**
@@ -377,20 +168,55 @@ public final class Analysis {
          * is needed for).
          */
         public Options without(String... rules) {
+            return edit(o -> o.disabledRules = Set.of(rules));
+        }
+
+        /**
+         * The one place a changed copy is made: every wither edits a mutable copy of all fields.
+         */
+        private Options edit(java.util.function.Consumer<Edit> change) {
+            Edit e = new Edit(this);
+            change.accept(e);
             return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    Set.of(rules),
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+                    e.from,
+                    e.bound,
+                    e.all,
+                    e.timeoutSeconds,
+                    e.smtOut,
+                    e.mode,
+                    e.uniqueKeys,
+                    e.disabledRules,
+                    e.keysBelowCounters,
+                    e.types,
+                    e.maxTypeSequences,
+                    e.threads,
+                    e.keys);
+        }
+
+        private static final class Edit {
+            int from, bound, timeoutSeconds, maxTypeSequences, threads;
+            boolean all, uniqueKeys, keysBelowCounters;
+            Path smtOut;
+            Encoder.Mode mode;
+            Set<String> disabledRules;
+            List<String> types;
+            KeyModel keys;
+
+            Edit(Options o) {
+                from = o.from;
+                bound = o.bound;
+                all = o.all;
+                timeoutSeconds = o.timeoutSeconds;
+                smtOut = o.smtOut;
+                mode = o.mode;
+                uniqueKeys = o.uniqueKeys;
+                disabledRules = o.disabledRules;
+                keysBelowCounters = o.keysBelowCounters;
+                types = o.types;
+                maxTypeSequences = o.maxTypeSequences;
+                threads = o.threads;
+                keys = o.keys;
+            }
         }
     }
 
