@@ -2,6 +2,7 @@ package isocheck.query;
 
 import isocheck.spec.SpecException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Fekete et al.'s theorem (TODS 2005, Theorem 2.1) as two queries ({@link
@@ -34,19 +35,16 @@ final class DangerousStructureProof {
         if (two.sat()) return run.anomaly(two);
         DangerousStructureQuery.Built q = DangerousStructureQuery.build(run.v, run.encoder);
         ProofRun.Answer a =
-                run.solve(
+                run.solvePath(
                         q.txns(),
                         q.parts(),
+                        q.edges(),
                         q.records(),
                         q.ground(),
+                        Map.of(),
+                        run.fullMillis(),
                         "dangerous-k3",
-                        m ->
-                                WitnessExtractor.path(
-                                        m,
-                                        run.v,
-                                        q.txns(),
-                                        q.edges(),
-                                        "dangerous structure t1 -rw-> t2 -rw-> t3, t3 committing first"));
+                        "dangerous structure t1 -rw-> t2 -rw-> t3, t3 committing first");
         ProofOutcome.Step s =
                 run.record(
                         ProofMethod.DANGEROUS_STRUCTURE,

@@ -7,6 +7,7 @@ import isocheck.program.TransactionFacts;
 import isocheck.spec.SpecException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The inductive method (paper §5.3, Lemma 11, Theorem 12), automating the paper's hand search: the
@@ -31,19 +32,16 @@ final class InductiveProof {
         if (two.sat()) return run.anomaly(two);
         InductiveQuery.Built b = InductiveQuery.twoStep(run.v, run.encoder, run.allTypes);
         ProofRun.Answer ab =
-                run.solve(
+                run.solvePath(
                         b.txns(),
                         b.parts(),
+                        b.edges(),
                         b.records(),
                         b.ground(),
+                        Map.of(),
+                        run.fullMillis(),
                         "inductive-two-step",
-                        m ->
-                                WitnessExtractor.path(
-                                        m,
-                                        run.v,
-                                        b.txns(),
-                                        b.edges(),
-                                        "two-step path t1 -> t2 -> t3 with neither ar(t1,t3) nor ar(t2,t3)"));
+                        "two-step path t1 -> t2 -> t3 with neither ar(t1,t3) nor ar(t2,t3)");
         ProofOutcome.Step bs =
                 run.record(
                         method,
@@ -189,15 +187,16 @@ final class InductiveProof {
             throws SpecException {
         InductiveQuery.Built q = InductiveQuery.edgeOutOf(run.v, run.encoder, subset, among);
         ProofRun.Answer a =
-                run.solve(
+                run.solvePath(
                         q.txns(),
                         q.parts(),
+                        q.edges(),
                         q.records(),
                         q.ground(),
+                        Map.of(),
+                        run.fullMillis(),
                         "inductive-r" + round + "-" + String.join("+", subset),
-                        m ->
-                                WitnessExtractor.path(
-                                        m, run.v, q.txns(), q.edges(), "edge out of T' not in ar"));
+                        "edge out of T' not in ar");
         return run.record(
                 method,
                 ProofOutcome.Role.INDUCTIVE_EDGE,

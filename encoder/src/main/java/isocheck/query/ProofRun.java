@@ -113,15 +113,38 @@ final class ProofRun {
             String fileStem,
             Function<Model, Witness> onSat)
             throws SpecException {
+        return solve(txns, queryParts, records, ground, Map.of(), fullMillis(), fileStem, onSat);
+    }
+
+    /**
+     * A query whose model is a path, not a cycle: a sat answer's witness is the path its edge
+     * selectors pick ({@link WitnessExtractor#path}), described as {@code pathLabel}.
+     */
+    Answer solvePath(
+            List<Expr<?>> txns,
+            List<Part> queryParts,
+            List<List<CycleQuery.Selector>> edges,
+            Map<String, List<Expr<?>>> records,
+            Map<String, List<Expr<?>>> ground,
+            Map<Expr<?>, String> fixedTypes,
+            long timeoutMillis,
+            String fileStem,
+            String pathLabel)
+            throws SpecException {
         return solve(
                 txns,
                 queryParts,
                 records,
                 ground,
-                Map.of(),
-                opts.timeoutSeconds() * 1000L,
+                fixedTypes,
+                timeoutMillis,
                 fileStem,
-                onSat);
+                m -> WitnessExtractor.path(m, v, txns, edges, pathLabel));
+    }
+
+    /** The time limit of a query that has all of --timeout. */
+    long fullMillis() {
+        return opts.timeoutSeconds() * 1000L;
     }
 
     /**

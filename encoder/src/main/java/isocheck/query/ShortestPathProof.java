@@ -34,7 +34,7 @@ final class ShortestPathProof {
         Set<TypeSequence> unsatSequences =
                 new HashSet<>(); // sequences with no chordless path: so has any sequence
         // containing one
-        long full = run.opts.timeoutSeconds() * 1000L;
+        long full = run.fullMillis();
         PathBudget budget = run.opts.pathBudget();
         long lastWhole = 0; // time of the last whole query that answered
         boolean wholeGaveUp =
@@ -144,22 +144,7 @@ final class ShortestPathProof {
     ProofOutcome.Step pathWhole(ProofMethod method, int k, long budget, long full)
             throws SpecException {
         ShortestPathQuery.Built q = ShortestPathQuery.build(run.v, run.encoder, k);
-        ProofRun.Answer a =
-                run.solve(
-                        q.txns(),
-                        q.parts(),
-                        q.records(),
-                        q.ground(),
-                        q.fixedTypes(),
-                        budget,
-                        "path-k" + k,
-                        m ->
-                                WitnessExtractor.path(
-                                        m,
-                                        run.v,
-                                        q.txns(),
-                                        q.edges(),
-                                        "chordless path of length " + k));
+        ProofRun.Answer a = ask(q, k, budget, "path-k" + k);
         return run.record(
                 method,
                 ProofOutcome.Role.SHORTEST_PATH,
@@ -186,22 +171,7 @@ final class ShortestPathProof {
             throws SpecException {
         int k = seq.size() - 1;
         ShortestPathQuery.Built q = ShortestPathQuery.build(run.v, run.encoder, seq);
-        ProofRun.Answer a =
-                run.solve(
-                        q.txns(),
-                        q.parts(),
-                        q.records(),
-                        q.ground(),
-                        q.fixedTypes(),
-                        budget,
-                        "path-k" + k + "-" + seq.fileStem(),
-                        m ->
-                                WitnessExtractor.path(
-                                        m,
-                                        run.v,
-                                        q.txns(),
-                                        q.edges(),
-                                        "chordless path of length " + k));
+        ProofRun.Answer a = ask(q, k, budget, "path-k" + k + "-" + seq.fileStem());
         return run.record(
                 method,
                 ProofOutcome.Role.SHORTEST_PATH,
@@ -218,6 +188,21 @@ final class ShortestPathProof {
                         + seq.label()
                         + "]"
                         + within(a, budget, full));
+    }
+
+    /** φ_ShortestPath,k (whole or for a type sequence) within {@code budget} ms. */
+    private ProofRun.Answer ask(ShortestPathQuery.Built q, int k, long budget, String fileStem)
+            throws SpecException {
+        return run.solvePath(
+                q.txns(),
+                q.parts(),
+                q.edges(),
+                q.records(),
+                q.ground(),
+                q.fixedTypes(),
+                budget,
+                fileStem,
+                "chordless path of length " + k);
     }
 
     /** A query that ran out of a budget shorter than --timeout says so (it is an attempt). */
