@@ -147,9 +147,20 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         // a rw edge r → b with v ⇝ r and b ⇝ u (through so/wr/ww): u → v ⇝ r → b ⇝ u.
         // Mark what reaches u (backward, H only), then walk forward from v until a rw edge lands in
         // it.
+        // During the search (topo = its order of H), only rw edges r → b that run against the
+        // order can close it (ord[v] <= ord[r], ord[b] <= ord[u] < ord[v]): rwWindow bounds the
+        // backward half to positions from the lowest such b up; none, no cycle.
+        int[] window = rwWindow(u, v, topo);
+        if (window == NO_RW_WINDOW) {
+            return null;
+        }
         int back = ++round;
-        IntList reachesU = new IntList();
-        searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
+        IntList reachesU = reachesU();
+        if (window == null) {
+            searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
+        } else {
+            searchH(u, false, mark, back, parent, reachesU, topo, Integer.MAX_VALUE, 0, window[0]);
+        }
         // the rw edges r → b into that set: only their sources can close the cycle; none, no cycle
         int maxTopo = -1;
         boolean anyRw = false;
@@ -175,7 +186,11 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             fmark = new int[nodeCount];
             fparent = new int[nodeCount];
         }
-        int landed = searchH(v, true, fmark, ++round, fparent, new IntList(), topo, maxTopo, back);
+        if (window != null) {
+            maxTopo = Math.min(maxTopo, window[1]);
+        }
+        IntList reached = forwardReached();
+        int landed = searchH(v, true, fmark, ++round, fparent, reached, topo, maxTopo, back);
         if (landed < 0) {
             return null;
         }
@@ -184,6 +199,32 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         all.add(landed);
         appendTreePath(all, parent, u, eTo.get(landed), false);
         return cycle(all);
+    }
+
+    /** rwWindow's answer when no rw edge can close the cycle. */
+    static final int[] NO_RW_WINDOW = new int[0];
+
+    /**
+     * For a PSI check of the H edge u → v against the order topo: {lowest position of an rw target
+     * b, highest position of an rw source r} over the rw edges r → b that could lie on a cycle u →
+     * v ⇝ r → b ⇝ u, {@link #NO_RW_WINDOW} if there is none, or null if unknown (the unbounded
+     * search then runs). The search overrides it with the rw edges it keeps.
+     */
+    int[] rwWindow(int u, int v, int[] topo) {
+        return null;
+    }
+
+    private final IntList reachesU = new IntList();
+    private final IntList forwardReached = new IntList();
+
+    private IntList reachesU() {
+        reachesU.clear();
+        return reachesU;
+    }
+
+    private IntList forwardReached() {
+        forwardReached.clear();
+        return forwardReached;
     }
 
     /**
@@ -213,6 +254,21 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             int[] topo,
             int topoLimit,
             int landing) {
+        return searchH(start, forward, marks, stamp, via, reached, topo, topoLimit, landing, 0);
+    }
+
+    /** {@link #searchH} that also leaves out nodes whose topo position is below topoLow. */
+    int searchH(
+            int start,
+            boolean forward,
+            int[] marks,
+            int stamp,
+            int[] via,
+            IntList reached,
+            int[] topo,
+            int topoLimit,
+            int landing,
+            int topoLow) {
         return BreadthFirst.sweep(
                 // rw edges are seen (to land on) but not followed
                 new LiveEdges(false, edgeBound, null, 0, forward) {
@@ -228,7 +284,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
                     @Override
                     public boolean enter(int z) {
-                        return topo == null || topo[z] <= topoLimit;
+                        return topo == null || (topo[z] <= topoLimit && topo[z] >= topoLow);
                     }
 
                     @Override
