@@ -154,12 +154,30 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         if (window == NO_RW_WINDOW) {
             return null;
         }
+        if (fmark == null) {
+            fmark = new int[nodeCount];
+            fparent = new int[nodeCount];
+        }
+        if (window != null && window[1] - topo[v] < topo[u] - window[0]) {
+            return closesForwardFirst(u, v, topo, window[1]);
+        }
         int back = ++round;
         IntList reachesU = reachesU();
         if (window == null) {
             searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
         } else {
-            searchH(u, false, mark, back, parent, reachesU, topo, Integer.MAX_VALUE, 0, window[0]);
+            searchH(
+                    u,
+                    false,
+                    mark,
+                    back,
+                    parent,
+                    reachesU,
+                    topo,
+                    Integer.MAX_VALUE,
+                    0,
+                    window[0],
+                    mark);
         }
         // the rw edges r → b into that set: only their sources can close the cycle; none, no cycle
         int maxTopo = -1;
@@ -182,10 +200,6 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         if (!anyRw || (topo != null && topo[v] > maxTopo)) {
             return null;
         }
-        if (fmark == null) {
-            fmark = new int[nodeCount];
-            fparent = new int[nodeCount];
-        }
         if (window != null) {
             maxTopo = Math.min(maxTopo, window[1]);
         }
@@ -200,6 +214,51 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         appendTreePath(all, parent, u, eTo.get(landed), false);
         return cycle(all);
     }
+
+    /**
+     * {@link #closes} for a PSI H edge u → v when the forward window (v up to the highest rw source
+     * high) is the narrower one: what v reaches first, then the rw edges r → b from it ({@link
+     * #rwCandidates}) give the lowest b, and the backward search from u, bounded by it, lands on
+     * one of them or finds no cycle.
+     */
+    private Cycle closesForwardFirst(int u, int v, int[] topo, int high) {
+        int fwd = ++round;
+        searchH(v, true, fmark, fwd, fparent, forwardReached(), topo, high, 0);
+        int low = Integer.MAX_VALUE;
+        for (int i = 0; i < rwCandidates.size(); i++) {
+            int e = rwCandidates.get(i);
+            if (fmark[eFrom.get(e)] == fwd) {
+                low = Math.min(low, topo[eTo.get(e)]);
+            }
+        }
+        if (low == Integer.MAX_VALUE) {
+            return null;
+        }
+        int landed =
+                searchH(
+                        u,
+                        false,
+                        mark,
+                        ++round,
+                        parent,
+                        reachesU(),
+                        topo,
+                        Integer.MAX_VALUE,
+                        fwd,
+                        low,
+                        fmark);
+        if (landed < 0) {
+            return null;
+        }
+        IntList all = new IntList();
+        appendTreePath(all, fparent, v, eFrom.get(landed), true);
+        all.add(landed);
+        appendTreePath(all, parent, u, eTo.get(landed), false);
+        return cycle(all);
+    }
+
+    /** The rw edges behind {@link #rwWindow}'s last answer (filled by the search's override). */
+    final IntList rwCandidates = new IntList();
 
     /** rwWindow's answer when no rw edge can close the cycle. */
     static final int[] NO_RW_WINDOW = new int[0];
@@ -254,10 +313,14 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             int[] topo,
             int topoLimit,
             int landing) {
-        return searchH(start, forward, marks, stamp, via, reached, topo, topoLimit, landing, 0);
+        return searchH(
+                start, forward, marks, stamp, via, reached, topo, topoLimit, landing, 0, mark);
     }
 
-    /** {@link #searchH} that also leaves out nodes whose topo position is below topoLow. */
+    /**
+     * {@link #searchH} that also leaves out nodes whose topo position is below topoLow and lands on
+     * rw edges whose far end (target of the walk) landMarks stamps with landing.
+     */
     int searchH(
             int start,
             boolean forward,
@@ -268,13 +331,14 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             int[] topo,
             int topoLimit,
             int landing,
-            int topoLow) {
+            int topoLow,
+            int[] landMarks) {
         return BreadthFirst.sweep(
                 // rw edges are seen (to land on) but not followed
                 new LiveEdges(false, edgeBound, null, 0, forward) {
                     @Override
                     public boolean lands(int e) {
-                        return landing > 0 && eKind.get(e) == RW && mark[target(e)] == landing;
+                        return landing > 0 && eKind.get(e) == RW && landMarks[target(e)] == landing;
                     }
 
                     @Override

@@ -162,6 +162,7 @@ abstract class PolygraphSearch extends PolygraphPruning {
         int low = Integer.MAX_VALUE;
         int high = Integer.MIN_VALUE;
         int k = 0;
+        rwCandidates.clear();
         for (int i = 0; i < backRw.size(); i++) {
             int e = backRw.get(i);
             int r = eFrom.get(e);
@@ -174,6 +175,7 @@ abstract class PolygraphSearch extends PolygraphPruning {
             if (e < edgeBound && ord[r] >= ord[v] && ord[b] <= ord[u]) {
                 low = Math.min(low, ord[b]);
                 high = Math.max(high, ord[r]);
+                rwCandidates.add(e);
             }
         }
         while (backRw.size() > k) {
