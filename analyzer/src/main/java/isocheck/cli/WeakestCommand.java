@@ -77,7 +77,8 @@ public final class WeakestCommand implements Callable<Integer> {
             paramLabel = "DB",
             description =
                     "choose among a database's own levels instead of --specs "
-                            + "(postgresql: read-committed, repeatable-read, serializable)")
+                            + "(postgresql, mysql, mariadb: read-committed, repeatable-read,"
+                            + " serializable; h2: also snapshot)")
     String db;
 
     @picocli.CommandLine.Mixin BoundOption boundOption = new BoundOption();
