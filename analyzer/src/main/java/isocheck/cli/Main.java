@@ -250,7 +250,9 @@ public final class Main {
         }
         CommandLine root = new CommandLine(new SingleCommandRoot());
         if (sub != null) {
-            root.addSubcommand(first, sub);
+            // a CommandLine of its own: picocli applies a command's model transformer
+            // (OutputFormatOption.Described) only to CommandLines built from the object
+            root.addSubcommand(first, new CommandLine(sub));
         }
         return root;
     }
