@@ -117,6 +117,14 @@ class ConstructCoverageTest {
                         List.of("rewrite: encoding.RulesTest#differentKeysNeverConflict"),
                         List.of(RUN + "inListsSelectAndUpdateTheListedRows")),
                 row(
+                        "BETWEEN",
+                        "between.sql",
+                        " BETWEEN ",
+                        List.of(
+                                "frontend.BenchbaseSchemaLiteralsParseTest#betweenIsTheTwoComparisonsItAbbreviates"),
+                        List.of("rewrite: " + RULES + "nonKeyPredicatesMayTouchEveryRow"),
+                        List.of(RUN + "betweenSelectsTheRowsInTheClosedWindow")),
+                row(
                         "BOOLEAN",
                         "column-types.sql",
                         "BOOLEAN",
@@ -329,7 +337,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(27, seen.size());
+        assertEquals(28, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {

@@ -114,6 +114,9 @@ abstract class ConditionTranslator extends NameResolver {
         if (e instanceof IsNullExpression n) {
             return isNull(n, pos);
         }
+        if (e instanceof net.sf.jsqlparser.expression.operators.relational.Between b) {
+            return cond(BetweenPredicate.comparisons(b));
+        }
         if (scope.plpgsql()
                 && e instanceof net.sf.jsqlparser.schema.Column c
                 && c.getTable() == null

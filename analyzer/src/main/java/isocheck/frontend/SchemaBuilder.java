@@ -7,10 +7,15 @@ import isocheck.program.Expr;
 import isocheck.program.ScalarType;
 import isocheck.program.SourcePos;
 import isocheck.program.Table;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.Expression;
@@ -129,7 +134,13 @@ final class SchemaBuilder {
                                     specs.get(i + 1).toUpperCase(Locale.ROOT))) {
                         text.append(' ').append(specs.get(++i));
                     }
-                    defaultValue = defaultValue(text.toString(), declared, columnName, defaultPos);
+                    defaultValue =
+                            defaultValue(
+                                    text.toString(),
+                                    declared,
+                                    serial ? "" : def.getColDataType().getDataType(),
+                                    columnName,
+                                    defaultPos);
                 } else if (spec.equals("GENERATED") || spec.equals("AUTO_INCREMENT")) {
                     // GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY [(options)] (PostgreSQL manual,
                     // CREATE TABLE; NOT NULL implied) and MariaDB's AUTO_INCREMENT: a DEFAULT
@@ -479,7 +490,11 @@ final class SchemaBuilder {
      * default).
      */
     private static Optional<Expr> defaultValue(
-            String text, SqlTypes.Declared declared, String column, SourcePos pos) {
+            String text,
+            SqlTypes.Declared declared,
+            String typeName,
+            String column,
+            SourcePos pos) {
         Expression e;
         try {
             e = CCJSqlParserUtil.parseExpression(text);
@@ -511,6 +526,20 @@ final class SchemaBuilder {
         } else if (e instanceof SignedExpression s && s.getExpression() instanceof LongValue v) {
             long abs = ExprTranslator.intLiteral(v, pos);
             value = new Expr.IntLit(s.getSign() == '-' ? -abs : abs, pos);
+        } else if (e instanceof StringValue v
+                && declared.scalar() == ScalarType.INT
+                && !declared.bool()
+                && v.getValue().strip().matches("[+-]?[0-9]{1,18}")) {
+            // DEFAULT '0' on an integer column (BenchBase Wikipedia's DDL): a quoted literal is of
+            // unknown type and PostgreSQL coerces it to the column's type (manual §4.1.2.7,
+            // "Constants of Other Types"), so it is the integer it spells.
+            value = new Expr.IntLit(Long.parseLong(v.getValue().strip()), pos);
+        } else if (e instanceof StringValue v && instant(typeName, v.getValue()).isPresent()) {
+            // DEFAULT '1970-01-01 00:00:01' on a TIMESTAMP or DATE column (BenchBase AuctionMark's
+            // item dates): the instant as its number of seconds since 1970-01-01 00:00 UTC, which
+            // keeps the order of instants, all the model compares (SqlTypes: an instant is a
+            // number, no calendar arithmetic)
+            value = new Expr.IntLit(instant(typeName, v.getValue()).getAsLong(), pos);
         } else if (e instanceof StringValue v) {
             value = new Expr.StrLit(v.getValue(), pos);
         } else if (e instanceof BooleanValue v && declared.bool()) {
@@ -526,6 +555,28 @@ final class SchemaBuilder {
             throw new ProgramError(pos, "DEFAULT " + text + " does not fit column " + column);
         }
         return Optional.of(value);
+    }
+
+    /**
+     * A string literal as an instant of a TIMESTAMP or DATE column ({@code typeName} as written):
+     * ISO {@code yyyy-MM-dd} or {@code yyyy-MM-dd HH:mm:ss}, in seconds since the epoch (UTC);
+     * empty for another type or another spelling.
+     */
+    private static OptionalLong instant(String typeName, String literal) {
+        String type = typeName.strip().toUpperCase(Locale.ROOT);
+        if (!type.startsWith("TIMESTAMP") && !type.equals("DATE")) {
+            return OptionalLong.empty();
+        }
+        String t = literal.strip();
+        try {
+            LocalDateTime at =
+                    t.length() == 10
+                            ? LocalDate.parse(t).atStartOfDay()
+                            : LocalDateTime.parse(t.replace(' ', 'T'));
+            return OptionalLong.of(at.toEpochSecond(ZoneOffset.UTC));
+        } catch (DateTimeParseException ex) {
+            return OptionalLong.empty();
+        }
     }
 
     /**

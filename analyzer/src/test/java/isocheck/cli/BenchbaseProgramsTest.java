@@ -64,6 +64,36 @@ class BenchbaseProgramsTest {
                         "update_trust_rating",
                         "update_user_name"),
                 names("epinions.sql"));
+        assertEquals(
+                List.of(
+                        "add_watch_list",
+                        "get_page_anonymous",
+                        "get_page_authenticated",
+                        "remove_watch_list",
+                        "update_page"),
+                names("wikipedia.sql"));
+        assertEquals(
+                List.of(
+                        "delete_reservation",
+                        "find_flights",
+                        "find_open_seats",
+                        "new_reservation",
+                        "update_customer",
+                        "update_reservation"),
+                names("seats.sql"));
+        assertEquals(
+                List.of(
+                        "close_auctions",
+                        "get_item",
+                        "get_user_info",
+                        "new_bid",
+                        "new_comment",
+                        "new_comment_response",
+                        "new_feedback",
+                        "new_item",
+                        "new_purchase",
+                        "update_item"),
+                names("auctionmark.sql"));
     }
 
     private static List<String> names(String file) throws Exception {
@@ -73,7 +103,17 @@ class BenchbaseProgramsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"smallbank.sql", "tpcc.sql", "voter.sql", "tatp.sql", "epinions.sql"})
+    @ValueSource(
+            strings = {
+                "smallbank.sql",
+                "tpcc.sql",
+                "voter.sql",
+                "tatp.sql",
+                "epinions.sql",
+                "wikipedia.sql",
+                "seats.sql",
+                "auctionmark.sql"
+            })
     void serIsAnomalyFree(String file) {
         CliRun run =
                 CliRun.of("analyze", DIR.resolve(file).toString(), "--spec", "ser", "--bound", "2");

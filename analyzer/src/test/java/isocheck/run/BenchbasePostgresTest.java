@@ -326,4 +326,181 @@ class BenchbasePostgresTest {
                     assertEquals("z", text(s, "SELECT name FROM useracct WHERE u_id = 1"));
                 });
     }
+
+    @Test
+    void wikipedia() throws Exception {
+        withFile(
+                "wikipedia.sql",
+                s -> {
+                    // user_touched, user_token, page_touched and rev_timestamp given: their DDL
+                    // defaults ('\0' × 14 in a standard string, 28 characters) overflow varchar(14)
+                    s.execute(
+                            "INSERT INTO useracct (user_id, user_name, user_password, user_newpassword, user_email,"
+                                    + " user_options, user_touched, user_token, user_editcount)"
+                                    + " VALUES (1, 'alice', 'p', 'p', 'e', 'o', '0', '0', 0), (2, 'bob', 'p', 'p', 'e', 'o', '0', '0', 0)");
+                    s.execute("INSERT INTO user_groups VALUES (1, 'sysop')");
+                    s.execute(
+                            "INSERT INTO text (old_id, old_text, old_flags, old_page) VALUES (10, 'hello', 'utf-8', 100)");
+                    s.execute(
+                            "INSERT INTO page (page_id, page_namespace, page_title, page_restrictions, page_random,"
+                                    + " page_touched, page_latest, page_len) VALUES (100, 0, 'Main', '', 0.5, '0', 20, 5)");
+                    s.execute(
+                            "INSERT INTO revision (rev_id, rev_page, rev_text_id, rev_comment, rev_user, rev_timestamp)"
+                                    + " VALUES (20, 100, 10, 'c', 1, '0')");
+                    s.execute("SELECT setval('text_old_id_seq', 1000)");
+                    s.execute("SELECT setval('revision_rev_id_seq', 1000)");
+                    s.execute("SELECT add_watch_list(2, 0, 'Main', '20261126000000')");
+                    // a regular page (namespace 0) also puts its talk page (namespace 1) on the
+                    // list
+                    assertEquals(2, scalar(s, "SELECT count(*) FROM watchlist WHERE wl_user = 2"));
+                    s.execute(
+                            "SELECT get_page_anonymous(true, '1.2.3.4', 0, 'Main'),"
+                                    + " get_page_authenticated(true, '1.2.3.4', 1, 0, 'Main')");
+                    SQLException missing =
+                            assertThrows(
+                                    SQLException.class,
+                                    () ->
+                                            s.execute(
+                                                    "SELECT get_page_anonymous(true, 'ip', 0, 'Nope')"));
+                    assertTrue(missing.getMessage().contains("Invalid Page"), missing.getMessage());
+                    s.execute(
+                            "SELECT update_page(10, 100, 'Main', 'hello2', 0, 1, '1.2.3.4', 'alice', 20, 'edit', 0,"
+                                    + " 6, '20261126000001', '1001 20 1')");
+                    // the new revision (from the serial) is the page's latest; bob is notified
+                    assertEquals(1001, scalar(s, "SELECT page_latest FROM page"));
+                    assertEquals(
+                            "20261126000001",
+                            text(
+                                    s,
+                                    "SELECT wl_notificationtimestamp FROM watchlist WHERE wl_namespace = 0"));
+                    assertEquals(
+                            1, scalar(s, "SELECT user_editcount FROM useracct WHERE user_id = 1"));
+                    assertEquals(1, scalar(s, "SELECT count(*) FROM logging"));
+                    assertEquals(1, scalar(s, "SELECT count(*) FROM recentchanges"));
+                    s.execute("SELECT remove_watch_list(2, 0, 'Main', '20261126000002')");
+                    assertEquals(0, scalar(s, "SELECT count(*) FROM watchlist"));
+                });
+    }
+
+    @Test
+    void seats() throws Exception {
+        withFile(
+                "seats.sql",
+                s -> {
+                    s.execute("INSERT INTO country VALUES (1, 'C', 'CC', 'CCC')");
+                    s.execute(
+                            "INSERT INTO airport (ap_id, ap_code, ap_name, ap_city, ap_co_id)"
+                                    + " VALUES (1, 'AAA', 'A', 'a', 1), (2, 'BBB', 'B', 'b', 1)");
+                    s.execute("INSERT INTO airport_distance VALUES (1, 2, 100)");
+                    s.execute(
+                            "INSERT INTO airline (al_id, al_name, al_co_id) VALUES (7, 'Air', 1)");
+                    s.execute(
+                            "INSERT INTO customer (c_id, c_id_str, c_base_ap_id, c_balance, c_iattr00, c_iattr10, c_iattr11)"
+                                    + " VALUES ('c1', 's1', 1, 1000, 0, 0, 0)");
+                    s.execute(
+                            "INSERT INTO frequent_flyer (ff_c_id, ff_al_id, ff_c_id_str, ff_iattr10) VALUES ('c1', 7, 's1', 0)");
+                    s.execute(
+                            "INSERT INTO flight (f_id, f_al_id, f_depart_ap_id, f_depart_time, f_arrive_ap_id, f_arrive_time,"
+                                    + " f_status, f_base_price, f_seats_total, f_seats_left)"
+                                    + " VALUES ('f1', 7, 1, '2026-11-27', 2, '2026-11-27', 0, 100, 150, 150)");
+                    s.execute(
+                            "SELECT find_flights(1, 2, '2026-11-26', '2026-11-28', 200), find_open_seats('f1')");
+                    s.execute(
+                            "SELECT new_reservation(1, 'c1', 'f1', 5, 120, 0, 1, 2, 3, 4, 5, 6, 7, 8)");
+                    assertEquals(149, scalar(s, "SELECT f_seats_left FROM flight"));
+                    assertEquals(5, scalar(s, "SELECT r_seat FROM reservation"));
+                    assertEquals(4, scalar(s, "SELECT ff_iattr11 FROM frequent_flyer"));
+                    // the seat is taken now: a second reservation of it returns without writing
+                    s.execute(
+                            "SELECT new_reservation(2, 'c1', 'f1', 5, 120, 0, 1, 2, 3, 4, 5, 6, 7, 8)");
+                    assertEquals(1, scalar(s, "SELECT count(*) FROM reservation"));
+                    s.execute("SELECT update_reservation(1, 'f1', 'c1', 6, 2, 42)");
+                    assertEquals(
+                            42, scalar(s, "SELECT r_iattr02 FROM reservation WHERE r_seat = 6"));
+                    SQLException index =
+                            assertThrows(
+                                    SQLException.class,
+                                    () ->
+                                            s.execute(
+                                                    "SELECT update_reservation(1, 'f1', 'c1', 7, 4, 42)"));
+                    assertTrue(index.getMessage().contains("out of bounds"), index.getMessage());
+                    s.execute("SELECT update_customer('', 's1', 1, 11, 12)");
+                    assertEquals(12, scalar(s, "SELECT ff_iattr01 FROM frequent_flyer"));
+                    assertEquals(11, scalar(s, "SELECT c_iattr00 FROM customer"));
+                    // by frequent-flyer number: the airline id comes from the frequent_flyer row
+                    s.execute("SELECT delete_reservation('f1', '', '', 's1', -1)");
+                    assertEquals(0, scalar(s, "SELECT count(*) FROM reservation"));
+                    assertEquals(150, scalar(s, "SELECT f_seats_left FROM flight"));
+                    assertEquals(880, scalar(s, "SELECT c_balance FROM customer"));
+                    assertEquals(0, scalar(s, "SELECT ff_iattr10 FROM frequent_flyer"));
+                });
+    }
+
+    @Test
+    void auctionmark() throws Exception {
+        withFile(
+                "auctionmark.sql",
+                s -> {
+                    s.execute("INSERT INTO region VALUES (1, 'r')");
+                    s.execute(
+                            "INSERT INTO useracct (u_id, u_rating, u_balance, u_comments, u_r_id)"
+                                    + " VALUES ('s', 0, 100, 0, 1), ('b1', 0, 100, 0, 1), ('b2', 0, 100, 0, 1)");
+                    s.execute("INSERT INTO category VALUES (1, 'cat', NULL), (2, 'sub', 1)");
+                    s.execute("INSERT INTO global_attribute_group VALUES ('g', 1, 'G')");
+                    s.execute("INSERT INTO global_attribute_value VALUES ('v', 'g', 'V')");
+                    s.execute(
+                            "SELECT new_item('2026-11-26 10:00', 'i1', 's', 1, 'n', 'd', '2026-11-27 10:00', 10, 'a',"
+                                    + " ARRAY['ia0', 'ia1'], 'g', 'v', ARRAY['ii0'], 'img', 2, 1)");
+                    assertEquals(2, scalar(s, "SELECT count(*) FROM item_attribute"));
+                    assertEquals(99, scalar(s, "SELECT u_balance FROM useracct WHERE u_id = 's'"));
+                    s.execute(
+                            "SELECT get_item('i1', 's'), get_user_info('s', true, true, true, true, true)");
+                    // first bid, a bid that takes the lead, a bid that only raises the leader's
+                    // price
+                    s.execute(
+                            "SELECT new_bid('2026-11-26 11:00', 'i1', 's', 'b1', 20, '2026-11-27')");
+                    s.execute(
+                            "SELECT new_bid('2026-11-26 12:00', 'i1', 's', 'b2', 40, '2026-11-27')");
+                    s.execute(
+                            "SELECT new_bid('2026-11-26 12:30', 'i1', 's', 'b1', 30, '2026-11-27')");
+                    assertEquals(3, scalar(s, "SELECT i_num_bids FROM item WHERE i_id = 'i1'"));
+                    assertEquals(1, scalar(s, "SELECT imb_ib_id FROM item_max_bid"));
+                    assertEquals(
+                            "30.25",
+                            text(s, "SELECT i_current_price::text FROM item WHERE i_id = 'i1'"));
+                    s.execute("SELECT new_comment('2026-11-26 13:00', 'i1', 's', 'b1', 'q?')");
+                    s.execute(
+                            "SELECT new_comment_response('2026-11-26 14:00', 'i1', 's', 1, 'a!')");
+                    assertEquals("a!", text(s, "SELECT ic_response FROM item_comment"));
+                    s.execute(
+                            "SELECT new_feedback('2026-11-26 15:00', 's', 'i1', 's', 'b1', 1, 'ok')");
+                    assertEquals(1, scalar(s, "SELECT u_rating FROM useracct WHERE u_id = 's'"));
+                    SQLException twice =
+                            assertThrows(
+                                    SQLException.class,
+                                    () ->
+                                            s.execute(
+                                                    "SELECT new_feedback('2026-11-26 15:00', 's', 'i1', 's', 'b1', 1, 'ok')"));
+                    assertTrue(twice.getMessage().contains("twice"), twice.getMessage());
+                    s.execute(
+                            "SELECT update_item('2026-11-26 16:00', 'i1', 's', 'd2', true, 'ia0', '-1', '')");
+                    assertEquals(1, scalar(s, "SELECT count(*) FROM item_attribute"));
+                    // CloseAuctions skips the first due item (BenchBase's `adv = next()`): i0 stays
+                    // open
+                    s.execute(
+                            "SELECT new_item('2026-11-26 10:00', 'i0', 's', 1, 'n', 'd', '2026-11-27 10:00', 10, 'a',"
+                                    + " ARRAY[]::varchar[], 'g', 'v', ARRAY[]::varchar[], 'img', 0, 0)");
+                    s.execute(
+                            "SELECT close_auctions('2026-11-28 00:00', '2026-11-26 00:00', '2026-11-26 23:00')");
+                    assertEquals(0, scalar(s, "SELECT i_status FROM item WHERE i_id = 'i0'"));
+                    assertEquals(2, scalar(s, "SELECT i_status FROM item WHERE i_id = 'i1'"));
+                    assertEquals("b2", text(s, "SELECT ui_u_id FROM useracct_item"));
+                    s.execute("SELECT new_purchase('2026-11-28 01:00', 'i1', 's', 7, 100)");
+                    assertEquals(3, scalar(s, "SELECT i_status FROM item WHERE i_id = 'i1'"));
+                    assertEquals(7, scalar(s, "SELECT ui_ip_id FROM useracct_item"));
+                    assertEquals(
+                            "169.75",
+                            text(s, "SELECT u_balance::text FROM useracct WHERE u_id = 'b2'"));
+                });
+    }
 }

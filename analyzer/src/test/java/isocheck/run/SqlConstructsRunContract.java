@@ -241,6 +241,28 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /**
+     * BETWEEN counts the rows whose value lies in the closed window (both ends included), and the
+     * run reads their fields as the two comparisons do.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void betweenSelectsTheRowsInTheClosedWindow() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "between.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table shift: id = 1..3, start_at = 5, on_call = 1",
+                                "T1: Leave(me = 1, lo = 5, hi = 5)",
+                                "T1 T1 T1")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(1, ops.size(), trace.toString());
+        assertTrue(trace.toString().contains("others = 2"), trace.toString());
+        assertTrue(ops.get(0).contains("w(shift/1/on_call,"), ops.get(0));
+    }
+
+    /**
      * Without recording the database computes the aggregates: SUM comes back as BIGINT and AVG as
      * the truncated integer average (balances 5 and 8: SUM 13, AVG 6, two distinct).
      */
