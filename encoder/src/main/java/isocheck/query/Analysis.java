@@ -1,8 +1,6 @@
 package isocheck.query;
 
-import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
-import com.microsoft.z3.Solver;
 import isocheck.encoding.Encoder;
 import isocheck.encoding.KeyModel;
 import isocheck.encoding.ProgramModel;
@@ -28,11 +26,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Bounded anomaly detection (paper §5.1): for k = 2 … K, is φ_{T,Ψ} ∧ φ_D ∧ φ_Cycle,k satisfiable?
  * Stops at the first k with a cycle; with {@code all}, enumerates every distinct anomaly at that k
- * (distinct by transaction types, edge kinds and tables, up to rotation; see {@link #block}) by
- * blocking clauses over the edge selectors. Each query (a length and a type sequence) is a {@link
- * CycleJob} with a Z3 context of its own; {@link Options#threads} of them run at once and their
- * results are merged in the sequential order. A time limit per query; an unknown answer stops the
- * analysis and names the query.
+ * (distinct by transaction types, edge kinds and tables, up to rotation; see {@link
+ * CycleShapes#block}) by blocking clauses over the edge selectors. Each query (a length and a type
+ * sequence) is a {@link CycleJob} with a Z3 context of its own; {@link Options#threads} of them run
+ * at once and their results are merged in the sequential order. A time limit per query; an unknown
+ * answer stops the analysis and names the query.
  */
 public final class Analysis {
 
@@ -62,8 +60,6 @@ public final class Analysis {
     /**
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
-     */
-    /**
      * @param maxTypeSequences a cycle length whose cyclic type sequences ({@link
      *     TypeSequence#cycles}) are at most this many is asked one query per sequence ({@link
      *     CycleQuery#build(Vocabulary, Encoder, TypeSequence)}); a longer one, one query over all
@@ -91,34 +87,24 @@ public final class Analysis {
             KeyModel keys) {
         public Options {
             if (keys == null) keys = KeyModel.OVERWRITE;
+            if (threads < 1)
+                throw new IllegalArgumentException("threads must be at least 1: " + threads);
         }
 
-        public Options(
-                int from,
-                int bound,
-                boolean all,
-                int timeoutSeconds,
-                Path smtOut,
-                Encoder.Mode mode,
-                boolean uniqueKeys,
-                Set<String> disabledRules,
-                boolean keysBelowCounters,
-                List<String> types,
-                int maxTypeSequences,
-                int threads) {
-            this(
-                    from,
+        public static Options defaults(int bound) {
+            return new Options(
+                    2,
                     bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
+                    false,
+                    60,
+                    null,
+                    Encoder.Mode.EXPANDED,
+                    false,
+                    Set.of(),
+                    false,
+                    List.of(),
+                    DEFAULT_MAX_TYPE_SEQUENCES,
+                    DEFAULT_THREADS,
                     KeyModel.OVERWRITE);
         }
 
@@ -127,106 +113,17 @@ public final class Analysis {
          * here, SQL's in the CLI.
          */
         public Options withKeys(KeyModel k) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    k);
-        }
-
-        public Options(
-                int from,
-                int bound,
-                boolean all,
-                int timeoutSeconds,
-                Path smtOut,
-                Encoder.Mode mode,
-                boolean uniqueKeys,
-                Set<String> disabledRules) {
-            this(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    false,
-                    List.of(),
-                    DEFAULT_MAX_TYPE_SEQUENCES,
-                    DEFAULT_THREADS);
-        }
-
-        public Options(
-                int from,
-                int bound,
-                boolean all,
-                int timeoutSeconds,
-                Path smtOut,
-                Encoder.Mode mode,
-                boolean uniqueKeys,
-                Set<String> disabledRules,
-                boolean keysBelowCounters) {
-            this(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    List.of(),
-                    DEFAULT_MAX_TYPE_SEQUENCES,
-                    DEFAULT_THREADS);
+            return edit(o -> o.keys = k);
         }
 
         /** See {@link #threads}: how many queries are asked at once (1: one after the other). */
         public Options withThreads(int n) {
-            if (n < 1) throw new IllegalArgumentException("threads must be at least 1: " + n);
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    n,
-                    keys);
+            return edit(o -> o.threads = n);
         }
 
         /** See {@link #maxTypeSequences}: 0 asks one query over all types per cycle length. */
         public Options withMaxTypeSequences(int n) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    n,
-                    threads,
-                    keys);
+            return edit(o -> o.maxTypeSequences = n);
         }
 
         /**
@@ -234,144 +131,36 @@ public final class Analysis {
          * one anomaly shape, e.g. the paper's long fork (NewOrder, Payment, 2× OrderStatus).
          */
         public Options withTypes(List<String> t) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    List.copyOf(t),
-                    maxTypeSequences,
-                    threads,
-                    keys);
-        }
-
-        public static Options defaults(int bound) {
-            return new Options(2, bound, false, 60, null, Encoder.Mode.EXPANDED, false, Set.of());
+            return edit(o -> o.types = List.copyOf(t));
         }
 
         /** The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. */
         public Options withKeysBelowCounters(boolean on) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    on,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.keysBelowCounters = on);
         }
 
         public Options withAll(boolean a) {
-            return new Options(
-                    from,
-                    bound,
-                    a,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.all = a);
         }
 
         public Options withMode(Encoder.Mode m) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    m,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.mode = m);
         }
 
         public Options withSmtOut(Path p) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    p,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.smtOut = p);
         }
 
         public Options withTimeout(int s) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    s,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.timeoutSeconds = s);
         }
 
         public Options withFrom(int k) {
-            return new Options(
-                    k,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.from = k);
         }
 
         public Options withUniqueKeys(boolean u) {
-            return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    u,
-                    disabledRules,
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+            return edit(o -> o.uniqueKeys = u);
         }
 
         /**
@@ -379,20 +168,55 @@ public final class Analysis {
          * is needed for).
          */
         public Options without(String... rules) {
+            return edit(o -> o.disabledRules = Set.of(rules));
+        }
+
+        /**
+         * The one place a changed copy is made: every wither edits a mutable copy of all fields.
+         */
+        private Options edit(java.util.function.Consumer<Edit> change) {
+            Edit e = new Edit(this);
+            change.accept(e);
             return new Options(
-                    from,
-                    bound,
-                    all,
-                    timeoutSeconds,
-                    smtOut,
-                    mode,
-                    uniqueKeys,
-                    Set.of(rules),
-                    keysBelowCounters,
-                    types,
-                    maxTypeSequences,
-                    threads,
-                    keys);
+                    e.from,
+                    e.bound,
+                    e.all,
+                    e.timeoutSeconds,
+                    e.smtOut,
+                    e.mode,
+                    e.uniqueKeys,
+                    e.disabledRules,
+                    e.keysBelowCounters,
+                    e.types,
+                    e.maxTypeSequences,
+                    e.threads,
+                    e.keys);
+        }
+
+        private static final class Edit {
+            int from, bound, timeoutSeconds, maxTypeSequences, threads;
+            boolean all, uniqueKeys, keysBelowCounters;
+            Path smtOut;
+            Encoder.Mode mode;
+            Set<String> disabledRules;
+            List<String> types;
+            KeyModel keys;
+
+            Edit(Options o) {
+                from = o.from;
+                bound = o.bound;
+                all = o.all;
+                timeoutSeconds = o.timeoutSeconds;
+                smtOut = o.smtOut;
+                mode = o.mode;
+                uniqueKeys = o.uniqueKeys;
+                disabledRules = o.disabledRules;
+                keysBelowCounters = o.keysBelowCounters;
+                types = o.types;
+                maxTypeSequences = o.maxTypeSequences;
+                threads = o.threads;
+                keys = o.keys;
+            }
         }
     }
 
@@ -502,7 +326,7 @@ public final class Analysis {
                 CycleJob.Result r = pool == null ? job.run(cancel) : await(pending.get(i));
                 for (CycleJob.Asked a : r.asked()) {
                     Query q = a.query();
-                    if (a.smtText() != null) write(q.smtFile(), a.smtText());
+                    if (a.smtText() != null) SmtFiles.write(q.smtFile(), a.smtText());
                     queries.add(q);
                     if (Boolean.getBoolean("isocheck.progress"))
                         System.err.println(q.name() + ": " + q.result() + " " + q.millis() + " ms");
@@ -593,143 +417,6 @@ public final class Analysis {
             if (e.getCause() instanceof RuntimeException re) throw re;
             if (e.getCause() instanceof Error err) throw err;
             throw new IllegalStateException(e.getCause());
-        }
-    }
-
-    /** The cycle's transactions have exactly the given types, counted with multiplicity. */
-    static BoolExpr typeMultiset(
-            Context ctx, Vocabulary v, List<com.microsoft.z3.Expr<?>> txns, List<String> types) {
-        List<BoolExpr> out = new ArrayList<>();
-        for (String type : new LinkedHashSet<>(types)) {
-            long n = types.stream().filter(type::equals).count();
-            List<BoolExpr> is = new ArrayList<>();
-            for (com.microsoft.z3.Expr<?> t : txns) is.add(v.isType(t, type));
-            BoolExpr[] arr = is.toArray(new BoolExpr[0]);
-            out.add(ctx.mkAnd(ctx.mkAtLeast(arr, (int) n), ctx.mkAtMost(arr, (int) n)));
-        }
-        return ctx.mkAnd(out.toArray(new BoolExpr[0]));
-    }
-
-    /**
-     * Blocks this anomaly's shape on every rotation of the cycle: on each edge, every selector with
-     * the same transaction types, edge kind and table. The enumeration is therefore of distinct
-     * shapes; each comes with the statement pairs of one witness (blocking single statement pairs
-     * instead makes TPC-C's k = 4 enumeration run into the hundreds of near-identical cycles).
-     */
-    static void block(
-            Context ctx, Solver solver, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
-        int k = chosen.size();
-        for (int s = 0; s < k; s++) {
-            List<BoolExpr> edges = new ArrayList<>();
-            for (int i = 0; i < k; i++) {
-                String shape = shape(chosen.get((i + s) % k));
-                List<BoolExpr> group = new ArrayList<>();
-                for (CycleQuery.Selector sel : q.edges().get(i))
-                    if (shape(sel).equals(shape)) group.add(sel.flag());
-                edges.add(
-                        group.size() == 1
-                                ? group.get(0)
-                                : ctx.mkOr(group.toArray(new BoolExpr[0])));
-            }
-            solver.add(ctx.mkNot(ctx.mkAnd(edges.toArray(new BoolExpr[0]))));
-        }
-    }
-
-    /**
-     * Every anomaly shape one model of an {@code --all} query exhibits, the solver's own choice
-     * first: on each edge, every shape (types, kind, table) with a selector whose necessary
-     * condition η holds in the model. Setting that selector's flag instead keeps every assertion
-     * but the blocking clauses true (a flag occurs only in flag ⇒ η and in its edge's disjunction),
-     * so each combination is a model of the unblocked query: a distinct anomaly of this cycle
-     * length, with the same transactions, parameters, vis and ar. Harvesting them from one model
-     * saves one solver call per shape (TPC-C's PSI k = 4 enumeration has over a hundred).
-     */
-    static List<List<CycleQuery.Selector>> shapesOf(
-            isocheck.witness.Valuation m, CycleQuery.Built q, List<CycleQuery.Selector> chosen) {
-        List<List<CycleQuery.Selector>> perEdge = new ArrayList<>();
-        for (int i = 0; i < q.k(); i++) {
-            java.util.Map<String, CycleQuery.Selector> byShape = new java.util.LinkedHashMap<>();
-            byShape.put(shape(chosen.get(i)), chosen.get(i));
-            for (CycleQuery.Selector sel : q.edges().get(i)) {
-                if (!byShape.containsKey(shape(sel)) && m.eval(sel.eta(), true).isTrue())
-                    byShape.put(shape(sel), sel);
-            }
-            perEdge.add(new ArrayList<>(byShape.values()));
-        }
-        List<List<CycleQuery.Selector>> out = new ArrayList<>();
-        product(perEdge, 0, new ArrayList<>(), out);
-        return out;
-    }
-
-    private static void product(
-            List<List<CycleQuery.Selector>> perEdge,
-            int i,
-            List<CycleQuery.Selector> prefix,
-            List<List<CycleQuery.Selector>> out) {
-        if (i == perEdge.size()) {
-            out.add(List.copyOf(prefix));
-            return;
-        }
-        for (CycleQuery.Selector s : perEdge.get(i)) {
-            prefix.add(s);
-            product(perEdge, i + 1, prefix, out);
-            prefix.remove(prefix.size() - 1);
-        }
-    }
-
-    /**
-     * A cycle's shapes edge by edge, from the rotation that reads least: equal for two rotations of
-     * one cycle.
-     */
-    static String shapeKey(List<CycleQuery.Selector> cycle) {
-        String best = null;
-        for (int s = 0; s < cycle.size(); s++) {
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < cycle.size(); i++)
-                sb.append(shape(cycle.get((s + i) % cycle.size()))).append("; ");
-            if (best == null || sb.toString().compareTo(best) < 0) best = sb.toString();
-        }
-        return best;
-    }
-
-    static String shape(CycleQuery.Selector s) {
-        return s.conflict().t1().name()
-                + " "
-                + s.conflict().kind()
-                + " "
-                + s.conflict().table()
-                + " "
-                + s.conflict().t2().name();
-    }
-
-    /**
-     * The solver's assertions as SMT-LIB, printed by {@link SmtLibText} (a function of the input):
-     * Z3's own printing of a solver rewrites them in an order of term ids, and after a check() adds
-     * {@code (model-add …)} commands no other solver can read back.
-     */
-    static String smtText(String name, Program program, Spec spec, Solver solver) {
-        return "; isocheck query: "
-                + name
-                + "\n; program: "
-                + program.file()
-                + "\n; spec: "
-                + spec.name()
-                + "\n(set-option :produce-models true)\n"
-                + SmtLibText.of(solver.getAssertions())
-                + "(check-sat)\n";
-    }
-
-    /** {@link #smtText} into {@code file} (the proof queries of {@link Proof}). */
-    static void writeSmt(
-            Path file, String name, Program program, Spec spec, Solver solver, Context ctx) {
-        write(file, smtText(name, program, spec, solver));
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -120,7 +120,7 @@ final class CycleJob {
                 }
                 for (Part part : q.parts()) solver.add(part.formula());
                 if (seq == null && !opts.types().isEmpty())
-                    solver.add(Analysis.typeMultiset(ctx, e.v(), q.txns(), opts.types()));
+                    solver.add(CycleShapes.typeMultiset(ctx, e.v(), q.txns(), opts.types()));
                 Set<String> shapes = new LinkedHashSet<>();
                 for (int n = 1; !cancel.cancelled(); n++) {
                     String name =
@@ -142,7 +142,7 @@ final class CycleJob {
                                                         + "-"
                                                         + n
                                                         + ".smt2");
-                        text = Analysis.smtText(name, program, spec, solver);
+                        text = SmtFiles.smtText(name, program, spec, solver);
                     }
                     long t0 = System.nanoTime();
                     try (ReproducibleCheck.Answer r =
@@ -165,8 +165,8 @@ final class CycleJob {
                                                 e.model()));
                             } else {
                                 for (List<CycleQuery.Selector> shape :
-                                        Analysis.shapesOf(m, q, chosen)) {
-                                    if (!shapes.add(Analysis.shapeKey(shape))) continue;
+                                        CycleShapes.shapesOf(m, q, chosen)) {
+                                    if (!shapes.add(CycleShapes.shapeKey(shape))) continue;
                                     found.add(
                                             WitnessExtractor.extract(
                                                     m,
@@ -175,7 +175,7 @@ final class CycleJob {
                                                     shape,
                                                     e.encoder().rules(),
                                                     e.model()));
-                                    Analysis.block(ctx, solver, q, shape);
+                                    CycleShapes.block(ctx, solver, q, shape);
                                 }
                             }
                         }

@@ -32,67 +32,6 @@ public record ProofOptions(
         PathBudget pathBudget,
         KeyModel keys) {
 
-    public ProofOptions(
-            ProofMethod method,
-            int maxLength,
-            int timeoutSeconds,
-            Path smtOut,
-            Encoder.Mode mode,
-            boolean uniqueKeys,
-            Consumer<String> progress,
-            boolean keysBelowCounters,
-            PathBudget pathBudget) {
-        this(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                KeyModel.OVERWRITE);
-    }
-
-    /**
-     * What a second INSERT of a key does ({@link KeyModel}): the paper's overwrite here by default,
-     * SQL's in the CLI.
-     */
-    public ProofOptions withKeys(KeyModel k) {
-        return new ProofOptions(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                k);
-    }
-
-    public ProofOptions(
-            ProofMethod method,
-            int maxLength,
-            int timeoutSeconds,
-            Path smtOut,
-            Encoder.Mode mode,
-            boolean uniqueKeys,
-            Consumer<String> progress) {
-        this(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                false,
-                PathBudget.DEFAULT);
-    }
-
     public ProofOptions {
         if (maxLength < 2)
             throw new IllegalArgumentException("maxLength must be at least 2, not " + maxLength);
@@ -111,131 +50,105 @@ public record ProofOptions(
      */
     public static ProofOptions defaults() {
         return new ProofOptions(
-                ProofMethod.AUTO, 8, 60, null, Encoder.Mode.EXPANDED, false, line -> {});
+                ProofMethod.AUTO,
+                8,
+                60,
+                null,
+                Encoder.Mode.EXPANDED,
+                false,
+                line -> {},
+                false,
+                PathBudget.DEFAULT,
+                KeyModel.OVERWRITE);
+    }
+
+    /**
+     * What a second INSERT of a key does ({@link KeyModel}): the paper's overwrite here by default,
+     * SQL's in the CLI.
+     */
+    public ProofOptions withKeys(KeyModel k) {
+        return edit(o -> o.keys = k);
     }
 
     public ProofOptions withMethod(ProofMethod m) {
-        return new ProofOptions(
-                m,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                keys);
+        return edit(o -> o.method = m);
     }
 
     public ProofOptions withMaxLength(int n) {
-        return new ProofOptions(
-                method,
-                n,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                keys);
+        return edit(o -> o.maxLength = n);
     }
 
     public ProofOptions withTimeout(int s) {
-        return new ProofOptions(
-                method,
-                maxLength,
-                s,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                keys);
+        return edit(o -> o.timeoutSeconds = s);
     }
 
     public ProofOptions withSmtOut(Path p) {
-        return new ProofOptions(
-                method,
-                maxLength,
-                timeoutSeconds,
-                p,
-                mode,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                keys);
+        return edit(o -> o.smtOut = p);
     }
 
     public ProofOptions withMode(Encoder.Mode m) {
-        return new ProofOptions(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                m,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                keys);
+        return edit(o -> o.mode = m);
     }
 
     public ProofOptions withUniqueKeys(boolean u) {
-        return new ProofOptions(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                u,
-                progress,
-                keysBelowCounters,
-                pathBudget,
-                keys);
+        return edit(o -> o.uniqueKeys = u);
     }
 
     public ProofOptions withProgress(Consumer<String> p) {
-        return new ProofOptions(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                p,
-                keysBelowCounters,
-                pathBudget,
-                keys);
+        return edit(o -> o.progress = p);
     }
 
     public ProofOptions withPathBudget(PathBudget b) {
-        return new ProofOptions(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                keysBelowCounters,
-                b,
-                keys);
+        return edit(o -> o.pathBudget = b);
     }
 
+    /**
+     * The initial-state assumption of {@link Encoder#assumeKeysBelowCounters}. (The copy this
+     * replaced dropped {@link #keys}, so {@code weakest --assume-keys-below-counters} proved under
+     * the paper's keys whatever the CLI asked; one edit path keeps every field.)
+     */
     public ProofOptions withKeysBelowCounters(boolean on) {
+        return edit(o -> o.keysBelowCounters = on);
+    }
+
+    /** The one place a changed copy is made: every wither edits a mutable copy of all fields. */
+    private ProofOptions edit(Consumer<Edit> change) {
+        Edit e = new Edit(this);
+        change.accept(e);
         return new ProofOptions(
-                method,
-                maxLength,
-                timeoutSeconds,
-                smtOut,
-                mode,
-                uniqueKeys,
-                progress,
-                on,
-                pathBudget);
+                e.method,
+                e.maxLength,
+                e.timeoutSeconds,
+                e.smtOut,
+                e.mode,
+                e.uniqueKeys,
+                e.progress,
+                e.keysBelowCounters,
+                e.pathBudget,
+                e.keys);
+    }
+
+    private static final class Edit {
+        ProofMethod method;
+        int maxLength, timeoutSeconds;
+        Path smtOut;
+        Encoder.Mode mode;
+        boolean uniqueKeys, keysBelowCounters;
+        Consumer<String> progress;
+        PathBudget pathBudget;
+        KeyModel keys;
+
+        Edit(ProofOptions o) {
+            method = o.method;
+            maxLength = o.maxLength;
+            timeoutSeconds = o.timeoutSeconds;
+            smtOut = o.smtOut;
+            mode = o.mode;
+            uniqueKeys = o.uniqueKeys;
+            progress = o.progress;
+            keysBelowCounters = o.keysBelowCounters;
+            pathBudget = o.pathBudget;
+            keys = o.keys;
+        }
     }
 }
