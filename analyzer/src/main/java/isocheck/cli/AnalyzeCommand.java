@@ -32,6 +32,7 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "analyze",
         mixinStandardHelpOptions = true,
+        modelTransformer = OutputFormatOption.Described.class,
         versionProvider = VersionProvider.class,
         description = {
             "Find serializability violations: dependency cycles of 2..K transactions that the spec allows.",
@@ -41,13 +42,6 @@ import picocli.CommandLine.Parameters;
                     + "0 when none up to K, 3 when a query gives no answer in time."
         })
 public final class AnalyzeCommand implements Callable<Integer> {
-
-    public enum Format {
-        text,
-        json,
-        dot,
-        sarif
-    }
 
     @picocli.CommandLine.Spec CommandSpec spec;
 
@@ -65,12 +59,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
                             + "(distinct by transaction types, edge kinds and statement pairs)")
     boolean all;
 
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "text",
-            description = "text, json, dot or sarif (default: ${DEFAULT-VALUE})")
-    Format format;
+    @picocli.CommandLine.Mixin
+    OutputFormatOption format =
+            new OutputFormatOption(
+                    OutputFormat.text, OutputFormat.json, OutputFormat.dot, OutputFormat.sarif);
 
     @Option(
             names = "--smt-out",
@@ -229,11 +221,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 new AnalysisReport.Subject(program.toString(), chosen.name(), bound);
         var out = spec.commandLine().getOut();
         out.print(
-                switch (format) {
+                switch (format.get()) {
                     case text -> AnalysisReport.text(subject, outcome);
                     case json -> AnalysisReport.json(subject, outcome);
                     case dot -> AnalysisReport.dot(subject, outcome);
                     case sarif -> AnalysisReport.sarif(subject, outcome, version());
+                    case markdown -> throw new IllegalStateException("analyze writes no markdown");
                 });
         out.flush();
         for (Path h : histories) spec.commandLine().getErr().println("witness history: " + h);

@@ -9,7 +9,6 @@ import isocheck.run.RunError;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,6 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "catalogue",
         mixinStandardHelpOptions = true,
+        modelTransformer = OutputFormatOption.Described.class,
         versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
@@ -59,12 +59,9 @@ public final class CatalogueCommand implements Callable<Integer> {
             description = "database password (default: PGPASSWORD; prefer the variable)")
     String password;
 
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "text",
-            description = "text, json or markdown (default: ${DEFAULT-VALUE})")
-    String format;
+    @picocli.CommandLine.Mixin
+    OutputFormatOption format =
+            new OutputFormatOption(OutputFormat.text, OutputFormat.json, OutputFormat.markdown);
 
     @Option(
             names = "--anomaly",
@@ -82,10 +79,6 @@ public final class CatalogueCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String f = format.toLowerCase(Locale.ROOT);
-        if (!f.equals("text") && !f.equals("json") && !f.equals("markdown")) {
-            throw new UserError("--format: expected text, json or markdown, not '" + format + "'");
-        }
         if (blockMillis < 1) {
             throw new UserError("--block-ms must be positive, not " + blockMillis);
         }
@@ -103,9 +96,9 @@ public final class CatalogueCommand implements Callable<Integer> {
             Catalogue cat = Catalogue.run(dbs, selected, blockMillis, null);
             PrintWriter out = spec.commandLine().getOut();
             out.print(
-                    switch (f) {
-                        case "json" -> CatalogueReport.json(cat);
-                        case "markdown" -> CatalogueReport.markdown(cat);
+                    switch (format.get()) {
+                        case json -> CatalogueReport.json(cat);
+                        case markdown -> CatalogueReport.markdown(cat);
                         default -> CatalogueReport.text(cat);
                     });
             out.flush();

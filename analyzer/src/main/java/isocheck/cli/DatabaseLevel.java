@@ -1,5 +1,6 @@
 package isocheck.cli;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,14 +11,36 @@ import java.util.Map;
 public final class DatabaseLevel {
     private DatabaseLevel() {}
 
-    /** Per database, its levels weakest first, each with the built-in spec that describes it. */
-    static final Map<String, List<Map.Entry<String, String>>> CATALOGUE =
-            Map.of(
-                    "postgresql",
-                    List.of(
-                            Map.entry("read-committed", "pg-read-committed"),
-                            Map.entry("repeatable-read", "pg-repeatable-read"),
-                            Map.entry("serializable", "pg-serializable")));
+    /**
+     * Per database, its levels weakest first, each with the built-in spec that describes it
+     * (docs/postgresql-levels.md §4, docs/mysql-levels.md §3). {@code mariadb} is InnoDB as {@code
+     * mysql} is. H2's SERIALIZABLE is snapshot isolation (its isolation catalogue row).
+     */
+    static final Map<String, List<Map.Entry<String, String>>> CATALOGUE = catalogue();
+
+    private static Map<String, List<Map.Entry<String, String>>> catalogue() {
+        Map<String, List<Map.Entry<String, String>>> out = new LinkedHashMap<>();
+        out.put(
+                "postgresql",
+                List.of(
+                        Map.entry("read-committed", "pg-read-committed"),
+                        Map.entry("repeatable-read", "pg-repeatable-read"),
+                        Map.entry("serializable", "pg-serializable")));
+        List<Map.Entry<String, String>> innodb =
+                List.of(
+                        Map.entry("read-committed", "mysql-read-committed"),
+                        Map.entry("repeatable-read", "mysql-repeatable-read"),
+                        Map.entry("serializable", "mysql-serializable"));
+        out.put("mysql", innodb);
+        out.put("mariadb", innodb);
+        out.put(
+                "h2",
+                List.of(
+                        Map.entry("read-committed", "h2-read-committed"),
+                        Map.entry("snapshot", "h2-snapshot"),
+                        Map.entry("serializable", "h2-serializable")));
+        return java.util.Collections.unmodifiableMap(out);
+    }
 
     /** The levels of {@code db}, weakest first; a UserError for an unknown database. */
     static List<Map.Entry<String, String>> levels(String db) {
@@ -58,7 +81,9 @@ public final class DatabaseLevel {
         if (specName != null) return specName;
         if (db == null && level == null)
             throw new UserError("missing --spec (or --db with --level)");
-        if (db == null) throw new UserError("--level needs --db (postgresql)");
+        if (db == null)
+            throw new UserError(
+                    "--level needs --db (" + String.join(", ", CATALOGUE.keySet()) + ")");
         if (level == null)
             throw new UserError(
                     "--db needs --level ("

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -18,6 +17,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "parse",
         mixinStandardHelpOptions = true,
+        modelTransformer = OutputFormatOption.Described.class,
         versionProvider = VersionProvider.class,
         description = {
             "Parse and type-check a program; show what the encoder sees.",
@@ -28,22 +28,13 @@ import picocli.CommandLine.Spec;
         })
 public final class ParseCommand implements Callable<Integer> {
 
-    public enum Format {
-        text,
-        json
-    }
-
     @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the program file (.sql)")
     Path program;
 
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "text",
-            description = "text or json (default: ${DEFAULT-VALUE})")
-    Format format;
+    @picocli.CommandLine.Mixin
+    OutputFormatOption format = new OutputFormatOption(OutputFormat.text, OutputFormat.json);
 
     @Override
     public Integer call() {
@@ -51,7 +42,7 @@ public final class ParseCommand implements Callable<Integer> {
         var facts = FactExtractor.of(loaded);
         var out = spec.commandLine().getOut();
         out.print(
-                format == Format.json
+                format.get() == OutputFormat.json
                         ? ParseReport.json(loaded, facts)
                         : ParseReport.text(loaded, facts));
         out.flush();

@@ -59,7 +59,7 @@ public final class RepairCommand implements Callable<Integer> {
             names = "--db",
             paramLabel = "DB",
             required = true,
-            description = "the database (postgresql)")
+            description = "the database (postgresql, mysql, mariadb, h2)")
     String db;
 
     @Option(

@@ -20,15 +20,17 @@ final class SpecOptions {
     @Option(
             names = "--db",
             paramLabel = "DB",
-            description = "with --level, instead of --spec: a database's own level (postgresql)")
+            description =
+                    "with --level, instead of --spec: a database's own level (postgresql, mysql,"
+                            + " mariadb, h2)")
     String db;
 
     @Option(
             names = "--level",
             paramLabel = "LEVEL",
             description =
-                    "with --db: read-committed, repeatable-read or serializable "
-                            + "(the specs pg-read-committed, pg-repeatable-read, pg-serializable)")
+                    "with --db: read-committed, repeatable-read or serializable (h2 also: snapshot);"
+                            + " the specs pg-*, mysql-*, h2-*")
     String level;
 
     @Option(

@@ -25,6 +25,7 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "verify",
         mixinStandardHelpOptions = true,
+        modelTransformer = OutputFormatOption.Described.class,
         versionProvider = VersionProvider.class,
         description = {
             "Prove that every execution of the program under the spec is serializable, however long.",
@@ -36,11 +37,6 @@ import picocli.CommandLine.Parameters;
                     + "SMT-LIB file). Exit 0 proved, 1 anomaly found on the way, 3 unknown or not proved."
         })
 public final class VerifyCommand implements Callable<Integer> {
-
-    public enum Format {
-        text,
-        json
-    }
 
     @picocli.CommandLine.Spec CommandSpec spec;
 
@@ -66,12 +62,8 @@ public final class VerifyCommand implements Callable<Integer> {
                     "the longest chordless path the shortest-path method asks for (default: ${DEFAULT-VALUE})")
     int maxLength;
 
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "text",
-            description = "text or json (default: ${DEFAULT-VALUE})")
-    Format format;
+    @picocli.CommandLine.Mixin
+    OutputFormatOption format = new OutputFormatOption(OutputFormat.text, OutputFormat.json);
 
     @Option(
             names = "--smt-out",
@@ -143,7 +135,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 new ProofReport.Subject(program.toString(), chosen.name(), m.label(), maxLength);
         PrintWriter out = spec.commandLine().getOut();
         out.print(
-                format == Format.json
+                format.get() == OutputFormat.json
                         ? ProofReport.json(subject, outcome)
                         : ProofReport.text(subject, outcome));
         out.flush();

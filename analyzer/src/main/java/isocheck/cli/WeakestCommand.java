@@ -35,6 +35,7 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "weakest",
         mixinStandardHelpOptions = true,
+        modelTransformer = OutputFormatOption.Described.class,
         versionProvider = VersionProvider.class,
         description = {
             "Find the weakest specs under which the program has no serializability violation.",
@@ -46,11 +47,6 @@ import picocli.CommandLine.Parameters;
                     + "Exit 0 answered, 1 no spec (or assignment) is anomaly-free, 2 bad input, 3 unknown."
         })
 public final class WeakestCommand implements Callable<Integer> {
-
-    public enum Format {
-        text,
-        json
-    }
 
     @picocli.CommandLine.Spec CommandSpec spec;
 
@@ -77,7 +73,8 @@ public final class WeakestCommand implements Callable<Integer> {
             paramLabel = "DB",
             description =
                     "choose among a database's own levels instead of --specs "
-                            + "(postgresql: read-committed, repeatable-read, serializable)")
+                            + "(postgresql, mysql, mariadb: read-committed, repeatable-read,"
+                            + " serializable; h2: also snapshot)")
     String db;
 
     @picocli.CommandLine.Mixin BoundOption boundOption = new BoundOption();
@@ -161,12 +158,8 @@ public final class WeakestCommand implements Callable<Integer> {
             description = "print progress on stderr even when it is not a terminal")
     boolean progress;
 
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            defaultValue = "text",
-            description = "text or json (default: ${DEFAULT-VALUE})")
-    Format format;
+    @picocli.CommandLine.Mixin
+    OutputFormatOption format = new OutputFormatOption(OutputFormat.text, OutputFormat.json);
 
     @Override
     public Integer call() {
@@ -271,10 +264,10 @@ public final class WeakestCommand implements Callable<Integer> {
             if (!perTransaction) {
                 WeakestSpecs.Result r = WeakestSpecs.run(loaded, specs, opts, prover);
                 out.print(
-                        format == Format.json
+                        format.get() == OutputFormat.json
                                 ? WeakestReport.json(subject, r)
                                 : WeakestReport.text(subject, r));
-                if (levels != null && format == Format.text)
+                if (levels != null && format.get() == OutputFormat.text)
                     out.print(WeakestReport.databaseSummary(db, levels, r));
                 out.flush();
                 return switch (r.verdict()) {
@@ -334,7 +327,7 @@ public final class WeakestCommand implements Callable<Integer> {
             String written =
                     specOut != null && !r.solutions().isEmpty() ? specOut.toString() : null;
             out.print(
-                    format == Format.json
+                    format.get() == OutputFormat.json
                             ? WeakestReport.json(subject, r, comparisons, written)
                             : WeakestReport.text(subject, r, comparisons, written));
             out.flush();

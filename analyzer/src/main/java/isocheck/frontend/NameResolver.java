@@ -126,6 +126,30 @@ abstract class NameResolver {
                 return variable(qualifier + "." + c.getColumnName(), pos);
             }
         }
+        return tableColumn(c, qualifier, pos, true);
+    }
+
+    /**
+     * A column an UPDATE sets or an INSERT lists: never a variable, even in PL/pgSQL (no ambiguity
+     * there).
+     */
+    Expr.ColumnRef targetColumn(Expression e) {
+        net.sf.jsqlparser.schema.Column c = (net.sf.jsqlparser.schema.Column) e;
+        SourcePos pos = pos(e);
+        String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
+        return tableColumn(c, qualifier, pos, false);
+    }
+
+    /**
+     * Column {@code c} of the statement's table, {@code qualifier} (if any) its name or alias;
+     * {@code variableHint}: the errors say how variables are written (where a bare name could have
+     * meant one).
+     */
+    private Expr.ColumnRef tableColumn(
+            net.sf.jsqlparser.schema.Column c,
+            String qualifier,
+            SourcePos pos,
+            boolean variableHint) {
         if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
             throw new ProgramError(
                     pos,
@@ -133,10 +157,9 @@ abstract class NameResolver {
                             + qualifier
                             + " (this statement accesses only "
                             + table.name()
-                            + "; write variables as :"
-                            + qualifier
-                            + "."
-                            + c.getColumnName()
+                            + (variableHint
+                                    ? "; write variables as :" + qualifier + "." + c.getColumnName()
+                                    : "")
                             + ")");
         }
         Column column =
@@ -149,39 +172,11 @@ abstract class NameResolver {
                                                         + c.getColumnName()
                                                         + " in table "
                                                         + table.name()
-                                                        + " (write variables and parameters as :"
-                                                        + c.getColumnName()
-                                                        + ")"));
-        return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
-    }
-
-    /**
-     * A column an UPDATE sets or an INSERT lists: never a variable, even in PL/pgSQL (no ambiguity
-     * there).
-     */
-    Expr.ColumnRef targetColumn(Expression e) {
-        net.sf.jsqlparser.schema.Column c = (net.sf.jsqlparser.schema.Column) e;
-        SourcePos pos = pos(e);
-        String qualifier = c.getTable() == null ? null : Names.of(c.getTable().getName());
-        if (qualifier != null && !qualifier.equals(table.name()) && !qualifier.equals(alias)) {
-            throw new ProgramError(
-                    pos,
-                    "unknown table "
-                            + qualifier
-                            + " (this statement accesses only "
-                            + table.name()
-                            + ")");
-        }
-        Column column =
-                table.column(Names.of(c.getColumnName()))
-                        .orElseThrow(
-                                () ->
-                                        new ProgramError(
-                                                pos,
-                                                "unknown column "
-                                                        + c.getColumnName()
-                                                        + " in table "
-                                                        + table.name()));
+                                                        + (variableHint
+                                                                ? " (write variables and parameters as :"
+                                                                        + c.getColumnName()
+                                                                        + ")"
+                                                                : "")));
         return new Expr.ColumnRef(table.name(), column.name(), column.type(), pos);
     }
 

@@ -31,18 +31,20 @@ import java.util.function.Consumer;
  * <p>Why the witnesses bound every repair: a promotion adds the locked_read conjunct only to the
  * necessary condition η of anti-dependency candidates <em>read by the promoted SELECT</em> ({@code
  * CycleQuery.lockedRead}). A witness's model therefore stays a model of the edited program unless
- * the edit promotes one of the SELECTs its rw edges read by: every repair hits the reader set of
- * every witness (at statement snapshots, dropping a promotion could in principle restore a
- * per-statement conjunct, {@code Encoder.singleReadStatement}; the search only ever adds, so each
- * candidate is a minimum hitting set of readers of the witnesses found so far). Each round takes a
- * minimum hitting set (by increasing size, in statement order), edits the file, re-parses it, runs
- * the bounded analysis with {@code --all} (every anomaly shape, each a new set to hit), and when
- * that finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does; at a
- * snapshot-isolation level the dangerous-structure proof is tried before the bounded analysis); an
- * anomaly the proof finds is one more set. It ends with a proved repair, with a witness that no
- * promotion can break (its anti-dependencies are read by UPDATE, DELETE, aggregate, join or LIMIT
- * statements, or by SELECTs already locking), with more changes than allowed, or with an unknown
- * answer.
+ * the edit promotes one of the SELECTs its rw edges read by, or (at statement snapshots) a SELECT
+ * that draws a counter key, whose lock also ties every statement that sees the key to its inserter
+ * ({@code DrawnKeyRules.inserterInSnapshot}; such draws join every reader set): every repair hits
+ * the reader set of every witness (at statement snapshots, dropping a promotion could in principle
+ * restore a per-statement conjunct, {@code Encoder.singleReadStatement}; the search only ever adds,
+ * so each candidate is a minimum hitting set of readers of the witnesses found so far). Each round
+ * takes a minimum hitting set (by increasing size, in statement order), edits the file, re-parses
+ * it, runs the bounded analysis with {@code --all} (every anomaly shape, each a new set to hit),
+ * and when that finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does;
+ * at a snapshot-isolation level the dangerous-structure proof is tried before the bounded
+ * analysis); an anomaly the proof finds is one more set. It ends with a proved repair, with a
+ * witness that no promotion can break (its anti-dependencies are read by UPDATE, DELETE, aggregate,
+ * join or LIMIT statements, or by SELECTs already locking), with more changes than allowed, or with
+ * an unknown answer.
  */
 public final class RepairSearch {
 
@@ -287,9 +289,17 @@ public final class RepairSearch {
             List<Round> rounds) {
         Set<String> promotable = new LinkedHashSet<>();
         for (Promotion p : promotable(program)) promotable.add(p.statement());
+        // at statement snapshots a FOR UPDATE on the SELECT that draws a counter key is a fact
+        // about every statement that sees such a key (CounterKey#drawingSelects), not only about
+        // the promoted SELECT's own anti-dependencies: it may remove any witness
+        Set<String> draws = new LinkedHashSet<>();
+        if (spec.hasStatementSnapshots()) {
+            for (String d : isocheck.encoding.CounterKey.drawingSelects(program))
+                if (promotable.contains(d)) draws.add(d);
+        }
         for (Witness w : found) {
             witnesses.add(w);
-            Set<String> readers = new LinkedHashSet<>();
+            Set<String> readers = new LinkedHashSet<>(draws);
             for (Witness.Edge e : w.edges()) {
                 if (e.kind() != DepKind.RW) continue;
                 String key = e.fromStatement().txnType() + "." + e.fromStatement().id();

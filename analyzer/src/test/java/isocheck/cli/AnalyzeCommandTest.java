@@ -109,7 +109,7 @@ class AnalyzeCommandTest {
         assertTrue(
                 run.err()
                         .startsWith(
-                                "unknown spec 'snapshot'; known specs: cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"),
+                                "unknown spec 'snapshot'; known specs: cc, ec, h2-read-committed, h2-serializable, h2-snapshot, mysql-read-committed, mysql-repeatable-read, mysql-serializable, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"),
                 run.err());
     }
 
@@ -147,8 +147,25 @@ class AnalyzeCommandTest {
         assertEquals(ExitCode.OK, rr.exitCode(), rr.err());
         assertEquals(
                 ExitCode.BAD_INPUT,
-                CliRun.of("analyze", BANK, "--db", "mysql", "--level", "read-committed")
+                CliRun.of("analyze", BANK, "--db", "oracle", "--level", "read-committed")
                         .exitCode());
+        // InnoDB's REPEATABLE READ has no first-updater-wins: bank's lost update commits there
+        // (docs/mysql-levels.md), while MySQL's SERIALIZABLE is serializable
+        CliRun mysqlRr =
+                CliRun.of(
+                        "analyze",
+                        BANK,
+                        "--db",
+                        "mysql",
+                        "--level",
+                        "repeatable-read",
+                        "--bound",
+                        "2");
+        assertEquals(ExitCode.FINDING, mysqlRr.exitCode(), mysqlRr.err());
+        assertTrue(mysqlRr.out().contains("lost update"), mysqlRr.out());
+        CliRun h2Rr = CliRun.of("analyze", BANK, "--db", "h2", "--level", "repeatable-read");
+        assertEquals(ExitCode.BAD_INPUT, h2Rr.exitCode());
+        assertTrue(h2Rr.err().contains("read-committed, snapshot, serializable on h2"), h2Rr.err());
         assertEquals(
                 ExitCode.BAD_INPUT,
                 CliRun.of("analyze", BANK, "--db", "postgresql", "--level", "snapshot").exitCode());

@@ -138,7 +138,11 @@ class CatalogueCommandTest {
 
         CliRun format = CliRun.of("catalogue", "--format", "xml");
         assertEquals(ExitCode.BAD_INPUT, format.exitCode());
-        assertEquals("--format: expected text, json or markdown, not 'xml'" + NL, format.err());
+        assertEquals(
+                "Invalid value for option '--format': expected one of [text, json, markdown]"
+                        + " (case-insensitive) but was 'xml' (see 'isocheck catalogue --help')"
+                        + NL,
+                format.err());
 
         CliRun anomaly = CliRun.of("catalogue", "--anomaly", "G1a,G9");
         assertEquals(ExitCode.BAD_INPUT, anomaly.exitCode());

@@ -112,6 +112,36 @@ class RepairCommandTest {
     }
 
     @Test
+    void aCounterDrawPromotedToForUpdateRepairsTheAggregatesWitnessToo() {
+        // status-plain.sql at read-committed: Status's MAX(o_id) sees an order that its next SELECT
+        // misses. Its rw edges are read by Status's SELECTs, but Place's draw of the order id, once
+        // FOR UPDATE, ties every statement that sees the id to Place (inserter_in_snapshot), and
+        // it is needed anyway for the lost update on the counter: one change, not two
+        CliRun run =
+                CliRun.of(
+                        "repair",
+                        Path.of("")
+                                .toAbsolutePath()
+                                .getParent()
+                                .resolve("analyzer/src/test/resources/drawn-keys/status-plain.sql")
+                                .toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "read-committed",
+                        "--quiet");
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains(": 1 change"), run.out());
+        assertTrue(run.out().contains("Status.S2 -rw(orders.@alive)-> Place.S3"), run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "+  SELECT c_next INTO cnt FROM counter WHERE c_id = :c FOR UPDATE;"),
+                run.out());
+        assertTrue(run.out().contains("Proof: PROVED"), run.out());
+    }
+
+    @Test
     void aProgramAlreadySerializableAtTheLevelExitsZero() {
         CliRun run =
                 CliRun.of(

@@ -173,8 +173,45 @@ final class ExecutionExplorer {
             }
             states = next;
         }
+        // the program's declared invariants (key below counter) are assumptions about the initial
+        // database, which the encoder makes too (CounterRules#keyBelowCounter): explore only the
+        // initial states that satisfy them
+        for (isocheck.program.Invariant inv : program.invariants()) {
+            java.util.Optional<isocheck.encoding.CounterKey> ck =
+                    isocheck.encoding.CounterKey.of(program, inv);
+            if (ck.isPresent()) states.removeIf(st -> !keyBelowCounter(program, st, ck.get()));
+        }
         initialStates.addAll(states);
         this.interpreter = new ProgramInterpreter(model, universe, sqlKeys);
+    }
+
+    /**
+     * Every alive record x of the counter-keyed table has its counter record alive with x.k below
+     * the counter's value.
+     */
+    private static boolean keyBelowCounter(
+            Program program,
+            Map<RecordId, Map<String, Object>> state,
+            isocheck.encoding.CounterKey ck) {
+        Table table = program.schema().table(ck.table()).orElseThrow();
+        for (var e : state.entrySet()) {
+            RecordId x = e.getKey();
+            if (!x.table().equals(ck.table())
+                    || !ProgramInterpreter.ALIVE.equals(e.getValue().get(StatementFacts.ALIVE)))
+                continue;
+            List<Object> counterKey = new ArrayList<>();
+            for (String c : ck.counterKey())
+                counterKey.add(x.key().get(table.primaryKey().indexOf(c)));
+            Map<String, Object> counter = state.get(new RecordId(ck.counter().table(), counterKey));
+            if (counter == null
+                    || !ProgramInterpreter.ALIVE.equals(counter.get(StatementFacts.ALIVE)))
+                return false;
+            Object key = x.key().get(table.primaryKey().indexOf(ck.column()));
+            Object next = counter.get(ck.counter().field());
+            if (!(key instanceof Number k) || !(next instanceof Number n)) return false;
+            if (k.longValue() >= n.longValue()) return false;
+        }
+        return true;
     }
 
     /** The instances, initial states and interpreter, shared with {@link ReadCommittedExplorer}. */

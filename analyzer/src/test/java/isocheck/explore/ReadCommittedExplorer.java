@@ -21,6 +21,12 @@ import java.util.Map;
  * among positions before p. An INSERT of a key alive in that version aborts the instance, and the
  * execution is not one the database produces.
  *
+ * <p>With {@code firstRead} the explorer is InnoDB's REPEATABLE READ (docs/mysql-levels.md §4): the
+ * instance's non-locking SELECTs all read the snapshot of the first of them that runs (MySQL
+ * manual, "Consistent Nonlocking Reads"); its other statements keep their own cuts, and
+ * UPDATE/DELETE act on the newest version of the rows they lock as above, with no
+ * first-updater-wins check.
+ *
  * <p>Over-approximation: a combination of cuts and lock waits that would deadlock on the server
  * (two instances each waiting for a row the other holds) is still enumerated. That makes the oracle
  * stricter, never weaker: the encoder must cover more executions, not fewer.
@@ -38,7 +44,14 @@ final class ReadCommittedExplorer {
     private final List<Map<RecordId, Map<String, Object>>> initialStates;
     private final ProgramInterpreter interpreter;
 
+    private final boolean firstRead;
+
     ReadCommittedExplorer(Program program, ExecutionExplorer.Domain domain) {
+        this(program, domain, false);
+    }
+
+    ReadCommittedExplorer(Program program, ExecutionExplorer.Domain domain, boolean firstRead) {
+        this.firstRead = firstRead;
         this.base = new ExecutionExplorer(program, domain);
         this.instances = base.instances();
         this.initialStates = base.initialStates();
@@ -119,14 +132,21 @@ final class ReadCommittedExplorer {
             ProgramInterpreter.View view =
                     new ProgramInterpreter.View() {
                         int current = -1;
+                        int currentCut = 0;
+                        int shared = -1; // the consistent-read snapshot (firstRead)
 
                         @Override
                         public void beginStatement(Stmt.Sql s) {
                             current = used[0]++;
+                            currentCut = cut[current];
+                            if (firstRead && s instanceof Stmt.Select sel && !sel.lock().locks()) {
+                                if (shared < 0) shared = currentCut;
+                                currentCut = shared;
+                            }
                         }
 
                         int snapshot() {
-                            return current < 0 ? 0 : cut[current];
+                            return current < 0 ? 0 : currentCut;
                         }
 
                         int last(RecordId r, String f, int upTo) {

@@ -46,39 +46,42 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PostgresLevelsReplayTest {
 
-    private static final String WHY_A =
+    static final String WHY_A =
             "RC model gap (docs/postgresql-levels.md §7): a statement view may see alive a row that a later INSERT of the cycle creates; \"an INSERT needs its key absent in the newest state\" is stated only between inserters, so the seeded row makes that INSERT fail on the primary key";
-    private static final String WHY_B =
+    static final String WHY_B =
             "the model does not tie an aggregate (COUNT) to the rows it counts: the witness needs rows it never names (more doctors on call), which no seeding can supply, so the guard is false on the server";
-    private static final String WHY_C =
+    static final String WHY_C =
             "RC seeding: a SELECT ... INTO stores values of its own function under statement snapshots, not its view; the seeded amount does not satisfy amount > 0, so the SELECT finds no row";
-    private static final String WHY_D =
+    static final String WHY_D =
             "RC model gap: one UPDATE/DELETE execution both misses an INSERT (rw) and reads its version (wr); PostgreSQL cannot: a row absent from the statement snapshot is never found (manual §13.2.1, re-evaluation only of rows found). Sound over-approximation (φ_dep is stated per statement only for SELECTs)";
-    private static final String WHY_D2 =
+    static final String WHY_D2 =
             "RC model gap: the join reads both tables in one statement snapshot, but the per-statement snapshot (vis@s) is stated only for plain SELECTs outside loops: the witness has the join see one writer's commit on one side and miss an earlier-committed one on the other (a long fork inside one statement). Sound over-approximation";
-    private static final String WHY_E =
+    static final String WHY_E =
             "ORDER BY ... LIMIT 1 (and FOR UPDATE SKIP LOCKED) is over-approximated as a read of every row that could be chosen; on the server the transactions take different (or the same least) rows and no cycle forms";
-    private static final String WHY_F =
+    static final String WHY_F =
             "SELECT ... FOR UPDATE is encoded as a plain read (issue 13 allows it; locked_read for locking reads is design §5, the repair branch lands it): the second FOR UPDATE waits for the first lock, so no lost update on the server";
-    private static final String WHY_G =
+    static final String WHY_G =
             "the cycle ends in a write of the value already written (on_call = 0 twice) that nothing reads: the recorded history has a serial order explaining every read (the checker orders versions by reads), so SER holds; the model's WW edge is unobservable";
-    private static final String WHY_H =
+    static final String WHY_H =
             "NULL in the initial state: the witness needs owner IS NULL, and initial rows carry integers only (NULL is the schema branch's); the seeded owner = 0 fails the WHERE";
-    private static final String WHY_I =
+    static final String WHY_I =
             "documented precision gap (docs/postgresql-levels.md §7): Answer reads the body of a post that Publish's INSERT then overwrites, which the primary key forbids; the RC explorer finds no such cycle either";
-    private static final String WHY_J =
+    static final String WHY_J =
             "UPDATE ... RETURNING INTO: the returned value is a read of its own (S4) that locked_read does not cover, but on the server it is the row the UPDATE wrote under its lock (an atomic read-modify-write)";
-    private static final String WHY_K =
+    static final String WHY_K =
             "INSERT ... ON CONFLICT DO UPDATE at REPEATABLE READ: the second upsert of a row changed since its snapshot fails (manual §13.2.2, \"could not serialize access\"); the model lets the update path miss the other upsert. Sound over-approximation";
 
-    private static final String WHY_L =
+    static final String WHY_L =
             "locking reads: locked_read's premise is under-approximated for a WHERE on non-key columns (AccessRules#locks), so the model does not order the anti-dependency of FOR UPDATE on the doctors it counts; on the server the second FOR UPDATE waits for the first and sees its write (repair branch, RESULTS)";
-    private static final String WHY_M =
+    static final String WHY_M =
             "comparisons on nullable columns are over-approximated (Terms: a comparison with a possibly-NULL field may go either way), so the witness takes a branch SQL's three-valued logic rules out on the server, or its statement order has no schedule; sound, imprecise (schema branch, RESULTS)";
-    private static final String WHY_N =
+    static final String WHY_N =
             "the analysis does not encode CHECK constraints (AccessRules: a violating write only aborts its transaction, so leaving them out adds executions; sound): the witness of this Withdraw/Withdraw lost update seeds balance = 0, and on the server both UPDATEs write -1 and abort on CHECK (balance >= 0) (\"new row for relation account violates check constraint account_balance_check\"). The same schedule seeded with balance = 5 commits both and violates SER (lost update, G-single; investigated 2026-11-26, RESULTS), so the anomaly is real and only the seed is wrong";
-    private static final String WHY_N2 =
+    static final String WHY_N2 =
             "NULL arithmetic and NOT NULL are not encoded (sound): Withdraw's SELECT finds no row (Open has not committed), so b is NULL; its UPDATE then finds Open's row and writes balance = NULL - 1, which PostgreSQL rejects (\"null value in column balance violates not-null constraint\"), so Withdraw aborts. The model lets the UPDATE write a value computed from the absent read; no execution of the server has this cycle (investigated 2026-11-26)";
+
+    static final String WHY_O =
+            "a recorder gap, not the model (issue 15): T1 read the row, T2 deleted it and committed, and T1's DELETE by key then deleted 0 rows. No serial order does that (T1 first deletes the row; T2 first leaves T1 nothing to read), but the recorder logs no read for a DELETE/UPDATE by key that finds its row gone, so the history has no T2 -> T1 edge and checks SER-consistent (investigated 2026-11-26 from the trace)";
 
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each

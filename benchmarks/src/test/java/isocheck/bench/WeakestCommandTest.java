@@ -338,7 +338,7 @@ class WeakestCommandTest {
         assertTrue(
                 unknown.err()
                         .startsWith(
-                                "unknown spec 'snapshot'; known specs: cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"),
+                                "unknown spec 'snapshot'; known specs: cc, ec, h2-read-committed, h2-serializable, h2-snapshot, mysql-read-committed, mysql-repeatable-read, mysql-serializable, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si"),
                 unknown.err());
         assertEquals(1, unknown.err().strip().lines().count());
         Run unknownCompare = cli("weakest", bank, "--per-transaction", "--compare", "snapshot");

@@ -143,6 +143,52 @@ public record CounterKey(
         return Optional.empty();
     }
 
+    /**
+     * The statements ("Txn.S3") of the SELECTs from which the INSERTs of the program's
+     * invariant-declared counter keys draw their keys: at READ COMMITTED, promoting all of them to
+     * FOR UPDATE turns on {@code DrawnKeyRules#inserterInSnapshot}, a fact about every statement
+     * that sees such a key, so a repair search must count them among the candidates of every
+     * witness.
+     */
+    public static java.util.Set<String> drawingSelects(isocheck.program.Program program) {
+        ProgramModel model = new ProgramModel(program);
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (isocheck.program.Invariant inv : program.invariants()) {
+            Optional<CounterKey> ck = of(program, inv);
+            if (ck.isEmpty()) continue;
+            for (TransactionFacts tf : model.transactions()) {
+                for (StatementFacts sf : tf.statements()) {
+                    if (!(sf.statement() instanceof Stmt.Insert)
+                            || !sf.table().equals(ck.get().table())) continue;
+                    drawingSelect(model, tf.transaction(), sf, ck.get())
+                            .ifPresent(
+                                    sel ->
+                                            out.add(
+                                                    tf.transaction().name()
+                                                            + "."
+                                                            + model.factsOf(sel).id()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The SELECT of the counter row from which INSERT {@code ins} of transaction {@code txn} draws
+     * the key column of {@code ck} (the statement {@link #drawn} found); empty if none.
+     */
+    static Optional<Stmt.Select> drawingSelect(
+            ProgramModel model, Transaction txn, StatementFacts ins, CounterKey ck) {
+        if (drawn(model, txn, ins, ck.column(), ck.counter()).isEmpty()) return Optional.empty();
+        Expr value = resolve(model, txn, ins.keyPins().get(ck.column()));
+        if (!(value instanceof Expr.VarRef ref)) return Optional.empty();
+        List<ProgramModel.Assignment> as =
+                model.assignments(txn, model.variable(txn, ref.variable()).name());
+        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select sel))
+            return Optional.empty();
+        return Optional.of(sel);
+    }
+
     private static boolean isPrefix(List<Cond> prefix, List<Cond> of) {
         if (prefix.size() > of.size()) return false;
         for (int i = 0; i < prefix.size(); i++) if (prefix.get(i) != of.get(i)) return false;

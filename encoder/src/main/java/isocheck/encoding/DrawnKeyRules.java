@@ -3,6 +3,7 @@ package isocheck.encoding;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
+import isocheck.program.RowLock;
 import isocheck.program.StatementFacts;
 import isocheck.program.Stmt;
 import isocheck.program.TransactionFacts;
@@ -121,6 +122,108 @@ final class DrawnKeyRules {
             }
         }
         return out;
+    }
+
+    /**
+     * <b>inserter_in_snapshot</b>, the READ COMMITTED form of {@link #inserterVisible}: if
+     * transaction i runs an INSERT of record x of a counter-keyed table and a plain SELECT s
+     * (outside loops) of another transaction t finds x alive in its statement snapshot, then i is
+     * in that snapshot: {@code vis@s(i, t)}. This ties what an aggregate or a later statement of t
+     * can see to the row the SELECT saw: TPC-C's {@code MIN(no_o_id)} in Delivery (or {@code
+     * MAX(o_id)} in OrderStatus) returns an order id only with the order's NewOrder in its
+     * snapshot, and so in every later statement's snapshot of t ({@link StatementSnapshotRules}).
+     *
+     * <p>Soundness, for PostgreSQL READ COMMITTED (manual, chapter "Concurrency Control", §13.2.1),
+     * only when every INSERT into the table draws its key with a {@code SELECT … FOR UPDATE} of the
+     * counter row ({@link #drawnUnderLock}; the caller also requires the key-below-counter
+     * invariant, declared or assumed): such a read waits for a concurrent holder of the row lock
+     * and returns the newest committed version, and the same transaction's increment keeps the lock
+     * to commit, so two committed transactions never draw the same key, and every drawn key is at
+     * least the counter's initial value, above every initial key. So x is not initial and i is its
+     * only committed inserter; alive in a snapshot, it was committed before the statement began. A
+     * plain SELECT outside loops reads from exactly one snapshot (its view is that snapshot; own
+     * writes are outside the view), which is why locking reads, UPDATE and DELETE (they may read
+     * the newest version after a lock wait) and statements in loops are left out (fewer rules:
+     * sound). With a plain SELECT of the counter two NewOrders may draw one key (the later INSERT
+     * fails only if the first row is still alive), and the rule is off.
+     */
+    List<Part> inserterInSnapshot(CounterKey ck, List<Expr<?>> txns) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
+                    continue;
+                for (TransactionFacts rf : model.transactions()) {
+                    for (StatementFacts s : rf.statements()) {
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || sel.lock().locks()
+                                || !s.loops().isEmpty()
+                                || !s.table().equals(ck.table())
+                                || !StatementSnapshotRules.hasSnapshot(s)) continue;
+                        String reader = rf.transaction().name() + "." + s.id();
+                        out.add(
+                                new Part(
+                                        "inserter_in_snapshot "
+                                                + tf.transaction().name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + reader,
+                                        enc.forAllTxns(
+                                                txns,
+                                                2,
+                                                new int[][] {{0, 1}},
+                                                it ->
+                                                        inSnapshot(
+                                                                tf, c, rf, reader, it.get(0),
+                                                                it.get(1)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr inSnapshot(
+            TransactionFacts inserter,
+            StatementFacts c,
+            TransactionFacts readerTxn,
+            String reader,
+            Expr<?> i,
+            Expr<?> t) {
+        if (!enc.mayBe(i, inserter.transaction().name())
+                || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
+        List<Expr<?>> els = rules.iterationElements(c, inserter.transaction(), "is");
+        Site site = rules.site(c, inserter.transaction(), i, els);
+        Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+        if (x.isEmpty()) return ctx.mkTrue();
+        BoolExpr premise =
+                ctx.mkAnd(
+                        v.isType(i, inserter.transaction().name()),
+                        v.isType(t, readerTxn.transaction().name()),
+                        rules.exec(c, site, false),
+                        v.aliveAt(c.table(), reader, x.get(), t, List.of()));
+        return enc.forAllIn(i, els, ctx.mkImplies(premise, v.statementVis(reader, i, t)));
+    }
+
+    /**
+     * Every INSERT into the counter-keyed table takes its key from a {@code SELECT … FOR UPDATE}
+     * (waiting, not SKIP LOCKED) of the counter row: the draws are serialized by the row lock.
+     */
+    private boolean drawnUnderLock(CounterKey ck) {
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
+                    continue;
+                Optional<Stmt.Select> draw =
+                        CounterKey.drawingSelect(model, tf.transaction(), c, ck);
+                if (draw.isEmpty()) return false;
+                RowLock lock = draw.get().lock();
+                if (lock.strength() != RowLock.Strength.UPDATE || lock.skipLocked()) return false;
+            }
+        }
+        return true;
     }
 
     /** Non-key fields of the table that only INSERT statements write and some statement reads. */

@@ -216,7 +216,9 @@ public final class Encoder {
      */
     public Encoder forSpec(Spec spec) {
         this.statementViews = spec.hasStatementSnapshots();
-        this.postgresRules = spec.databases().contains("postgresql");
+        // PostgreSQL's, InnoDB's and H2's write-time rules are the same two (locked_read,
+        // unique_insert): docs/postgresql-levels.md §2, docs/mysql-levels.md §2
+        this.postgresRules = !spec.databases().isEmpty();
         rules.statementViews(statementViews);
         terms.statementViews(statementViews);
         return this;
@@ -283,7 +285,8 @@ public final class Encoder {
         // half of the unique-keys assumption are stated on the per-transaction view.
         parts.addAll(
                 statementViews ? dependencies.phiDepPerStatement(txns) : dependencies.phiDep(txns));
-        if (statementViews) parts.addAll(snapshots.statementSnapshots(txns));
+        if (statementViews)
+            parts.addAll(snapshots.statementSnapshots(txns, spec.firstReadSnapshot()));
         if (constrainsWW(spec)) parts.addAll(forcing.forcingWW(txns));
         if (!statementViews) parts.addAll(dependencies.lastWriterWins(txns));
         if (!statementViews) parts.addAll(dependencies.aliveRule(txns));
@@ -319,6 +322,15 @@ public final class Encoder {
                     if (tables.add(ck.table()))
                         parts.addAll(drawnKeyRules.inserterVisible(spec, ck, txns));
                 }
+            }
+        } else {
+            // READ COMMITTED: a drawn key seen alive by a SELECT puts its inserter in that
+            // statement's snapshot, when the draws are serialized by a row lock
+            // (DrawnKeyRules#inserterInSnapshot)
+            Set<String> tables = new LinkedHashSet<>();
+            for (CounterKey ck : counterKeys) {
+                if ((keysBelowCounters || declared(ck)) && tables.add(ck.table()))
+                    parts.addAll(drawnKeyRules.inserterInSnapshot(ck, txns));
             }
         }
         return parts;

@@ -44,17 +44,44 @@ final class StatementSnapshotRules extends RuleFamily {
         return sf.loops().isEmpty() && !(sf.statement() instanceof Stmt.Insert);
     }
 
-    List<Part> statementSnapshots(List<Expr<?>> txns) {
+    /**
+     * Whether statement sf reads a transaction's consistent-read snapshot under {@code snapshot
+     * first_read}: a SELECT that locks nothing (InnoDB's "consistent nonlocking read"). UPDATE,
+     * DELETE and SELECT … FOR UPDATE/SHARE read the latest committed rows instead (MySQL manual,
+     * "Locking Reads").
+     */
+    static boolean consistentRead(StatementFacts sf) {
+        return sf.statement() instanceof Stmt.Select sel && !sel.lock().locks();
+    }
+
+    /**
+     * @param firstRead {@code snapshot first_read} (InnoDB's REPEATABLE READ): the transaction's
+     *     consistent reads ({@link #consistentRead}) share one snapshot, taken at the first that
+     *     runs, so their vis@s are equal; its other statements keep their own, growing in program
+     *     order among themselves. Between a consistent read and another statement nothing is
+     *     stated: a locking statement before the first consistent read sees less than the shared
+     *     snapshot and one after it more, but which consistent read runs first depends on the
+     *     branches taken, and leaving the relation out only adds executions (sound). A consistent
+     *     read that does not run reads the shared snapshot (or, if none runs, any common one).
+     */
+    List<Part> statementSnapshots(List<Expr<?>> txns, boolean firstRead) {
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf : model.transactions()) {
             Transaction txn = tf.transaction();
-            List<String> selects = new ArrayList<>();
+            List<String> chain = new ArrayList<>();
+            List<String> shared = new ArrayList<>();
             for (StatementFacts sf : tf.statements()) {
-                if (hasSnapshot(sf)) selects.add(txn.name() + "." + sf.id());
+                if (!hasSnapshot(sf)) continue;
+                String id = txn.name() + "." + sf.id();
+                if (firstRead && consistentRead(sf)) shared.add(id);
+                else chain.add(id);
             }
-            for (int i = 0; i < selects.size(); i++) {
-                String st = selects.get(i);
-                String next = i + 1 < selects.size() ? selects.get(i + 1) : null;
+            List<String> all = new ArrayList<>(chain);
+            all.addAll(shared);
+            for (String st : all) {
+                int i = chain.indexOf(st);
+                String next = i >= 0 && i + 1 < chain.size() ? chain.get(i + 1) : null;
+                String same = sharedNext(shared, st);
                 out.add(
                         new Part(
                                 "statement_snapshot " + st,
@@ -70,9 +97,20 @@ final class StatementSnapshotRules extends RuleFamily {
                                                     new ArrayList<>(
                                                             List.of(v.ar(a, b), v.vis(a, b)));
                                             if (next != null) then.add(v.statementVis(next, a, b));
-                                            return ctx.mkImplies(
-                                                    ctx.mkAnd(v.isType(b, txn.name()), seen),
-                                                    and(then));
+                                            BoolExpr body =
+                                                    ctx.mkImplies(
+                                                            ctx.mkAnd(
+                                                                    v.isType(b, txn.name()), seen),
+                                                            and(then));
+                                            if (same == null) return body;
+                                            // consistent reads: one snapshot
+                                            return ctx.mkAnd(
+                                                    body,
+                                                    ctx.mkImplies(
+                                                            v.isType(b, txn.name()),
+                                                            ctx.mkEq(
+                                                                    seen,
+                                                                    v.statementVis(same, a, b))));
                                         })));
                 out.add(
                         new Part(
@@ -94,5 +132,11 @@ final class StatementSnapshotRules extends RuleFamily {
             }
         }
         return out;
+    }
+
+    /** The consistent read after {@code st} in {@code shared} (their equalities form a chain). */
+    private static String sharedNext(List<String> shared, String st) {
+        int i = shared.indexOf(st);
+        return i >= 0 && i + 1 < shared.size() ? shared.get(i + 1) : null;
     }
 }

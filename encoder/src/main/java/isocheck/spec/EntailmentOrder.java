@@ -138,6 +138,23 @@ public final class EntailmentOrder {
             throws SpecException {
         Context ctx = exec.context();
         long t0 = System.nanoTime();
+        if (b.firstReadSnapshot() && !a.firstReadSnapshot() && a.hasStatementSnapshots()) {
+            // `snapshot first_read` ties statement views together, which the abstract execution
+            // (vis per transaction) cannot express: a's consistent reads may each see another
+            // snapshot, b's may not (two reads of one row differing: a non-repeatable read)
+            return new Check(
+                    a.name(),
+                    b.name(),
+                    Verdict.DOES_NOT_ENTAIL,
+                    Method.QUANTIFIED,
+                    0,
+                    0,
+                    "two consistent reads of one transaction see different snapshots: allowed by "
+                            + a.name()
+                            + ", not by "
+                            + b.name()
+                            + " (snapshot first_read)");
+        }
         boolean bounded = options.method() == Method.BOUNDED && a.isUniversal() && b.isUniversal();
         Solver solver = ctx.mkSolver();
         Params p = ctx.mkParams();

@@ -20,9 +20,14 @@ public final class Spec {
     private final List<Axiom> axioms;
     private final List<Axiom> snapshotAxioms;
     private final List<String> databases;
+    private final boolean firstReadSnapshot;
 
-    /** The databases whose write-time rules a spec may ask for with {@code database NAME}. */
-    public static final List<String> DATABASES = List.of("postgresql");
+    /**
+     * The databases whose write-time rules a spec may ask for with {@code database NAME}: row locks
+     * held to commit with UPDATE/DELETE/locking reads on the newest committed version, and unique
+     * keys across concurrent transactions (docs/postgresql-levels.md §2, docs/mysql-levels.md).
+     */
+    public static final List<String> DATABASES = List.of("postgresql", "mysql", "h2");
 
     Spec(
             String name,
@@ -51,6 +56,19 @@ public final class Spec {
             List<Axiom> axioms,
             List<Axiom> snapshotAxioms,
             List<String> databases) {
+        this(name, file, description, builtin, includes, axioms, snapshotAxioms, databases, false);
+    }
+
+    Spec(
+            String name,
+            String file,
+            String description,
+            boolean builtin,
+            List<Include> includes,
+            List<Axiom> axioms,
+            List<Axiom> snapshotAxioms,
+            List<String> databases,
+            boolean firstReadSnapshot) {
         this.name = name;
         this.file = file;
         this.description = description;
@@ -59,6 +77,18 @@ public final class Spec {
         this.axioms = List.copyOf(axioms);
         this.snapshotAxioms = List.copyOf(snapshotAxioms);
         this.databases = List.copyOf(databases);
+        this.firstReadSnapshot = firstReadSnapshot;
+    }
+
+    /**
+     * {@code snapshot first_read}: statement snapshots, except that every non-locking SELECT of a
+     * transaction reads one snapshot, taken at the first of them; UPDATE, DELETE and locking reads
+     * keep their own. InnoDB's REPEATABLE READ (MySQL manual, "Consistent Nonlocking Reads": "all
+     * consistent reads within the same transaction read the snapshot established by the first such
+     * read"; "Locking Reads": UPDATE, DELETE and locking reads act on the latest rows).
+     */
+    public boolean firstReadSnapshot() {
+        return firstReadSnapshot;
     }
 
     /**

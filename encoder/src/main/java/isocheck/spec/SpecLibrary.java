@@ -115,7 +115,8 @@ public final class SpecLibrary {
                             p.includes(),
                             axioms,
                             r.snapshots.get(name),
-                            r.databases.get(name)));
+                            r.databases.get(name),
+                            r.firstRead.get(name)));
         }
         return new SpecLibrary(out);
     }
@@ -135,6 +136,13 @@ public final class SpecLibrary {
         /** Per spec, the databases it and its includes name. */
         final Map<String, List<String>> databases = new HashMap<>();
 
+        /**
+         * Per spec, whether it or an include without {@code for T} says {@code snapshot
+         * first_read}. A restricted include drops it: the shared snapshot is a constraint, and
+         * leaving it out for some types only adds executions (sound).
+         */
+        final Map<String, Boolean> firstRead = new HashMap<>();
+
         Resolver(Map<String, ParsedSpec> parsed) {
             this.parsed = parsed;
         }
@@ -147,6 +155,7 @@ public final class SpecLibrary {
             Set<Axiom> axioms = new LinkedHashSet<>();
             Set<Axiom> snaps = new LinkedHashSet<>();
             Set<String> dbs = new LinkedHashSet<>(p.databases());
+            boolean shared = p.firstReadSnapshot();
             if (!p.perStatement()) snaps.add(BasicAxioms.SINGLE_SNAPSHOT);
             for (Include inc : p.includes()) {
                 if (!parsed.containsKey(inc.target())) {
@@ -171,6 +180,7 @@ public final class SpecLibrary {
                     snaps.add(inc.forTypes().isEmpty() ? a : restrict(a, inc));
                 }
                 dbs.addAll(databases.get(inc.target()));
+                if (inc.forTypes().isEmpty()) shared |= firstRead.get(inc.target());
             }
             axioms.addAll(p.axioms());
             chain.remove(chain.size() - 1);
@@ -181,6 +191,9 @@ public final class SpecLibrary {
                             ? List.of(BasicAxioms.SINGLE_SNAPSHOT)
                             : List.copyOf(snaps));
             databases.put(name, List.copyOf(dbs));
+            // the shared snapshot only refines statement snapshots; with one snapshot per
+            // transaction it says nothing
+            firstRead.put(name, shared && !snaps.contains(BasicAxioms.SINGLE_SNAPSHOT));
             done.put(name, out);
             return out;
         }

@@ -108,6 +108,7 @@ public final class SpecParser {
         List<Axiom> axioms = new ArrayList<>();
         Set<String> axiomNames = new HashSet<>();
         boolean perStatement = false;
+        boolean firstRead = false;
         List<String> databases = new ArrayList<>();
         while (peek().kind != Kind.EOF) {
             Token t = peek();
@@ -117,12 +118,23 @@ public final class SpecParser {
                 next();
                 Token how = next();
                 switch (how.text) {
-                    case "statement" -> perStatement = true;
-                    case "transaction" -> perStatement = false;
+                    case "statement" -> {
+                        perStatement = true;
+                        firstRead = false;
+                    }
+                    case "transaction" -> {
+                        perStatement = false;
+                        firstRead = false;
+                    }
+                    case "first_read" -> {
+                        perStatement = true;
+                        firstRead = true;
+                    }
                     default ->
                             throw error(
                                     how.position,
-                                    "expected 'statement' or 'transaction' after 'snapshot', found "
+                                    "expected 'statement', 'transaction' or 'first_read' after"
+                                            + " 'snapshot', found "
                                             + how.describe());
                 }
             } else if (t.kind == Kind.IDENT
@@ -182,7 +194,7 @@ public final class SpecParser {
             }
         }
         return new ParsedSpec(
-                name, file, description(src), includes, axioms, perStatement, databases);
+                name, file, description(src), includes, axioms, perStatement, databases, firstRead);
     }
 
     private Include include() throws SpecException {

@@ -42,9 +42,16 @@ final class UnsatQueries<S> {
 
     /** What the encoder reads of a spec besides its axioms; answers are reused only within one. */
     private record EncoderFlags(
-            boolean statementSnapshots, List<String> databases, boolean universal) {
+            boolean statementSnapshots,
+            boolean firstRead,
+            List<String> databases,
+            boolean universal) {
         static EncoderFlags of(Spec s) {
-            return new EncoderFlags(s.hasStatementSnapshots(), s.databases(), s.isUniversal());
+            return new EncoderFlags(
+                    s.hasStatementSnapshots(),
+                    s.firstReadSnapshot(),
+                    s.databases(),
+                    s.isUniversal());
         }
     }
 

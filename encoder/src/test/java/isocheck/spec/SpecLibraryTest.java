@@ -25,6 +25,12 @@ class SpecLibraryTest {
                 List.of(
                         "cc",
                         "ec",
+                        "h2-read-committed",
+                        "h2-serializable",
+                        "h2-snapshot",
+                        "mysql-read-committed",
+                        "mysql-repeatable-read",
+                        "mysql-serializable",
                         "pc",
                         "pg-read-committed",
                         "pg-repeatable-read",
@@ -137,6 +143,12 @@ class SpecLibraryTest {
                 List.of(
                         "cc",
                         "ec",
+                        "h2-read-committed",
+                        "h2-serializable",
+                        "h2-snapshot",
+                        "mysql-read-committed",
+                        "mysql-repeatable-read",
+                        "mysql-serializable",
                         "pc",
                         "pg-read-committed",
                         "pg-repeatable-read",
@@ -175,5 +187,48 @@ class SpecLibraryTest {
         assertEquals(
                 List.of("base.x", "base.x [for T]"),
                 lib.get("top").axioms().stream().map(Axiom::qualifiedName).toList());
+    }
+
+    /**
+     * {@code snapshot first_read} (InnoDB's REPEATABLE READ) reaches a spec through an unrestricted
+     * include, never through {@code include … for T} (the shared snapshot is a constraint: leaving
+     * it out for some types only adds executions), and says nothing with one snapshot per
+     * transaction.
+     */
+    @Test
+    void firstReadSnapshotFollowsUnrestrictedIncludesOnly() throws Exception {
+        SpecLibrary lib =
+                SpecLibrary.fromSources(
+                        List.of(
+                                new SpecLibrary.Source(
+                                        "rc",
+                                        "rc.spec",
+                                        "snapshot statement\naxiom p observer c: forall a, b, c:"
+                                                + " ar(a, b) and vis(b, c) -> vis(a, c)\n",
+                                        false),
+                                new SpecLibrary.Source(
+                                        "rr",
+                                        "rr.spec",
+                                        "snapshot first_read\ninclude rc\n",
+                                        false),
+                                new SpecLibrary.Source(
+                                        "all",
+                                        "all.spec",
+                                        "snapshot statement\ninclude rr\n",
+                                        false),
+                                new SpecLibrary.Source(
+                                        "some",
+                                        "some.spec",
+                                        "snapshot statement\ninclude rr for A\n",
+                                        false),
+                                new SpecLibrary.Source("one", "one.spec", "include rr\n", false)));
+        assertTrue(lib.get("rr").firstReadSnapshot());
+        assertTrue(lib.get("rr").hasStatementSnapshots());
+        assertTrue(lib.get("all").firstReadSnapshot());
+        assertFalse(lib.get("some").firstReadSnapshot());
+        assertFalse(lib.get("rc").firstReadSnapshot());
+        assertFalse(lib.get("one").firstReadSnapshot(), "one snapshot per transaction");
+        assertTrue(SpecLibrary.builtin().get("mysql-repeatable-read").firstReadSnapshot());
+        assertFalse(SpecLibrary.builtin().get("mysql-read-committed").firstReadSnapshot());
     }
 }

@@ -161,11 +161,11 @@ class SpecParserTest {
     @Test
     void snapshotAndDatabaseDirectives() throws Exception {
         assertEquals(
-                "bad.spec:1:10: expected 'statement' or 'transaction' after 'snapshot', found 'query'",
+                "bad.spec:1:10: expected 'statement', 'transaction' or 'first_read' after 'snapshot', found 'query'",
                 error("snapshot query\n"));
         assertEquals(
-                "bad.spec:1:10: unknown database 'mysql'; known: postgresql",
-                error("database mysql\n"));
+                "bad.spec:1:10: unknown database 'oracle'; known: postgresql, mysql, h2",
+                error("database oracle\n"));
         // not keywords: still usable as variables
         parse(
                 "axiom v: forall snapshot, database: vis(snapshot, database) -> ar(snapshot, database)\n");
@@ -186,7 +186,7 @@ class SpecParserTest {
     @Test
     void unknownInclude() {
         assertEquals(
-                "bad.spec:2:9: unknown spec 'snapshot' in include; known specs: bad, cc, ec, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si",
+                "bad.spec:2:9: unknown spec 'snapshot' in include; known specs: bad, cc, ec, h2-read-committed, h2-serializable, h2-snapshot, mysql-read-committed, mysql-repeatable-read, mysql-serializable, pc, pg-read-committed, pg-repeatable-read, pg-serializable, psi, rc, ser, si",
                 libraryError(src("bad", "# uses a name that does not exist\ninclude snapshot\n")));
     }
 
