@@ -25,13 +25,16 @@ import java.util.Set;
  * reader saw, the predicate evaluated on the returned column values decides the other versions (the
  * program's comparisons are SQL's on integers and strings; NULL never matches).
  *
- * <p>The version a statement observed: for a row of the WHERE clause's key part it saw, the
- * predicate version returned with it; for a row it did not see, the row did not exist for it. That
- * is unambiguous when the row was never deleted (then it was not yet inserted). Left out, and
- * counted in {@link Result#unresolved}: a row it did not see that was deleted during the run (it
- * may have missed the insert or seen the delete), a row whose chain is not one line (deleted and
- * inserted again more than once), and a version written by a transaction that did not commit (READ
- * UNCOMMITTED). Those can hide a predicate edge; they never invent one.
+ * <p>The version a statement observed: for a row it saw, the predicate version returned with it;
+ * for a row it did not see, one of the row's states that fit what the statement says of such rows
+ * ({@link TxnLog.Unseen}: absent, or absent or not matching, or anything). One state fits: exact (a
+ * populated row deleted once and found gone read-depends on the delete). Several fit (a row
+ * inserted and later deleted: not yet inserted, or already deleted?), a row whose chain is not one
+ * line (deleted and inserted again more than once), or a version written by a transaction that did
+ * not commit (READ UNCOMMITTED): the row is given as a range of observed counts ({@link
+ * PredicateRead.Row#uncertain}), which gives only the edges every count in it gives, and the
+ * checkers never call such a history consistent. Nothing is dropped: a row that could add an edge
+ * is in the history, exactly or as a range.
  */
 final class PredicateReads {
 
@@ -40,7 +43,7 @@ final class PredicateReads {
     /** One predicate read of a log, to be placed before its operation {@code opIndex}. */
     record Derived(int opIndex, String table, String predicate, List<PredicateRead.Row> rows) {}
 
-    /** The predicate reads of every log, and how many rows were left out as undecidable. */
+    /** The predicate reads of every log, and how many rows were given as a range. */
     record Result(Map<TxnLog, List<Derived>> reads, int unresolved) {}
 
     /** One transaction's versions of a row, consecutive in the row's chain. */
@@ -101,7 +104,13 @@ final class PredicateReads {
                         }
                         Chain chain = chains.computeIfAbsent(row, r -> chain(ws, writer));
                         if (chain.groups() == null) {
-                            unresolved++;
+                            // no known version order: every change in any place, so the row gives
+                            // no edge, but its read is uncertain (never called consistent)
+                            List<PredicateRead.Change> any = unordered(ws, writer, scan);
+                            if (!any.isEmpty()) {
+                                rows.add(new PredicateRead.Row(row, 0, any.size(), any));
+                                unresolved++;
+                            }
                             continue;
                         }
                         List<PredicateRead.Change> changes = new ArrayList<>();
@@ -146,21 +155,25 @@ final class PredicateReads {
                                             row, count(at, from), count(at, to), changes));
                             continue;
                         }
-                        int observedGroup; // the group holding the observed version; -1: before
-                        // them all
                         Long seen = scan.seen().get(row);
                         if (seen == null) {
-                            if (chain.hasDelete()) {
-                                unresolved++; // not yet inserted, or already deleted?
-                                continue;
+                            // not seen: the versions that fit what the statement says of such a
+                            // row (TxnLog.Unseen); one fits: exact, several: the range they span
+                            int[] span = unseen(chain, at, scan, log);
+                            if (span[0] != span[1]) {
+                                unresolved++;
                             }
-                            observedGroup = -1;
-                        } else {
-                            observedGroup = group(chain, seen);
-                            if (observedGroup == -2) {
-                                unresolved++; // a version of a transaction that did not commit
-                                continue;
-                            }
+                            rows.add(new PredicateRead.Row(row, span[0], span[1], changes));
+                            continue;
+                        }
+                        // the group holding the observed version; -1: before them all
+                        int observedGroup = group(chain, seen);
+                        if (observedGroup == -2) {
+                            // a version of a transaction that did not commit (READ UNCOMMITTED):
+                            // somewhere in the row's life
+                            unresolved++;
+                            rows.add(new PredicateRead.Row(row, 0, changes.size(), changes));
+                            continue;
                         }
                         int observed = count(at, observedGroup);
                         rows.add(new PredicateRead.Row(row, observed, changes));
@@ -188,6 +201,90 @@ final class PredicateReads {
             }
         }
         return found;
+    }
+
+    /**
+     * The counts of match-changing groups ({@code at}) at or before the versions of {@code chain} a
+     * statement that did not see the row may have observed, as {@code {min, max}}: the states where
+     * the row was absent (before an insert that starts the chain, after a delete) for {@link
+     * TxnLog.Unseen#ABSENT}, those where it was absent or did not match for {@link
+     * TxnLog.Unseen#UNMATCHED}, every state for {@link TxnLog.Unseen#ANY}. E.g. a populated row one
+     * transaction deleted, that a DELETE by key found gone (issue 15's double delete): only the
+     * state after the delete fits, so the DELETE read-depends on the deleter. None fits (the row
+     * was there all along yet unseen, which a database that keeps its contract does not show):
+     * every state, an over-approximation.
+     *
+     * <p>Real time narrows the states: the statement saw every version committed before its
+     * transaction began and none written by a transaction that began after it ended (every engine
+     * here takes a statement's or transaction's snapshot after it begins: PostgreSQL manual,
+     * "Concurrency Control", §13.2.1 and §13.2.2), so a serial run's probe of a row another
+     * transaction inserted and a later one deleted is exact.
+     */
+    private static int[] unseen(
+            Chain chain, List<Integer> at, TxnLog.PredicateScan scan, TxnLog reader) {
+        int min = Integer.MAX_VALUE;
+        int max = -1;
+        List<Group> gs = chain.groups();
+        int first = -1; // the states before the last group committed before the reader began
+        int last = gs.size() - 1; // and from the first group begun after it ended: impossible
+        for (int g = 0; g < gs.size(); g++) {
+            TxnLog w = gs.get(g).log();
+            if (w != reader && w.end < reader.start) {
+                first = g;
+            }
+            if (w != reader && w.start > reader.end && last == gs.size() - 1) {
+                last = g - 1;
+            }
+        }
+        for (int g = Math.max(-1, Math.min(first, last)); g <= last; g++) {
+            Map<String, Object> state = g == -1 ? gs.get(0).before() : gs.get(g).after();
+            boolean fits =
+                    switch (scan.unseen()) {
+                        case ABSENT -> state == null;
+                        case UNMATCHED -> state == null || !scan.matches().test(state);
+                        case ANY -> true;
+                    };
+            if (fits) {
+                int n = count(at, g);
+                min = Math.min(min, n);
+                max = Math.max(max, n);
+            }
+        }
+        return max < 0 ? new int[] {0, at.size()} : new int[] {min, max};
+    }
+
+    /**
+     * The match-changing writes of a row whose version order is unknown, in version-number order
+     * (the order does not matter: the row is read over its whole range).
+     */
+    private static List<PredicateRead.Change> unordered(
+            List<TxnLog.RowWrite> ws,
+            Map<TxnLog.RowWrite, TxnLog> writer,
+            TxnLog.PredicateScan scan) {
+        List<PredicateRead.Change> out = new ArrayList<>();
+        ws.stream()
+                .sorted(java.util.Comparator.comparingLong(TxnLog.RowWrite::version))
+                .forEach(
+                        w -> {
+                            boolean before = w.before() != null && scan.matches().test(w.before());
+                            boolean after = w.after() != null && scan.matches().test(w.after());
+                            if (before != after) {
+                                out.add(
+                                        new PredicateRead.Change(
+                                                w.key(),
+                                                w.version(),
+                                                w.before() == null
+                                                        ? PredicateRead.Effect.INSERTED
+                                                        : w.after() == null
+                                                                ? PredicateRead.Effect.DELETED
+                                                                : after
+                                                                        ? PredicateRead.Effect
+                                                                                .ENTERED
+                                                                        : PredicateRead.Effect
+                                                                                .LEFT));
+                            }
+                        });
+        return out;
     }
 
     /** How many of the match-changing groups {@code at} lie at or before group {@code g}. */

@@ -42,6 +42,22 @@ final class PredicateScans {
             Map<String, Object> env,
             Map<String, Long> seen,
             Map<String, long[]> uncertain) {
+        scan(log, firstOp, t, where, env, seen, uncertain, TxnLog.Unseen.ABSENT);
+    }
+
+    /**
+     * Logs what a WHERE clause evaluated, {@code unseen} saying what the rows it did not see were
+     * for it ({@link TxnLog.Unseen}).
+     */
+    static void scan(
+            TxnLog log,
+            int firstOp,
+            Table t,
+            Cond where,
+            Map<String, Object> env,
+            Map<String, Long> seen,
+            Map<String, long[]> uncertain,
+            TxnLog.Unseen unseen) {
         Map<String, Object> frozen = new HashMap<>(env);
         log.predicateScans.add(
                 new TxnLog.PredicateScan(
@@ -51,7 +67,8 @@ final class PredicateScans {
                         row -> test(where, frozen, row),
                         seen,
                         PredicateReads.rowPrefix(t, where, frozen),
-                        uncertain));
+                        uncertain,
+                        unseen));
     }
 
     /**
@@ -70,7 +87,8 @@ final class PredicateScans {
             Map<String, Long> seen,
             Aggregate a,
             String column,
-            Object best) {
+            Object best,
+            TxnLog.Unseen unseen) {
         Map<String, Object> frozen = new HashMap<>(env);
         boolean min = a.function() == Aggregate.Function.MIN;
         String text =
@@ -91,17 +109,22 @@ final class PredicateScans {
                                     && (min ? compare(v, best) <= 0 : compare(v, best) >= 0);
                         },
                         seen,
-                        PredicateReads.rowPrefix(t, where, frozen)));
+                        PredicateReads.rowPrefix(t, where, frozen),
+                        Map.of(),
+                        unseen));
     }
 
     /**
-     * The predicate read of a row SELECT. With ORDER BY … LIMIT n that returned n rows, the result
+     * The predicate read of a row SELECT, {@code unseen} saying what a row it did not return was
+     * for it when no LIMIT cut the result. With ORDER BY … LIMIT n that returned n rows, the result
      * depends only on the rows ordered no later than the last one returned (ties included: the
      * database may order a tie either way), so, as for MIN/MAX (the paper's §4 rule), the predicate
-     * is the WHERE clause and that order bound. LIMIT without ORDER BY returns any n rows: which
-     * others could have been chosen is unknown, so no predicate read is recorded (an edge left out,
-     * never one invented). Fewer than n rows: every matching row was returned, the WHERE clause is
-     * the predicate.
+     * is the WHERE clause and that order bound; a row it did not return was absent or outside that
+     * bound, or, when the order does not decide every tie (it does not cover the primary key), a
+     * tie the LIMIT cut: any version. LIMIT without ORDER BY returns any n rows: the WHERE clause,
+     * a row not returned in any version (a range: the checkers never call such a read consistent;
+     * it used to be left out, hiding its edges). Fewer than n rows: every matching row was
+     * returned, the WHERE clause is the predicate.
      */
     static void selectScan(
             TxnLog log,
@@ -110,21 +133,34 @@ final class PredicateScans {
             Stmt.Select sel,
             Map<String, Object> env,
             Map<String, Long> seen,
-            List<Map<String, Object>> rows) {
+            List<Map<String, Object>> rows,
+            TxnLog.Unseen unseen) {
         if (sel.limit().isEmpty() || rows.size() < sel.limit().get()) {
-            scan(log, firstOp, t, sel.where(), env, seen);
+            scan(log, firstOp, t, sel.where(), env, seen, Map.of(), unseen);
             return;
         }
-        if (sel.orderBy().isEmpty() || rows.isEmpty()) {
+        if (rows.isEmpty()) {
+            return; // LIMIT 0 reads nothing
+        }
+        if (sel.orderBy().isEmpty()) {
+            scan(log, firstOp, t, sel.where(), env, seen, Map.of(), TxnLog.Unseen.ANY);
             return;
         }
+        boolean decidesTies =
+                sel.orderBy().stream().map(k -> k.column()).toList().containsAll(t.primaryKey());
+        TxnLog.Unseen cut =
+                decidesTies && unseen != TxnLog.Unseen.ANY
+                        ? TxnLog.Unseen.UNMATCHED
+                        : TxnLog.Unseen.ANY;
         Map<String, Object> frozen = new HashMap<>(env);
         Map<String, Object> last = new HashMap<>();
         StringBuilder bound = new StringBuilder();
         for (var key : sel.orderBy()) {
             Object v = rows.get(rows.size() - 1).get(key.column());
             if (v == null && !sel.columns().contains(key.column())) {
-                return; // the order column was not selected: the bound is unknown
+                // the order column was not selected: the bound is unknown
+                scan(log, firstOp, t, sel.where(), env, seen, Map.of(), TxnLog.Unseen.ANY);
+                return;
             }
             last.put(key.column(), v);
             bound.append(bound.length() == 0 ? "" : ", ")
@@ -150,7 +186,9 @@ final class PredicateScans {
                         text,
                         row -> test(sel.where(), frozen, row) && noLaterThan(sel, row, last),
                         seen,
-                        PredicateReads.rowPrefix(t, sel.where(), frozen)));
+                        PredicateReads.rowPrefix(t, sel.where(), frozen),
+                        Map.of(),
+                        cut));
     }
 
     /**

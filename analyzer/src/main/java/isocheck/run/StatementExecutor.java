@@ -119,12 +119,11 @@ final class StatementExecutor {
                 if (sel.aggregate().isPresent()) { // unrecorded: the database computed it
                     value = rows.isEmpty() ? null : Values.read(rows, null);
                 }
-                if (c.recorded() && !sel.lock().skipLocked() && pred.decided()) {
-                    // SKIP LOCKED: a matching row it did not return may have been skipped (locked),
-                    // not
-                    // seen, so it records no predicate read (an edge left out, never one invented);
-                    // likewise when the rows fetched do not decide it (Compiled.Predicate#decided)
-                    selectScan(log, firstOp, t, sel, env, seen, rows);
+                if (c.recorded()) {
+                    // SKIP LOCKED: a matching row it did not return may have been skipped (locked):
+                    // any version; a read not broadened (a locking read, LIMIT) fetched only the
+                    // rows it matched (Compiled.Predicate#decided): absent or not matching
+                    selectScan(log, firstOp, t, sel, env, seen, rows, unseen(sel, pred));
                 }
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -185,10 +184,19 @@ final class StatementExecutor {
                 if (!a.isExtremum() || best == null) {
                     // COUNT, SUM, AVG (and COUNT DISTINCT) aggregate every matching row: Adya's
                     // predicate read
-                    scan(log, firstOp, t, sel.where(), env, seen);
+                    scan(log, firstOp, t, sel.where(), env, seen, Map.of(), unseen(sel, pred));
                 } else {
                     aggregateScan(
-                            log, firstOp, t, sel.where(), env, seen, a, c.columns().get(0), best);
+                            log,
+                            firstOp,
+                            t,
+                            sel.where(),
+                            env,
+                            seen,
+                            a,
+                            c.columns().get(0),
+                            best,
+                            unseen(sel, pred));
                 }
                 env.put(sel.target(), value);
                 if (outcome != null) {
@@ -327,6 +335,13 @@ final class StatementExecutor {
         }
         gate.afterStatement(outcome == null ? "" : outcome.toString());
         return changed;
+    }
+
+    /** What a SELECT says of the rows it did not return ({@link TxnLog.Unseen}). */
+    private static TxnLog.Unseen unseen(Stmt.Select sel, Compiled.Predicate pred) {
+        return sel.lock().skipLocked()
+                ? TxnLog.Unseen.ANY
+                : pred.decided() ? TxnLog.Unseen.ABSENT : TxnLog.Unseen.UNMATCHED;
     }
 
     /**

@@ -25,7 +25,8 @@ final class TxnLog {
      * ({@link PredicateReads#rowPrefix}); {@code uncertain} gives the rows whose observed version
      * is known only to lie between two versions, {@code {from, to}} ({@link #ABSENT}: before the
      * row existed; {@link Long#MAX_VALUE}: any later version), e.g. a row another transaction
-     * changed while an UPDATE at READ COMMITTED was evaluating its WHERE clause.
+     * changed while an UPDATE at READ COMMITTED was evaluating its WHERE clause; {@code unseen}
+     * says what a row that is in neither map was for the statement.
      */
     record PredicateScan(
             int opIndex,
@@ -34,7 +35,19 @@ final class TxnLog {
             Predicate<Map<String, Object>> matches,
             Map<String, Long> seen,
             String rowPrefix,
-            Map<String, long[]> uncertain) {
+            Map<String, long[]> uncertain,
+            Unseen unseen) {
+        PredicateScan(
+                int opIndex,
+                String table,
+                String text,
+                Predicate<Map<String, Object>> matches,
+                Map<String, Long> seen,
+                String rowPrefix,
+                Map<String, long[]> uncertain) {
+            this(opIndex, table, text, matches, seen, rowPrefix, uncertain, Unseen.ABSENT);
+        }
+
         PredicateScan(
                 int opIndex,
                 String table,
@@ -44,6 +57,28 @@ final class TxnLog {
                 String rowPrefix) {
             this(opIndex, table, text, matches, seen, rowPrefix, Map.of());
         }
+    }
+
+    /**
+     * What a statement's predicate read says about a row it did not see ({@link PredicateReads}
+     * picks the row's versions that fit).
+     */
+    enum Unseen {
+        /**
+         * Absent for the statement: it saw every row of its WHERE clause's key part, matching or
+         * not (a key-only clause, a broadened SELECT, an UPDATE/DELETE with its pre-read).
+         */
+        ABSENT,
+        /**
+         * Absent or not matching: it returned every row it matched, but not the others (a locking
+         * read, whose rows cannot be broadened without locking more).
+         */
+        UNMATCHED,
+        /**
+         * Any version: a row it matched may have been left out (LIMIT without an order that decides
+         * ties, SKIP LOCKED).
+         */
+        ANY
     }
 
     /**

@@ -92,8 +92,6 @@ class PostgresLevelsReplayTest {
                     Map.ofEntries(
                             Map.entry("causality-violation read-committed 1", WHY_I),
                             Map.entry("doctors-on-call read-committed 1", WHY_B),
-                            Map.entry("double-delete read-committed 1", WHY_O),
-                            Map.entry("double-delete read-committed 2", WHY_O),
                             Map.entry("doctors-on-call read-committed 2", WHY_B),
                             Map.entry("doctors-on-call repeatable-read 1", WHY_B),
                             Map.entry("field-is-null read-committed 1", WHY_D),

@@ -280,6 +280,94 @@ class RunContract extends Contract {
         }
     }
 
+    /**
+     * Issue 15's key probe: T1 reads account 1, T2 deletes it and commits, and T1's DELETE (or
+     * UPDATE) by key then finds the row gone. No serial order does that. The recorder logs what the
+     * probe saw, the row absent after T2's delete (a predicate read that read-depends on T2), so
+     * SER is violated; before, the probe logged nothing and the history checked SER-consistent.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void keyProbesThatFindTheirRowGoneReadTheDelete() throws Exception {
+        Path dir = Path.of("src/test/resources/predicates");
+        String[][] cases = {
+            {
+                PROGRAMS.resolve("litmus/double-delete.sql").toString(),
+                SCHEDULES.resolve("double-delete.schedule").toString()
+            },
+            {
+                dir.resolve("key-probes.sql").toString(),
+                dir.resolve("update-gone.schedule").toString()
+            },
+        };
+        for (String[] c : cases) {
+            StringWriter trace = new StringWriter();
+            History h =
+                    Runs.schedule(
+                                    db(Isolation.READ_COMMITTED),
+                                    isocheck.frontend.ProgramLoader.load(Path.of(c[0])),
+                                    GenSpec.empty(),
+                                    null,
+                                    Path.of(c[1]),
+                                    1,
+                                    500,
+                                    new PrintWriter(trace, true))
+                            .history();
+            assertEquals(2, Oracle.committed(h).size(), c[1] + "\n" + trace);
+            assertTrue(trace.toString().contains("→ 0 rows"), c[1] + "\n" + trace);
+            // the probe's predicate read saw the delete: one change, observed
+            assertTrue(
+                    h.predicateReads().stream()
+                            .flatMap(p -> p.rows().stream())
+                            .anyMatch(
+                                    r ->
+                                            r.row().equals("account/1")
+                                                    && !r.uncertain()
+                                                    && r.observed() == 1
+                                                    && r.changes().get(0).effect()
+                                                            == isocheck.history.PredicateRead.Effect
+                                                                    .DELETED),
+                    c[1] + ": " + h.predicateReads());
+            Verdict ser = Oracle.check(h, Level.SER);
+            assertTrue(ser instanceof Verdict.Violated, c[1] + ": " + ser + "\n" + trace);
+        }
+    }
+
+    /**
+     * Issue 15's locking and LIMIT reads: a WHERE clause over a column an UPDATE assigns cannot be
+     * broadened under FOR SHARE or LIMIT (it would lock or return more rows), so such a read used
+     * to record no predicate read and the phantom below checked SER-consistent. It now records that
+     * the rows it did not return were absent or not matching: T2's insert of a matching item is a
+     * predicate anti-dependency, and SER is violated by G2.
+     */
+    @Case({Isolation.SNAPSHOT})
+    void lockingAndLimitReadsRecordTheRowsTheyDidNotMatch() throws Exception {
+        Path dir = Path.of("src/test/resources/predicates");
+        Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("locked-phantom.sql"));
+        for (String s : List.of("locked-phantom", "limited-phantom")) {
+            StringWriter trace = new StringWriter();
+            History h =
+                    Runs.schedule(
+                                    db(snapshotLevel()),
+                                    program,
+                                    GenSpec.empty(),
+                                    null,
+                                    dir.resolve(s + ".schedule"),
+                                    1,
+                                    500,
+                                    new PrintWriter(trace, true))
+                            .history();
+            assertEquals(2, Oracle.committed(h).size(), s + "\n" + trace);
+            Verdict ser = Oracle.check(h, Level.SER);
+            assertTrue(ser instanceof Verdict.Violated, s + ": " + ser);
+            String text = ((Verdict.Violated) ser).witnesses().get(0).toText();
+            assertTrue(
+                    text.contains(
+                            "T2 inserted items/7, a row T1's predicate `batch = 1` on items would"
+                                    + " have matched"),
+                    s + ":\n" + text);
+        }
+    }
+
     /** Program, and the predicate edge its witness names (the first transaction's predicate). */
     static final List<String[]> PREDICATE_LITMUS =
             List.of(

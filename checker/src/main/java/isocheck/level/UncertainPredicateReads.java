@@ -24,9 +24,11 @@ record UncertainPredicateReads(LevelChecker checker) implements LevelChecker {
                     c.level(),
                     n
                             + (n == 1 ? " predicate-read row" : " predicate-read rows")
-                            + " whose observed version the recorder could not pin down (another"
-                            + " transaction changed the row while the statement evaluated its"
-                            + " WHERE clause): consistent without the edges it may add",
+                            + " whose observed version the recorder could not pin down (a row"
+                            + " changed while the statement evaluated its WHERE clause, a row it"
+                            + " did not see that was both inserted and deleted, a row a LIMIT or"
+                            + " SKIP LOCKED may have left out: checker/FORMAT.md, \"Predicate"
+                            + " reads\"): consistent without the edges it may add",
                     c.explain());
         }
         return v;
