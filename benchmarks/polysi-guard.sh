@@ -20,9 +20,12 @@ ISO_JAR=${ISO_JAR:-$root/analyzer/target/isocheck.jar}
 RUNS=${RUNS:-1}; LIMIT=${LIMIT:-300}; XMX=${XMX:-8g}; ONLY=${ONLY:-.}
 mkdir -p "$OUT/logs"; R="$OUT/guard.tsv"
 [ -s "$R" ] || printf 'set\ttool\tround\ttxns\twall_s\tcpu_s\tmaxrss_kb\texit\tverdict\tload1\n' > "$R"
+# the set directories are globbed before set -f (which keeps the literal lib/* of POLYSI_CP for
+# java): with set -f first the loop saw the unexpanded pattern and ran nothing
+dirs=("$PHIST"/fig7/*/hist-00000 "$PHIST"/fig8_9_10/*/hist-00000)
 set -f
 i=0
-for d in "$PHIST"/fig7/*/hist-00000 "$PHIST"/fig8_9_10/*/hist-00000; do
+for d in "${dirs[@]}"; do
   [ -d "$d" ] || continue
   set=$(basename "$(dirname "$(dirname "$d")")")/$(basename "$(dirname "$d")")
   echo "$set" | grep -Eq "$ONLY" || continue

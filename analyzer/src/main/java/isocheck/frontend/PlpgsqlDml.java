@@ -35,7 +35,8 @@ import java.util.Set;
  *       concurrent insert it cannot see makes its INSERT fail under SQL key uniqueness, as
  *       PostgreSQL's REPEATABLE READ fails it; at READ COMMITTED the statement would instead skip
  *       or update the new row, the execution in which the probe sees that insert) and more. {@code
- *       run} executes the decomposition, so a history records the probe as a read.
+ *       run} executes the statement natively where the database has it (run.UpsertSql; the
+ *       decomposition elsewhere), and a history records the probe as a read either way.
  *   <li>{@code RETURNING c INTO v}: after an INSERT, {@code v := } the value given to c (exact);
  *       after an UPDATE or DELETE whose WHERE names one row by its whole primary key, a SELECT of c
  *       from that row (after the UPDATE: it reads its own write; before the DELETE), into v.

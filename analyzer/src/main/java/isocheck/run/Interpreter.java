@@ -37,7 +37,20 @@ final class Interpreter {
         for (Transaction t : program.transactions()) {
             collect(t.body());
         }
+        if (dialect.nativeOnConflict()) {
+            for (Transaction t : program.transactions()) {
+                for (UpsertSql.Upsert u : UpsertSql.find(t.body()).values()) {
+                    upserts.put(u.probe(), u);
+                    nativeUpserts.put(u.probe(), UpsertSql.doNothing(compiled.get(u.insert())));
+                }
+            }
+        }
     }
+
+    /** The upserts run natively ({@link UpsertSql}), by probe, and their native INSERTs. */
+    private final Map<Stmt, UpsertSql.Upsert> upserts = new IdentityHashMap<>();
+
+    private final Map<Stmt, Compiled> nativeUpserts = new IdentityHashMap<>();
 
     /**
      * The earlier tables' SELECTs of every join: the database runs the join once, at its last
@@ -132,8 +145,14 @@ final class Interpreter {
             throws SQLException, InterruptedException {
         Execution step = new Execution(env, session, log, gate, rnd);
         try {
-            for (Stmt s : body) {
-                s.accept(step);
+            for (int k = 0; k < body.size(); k++) {
+                UpsertSql.Upsert u = upserts.get(body.get(k));
+                if (u != null) {
+                    step.upsert(u);
+                    k++; // its IF ran in the database
+                    continue;
+                }
+                body.get(k).accept(step);
             }
         } catch (Checked e) {
             if (e.getCause() instanceof SQLException sql) {
@@ -179,6 +198,51 @@ final class Interpreter {
                 throw new Checked(e);
             }
             return null;
+        }
+
+        /**
+         * An upsert run natively ({@link UpsertSql}). A schedule steps it as the two statements the
+         * analysis sees (probe, then INSERT/UPDATE), so witnesses' schedules keep their steps: the
+         * probe's step does nothing and the database decides at the second.
+         */
+        void upsert(UpsertSql.Upsert u) throws SQLException, InterruptedException {
+            gate.beforeStatement(u.probe().sql().replaceAll("\\s+", " "), u.probe().pos().line());
+            gate.afterStatement("(decided by INSERT … ON CONFLICT at the next step)");
+            Compiled insert = nativeUpserts.get(u.probe());
+            StepGate stepped = gate;
+            for (int attempt = 1; ; attempt++) {
+                int firstOp = log.ops.size();
+                if (executor.sql(insert, env, session, log, stepped) == 1) {
+                    env.put(u.probe().target(), List.of());
+                    if (record) { // the database found no live row of the key
+                        PredicateScans.scan(
+                                log, firstOp, insert.table(), u.probe().where(), env, Map.of());
+                    }
+                    return;
+                }
+                stepped = StepGate.NONE; // the rest belongs to the INSERT's step
+                executor.sql(compiled.get(u.probe()), env, session, log, StepGate.NONE);
+                if (!Values.isNull(env.get(u.probe().target()))
+                        && (u.update() == null
+                                || executor.sql(
+                                                compiled.get(u.update()),
+                                                env,
+                                                session,
+                                                log,
+                                                StepGate.NONE)
+                                        == 1)) {
+                    return;
+                }
+                if (attempt == MAX_UPSERT_ATTEMPTS) { // the row kept vanishing: give up, roll back
+                    throw new SQLException(
+                            "INSERT … ON CONFLICT at "
+                                    + u.probe().pos().lineColumn()
+                                    + ": the conflicting row was deleted before it was read, "
+                                    + attempt
+                                    + " times",
+                            "40001");
+                }
+            }
         }
 
         private Void block(List<Stmt> body) {
@@ -271,6 +335,9 @@ final class Interpreter {
             return null;
         }
     }
+
+    /** How often an upsert retries when its conflicting row vanishes before it is read. */
+    private static final int MAX_UPSERT_ATTEMPTS = 100;
 
     boolean recording() {
         return record;

@@ -12,6 +12,15 @@ import java.util.Properties;
  */
 final class PostgresEngine implements Engine {
 
+    /**
+     * {@code INSERT … ON CONFLICT (key) DO NOTHING RETURNING …}: PostgreSQL manual, INSERT, "ON
+     * CONFLICT Clause" ({@link UpsertSql}).
+     */
+    @Override
+    public boolean nativeOnConflict() {
+        return true;
+    }
+
     @Override
     public String name() {
         return "PostgreSQL";

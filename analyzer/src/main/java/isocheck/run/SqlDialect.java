@@ -145,4 +145,12 @@ interface SqlDialect {
     default boolean updateReturns() {
         return true;
     }
+
+    /**
+     * Whether {@code INSERT … ON CONFLICT (key) DO NOTHING … RETURNING} runs natively ({@link
+     * UpsertSql}); else an upsert runs as the front-end's probe and conditional INSERT/UPDATE.
+     */
+    default boolean nativeOnConflict() {
+        return false;
+    }
 }

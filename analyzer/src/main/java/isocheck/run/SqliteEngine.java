@@ -37,6 +37,15 @@ final class SqliteEngine implements Engine {
 
     private static final String MARKER_TABLE = "isocheck_marker";
 
+    /**
+     * {@code INSERT … ON CONFLICT (key) DO NOTHING RETURNING …}: SQLite "UPSERT" (3.24) and
+     * "RETURNING" (3.35) ({@link UpsertSql}).
+     */
+    @Override
+    public boolean nativeOnConflict() {
+        return true;
+    }
+
     @Override
     public String name() {
         return "SQLite";

@@ -43,13 +43,15 @@ final class StatementExecutor {
         this.versions = versions;
     }
 
-    void sql(
+    /** Runs {@code c}; returns the number of rows an UPDATE, INSERT or DELETE changed, else -1. */
+    int sql(
             Compiled c,
             Map<String, Object> env,
             Interpreter.Session session,
             TxnLog log,
             StepGate gate)
             throws SQLException, InterruptedException {
+        int changed = -1;
         gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "), c.stmt().pos().line());
         long version =
                 c.kind() == Compiled.Kind.SELECT
@@ -305,6 +307,7 @@ final class StatementExecutor {
                     c.stmt()
                             .whereClause()
                             .ifPresent(where -> scan(log, firstOp, t, where, env, seen, uncertain));
+                    changed = n;
                     if (outcome != null) {
                         outcome.append(n)
                                 .append(n == 1 ? " row" : " rows")
@@ -315,6 +318,7 @@ final class StatementExecutor {
                     }
                 } else {
                     int n = p.executeUpdate();
+                    changed = n;
                     if (outcome != null) {
                         outcome.append(n).append(n == 1 ? " row" : " rows");
                     }
@@ -322,6 +326,7 @@ final class StatementExecutor {
             }
         }
         gate.afterStatement(outcome == null ? "" : outcome.toString());
+        return changed;
     }
 
     /**

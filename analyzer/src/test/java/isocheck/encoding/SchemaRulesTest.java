@@ -42,6 +42,29 @@ class SchemaRulesTest {
     }
 
     /**
+     * SMALLINT is INT (frontend.SqlTypes), its comparisons and arithmetic exact: a stock guard no
+     * integer satisfies ({@code qty > 0 AND qty < 1}) never lets Take's UPDATE write, so the lost
+     * update is gone even under ec; {@code qty > 0} alone keeps it (smallint.sql).
+     */
+    @Test
+    void aSmallintColumnIsAnExactInteger() throws Exception {
+        String take =
+                """
+                CREATE TABLE stock (item SMALLINT PRIMARY KEY, qty SMALLINT NOT NULL);
+                TRANSACTION Take(id SMALLINT)
+                BEGIN
+                  SELECT qty INTO q FROM stock WHERE item = :id;
+                  UPDATE stock SET qty = :q - 1 WHERE item = :id AND %s;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.FOUND, run(take.formatted("qty > 0"), "ec", 2).verdict());
+        assertEquals(
+                Analysis.Verdict.NONE,
+                run(take.formatted("qty > 0 AND qty < 1"), "ec", 3).verdict());
+        assertEquals(Analysis.Verdict.NONE, run(take.formatted("qty > 0"), "si", 3).verdict());
+    }
+
+    /**
      * NOT NULL and three-valued logic (Terms#mayBeNull): a comparison with a column that may be
      * NULL can be UNKNOWN, which no integer value encodes, so it is tested by polarity (may hold,
      * may not); with NOT NULL it is the value's comparison. {@code n = 0 OR NOT (n = 0)} is then a

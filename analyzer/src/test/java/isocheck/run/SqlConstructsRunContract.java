@@ -594,6 +594,37 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /**
+     * smallint.sql: a SMALLINT key and column run as the integers they are modelled as: two Takes
+     * of one item in turn each read the stock the previous one left (2, then 1) and decrement it,
+     * recorded exactly; the stock ends at 0.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void smallintColumnsRunAsIntegers() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "smallint.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table stock: item = 1..2, qty = 2",
+                                "T1: Take(id = 1)",
+                                "T2: Take(id = 1)",
+                                "T1 T1 T1",
+                                "T2 T2 T2")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        assertTrue(ops.get(0).matches("r\\(stock/1/qty,0\\) w\\(stock/1/qty,\\d+\\)"), ops.get(0));
+        String v1 = ops.get(0).replaceFirst(".* w\\(stock/1/qty,(\\d+)\\)$", "$1");
+        assertTrue(
+                ops.get(1).matches("r\\(stock/1/qty," + v1 + "\\) w\\(stock/1/qty,\\d+\\)"),
+                ops.get(1));
+        assertTrue(trace.toString().contains("q = (qty=2)"), trace.toString());
+        assertTrue(trace.toString().contains("q = (qty=1)"), trace.toString());
+        assertTrue(Oracle.serializable(h));
+    }
+
+    /**
      * column-types.sql: Add's INSERT writes the DEFAULTs (active TRUE = 1, budget 0, label 'new'),
      * TurnOff's bare boolean condition selects the switch that is on, and the second TurnOff finds
      * the first one's switch off (active = FALSE = 0) and changes nothing.

@@ -177,6 +177,9 @@ abstract class PolygraphGraph {
      */
     final IntList live = new IntList();
 
+    /** The ids of the edges taken out (ids are never reused, so an edge once removed stays so). */
+    final java.util.BitSet removed = new java.util.BitSet();
+
     int addEdge(int from, int to, int kind, int key, int ref, int var) {
         int id = eFrom.size();
         eFrom.add(from);
@@ -213,6 +216,7 @@ abstract class PolygraphGraph {
                 in[eTo.get(id)].removeLast();
             }
             modCount++;
+            removed.set(id);
             if (eKind.get(id) == RW) {
                 rwEdges.removeLast();
             }

@@ -147,9 +147,38 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         // a rw edge r → b with v ⇝ r and b ⇝ u (through so/wr/ww): u → v ⇝ r → b ⇝ u.
         // Mark what reaches u (backward, H only), then walk forward from v until a rw edge lands in
         // it.
+        // During the search (topo = its order of H), only rw edges r → b that run against the
+        // order can close it (ord[v] <= ord[r], ord[b] <= ord[u] < ord[v]): rwWindow bounds the
+        // backward half to positions from the lowest such b up; none, no cycle.
+        int[] window = rwWindow(u, v, topo);
+        if (window == NO_RW_WINDOW) {
+            return null;
+        }
+        if (fmark == null) {
+            fmark = new int[nodeCount];
+            fparent = new int[nodeCount];
+        }
+        if (window != null && window[1] - topo[v] < topo[u] - window[0]) {
+            return closesForwardFirst(u, v, topo, window[1]);
+        }
         int back = ++round;
-        IntList reachesU = new IntList();
-        searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
+        IntList reachesU = reachesU();
+        if (window == null) {
+            searchH(u, false, mark, back, parent, reachesU, null, Integer.MAX_VALUE, 0);
+        } else {
+            searchH(
+                    u,
+                    false,
+                    mark,
+                    back,
+                    parent,
+                    reachesU,
+                    topo,
+                    Integer.MAX_VALUE,
+                    0,
+                    window[0],
+                    mark);
+        }
         // the rw edges r → b into that set: only their sources can close the cycle; none, no cycle
         int maxTopo = -1;
         boolean anyRw = false;
@@ -171,11 +200,11 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         if (!anyRw || (topo != null && topo[v] > maxTopo)) {
             return null;
         }
-        if (fmark == null) {
-            fmark = new int[nodeCount];
-            fparent = new int[nodeCount];
+        if (window != null) {
+            maxTopo = Math.min(maxTopo, window[1]);
         }
-        int landed = searchH(v, true, fmark, ++round, fparent, new IntList(), topo, maxTopo, back);
+        IntList reached = forwardReached();
+        int landed = searchH(v, true, fmark, ++round, fparent, reached, topo, maxTopo, back);
         if (landed < 0) {
             return null;
         }
@@ -184,6 +213,77 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         all.add(landed);
         appendTreePath(all, parent, u, eTo.get(landed), false);
         return cycle(all);
+    }
+
+    /**
+     * {@link #closes} for a PSI H edge u → v when the forward window (v up to the highest rw source
+     * high) is the narrower one: what v reaches first, then the rw edges r → b from it ({@link
+     * #rwCandidates}) give the lowest b, and the backward search from u, bounded by it, lands on
+     * one of them or finds no cycle.
+     */
+    private Cycle closesForwardFirst(int u, int v, int[] topo, int high) {
+        int fwd = ++round;
+        searchH(v, true, fmark, fwd, fparent, forwardReached(), topo, high, 0);
+        int low = Integer.MAX_VALUE;
+        for (int i = 0; i < rwCandidates.size(); i++) {
+            int e = rwCandidates.get(i);
+            if (fmark[eFrom.get(e)] == fwd) {
+                low = Math.min(low, topo[eTo.get(e)]);
+            }
+        }
+        if (low == Integer.MAX_VALUE) {
+            return null;
+        }
+        int landed =
+                searchH(
+                        u,
+                        false,
+                        mark,
+                        ++round,
+                        parent,
+                        reachesU(),
+                        topo,
+                        Integer.MAX_VALUE,
+                        fwd,
+                        low,
+                        fmark);
+        if (landed < 0) {
+            return null;
+        }
+        IntList all = new IntList();
+        appendTreePath(all, fparent, v, eFrom.get(landed), true);
+        all.add(landed);
+        appendTreePath(all, parent, u, eTo.get(landed), false);
+        return cycle(all);
+    }
+
+    /** The rw edges behind {@link #rwWindow}'s last answer (filled by the search's override). */
+    final IntList rwCandidates = new IntList();
+
+    /** rwWindow's answer when no rw edge can close the cycle. */
+    static final int[] NO_RW_WINDOW = new int[0];
+
+    /**
+     * For a PSI check of the H edge u → v against the order topo: {lowest position of an rw target
+     * b, highest position of an rw source r} over the rw edges r → b that could lie on a cycle u →
+     * v ⇝ r → b ⇝ u, {@link #NO_RW_WINDOW} if there is none, or null if unknown (the unbounded
+     * search then runs). The search overrides it with the rw edges it keeps.
+     */
+    int[] rwWindow(int u, int v, int[] topo) {
+        return null;
+    }
+
+    private final IntList reachesU = new IntList();
+    private final IntList forwardReached = new IntList();
+
+    private IntList reachesU() {
+        reachesU.clear();
+        return reachesU;
+    }
+
+    private IntList forwardReached() {
+        forwardReached.clear();
+        return forwardReached;
     }
 
     /**
@@ -213,12 +313,32 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             int[] topo,
             int topoLimit,
             int landing) {
+        return searchH(
+                start, forward, marks, stamp, via, reached, topo, topoLimit, landing, 0, mark);
+    }
+
+    /**
+     * {@link #searchH} that also leaves out nodes whose topo position is below topoLow and lands on
+     * rw edges whose far end (target of the walk) landMarks stamps with landing.
+     */
+    int searchH(
+            int start,
+            boolean forward,
+            int[] marks,
+            int stamp,
+            int[] via,
+            IntList reached,
+            int[] topo,
+            int topoLimit,
+            int landing,
+            int topoLow,
+            int[] landMarks) {
         return BreadthFirst.sweep(
                 // rw edges are seen (to land on) but not followed
                 new LiveEdges(false, edgeBound, null, 0, forward) {
                     @Override
                     public boolean lands(int e) {
-                        return landing > 0 && eKind.get(e) == RW && mark[target(e)] == landing;
+                        return landing > 0 && eKind.get(e) == RW && landMarks[target(e)] == landing;
                     }
 
                     @Override
@@ -228,7 +348,7 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
                     @Override
                     public boolean enter(int z) {
-                        return topo == null || topo[z] <= topoLimit;
+                        return topo == null || (topo[z] <= topoLimit && topo[z] >= topoLow);
                     }
 
                     @Override
