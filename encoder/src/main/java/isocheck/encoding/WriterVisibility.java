@@ -43,7 +43,7 @@ public final class WriterVisibility {
 
     public boolean writersSeeEarlierWriters(Spec spec, Set<String> writerTypes) {
         return decide(
-                "see " + spec.name() + " " + writerTypes,
+                "see " + writerTypes,
                 spec,
                 2,
                 t ->
@@ -56,7 +56,7 @@ public final class WriterVisibility {
 
     public boolean earlierWritersVisibleThroughLater(Spec spec, Set<String> writerTypes) {
         return decide(
-                "prefix " + spec.name() + " " + writerTypes,
+                "prefix " + writerTypes,
                 spec,
                 3,
                 t ->
@@ -85,7 +85,7 @@ public final class WriterVisibility {
         }
         for (String o : observers) {
             if (decide(
-                    "prefix " + spec.name() + " " + writerTypes + " seen by " + o,
+                    "prefix " + writerTypes + " seen by " + o,
                     spec,
                     3,
                     t ->
@@ -109,26 +109,58 @@ public final class WriterVisibility {
         return out.isEmpty() ? ctx.mkFalse() : ctx.mkOr(out.toArray(new BoolExpr[0]));
     }
 
+    /**
+     * The decisions of every context of this process, keyed by what they depend on: the program
+     * (which fixes the vocabulary φ_basic is stated over), the spec's axioms and the property. A
+     * query is one {@code CycleJob} with a context of its own, so without this each query of a
+     * search asked Z3 the same entailments again (TPC-C's {@code weakest --per-transaction}: 30% of
+     * its CPU, benchmarks/RESULTS.md 2026-11-26 static). The answer is the one Z3 gives in any
+     * context (no time limit; an unknown is "no", which only leaves a rule out): the same encoding.
+     * Bounded, least recently used out first.
+     */
+    private static final Map<Decision, Boolean> DECIDED =
+            java.util.Collections.synchronizedMap(
+                    new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(Map.Entry<Decision, Boolean> e) {
+                            return size() > 4096;
+                        }
+                    });
+
+    private record Decision(
+            isocheck.program.Program program, List<isocheck.spec.Axiom> axioms, String property) {}
+
     private boolean decide(
-            String key,
+            String property,
             Spec spec,
             int n,
             java.util.function.Function<List<Expr<?>>, BoolExpr> violation) {
         return cache.computeIfAbsent(
-                key,
+                spec.name() + " " + property,
                 k -> {
                     if (!spec.isUniversal()) return false;
-                    List<Expr<?>> txns = new ArrayList<>();
-                    for (int i = 0; i < n; i++) txns.add(v.fresh("wv", v.txnSort()));
-                    Solver s = ctx.mkSolver();
-                    try {
-                        s.add(BasicAxioms.expanded(v, txns));
-                        s.add(new SpecTranslator(v).expanded(spec, txns));
-                    } catch (SpecException e) {
-                        return false;
-                    }
-                    s.add(violation.apply(txns));
-                    return s.check() == Status.UNSATISFIABLE;
+                    // by axioms, not by name: weakest's hybrid candidates share one name
+                    Decision d = new Decision(v.program(), spec.axioms(), property);
+                    Boolean known = DECIDED.get(d);
+                    if (known != null) return known;
+                    boolean holds = ask(spec, n, violation);
+                    DECIDED.put(d, holds);
+                    return holds;
                 });
+    }
+
+    private boolean ask(
+            Spec spec, int n, java.util.function.Function<List<Expr<?>>, BoolExpr> violation) {
+        List<Expr<?>> txns = new ArrayList<>();
+        for (int i = 0; i < n; i++) txns.add(v.fresh("wv", v.txnSort()));
+        Solver s = ctx.mkSolver();
+        try {
+            s.add(BasicAxioms.expanded(v, txns));
+            s.add(new SpecTranslator(v).expanded(spec, txns));
+        } catch (SpecException e) {
+            return false;
+        }
+        s.add(violation.apply(txns));
+        return s.check() == Status.UNSATISFIABLE;
     }
 }

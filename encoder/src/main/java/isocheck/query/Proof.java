@@ -82,24 +82,39 @@ public final class Proof {
                 // failed search
                 // does: its proof (Theorem 12) uses none of the shortest-path steps.
                 ProofOutcome ind = new InductiveProof(run).prove(ProofMethod.INDUCTIVE);
-                boolean spUnknown = sp.verdict() == ProofOutcome.Verdict.UNKNOWN;
-                String spWhy =
-                        (spUnknown ? "shortest path gave up (" : "shortest path failed (")
-                                + sp.reason()
-                                + ")";
-                String why =
-                        ind.verdict() == ProofOutcome.Verdict.PROVED
-                                ? spWhy
-                                        + "; proved by the inductive method, whose steps alone are the proof: "
-                                        + ind.reason()
-                                : spWhy + "; inductive: " + ind.reason();
-                ProofOutcome.Verdict verdict =
-                        spUnknown && ind.verdict() == ProofOutcome.Verdict.NOT_PROVED
-                                ? ProofOutcome.Verdict.UNKNOWN
-                                : ind.verdict();
                 yield run.outcome(
-                        verdict, ind.provedBy(), ind.anomaly(), ind.rounds(), ind.remainder(), why);
+                        autoVerdict(sp, ind),
+                        ind.provedBy(),
+                        ind.anomaly(),
+                        ind.rounds(),
+                        ind.remainder(),
+                        autoReason(sp, ind));
             }
         };
+    }
+
+    /**
+     * Auto's verdict from a shortest-path attempt that neither proved nor found an anomaly and the
+     * inductive attempt after it: unknown when the first gave up and the second did not prove.
+     */
+    public static ProofOutcome.Verdict autoVerdict(ProofOutcome sp, ProofOutcome ind) {
+        return sp.verdict() == ProofOutcome.Verdict.UNKNOWN
+                        && ind.verdict() == ProofOutcome.Verdict.NOT_PROVED
+                ? ProofOutcome.Verdict.UNKNOWN
+                : ind.verdict();
+    }
+
+    /** Auto's reason for the two attempts of {@link #autoVerdict}. */
+    public static String autoReason(ProofOutcome sp, ProofOutcome ind) {
+        boolean spUnknown = sp.verdict() == ProofOutcome.Verdict.UNKNOWN;
+        String spWhy =
+                (spUnknown ? "shortest path gave up (" : "shortest path failed (")
+                        + sp.reason()
+                        + ")";
+        return ind.verdict() == ProofOutcome.Verdict.PROVED
+                ? spWhy
+                        + "; proved by the inductive method, whose steps alone are the proof: "
+                        + ind.reason()
+                : spWhy + "; inductive: " + ind.reason();
     }
 }

@@ -7,6 +7,8 @@ import isocheck.query.ProofOptions;
 import isocheck.query.ProofOutcome;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -23,14 +25,18 @@ public record ProofApiProver(ProofOptions options) implements Prover {
         try {
             // the inductive method first when the method is auto: its queries are over two or three
             // transactions and answer in a second where the chordless-path search walks every
-            // length
-            // up to --max-length (TPC-C: 100 s); auto (both schemes) only if it does not prove it
-            o =
-                    options.method() == ProofMethod.AUTO
-                            ? Proof.verify(program, spec, options.withMethod(ProofMethod.INDUCTIVE))
-                            : null;
-            if (o == null || o.verdict() != ProofOutcome.Verdict.PROVED)
+            // length up to --max-length (TPC-C: 100 s); then the shortest-path method alone, and
+            // auto's outcome of the two (Proof.autoVerdict/autoReason), without asking the
+            // inductive queries a second time
+            if (options.method() != ProofMethod.AUTO) {
                 o = Proof.verify(program, spec, options);
+            } else {
+                o = Proof.verify(program, spec, options.withMethod(ProofMethod.INDUCTIVE));
+                if (o.verdict() == ProofOutcome.Verdict.ANOMALY)
+                    o = Proof.verify(program, spec, options); // as auto reports it (rare)
+                else if (o.verdict() != ProofOutcome.Verdict.PROVED)
+                    o = afterInductive(program, spec, o);
+            }
         } catch (UnsupportedOperationException e) {
             return new ProofStatus.NotAttempted(
                     "the proof driver (isocheck.query.Proof.verify) is not implemented in this build");
@@ -46,6 +52,27 @@ public record ProofApiProver(ProofOptions options) implements Prover {
             case NOT_PROVED -> new ProofStatus.NotProved(o.reason());
             case UNKNOWN -> new ProofStatus.NotProved("unknown: " + o.reason());
         };
+    }
+
+    /** Auto's outcome when the inductive attempt {@code ind} neither proved nor found a cycle. */
+    private ProofOutcome afterInductive(Program program, Spec spec, ProofOutcome ind)
+            throws SpecException {
+        ProofOutcome sp =
+                Proof.verify(program, spec, options.withMethod(ProofMethod.SHORTEST_PATH));
+        if (sp.verdict() == ProofOutcome.Verdict.PROVED
+                || sp.verdict() == ProofOutcome.Verdict.ANOMALY) return sp;
+        List<ProofOutcome.Step> steps = new ArrayList<>(sp.steps());
+        steps.addAll(ind.steps());
+        return new ProofOutcome(
+                Proof.autoVerdict(sp, ind),
+                ind.provedBy(),
+                steps,
+                ind.anomaly(),
+                sp.longestPath(),
+                ind.rounds(),
+                ind.remainder(),
+                Proof.autoReason(sp, ind),
+                sp.millis() + ind.millis());
     }
 
     private static String detail(ProofOutcome o) {

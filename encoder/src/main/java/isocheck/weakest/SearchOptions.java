@@ -78,9 +78,13 @@ public record SearchOptions(
                 bound, timeoutSeconds, uniqueKeys, maxAssignments, p, keysBelowCounters, keys);
     }
 
-    /** The initial-state assumption of {@code analyze --assume-keys-below-counters}. */
+    /**
+     * The initial-state assumption of {@code analyze --assume-keys-below-counters}. (It used to
+     * drop {@link #keys}: the CLI's SQL keys became the paper's overwrite under this flag.)
+     */
     public SearchOptions withKeysBelowCounters(boolean on) {
-        return new SearchOptions(bound, timeoutSeconds, uniqueKeys, maxAssignments, progress, on);
+        return new SearchOptions(
+                bound, timeoutSeconds, uniqueKeys, maxAssignments, progress, on, keys);
     }
 
     /**
