@@ -55,8 +55,6 @@ class DatabaseLevelsReplayTest {
                     Map.entry("doctors-for-update 2", PostgresLevelsReplayTest.WHY_L),
                     Map.entry("doctors-on-call 1", PostgresLevelsReplayTest.WHY_B),
                     Map.entry("doctors-on-call 2", PostgresLevelsReplayTest.WHY_B),
-                    Map.entry("double-delete 1", PostgresLevelsReplayTest.WHY_O),
-                    Map.entry("double-delete 2", PostgresLevelsReplayTest.WHY_O),
                     Map.entry("field-is-null 1", WHY_SNAPSHOT_GAP),
                     Map.entry("field-is-null 2", WHY_SNAPSHOT_GAP),
                     Map.entry("field-is-null 3", PostgresLevelsReplayTest.WHY_H),

@@ -80,9 +80,6 @@ class PostgresLevelsReplayTest {
     static final String WHY_N2 =
             "NULL arithmetic and NOT NULL are not encoded (sound): Withdraw's SELECT finds no row (Open has not committed), so b is NULL; its UPDATE then finds Open's row and writes balance = NULL - 1, which PostgreSQL rejects (\"null value in column balance violates not-null constraint\"), so Withdraw aborts. The model lets the UPDATE write a value computed from the absent read; no execution of the server has this cycle (investigated 2026-11-26)";
 
-    static final String WHY_O =
-            "a recorder gap, not the model (issue 15): T1 read the row, T2 deleted it and committed, and T1's DELETE by key then deleted 0 rows. No serial order does that (T1 first deletes the row; T2 first leaves T1 nothing to read), but the recorder logs no read for a DELETE/UPDATE by key that finds its row gone, so the history has no T2 -> T1 edge and checks SER-consistent (investigated 2026-11-26 from the trace)";
-
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
      * investigated from its schedule and trace).
