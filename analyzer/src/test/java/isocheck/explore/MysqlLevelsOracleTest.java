@@ -1,10 +1,5 @@
 package isocheck.explore;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import isocheck.program.Program;
-import isocheck.query.Analysis;
-import isocheck.witness.Witness;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,45 +23,7 @@ class MysqlLevelsOracleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("programs")
     void everyRepeatableReadCycleIsFoundByTheEncoder(String file) throws Exception {
-        Program program = SoundnessOracleTest.load(file);
-        ReadCommittedExplorer.Result found = null;
-        int maxK = PostgresLevelsOracleTest.MAX_K;
-        for (int k = 2; k <= maxK && (found == null || found.shortestCycle() > 2); k++) {
-            ReadCommittedExplorer.Result r =
-                    new ReadCommittedExplorer(program, PostgresLevelsOracleTest.domain(file), true)
-                            .explore(k);
-            assertTrue(r.executions() > 0, "the explorer explores nothing");
-            if (r.shortestCycle() > 0
-                    && (found == null || r.shortestCycle() < found.shortestCycle())) found = r;
-        }
-        Analysis.Outcome encoder =
-                Analysis.run(
-                        program,
-                        SoundnessOracleTest.spec("mysql-repeatable-read"),
-                        Analysis.Options.defaults(maxK));
-        int encoderK = encoder.anomalies().isEmpty() ? 0 : encoder.anomalies().get(0).k();
-        String summary =
-                file
-                        + " under mysql-repeatable-read: explorer "
-                        + (found == null
-                                ? "no cycle up to " + maxK
-                                : "cycle of " + found.shortestCycle())
-                        + "; encoder "
-                        + (encoderK == 0 ? "none up to " + maxK : "cycle of " + encoderK);
-        System.out.println(summary);
-        if (found != null) {
-            assertTrue(
-                    encoderK > 0 && encoderK <= found.shortestCycle(),
-                    summary + "\n  missed: " + found.example());
-        }
-        if (encoderK > 0 && (found == null || encoderK < found.shortestCycle())) {
-            Witness w = encoder.anomalies().get(0);
-            System.out.println(
-                    "  precision: the encoder's "
-                            + w.anomaly()
-                            + " "
-                            + w.signature()
-                            + " has no counterpart as short among the explored executions");
-        }
+        PostgresLevelsOracleTest.encoderFindsEveryExplorerCycle(
+                file, "mysql-repeatable-read", true);
     }
 }

@@ -9,7 +9,6 @@ import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecLibrary;
-import isocheck.witness.Witness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,26 +153,15 @@ class DatabaseLevelsReplayTest {
                             + ": InnoDB's SERIALIZABLE is serializable, the analysis must find nothing");
             return;
         }
-        List<String> failures = new ArrayList<>();
-        int n = 0;
-        for (Witness w : o.anomalies()) {
-            n++;
-            String id = d + " " + litmus + " " + level.id() + " " + n;
-            String outcome = WitnessReplay.outcome(d.db(level), p, spec, w, dir, id);
-            String why = known(d, litmus, level, n);
-            boolean known = why != null;
-            if (outcome != null && !known) {
-                failures.add(id + " (" + w.anomaly() + "): " + outcome);
-            } else if (outcome == null && known) {
-                failures.add(
-                        id
-                                + " ("
-                                + w.anomaly()
-                                + ") now replays: remove it from the known list ("
-                                + why
-                                + ")");
-            }
-        }
+        List<String> failures =
+                WitnessReplay.failures(
+                        () -> d.db(level),
+                        p,
+                        spec,
+                        o,
+                        d + " " + litmus + " " + level.id(),
+                        n -> known(d, litmus, level, n),
+                        dir);
         assertTrue(failures.isEmpty(), String.join("\n\n", failures));
     }
 }

@@ -7,16 +7,10 @@ import isocheck.bridge.SnapshotSchedule;
 import isocheck.bridge.StatementSchedule;
 import isocheck.encoding.KeyModel;
 import isocheck.frontend.ProgramLoader;
-import isocheck.history.History;
-import isocheck.level.Level;
-import isocheck.level.Verdict;
 import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecLibrary;
-import isocheck.witness.Witness;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -180,59 +174,15 @@ class PostgresLevelsReplayTest {
                     litmus + ": SSI is serializable, the analysis must find nothing");
             return;
         }
-        List<String> failures = new ArrayList<>();
-        int n = 0;
-        for (Witness w : o.anomalies()) {
-            n++;
-            String id = litmus + " " + level.id() + " " + n;
-            String outcome = replay(p, w, level, id);
-            boolean known = KNOWN.containsKey(id);
-            if (outcome != null && !known) {
-                failures.add(id + " (" + w.anomaly() + "): " + outcome);
-            } else if (outcome == null && known) {
-                failures.add(
-                        id
-                                + " ("
-                                + w.anomaly()
-                                + ") now replays: remove it from KNOWN ("
-                                + KNOWN.get(id)
-                                + ")");
-            }
-        }
+        List<String> failures =
+                WitnessReplay.failures(
+                        () -> Db.of(PostgresRunTest.url(), null, null, level),
+                        p,
+                        spec,
+                        o,
+                        litmus + " " + level.id(),
+                        n -> KNOWN.get(litmus + " " + level.id() + " " + n),
+                        dir);
         assertTrue(failures.isEmpty(), String.join("\n\n", failures));
-    }
-
-    /** Null when the history violates SER; otherwise what happened instead. */
-    private String replay(Program p, Witness w, Isolation level, String id) throws Exception {
-        String text;
-        try {
-            text =
-                    level == Isolation.READ_COMMITTED
-                            ? StatementSchedule.of(w, p, "test")
-                            : SnapshotSchedule.of(w, p, "test");
-        } catch (SnapshotSchedule.Unrealisable e) {
-            return "no schedule: " + e.getMessage();
-        }
-        Path file = dir.resolve(id.replace(' ', '-') + ".schedule");
-        Files.writeString(file, text);
-        StringWriter trace = new StringWriter();
-        History h;
-        try {
-            h =
-                    Runs.schedule(
-                                    Db.of(PostgresRunTest.url(), null, null, level),
-                                    p,
-                                    GenSpec.empty(),
-                                    null,
-                                    file,
-                                    1,
-                                    500,
-                                    new PrintWriter(trace, true))
-                            .history();
-        } catch (RunError e) {
-            return "the schedule did not run: " + e.getMessage() + "\n" + text + "\n" + trace;
-        }
-        Verdict ser = Oracle.check(h, Level.parse("ser"));
-        return ser instanceof Verdict.Violated ? null : "SER " + ser + "\n" + text + "\n" + trace;
     }
 }

@@ -6,12 +6,16 @@ import isocheck.history.History;
 import isocheck.level.Level;
 import isocheck.level.Verdict;
 import isocheck.program.Program;
+import isocheck.query.Analysis;
 import isocheck.spec.Spec;
 import isocheck.witness.Witness;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Replays a static witness on a real database (issue 14: "the real database is the arbiter"): the
@@ -20,6 +24,43 @@ import java.nio.file.Path;
  */
 final class WitnessReplay {
     private WitnessReplay() {}
+
+    /**
+     * Replays every witness of {@code o} (an analysis of p under spec) on a fresh database from
+     * {@code db}; the failures: a witness that does not replay and has no known reason ({@code
+     * known} by witness number, null for none), and one with a known reason that now replays (the
+     * list must shrink with the defects). Witness n is named {@code idPrefix + " " + n}.
+     */
+    static List<String> failures(
+            java.util.function.Supplier<Db> db,
+            Program p,
+            Spec spec,
+            Analysis.Outcome o,
+            String idPrefix,
+            IntFunction<String> known,
+            Path dir)
+            throws Exception {
+        List<String> failures = new ArrayList<>();
+        int n = 0;
+        for (Witness w : o.anomalies()) {
+            n++;
+            String id = idPrefix + " " + n;
+            String outcome = outcome(db.get(), p, spec, w, dir, id);
+            String why = known.apply(n);
+            if (outcome != null && why == null) {
+                failures.add(id + " (" + w.anomaly() + "): " + outcome);
+            } else if (outcome == null && why != null) {
+                failures.add(
+                        id
+                                + " ("
+                                + w.anomaly()
+                                + ") now replays: remove it from the known list ("
+                                + why
+                                + ")");
+            }
+        }
+        return failures;
+    }
 
     /** Null when the recorded history violates SER (the anomaly replays); else what happened. */
     static String outcome(Db db, Program p, Spec spec, Witness w, Path dir, String id)
