@@ -340,6 +340,21 @@ public final class Vocabulary implements ExecutionVocabulary {
         return ctx.mkConst(prefix + "!" + (freshCounter++), sort);
     }
 
+    /**
+     * Runs a side question asked in this context (WriterVisibility's entailments) without using up
+     * fresh names: the names a query's text gets must not depend on whether the side question was
+     * answered here or by a cache of another context (SmtOutDeterminismTest). Reusing the names
+     * afterwards is harmless: the side question is asserted in a solver of its own.
+     */
+    public <T> T withoutUsingFreshNames(java.util.function.Supplier<T> side) {
+        int mark = freshCounter;
+        try {
+            return side.get();
+        } finally {
+            freshCounter = mark;
+        }
+    }
+
     /** Transaction constants t1..tk. */
     public List<Expr<?>> transactions(int k) {
         return execution.transactions("t", k);

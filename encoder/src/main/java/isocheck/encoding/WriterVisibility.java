@@ -143,7 +143,7 @@ public final class WriterVisibility {
                     Decision d = new Decision(v.program(), spec.axioms(), property);
                     Boolean known = DECIDED.get(d);
                     if (known != null) return known;
-                    boolean holds = ask(spec, n, violation);
+                    boolean holds = v.withoutUsingFreshNames(() -> ask(spec, n, violation));
                     DECIDED.put(d, holds);
                     return holds;
                 });
