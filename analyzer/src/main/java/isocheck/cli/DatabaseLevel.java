@@ -43,7 +43,7 @@ public final class DatabaseLevel {
     }
 
     /** The levels of {@code db}, weakest first; a UserError for an unknown database. */
-    static List<Map.Entry<String, String>> levels(String db) {
+    public static List<Map.Entry<String, String>> levels(String db) {
         List<Map.Entry<String, String>> out = CATALOGUE.get(db);
         if (out == null) {
             throw new UserError(

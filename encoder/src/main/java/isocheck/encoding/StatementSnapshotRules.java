@@ -79,9 +79,9 @@ final class StatementSnapshotRules extends RuleFamily {
             List<String> all = new ArrayList<>(chain);
             all.addAll(shared);
             for (String st : all) {
-                int i = chain.indexOf(st);
-                String next = i >= 0 && i + 1 < chain.size() ? chain.get(i + 1) : null;
-                String same = sharedNext(shared, st);
+                // st is in one of the two lists: its successor in the other is null
+                String next = successor(chain, st);
+                String same = successor(shared, st);
                 out.add(
                         new Part(
                                 "statement_snapshot " + st,
@@ -134,9 +134,12 @@ final class StatementSnapshotRules extends RuleFamily {
         return out;
     }
 
-    /** The consistent read after {@code st} in {@code shared} (their equalities form a chain). */
-    private static String sharedNext(List<String> shared, String st) {
-        int i = shared.indexOf(st);
-        return i >= 0 && i + 1 < shared.size() ? shared.get(i + 1) : null;
+    /**
+     * The statement after {@code st} in {@code order} (growth among locking statements, equality
+     * among consistent reads: both chains), or null.
+     */
+    private static String successor(List<String> order, String st) {
+        int i = order.indexOf(st);
+        return i >= 0 && i + 1 < order.size() ? order.get(i + 1) : null;
     }
 }
