@@ -205,7 +205,10 @@ final class StatementExecutor {
             }
             case JOIN -> {
                 Stmt.Select sel = (Stmt.Select) c.stmt();
-                Object value = join(sel, p, log);
+                Object value =
+                        sel.aggregate().isPresent()
+                                ? join(sel, p, log)
+                                : JoinRows.fill(gen, sel, p, log, env, c.recorded());
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
