@@ -205,7 +205,12 @@ final class StatementExecutor {
             }
             case JOIN -> {
                 Stmt.Select sel = (Stmt.Select) c.stmt();
-                Object value = JoinReads.run(gen, sel, p, env, log);
+                // An aggregate join records a predicate read per table (JoinReads); a join into
+                // a record does not yet (JoinRows): see JoinRows' class comment.
+                Object value =
+                        sel.aggregate().isPresent()
+                                ? JoinReads.run(gen, sel, p, env, log)
+                                : JoinRows.fill(gen, sel, p, log, env, c.recorded());
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
