@@ -101,6 +101,15 @@ class ConstructCoverageTest {
                         List.of(RULES + "aJoinReadsBothSides"),
                         List.of(RUN + "joinRecordsTheReadsOfBothSides")),
                 row(
+                        "SELECT cols INTO a record from a join",
+                        "join-record.sql",
+                        "SELECT \\w+\\.\\w+, \\w+\\.\\w+ INTO r\\s+FROM \\w+ \\w+ JOIN ",
+                        List.of(
+                                PARSE + "joinIntoARecordReadsEveryTablesSelectedColumns",
+                                PARSE + "joinsOutsideTheSupportedShapeAreRefused"),
+                        List.of(RULES + "aJoinIntoARecordReadsBothSides"),
+                        List.of(RUN + "joinIntoARecordReadsBothSidesFromOneJoinedRow")),
+                row(
                         "PERFORM of a join (FOUND)",
                         "perform-join.sql",
                         "PERFORM",
@@ -337,7 +346,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(28, seen.size());
+        assertEquals(29, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {
