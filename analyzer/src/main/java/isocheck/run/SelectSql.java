@@ -27,7 +27,7 @@ final class SelectSql {
      * every table's own conditions and the join equalities (each {@code c = ANY(:target$t.j)} of
      * the translated form becomes {@code table.c = t.j}, {@code joinColumns} mapping each hidden
      * row set {@code target$table} to the qualified column it holds), columns qualified by their
-     * table.
+     * table. Recorded, it also returns what each table's predicate saw ({@link JoinReads}).
      */
     private Compiled join(Stmt.Select sel, Table last, List<Compiled.Param> params) {
         List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
@@ -41,38 +41,27 @@ final class SelectSql {
         }
         Aggregate a = sel.aggregate().orElseThrow();
         String aggColumn = a.column().orElseThrow();
-        String selectList;
-        if (gen.record) {
-            List<String> items = new ArrayList<>();
-            for (Stmt.Select p : parts) {
-                Table t = gen.schema.table(p.table()).orElseThrow();
-                String col = p == sel ? aggColumn : p.columns().get(0);
-                t.primaryKey().forEach(k -> items.add(t.name() + "." + k));
-                items.add(t.name() + "." + col);
-                items.add(t.name() + "." + SqlGen.versionColumn(t, col));
-            }
-            selectList = String.join(", ", items);
+        String sql;
+        if (gen.record) { // what each table's predicate saw, too (JoinReads)
+            sql = JoinReads.sql(gen, sel, params);
         } else {
-            selectList =
-                    a.function()
+            List<String> conds = new ArrayList<>();
+            for (Stmt.Select p : parts) {
+                conds.add(p.where().accept(new SqlText(gen.dialect, joinColumns, params)));
+            }
+            sql =
+                    "SELECT "
+                            + a.function()
                             + "("
                             + (a.distinct() ? "DISTINCT " : "")
                             + last.name()
                             + "."
                             + aggColumn
-                            + ")";
+                            + ") FROM "
+                            + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
+                            + " WHERE "
+                            + String.join(" AND ", conds);
         }
-        List<String> conds = new ArrayList<>();
-        for (Stmt.Select p : parts) {
-            conds.add(p.where().accept(new SqlText(gen.dialect, joinColumns, params)));
-        }
-        String sql =
-                "SELECT "
-                        + selectList
-                        + " FROM "
-                        + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
-                        + " WHERE "
-                        + String.join(" AND ", conds);
         List<String> cols = List.of(aggColumn);
         return new Compiled(
                 sel,

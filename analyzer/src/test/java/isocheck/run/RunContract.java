@@ -201,8 +201,7 @@ class RunContract extends Contract {
     void predicateAnomaliesUnderSnapshotAreSerViolationsWithPredicateEdges() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
-            History h =
-                    schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", snapshotLevel(), trace);
+            History h = schedule(litmusProgram(c), c[0] + ".schedule", snapshotLevel(), trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             for (Level l : List.of(Level.RC, Level.RA, Level.CC, Level.PC, Level.PSI, Level.SI)) {
                 assertTrue(
@@ -368,7 +367,10 @@ class RunContract extends Contract {
         }
     }
 
-    /** Program, and the predicate edge its witness names (the first transaction's predicate). */
+    /**
+     * Schedule, the predicate edge its witness names (the first transaction's predicate), and the
+     * program when its name is not the schedule's.
+     */
     static final List<String[]> PREDICATE_LITMUS =
             List.of(
                     new String[] {
@@ -383,7 +385,25 @@ class RunContract extends Contract {
                     new String[] {
                         "phantom",
                         "T2 inserted items/7, a row T1's predicate `batch = 1` on items would have matched"
+                    },
+                    // through a join (JoinReads): the stock side's predicate, then the order lines'
+                    new String[] {
+                        "join-phantom",
+                        "T2 updated stock/5 so that T1's predicate `s_quantity < 10 AND s_i_id IN (5)`"
+                                + " on stock would match it; T1 saw it not matching [predicate"
+                                + " anti-dependency]"
+                    },
+                    new String[] {
+                        "join-phantom-insert",
+                        "T2 inserted order_line/1,2, a row T1's predicate `ol_o_id = 1` on order_line"
+                                + " would have matched",
+                        "join-phantom"
                     });
+
+    /** The program of a {@link #PREDICATE_LITMUS} entry: its third element, else its schedule's. */
+    static String litmusProgram(String[] c) {
+        return "litmus/" + (c.length > 2 ? c[2] : c[0]) + ".sql";
+    }
 
     /**
      * Replays the hand-written TPC-C read-only anomaly schedule (RESULTS.md, cycle G) at {@code
