@@ -333,7 +333,9 @@ public final class Encoder {
             Set<String> tables = new LinkedHashSet<>();
             for (CounterKey ck : counterKeys) {
                 if ((keysBelowCounters || declared(ck)) && tables.add(ck.table()))
-                    parts.addAll(drawnKeyRules.inserterInSnapshot(ck, txns));
+                    parts.addAll(
+                            drawnKeyRules.inserterInSnapshot(
+                                    ck, txns, spec.databases().contains("postgresql")));
             }
         }
         return parts;
