@@ -93,7 +93,26 @@ abstract class PolygraphSearch extends PolygraphPruning {
         return Outcome.CONSISTENT;
     }
 
+    /**
+     * Off (or -Disocheck.scanNogoods=true, for timing and verdict comparisons): each attempt scans
+     * every learned nogood containing its literal, as before the watched literals. Verdicts must
+     * not change; tests compare both settings.
+     */
+    static volatile boolean watchedNogoods = !Boolean.getBoolean("isocheck.scanNogoods");
+
+    /** The scan's index: every learned nogood under each of its literals. */
     final Map<Integer, List<int[]>> nogoods = new HashMap<>();
+
+    /**
+     * Two watched literals per learned nogood (Moskewicz et al., "Chaff", DAC 2001, §2.2, for
+     * clauses; a nogood is a clause of negated literals): watches[l] holds the nogoods whose
+     * position 0 or 1 is l. Invariant: if one watch holds and the other does not, every unwatched
+     * literal holds and was assigned no later than the holding watch. So a nogood that literal me
+     * would complete (every other literal holds) watches me, and its other watch holds: an attempt
+     * looks at the nogoods watching me only, and a watch moves only when its literal becomes true.
+     * Backjumps undo a suffix of the decisions, which keeps the invariant, so they touch no watch.
+     */
+    ArrayList<int[]>[] watches;
 
     static int lit(int v, int o) {
         return 2 * v + o;
@@ -263,6 +282,7 @@ abstract class PolygraphSearch extends PolygraphPruning {
                     mark0[depth] = before;
                     level[v] = depth;
                     placed = true;
+                    assigned(lit(v, o));
                 } else {
                     truncateEdges(before);
                     assign[v] = -1;
@@ -282,7 +302,7 @@ abstract class PolygraphSearch extends PolygraphPruning {
             if (cs.isEmpty()) {
                 return Outcome.VIOLATED;
             }
-            learn(cs);
+            learn(cs, level);
             int target = -1;
             for (int l : cs) {
                 target = Math.max(target, level[l >> 1]);
@@ -307,15 +327,121 @@ abstract class PolygraphSearch extends PolygraphPruning {
         }
     }
 
-    void learn(Set<Integer> cs) {
+    /**
+     * Learns nogood cs, all of whose literals hold now (the backjump that follows undoes the one at
+     * the highest level). level[v]: v's decision depth in this component, -1 if it is fixed.
+     */
+    void learn(Set<Integer> cs, int[] level) {
         if (learned >= 200_000) {
             return;
         }
         int[] ng = cs.stream().mapToInt(Integer::intValue).toArray();
         learned++;
-        for (int l : ng) {
-            nogoods.computeIfAbsent(l, z -> new ArrayList<>()).add(ng);
+        if (!watchedNogoods) {
+            for (int l : ng) {
+                nogoods.computeIfAbsent(l, z -> new ArrayList<>()).add(ng);
+            }
+            return;
         }
+        // watches: the literal at the highest level (undone by the backjump) and the next highest
+        // (the last one to be undone of those that stay), so the invariant holds after the jump
+        for (int w = 0; w < Math.min(2, ng.length); w++) {
+            int best = w;
+            for (int i = w + 1; i < ng.length; i++) {
+                if (level[ng[i] >> 1] > level[ng[best] >> 1]) {
+                    best = i;
+                }
+            }
+            int t = ng[w];
+            ng[w] = ng[best];
+            ng[best] = t;
+        }
+        if (watches == null) {
+            @SuppressWarnings("unchecked")
+            ArrayList<int[]>[] ws = new ArrayList[2 * varCount];
+            watches = ws;
+        }
+        watch(ng[0], ng);
+        if (ng.length > 1) {
+            watch(ng[1], ng);
+        }
+    }
+
+    private void watch(int l, int[] ng) {
+        if (watches[l] == null) {
+            watches[l] = new ArrayList<>(4);
+        }
+        watches[l].add(ng);
+    }
+
+    /**
+     * Literal l has just become true: each nogood watching l moves that watch to a literal that
+     * does not hold, if it has one; if not, it stays (every unwatched literal holds, so the other
+     * watch alone is left: the nogood forbids it, which {@link #attempt} sees).
+     */
+    void assigned(int l) {
+        if (watches == null || watches[l] == null) {
+            return;
+        }
+        ArrayList<int[]> list = watches[l];
+        int k = 0;
+        for (int i = 0; i < list.size(); i++) {
+            int[] ng = list.get(i);
+            if (ng.length > 1) {
+                if (ng[0] != l) {
+                    ng[1] = ng[0];
+                    ng[0] = l;
+                }
+                int moved = -1;
+                for (int j = 2; j < ng.length; j++) {
+                    if (!holds(ng[j])) {
+                        moved = j;
+                        break;
+                    }
+                }
+                if (moved >= 0) {
+                    ng[0] = ng[moved];
+                    ng[moved] = l;
+                    watch(ng[0], ng);
+                    continue;
+                }
+            }
+            list.set(k++, ng);
+        }
+        for (int i = list.size() - 1; i >= k; i--) {
+            list.remove(i);
+        }
+    }
+
+    /** A learned nogood that literal me would complete (every other literal holds), or null. */
+    private int[] completedNogood(int me) {
+        if (!watchedNogoods) {
+            List<int[]> cands = nogoods.get(me);
+            if (cands != null) {
+                for (int[] ng : cands) {
+                    boolean all = true;
+                    for (int l : ng) {
+                        if (l != me && !holds(l)) {
+                            all = false;
+                            break;
+                        }
+                    }
+                    if (all) {
+                        return ng;
+                    }
+                }
+            }
+            return null;
+        }
+        if (watches == null || watches[me] == null) {
+            return null;
+        }
+        for (int[] ng : watches[me]) {
+            if (ng.length == 1 || holds(ng[0] == me ? ng[1] : ng[0])) {
+                return ng;
+            }
+        }
+        return null;
     }
 
     /**
@@ -324,25 +450,12 @@ abstract class PolygraphSearch extends PolygraphPruning {
      */
     int[] attempt(int v, int o) {
         int me = lit(v, o);
-        // a learned nogood that this literal would complete (stored under each of its literals)
-        List<int[]> cands = nogoods.get(me);
-        if (cands != null) {
-            for (int[] ng : cands) {
-                boolean all = true;
-                for (int l : ng) {
-                    if (l != me && !holds(l)) {
-                        all = false;
-                        break;
-                    }
-                }
-                if (all) {
-                    return ng;
-                }
-            }
+        // a learned nogood that this literal would complete (the resolvents learned in
+        // searchComponent never contain the variable being decided, so only those with me count)
+        int[] learnedNg = completedNogood(me);
+        if (learnedNg != null) {
+            return learnedNg;
         }
-        // learned nogoods not containing me can also be completed by me only if they contain me;
-        // the
-        // resolvents learned in searchComponent never contain the variable being decided.
         int before = edgeCount();
         int p = src(v, o);
         int q = dst(v, o);
