@@ -14,6 +14,10 @@
 #   AWDIT_ARGS  extra `awdit check` arguments (e.g. "-s 1024": its checker stack, needed on large
 #               violating histories)
 #   OUT         log directory (default benchmarks/target/awdit-compare)
+#   PRIORITY    a nice value (e.g. -20, needs root) for this script, both tools and this session's
+#               autogroup: on a shared machine the kernel's autogroup scheduling shares the CPU per
+#               session, so `nice` alone leaves a measurement one autogroup among the others'
+#               (/proc/sys/kernel/sched_autogroup_enabled; sched(7), "The autogroup feature")
 #
 # Prints one markdown row per (history, level): medians of wall s, cpu s (user + sys) and peak RSS
 # MiB of each tool, and the median of the run-by-run ratios isocheck/AWDIT (pairing keeps a ratio
@@ -39,6 +43,12 @@ iso=${ISOCHECK:-$root/isocheck}
 awdit=${AWDIT:-}
 levels=${LEVELS:-rc ra cc}
 mkdir -p "$hist" "$out"
+if [ -n "${PRIORITY:-}" ]; then
+  ag=$(sed -n 's/.* nice //p' /proc/self/autogroup 2>/dev/null)
+  { echo "$PRIORITY" > /proc/self/autogroup && renice -n "$PRIORITY" -p $$ > /dev/null; } ||
+    { echo "PRIORITY=$PRIORITY: cannot set (root needed)" >&2; exit 2; }
+  trap 'echo "${ag:-0}" > /proc/self/autogroup' EXIT # the session's other processes: as before
+fi
 "$iso" --version > /dev/null || exit 70 # build the jar (and its start-up archive) before timing
 
 gen_args() {

@@ -4,10 +4,8 @@
 -- `psql -f`.
 --
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
---   * FOREIGN KEY … REFERENCES and UNIQUE constraints are comments ("not read by isocheck yet"):
---     isocheck refuses them until the schema work on constraints lands; restore them then. No
---     procedure deletes a referenced row, so ON DELETE CASCADE never acts; a violating write would
---     abort, which the analysis without them over-approximates (more committed executions).
+--   * `ON DELETE CASCADE` is left off the FOREIGN KEYs (isocheck refuses referential actions). No
+--     procedure deletes a referenced row, so the action never fires.
 --   * A query whose rows the procedure only iterates over (`while (r.next()) continue;`) is
 --     PERFORM: PL/pgSQL has no SELECT without INTO, and the rows are not used.
 --   * Parameters are named after run()'s arguments (iid, uid, title, name, rating, trust, …) with
@@ -44,9 +42,9 @@ CREATE TABLE review (
     rating int DEFAULT NULL,
     rank   int DEFAULT NULL,
     comment varchar(256) DEFAULT NULL,
-    creation_date timestamp DEFAULT NULL
-    -- FOREIGN KEY (u_id) REFERENCES useracct (u_id) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
-    -- FOREIGN KEY (i_id) REFERENCES item (i_id) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    creation_date timestamp DEFAULT NULL,
+    FOREIGN KEY (u_id) REFERENCES useracct (u_id),
+    FOREIGN KEY (i_id) REFERENCES item (i_id)
 );
 CREATE INDEX idx_rating_uid ON review (u_id);
 CREATE INDEX idx_rating_aid ON review (a_id);
@@ -60,8 +58,8 @@ CREATE TABLE review_rating (
     creation_date timestamp DEFAULT NULL,
     last_mod_date timestamp DEFAULT NULL,
     type          int       DEFAULT NULL,
-    vertical_id   int       DEFAULT NULL
-    -- FOREIGN KEY (u_id) REFERENCES useracct (u_id) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    vertical_id   int       DEFAULT NULL,
+    FOREIGN KEY (u_id) REFERENCES useracct (u_id)
 );
 CREATE INDEX idx_review_rating_uid ON review_rating (u_id);
 CREATE INDEX idx_review_rating_aid ON review_rating (a_id);

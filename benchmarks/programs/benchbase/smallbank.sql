@@ -4,10 +4,6 @@
 -- control flow as PL/pgSQL control flow. Loads unchanged with `psql -f`.
 --
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
---   * FOREIGN KEY … REFERENCES and UNIQUE constraints are comments ("not read by isocheck yet"):
---     isocheck refuses them until the schema work on constraints lands; restore them then. No
---     procedure deletes a referenced row, so ON DELETE CASCADE never acts; a violating write would
---     abort, which the analysis without them over-approximates (more committed executions).
 --   * A UserAbortException becomes RAISE EXCEPTION (BenchBase rolls the transaction back).
 --   * Java reads `SELECT * FROM accounts` only to test that a row exists (and to take custid,
 --     column 1): here `SELECT * INTO r` and `IF NOT FOUND`, then `r.custid`.
@@ -37,15 +33,15 @@ CREATE INDEX idx_accounts_name ON accounts (name);
 CREATE TABLE savings (
     custid bigint NOT NULL,
     bal    float  NOT NULL,
-    CONSTRAINT pk_savings PRIMARY KEY (custid)
-    -- FOREIGN KEY (custid) REFERENCES accounts (custid)  [not read by isocheck yet: see the top of the file]
+    CONSTRAINT pk_savings PRIMARY KEY (custid),
+    FOREIGN KEY (custid) REFERENCES accounts (custid)
 );
 
 CREATE TABLE checking (
     custid bigint NOT NULL,
     bal    float  NOT NULL,
-    CONSTRAINT pk_checking PRIMARY KEY (custid)
-    -- FOREIGN KEY (custid) REFERENCES accounts (custid)  [not read by isocheck yet: see the top of the file]
+    CONSTRAINT pk_checking PRIMARY KEY (custid),
+    FOREIGN KEY (custid) REFERENCES accounts (custid)
 );
 
 -- Amalgamate: move custId0's checking and savings into custId1.

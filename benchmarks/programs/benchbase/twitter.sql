@@ -4,10 +4,8 @@
 -- control flow. Loads unchanged with `psql -f`.
 --
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
---   * FOREIGN KEY … REFERENCES and UNIQUE constraints are comments ("not read by isocheck yet"):
---     isocheck refuses them until the schema work on constraints lands; restore them then. No
---     procedure deletes a referenced row, so ON DELETE CASCADE never acts; a violating write would
---     abort, which the analysis without them over-approximates (more committed executions).
+--   * `ON DELETE CASCADE` is left off the FOREIGN KEYs (isocheck refuses referential actions). No
+--     procedure deletes a referenced row, so the action never fires.
 --   * A query whose rows the procedure only opens is PERFORM (PL/pgSQL has no SELECT without INTO).
 --   * GetFollowers and GetTweetsFromFollowing: BenchBase reads up to 20 ids, then issues one query
 --     `… WHERE uid IN (?, …, ?)` with the ids (the last one repeated to fill 20 places). PL/pgSQL
@@ -40,16 +38,16 @@ CREATE INDEX idx_user_partition ON user_profiles (partitionid);
 CREATE TABLE followers (
     f1 int NOT NULL,
     f2 int NOT NULL,
-    -- FOREIGN KEY (f1) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
-    -- FOREIGN KEY (f2) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    FOREIGN KEY (f1) REFERENCES user_profiles (uid),
+    FOREIGN KEY (f2) REFERENCES user_profiles (uid),
     PRIMARY KEY (f1, f2)
 );
 
 CREATE TABLE follows (
     f1 int NOT NULL,
     f2 int NOT NULL,
-    -- FOREIGN KEY (f1) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
-    -- FOREIGN KEY (f2) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    FOREIGN KEY (f1) REFERENCES user_profiles (uid),
+    FOREIGN KEY (f2) REFERENCES user_profiles (uid),
     PRIMARY KEY (f1, f2)
 );
 
@@ -58,7 +56,7 @@ CREATE TABLE tweets (
     uid        int       NOT NULL,
     text       char(140) NOT NULL,
     createdate timestamp DEFAULT NULL,
-    -- FOREIGN KEY (uid) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    FOREIGN KEY (uid) REFERENCES user_profiles (uid),
     PRIMARY KEY (id)
 );
 CREATE INDEX idx_tweets_uid ON tweets (uid);
@@ -68,7 +66,7 @@ CREATE TABLE added_tweets (
     uid        int       NOT NULL,
     text       char(140) NOT NULL,
     createdate timestamp DEFAULT NULL,
-    -- FOREIGN KEY (uid) REFERENCES user_profiles (uid) ON DELETE CASCADE  [not read by isocheck yet: see the top of the file]
+    FOREIGN KEY (uid) REFERENCES user_profiles (uid),
     PRIMARY KEY (id)
 );
 CREATE INDEX idx_added_tweets_uid ON added_tweets (uid);

@@ -2,5 +2,5 @@ CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT NOT NULL, owner VARCHA
 CREATE TABLE other (o_id INT PRIMARY KEY, v INT);
 TRANSACTION t(id INT, amount INT)
 BEGIN
-  SELECT balance INTO bal FROM account JOIN other ON acc_id = o_id WHERE acc_id = :id;
+  SELECT balance + v INTO bal FROM account JOIN other ON acc_id = o_id WHERE acc_id = :id;
 END;

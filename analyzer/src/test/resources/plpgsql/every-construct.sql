@@ -57,16 +57,23 @@ BEGIN
 END
 $$;
 
--- $n parameters, PERFORM, FOUND, ELSEIF, NULL;, FOR r IN SELECT, DELETE, RETURN without value
+-- $n parameters, PERFORM, FOUND, ELSEIF, NULL;, FOR r IN SELECT, DELETE, RETURN without value,
+-- SELECT … INTO a record from a join
 CREATE OR REPLACE FUNCTION cancel_order(INT) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
+  j RECORD;
   n INT := 0;
 BEGIN
   PERFORM o_count FROM orders WHERE o_id = $1;
   IF NOT FOUND THEN
     RETURN;
+  END IF;
+  SELECT ol.ol_amount, i.i_price INTO j
+    FROM order_line ol JOIN item i ON ol.ol_i_id = i.i_id WHERE ol.ol_o_id = $1;
+  IF FOUND AND j.ol_amount < 0 AND j.i_price < 0 THEN
+    RAISE EXCEPTION 'negative amount and price';
   END IF;
   FOR r IN SELECT ol_i_id, ol_amount FROM order_line WHERE ol_o_id = $1 LOOP
     IF r.ol_amount > 1000 THEN

@@ -218,6 +218,14 @@ public final class Main {
     }
 
     private static int version(PrintWriter out) throws Exception {
+        // Start-up: the jar's manifest names the version, and the JVM defines the package from the
+        // class-data-sharing archive's copy of it; VersionProvider (picocli's interface, a
+        // resource) would open the 6,900-entry jar. Without a manifest (tests): VersionProvider.
+        String v = Main.class.getPackage().getImplementationVersion();
+        if (v != null) {
+            out.println("isocheck " + v);
+            return ExitCode.OK;
+        }
         for (String line : new VersionProvider().getVersion()) {
             out.println(line);
         }

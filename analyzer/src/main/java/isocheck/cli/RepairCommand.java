@@ -189,7 +189,13 @@ public final class RepairCommand implements Callable<Integer> {
             o.println("Changes:");
             for (Promotion p : result.promotions())
                 o.println(
-                        "  " + p.pos() + ": " + p.statement() + " " + p.sql().strip() + p.clause());
+                        "  "
+                                + p.pos()
+                                + ": "
+                                + p.statement()
+                                + " "
+                                + p.sql().strip()
+                                + (p.rewrite().isPresent() ? " ->" + p.change() : p.clause()));
         }
         if (result.proof() != null) {
             o.println(
@@ -240,7 +246,7 @@ public final class RepairCommand implements Callable<Integer> {
     private static String describe(RepairSearch.Round r) {
         StringBuilder sb = new StringBuilder();
         for (Promotion p : r.promotions())
-            sb.append(sb.length() == 0 ? "" : ", ").append(p.statement()).append(p.clause());
+            sb.append(sb.length() == 0 ? "" : ", ").append(p.statement()).append(p.change());
         return sb.toString();
     }
 }

@@ -10,6 +10,7 @@ import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
 import isocheck.spec.SpecParser;
 import isocheck.weakest.AssignmentSearch;
+import isocheck.weakest.DangerousStructureProver;
 import isocheck.weakest.ForwardDependencyProver;
 import isocheck.weakest.ProofApiProver;
 import isocheck.weakest.Prover;
@@ -232,32 +233,31 @@ public final class WeakestCommand implements Callable<Integer> {
                         .withKeysBelowCounters(keysBelowCounters)
                         .withMaxAssignments(maxAssignments)
                         .withProgress(lines);
+        ProofOptions proofOptions =
+                ProofOptions.defaults()
+                        .withTimeout(proofTimeout == null ? queryTimeout : proofTimeout)
+                        .withMaxLength(maxLength)
+                        .withUniqueKeys(keys.uniqueKeys)
+                        .withKeys(keys.model())
+                        .withKeysBelowCounters(keysBelowCounters)
+                        .withProgress(
+                                line -> {
+                                    CommandDeadline.stage("the unbounded proof, after: " + line);
+                                    if (show) {
+                                        err.println("weakest:   proof: " + line);
+                                        err.flush();
+                                    }
+                                });
+        // the dangerous-structure proof (two queries) before the shortest-path and inductive
+        // methods: it answers for SmallBank's and TPC-C's per-transaction mixes, where the
+        // chordless
+        // paths ran out of time (DangerousStructureProver)
         Prover prover =
                 noProof
                         ? Prover.unavailable("--no-proof")
                         : new ForwardDependencyProver(
-                                new ProofApiProver(
-                                        ProofOptions.defaults()
-                                                .withTimeout(
-                                                        proofTimeout == null
-                                                                ? queryTimeout
-                                                                : proofTimeout)
-                                                .withMaxLength(maxLength)
-                                                .withUniqueKeys(keys.uniqueKeys)
-                                                .withKeys(keys.model())
-                                                .withKeysBelowCounters(keysBelowCounters)
-                                                .withProgress(
-                                                        line -> {
-                                                            CommandDeadline.stage(
-                                                                    "the unbounded proof, after: "
-                                                                            + line);
-                                                            if (show) {
-                                                                err.println(
-                                                                        "weakest:   proof: "
-                                                                                + line);
-                                                                err.flush();
-                                                            }
-                                                        })));
+                                new DangerousStructureProver(
+                                        proofOptions, new ProofApiProver(proofOptions)));
         WeakestReport.Subject subject = new WeakestReport.Subject(program.toString(), names, bound);
         var out = spec.commandLine().getOut();
         try {

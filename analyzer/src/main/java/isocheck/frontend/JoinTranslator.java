@@ -83,6 +83,10 @@ final class JoinTranslator extends JoinParts {
         String target = Names.of(into.get(0).getFullyQualifiedName());
         SourcePos targetPos = f.posOf(into.get(0), pos);
 
+        if (!(s.getSelectItems().size() == 1
+                && s.getSelectItems().get(0).getExpression() instanceof Function)) {
+            return JoinRecord.select(this, s, f, target, targetPos);
+        }
         // the select list: one COUNT(DISTINCT c) / MIN(c) / MAX(c) of the last table
         reject(
                 s.getSelectItems().size() != 1,

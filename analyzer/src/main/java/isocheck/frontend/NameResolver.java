@@ -187,7 +187,8 @@ abstract class NameResolver {
                     pos,
                     "unsupported name :" + reference + " (write :variable or :variable.column)");
         }
-        Variable v = scope.read(parts[0], pos);
+        String joined = parts.length == 2 ? scope.joinField(parts[0], parts[1]) : null;
+        Variable v = scope.read(joined != null ? joined : parts[0], pos); // JoinRecord
         Type type = v.type();
         if (parts.length == 2) {
             if (type instanceof Type.Scalar) {

@@ -262,11 +262,34 @@ final class Scope {
     }
 
     /**
+     * A record a SELECT … INTO from a join fills ({@link JoinRecord}): its fields of the earlier
+     * tables → the hidden row set holding them (its last table's fields are its own).
+     */
+    private final Map<String, Map<String, String>> joinRecords = new LinkedHashMap<>();
+
+    void joinRecord(String rawName, Map<String, String> fieldSets) {
+        joinRecords.put(Names.of(rawName), Map.copyOf(fieldSets));
+    }
+
+    /** The hidden row set that holds {@code record.field}, or null if the record holds it. */
+    String joinField(String rawRecord, String rawField) {
+        String name = Names.of(aliases.getOrDefault(Names.of(rawRecord), rawRecord));
+        Map<String, String> fields = joinRecords.get(name);
+        return fields == null ? null : fields.get(Names.of(rawField));
+    }
+
+    /** Whether {@code rawName} is DECLAREd with a scalar type (not RECORD / %ROWTYPE). */
+    boolean isDeclaredScalar(String rawName) {
+        return Boolean.TRUE.equals(declared.get(Names.of(rawName)));
+    }
+
+    /**
      * Records an assignment ({@code SELECT … INTO}, {@code :=}, CHOOSE), declaring the local on
      * first use.
      */
     Variable assign(String rawName, Type type, SourcePos pos) {
         String name = Names.of(rawName);
+        joinRecords.remove(name); // reassigned: a join's earlier fields no longer apply
         if (parameters.containsKey(name)) {
             throw new ProgramError(pos, "cannot assign to parameter " + name);
         }

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -126,7 +127,7 @@ public final class RepairSearch {
         Program original = ProgramLoader.parse(file, text);
         Map<String, Promotion> candidates =
                 new LinkedHashMap<>(); // in statement order of the original
-        for (Promotion p : promotable(original)) candidates.put(p.statement(), p);
+        for (Promotion p : promotable(original, text)) candidates.put(p.statement(), p);
         List<Set<String>> toHit = new ArrayList<>();
         List<Witness> witnesses = new ArrayList<>();
         List<Round> rounds = new ArrayList<>();
@@ -288,7 +289,7 @@ public final class RepairSearch {
             String edited,
             List<Round> rounds) {
         Set<String> promotable = new LinkedHashSet<>();
-        for (Promotion p : promotable(program)) promotable.add(p.statement());
+        for (Promotion p : promotable(program, edited)) promotable.add(p.statement());
         // at statement snapshots a FOR UPDATE on the SELECT that draws a counter key is a fact
         // about every statement that sees such a key (CounterKey#drawingSelects), not only about
         // the promoted SELECT's own anti-dependencies: it may remove any witness
@@ -332,12 +333,12 @@ public final class RepairSearch {
     /**
      * The SELECTs of a program a promotion can help: no locking clause yet, no aggregate
      * (PostgreSQL rejects FOR UPDATE with one), no join, no LIMIT or SKIP LOCKED (for those the
-     * encoding does not know which rows are locked, so the lock is not used:
-     * docs/postgresql-levels.md §5). The strength is FOR UPDATE where the transaction type also
-     * writes the table (a read-modify-write: a share lock would have to be upgraded, and two
-     * upgraders deadlock), FOR SHARE otherwise.
+     * encoding does not know which rows are read as locked; docs/postgresql-levels.md §5). The
+     * strength is FOR UPDATE where the transaction type also writes the table (a read-modify-write:
+     * a share lock would have to be upgraded, and two upgraders deadlock), FOR SHARE otherwise. A
+     * {@code MIN}/{@code MAX} of a key column gets the rewrite {@link #extremumRewrite} instead.
      */
-    static List<Promotion> promotable(Program program) {
+    static List<Promotion> promotable(Program program, String text) {
         ProgramModel model = new ProgramModel(program);
         List<Promotion> out = new ArrayList<>();
         for (var tf : model.transactions()) {
@@ -345,10 +346,12 @@ public final class RepairSearch {
             for (StatementFacts sf : tf.statements()) if (sf.isWrite()) written.add(sf.table());
             for (StatementFacts sf : tf.statements()) {
                 if (!(sf.statement() instanceof Stmt.Select sel)) continue;
-                if (sel.lock().locks()
-                        || sel.aggregate().isPresent()
-                        || sel.isJoin()
-                        || sel.mayOmitRows()) continue;
+                if (sel.lock().locks() || sel.isJoin() || sel.mayOmitRows()) continue;
+                if (sel.aggregate().isPresent()) {
+                    extremumRewrite(program, text, tf.transaction().name(), sf.id(), sel)
+                            .ifPresent(out::add);
+                    continue;
+                }
                 RowLock.Strength strength =
                         written.contains(sel.table())
                                 ? RowLock.Strength.UPDATE
@@ -359,6 +362,83 @@ public final class RepairSearch {
             }
         }
         return out;
+    }
+
+    private static final java.util.regex.Pattern EXTREMUM =
+            java.util.regex.Pattern.compile(
+                    "(?is)^SELECT\\s+(MIN|MAX)\\s*\\(\\s*(\\w+)\\s*\\)(\\s+INTO\\s.*)$");
+
+    /**
+     * The rewrite of {@code SELECT MIN(k) INTO v FROM t WHERE w} (MAX: {@code DESC}), k a primary-
+     * key column of t, to {@code SELECT k INTO v FROM t WHERE w ORDER BY k LIMIT 1 FOR UPDATE}: the
+     * textbook way to claim the oldest (newest) row, and BenchBase's TPC-C Delivery ({@code … ORDER
+     * BY NO_O_ID ASC LIMIT 1 FOR UPDATE}). PostgreSQL rejects FOR UPDATE with an aggregate (SELECT
+     * reference page, "The Locking Clause"), so no promotion of the aggregate exists.
+     *
+     * <p>Why the program's meaning is kept: v becomes a one-column row set; the language reads a
+     * row set's only column where a scalar is expected ({@code :v}, {@code v IS NULL}), so every
+     * use of v means what it meant: MIN is NULL exactly when no row matches, and the row set is
+     * empty exactly then; otherwise both give the least (greatest) k of the matching rows, in any
+     * serial execution (k is a key, so the first row of the order is that extremum; one row, no
+     * duplicates). Concurrently at READ COMMITTED the locking form returns the least key among the
+     * rows of its snapshot that still match after the lock wait (manual §13.2.1; the SELECT page's
+     * caveat that rows may then come "out of order"), which is the point: two transactions cannot
+     * both claim one row. The analysis checks the rewritten statement with the encoding it already
+     * has for locking reads with LIMIT (the rows it returns are locked, {@code
+     * AccessRules#locksReturned}; which rows it returns is left open, an over-approximation). Not
+     * offered when the rewritten file does not parse (e.g. v used in arithmetic) or the column is
+     * not a key.
+     */
+    static Optional<Promotion> extremumRewrite(
+            Program program, String text, String type, String id, Stmt.Select sel) {
+        var agg = sel.aggregate().get();
+        if (!agg.isExtremum() || agg.distinct() || agg.column().isEmpty()) return Optional.empty();
+        String column = agg.column().get();
+        boolean key = program.schema().table(sel.table()).map(t -> t.isKey(column)).orElse(false);
+        if (!key) return Optional.empty();
+        String original;
+        try {
+            original = SourceEdits.statementText(text, sel.pos());
+        } catch (IllegalStateException e) {
+            return Optional.empty();
+        }
+        var m = EXTREMUM.matcher(original);
+        if (!m.matches() || !m.group(2).equalsIgnoreCase(column)) return Optional.empty();
+        boolean max = m.group(1).equalsIgnoreCase("MAX");
+        String rewritten =
+                "SELECT "
+                        + m.group(2)
+                        + m.group(3)
+                        + " ORDER BY "
+                        + m.group(2)
+                        + (max ? " DESC" : "")
+                        + " LIMIT 1 FOR UPDATE";
+        Promotion p =
+                new Promotion(
+                        type,
+                        id,
+                        RowLock.Strength.UPDATE,
+                        sel.sql(),
+                        sel.pos(),
+                        Optional.of(rewritten));
+        try {
+            Program edited =
+                    ProgramLoader.parse(program.file(), SourceEdits.apply(text, List.of(p)));
+            // the statement ids must not move (witnesses name statements by them)
+            if (new ProgramModel(edited)
+                    .transactions().stream()
+                            .filter(t -> t.transaction().name().equals(type))
+                            .flatMap(t -> t.statements().stream())
+                            .noneMatch(
+                                    f ->
+                                            f.id().equals(id)
+                                                    && f.statement() instanceof Stmt.Select s2
+                                                    && s2.limit().isPresent()))
+                return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.of(p);
     }
 
     /**
@@ -396,7 +476,7 @@ public final class RepairSearch {
     static String describe(List<Promotion> promotions) {
         if (promotions.isEmpty()) return "the program as written";
         List<String> parts = new ArrayList<>();
-        for (Promotion p : promotions) parts.add(p.statement() + " FOR " + p.strength());
+        for (Promotion p : promotions) parts.add(p.statement() + p.change());
         return String.join(", ", parts);
     }
 }

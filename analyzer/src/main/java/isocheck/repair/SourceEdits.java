@@ -15,14 +15,27 @@ public final class SourceEdits {
 
     private SourceEdits() {}
 
-    /** The text with every promotion applied. */
+    /** The statement's text from its first to its last token (without the {@code ;}). */
+    public static String statementText(String text, SourcePos pos) {
+        return text.substring(offset(text, pos), insertionPoint(text, pos));
+    }
+
+    /** The text with every promotion (or rewrite) applied. */
     public static String apply(String text, List<Promotion> promotions) {
         List<int[]> inserts = new ArrayList<>(); // offset, index of the promotion
         for (int i = 0; i < promotions.size(); i++)
             inserts.add(new int[] {insertionPoint(text, promotions.get(i).pos()), i});
         inserts.sort(Comparator.comparingInt((int[] x) -> x[0]).reversed());
         StringBuilder sb = new StringBuilder(text);
-        for (int[] ins : inserts) sb.insert(ins[0], promotions.get(ins[1]).clause());
+        for (int[] ins : inserts) {
+            Promotion p = promotions.get(ins[1]);
+            if (p.rewrite().isPresent()) {
+                // a rewrite replaces the statement's text up to its last token
+                sb.replace(offset(text, p.pos()), ins[0], p.rewrite().get());
+            } else {
+                sb.insert(ins[0], p.clause());
+            }
+        }
         return sb.toString();
     }
 

@@ -278,7 +278,7 @@ final class ParamGen {
                     row.put(
                             c.name(),
                             g == null
-                                    ? (c.type() == ScalarType.INT ? (Object) 0L : "x")
+                                    ? defaultValue(t, c, n)
                                     : draw(
                                             g,
                                             rnd,
@@ -326,6 +326,45 @@ final class ParamGen {
         if (rowsSoFar % 10_000 == 9_999 && RunDeadline.passed()) {
             throw new RunTimedOut(what);
         }
+    }
+
+    /**
+     * A non-key column without a generator line: 0 or 'x', except a FOREIGN KEY column whose
+     * referenced columns are key columns of a table populated by default (1..rows in each key
+     * column): then the referenced row's value, cycling through 1..rows, so the initial data meets
+     * the constraint (the run adds it after the data, and fails on a violation). A composite
+     * reference takes the same index in every column, a row that exists in the default product. A
+     * UNIQUE column gets a different value in every row (1, 2, …) for the same reason.
+     */
+    private Object defaultValue(Table t, Column c, long n) {
+        for (isocheck.program.Constraint con : t.constraints()) {
+            if (con instanceof isocheck.program.Constraint.Unique u
+                    && u.columns().contains(c.name())) {
+                return keyValue(t, c.name(), n + 1); // distinct in every row
+            }
+            if (!(con instanceof isocheck.program.Constraint.ForeignKey fk)
+                    || !fk.columns().contains(c.name())) {
+                continue;
+            }
+            Table parent = program.schema().table(fk.table()).orElse(null);
+            String referenced = fk.referenced().get(fk.columns().indexOf(c.name()));
+            long product = 1;
+            if (parent != null) {
+                for (int i = 0;
+                        i < parent.primaryKey().size() && product <= MAX_DEFAULT_ROWS;
+                        i++) {
+                    product *= spec.defaultRows;
+                }
+            }
+            if (parent != null
+                    && !spec.tables.containsKey(parent.name())
+                    && parent.isKey(referenced)
+                    && product <= MAX_DEFAULT_ROWS
+                    && spec.defaultRows > 0) {
+                return keyValue(parent, referenced, 1 + n % spec.defaultRows);
+            }
+        }
+        return c.type() == ScalarType.INT ? (Object) 0L : "x";
     }
 
     private static Object keyValue(Table t, String column, long v) {

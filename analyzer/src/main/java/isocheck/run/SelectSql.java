@@ -27,49 +27,41 @@ final class SelectSql {
      * every table's own conditions and the join equalities (each {@code c = ANY(:target$t.j)} of
      * the translated form becomes {@code table.c = t.j}, {@code joinColumns} mapping each hidden
      * row set {@code target$table} to the qualified column it holds), columns qualified by their
-     * table.
+     * table. Recorded, it also returns what each table's predicate saw ({@link JoinReads}).
      */
     private Compiled join(Stmt.Select sel, Table last, List<Compiled.Param> params) {
         List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
         parts.add(sel);
         Map<String, String> joinColumns = new HashMap<>();
         for (Stmt.Select p : sel.joinedFrom()) {
-            joinColumns.put(p.target(), p.table() + "." + p.columns().get(0));
+            joinColumns.put(p.target(), p.table());
+        }
+        if (sel.aggregate().isEmpty()) {
+            return joinRows(sel, parts, last, joinColumns, params);
         }
         Aggregate a = sel.aggregate().orElseThrow();
         String aggColumn = a.column().orElseThrow();
-        String selectList;
-        if (gen.record) {
-            List<String> items = new ArrayList<>();
-            for (Stmt.Select p : parts) {
-                Table t = gen.schema.table(p.table()).orElseThrow();
-                String col = p == sel ? aggColumn : p.columns().get(0);
-                t.primaryKey().forEach(k -> items.add(t.name() + "." + k));
-                items.add(t.name() + "." + col);
-                items.add(t.name() + "." + SqlGen.versionColumn(t, col));
-            }
-            selectList = String.join(", ", items);
+        String sql;
+        if (gen.record) { // what each table's predicate saw, too (JoinReads)
+            sql = JoinReads.sql(gen, sel, params);
         } else {
-            selectList =
-                    a.function()
+            List<String> conds = new ArrayList<>();
+            for (Stmt.Select p : parts) {
+                conds.add(p.where().accept(new SqlText(gen.dialect, joinColumns, params)));
+            }
+            sql =
+                    "SELECT "
+                            + a.function()
                             + "("
                             + (a.distinct() ? "DISTINCT " : "")
                             + last.name()
                             + "."
                             + aggColumn
-                            + ")";
+                            + ") FROM "
+                            + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
+                            + " WHERE "
+                            + String.join(" AND ", conds);
         }
-        List<String> conds = new ArrayList<>();
-        for (Stmt.Select p : parts) {
-            conds.add(p.where().accept(new SqlText(gen.dialect, joinColumns, params)));
-        }
-        String sql =
-                "SELECT "
-                        + selectList
-                        + " FROM "
-                        + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
-                        + " WHERE "
-                        + String.join(" AND ", conds);
         List<String> cols = List.of(aggColumn);
         return new Compiled(
                 sel,
@@ -79,6 +71,48 @@ final class SelectSql {
                 params,
                 cols,
                 gen.record ? SqlGen.types(last, cols) : List.of(ScalarType.INT),
+                List.of(),
+                gen.record,
+                null);
+    }
+
+    /**
+     * A join into a record ({@code frontend.JoinRecord}): per result row, for each table in FROM
+     * order, its primary key, its selected columns and (recording) their versions; the executor
+     * fills every table's row set from the result rows.
+     */
+    private Compiled joinRows(
+            Stmt.Select sel,
+            List<Stmt.Select> parts,
+            Table last,
+            Map<String, String> joinTables,
+            List<Compiled.Param> params) {
+        List<String> items = new ArrayList<>();
+        List<String> conds = new ArrayList<>();
+        for (Stmt.Select p : parts) {
+            Table t = gen.schema.table(p.table()).orElseThrow();
+            t.primaryKey().forEach(k -> items.add(t.name() + "." + k));
+            p.columns().forEach(c -> items.add(t.name() + "." + c));
+            if (gen.record) {
+                p.columns().forEach(c -> items.add(t.name() + "." + SqlGen.versionColumn(t, c)));
+            }
+            conds.add(p.where().accept(new SqlText(gen.dialect, joinTables, params)));
+        }
+        String sql =
+                "SELECT "
+                        + String.join(", ", items)
+                        + " FROM "
+                        + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
+                        + " WHERE "
+                        + String.join(" AND ", conds);
+        return new Compiled(
+                sel,
+                Compiled.Kind.JOIN,
+                last,
+                sql,
+                params,
+                sel.columns(),
+                SqlGen.types(last, sel.columns()),
                 List.of(),
                 gen.record,
                 null);

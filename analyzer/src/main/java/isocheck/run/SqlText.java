@@ -18,6 +18,7 @@ final class SqlText implements Cond.Visitor<String>, Expr.Visitor<String> {
      * While compiling a join: how each hidden row set of the join ({@code target$table}) is written
      * in SQL, as the qualified column it holds; null otherwise (then columns are unqualified).
      */
+    /** A join's hidden row sets → the table each holds (their members become equalities). */
     private final Map<String, String> joinColumns;
 
     private final List<Compiled.Param> params;
@@ -66,7 +67,7 @@ final class SqlText implements Cond.Visitor<String>, Expr.Visitor<String> {
     @Override
     public String visitMember(Cond.Member m) {
         if (joinColumns != null && joinColumns.containsKey(m.rows())) {
-            return expr(m.element(), params) + " = " + joinColumns.get(m.rows());
+            return expr(m.element(), params) + " = " + joinColumns.get(m.rows()) + "." + m.field();
         }
         String element = expr(m.element(), params);
         ScalarType type = m.element().type();

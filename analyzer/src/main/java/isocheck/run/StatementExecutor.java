@@ -205,7 +205,12 @@ final class StatementExecutor {
             }
             case JOIN -> {
                 Stmt.Select sel = (Stmt.Select) c.stmt();
-                Object value = join(sel, p, log);
+                // An aggregate join records a predicate read per table (JoinReads); a join into
+                // a record does not yet (JoinRows): see JoinRows' class comment.
+                Object value =
+                        sel.aggregate().isPresent()
+                                ? JoinReads.run(gen, sel, p, env, log)
+                                : JoinRows.fill(gen, sel, p, log, env, c.recorded());
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));
@@ -418,56 +423,6 @@ final class StatementExecutor {
             }
         }
         return uncertain;
-    }
-
-    /**
-     * A recorded join: each joined row's read of its table's column is logged once (a row with
-     * several join partners was read once, in one version, by the one statement), and the aggregate
-     * (COUNT(DISTINCT c), MIN, MAX of the last table) is computed from the result. No predicate
-     * read is recorded for a join (which rows of one table could have joined depends on the others'
-     * versions): an edge left out, never one invented.
-     */
-    private Object join(Stmt.Select sel, PreparedStatement p, TxnLog log) throws SQLException {
-        List<Stmt.Select> parts = new ArrayList<>(sel.joinedFrom());
-        parts.add(sel);
-        Aggregate a = sel.aggregate().orElseThrow();
-        Set<String> logged = new HashSet<>();
-        Set<Object> distinct = new HashSet<>();
-        Object best = null;
-        try (ResultSet rs = p.executeQuery()) {
-            while (rs.next()) {
-                int base = 0;
-                for (Stmt.Select part : parts) {
-                    Table t = gen.table(part.table());
-                    int nk = t.primaryKey().size();
-                    String col = part == sel ? a.column().orElseThrow() : part.columns().get(0);
-                    StringBuilder prefix = new StringBuilder(t.name()).append('/');
-                    for (int k = 1; k <= nk; k++) {
-                        prefix.append(k > 1 ? "," : "").append(rs.getString(base + k));
-                    }
-                    prefix.append('/');
-                    String key = prefix + SqlGen.fieldName(t, col);
-                    if (logged.add(key)) {
-                        log.read(key, rs.getLong(base + nk + 2));
-                    }
-                    if (part == sel) {
-                        Object v = get(rs, base + nk + 1, t.column(col).orElseThrow().type());
-                        if (v != null) {
-                            distinct.add(v);
-                            int cmp = best == null ? 0 : compare(v, best);
-                            if (best == null
-                                    || (a.function() == Aggregate.Function.MIN
-                                            ? cmp < 0
-                                            : cmp > 0)) {
-                                best = v;
-                            }
-                        }
-                    }
-                    base += nk + 2;
-                }
-            }
-        }
-        return a.function() == Aggregate.Function.COUNT ? (Object) (long) distinct.size() : best;
     }
 
     /**

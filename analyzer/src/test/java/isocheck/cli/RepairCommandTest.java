@@ -142,6 +142,36 @@ class RepairCommandTest {
     }
 
     @Test
+    void aMinThatTwoTransactionsClaimIsRewrittenToALockingLimitAndProved() {
+        // deliver-min.sql at read-committed: two Delivers read one MIN(p_id) and both deliver it.
+        // MIN cannot take FOR UPDATE; the rewrite to ORDER BY p_id LIMIT 1 FOR UPDATE is the one
+        // change, and the proof holds
+        CliRun run =
+                CliRun.of(
+                        "repair",
+                        Path.of("")
+                                .toAbsolutePath()
+                                .getParent()
+                                .resolve("analyzer/src/test/resources/claim-oldest/deliver-min.sql")
+                                .toString(),
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "read-committed",
+                        "--quiet");
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains(": 1 change"), run.out());
+        assertTrue(run.out().contains("Deliver.S1 -rw(pending.@alive)-> Deliver.S2"), run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "+  SELECT p_id INTO oldest FROM pending WHERE p_c = :c ORDER BY"
+                                        + " p_id LIMIT 1 FOR UPDATE;"),
+                run.out());
+        assertTrue(run.out().contains("Proof: PROVED"), run.out());
+    }
+
+    @Test
     void aProgramAlreadySerializableAtTheLevelExitsZero() {
         CliRun run =
                 CliRun.of(

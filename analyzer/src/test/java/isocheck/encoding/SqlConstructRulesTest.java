@@ -149,6 +149,54 @@ class SqlConstructRulesTest {
     }
 
     /**
+     * SELECT cols INTO r from a join reads both sides (as the aggregate join does): a writer of
+     * either table conflicts with it under EC, never under SI. In join-record.sql the earlier
+     * table's field (seats_left) guards Book's writes and the last table's (fee) is read: SI has
+     * the three-transaction cycle through both tables, SER none.
+     */
+    @Test
+    void aJoinIntoARecordReadsBothSides() throws Exception {
+        String join =
+                """
+                CREATE TABLE line (l_id INT PRIMARY KEY, item INT NOT NULL);
+                CREATE TABLE stock (s_id INT PRIMARY KEY, qty INT NOT NULL);
+                TRANSACTION LowStock(threshold INT)
+                BEGIN
+                  SELECT l_id, qty INTO r FROM line, stock WHERE l_id >= 1 AND s_id = item AND qty < :threshold;
+                END;
+                TRANSACTION Writer(id INT, v INT)
+                BEGIN
+                  UPDATE %s;
+                END;
+                """;
+        for (String update :
+                new String[] {
+                    "line SET item = :v WHERE l_id = :id", "stock SET qty = :v WHERE s_id = :id"
+                }) {
+            Analysis.Outcome o = run(join.formatted(update), "ec", 4);
+            assertEquals(Analysis.Verdict.FOUND, o.verdict(), update);
+            String table = update.substring(0, update.indexOf(' '));
+            assertTrue(
+                    o.anomalies().get(0).edges().stream().allMatch(e -> e.table().equals(table)),
+                    o.anomalies().toString());
+            assertEquals(
+                    Analysis.Verdict.NONE, run(join.formatted(update), "si", 4).verdict(), update);
+        }
+        String litmus =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of("../benchmarks/programs/litmus/join-record.sql"));
+        Analysis.Outcome si = run(litmus, "si", 4);
+        assertEquals(Analysis.Verdict.FOUND, si.verdict());
+        assertEquals(3, si.anomalies().get(0).k(), si.anomalies().toString());
+        var tables =
+                si.anomalies().get(0).edges().stream()
+                        .map(e -> e.table())
+                        .collect(java.util.stream.Collectors.toSet());
+        assertEquals(java.util.Set.of("flight", "airline"), tables, si.anomalies().toString());
+        assertEquals(Analysis.Verdict.NONE, run(litmus, "ser", 4).verdict());
+    }
+
+    /**
      * CASE over encoded values is an if-then-else: a key chosen by {@code CASE WHEN :me = 1 THEN 1
      * ELSE :me END} is always :me, so reader and writer touch one record and SI (which orders the
      * two writers) has no write skew. COALESCE is left unconstrained, so the same program with

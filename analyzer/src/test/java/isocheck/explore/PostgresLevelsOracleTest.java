@@ -46,11 +46,45 @@ class PostgresLevelsOracleTest {
             for (String f : List.of("status-locked.sql", "status-plain.sql")) {
                 if (f.contains(only)) out.add(DRAWN_KEYS + f);
             }
+            // claiming the least key: MIN (double delivery) and its rewrite ORDER BY … LIMIT 1
+            // FOR UPDATE (the returned row is locked, AccessRules#locksReturned)
+            for (String f : List.of("deliver-min.sql", "deliver-limit.sql")) {
+                if (f.contains(only)) out.add(CLAIM_OLDEST + f);
+            }
         }
         return out.stream();
     }
 
     static final String DRAWN_KEYS = "analyzer/src/test/resources/drawn-keys/";
+    static final String CLAIM_OLDEST = "analyzer/src/test/resources/claim-oldest/";
+
+    /**
+     * The rewrite {@code repair} offers for an extremum (RepairSearch#extremumRewrite) on the
+     * miniature Delivery: with MIN two Delivers claim one row at READ COMMITTED (explorer and
+     * encoder both find the cycle); with {@code ORDER BY p_id LIMIT 1 FOR UPDATE} the second waits
+     * for the first's lock and takes the next row: neither finds a cycle.
+     */
+    @Test
+    void claimingTheLeastKeyWithALockingLimitEndsTheDoubleDelivery() throws Exception {
+        for (String f : List.of("deliver-min.sql", "deliver-limit.sql")) {
+            String file = CLAIM_OLDEST + f;
+            Program program = SoundnessOracleTest.load(file);
+            ReadCommittedExplorer.Result r =
+                    new ReadCommittedExplorer(program, domain(file)).explore(2);
+            assertTrue(r.executions() > 0, "the explorer explores nothing");
+            Analysis.Outcome encoder =
+                    Analysis.run(
+                            program,
+                            SoundnessOracleTest.spec("pg-read-committed"),
+                            Analysis.Options.defaults(MAX_K));
+            boolean min = f.equals("deliver-min.sql");
+            assertEquals(min, r.shortestCycle() > 0, file + ": explorer " + r.example());
+            assertEquals(
+                    min ? Analysis.Verdict.FOUND : Analysis.Verdict.NONE,
+                    encoder.verdict(),
+                    () -> file + ": " + encoder.anomalies());
+        }
+    }
 
     /**
      * Precision of inserter_in_snapshot (DrawnKeyRules): Status's MAX(o_id) returns an order id

@@ -267,6 +267,46 @@ class SqlConstructsParseTest {
         assertEquals(2, item.joinedFrom().size());
     }
 
+    /**
+     * SELECT cols INTO r from a join (SEATS' GetCustomerReservation, AuctionMark's getItemInfo):
+     * one SELECT per table, the last into r (its own columns), the earlier into r$table with the
+     * joining column; r.c of an earlier table reads that row set; a column the statement did not
+     * select is not a field of r.
+     */
+    @Test
+    void joinIntoARecordReadsEveryTablesSelectedColumns() {
+        List<Stmt> body =
+                joinBody(
+                        "SELECT ol_number, s_quantity INTO r FROM order_line JOIN stock ON s_i_id = ol_i_id"
+                                + " WHERE ol_w_id = :w AND s_w_id = :w;\n"
+                                + "  UPDATE item SET i_price = :r.s_quantity WHERE i_id = :r.ol_number;");
+        assertEquals(3, body.size());
+        Stmt.Select lines = (Stmt.Select) body.get(0);
+        Stmt.Select stock = (Stmt.Select) body.get(1);
+        assertEquals("r$order_line", lines.target());
+        assertEquals(Set.of("ol_number", "ol_i_id"), Set.copyOf(lines.columns()));
+        assertEquals("r", stock.target());
+        assertEquals(List.of("s_quantity"), stock.columns());
+        assertEquals("s_w_id = :w AND s_i_id = ANY(:r$order_line.ol_i_id)", stock.where().text());
+        assertEquals(List.of(lines), stock.joinedFrom());
+        assertTrue(stock.aggregate().isEmpty());
+        Stmt.Update update = (Stmt.Update) body.get(2);
+        assertTrue(update.where().text().contains(":r$order_line.ol_number"), update.toString());
+        assertTrue(
+                joinError(
+                                "SELECT ol_number, s_quantity INTO r FROM order_line JOIN stock ON s_i_id = ol_i_id;\n"
+                                        + "  UPDATE item SET i_price = 1 WHERE i_id = :r.ol_i_id;")
+                        .contains("r has no column ol_i_id"));
+        // every column of both tables with *
+        Stmt.Select star =
+                (Stmt.Select)
+                        joinBody(
+                                        "SELECT * INTO r FROM order_line, stock WHERE s_i_id = ol_i_id;\n"
+                                                + "  UPDATE item SET i_price = :r.s_quantity WHERE i_id = :r.ol_o_id;")
+                                .get(1);
+        assertEquals(List.of("s_w_id", "s_i_id", "s_quantity"), star.columns());
+    }
+
     @Test
     void joinsOutsideTheSupportedShapeAreRefused() {
         assertTrue(
@@ -301,8 +341,13 @@ class SqlConstructsParseTest {
                                 "SELECT MAX(i_price) INTO n FROM order_line, stock, item WHERE s_i_id = ol_i_id AND i_id = ol_i_id;")
                         .contains("join order"));
         assertTrue(
-                joinError("SELECT s_quantity INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
-                        .contains("one aggregate"));
+                joinError(
+                                "SELECT s_quantity + 1 INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
+                        .contains("lists columns, t.* or *, or one aggregate"));
+        assertTrue(
+                joinError(
+                                "SELECT s_quantity AS q INTO n FROM order_line, stock WHERE s_i_id = ol_i_id;")
+                        .contains("a column alias"));
         assertTrue(
                 joinError(
                                 "SELECT COUNT(DISTINCT s_i_id) INTO n FROM stock a, stock b WHERE a.s_i_id = b.s_i_id;")

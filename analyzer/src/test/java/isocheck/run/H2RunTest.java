@@ -80,11 +80,7 @@ class H2RunTest extends RunContract {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
             History h =
-                    schedule(
-                            "litmus/" + c[0] + ".sql",
-                            c[0] + ".schedule",
-                            Isolation.SERIALIZABLE,
-                            trace);
+                    schedule(litmusProgram(c), c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Violated, c[0]);
         }

@@ -39,10 +39,7 @@ class MariaDbRunTest extends RunContract {
             StringWriter trace = new StringWriter();
             History h =
                     schedule(
-                            "litmus/" + c[0] + ".sql",
-                            c[0] + ".schedule",
-                            Isolation.REPEATABLE_READ,
-                            trace);
+                            litmusProgram(c), c[0] + ".schedule", Isolation.REPEATABLE_READ, trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(Oracle.check(h, Level.RC) instanceof Verdict.Consistent, c[0] + " RC");
             Verdict ser = Oracle.check(h, Level.SER);
@@ -64,11 +61,7 @@ class MariaDbRunTest extends RunContract {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
             History h =
-                    schedule(
-                            "litmus/" + c[0] + ".sql",
-                            c[0] + ".schedule",
-                            Isolation.SERIALIZABLE,
-                            trace);
+                    schedule(litmusProgram(c), c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
             assertEquals(1, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(trace.toString().contains("Deadlock found"), trace.toString());
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, c[0]);

@@ -87,11 +87,7 @@ class PostgresRunTest extends RunContract {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
             History h =
-                    schedule(
-                            "litmus/" + c[0] + ".sql",
-                            c[0] + ".schedule",
-                            Isolation.SERIALIZABLE,
-                            trace);
+                    schedule(litmusProgram(c), c[0] + ".schedule", Isolation.SERIALIZABLE, trace);
             assertEquals(1, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(trace.toString().contains("could not serialize access"), trace.toString());
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, c[0]);

@@ -201,8 +201,7 @@ class RunContract extends Contract {
     void predicateAnomaliesUnderSnapshotAreSerViolationsWithPredicateEdges() throws Exception {
         for (String[] c : PREDICATE_LITMUS) {
             StringWriter trace = new StringWriter();
-            History h =
-                    schedule("litmus/" + c[0] + ".sql", c[0] + ".schedule", snapshotLevel(), trace);
+            History h = schedule(litmusProgram(c), c[0] + ".schedule", snapshotLevel(), trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             for (Level l : List.of(Level.RC, Level.RA, Level.CC, Level.PC, Level.PSI, Level.SI)) {
                 assertTrue(
@@ -215,6 +214,52 @@ class RunContract extends Contract {
             assertEquals("G2", w.adya(), w.toText());
             assertTrue(
                     w.toText().contains(c[1]), c[0] + " names the predicate edge:\n" + w.toText());
+        }
+    }
+
+    /**
+     * A three-table join's predicate reads (JoinReads): the middle table's is its own conjunct and
+     * the keys the first table's matching rows point at, the last table's the keys the middle
+     * table's matching rows point at. T2 letting b/2 match joins a/2 to c/2 (MAX 5 -> 9): a
+     * predicate anti-dependency on b, G2 with T2's read of the mark T1 overwrites. T2 changing c/2,
+     * which no matching b row points at, changes no predicate's matches: serializable (T2, T1).
+     * Before JoinReads no join recorded a predicate read and both checked consistent.
+     */
+    @Case({Isolation.SNAPSHOT})
+    void aThreeTableJoinReadsEachTableByWhatTheEarlierOnesMatched() throws Exception {
+        Path dir = Path.of("src/test/resources/predicates");
+        Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("join3.sql"));
+        String[][] cases = {
+            {
+                "join3-connect",
+                "T2 updated b/2 so that T1's predicate `b_g = 1 AND b_id IN (1, 2)` on b would"
+                        + " match it"
+            },
+            {"join3-unjoined", null},
+        };
+        for (String[] c : cases) {
+            StringWriter trace = new StringWriter();
+            History h =
+                    Runs.schedule(
+                                    db(snapshotLevel()),
+                                    program,
+                                    GenSpec.empty(),
+                                    null,
+                                    dir.resolve(c[0] + ".schedule"),
+                                    1,
+                                    500,
+                                    new PrintWriter(trace, true))
+                            .history();
+            assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
+            assertTrue(trace.toString().contains("→ n = 5"), c[0] + "\n" + trace);
+            Verdict ser = Oracle.check(h, Level.SER);
+            if (c[1] == null) {
+                assertTrue(ser instanceof Verdict.Consistent, c[0] + ": " + ser);
+            } else {
+                assertTrue(ser instanceof Verdict.Violated, c[0] + ": " + ser);
+                String text = ((Verdict.Violated) ser).witnesses().get(0).toText();
+                assertTrue(text.contains(c[1]), c[0] + ":\n" + text);
+            }
         }
     }
 
@@ -368,7 +413,10 @@ class RunContract extends Contract {
         }
     }
 
-    /** Program, and the predicate edge its witness names (the first transaction's predicate). */
+    /**
+     * Schedule, the predicate edge its witness names (the first transaction's predicate), and the
+     * program when its name is not the schedule's.
+     */
     static final List<String[]> PREDICATE_LITMUS =
             List.of(
                     new String[] {
@@ -383,7 +431,25 @@ class RunContract extends Contract {
                     new String[] {
                         "phantom",
                         "T2 inserted items/7, a row T1's predicate `batch = 1` on items would have matched"
+                    },
+                    // through a join (JoinReads): the stock side's predicate, then the order lines'
+                    new String[] {
+                        "join-phantom",
+                        "T2 updated stock/5 so that T1's predicate `s_quantity < 10 AND s_i_id IN (5)`"
+                                + " on stock would match it; T1 saw it not matching [predicate"
+                                + " anti-dependency]"
+                    },
+                    new String[] {
+                        "join-phantom-insert",
+                        "T2 inserted order_line/1,6, a row T1's predicate `ol_o_id = 1` on order_line"
+                                + " would have matched",
+                        "join-phantom"
                     });
+
+    /** The program of a {@link #PREDICATE_LITMUS} entry: its third element, else its schedule's. */
+    static String litmusProgram(String[] c) {
+        return "litmus/" + (c.length > 2 ? c[2] : c[0]) + ".sql";
+    }
 
     /**
      * Replays the hand-written TPC-C read-only anomaly schedule (RESULTS.md, cycle G) at {@code

@@ -27,13 +27,14 @@ class SqliteRunTest extends RunContract {
      */
     @Test
     void serializableAbortsOneTransactionOfEachAnomaly() throws Exception {
-        List<String> litmus = new java.util.ArrayList<>(List.of("write-skew", "lost-update"));
-        PREDICATE_LITMUS.forEach(c -> litmus.add(c[0]));
-        for (String l : litmus) {
+        List<String[]> litmus =
+                new java.util.ArrayList<>(
+                        List.of(new String[] {"write-skew"}, new String[] {"lost-update"}));
+        litmus.addAll(PREDICATE_LITMUS);
+        for (String[] c : litmus) {
+            String l = c[0];
             StringWriter trace = new StringWriter();
-            History h =
-                    schedule(
-                            "litmus/" + l + ".sql", l + ".schedule", Isolation.SERIALIZABLE, trace);
+            History h = schedule(litmusProgram(c), l + ".schedule", Isolation.SERIALIZABLE, trace);
             assertEquals(1, Oracle.committed(h).size(), l + "\n" + trace);
             assertTrue(trace.toString().contains("SQLITE_BUSY"), l + "\n" + trace);
             assertTrue(Oracle.check(h, Level.SER) instanceof Verdict.Consistent, l);

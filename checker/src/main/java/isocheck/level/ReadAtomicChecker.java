@@ -26,7 +26,7 @@ final class ReadAtomicChecker implements LevelChecker {
 
     @Override
     public Verdict check(History history) {
-        return CheckPipeline.run(Level.RA, history, options, ReadAtomicChecker::saturate);
+        return CheckPipeline.run(Level.RA, history, options, ReadAtomicChecker::saturate, false);
     }
 
     /**

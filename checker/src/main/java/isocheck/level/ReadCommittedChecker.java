@@ -26,7 +26,7 @@ final class ReadCommittedChecker implements LevelChecker {
 
     @Override
     public Verdict check(History history) {
-        return CheckPipeline.run(Level.RC, history, options, ReadCommittedChecker::saturate);
+        return CheckPipeline.run(Level.RC, history, options, ReadCommittedChecker::saturate, false);
     }
 
     /**

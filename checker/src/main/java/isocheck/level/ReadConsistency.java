@@ -3,6 +3,8 @@ package isocheck.level;
 import isocheck.anomaly.ReadAnomalyKind;
 import isocheck.anomaly.ReadWitness;
 import isocheck.history.History;
+import isocheck.primitive.IntList;
+import isocheck.primitive.Parallel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,18 +38,58 @@ public final class ReadConsistency {
         return repeatableReads(idx, new Views(idx), Integer.MAX_VALUE);
     }
 
+    private static final ReadAnomalyKind[] KINDS = ReadAnomalyKind.values();
+
+    /**
+     * The first {@code max} anomalies in transaction and operation order. Each transaction is
+     * checked on its own (the latest-own-write array is reset per transaction), so a large history
+     * splits into contiguous ranges of transactions checked on all cores; each range keeps its own
+     * first {@code max} anomalies as numbers, and the witnesses are made here, in order (Views is
+     * not thread-safe): the same list as one pass.
+     */
     static List<ReadWitness> anomalies(HistoryIndex idx, Views views, int max) {
         History h = idx.h;
+        int n = idx.txnCount;
+        int parts = Math.min(Parallel.parts(h.opCount()), Math.max(1, n));
+        IntList[] found = new IntList[parts];
+        if (parts == 1) {
+            found[0] = anomalies(idx, 0, n, max);
+        } else {
+            int[] bounds = Parallel.split(n, parts, c -> c < n ? h.opStart(c) : h.opCount());
+            Parallel.run(parts, p -> found[p] = anomalies(idx, bounds[p], bounds[p + 1], max));
+        }
         List<ReadWitness> out = new ArrayList<>();
+        for (IntList f : found) {
+            for (int i = 0; i < f.size() && out.size() < max; i += 4) {
+                out.add(
+                        new ReadWitness(
+                                KINDS[f.get(i)],
+                                views.op(f.get(i + 1)),
+                                views.op(f.get(i + 2)),
+                                views.op(f.get(i + 3)),
+                                null));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The first {@code max} anomalies of transactions [from, to), four numbers each: the kind's
+     * ordinal, the read, the write it observed and the write it should have observed (-1: none).
+     */
+    private static IntList anomalies(HistoryIndex idx, int from, int to, int max) {
+        History h = idx.h;
+        IntList out = new IntList();
+        long limit = 4L * max; // (max may be Integer.MAX_VALUE)
         int[] latest = new int[idx.keyCount]; // latest own write per key, -1 = none
         Arrays.fill(latest, -1);
-        for (int t = 0; t < idx.txnCount && out.size() < max; t++) {
+        for (int t = from; t < to && out.size() < limit; t++) {
             if (!h.isCommitted(t)) {
                 continue;
             }
             int start = h.opStart(t);
             int end = h.opEnd(t);
-            for (int op = start; op < end && out.size() < max; op++) {
+            for (int op = start; op < end && out.size() < limit; op++) {
                 int x = h.key(op);
                 if (h.isWrite(op)) {
                     latest[x] = op;
@@ -55,52 +97,20 @@ public final class ReadConsistency {
                 }
                 int w = idx.readFrom[op];
                 if (w < 0) {
-                    out.add(
-                            new ReadWitness(
-                                    ReadAnomalyKind.THIN_AIR_READ, views.op(op), null, null, null));
+                    add(out, ReadAnomalyKind.THIN_AIR_READ, op, -1, -1);
                     continue;
                 }
                 int wt = idx.readFromTxn[op];
                 if (!h.isCommitted(wt)) {
-                    out.add(
-                            new ReadWitness(
-                                    ReadAnomalyKind.ABORTED_READ,
-                                    views.op(op),
-                                    views.op(w),
-                                    null,
-                                    null));
+                    add(out, ReadAnomalyKind.ABORTED_READ, op, w, -1);
                 } else if (wt == t && w > op) {
-                    out.add(
-                            new ReadWitness(
-                                    ReadAnomalyKind.FUTURE_READ,
-                                    views.op(op),
-                                    views.op(w),
-                                    null,
-                                    null));
+                    add(out, ReadAnomalyKind.FUTURE_READ, op, w, -1);
                 } else if (latest[x] >= 0 && wt != t) {
-                    out.add(
-                            new ReadWitness(
-                                    ReadAnomalyKind.NOT_MY_OWN_WRITE,
-                                    views.op(op),
-                                    views.op(w),
-                                    views.op(latest[x]),
-                                    null));
+                    add(out, ReadAnomalyKind.NOT_MY_OWN_WRITE, op, w, latest[x]);
                 } else if (latest[x] >= 0 && w != latest[x]) {
-                    out.add(
-                            new ReadWitness(
-                                    ReadAnomalyKind.NOT_MY_LAST_WRITE,
-                                    views.op(op),
-                                    views.op(w),
-                                    views.op(latest[x]),
-                                    null));
+                    add(out, ReadAnomalyKind.NOT_MY_LAST_WRITE, op, w, latest[x]);
                 } else if (wt != t && !idx.isFinalWrite[w]) {
-                    out.add(
-                            new ReadWitness(
-                                    ReadAnomalyKind.INTERMEDIATE_READ,
-                                    views.op(op),
-                                    views.op(w),
-                                    views.op(idx.finalWrite(wt, x)),
-                                    null));
+                    add(out, ReadAnomalyKind.INTERMEDIATE_READ, op, w, idx.finalWrite(wt, x));
                 }
             }
             for (int op = start; op < end; op++) {
@@ -108,6 +118,13 @@ public final class ReadConsistency {
             }
         }
         return out;
+    }
+
+    private static void add(IntList out, ReadAnomalyKind kind, int read, int observed, int due) {
+        out.add(kind.ordinal());
+        out.add(read);
+        out.add(observed);
+        out.add(due);
     }
 
     /** CheckRepeatableReads (AWDIT Algorithm 2, lines 21–27) over external reads. */

@@ -13,8 +13,9 @@ import java.util.Random;
  * Small random histories with predicate reads, for the oracle agreement property: a hidden serial
  * execution over two items and two rows whose membership in a predicate some transactions change,
  * then perturbed: some item reads observe an older version, some predicate reads see a row at
- * another place in its chain of changes. Also the same history without its predicate reads, to tell
- * when the predicate edges decide a verdict.
+ * another place in its chain of changes; a third of the predicate reads are a join's (a predicate
+ * read per table, back to back). Also the same history without its predicate reads, to tell when
+ * the predicate edges decide a verdict.
  */
 final class PredicateHistories {
     private PredicateHistories() {}
@@ -23,8 +24,12 @@ final class PredicateHistories {
 
     private record Item(boolean write, String key, long value) implements Op {}
 
-    /** A predicate read: per row, how many of its changes came before it in the hidden order. */
-    private record Pred(Map<Integer, Integer> before) implements Op {}
+    /**
+     * A predicate read: per row, how many of its changes came before it in the hidden order; {@code
+     * join}: the two rows are of two tables one statement joined, read as one predicate read per
+     * table at the same place (the recorder's joins, issue 15).
+     */
+    private record Pred(Map<Integer, Integer> before, boolean join) implements Op {}
 
     private record Txn(int session, List<Op> ops) {}
 
@@ -88,7 +93,10 @@ final class PredicateHistories {
                     ops.add(new Item(true, key, v));
                     chains.get(row).add(new PredicateRead.Change(key, v, effect));
                 } else {
-                    ops.add(new Pred(Map.of(0, chains.get(0).size(), 1, chains.get(1).size())));
+                    ops.add(
+                            new Pred(
+                                    Map.of(0, chains.get(0).size(), 1, chains.get(1).size()),
+                                    rnd.nextInt(3) == 0));
                 }
             }
             txns.add(new Txn(rnd.nextInt(sessions), ops));
@@ -133,7 +141,15 @@ final class PredicateHistories {
                                         : p.before().get(row);
                         rows.add(new PredicateRead.Row("row" + row, observed, chain));
                     }
-                    b.predicateRead(id, "t", "f = 1", rows);
+                    if (p.join()) { // one statement, a predicate read per joined table
+                        List<PredicateRead.Row> outer = new ArrayList<>();
+                        List<PredicateRead.Row> inner = new ArrayList<>();
+                        rows.forEach(r -> (r.row().equals("row0") ? outer : inner).add(r));
+                        b.predicateRead(id, "t", "f = 1", outer);
+                        b.predicateRead(id, "u", "g = 1 AND k IN (1)", inner);
+                    } else {
+                        b.predicateRead(id, "t", "f = 1", rows);
+                    }
                 }
             }
         }

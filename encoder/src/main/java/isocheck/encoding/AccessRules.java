@@ -379,6 +379,24 @@ public final class AccessRules {
     }
 
     /**
+     * A sufficient condition for a locking SELECT with LIMIT or SKIP LOCKED (not a join, not an
+     * aggregate) to hold r's row lock to commit: it executes and r is one of the rows it returns.
+     * PostgreSQL locks a row before returning it and locks no row it does not return ("If a LIMIT
+     * is used, locking stops once enough rows have been returned to satisfy the limit", SELECT
+     * reference page, "The Locking Clause"; SKIP LOCKED skips rows it cannot lock at once), and a
+     * returned row is the newest committed version, re-checked after the lock wait (manual
+     * §13.2.1). Which matching rows it returns is left open by the encoding (any subset, AuxRules),
+     * so only membership in its result is a premise; empty when the result variable has no
+     * membership term at the site or is assigned by more than one statement (then membership at the
+     * site may be another statement's result).
+     */
+    public Optional<BoolExpr> locksReturned(StatementFacts c, Site site, Expr<?> r) {
+        if (!(c.statement() instanceof Stmt.Select sel)) return Optional.empty();
+        if (model.assignments(site.txn(), sel.target()).size() != 1) return Optional.empty();
+        return terms.member(r, sel.target(), site).map(in -> ctx.mkAnd(exec(c, site, false), in));
+    }
+
+    /**
      * An anti-dependency on Alive needs a write that changes what the reader saw: a DELETE
      * overwrites a record the reader saw alive, an INSERT one it saw absent. An RW edge whose
      * writer writes the very value the reader read is left out of the dependency graph: placing the

@@ -126,12 +126,12 @@ final class DrawnKeyRules {
 
     /**
      * <b>inserter_in_snapshot</b>, the READ COMMITTED form of {@link #inserterVisible}: if
-     * transaction i runs an INSERT of record x of a counter-keyed table and a plain SELECT s
-     * (outside loops) of another transaction t finds x alive in its statement snapshot, then i is
-     * in that snapshot: {@code vis@s(i, t)}. This ties what an aggregate or a later statement of t
-     * can see to the row the SELECT saw: TPC-C's {@code MIN(no_o_id)} in Delivery (or {@code
-     * MAX(o_id)} in OrderStatus) returns an order id only with the order's NewOrder in its
-     * snapshot, and so in every later statement's snapshot of t ({@link StatementSnapshotRules}).
+     * transaction i runs an INSERT of record x of a counter-keyed table and a SELECT s (outside
+     * loops) of another transaction t finds x alive in its statement snapshot, then i is in that
+     * snapshot: {@code vis@s(i, t)}. This ties what an aggregate or a later statement of t can see
+     * to the row the SELECT saw: TPC-C's {@code MIN(no_o_id)} in Delivery (or {@code MAX(o_id)} in
+     * OrderStatus) returns an order id only with the order's NewOrder in its snapshot, and so in
+     * every later statement's snapshot of t ({@link StatementSnapshotRules}).
      *
      * <p>Soundness, for PostgreSQL READ COMMITTED (manual, chapter "Concurrency Control", §13.2.1),
      * only when every INSERT into the table draws its key with a {@code SELECT … FOR UPDATE} of the
@@ -142,8 +142,13 @@ final class DrawnKeyRules {
      * least the counter's initial value, above every initial key. So x is not initial and i is its
      * only committed inserter; alive in a snapshot, it was committed before the statement began. A
      * plain SELECT outside loops reads from exactly one snapshot (its view is that snapshot; own
-     * writes are outside the view), which is why locking reads, UPDATE and DELETE (they may read
-     * the newest version after a lock wait) and statements in loops are left out (fewer rules:
+     * writes are outside the view). A locking SELECT outside loops ({@code … ORDER BY k LIMIT 1 FOR
+     * UPDATE}, the repaired Delivery) is included too: it reads a row it finds in its snapshot in
+     * the newest version after the lock wait, and a row it does not find in its snapshot it never
+     * locks or re-reads (§13.2.1: such statements "will only find target rows that were committed
+     * as of the command start time"), so x alive in its view means x was found in its snapshot,
+     * hence x's only inserter i committed before the statement began. UPDATE and DELETE (whose
+     * views also hold the rows they write) and statements in loops are left out (fewer rules:
      * sound). With a plain SELECT of the counter two NewOrders may draw one key (the later INSERT
      * fails only if the first row is still alive), and the rule is off.
      */
@@ -156,8 +161,7 @@ final class DrawnKeyRules {
                     continue;
                 for (TransactionFacts rf : model.transactions()) {
                     for (StatementFacts s : rf.statements()) {
-                        if (!(s.statement() instanceof Stmt.Select sel)
-                                || sel.lock().locks()
+                        if (!(s.statement() instanceof Stmt.Select)
                                 || !s.loops().isEmpty()
                                 || !s.table().equals(ck.table())
                                 || !StatementSnapshotRules.hasSnapshot(s)) continue;

@@ -361,23 +361,35 @@ public final class Encoder {
 
     /**
      * With statement snapshots, the reading statement of a WR or RW candidate whose read is one
-     * version of one field: a SELECT outside loops (it reads from one snapshot, once). Its key
-     * ("Type.S1") names the per-statement refined relation ({@link Vocabulary#refinedAt}). Empty
-     * otherwise: an UPDATE or DELETE at READ COMMITTED may read a row in its snapshot and again in
-     * the newest version after a lock wait (manual §13.2.1), and so may a locking SELECT (FOR
-     * UPDATE/SHARE) on the rows it locks; a statement in a loop runs once per iteration, each with
-     * its own snapshot.
+     * version of one field per record: a SELECT outside loops. Its key ("Type.S1") names the
+     * per-statement refined relation ({@link Vocabulary#refinedAt}), for φ_dep per statement. A
+     * plain SELECT reads every record from its one snapshot. A locking SELECT (FOR UPDATE/SHARE,
+     * also with LIMIT or SKIP LOCKED) reads a record it finds in its snapshot in the newest version
+     * after the lock wait, and one it does not find only in its snapshot (manual §13.2.1: it "will
+     * only find target rows that were committed as of the command start time"); read as that one
+     * version per record (as for the rows an UPDATE writes, docs/postgresql-levels.md §3), φ_dep
+     * holds for it too, but its version need not be in its snapshot, so the statement's own
+     * visibility is not stated for it ({@link #snapshotRead}). Empty otherwise: an UPDATE or DELETE
+     * may read a row in its snapshot and again in the newest version, and a statement in a loop
+     * runs once per iteration, each with its own snapshot.
      */
     public Optional<String> singleReadStatement(Conflict c) {
         if (!statementViews || c.kind() == DepKind.WW) return Optional.empty();
         StatementFacts reader = c.kind() == DepKind.WR ? c.c2() : c.c1();
         Transaction txn = c.kind() == DepKind.WR ? c.t2() : c.t1();
-        if (!(reader.statement() instanceof Stmt.Select sel) || !reader.loops().isEmpty())
+        if (!(reader.statement() instanceof Stmt.Select) || !reader.loops().isEmpty())
             return Optional.empty();
-        // a locking read (FOR UPDATE/SHARE) reads a row it locks in the newest version after the
-        // lock wait, not in its snapshot (§13.2.1): like an UPDATE it is not a one-snapshot read
-        if (sel.lock().locks()) return Optional.empty();
         return Optional.of(txn.name() + "." + reader.id());
+    }
+
+    /**
+     * Whether the read of a {@link #singleReadStatement} candidate comes from the statement's
+     * snapshot vis@s: a SELECT that locks nothing. A locking read's version of a row it locks is
+     * the newest one, whose writer may have committed after the statement began.
+     */
+    public boolean snapshotRead(Conflict c) {
+        StatementFacts reader = c.kind() == DepKind.WR ? c.c2() : c.c1();
+        return reader.statement() instanceof Stmt.Select sel && !sel.lock().locks();
     }
 
     /**

@@ -261,13 +261,15 @@ public final class CycleQuery {
                                 eta,
                                 v.refinedAt(c.kind(), c.table(), c.field(), reader.get(), r, a, b));
                 // the statement reads from one snapshot: it sees the writer it reads from, and not
-                // the one that overwrites what it read (rw_not_seen per statement)
-                eta =
-                        ctx.mkAnd(
-                                eta,
-                                c.kind() == isocheck.encoding.DepKind.WR
-                                        ? v.statementVis(reader.get(), a, b)
-                                        : ctx.mkNot(v.statementVis(reader.get(), b, a)));
+                // the one that overwrites what it read (rw_not_seen per statement); not for a
+                // locking read, whose locked rows come from the newest version
+                if (encoder.snapshotRead(c))
+                    eta =
+                            ctx.mkAnd(
+                                    eta,
+                                    c.kind() == isocheck.encoding.DepKind.WR
+                                            ? v.statementVis(reader.get(), a, b)
+                                            : ctx.mkNot(v.statementVis(reader.get(), b, a)));
             }
             parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
             sels.add(new Selector(i, c, flag, r, e1, e2, eta));
@@ -303,8 +305,9 @@ public final class CycleQuery {
      *
      * <p>The premises are under-approximated (guards, WHERE and r alive must hold), so each
      * conjunct holds in every execution on the server. A locking read that may leave out matching
-     * rows (LIMIT, SKIP LOCKED) or a join locks rows the encoding does not know: no rule for it
-     * (sound).
+     * rows (LIMIT, SKIP LOCKED) locks exactly the rows it returns, so its premise is membership in
+     * its result ({@code AccessRules#locksReturned}); a join locks rows the encoding does not know:
+     * no rule for it (sound).
      */
     static BoolExpr lockedRead(
             Vocabulary v,
@@ -348,10 +351,11 @@ public final class CycleQuery {
             AccessRules rules, isocheck.program.StatementFacts s, Site site, Expr<?> r) {
         isocheck.program.Stmt.Sql st = s.statement();
         if (st instanceof isocheck.program.Stmt.Select sel) {
-            if (!sel.lock().locks()
-                    || sel.mayOmitRows()
-                    || sel.isJoin()
-                    || sel.aggregate().isPresent()) return java.util.Optional.empty();
+            if (!sel.lock().locks() || sel.isJoin() || sel.aggregate().isPresent())
+                return java.util.Optional.empty();
+            // LIMIT / SKIP LOCKED: which matching rows it locks is open, but it locks each row it
+            // returns (AccessRules#locksReturned)
+            if (sel.mayOmitRows()) return rules.locksReturned(s, site, r);
             return java.util.Optional.of(rules.locks(s, site, r));
         }
         if (!(st instanceof isocheck.program.Stmt.Update)

@@ -147,6 +147,19 @@ public final class AssignmentSearch {
             starts = next;
         }
         for (Assignment a : starts) if (seen.add(a)) queue.add(a);
+        // PostgreSQL SERIALIZABLE for every type is ser, while a mix gives its types only SSI among
+        // themselves (HybridSpec#serializableInMix): raising the last type to it can remove a cycle
+        // on other types, which the cycle-local upgrades below do not foresee. So that assignment
+        // is a candidate from the start, and an earlier cycle is never reused for it.
+        Assignment allSerializable = null;
+        for (String l : levels) {
+            if (HybridSpec.postgresSerializable(plain.get(l))) {
+                Assignment all = new Assignment(new java.util.LinkedHashMap<>());
+                for (String t : types) all = all.with(t, l);
+                allSerializable = all;
+                if (seen.add(all)) queue.add(all);
+            }
+        }
 
         List<Attempt> attempts = new ArrayList<>();
         List<Assignment> found = new ArrayList<>();
@@ -174,7 +187,8 @@ public final class AssignmentSearch {
             int strength = a.strength(order);
             if (strength > best) break;
             if (found.stream().anyMatch(f -> a.atLeast(f, order))) continue;
-            Attempt reuse = universal ? reusable(attempts, a, order) : null;
+            Attempt reuse =
+                    universal && !a.equals(allSerializable) ? reusable(attempts, a, order) : null;
             if (reuse != null) {
                 attempts.add(
                         new Attempt(

@@ -1,5 +1,6 @@
 package isocheck.weakest;
 
+import isocheck.spec.Axiom;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
@@ -48,7 +49,12 @@ public record HybridSpec(String name, String text, Spec spec) {
         Map<String, List<String>> byLevel = new LinkedHashMap<>();
         for (var e : a.levels().entrySet())
             byLevel.computeIfAbsent(e.getValue(), l -> new ArrayList<>()).add(e.getKey());
+        SpecLibrary lib = SpecLibrary.fromSources(sources);
         for (var e : byLevel.entrySet()) {
+            if (byLevel.size() > 1 && postgresSerializable(lib.get(e.getKey()))) {
+                sb.append(serializableInMix(e.getValue()));
+                continue;
+            }
             sb.append("include ")
                     .append(e.getKey())
                     .append(" for ")
@@ -63,6 +69,75 @@ public record HybridSpec(String name, String text, Spec spec) {
         List<SpecLibrary.Source> all = new ArrayList<>(sources);
         all.add(new SpecLibrary.Source(name, name + ".spec", text, false));
         return new HybridSpec(name, text, SpecLibrary.fromSources(all).get(name));
+    }
+
+    /** The built-in level a PostgreSQL SERIALIZABLE transaction reads and writes at in a mix. */
+    static final String POSTGRES_REPEATABLE_READ = "pg-repeatable-read";
+
+    /**
+     * Whether {@code level} is PostgreSQL's SERIALIZABLE: the PostgreSQL write-time rules, one
+     * snapshot per transaction, and ser's {@code vis = ar} for every observer.
+     */
+    static boolean postgresSerializable(Spec level) throws SpecException {
+        if (!level.databases().contains("postgresql") || level.hasStatementSnapshots())
+            return false;
+        Spec ser = SpecLibrary.builtin().get("ser");
+        for (Axiom a : ser.axioms()) {
+            boolean found = false;
+            for (Axiom b : level.axioms())
+                found |=
+                        b.restrictedTo().isEmpty()
+                                && b.qualifiedName().equals(a.qualifiedName())
+                                && b.formula().toString().equals(a.formula().toString());
+            if (!found) return false;
+        }
+        return true;
+    }
+
+    /**
+     * PostgreSQL SERIALIZABLE for {@code types} when other types run at other levels. SSI is
+     * snapshot isolation plus a monitor of the anti-dependencies <em>among serializable
+     * transactions</em>: a transaction at a lower level takes no SIREAD locks and its writes are
+     * not checked against them (PostgreSQL manual, chapter "Concurrency Control", §13.2.3: the
+     * guarantee covers concurrent serializable transactions; Ports and Grittner, "Serializable
+     * Snapshot Isolation in PostgreSQL", VLDB 2012, §3.1 and §5). So ser's {@code vis = ar} for
+     * these observers alone would be unsound: with WriteCheck at SERIALIZABLE and Balance,
+     * TransactSavings at REPEATABLE READ, Alomari et al.'s read-only anomaly Balance -rw->
+     * WriteCheck -rw-> TransactSavings is not detected by the server, and {@code vis = ar} for
+     * WriteCheck excludes it. The rule here: the types read and write at {@value
+     * #POSTGRES_REPEATABLE_READ} (SI with first-updater-wins and the row locks, §13.2.2), and no
+     * dangerous structure T1 -rw-> T2 -rw-> T3 among them has T3 commit first, before T2 commits
+     * and before T1's snapshot (T1 = T3: the write skew). PostgreSQL aborts one transaction of
+     * every such structure (Ports and Grittner §3.1 Theorem 1; their read-only optimisation, §4.1
+     * Theorem 3, still aborts when T3 committed before T1's snapshot, which is what vis(T3, T1)
+     * says; every condition of the structure is on serializable transactions, whose reads take
+     * SIREAD locks). It forbids nothing else, so it over-approximates what the server allows. If
+     * every type is at SERIALIZABLE the hybrid keeps ser (the server then guarantees
+     * serializability).
+     */
+    static String serializableInMix(List<String> types) {
+        String any =
+                types.stream()
+                        .map(t -> "type(%s) = " + t)
+                        .collect(java.util.stream.Collectors.joining(" or "));
+        String in = "(" + any + ")";
+        return "# PostgreSQL SERIALIZABLE in a mix of levels (SSI watches serializable transactions only):\n"
+                + "# "
+                + String.join(", ", types)
+                + " read and write as at REPEATABLE READ, and no dangerous structure among them\n"
+                + "include "
+                + POSTGRES_REPEATABLE_READ
+                + " for "
+                + String.join(", ", types)
+                + "\n"
+                + "axiom pg_ssi_among_serializable:\n"
+                + "  forall a, b, c: "
+                + in.replace("%s", "a")
+                + " and "
+                + in.replace("%s", "b")
+                + " and "
+                + in.replace("%s", "c")
+                + "\n    and RW(a, b) and RW(b, c) and ar(c, b) and (a = c or vis(c, a)) -> false\n";
     }
 
     /**
