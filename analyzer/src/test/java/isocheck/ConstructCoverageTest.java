@@ -111,7 +111,7 @@ class ConstructCoverageTest {
                         List.of(RUN + "joinIntoARecordReadsBothSidesFromOneJoinedRow")),
                 row(
                         "FOR r IN SELECT over a join",
-                        "join-record.sql",
+                        "../../../analyzer/src/test/resources/join-loop/join-loop.sql",
                         "FOR r IN SELECT \\w+\\.\\w+, \\w+\\.\\w+ FROM \\w+ \\w+ JOIN ",
                         List.of("frontend.PlpgsqlFrontendTest#forOverAJoinIsANestedLoopJoin"),
                         List.of(RULES + "aJoinIntoARecordReadsBothSides"),

@@ -18,7 +18,8 @@ class BenchbaseConstructsOracleTest {
                 "benchmarks/programs/litmus/keyless-insert.sql",
                 "benchmarks/programs/litmus/update-found.sql",
                 "benchmarks/programs/litmus/perform-join.sql",
-                "benchmarks/programs/litmus/join-record.sql"
+                "benchmarks/programs/litmus/join-record.sql",
+                "analyzer/src/test/resources/join-loop/join-loop.sql"
             })
     void theEncoderFindsEveryCycleTheExplorerFinds(String file) throws Exception {
         new SoundnessOracleTest()

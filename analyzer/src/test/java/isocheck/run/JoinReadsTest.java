@@ -42,7 +42,8 @@ class JoinReadsTest {
                         "stock.isocheck_vpred, CASE WHEN (stock.s_w_id = CAST(? AS BIGINT) AND"
                                 + " stock.s_quantity < CAST(? AS BIGINT)) THEN 1 ELSE 0 END FROM"),
                 sql);
-        assertTrue(sql.contains("order_line.isocheck_vpred, CASE WHEN (order_line.ol_w_id = "), sql);
+        assertTrue(
+                sql.contains("order_line.isocheck_vpred, CASE WHEN (order_line.ol_w_id = "), sql);
         assertTrue(sql.contains(" WHERE (order_line.ol_w_id = "), sql);
         assertTrue(!sql.contains("COUNT("), "recorded: the aggregate is computed from the rows");
     }
