@@ -157,8 +157,12 @@ public final class SnapshotSchedule {
                 "\n\n# The initial database: the records the transactions read, write or guard on, as the model has them\n");
         sb.append(
                 "# before the first commit (the cycle's edges and every row a statement names by its whole key).\n");
+        SeedConstraints.Completed seed = SeedConstraints.complete(program, w.initialRows());
+        for (String note : seed.notes()) {
+            sb.append("# seed: ").append(note).append('\n');
+        }
         Map<String, List<Witness.InitialRow>> byTable = new LinkedHashMap<>();
-        for (Witness.InitialRow r : w.initialRows()) {
+        for (Witness.InitialRow r : seed.rows()) {
             byTable.computeIfAbsent(r.table(), x -> new ArrayList<>()).add(r);
         }
         for (Table t : program.schema().tables()) {

@@ -1,0 +1,121 @@
+package isocheck.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.encoding.KeyModel;
+import isocheck.frontend.ProgramLoader;
+import isocheck.program.Program;
+import isocheck.query.Analysis;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecLibrary;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The BenchBase witnesses confirmed on PostgreSQL (issue 14, "Done when" 1), for the files whose
+ * analysis is fast enough for the suite: every anomaly {@code analyze
+ * benchmarks/programs/benchbase/F.sql --db postgresql --level L --bound 4 --all} finds is replayed
+ * at L ({@link WitnessReplay}) and its recorded history must violate SER; a file with no anomaly
+ * must stay without one. The full list (SEATS, AuctionMark, Wikipedia, TPC-C, SmallBank at RC) is
+ * {@code benchmarks/pg-replay-witnesses.sh}, its table in benchmarks/RESULTS.md (branch bbrep).
+ *
+ * <p>A witness that does not replay is listed in {@link #KNOWN} with its cause, read from the
+ * recorded trace; the test fails on an unlisted one and on a listed one that starts to replay.
+ * ISOCHECK_TEST_PG unset: skipped; set but unreachable: FAILS.
+ */
+class BenchbaseReplayTest {
+
+    /** PostgresLevelsReplayTest.WHY_D on TATP's DeleteCallForwarding and Epinions' readers. */
+    static final String NO_STATEMENT_SCHEDULE =
+            "no statement schedule: one statement must see a commit that follows its own start"
+                    + " (docs/postgresql-levels.md §7: statement views are independent functions;"
+                    + " PostgresLevelsReplayTest.WHY_D)";
+
+    static final String TATP_ROW_COUNT =
+            "spurious: two delete_call_forwarding of one row both commit. The front-end reads"
+                    + " GET DIAGNOSTICS ROW_COUNT after DELETE as a probe SELECT before it"
+                    + " (frontend.PlpgsqlDml#statusProbe), which at READ COMMITTED has its own"
+                    + " snapshot and takes no lock, so locked_read does not order it; in PL/pgSQL the"
+                    + " count is the DELETE's own, re-evaluated after the row lock (§13.2.1), so the"
+                    + " second finds 0 rows and raises. The seed also misses the row (v_s_id is"
+                    + " assigned twice, so the model leaves it free: encoding.Terms#variable)";
+
+    static final String EPINIONS_NONKEY =
+            "spurious: the 4-transaction long fork needs review row 0 to match"
+                    + " get_item_reviews_by_trusted_user's i_id = 11 and update_review_rating's"
+                    + " i_id = 8, and no statement writes i_id; the seed gives i_id = 0 and neither"
+                    + " statement finds the row on the server. The encoder imprecision is not"
+                    + " located: tying every statement view of an unwritten field to one value did"
+                    + " not remove the witness (branch bbrep, RESULTS)";
+
+    /** "file level anomaly-number" of the witnesses that do not replay, and why. */
+    static final Map<String, String> KNOWN =
+            new TreeMap<>(
+                    Map.ofEntries(
+                            Map.entry("tatp read-committed 1", NO_STATEMENT_SCHEDULE),
+                            Map.entry("tatp read-committed 2", TATP_ROW_COUNT),
+                            Map.entry("tatp read-committed 3", TATP_ROW_COUNT),
+                            Map.entry("tatp read-committed 4", NO_STATEMENT_SCHEDULE),
+                            Map.entry("epinions read-committed 1", EPINIONS_NONKEY),
+                            Map.entry("epinions read-committed 2", NO_STATEMENT_SCHEDULE),
+                            Map.entry("epinions read-committed 3", NO_STATEMENT_SCHEDULE)));
+
+    @TempDir Path dir;
+
+    @BeforeAll
+    static void serverIsThereWhenConfigured() {
+        PostgresRunTest.serverIsThereWhenConfigured();
+    }
+
+    @BeforeEach
+    void configured() {
+        String url = PostgresRunTest.url();
+        Assumptions.assumeTrue(
+                url != null && !url.isBlank(),
+                PostgresRunTest.ENV
+                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
+    }
+
+    @ParameterizedTest(name = "{0} at {1}: {2} anomalies")
+    @CsvSource({
+        "voter, READ_COMMITTED, 1",
+        "voter, REPEATABLE_READ, 1",
+        "smallbank, REPEATABLE_READ, 4",
+        "tatp, READ_COMMITTED, 4",
+        "tatp, REPEATABLE_READ, 0",
+        "epinions, READ_COMMITTED, 3",
+        "epinions, REPEATABLE_READ, 0",
+        "twitter, READ_COMMITTED, 0",
+        "resourcestresser, READ_COMMITTED, 0",
+    })
+    void everyAnomalyReplaysAtItsLevel(String file, Isolation level, int anomalies)
+            throws Exception {
+        Program p = ProgramLoader.load(RunContract.PROGRAMS.resolve("benchbase/" + file + ".sql"));
+        Spec spec = SpecLibrary.builtin().get("pg-" + level.id());
+        Analysis.Outcome o =
+                Analysis.run(
+                        p, spec, Analysis.Options.defaults(4).withAll(true).withKeys(KeyModel.SQL));
+        assertTrue(o.verdict() != Analysis.Verdict.UNKNOWN, file + " at " + level + ": unknown");
+        // The count pins the numbering KNOWN uses (and the script's table in RESULTS).
+        assertEquals(anomalies, o.anomalies().size(), file + " at " + level + ": anomalies");
+        List<String> failures =
+                WitnessReplay.failures(
+                        () -> Db.of(PostgresRunTest.url(), null, null, level),
+                        p,
+                        spec,
+                        o,
+                        file + " " + level.id(),
+                        n -> KNOWN.get(file + " " + level.id() + " " + n),
+                        dir);
+        assertTrue(failures.isEmpty(), String.join("\n\n", failures));
+    }
+}
