@@ -15,18 +15,16 @@
 --   * A query whose rows the procedure only steps through, or whose values only go to LOG.debug
 --     or into the returned Object[] rows, is PERFORM or SELECT … INTO a RECORD: PL/pgSQL has no
 --     SELECT without INTO. FindOpenSeats' seat map and FindFlights' result rows are Java-side.
---   * A SELECT … INTO from a join (DeleteReservation's GetCustomerByFFNumber and
---     GetCustomerReservation, NewReservation's GetFlight) is one SELECT … INTO per table, each
+--   * A SELECT … INTO from a join that is not a chain in FROM order (DeleteReservation's
+--     GetCustomerReservation, FROM customer, flight, reservation with reservation joined to both)
+--     or whose first table has no condition of its own (GetCustomerByFFNumber, FROM customer,
+--     frequent_flyer: isocheck would read every customer) is one SELECT … INTO per table, each
 --     with its own conditions and the join column bound to the value the previous one read, and
 --     BenchBase's `!results.next()` branch taken when any of them finds no row. Missing
---     construct: isocheck reads SELECT … INTO from a join only for one aggregate ("a join selects
---     one aggregate: COUNT(DISTINCT c), MIN(c) or MAX(c)"); PERFORM of a join is supported and
---     kept. The tables are read in the same rows and columns; at READ COMMITTED each SELECT
---     takes its own snapshot (more behaviours, never fewer). Restore the joins when it lands.
---     Likewise FindFlights' `FOR … IN SELECT … FROM flight, airline … AND F_AL_ID = AL_ID`: a FOR
---     loop over a join gets only its last table's columns, so the loop runs over the flight rows
---     and reads each one's airline (AL_NAME, AL_IATTR00, AL_IATTR01 WHERE AL_ID = F_AL_ID)
---     first in its body.
+--     construct: a join whose tables isocheck reads in an order other than FROM's. The tables are
+--     read in the same rows and columns; at READ COMMITTED each SELECT takes its own snapshot (more
+--     behaviours, never fewer). NewReservation's GetFlight and FindFlights' GetFlights loops are
+--     the joins as BenchBase writes them.
 --   * FindOpenSeats' GetFlight also selects `(F_BASE_PRICE + (F_BASE_PRICE * (1 - (F_SEATS_LEFT /
 --     F_SEATS_TOTAL)))) AS F_PRICE`; here that computed column is left out (the statement reads
 --     the same three fields, which it also selects by name; the price only goes into the
@@ -427,20 +425,17 @@ BEGIN
     END LOOP;
   END IF;
   IF n = 0 THEN
-    FOR f IN SELECT F_ID, F_AL_ID, F_SEATS_LEFT,  F_DEPART_AP_ID, F_DEPART_TIME, F_ARRIVE_AP_ID, F_ARRIVE_TIME  FROM flight WHERE F_DEPART_AP_ID = p_depart_aid    AND F_DEPART_TIME >= p_start_date AND F_DEPART_TIME <= p_end_date    AND F_ARRIVE_AP_ID IN (p_arrive_aid) LOOP
-      PERFORM AL_NAME, AL_IATTR00, AL_IATTR01 FROM airline WHERE AL_ID = f.f_al_id;
+    FOR f IN SELECT F_ID, F_AL_ID, F_SEATS_LEFT,  F_DEPART_AP_ID, F_DEPART_TIME, F_ARRIVE_AP_ID, F_ARRIVE_TIME,  AL_NAME, AL_IATTR00, AL_IATTR01  FROM flight, airline WHERE F_DEPART_AP_ID = p_depart_aid    AND F_DEPART_TIME >= p_start_date AND F_DEPART_TIME <= p_end_date    AND F_AL_ID = AL_ID    AND F_ARRIVE_AP_ID IN (p_arrive_aid) LOOP
       PERFORM AP_CODE, AP_NAME, AP_CITY, AP_LONGITUDE, AP_LATITUDE,  CO_ID, CO_NAME, CO_CODE_2, CO_CODE_3  FROM airport, country WHERE AP_ID = f.f_depart_ap_id AND AP_CO_ID = CO_ID ;
       PERFORM AP_CODE, AP_NAME, AP_CITY, AP_LONGITUDE, AP_LATITUDE,  CO_ID, CO_NAME, CO_CODE_2, CO_CODE_3  FROM airport, country WHERE AP_ID = f.f_arrive_ap_id AND AP_CO_ID = CO_ID ;
     END LOOP;
   ELSIF n = 1 THEN
-    FOR f IN SELECT F_ID, F_AL_ID, F_SEATS_LEFT,  F_DEPART_AP_ID, F_DEPART_TIME, F_ARRIVE_AP_ID, F_ARRIVE_TIME  FROM flight WHERE F_DEPART_AP_ID = p_depart_aid    AND F_DEPART_TIME >= p_start_date AND F_DEPART_TIME <= p_end_date    AND F_ARRIVE_AP_ID IN (p_arrive_aid, v_aid1) LOOP
-      PERFORM AL_NAME, AL_IATTR00, AL_IATTR01 FROM airline WHERE AL_ID = f.f_al_id;
+    FOR f IN SELECT F_ID, F_AL_ID, F_SEATS_LEFT,  F_DEPART_AP_ID, F_DEPART_TIME, F_ARRIVE_AP_ID, F_ARRIVE_TIME,  AL_NAME, AL_IATTR00, AL_IATTR01  FROM flight, airline WHERE F_DEPART_AP_ID = p_depart_aid    AND F_DEPART_TIME >= p_start_date AND F_DEPART_TIME <= p_end_date    AND F_AL_ID = AL_ID    AND F_ARRIVE_AP_ID IN (p_arrive_aid, v_aid1) LOOP
       PERFORM AP_CODE, AP_NAME, AP_CITY, AP_LONGITUDE, AP_LATITUDE,  CO_ID, CO_NAME, CO_CODE_2, CO_CODE_3  FROM airport, country WHERE AP_ID = f.f_depart_ap_id AND AP_CO_ID = CO_ID ;
       PERFORM AP_CODE, AP_NAME, AP_CITY, AP_LONGITUDE, AP_LATITUDE,  CO_ID, CO_NAME, CO_CODE_2, CO_CODE_3  FROM airport, country WHERE AP_ID = f.f_arrive_ap_id AND AP_CO_ID = CO_ID ;
     END LOOP;
   ELSE
-    FOR f IN SELECT F_ID, F_AL_ID, F_SEATS_LEFT,  F_DEPART_AP_ID, F_DEPART_TIME, F_ARRIVE_AP_ID, F_ARRIVE_TIME  FROM flight WHERE F_DEPART_AP_ID = p_depart_aid    AND F_DEPART_TIME >= p_start_date AND F_DEPART_TIME <= p_end_date    AND F_ARRIVE_AP_ID IN (p_arrive_aid, v_aid1, v_aid2) LOOP
-      PERFORM AL_NAME, AL_IATTR00, AL_IATTR01 FROM airline WHERE AL_ID = f.f_al_id;
+    FOR f IN SELECT F_ID, F_AL_ID, F_SEATS_LEFT,  F_DEPART_AP_ID, F_DEPART_TIME, F_ARRIVE_AP_ID, F_ARRIVE_TIME,  AL_NAME, AL_IATTR00, AL_IATTR01  FROM flight, airline WHERE F_DEPART_AP_ID = p_depart_aid    AND F_DEPART_TIME >= p_start_date AND F_DEPART_TIME <= p_end_date    AND F_AL_ID = AL_ID    AND F_ARRIVE_AP_ID IN (p_arrive_aid, v_aid1, v_aid2) LOOP
       PERFORM AP_CODE, AP_NAME, AP_CITY, AP_LONGITUDE, AP_LATITUDE,  CO_ID, CO_NAME, CO_CODE_2, CO_CODE_3  FROM airport, country WHERE AP_ID = f.f_depart_ap_id AND AP_CO_ID = CO_ID ;
       PERFORM AP_CODE, AP_NAME, AP_CITY, AP_LONGITUDE, AP_LATITUDE,  CO_ID, CO_NAME, CO_CODE_2, CO_CODE_3  FROM airport, country WHERE AP_ID = f.f_arrive_ap_id AND AP_CO_ID = CO_ID ;
     END LOOP;
@@ -469,15 +464,10 @@ CREATE OR REPLACE FUNCTION new_reservation(p_r_id bigint, p_c_id varchar, p_f_id
 LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
-  r2 RECORD;
   v_airline_id bigint;
   v_seats_left bigint;
 BEGIN
-  SELECT F_AL_ID, F_SEATS_LEFT INTO r FROM flight WHERE F_ID = p_f_id;
-  IF NOT FOUND THEN
-    RETURN;
-  END IF;
-  SELECT * INTO r2 FROM airline WHERE AL_ID = r.f_al_id;
+  SELECT F_AL_ID, F_SEATS_LEFT, airline.* INTO r FROM flight, airline WHERE F_ID = p_f_id AND F_AL_ID = AL_ID;
   IF NOT FOUND THEN
     RETURN;
   END IF;

@@ -110,6 +110,13 @@ class ConstructCoverageTest {
                         List.of(RULES + "aJoinIntoARecordReadsBothSides"),
                         List.of(RUN + "joinIntoARecordReadsBothSidesFromOneJoinedRow")),
                 row(
+                        "FOR r IN SELECT over a join",
+                        "join-record.sql",
+                        "FOR r IN SELECT \\w+\\.\\w+, \\w+\\.\\w+ FROM \\w+ \\w+ JOIN ",
+                        List.of("frontend.PlpgsqlFrontendTest#forOverAJoinIsANestedLoopJoin"),
+                        List.of(RULES + "aJoinIntoARecordReadsBothSides"),
+                        List.of(RUN + "forOverAJoinRunsTheBodyOncePerJoinedRow")),
+                row(
                         "PERFORM of a join (FOUND)",
                         "perform-join.sql",
                         "PERFORM",
@@ -346,7 +353,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(29, seen.size());
+        assertEquals(30, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {

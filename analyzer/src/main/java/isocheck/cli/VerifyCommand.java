@@ -50,8 +50,8 @@ public final class VerifyCommand implements Callable<Integer> {
             paramLabel = "METHOD",
             defaultValue = "auto",
             description =
-                    "auto (shortest path, then inductive), shortest-path, inductive, or dangerous-structure (snapshot "
-                            + "isolation only: Fekete et al. 2005, Theorem 2.1) (default: ${DEFAULT-VALUE})")
+                    "auto (shortest path, then inductive), shortest-path, inductive, or dangerous-structure (Fekete et al. "
+                            + "2005, Theorem 2.1, at SI; below SI the commit-first structure) (default: ${DEFAULT-VALUE})")
     String method;
 
     @Option(

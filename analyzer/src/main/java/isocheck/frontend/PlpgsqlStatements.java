@@ -327,16 +327,36 @@ abstract class PlpgsqlStatements {
             throw new ProgramError(keyword.pos(), "FOR … IN SELECT is missing LOOP");
         }
         String rows = p.scope.hiddenName(Names.of(variable.text()) + "_rows");
-        Stmt.Select sel =
-                (Stmt.Select)
-                        new SqlTranslator(p.schema, p.scope)
-                                .translatePerform(p.fragment(start, loop), rows);
-        if (sel.aggregate().isPresent()) {
+        SqlTranslator translator = new SqlTranslator(p.schema, p.scope);
+        Stmt.Select sel = (Stmt.Select) translator.translatePerform(p.fragment(start, loop), rows);
+        JoinTranslator.PerformChain chain = translator.performChain();
+        if (sel.aggregate().isPresent() || chain != null && chain.aggregate()) {
             throw new ProgramError(
                     p.tokens.get(start).pos(),
                     "FOR over an aggregate is not supported; SELECT … INTO a variable");
         }
         p.next = loop + 1;
+        if (chain != null) { // a join: nested loops (JoinLoop)
+            if (!chain.exact()) {
+                throw new ProgramError(
+                        p.tokens.get(start).pos(),
+                        "FOR over a join on more than one column pair between two tables is not supported");
+            }
+            if (!p.scope.isDeclared(variable.text())) {
+                loopBody(keyword, variable, p.scope.read(rows, variable.pos())); // its error
+            }
+            List<Stmt> nested =
+                    JoinLoop.nest(
+                            p.scope,
+                            chain,
+                            variable.text(),
+                            keyword.pos(),
+                            set -> loopBody(keyword, variable, p.scope.read(set, variable.pos())));
+            p.scope.foundUnknown(
+                    "FOUND after FOR over a join is not modelled (whether any joined row was found)");
+            p.scope.rowCount(new Scope.RowCount(null, false, "FOR"));
+            return nested;
+        }
         Variable set = p.scope.read(rows, variable.pos());
         Stmt.Foreach each = loopBody(keyword, variable, set);
         p.scope.found(rows); // FOR sets FOUND when it iterated at least once (manual §43.5.5)

@@ -36,9 +36,10 @@ import java.util.Set;
  * n SELECTs do.
  *
  * <p>To know what each per-table predicate saw, the join runs as one statement that also returns
- * the rows it rejected: {@code FROM t1 LEFT JOIN t2 ON t2.c2 = t1.j1 LEFT JOIN …} over the rows of
- * φ1's key part ({@link PredicateColumns#keyPart}), each table's own conjuncts as a 1/0 flag, each
- * row with its predicate version ({@link SqlGen#PRED_VERSION}). One statement reads one snapshot
+ * the rows it rejected: {@code FROM t1 LEFT JOIN t2 ON t2.c2 = t1.j1 AND κ2 LEFT JOIN …} over the
+ * rows of φ1's key part κ1 ({@link PredicateColumns#keyPart}: the conjuncts no UPDATE can change,
+ * so a row they reject matches in no version), each table's own conjuncts as a 1/0 flag, each row
+ * with its predicate version ({@link SqlGen#PRED_VERSION}). One statement reads one snapshot
  * (PostgreSQL manual, "Concurrency Control", §13.2.1 even at READ COMMITTED), so every version is
  * exact: t1's key part is seen whole (a row not returned was absent), and every ti row whose ci is
  * among the earlier rows' ji is returned by the LEFT JOIN (a row not returned was absent or does
@@ -48,12 +49,16 @@ import java.util.Set;
 final class JoinReads {
     private JoinReads() {}
 
-    /** One table of the join: its SELECT, its own conjuncts, and its columns in the select list. */
+    /**
+     * One table of the join: its SELECT, its own conjuncts, the columns it reads (the aggregate
+     * join's join or aggregated column; a join into a record's selected and joining columns), its
+     * join column and the earlier table's it equals.
+     */
     record Part(
             Stmt.Select select,
             Table table,
             Cond own,
-            String readColumn,
+            List<String> readColumns,
             String joinColumn,
             String previousJoinColumn) {}
 
@@ -67,24 +72,27 @@ final class JoinReads {
             Table t = gen.table(s.table());
             String previous = i == 0 ? null : selects.get(i - 1).target();
             Cond own = previous == null ? s.where() : withoutMember(s.where(), previous);
-            String c = previous == null ? null : memberColumn(s.where(), previous);
-            String read = s == sel ? sel.aggregate().orElseThrow().column().orElseThrow() : null;
+            Cond.Member m = previous == null ? null : member(s.where(), previous);
+            List<String> read =
+                    s == sel && sel.aggregate().isPresent()
+                            ? List.of(sel.aggregate().get().column().orElseThrow())
+                            : s.columns();
             out.add(
                     new Part(
                             s,
                             t,
                             own,
-                            read != null ? read : s.columns().get(0),
-                            c,
-                            i == 0 ? null : out.get(i - 1).readColumn()));
+                            read,
+                            m == null ? null : ((Expr.ColumnRef) m.element()).column(),
+                            m == null ? null : m.field()));
         }
         return out;
     }
 
     /**
-     * The recorded SQL: per table its primary key, its read column and that column's version, its
+     * The recorded SQL: per table its primary key, its read columns and their versions, its
      * predicate version and its own conjuncts' 1/0 flag; t1's rows those of φ1's key part, each
-     * later table LEFT JOINed on its join equality alone.
+     * later table LEFT JOINed on its join equality and its own key part.
      */
     static String sql(SqlGen gen, Stmt.Select sel, List<Compiled.Param> params) {
         List<Part> parts = parts(gen, sel);
@@ -93,8 +101,8 @@ final class JoinReads {
         for (Part p : parts) {
             Table t = p.table();
             t.primaryKey().forEach(k -> items.add(t.name() + "." + k));
-            items.add(t.name() + "." + p.readColumn());
-            items.add(t.name() + "." + SqlGen.versionColumn(t, p.readColumn()));
+            p.readColumns().forEach(c -> items.add(t.name() + "." + c));
+            p.readColumns().forEach(c -> items.add(t.name() + "." + SqlGen.versionColumn(t, c)));
             items.add(t.name() + "." + SqlGen.PRED_VERSION);
             items.add(
                     "CASE WHEN "
@@ -115,6 +123,13 @@ final class JoinReads {
                     .append(prev)
                     .append('.')
                     .append(p.previousJoinColumn());
+            // a row its key part rejects matches in no version: not needed (BenchBase StockLevel's
+            // s_w_id = :w keeps the other warehouses' stock rows out)
+            Cond keyPart = gen.predicateColumns.keyPart(p.table(), p.own());
+            if (!(keyPart instanceof Cond.Const k && k.value())) {
+                from.append(" AND ")
+                        .append(keyPart.accept(new SqlText(gen.dialect, qualified, params)));
+            }
         }
         Part first = parts.get(0);
         Cond keyPart = gen.predicateColumns.keyPart(first.table(), first.own());
@@ -128,21 +143,27 @@ final class JoinReads {
 
     /**
      * Runs the recorded join {@code p}, logs its reads and one predicate read per table, and
-     * returns its aggregate (COUNT(DISTINCT c), MIN or MAX of the last table's column).
+     * returns its aggregate (COUNT(DISTINCT c), MIN or MAX of the last table's column), or, for a
+     * join into a record, the last table's joined rows, the earlier tables' put into {@code env}
+     * (each table's rows of the join's result rows, once each, in the order they first occur, as
+     * {@link JoinRows} fills them unrecorded).
      */
     static Object run(
             SqlGen gen, Stmt.Select sel, PreparedStatement p, Map<String, Object> env, TxnLog log)
             throws SQLException {
         List<Part> parts = parts(gen, sel);
         int n = parts.size();
-        Aggregate a = sel.aggregate().orElseThrow();
+        Aggregate a = sel.aggregate().orElse(null);
         int firstOp = log.ops.size();
         List<Map<String, Long>> seen = new ArrayList<>();
-        // per table, the rows that match its predicate: row name -> {read column: value}
+        // per table, the rows that match its predicate, and those of the join's result rows:
+        // row name -> {read column: value}
         List<Map<String, Map<String, Object>>> matched = new ArrayList<>();
+        List<Map<String, Map<String, Object>>> joined = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             seen.add(new HashMap<>());
             matched.add(new LinkedHashMap<>());
+            joined.add(new LinkedHashMap<>());
         }
         Set<String> logged = new HashSet<>();
         Set<Object> distinct = new HashSet<>();
@@ -151,10 +172,14 @@ final class JoinReads {
             while (rs.next()) {
                 int base = 0;
                 boolean alive = true; // the row so far is in every earlier table's predicate
+                List<String> names = new ArrayList<>();
+                List<Map<String, Object>> images = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     Part part = parts.get(i);
                     Table t = part.table();
                     int nk = t.primaryKey().size();
+                    List<String> cols = part.readColumns();
+                    int m = cols.size();
                     boolean present = rs.getString(base + 1) != null; // LEFT JOIN: no partner
                     if (present) {
                         StringBuilder prefix = new StringBuilder(t.name()).append('/');
@@ -163,33 +188,45 @@ final class JoinReads {
                         }
                         prefix.append('/');
                         String row = rowName(prefix.toString());
-                        seen.get(i).put(row, rs.getLong(base + nk + 3));
-                        alive &= rs.getLong(base + nk + 4) == 1;
+                        seen.get(i).put(row, rs.getLong(base + nk + 2 * m + 1));
+                        alive &= rs.getLong(base + nk + 2 * m + 2) == 1;
                         if (alive) {
-                            String col = part.readColumn();
-                            Object v = get(rs, base + nk + 1, t.column(col).orElseThrow().type());
-                            String key = prefix + SqlGen.fieldName(t, col);
-                            if (logged.add(key)) {
-                                log.read(key, rs.getLong(base + nk + 2));
-                            }
-                            Map<String, Object> image = new HashMap<>();
-                            image.put(col, v);
-                            matched.get(i).putIfAbsent(row, image);
-                            if (i == n - 1 && v != null) {
-                                distinct.add(v);
-                                int cmp = best == null ? 0 : compare(v, best);
-                                if (best == null
-                                        || (a.function() == Aggregate.Function.MIN
-                                                ? cmp < 0
-                                                : cmp > 0)) {
-                                    best = v;
+                            Map<String, Object> image = new LinkedHashMap<>();
+                            for (int k = 0; k < m; k++) {
+                                String col = cols.get(k);
+                                image.put(
+                                        col,
+                                        get(
+                                                rs,
+                                                base + nk + k + 1,
+                                                t.column(col).orElseThrow().type()));
+                                String key = prefix + SqlGen.fieldName(t, col);
+                                if (logged.add(key)) {
+                                    log.read(key, rs.getLong(base + nk + m + k + 1));
                                 }
                             }
+                            matched.get(i).putIfAbsent(row, image);
+                            names.add(row);
+                            images.add(image);
                         }
                     } else {
                         alive = false;
                     }
-                    base += nk + 4;
+                    base += nk + 2 * m + 2;
+                }
+                if (alive) { // a result row of the join
+                    for (int i = 0; i < n; i++) {
+                        joined.get(i).putIfAbsent(names.get(i), images.get(i));
+                    }
+                    Object v = images.get(n - 1).get(parts.get(n - 1).readColumns().get(0));
+                    if (a != null && v != null) {
+                        distinct.add(v);
+                        int cmp = best == null ? 0 : compare(v, best);
+                        if (best == null
+                                || (a.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0)) {
+                            best = v;
+                        }
+                    }
                 }
             }
         }
@@ -198,7 +235,7 @@ final class JoinReads {
             Part part = parts.get(i);
             // t1: its key part was seen whole; ti: every row joining an earlier row was returned
             TxnLog.Unseen unseen = i == 0 ? TxnLog.Unseen.ABSENT : TxnLog.Unseen.UNMATCHED;
-            if (i == n - 1 && a.isExtremum() && best != null) {
+            if (i == n - 1 && a != null && a.isExtremum() && best != null) {
                 PredicateScans.aggregateScan(
                         log,
                         firstOp,
@@ -207,7 +244,7 @@ final class JoinReads {
                         scope,
                         seen.get(i),
                         a,
-                        part.readColumn(),
+                        part.readColumns().get(0),
                         best,
                         unseen);
             } else {
@@ -223,6 +260,12 @@ final class JoinReads {
             }
             // the next table's predicate reads this one's matching rows' join column
             scope.put(part.select().target(), new ArrayList<>(matched.get(i).values()));
+        }
+        if (a == null) {
+            for (int i = 0; i < n - 1; i++) {
+                env.put(parts.get(i).select().target(), new ArrayList<>(joined.get(i).values()));
+            }
+            return new ArrayList<>(joined.get(n - 1).values());
         }
         return a.function() == Aggregate.Function.COUNT ? (Object) (long) distinct.size() : best;
     }
@@ -246,16 +289,16 @@ final class JoinReads {
         return where;
     }
 
-    /** The column c of the join conjunct {@code c = ANY(:rows.j)} in {@code where}. */
-    private static String memberColumn(Cond where, String rows) {
+    /** The join conjunct {@code c = ANY(:rows.j)} in {@code where}, or null. */
+    private static Cond.Member member(Cond where, String rows) {
         if (where instanceof Cond.Member m
                 && m.rows().equals(rows)
-                && m.element() instanceof Expr.ColumnRef r) {
-            return r.column();
+                && m.element() instanceof Expr.ColumnRef) {
+            return m;
         }
         if (where instanceof Cond.And and) {
-            String l = memberColumn(and.left(), rows);
-            return l != null ? l : memberColumn(and.right(), rows);
+            Cond.Member l = member(and.left(), rows);
+            return l != null ? l : member(and.right(), rows);
         }
         return null;
     }

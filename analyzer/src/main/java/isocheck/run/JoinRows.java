@@ -19,9 +19,8 @@ import java.util.Set;
  * fills each table's row set from the result rows: a table's rows in the order they first occur,
  * once each (a row with several join partners was read once, in one version, by the one statement),
  * so the first row of every set comes from the join's first result row, the row PL/pgSQL's SELECT …
- * INTO keeps. Recording logs each selected column of each joined row once, in the version the
- * statement returned. No predicate read is recorded for the join (which rows of one table could
- * have joined depends on the others' versions): an edge left out, never one invented.
+ * INTO keeps. A recorded run executes it through {@link JoinReads} instead (the same row sets, and
+ * a predicate read per table).
  */
 final class JoinRows {
 

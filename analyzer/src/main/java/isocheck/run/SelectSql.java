@@ -89,6 +89,19 @@ final class SelectSql {
             List<Compiled.Param> params) {
         List<String> items = new ArrayList<>();
         List<String> conds = new ArrayList<>();
+        if (gen.record) { // what each table's predicate saw, too (JoinReads)
+            return new Compiled(
+                    sel,
+                    Compiled.Kind.JOIN,
+                    last,
+                    JoinReads.sql(gen, sel, params),
+                    params,
+                    sel.columns(),
+                    SqlGen.types(last, sel.columns()),
+                    List.of(),
+                    true,
+                    null);
+        }
         for (Stmt.Select p : parts) {
             Table t = gen.schema.table(p.table()).orElseThrow();
             t.primaryKey().forEach(k -> items.add(t.name() + "." + k));

@@ -205,12 +205,11 @@ final class StatementExecutor {
             }
             case JOIN -> {
                 Stmt.Select sel = (Stmt.Select) c.stmt();
-                // An aggregate join records a predicate read per table (JoinReads); a join into
-                // a record does not yet (JoinRows): see JoinRows' class comment.
+                // recorded, every join records a predicate read per table (JoinReads)
                 Object value =
-                        sel.aggregate().isPresent()
+                        c.recorded()
                                 ? JoinReads.run(gen, sel, p, env, log)
-                                : JoinRows.fill(gen, sel, p, log, env, c.recorded());
+                                : JoinRows.fill(gen, sel, p, log, env, false);
                 env.put(sel.target(), value);
                 if (outcome != null) {
                     outcome.append(sel.target()).append(" = ").append(Values.show(value));

@@ -39,8 +39,8 @@ import java.util.Objects;
  *
  * <p>The subset the litmus and bank programs use: SELECT (with MIN/MAX/COUNT/SUM/AVG), UPDATE,
  * INSERT, DELETE, {@code :=}, IF, SKIP, ROLLBACK/RAISE EXCEPTION (the instance aborts), RETURN over
- * INT and string values, {@code = ANY} over a SELECT's rows; FOREACH and CHOOSE throw {@link
- * UnsupportedOperationException}.
+ * INT and string values, {@code = ANY} over a SELECT's rows, FOREACH over a SELECT's rows; CHOOSE
+ * throws {@link UnsupportedOperationException}.
  */
 final class ProgramInterpreter {
 
@@ -286,16 +286,24 @@ final class ProgramInterpreter {
                             return null;
                         }
 
-                        // the explorer's programs have no loops or CHOOSE (their universes would be
-                        // unbounded)
+                        // no CHOOSE (its choice is not enumerated)
                         @Override
                         public Void visitChoose(Stmt.Choose c) {
                             throw unsupported(c);
                         }
 
+                        // FOREACH over a SELECT's rows (a FOR over a join's nested loops): the
+                        // body once per row, in the row set's order; the rows are the universe's,
+                        // so the loop is bounded
                         @Override
                         public Void visitForeach(Stmt.Foreach f) {
-                            throw unsupported(f);
+                            if (env.get(f.source()) instanceof List<?> rows) {
+                                for (Object row : List.copyOf(rows)) {
+                                    env.put(f.variable(), row);
+                                    block(f.body());
+                                }
+                            }
+                            return null;
                         }
                     });
         }

@@ -52,6 +52,46 @@ class PlpgsqlFrontendTest {
         assertEquals("(:b - :amount)", u.assignments().get(0).value().text());
     }
 
+    /**
+     * FOR r IN SELECT over a join (SEATS' FindFlights) is a nested-loop join: the first table's
+     * SELECT, a loop over its rows, and inside it the second table's SELECT bound to the loop row
+     * ({@code c = v.j}, no row set left over from the chain), then the loop over r; r.c of the
+     * first table reads the outer loop variable.
+     */
+    @Test
+    void forOverAJoinIsANestedLoopJoin() {
+        Program p =
+                ProgramLoader.parse(
+                        "t.sql",
+                        """
+                CREATE TABLE airline (al_id INT PRIMARY KEY, fee INT NOT NULL);
+                CREATE TABLE flight (f_id INT PRIMARY KEY, f_al_id INT NOT NULL, seats INT NOT NULL);
+                CREATE FUNCTION f(p_a INT) RETURNS VOID LANGUAGE plpgsql AS $$
+                DECLARE r RECORD;
+                BEGIN
+                  FOR r IN SELECT a.fee, f.f_id FROM airline a JOIN flight f ON f.f_al_id = a.al_id
+                           WHERE a.al_id = p_a LOOP
+                    UPDATE flight SET seats = r.fee WHERE f_id = r.f_id;
+                  END LOOP;
+                END
+                $$;
+                """);
+        List<Stmt> body = p.transactions().get(0).body();
+        assertEquals(2, body.size(), body.toString());
+        Stmt.Select airlines = (Stmt.Select) body.get(0);
+        assertEquals("airline", airlines.table());
+        Stmt.Foreach outer = (Stmt.Foreach) body.get(1);
+        assertEquals(airlines.target(), outer.source());
+        Stmt.Select flights = (Stmt.Select) outer.body().get(0);
+        assertEquals("f_al_id = :" + outer.variable() + ".al_id", flights.where().text());
+        Stmt.Foreach inner = (Stmt.Foreach) outer.body().get(1);
+        assertEquals("r", inner.variable());
+        assertEquals(flights.target(), inner.source());
+        Stmt.Update u = (Stmt.Update) inner.body().get(0);
+        assertEquals(":" + outer.variable() + ".fee", u.assignments().get(0).value().text());
+        assertEquals("f_id = :r.f_id", u.where().text());
+    }
+
     @Test
     void foundTestsTheLastQuerysRowSet() {
         Transaction t =

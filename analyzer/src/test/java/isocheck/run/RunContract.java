@@ -218,6 +218,52 @@ class RunContract extends Contract {
     }
 
     /**
+     * A three-table join's predicate reads (JoinReads): the middle table's is its own conjunct and
+     * the keys the first table's matching rows point at, the last table's the keys the middle
+     * table's matching rows point at. T2 letting b/2 match joins a/2 to c/2 (MAX 5 -> 9): a
+     * predicate anti-dependency on b, G2 with T2's read of the mark T1 overwrites. T2 changing c/2,
+     * which no matching b row points at, changes no predicate's matches: serializable (T2, T1).
+     * Before JoinReads no join recorded a predicate read and both checked consistent.
+     */
+    @Case({Isolation.SNAPSHOT})
+    void aThreeTableJoinReadsEachTableByWhatTheEarlierOnesMatched() throws Exception {
+        Path dir = Path.of("src/test/resources/predicates");
+        Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("join3.sql"));
+        String[][] cases = {
+            {
+                "join3-connect",
+                "T2 updated b/2 so that T1's predicate `b_g = 1 AND b_id IN (1, 2)` on b would"
+                        + " match it"
+            },
+            {"join3-unjoined", null},
+        };
+        for (String[] c : cases) {
+            StringWriter trace = new StringWriter();
+            History h =
+                    Runs.schedule(
+                                    db(snapshotLevel()),
+                                    program,
+                                    GenSpec.empty(),
+                                    null,
+                                    dir.resolve(c[0] + ".schedule"),
+                                    1,
+                                    500,
+                                    new PrintWriter(trace, true))
+                            .history();
+            assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
+            assertTrue(trace.toString().contains("→ n = 5"), c[0] + "\n" + trace);
+            Verdict ser = Oracle.check(h, Level.SER);
+            if (c[1] == null) {
+                assertTrue(ser instanceof Verdict.Consistent, c[0] + ": " + ser);
+            } else {
+                assertTrue(ser instanceof Verdict.Violated, c[0] + ": " + ser);
+                String text = ((Verdict.Violated) ser).witnesses().get(0).toText();
+                assertTrue(text.contains(c[1]), c[0] + ":\n" + text);
+            }
+        }
+    }
+
+    /**
      * Adya's "changes the matches", on the database: while T1 counts shift 5's doctors on call, T2
      * (which read the shift's mark T1 then overwrites: T2 -rw-> T1) renames a counted doctor (no
      * change to the count's matches: serializable as T2, T1), relieves every doctor on call with an
@@ -395,7 +441,7 @@ class RunContract extends Contract {
                     },
                     new String[] {
                         "join-phantom-insert",
-                        "T2 inserted order_line/1,2, a row T1's predicate `ol_o_id = 1` on order_line"
+                        "T2 inserted order_line/1,6, a row T1's predicate `ol_o_id = 1` on order_line"
                                 + " would have matched",
                         "join-phantom"
                     });

@@ -659,6 +659,40 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /**
+     * FOR r IN SELECT over a join (join-record.sql's compensate): the loop body runs once per
+     * joined row (each of airline 2's three flights) with the airline's fee; with fee 0 it writes
+     * nothing. Both tables' rows are read and recorded.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void forOverAJoinRunsTheBodyOncePerJoinedRow() throws Exception {
+        for (int fee = 0; fee <= 5; fee += 5) {
+            StringWriter trace = new StringWriter();
+            History h =
+                    schedule(
+                                    "join-record.sql",
+                                    Isolation.READ_COMMITTED,
+                                    trace,
+                                    "table airline: al_id = 1..2, fee = " + fee,
+                                    "table flight: f_id = 1..3, f_al_id = 2, seats_left = 1",
+                                    "table booking: empty",
+                                    "T1: compensate(p_a = 2)",
+                                    "T1*")
+                            .history();
+            List<String> ops = committedOps(h);
+            assertEquals(1, ops.size(), trace.toString());
+            assertTrue(ops.get(0).startsWith("r(airline/2/fee,0)"), ops + "\n" + trace);
+            for (int f = 1; f <= 3; f++) {
+                assertTrue(ops.get(0).contains("r(flight/" + f + "/@alive,0)"), ops.toString());
+                assertEquals(
+                        fee > 0,
+                        ops.get(0).contains("w(flight/" + f + "/seats_left,"),
+                        "fee " + fee + ": " + ops + "\n" + trace);
+            }
+            assertTrue(Oracle.serializable(h));
+        }
+    }
+
+    /**
      * smallint.sql: a SMALLINT key and column run as the integers they are modelled as: two Takes
      * of one item in turn each read the stock the previous one left (2, then 1) and decrement it,
      * recorded exactly; the stock ends at 0.

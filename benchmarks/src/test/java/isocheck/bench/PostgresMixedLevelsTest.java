@@ -88,6 +88,81 @@ class PostgresMixedLevelsTest {
         assertEquals(EntailmentOrder.Verdict.DOES_NOT_ENTAIL, o.entails("mix-one", "ser-for-wc"));
     }
 
+    /**
+     * The per-transaction answer for SmallBank (issue 14): the three types of Alomari et al.'s
+     * structure at SERIALIZABLE, DepositChecking (whose only read is its UPDATE) at READ COMMITTED,
+     * the others at REPEATABLE READ. The dangerous-structure proof proves it with t1's predecessor
+     * (the SSI axiom needs "T3 committed before T1's snapshot"), where the shortest-path method ran
+     * out of 900 s; with WriteCheck at REPEATABLE READ the 3-cycle is found instead.
+     */
+    @Test
+    void smallBanksAssignmentIsProvedByTheDangerousStructureAndNotWithoutWriteCheck()
+            throws Exception {
+        Program p = ShippedProgramsTest.load("benchmarks/programs/smallbank.sql");
+        isocheck.query.ProofOptions ds =
+                isocheck.query.ProofOptions.defaults()
+                        .withMethod(isocheck.query.ProofMethod.DANGEROUS_STRUCTURE);
+        isocheck.query.ProofOutcome proved =
+                isocheck.query.Proof.verify(
+                        p,
+                        mix(
+                                        "sb-answer",
+                                        Set.of("Balance", "WriteCheck", "TransactSavings"),
+                                        Set.of("DepositChecking"))
+                                .spec(),
+                        ds);
+        assertEquals(isocheck.query.ProofOutcome.Verdict.PROVED, proved.verdict(), proved.reason());
+        isocheck.query.ProofOutcome without =
+                isocheck.query.Proof.verify(
+                        p,
+                        mix(
+                                        "sb-no-wc",
+                                        Set.of("Balance", "TransactSavings"),
+                                        Set.of("DepositChecking"))
+                                .spec(),
+                        ds);
+        assertEquals(
+                isocheck.query.ProofOutcome.Verdict.ANOMALY, without.verdict(), without.reason());
+    }
+
+    /**
+     * Courseware's cycles need every type at SERIALIZABLE: before the search tried that assignment
+     * itself it answered "no assignment is anomaly-free" once a cycle's types were all at
+     * SERIALIZABLE in a mix (AssignmentSearch).
+     */
+    @Test
+    void theSearchTriesEveryTypeAtSerializable() throws Exception {
+        Program p = ShippedProgramsTest.load("benchmarks/programs/courseware.sql");
+        isocheck.weakest.AssignmentSearch.Result r =
+                isocheck.weakest.AssignmentSearch.run(
+                        p,
+                        SpecLibrary.builtinSources(),
+                        List.of("pg-read-committed", "pg-repeatable-read", "pg-serializable"),
+                        List.of(),
+                        isocheck.weakest.SearchOptions.defaults(4),
+                        isocheck.weakest.Prover.unavailable("test"),
+                        "courseware-per-type",
+                        List.of());
+        assertEquals(isocheck.weakest.AssignmentSearch.Verdict.FOUND, r.verdict());
+        for (String level : r.solutions().get(0).assignment().levels().values())
+            assertEquals("pg-serializable", level, r.solutions().get(0).assignment().toString());
+    }
+
+    static HybridSpec mix(String name, Set<String> serializable, Set<String> readCommitted)
+            throws Exception {
+        Map<String, String> levels = new LinkedHashMap<>();
+        for (String t : TYPES)
+            levels.put(
+                    t,
+                    serializable.contains(t)
+                            ? "pg-serializable"
+                            : readCommitted.contains(t)
+                                    ? "pg-read-committed"
+                                    : "pg-repeatable-read");
+        return HybridSpec.of(
+                name, new Assignment(levels), List.of(), List.of(), SpecLibrary.builtinSources());
+    }
+
     private static List<SpecLibrary.Source> concat(String name, String text) {
         List<SpecLibrary.Source> all = new java.util.ArrayList<>(SpecLibrary.builtinSources());
         all.add(new SpecLibrary.Source(name, name + ".spec", text, false));

@@ -155,6 +155,13 @@ final class PlumeTextReader {
     /** Parsed operations handed from the scanning thread to the building thread. */
     private static final class Batch {
         static final int SIZE = 1 << 15;
+
+        /**
+         * Batches in flight (1.2 MB each): two threads need about two; ten were 12 MB of a 10^6
+         * check's peak RSS.
+         */
+        static final int POOL = 4;
+
         final long[] f = new long[4 * SIZE]; // key, value, session, txn of each operation
         final int[] line = new int[SIZE];
         final boolean[] write = new boolean[SIZE];
@@ -164,9 +171,9 @@ final class PlumeTextReader {
     }
 
     private void readPipelined(InputStream in) throws IOException, HistoryFormatException {
-        BlockingQueue<Batch> full = new ArrayBlockingQueue<>(8);
-        BlockingQueue<Batch> empty = new ArrayBlockingQueue<>(10);
-        for (int i = 0; i < 10; i++) {
+        BlockingQueue<Batch> full = new ArrayBlockingQueue<>(Batch.POOL);
+        BlockingQueue<Batch> empty = new ArrayBlockingQueue<>(Batch.POOL);
+        for (int i = 0; i < Batch.POOL; i++) {
             empty.add(new Batch());
         }
         Parallel.Task scanner =
@@ -227,7 +234,7 @@ final class PlumeTextReader {
         } catch (HistoryFormatException | RuntimeException e) {
             abandoned = true;
             empty.clear();
-            for (int i = 0; i < 10; i++) {
+            for (int i = 0; i < Batch.POOL; i++) {
                 empty.add(new Batch()); // let the scanner run to its end and stop
             }
             throw e;

@@ -114,6 +114,15 @@ abstract class PolygraphSearch extends PolygraphPruning {
      */
     ArrayList<int[]>[] watches;
 
+    /**
+     * Phase saving (Pipatsrisawat and Darwiche, SAT 2007): a variable re-decided after a backjump
+     * first tries the orientation it last held, which the jump did not refute. Off with
+     * -Disocheck.noPhaseSaving=true.
+     */
+    static volatile boolean phaseSaving = !Boolean.getBoolean("isocheck.noPhaseSaving");
+
+    private int[] saved;
+
     static int lit(int v, int o) {
         return 2 * v + o;
     }
@@ -253,6 +262,10 @@ abstract class PolygraphSearch extends PolygraphPruning {
         Set<Integer>[] conflict = new Set[vars.length];
         int[] level = new int[varCount];
         Arrays.fill(level, -1);
+        if (saved == null) {
+            saved = new int[varCount];
+            Arrays.fill(saved, -1);
+        }
         boolean resume = false;
         while (true) {
             if (depth == vars.length) {
@@ -267,7 +280,10 @@ abstract class PolygraphSearch extends PolygraphPruning {
                 conflict[depth] = new java.util.HashSet<>();
             }
             resume = false;
-            int pref = pos[w(varA[v])] <= pos[w(varB[v])] ? 0 : 1;
+            int pref =
+                    phaseSaving && saved[v] >= 0
+                            ? saved[v]
+                            : pos[w(varA[v])] <= pos[w(varB[v])] ? 0 : 1;
             boolean placed = false;
             for (int k = 0; k < 2 && !placed; k++) {
                 int o = k == 0 ? pref : 1 - pref;
@@ -283,6 +299,7 @@ abstract class PolygraphSearch extends PolygraphPruning {
                     level[v] = depth;
                     placed = true;
                     assigned(lit(v, o));
+                    saved[v] = o;
                 } else {
                     truncateEdges(before);
                     assign[v] = -1;

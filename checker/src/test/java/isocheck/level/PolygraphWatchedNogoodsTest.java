@@ -10,11 +10,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The search's two watched literals per learned nogood ({@link PolygraphSearch#watches}) give the
- * verdicts of the scan of every nogood under a literal they replace, on 240 random hard histories
- * ({@link HardHistories}: blind writers, every plant, serial and concurrent) at SER, SI and PSI,
- * and the construction's truth where it claims one. The shape leans to many sessions and blind
- * writes per transaction, where the search backjumps and learns.
+ * The search with two watched literals per learned nogood ({@link PolygraphSearch#watches}) and
+ * phase saving ({@link PolygraphSearch#phaseSaving}) gives the verdicts of the search before them
+ * (a scan of every nogood under a literal, fixed preferred orientations), on 240 random hard
+ * histories ({@link HardHistories}: blind writers, every plant, serial and concurrent) at SER, SI
+ * and PSI, and the construction's truth where it claims one. The shape leans to many sessions and
+ * blind writes per transaction, where the search backjumps and learns.
  */
 class PolygraphWatchedNogoodsTest {
 
@@ -79,13 +80,17 @@ class PolygraphWatchedNogoodsTest {
         return n;
     }
 
-    private static Verdict check(History h, Level level, boolean watched) {
+    /** now: the current search; otherwise the search before watches and phase saving. */
+    private static Verdict check(History h, Level level, boolean now) {
         boolean was = PolygraphSearch.watchedNogoods;
-        PolygraphSearch.watchedNogoods = watched;
+        boolean phase = PolygraphSearch.phaseSaving;
+        PolygraphSearch.watchedNogoods = now;
+        PolygraphSearch.phaseSaving = now;
         try {
             return LevelChecker.of(level).check(h);
         } finally {
             PolygraphSearch.watchedNogoods = was;
+            PolygraphSearch.phaseSaving = phase;
         }
     }
 }

@@ -379,6 +379,37 @@ public final class AccessRules {
     }
 
     /**
+     * A sufficient condition for statement s to hold r's row lock to commit (PostgreSQL, manual
+     * §13.3.2): it writes r (UPDATE, DELETE), or lock-reads it (a locking SELECT, not a join or an
+     * aggregate; with LIMIT or SKIP LOCKED only the rows it returns, {@link #locksReturned}); empty
+     * if it never locks.
+     */
+    public Optional<BoolExpr> holdsLock(StatementFacts s, Site site, Expr<?> r) {
+        Stmt.Sql st = s.statement();
+        if (st instanceof Stmt.Select sel) {
+            if (!sel.lock().locks() || sel.isJoin() || sel.aggregate().isPresent())
+                return Optional.empty();
+            if (sel.mayOmitRows()) return locksReturned(s, site, r);
+            return Optional.of(locks(s, site, r));
+        }
+        if (!(st instanceof Stmt.Update) && !(st instanceof Stmt.Delete)) return Optional.empty();
+        List<String> written = new ArrayList<>(model.writeFields(s));
+        if (written.isEmpty()) return Optional.empty();
+        return Optional.of(writes(s, written.get(0), site, r, false));
+    }
+
+    /**
+     * Whether s's row lock is a share lock ({@code FOR SHARE}), which does not conflict with
+     * another share lock; every other row lock conflicts with every lock (manual §13.3.2, table
+     * "Conflicting Row-Level Locks": FOR UPDATE and FOR NO KEY UPDATE, which UPDATE and DELETE
+     * take, conflict with FOR SHARE).
+     */
+    public static boolean sharedLock(StatementFacts s) {
+        return s.statement() instanceof Stmt.Select sel
+                && sel.lock().strength() == isocheck.program.RowLock.Strength.SHARE;
+    }
+
+    /**
      * A sufficient condition for a locking SELECT with LIMIT or SKIP LOCKED (not a join, not an
      * aggregate) to hold r's row lock to commit: it executes and r is one of the rows it returns.
      * PostgreSQL locks a row before returning it and locks no row it does not return ("If a LIMIT
@@ -430,7 +461,50 @@ public final class AccessRules {
             }
             return aliveInView(c.c1(), readerSite, r, true);
         }
-        if (c.c2().statement() instanceof Stmt.Insert ins) {
+        if (c.c2().statement() instanceof Stmt.Insert
+                && c.c1().statement() instanceof Stmt.Select sel
+                && sel.aggregate().isEmpty()) {
+            Optional<BoolExpr> first = firstRowChanges(c, sel, readerSite, r);
+            if (first.isPresent())
+                return ctx.mkAnd(first.get(), insertMatches(c, readerSite, writerSite, r));
+        }
+        if (c.c2().statement() instanceof Stmt.Insert)
+            return insertMatches(c, readerSite, writerSite, r);
+        return ctx.mkTrue();
+    }
+
+    /**
+     * For {@code SELECT … ORDER BY k [DESC] LIMIT 1} (k a key column, the only order key): an
+     * INSERT changes the result only if the result was empty or the new row comes first in the
+     * order, {@code k(r) ≤ k(returned)} ({@code ≥} for DESC; ties counted as changes). A row
+     * inserted further on leaves the first row first: placing the reader after the inserter would
+     * return the same row (the same argument as for MIN/MAX, {@link #extremumChanges}). With a
+     * locking read at READ COMMITTED the row returned is the first of those still matching after
+     * the lock waits, and a later row changes that no more.
+     */
+    private Optional<BoolExpr> firstRowChanges(
+            Conflict c, Stmt.Select sel, Site readerSite, Expr<?> r) {
+        if (!sel.limit().equals(Optional.of(1L))
+                || sel.orderBy().size() != 1
+                || sel.lock().skipLocked()
+                || sel.isJoin()) return Optional.empty();
+        String k = sel.orderBy().get(0).column();
+        if (!v.isKey(sel.table(), k)) return Optional.empty();
+        if (model.assignments(readerSite.txn(), sel.target()).size() != 1) return Optional.empty();
+        Optional<BoolExpr> ne = terms.nonEmpty(sel.target(), readerSite);
+        Optional<Expr<?>> pick = terms.pick(sel.target(), readerSite);
+        if (ne.isEmpty() || pick.isEmpty()) return Optional.empty();
+        var kr = (com.microsoft.z3.IntExpr) v.key(sel.table(), k, r);
+        var kp = (com.microsoft.z3.IntExpr) v.key(sel.table(), k, pick.get());
+        boolean desc = sel.orderBy().get(0).descending();
+        return Optional.of(
+                ctx.mkOr(ctx.mkNot(ne.get()), desc ? ctx.mkGe(kr, kp) : ctx.mkLe(kr, kp)));
+    }
+
+    /** An INSERT's anti-dependency: the reader saw r absent, and the new row matches its WHERE. */
+    private BoolExpr insertMatches(Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
+        {
+            Stmt.Insert ins = (Stmt.Insert) c.c2().statement();
             // the reader saw the record absent, and the inserted row satisfies the reader's WHERE
             Map<String, Expr<?>> values = new HashMap<>();
             for (int i = 0; i < ins.columns().size(); i++) {
@@ -442,7 +516,6 @@ public final class AccessRules {
                     notAliveInView(c.c1(), readerSite, r),
                     addresses(c.c1(), readerSite.withColumns(values), r, true, false));
         }
-        return ctx.mkTrue();
     }
 
     /**

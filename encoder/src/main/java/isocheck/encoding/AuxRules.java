@@ -83,8 +83,10 @@ final class AuxRules extends RuleFamily {
                                     ts -> {
                                         if (!mayBe(ts.get(0), txn.name())) return ctx.mkTrue();
                                         List<BoolExpr> facts = new ArrayList<>();
-                                        for (StatementFacts sf : keyed)
+                                        for (StatementFacts sf : keyed) {
                                             facts.addAll(auxSelectComplete(txn, sf, ts.get(0)));
+                                            facts.addAll(auxFirstRow(txn, sf, ts.get(0)));
+                                        }
                                         return ctx.mkImplies(
                                                 v.isType(ts.get(0), txn.name()), and(facts));
                                     })));
@@ -164,10 +166,29 @@ final class AuxRules extends RuleFamily {
         Expr<?> pick = terms.pick(var.name(), site).orElseThrow();
         BoolExpr rows = ctx.mkImplies(in, ctx.mkAnd(ne, or(sources)));
         BoolExpr picked = ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow());
+        // limit_one: a SELECT … LIMIT 1 returns at most one row, so every member is the row a
+        // scalar read sees (the pick, a member when the result is non-empty). Which matching row
+        // it is stays open (ORDER BY is not encoded: an over-approximation, sound)
+        boolean limitOne =
+                as.stream()
+                        .allMatch(
+                                a ->
+                                        ((Stmt.Select) a.stmt())
+                                                .limit()
+                                                .map(n -> n == 1L)
+                                                .orElse(false));
+        BoolExpr single = ctx.mkImplies(in, ctx.mkEq(r, pick));
         if (mode == Mode.QUANTIFIED)
-            return List.of(forAll(all, rows), forAll(b.get().elements(), picked));
+            return limitOne
+                    ? List.of(
+                            forAll(all, rows),
+                            forAll(b.get().elements(), picked),
+                            forAll(all, single))
+                    : List.of(forAll(all, rows), forAll(b.get().elements(), picked));
         // ground: on the witness records, and on the row the scalar reads and CHOOSEs see
         List<BoolExpr> out = new ArrayList<>();
+        if (limitOne)
+            out.add(ctx.mkForall(all.toArray(new Expr<?>[0]), single, 0, null, null, null, null));
         // the rows' WHERE facts stay quantified (a simple guarded formula, cheap for Z3's
         // instantiation): Skolem witnesses of other rules (an own earlier write's iteration) need
         // them
@@ -375,6 +396,51 @@ final class AuxRules extends RuleFamily {
                                             rules.addresses(sf, site, r, false),
                                             rules.aliveInView(sf, site, r, false)),
                                     then)));
+        }
+        return out;
+    }
+
+    /**
+     * <b>first_row</b>: {@code SELECT … ORDER BY k [DESC] LIMIT 1} (k a key column, the only order
+     * key, outside loops) returns a row no matching row alive in its view precedes: {@code k(x) ≥
+     * k(returned)} ({@code ≤} for DESC), stated for the witness records and the statement's pinned
+     * record. A plain SELECT sorts its snapshot. A locking one at READ COMMITTED locks the rows in
+     * order and returns the first that still matches in its newest version (manual §13.2.1); a row
+     * before it was re-read and no longer matched, and its view of such a row is that newest
+     * version (docs/postgresql-levels.md §5), so it is not alive-and-matching there either.
+     * Premises under-approximated (WHERE and alive must hold), so sound.
+     */
+    private List<BoolExpr> auxFirstRow(Transaction txn, StatementFacts sf, Expr<?> t) {
+        Stmt.Select sel = (Stmt.Select) sf.statement();
+        if (!sel.limit().equals(Optional.of(1L))
+                || sel.orderBy().size() != 1
+                || sel.lock().skipLocked()
+                || sel.isJoin()
+                || !sf.loops().isEmpty()) return List.of();
+        String k = sel.orderBy().get(0).column();
+        if (!v.isKey(sel.table(), k)) return List.of();
+        Variable var = model.variable(txn, sel.target());
+        if (model.assignments(txn, var.name()).size() != 1) return List.of();
+        Site site = rules.site(sf, txn, t, List.of());
+        Optional<BoolExpr> ne = terms.nonEmpty(var.name(), site);
+        Optional<Expr<?>> pick = terms.pick(var.name(), site);
+        if (ne.isEmpty() || pick.isEmpty()) return List.of();
+        List<Expr<?>> records =
+                new ArrayList<>(mode == Mode.EXPANDED ? recordTerms(sf.table()) : List.of());
+        rules.pinnedRecord(sf, site).ifPresent(records::add);
+        boolean desc = sel.orderBy().get(0).descending();
+        var kp = v.key(sel.table(), k, pick.get());
+        List<BoolExpr> out = new ArrayList<>();
+        for (Expr<?> x : records) {
+            var kx = v.key(sel.table(), k, x);
+            out.add(
+                    ctx.mkImplies(
+                            ctx.mkAnd(
+                                    ne.get(),
+                                    rules.exec(sf, site, false),
+                                    rules.addresses(sf, site, x, false),
+                                    rules.aliveInView(sf, site, x, false)),
+                            desc ? ctx.mkLe(kx, kp) : ctx.mkGe(kx, kp)));
         }
         return out;
     }

@@ -152,7 +152,13 @@ final class DrawnKeyRules {
      * sound). With a plain SELECT of the counter two NewOrders may draw one key (the later INSERT
      * fails only if the first row is still alive), and the rule is off.
      */
-    List<Part> inserterInSnapshot(CounterKey ck, List<Expr<?>> txns) {
+    /**
+     * @param lockingReads whether locking SELECTs get the rule too: only at PostgreSQL's levels,
+     *     whose locking reads find rows in the statement's snapshot; InnoDB's locking reads are
+     *     current reads of the latest committed rows (MySQL manual, "Locking Reads"), which may
+     *     have been inserted after the statement began
+     */
+    List<Part> inserterInSnapshot(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
         if (!drawnUnderLock(ck)) return List.of();
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf : model.transactions()) {
@@ -161,7 +167,8 @@ final class DrawnKeyRules {
                     continue;
                 for (TransactionFacts rf : model.transactions()) {
                     for (StatementFacts s : rf.statements()) {
-                        if (!(s.statement() instanceof Stmt.Select)
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || (sel.lock().locks() && !lockingReads)
                                 || !s.loops().isEmpty()
                                 || !s.table().equals(ck.table())
                                 || !StatementSnapshotRules.hasSnapshot(s)) continue;

@@ -287,6 +287,9 @@ public final class Encoder {
                 statementViews ? dependencies.phiDepPerStatement(txns) : dependencies.phiDep(txns));
         if (statementViews)
             parts.addAll(snapshots.statementSnapshots(txns, spec.firstReadSnapshot()));
+        // row locks order the statements after them (StatementSnapshotRules#lockOrder)
+        if (statementViews && postgresRules && !spec.firstReadSnapshot())
+            parts.addAll(snapshots.lockOrder(txns));
         if (constrainsWW(spec)) parts.addAll(forcing.forcingWW(txns));
         if (!statementViews) parts.addAll(dependencies.lastWriterWins(txns));
         if (!statementViews) parts.addAll(dependencies.aliveRule(txns));
@@ -330,7 +333,9 @@ public final class Encoder {
             Set<String> tables = new LinkedHashSet<>();
             for (CounterKey ck : counterKeys) {
                 if ((keysBelowCounters || declared(ck)) && tables.add(ck.table()))
-                    parts.addAll(drawnKeyRules.inserterInSnapshot(ck, txns));
+                    parts.addAll(
+                            drawnKeyRules.inserterInSnapshot(
+                                    ck, txns, spec.databases().contains("postgresql")));
             }
         }
         return parts;
@@ -368,10 +373,11 @@ public final class Encoder {
      * after the lock wait, and one it does not find only in its snapshot (manual §13.2.1: it "will
      * only find target rows that were committed as of the command start time"); read as that one
      * version per record (as for the rows an UPDATE writes, docs/postgresql-levels.md §3), φ_dep
-     * holds for it too, but its version need not be in its snapshot, so the statement's own
-     * visibility is not stated for it ({@link #snapshotRead}). Empty otherwise: an UPDATE or DELETE
-     * may read a row in its snapshot and again in the newest version, and a statement in a loop
-     * runs once per iteration, each with its own snapshot.
+     * holds for it too, but the version it reads need not be in its snapshot, so the statement's
+     * own visibility is not stated on its WR edges ({@link #snapshotRead}); on its RW edges it is
+     * (the overwriter commits after the version read: the snapshot's, or the newest at the lock).
+     * Empty otherwise: an UPDATE or DELETE may read a row in its snapshot and again in the newest
+     * version, and a statement in a loop runs once per iteration, each with its own snapshot.
      */
     public Optional<String> singleReadStatement(Conflict c) {
         if (!statementViews || c.kind() == DepKind.WW) return Optional.empty();

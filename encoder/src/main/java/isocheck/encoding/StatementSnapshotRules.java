@@ -135,6 +135,95 @@ final class StatementSnapshotRules extends RuleFamily {
     }
 
     /**
+     * <b>lock_order</b> (PostgreSQL READ COMMITTED): if statement s1 of t1 and statement s2 of t2
+     * hold conflicting row locks on one record r (both outside loops, naming r by its whole key)
+     * and t1 commits first, then t1 is in the snapshot of every statement of t2 after s2: {@code
+     * vis@s'(t1, t2)} for the first statement s' after s2 with a snapshot (the chain gives the
+     * later ones). Soundness (manual §13.3.2): each lock is held from its statement to its
+     * transaction's end, and two conflicting locks are never held at once. Had t2 taken its lock
+     * first, t1 would have waited for t2's end and committed after it; so t1 locked first, and s2
+     * got its lock only after t1 committed, before s' began. Every pair except two share locks
+     * conflicts ({@link AccessRules#sharedLock}); the lock premises are under-approximated ({@link
+     * AccessRules#holdsLock}). This is how a lock on a shared parent row orders the rest of a
+     * transaction: TPC-C's StockLevel with its district read FOR SHARE sees every NewOrder of the
+     * district that committed before it, in its order_line and stock reads. Not stated with {@code
+     * snapshot first_read} (InnoDB's consistent reads keep the first snapshot).
+     */
+    List<Part> lockOrder(List<Expr<?>> txns) {
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf2 : model.transactions()) {
+            Transaction txn2 = tf2.transaction();
+            List<StatementFacts> stmts = tf2.statements();
+            for (int i = 0; i < stmts.size(); i++) {
+                StatementFacts s2 = stmts.get(i);
+                if (!s2.loops().isEmpty() || !s2.pinsWholeKey()) continue;
+                String next = null;
+                for (int j = i + 1; j < stmts.size() && next == null; j++)
+                    if (hasSnapshot(stmts.get(j))) next = txn2.name() + "." + stmts.get(j).id();
+                if (next == null) continue;
+                final String after = next;
+                for (TransactionFacts tf1 : model.transactions()) {
+                    Transaction txn1 = tf1.transaction();
+                    for (StatementFacts s1 : tf1.statements()) {
+                        if (!s1.loops().isEmpty()
+                                || !s1.pinsWholeKey()
+                                || !s1.table().equals(s2.table())
+                                || (AccessRules.sharedLock(s1) && AccessRules.sharedLock(s2)))
+                            continue;
+                        out.add(
+                                new Part(
+                                        "lock_order "
+                                                + txn1.name()
+                                                + "."
+                                                + s1.id()
+                                                + " "
+                                                + txn2.name()
+                                                + "."
+                                                + s2.id(),
+                                        forAllTxns(
+                                                txns,
+                                                2,
+                                                PAIR,
+                                                ab ->
+                                                        lockOrdered(
+                                                                txn1, s1, txn2, s2, after,
+                                                                ab.get(0), ab.get(1)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr lockOrdered(
+            Transaction txn1,
+            StatementFacts s1,
+            Transaction txn2,
+            StatementFacts s2,
+            String after,
+            Expr<?> a,
+            Expr<?> b) {
+        if (!mayBe(a, txn1.name()) || !mayBe(b, txn2.name())) return ctx.mkTrue();
+        Site site1 = rules.site(s1, txn1, a, List.of());
+        Site site2 = rules.site(s2, txn2, b, List.of());
+        var r1 = rules.pinnedRecord(s1, site1);
+        var r2 = rules.pinnedRecord(s2, site2);
+        if (r1.isEmpty() || r2.isEmpty()) return ctx.mkTrue();
+        var l1 = rules.holdsLock(s1, site1, r1.get());
+        var l2 = rules.holdsLock(s2, site2, r2.get());
+        if (l1.isEmpty() || l2.isEmpty()) return ctx.mkTrue();
+        return ctx.mkImplies(
+                ctx.mkAnd(
+                        v.isType(a, txn1.name()),
+                        v.isType(b, txn2.name()),
+                        ctx.mkEq(r1.get(), r2.get()),
+                        l1.get(),
+                        l2.get(),
+                        v.ar(a, b)),
+                v.statementVis(after, a, b));
+    }
+
+    /**
      * The statement after {@code st} in {@code order} (growth among locking statements, equality
      * among consistent reads: both chains), or null.
      */

@@ -261,15 +261,17 @@ public final class CycleQuery {
                                 eta,
                                 v.refinedAt(c.kind(), c.table(), c.field(), reader.get(), r, a, b));
                 // the statement reads from one snapshot: it sees the writer it reads from, and not
-                // the one that overwrites what it read (rw_not_seen per statement); not for a
-                // locking read, whose locked rows come from the newest version
-                if (encoder.snapshotRead(c))
-                    eta =
-                            ctx.mkAnd(
-                                    eta,
-                                    c.kind() == isocheck.encoding.DepKind.WR
-                                            ? v.statementVis(reader.get(), a, b)
-                                            : ctx.mkNot(v.statementVis(reader.get(), b, a)));
+                // the one that overwrites what it read (rw_not_seen per statement). A locking read
+                // may read a row it locks in a version newer than its snapshot, so the WR half is
+                // not stated for it; the RW half is: the version it read is its snapshot's (then
+                // the overwriter is not in that prefix of the commit order) or the newest at its
+                // lock (then the overwriter commits after the lock, after the statement began)
+                if (c.kind() == isocheck.encoding.DepKind.WR) {
+                    if (encoder.snapshotRead(c))
+                        eta = ctx.mkAnd(eta, v.statementVis(reader.get(), a, b));
+                } else {
+                    eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(reader.get(), b, a)));
+                }
             }
             parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
             sels.add(new Selector(i, c, flag, r, e1, e2, eta));
@@ -349,20 +351,7 @@ public final class CycleQuery {
      */
     private static java.util.Optional<BoolExpr> lockPremise(
             AccessRules rules, isocheck.program.StatementFacts s, Site site, Expr<?> r) {
-        isocheck.program.Stmt.Sql st = s.statement();
-        if (st instanceof isocheck.program.Stmt.Select sel) {
-            if (!sel.lock().locks() || sel.isJoin() || sel.aggregate().isPresent())
-                return java.util.Optional.empty();
-            // LIMIT / SKIP LOCKED: which matching rows it locks is open, but it locks each row it
-            // returns (AccessRules#locksReturned)
-            if (sel.mayOmitRows()) return rules.locksReturned(s, site, r);
-            return java.util.Optional.of(rules.locks(s, site, r));
-        }
-        if (!(st instanceof isocheck.program.Stmt.Update)
-                && !(st instanceof isocheck.program.Stmt.Delete)) return java.util.Optional.empty();
-        List<String> written = new ArrayList<>(rules.model().writeFields(s));
-        if (written.isEmpty()) return java.util.Optional.empty();
-        return java.util.Optional.of(rules.writes(s, written.get(0), site, r, false));
+        return rules.holdsLock(s, site, r);
     }
 
     /**

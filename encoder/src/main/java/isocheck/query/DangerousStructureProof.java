@@ -59,9 +59,8 @@ final class DangerousStructureProof {
                         a,
                         everyType
                                 ? "anti-dependencies t1 -rw-> t2 -rw-> t3 of distinct transactions, t3 committing first"
-                                : "t1 -> t2 -rw-> t3 of distinct transactions, t3 committing first, t1 -> t2 an"
-                                        + " anti-dependency where t2 is one of "
-                                        + snapshotTypes);
+                                : "t1 -> t2 -rw-> t3 of distinct transactions, t3 committing first, "
+                                        + readers(snapshotTypes));
         if (s.result().equals("unknown")) return run.unknown(s);
         if (s.sat() && !si && !snapshotTypes.isEmpty()) {
             // a per-transaction mix: the structure may need t1's snapshot to be known
@@ -102,9 +101,8 @@ final class DangerousStructureProof {
                         List.of(),
                         List.of(),
                         "no cycle of 2 or 3, and no commit-first structure t0 -> t1 -> t2 -rw-> t3"
-                                + " with t3 committing first (t1 -> t2 an anti-dependency where t2"
-                                + " is one of "
-                                + snapshotTypes
+                                + " with t3 committing first ("
+                                + readers(snapshotTypes)
                                 + "; DangerousStructureQuery#buildWithPredecessor)");
             }
             a = a4;
@@ -132,9 +130,18 @@ final class DangerousStructureProof {
                         ? "no 2-cycle, and no two consecutive anti-dependencies whose last transaction"
                                 + " commits first (Fekete et al., TODS 2005, Theorem 2.1)"
                                 + (si ? "" : "; every type reads at SI or stronger")
-                        : "no 2-cycle, and no dependency into an anti-dependency whose target commits"
-                                + " first (an anti-dependency into it where the reader is one of "
-                                + snapshotTypes
+                        : "no 2-cycle, and no dependency t1 -> t2 into an anti-dependency t2 -rw-> t3"
+                                + " whose target commits first ("
+                                + readers(snapshotTypes)
                                 + "; DangerousStructureQuery)");
+    }
+
+    /** Which first edges the structure admits, for the certificate. */
+    private static String readers(java.util.Set<String> snapshotTypes) {
+        return snapshotTypes.isEmpty()
+                ? "t1 -> t2 any dependency: no type reads from one SI snapshot"
+                : "t1 -> t2 an anti-dependency where t2 is one of "
+                        + String.join(", ", snapshotTypes)
+                        + ", any dependency elsewhere";
     }
 }

@@ -59,6 +59,13 @@ final class ReproducibleCheck {
 
     private ReproducibleCheck() {}
 
+    /** The resource units a solver used (Z3's deterministic work count), for --progress lines. */
+    static long rlimitCount(Solver s) {
+        for (com.microsoft.z3.Statistics.Entry e : s.getStatistics().getEntries())
+            if (e.Key.equals("rlimit count")) return Long.parseLong(e.getValueString());
+        return -1;
+    }
+
     /**
      * Solves the assertions canonically under {@link RestartSchedule#DEFAULT}: an attempt cut short
      * by its resource limit is followed by the next, in a fresh context again (Z3's limit counts
@@ -78,7 +85,7 @@ final class ReproducibleCheck {
             boolean keep = false;
             cancel.enter(fresh);
             try {
-                Solver s = fresh.mkSolver();
+                Solver s = a.simple() ? fresh.mkSimpleSolver() : fresh.mkSolver();
                 Params p = fresh.mkParams();
                 p.add("timeout", (int) Math.min(leftMs, Integer.MAX_VALUE));
                 p.add("random_seed", a.seed());
@@ -106,16 +113,24 @@ final class ReproducibleCheck {
                                     + st
                                     + " "
                                     + (System.nanoTime() - t0) / 1_000_000
-                                    + " ms");
+                                    + " ms, "
+                                    + rlimitCount(s)
+                                    + " units"
+                                    + (st == Status.UNKNOWN
+                                            ? " (" + s.getReasonUnknown() + ")"
+                                            : ""));
                 }
                 if (st == Status.UNSATISFIABLE) return new Answer(st, null, null, null, cancel);
                 if (st == Status.UNKNOWN) {
                     reason = s.getReasonUnknown();
-                    // only this attempt's resource limit moves on (Z3 4.11 words it "push
-                    // canceled",
+                    // only this attempt's resource limit moves on (Z3 4.11 words it "canceled",
                     // as it does a timeout): not the query's time limit, not a cancel, not
-                    // incompleteness
-                    boolean limit = reason.contains("resource") || reason.contains("canceled");
+                    // incompleteness. The kernel-alone attempt moves on from any unknown (it
+                    // words its limit "unknown"): the full solver behind it still has its say
+                    boolean limit =
+                            a.simple()
+                                    || reason.contains("resource")
+                                    || reason.contains("canceled");
                     if (a.limited() && limit && !cancel.cancelled() && System.nanoTime() < deadline)
                         continue;
                     return new Answer(st, null, null, reason, cancel);
