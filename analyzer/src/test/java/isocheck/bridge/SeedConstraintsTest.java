@@ -1,0 +1,67 @@
+package isocheck.bridge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.frontend.ProgramLoader;
+import isocheck.program.Program;
+import isocheck.witness.Witness;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A witness's seed completed to satisfy UNIQUE and FOREIGN KEY (litmus constraints.sql). */
+class SeedConstraintsTest {
+
+    private static final Program P = load();
+
+    private static Program load() {
+        try {
+            return ProgramLoader.load(Path.of("../benchmarks/programs/litmus/constraints.sql"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aRepeatedUniqueValueIsMadeFreshInTheLaterRowOnly() {
+        List<Witness.InitialRow> seed =
+                List.of(
+                        new Witness.InitialRow(
+                                "account",
+                                Map.of("acc_id", "1"),
+                                true,
+                                Map.of("owner", "7", "balance", "5")),
+                        new Witness.InitialRow(
+                                "account",
+                                Map.of("acc_id", "2"),
+                                true,
+                                Map.of("owner", "7", "balance", "5")));
+        SeedConstraints.Completed c = SeedConstraints.complete(P, seed);
+        assertEquals("7", c.rows().get(0).values().get("owner"));
+        assertNotEquals("7", c.rows().get(1).values().get("owner"));
+        assertEquals("5", c.rows().get(1).values().get("balance"));
+        assertEquals(1, c.notes().size(), c.notes().toString());
+    }
+
+    @Test
+    void aMissingParentIsAddedAndAnAbsentOneIsNot() {
+        Witness.InitialRow child =
+                new Witness.InitialRow(
+                        "transfer", Map.of("t_id", "3"), true, Map.of("acc", "4", "amount", "1"));
+        SeedConstraints.Completed added = SeedConstraints.complete(P, List.of(child));
+        assertEquals(2, added.rows().size());
+        Witness.InitialRow parent = added.rows().get(1);
+        assertEquals("account", parent.table());
+        assertEquals(Map.of("acc_id", "4"), parent.key());
+        assertTrue(parent.alive());
+
+        Witness.InitialRow absent =
+                new Witness.InitialRow("account", Map.of("acc_id", "4"), false, Map.of());
+        SeedConstraints.Completed kept = SeedConstraints.complete(P, List.of(child, absent));
+        assertEquals(2, kept.rows().size(), "an absent parent stays absent");
+        assertTrue(kept.notes().get(0).contains("absent initially"), kept.notes().toString());
+    }
+}
