@@ -172,7 +172,8 @@ class WeakestCommandTest {
         // al.'s theorem proves TPC-C under SI in 2 queries, as their TODS 2005 paper does by hand;
         // the inductive proof (T' = {NewOrder, Payment}, then {Delivery}) is VerifyAcceptanceTest's
         assertTrue(
-                proof.toString().contains("dangerous-structure: no 2-cycle, and no two consecutive"),
+                proof.toString()
+                        .contains("dangerous-structure: no 2-cycle, and no two consecutive"),
                 proof.toString());
     }
 
