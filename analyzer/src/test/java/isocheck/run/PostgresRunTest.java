@@ -129,4 +129,78 @@ class PostgresRunTest extends RunContract {
             s.execute("DROP SCHEMA isocheck_usermade");
         }
     }
+
+    /** The names of the schemas isocheck marked as its own on the test server. */
+    private static java.util.Set<String> isochecksSchemas() throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (Connection c = DriverManager.getConnection(url());
+                java.sql.PreparedStatement ps =
+                        c.prepareStatement(new PostgresEngine().leftoverQuery())) {
+            ps.setString(1, Db.MARKER);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Issue 15, "Also": a run ended by SIGTERM (Process.destroy on Linux) in the middle of its
+     * transactions drops its private schema (Runner.dropOnExit's shutdown hook), in a separate
+     * process as a user's would be.
+     */
+    @Test
+    void aRunEndedBySigtermDropsItsSchema() throws Exception {
+        java.util.Set<String> before = isochecksSchemas();
+        java.io.File log = java.io.File.createTempFile("isocheck-sigterm", ".txt");
+        Process p =
+                new ProcessBuilder(
+                                java.nio.file.Path.of(
+                                                System.getProperty("java.home"), "bin", "java")
+                                        .toString(),
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "isocheck.cli.Main",
+                                "run",
+                                "--workload",
+                                "kv",
+                                "--db",
+                                url(),
+                                "--clients",
+                                "2",
+                                "--transactions",
+                                "10000000")
+                        .redirectErrorStream(true)
+                        .redirectOutput(log)
+                        .start();
+        try {
+            String schema = null;
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (schema == null && p.isAlive() && System.nanoTime() < deadline) {
+                java.util.Set<String> now = isochecksSchemas();
+                now.removeAll(before);
+                if (now.isEmpty()) {
+                    Thread.sleep(100);
+                } else {
+                    schema = now.iterator().next();
+                }
+            }
+            String out = java.nio.file.Files.readString(log.toPath());
+            assertTrue(schema != null, "the run made no schema of its own: " + out);
+            Thread.sleep(1_000); // into its transactions
+            assertTrue(p.isAlive(), "the run ended before the signal: " + out);
+            p.destroy();
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "still running");
+            assertTrue(
+                    !isochecksSchemas().contains(schema),
+                    schema
+                            + " is left after SIGTERM: "
+                            + java.nio.file.Files.readString(log.toPath()));
+        } finally {
+            p.destroyForcibly();
+            log.delete();
+        }
+    }
 }

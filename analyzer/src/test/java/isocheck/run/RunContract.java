@@ -264,6 +264,38 @@ class RunContract extends Contract {
     }
 
     /**
+     * A join into a record (frontend.JoinRecord, SEATS' GetFlight) records its per-table predicate
+     * reads as an aggregate join does (JoinReads): T1's join finds no airline below fee 10; T2
+     * lowers airline 1 into the predicate and read the mark T1 overwrites. G2 with the predicate
+     * edge on airline named.
+     */
+    @Case({Isolation.SNAPSHOT})
+    void aJoinIntoARecordRecordsEachTablesPredicate() throws Exception {
+        Path dir = Path.of("src/test/resources/predicates");
+        Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("join-record.sql"));
+        StringWriter trace = new StringWriter();
+        History h =
+                Runs.schedule(
+                                db(snapshotLevel()),
+                                program,
+                                GenSpec.empty(),
+                                null,
+                                dir.resolve("join-record-discount.schedule"),
+                                1,
+                                500,
+                                new PrintWriter(trace, true))
+                        .history();
+        assertEquals(2, Oracle.committed(h).size(), trace.toString());
+        Verdict ser = Oracle.check(h, Level.SER);
+        assertTrue(ser instanceof Verdict.Violated, ser + "\n" + trace);
+        String text = ((Verdict.Violated) ser).witnesses().get(0).toText();
+        assertTrue(
+                text.contains("T2 updated airline/1 so that T1's predicate")
+                        && text.contains("on airline would match it"),
+                text);
+    }
+
+    /**
      * Adya's "changes the matches", on the database: while T1 counts shift 5's doctors on call, T2
      * (which read the shift's mark T1 then overwrites: T2 -rw-> T1) renames a counted doctor (no
      * change to the count's matches: serializable as T2, T1), relieves every doctor on call with an
