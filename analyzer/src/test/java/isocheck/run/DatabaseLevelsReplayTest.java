@@ -35,8 +35,6 @@ class DatabaseLevelsReplayTest {
 
     private static final String WHY_SNAPSHOT_GAP =
             "no statement schedule exists: the witness has a statement see a commit that follows its own start, the READ COMMITTED model gap of PostgresLevelsReplayTest.WHY_D (an UPDATE's or DELETE's reads are not tied to its snapshot)";
-    private static final String WHY_UPSERT_REWRITE =
-            "run executes ON CONFLICT on MariaDB as the front-end's rewrite (a probe SELECT, then INSERT or UPDATE): at REPEATABLE READ the probe is a consistent read of the snapshot, misses T1's committed insert, and T2's INSERT fails on the primary key (trace: \"Duplicate entry\"), so T2 aborts; InnoDB's own INSERT ... ON DUPLICATE KEY UPDATE acts on the newest row (issue 13)";
     private static final String WHY_JOIN_SNAPSHOT =
             "the witness needs PERFORM's join to read facility and forwarding in different versions (as PostgresLevelsReplayTest.WHY_D2 at READ COMMITTED: a join inside PERFORM has no statement snapshot of its own in the model); on the server the join is one consistent read, T2 finds the row and takes the other branch (trace: its join returns num = 0 and it does not update misses)";
 
@@ -69,8 +67,8 @@ class DatabaseLevelsReplayTest {
                     Map.entry("null-values 6", PostgresLevelsReplayTest.WHY_M),
                     Map.entry("null-values 7", PostgresLevelsReplayTest.WHY_M),
                     Map.entry("null-values 8", PostgresLevelsReplayTest.WHY_M),
-                    Map.entry("on-conflict 1", WHY_SNAPSHOT_GAP),
-                    Map.entry("on-conflict 2", WHY_UPSERT_REWRITE),
+                    Map.entry("on-conflict 3", WHY_SNAPSHOT_GAP),
+                    Map.entry("join-phantom 1", PostgresLevelsReplayTest.WHY_R),
                     Map.entry("order-by-limit 1", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 2", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 3", PostgresLevelsReplayTest.WHY_A),

@@ -60,8 +60,6 @@ class PostgresLevelsReplayTest {
             "NULL in the initial state: the witness needs owner IS NULL, and initial rows carry integers only (NULL is the schema branch's); the seeded owner = 0 fails the WHERE";
     static final String WHY_I =
             "documented precision gap (docs/postgresql-levels.md §7): Answer reads the body of a post that Publish's INSERT then overwrites, which the primary key forbids; the RC explorer finds no such cycle either";
-    static final String WHY_J =
-            "UPDATE ... RETURNING INTO: the returned value is a read of its own (S4) that locked_read does not cover, but on the server it is the row the UPDATE wrote under its lock (an atomic read-modify-write)";
     static final String WHY_K =
             "INSERT ... ON CONFLICT DO UPDATE at REPEATABLE READ: the second upsert of a row changed since its snapshot fails (manual §13.2.2, \"could not serialize access\"); the model lets the update path miss the other upsert. Sound over-approximation";
 
@@ -73,6 +71,11 @@ class PostgresLevelsReplayTest {
             "the analysis does not encode CHECK constraints (AccessRules: a violating write only aborts its transaction, so leaving them out adds executions; sound): the witness of this Withdraw/Withdraw lost update seeds balance = 0, and on the server both UPDATEs write -1 and abort on CHECK (balance >= 0) (\"new row for relation account violates check constraint account_balance_check\"). The same schedule seeded with balance = 5 commits both and violates SER (lost update, G-single; investigated 2026-11-26, RESULTS), so the anomaly is real and only the seed is wrong";
     static final String WHY_N2 =
             "NULL arithmetic and NOT NULL are not encoded (sound): Withdraw's SELECT finds no row (Open has not committed), so b is NULL; its UPDATE then finds Open's row and writes balance = NULL - 1, which PostgreSQL rejects (\"null value in column balance violates not-null constraint\"), so Withdraw aborts. The model lets the UPDATE write a value computed from the absent read; no execution of the server has this cycle (investigated 2026-11-26)";
+
+    static final String WHY_Q =
+            "a join into a record (frontend.JoinRecord): the values of the earlier table's columns (r.seats_left, from flight) are over-approximated, so the witness's Book passes r.seats_left > 0 on a flight the model, and the seed, has at 0; on the server Book reads 0 and writes nothing. The statement-snapshot explorer finds no such cycle (BenchbaseConstructsOracleTest, RESULTS 2026-11-26 sql5): spurious, sound";
+    static final String WHY_R =
+            "the seed holds the edges' rows and the rows a statement names by its whole key (query.InitialState); the order line T1's join matches is read through a predicate only, so it is not seeded: on the server the join matches nothing and T2's stock write changes no predicate's matches. The anomaly is real: the same two transactions with the order line seeded (benchmarks/schedules/join-phantom.schedule) are recorded G2 with the predicate edge at every snapshot level (RunContract, PREDICATE_LITMUS). Seeding predicate-read rows from the model is the fix";
 
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
@@ -94,7 +97,11 @@ class PostgresLevelsReplayTest {
                             Map.entry("in-list read-committed 2", WHY_B),
                             Map.entry("in-list read-committed 3", WHY_B),
                             Map.entry("join read-committed 1", WHY_D2),
-                            Map.entry("on-conflict read-committed 1", WHY_J),
+                            Map.entry("on-conflict read-committed 3", WHY_D),
+                            Map.entry("in-list read-committed 1", WHY_B),
+                            Map.entry("join-phantom read-committed 1", WHY_R),
+                            Map.entry("join-phantom repeatable-read 1", WHY_R),
+                            Map.entry("join-record repeatable-read 1", WHY_Q),
                             Map.entry("on-conflict repeatable-read 1", WHY_K),
                             Map.entry("order-by-limit read-committed 1", WHY_C),
                             Map.entry("order-by-limit read-committed 2", WHY_C),
