@@ -46,17 +46,22 @@ class RunContract extends Contract {
 
     History schedule(String program, String schedule, Isolation iso, StringWriter trace)
             throws Exception {
-        Runs.Outcome o =
-                Runs.schedule(
+        return schedule(program(program), SCHEDULES.resolve(schedule), iso, trace);
+    }
+
+    /** Runs {@code schedule} (no generator) on the database at {@code iso}, tracing into trace. */
+    History schedule(Program program, Path schedule, Isolation iso, StringWriter trace)
+            throws Exception {
+        return Runs.schedule(
                         db(iso),
-                        program(program),
+                        program,
                         GenSpec.empty(),
                         null,
-                        SCHEDULES.resolve(schedule),
+                        schedule,
                         1,
                         500,
-                        new PrintWriter(trace, true));
-        return o.history();
+                        new PrintWriter(trace, true))
+                .history();
     }
 
     static Runner.Options opts(int clients, int txns) {
@@ -239,17 +244,7 @@ class RunContract extends Contract {
         };
         for (String[] c : cases) {
             StringWriter trace = new StringWriter();
-            History h =
-                    Runs.schedule(
-                                    db(snapshotLevel()),
-                                    program,
-                                    GenSpec.empty(),
-                                    null,
-                                    dir.resolve(c[0] + ".schedule"),
-                                    1,
-                                    500,
-                                    new PrintWriter(trace, true))
-                            .history();
+            History h = schedule(program, dir.resolve(c[0] + ".schedule"), snapshotLevel(), trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(trace.toString().contains("→ n = 5"), c[0] + "\n" + trace);
             Verdict ser = Oracle.check(h, Level.SER);
@@ -275,16 +270,11 @@ class RunContract extends Contract {
         Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("join-record.sql"));
         StringWriter trace = new StringWriter();
         History h =
-                Runs.schedule(
-                                db(snapshotLevel()),
-                                program,
-                                GenSpec.empty(),
-                                null,
-                                dir.resolve("join-record-discount.schedule"),
-                                1,
-                                500,
-                                new PrintWriter(trace, true))
-                        .history();
+                schedule(
+                        program,
+                        dir.resolve("join-record-discount.schedule"),
+                        snapshotLevel(),
+                        trace);
         assertEquals(2, Oracle.committed(h).size(), trace.toString());
         Verdict ser = Oracle.check(h, Level.SER);
         assertTrue(ser instanceof Verdict.Violated, ser + "\n" + trace);
@@ -316,17 +306,7 @@ class RunContract extends Contract {
         };
         for (String[] c : cases) {
             StringWriter trace = new StringWriter();
-            History h =
-                    Runs.schedule(
-                                    db(snapshotLevel()),
-                                    program,
-                                    GenSpec.empty(),
-                                    null,
-                                    dir.resolve(c[0] + ".schedule"),
-                                    1,
-                                    500,
-                                    new PrintWriter(trace, true))
-                            .history();
+            History h = schedule(program, dir.resolve(c[0] + ".schedule"), snapshotLevel(), trace);
             assertEquals(2, Oracle.committed(h).size(), c[0] + "\n" + trace);
             assertTrue(Oracle.check(h, Level.SI) instanceof Verdict.Consistent, c[0]);
             Verdict ser = Oracle.check(h, Level.SER);
@@ -379,16 +359,11 @@ class RunContract extends Contract {
         for (String[] c : cases) {
             StringWriter trace = new StringWriter();
             History h =
-                    Runs.schedule(
-                                    db(Isolation.READ_COMMITTED),
-                                    isocheck.frontend.ProgramLoader.load(Path.of(c[0])),
-                                    GenSpec.empty(),
-                                    null,
-                                    Path.of(c[1]),
-                                    1,
-                                    500,
-                                    new PrintWriter(trace, true))
-                            .history();
+                    schedule(
+                            isocheck.frontend.ProgramLoader.load(Path.of(c[0])),
+                            Path.of(c[1]),
+                            Isolation.READ_COMMITTED,
+                            trace);
             assertEquals(2, Oracle.committed(h).size(), c[1] + "\n" + trace);
             assertTrue(trace.toString().contains("→ 0 rows"), c[1] + "\n" + trace);
             // the probe's predicate read saw the delete: one change, observed
@@ -422,17 +397,7 @@ class RunContract extends Contract {
         Program program = isocheck.frontend.ProgramLoader.load(dir.resolve("locked-phantom.sql"));
         for (String s : List.of("locked-phantom", "limited-phantom")) {
             StringWriter trace = new StringWriter();
-            History h =
-                    Runs.schedule(
-                                    db(snapshotLevel()),
-                                    program,
-                                    GenSpec.empty(),
-                                    null,
-                                    dir.resolve(s + ".schedule"),
-                                    1,
-                                    500,
-                                    new PrintWriter(trace, true))
-                            .history();
+            History h = schedule(program, dir.resolve(s + ".schedule"), snapshotLevel(), trace);
             assertEquals(2, Oracle.committed(h).size(), s + "\n" + trace);
             Verdict ser = Oracle.check(h, Level.SER);
             assertTrue(ser instanceof Verdict.Violated, s + ": " + ser);
