@@ -75,8 +75,13 @@ final class ReproducibleCheck {
      * registered until the caller leaves it.
      */
     static Answer check(BoolExpr[] assertions, int timeoutSeconds, Cancellation cancel) {
+        return checkWithin(assertions, timeoutSeconds * 1000L, cancel);
+    }
+
+    /** {@link #check} with the time limit in milliseconds (a proof's shorter budgets). */
+    static Answer checkWithin(BoolExpr[] assertions, long timeoutMillis, Cancellation cancel) {
         boolean progress = Boolean.getBoolean("isocheck.progress");
-        long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         String reason = "timeout";
         for (RestartSchedule.Attempt a : RestartSchedule.DEFAULT.attempts()) {
             long leftMs = (deadline - System.nanoTime()) / 1_000_000;
