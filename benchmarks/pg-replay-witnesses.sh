@@ -8,7 +8,9 @@
 #   LEVEL     read-committed | repeatable-read
 #   each program: `analyze --db postgresql --level LEVEL --bound ${BOUND:-4} --all --schedule-out`,
 #   then every schedule written is run with `run --schedule … --isolation LEVEL --check ser`.
-# env: ISOCHECK (default ./isocheck), OUT (default benchmarks/target/pg-replay), TIMEOUT (analyze
+# env: DB (the catalogue `analyze --db` uses, default postgresql; mariadb with a jdbc:mariadb: URL
+#   replays MariaDB's own levels, DatabaseLevelsReplayTest's counterpart for the BenchBase files),
+#   ISOCHECK (default ./isocheck), OUT (default benchmarks/target/pg-replay), TIMEOUT (analyze
 #   --timeout seconds, default 900), BLOCK_MS (run --block-ms, default 10000: with run's 500 ms a
 #   plain SELECT that takes longer on a loaded machine is taken for blocked and the next transaction
 #   runs ahead of it, which replays another interleaving: 11 BenchBase SmallBank RC witnesses were
@@ -26,9 +28,9 @@ echo "| program | level | # | witness | replay at $level |"
 echo "|---|---|---|---|---|"
 for prog in "$@"; do
   name=$(basename "$prog" .sql)
-  d="$out/$name-$level"
+  d="$out/$name-${DB:-postgresql}-$level"
   rm -rf "$d" && mkdir -p "$d"
-  "$iso" analyze "$prog" --db postgresql --level "$level" --bound "${BOUND:-4}" --all \
+  "$iso" analyze "$prog" --db "${DB:-postgresql}" --level "$level" --bound "${BOUND:-4}" --all \
     --timeout "${TIMEOUT:-900}" --schedule-out "$d/w.schedule" > "$d/analyze.txt" 2>&1
   rc=$?
   # exit 2 with schedules written: some witness has no schedule (each is named below)

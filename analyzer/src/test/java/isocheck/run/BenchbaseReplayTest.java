@@ -50,12 +50,14 @@ class BenchbaseReplayTest {
                     + " assigned twice, so the model leaves it free: encoding.Terms#variable)";
 
     static final String EPINIONS_NONKEY =
-            "spurious: the 4-transaction long fork needs review row 0 to match"
-                    + " get_item_reviews_by_trusted_user's i_id = 11 and update_review_rating's"
-                    + " i_id = 8, and no statement writes i_id; the seed gives i_id = 0 and neither"
-                    + " statement finds the row on the server. The encoder imprecision is not"
-                    + " located: tying every statement view of an unwritten field to one value did"
-                    + " not remove the witness (branch bbrep, RESULTS)";
+            "seed values: the 4-transaction long fork is real at READ COMMITTED, but the seed's"
+                    + " review and trust rows carry i_id/u_id/source_u_id 0, not the values the"
+                    + " statements match (review.i_id and u_id are never written, so every statement"
+                    + " view reads val!review.i_id@init, but query.InitialState takes the seed's"
+                    + " values of these rows from terms that rule does not tie: the PERFORM's row"
+                    + " variable or the first transaction's view value). With the model's values"
+                    + " written into the schedule by hand the replay violates SER (long fork,"
+                    + " RESULTS, branch bbrep2)";
 
     /** "file level anomaly-number" of the witnesses that do not replay, and why. */
     static final Map<String, String> KNOWN =
