@@ -77,6 +77,8 @@ final class PlumeTextReader {
     static History read(InputStream in, String file, long sizeHint)
             throws IOException, HistoryFormatException {
         PlumeTextReader r = new PlumeTextReader(file);
+        // AWDIT's generated lines are 20-22 bytes: a shorter line costs one regrowth
+        r.b.expectOperations((int) Math.min(sizeHint / 20, Integer.MAX_VALUE - 8));
         if (Parallel.parts(sizeHint / 20) > 1) { // ~20 bytes a line in AWDIT's histories
             r.readPipelined(in);
         } else {
@@ -373,7 +375,7 @@ final class PlumeTextReader {
             while (i < to && s[i] >= '0' && s[i] <= '9') {
                 int d = s[i] - '0';
                 // 18 digits cannot overflow a long: only longer numbers pay for the check (a
-                // division per digit was a fifth of the parse in C1-compiled code, RESULTS dyn5)
+                // long division per digit; C1, which runs RC and RA below 64 MiB, keeps it one)
                 if (digits >= 18 && v > (Long.MAX_VALUE - d) / 10) {
                     throw new HistoryFormatException(
                             file,

@@ -241,6 +241,42 @@ class PlumeBytesTest {
         assertEquals(9, h.txnCount()); // the initial transaction and 8
     }
 
+    /**
+     * The build's counting sort beside the write index on a second thread gives the history and the
+     * repeated-write error of the one-thread build, also when the repeats arrive in another order
+     * than the history's (sessions interleaved: the first repeat in history order is reported).
+     */
+    @Test
+    void theTwoThreadBuildMatchesOneThread() throws Exception {
+        StringBuilder ok = new StringBuilder();
+        for (int t = 0; t < 3000; t++) {
+            ok.append("w(").append(t % 7).append(',').append(t + 1).append(',').append(t % 5);
+            ok.append(',').append(t).append(")\nr(").append(t % 11).append(",0,").append(t % 5);
+            ok.append(',').append(t).append(")\n");
+        }
+        String repeats = "w(1,5,1,1)\nw(2,7,0,0)\nw(2,7,1,2)\nw(1,5,0,3)\n";
+        for (String text : new String[] {ok.toString(), repeats, ok + "w(3,9,4,2)\n"}) {
+            String one = buildWithThreshold(text, Integer.MAX_VALUE);
+            String two = buildWithThreshold(text, 0);
+            assertEquals(one, two);
+        }
+        assertEquals(
+                true,
+                buildWithThreshold(repeats, 0).contains("w(2,7): written by transaction T2"),
+                buildWithThreshold(repeats, 0));
+    }
+
+    private static String buildWithThreshold(String text, int threshold) throws Exception {
+        int old = Parallel.setThreshold(threshold);
+        try {
+            return HistoryDump.of(read(text), true);
+        } catch (HistoryFormatException e) {
+            return e.getMessage();
+        } finally {
+            Parallel.setThreshold(old);
+        }
+    }
+
     private static History read(String text) throws Exception {
         return PlumeTextReader.read(
                 new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "h.txt");
