@@ -272,8 +272,9 @@ public final class HistoryBuilder {
 
     /**
      * Sizes the operation lists for about {@code n} operations (a reader that knows its input's
-     * size): at 10^7 events, growing them by doubling copied each about twice and left the last
-     * copy up to twice too large.
+     * size): growing them by doubling copies every element about once more and leaves the last
+     * array up to twice too large (at 10^7 events RC: 0.95x the wall time, 889 against 937 MiB,
+     * RESULTS dyn5).
      */
     public void expectOperations(int n) {
         opTxn.ensureCapacity(n);
