@@ -44,6 +44,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class MixedLevelsOracleTest {
     static final int MAX_K = 3;
+
+    /** How many of the search's attempts are replayed in the explorer (the run time is theirs). */
+    static final int SEARCHED = 4;
+
     static final String MIXED = "analyzer/src/test/resources/mixed-levels/";
     static final List<String> LEVELS =
             List.of("pg-read-committed", "pg-repeatable-read", "pg-serializable");
@@ -54,6 +58,7 @@ class MixedLevelsOracleTest {
         out.add("benchmarks/programs/bank.sql");
         out.add(MIXED + "read-only-anomaly.sql");
         out.add(MIXED + "smallbank-mini.sql");
+        out.add("benchmarks/programs/auction.sql");
         try (Stream<Path> files =
                 Files.list(SoundnessOracleTest.ROOT.resolve("benchmarks/programs/litmus"))) {
             for (Path p : files.sorted().toList()) {
@@ -69,6 +74,7 @@ class MixedLevelsOracleTest {
     record Outcome(int explorer, int encoder, String example) {}
 
     static Outcome compare(String file, Program program, Assignment a) throws Exception {
+        long start = System.nanoTime();
         Map<String, PostgresLevel> levels = new LinkedHashMap<>();
         a.levels().forEach((t, l) -> levels.put(t, PostgresLevel.ofSpec(l)));
         ReadCommittedExplorer.Result found = null;
@@ -86,7 +92,10 @@ class MixedLevelsOracleTest {
                 Analysis.run(program, h.spec(), Analysis.Options.defaults(MAX_K));
         int encoderK = encoder.anomalies().isEmpty() ? 0 : encoder.anomalies().get(0).k();
         int explorerK = found == null ? 0 : found.shortestCycle();
-        String summary = file + " [" + a + "]: explorer " + explorerK + ", encoder " + encoderK;
+        String summary =
+                String.format(
+                        "%s [%s]: explorer %d, encoder %d (%d ms)",
+                        file, a, explorerK, encoderK, (System.nanoTime() - start) / 1_000_000);
         System.out.println(summary);
         if (found != null)
             assertTrue(
@@ -102,12 +111,12 @@ class MixedLevelsOracleTest {
         return new Outcome(explorerK, encoderK, found == null ? "" : found.example());
     }
 
-    /** Four random mixed assignments (seeded), then the search's attempts and answer. */
+    /** Three random mixed assignments (seeded), then the search's answer and attempts. */
     static List<Assignment> assignments(String file, Program program) throws Exception {
         List<String> types = program.transactions().stream().map(Transaction::name).toList();
         Set<Assignment> out = new LinkedHashSet<>();
         Random random = new Random(file.hashCode());
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 3; i++) {
             Map<String, String> m = new LinkedHashMap<>();
             for (String t : types) m.put(t, LEVELS.get(random.nextInt(LEVELS.size())));
             out.add(new Assignment(m));
@@ -122,8 +131,14 @@ class MixedLevelsOracleTest {
                         Prover.unavailable("oracle"),
                         "mix",
                         List.of());
-        for (AssignmentSearch.Attempt at : search.attempts()) out.add(at.assignment());
+        // the answer, then up to SEARCHED of the attempts, evenly spaced from the last (the
+        // strongest assignments still with a cycle) back to the first (everything at READ
+        // COMMITTED)
         for (AssignmentSearch.Solution s : search.solutions()) out.add(s.assignment());
+        List<AssignmentSearch.Attempt> attempts = search.attempts();
+        int step = Math.max(1, (attempts.size() + SEARCHED - 1) / SEARCHED);
+        for (int i = attempts.size() - 1; i >= 0; i -= step) out.add(attempts.get(i).assignment());
+        if (!attempts.isEmpty()) out.add(attempts.get(0).assignment());
         return List.copyOf(out);
     }
 

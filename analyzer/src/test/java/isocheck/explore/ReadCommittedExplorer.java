@@ -211,6 +211,8 @@ final class ReadCommittedExplorer {
             boolean snapshotLevel = level(seq[p]) != PostgresLevel.READ_COMMITTED;
             // the rows a REPEATABLE READ / SERIALIZABLE instance locked (found in its snapshot)
             java.util.Set<RecordId> locked = new java.util.HashSet<>();
+            // per statement (index into cut): the rows it locked, at every level
+            Map<Integer, java.util.Set<RecordId>> lockedBy = new HashMap<>();
             ProgramInterpreter.View view =
                     new ProgramInterpreter.View() {
                         int current = -1;
@@ -271,7 +273,10 @@ final class ReadCommittedExplorer {
                          * level.
                          */
                         boolean inSnapshot(RecordId r) {
-                            if (!snapshotLevel || inserting) return false;
+                            if (inserting) return false;
+                            lockedBy.computeIfAbsent(current, x -> new java.util.HashSet<>())
+                                    .add(r);
+                            if (!snapshotLevel) return false;
                             locked.add(r);
                             return true;
                         }
@@ -310,6 +315,7 @@ final class ReadCommittedExplorer {
             for (int i = ran; i < cut.length; i++) {
                 if (cut[i] != (ran == 0 ? 0 : cut[ran - 1])) return;
             }
+            if (waitedWithoutSeeing(lockedBy, cut, ran, p)) return;
             events.set(p, own);
             cuts.set(p, java.util.Arrays.copyOf(cut, ran));
             Map<RecordId, Map<String, Object>> w = new HashMap<>();
@@ -334,6 +340,30 @@ final class ReadCommittedExplorer {
                 shortest = c;
                 example = describe(all);
             }
+        }
+
+        /**
+         * Lock waits make statement snapshots grow (manual §13.2.1, §13.3.2): when statement i of
+         * the instance at p locks row r that an instance u committed after i's snapshot wrote, u
+         * held r's lock until its commit (it commits before p, and p holds the lock from i to its
+         * own commit, so u wrote r before p locked it), so p's lock was granted after u committed,
+         * and every later statement of p begins after that and sees u. A cut vector that gives a
+         * later statement a snapshot without u is no PostgreSQL execution; the explorer drops it
+         * (the encoder does not know this rule: docs/postgresql-levels.md §7).
+         */
+        boolean waitedWithoutSeeing(
+                Map<Integer, java.util.Set<RecordId>> lockedBy, int[] cut, int ran, int p) {
+            for (var e : lockedBy.entrySet()) {
+                int i = e.getKey();
+                if (i < 0) continue;
+                for (int u = cut[i]; u < p; u++) {
+                    boolean wrote = false;
+                    for (RecordId r : e.getValue()) wrote |= writes.get(u).containsKey(r);
+                    if (!wrote) continue;
+                    for (int j = i + 1; j < ran; j++) if (cut[j] <= u) return true;
+                }
+            }
+            return false;
         }
 
         /** Whether an instance in [snapshot, p) — committed after the snapshot — wrote a row. */
