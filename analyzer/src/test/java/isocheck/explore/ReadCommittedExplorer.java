@@ -46,15 +46,14 @@ import java.util.Map;
  * the server allows): PostgreSQL rolls back a transaction of every such structure among
  * serializable transactions (Ports and Grittner, "Serializable Snapshot Isolation in PostgreSQL",
  * VLDB 2012, §3.1 Theorem 1 with the commit-ordering optimisation: T3 committed first), exempting
- * only a read-only T1 whose snapshot precedes T3's commit (§4.1, Theorem 3; the server applies it
- * to declared READ ONLY transactions, the explorer to every T1 without writes, which drops fewer
- * executions). The server also rolls back more than that (its SIREAD locks are per tuple, page or
- * relation, coarser than the explorer's per-field dependencies; summarised conflicts), which only
- * removes executions. Transactions at other levels take no SIREAD locks and are not checked
- * (§13.2.3: the guarantee is among serializable transactions), so an edge through one of them never
- * makes a structure. The encoder's axiom ({@code HybridSpec.serializableInMix}) forbids a subset of
- * these structures (T3 before T2 and in T1's snapshot), so it allows at least the explorer's
- * executions.
+ * only a read-only T1 whose snapshot precedes T3's commit (§4.1, Theorem 3; the explorer exempts
+ * every T1 that wrote nothing, which includes every T1 the server can treat as read-only). The
+ * server also rolls back more than that (its SIREAD locks are per tuple, page or relation, coarser
+ * than the explorer's per-field dependencies; summarised conflicts), which only removes executions.
+ * Transactions at other levels take no SIREAD locks and are not checked (§13.2.3: the guarantee is
+ * among serializable transactions), so an edge through one of them never makes a structure. The
+ * encoder's axiom ({@code HybridSpec.serializableInMix}) forbids a subset of these structures (T3
+ * before T2 and in T1's snapshot), so the encoder allows at least the explorer's executions.
  *
  * <p>Over-approximation: a combination of cuts and lock waits that would deadlock on the server
  * (two instances each waiting for a row the other holds) is still enumerated. That makes the oracle
