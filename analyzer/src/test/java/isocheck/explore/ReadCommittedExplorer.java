@@ -27,6 +27,34 @@ import java.util.Map;
  * UPDATE/DELETE act on the newest version of the rows they lock as above, with no
  * first-updater-wins check.
  *
+ * <p>Per-transaction levels ({@link PostgresLevel}, issue 14 §2: PostgreSQL lets each transaction
+ * choose its level; Vandevoort, Ketsman, Koch, Neven, "Allocating isolation levels to transactions
+ * in a multiversion setting", PODS 2023, define the mixed semantics the same way: each transaction
+ * reads and writes at its own level). A type absent from {@code levels} runs at READ COMMITTED as
+ * above. A type at REPEATABLE READ takes one snapshot for all its statements (a prefix of ar of
+ * length {@code cut ∈ [0, p]}, manual §13.2.2) and reads every row, locked or not, in it; when it
+ * locks a row (UPDATE, DELETE or SELECT … FOR UPDATE/SHARE finding it in the snapshot) that an
+ * instance committed after the snapshot wrote (any field: a new row version), it fails with "could
+ * not serialize access due to concurrent update" (first-updater-wins, §13.2.2) and is in no
+ * execution; its INSERT checks the key against the newest committed state as at READ COMMITTED (the
+ * unique index sees every version; a key deleted concurrently may be inserted again). A type at
+ * SERIALIZABLE runs as at REPEATABLE READ, and an execution is dropped when it contains a dangerous
+ * structure T1 -rw-> T2 -rw-> T3 of serializable instances (T1 = T3 allowed) in which T3 commits
+ * first, unless T1 wrote nothing and T3 committed after T1's snapshot ({@link #ssiForbids}).
+ *
+ * <p>That SSI rule is at least as permissive as PostgreSQL's (the explorer allows every execution
+ * the server allows): PostgreSQL rolls back a transaction of every such structure among
+ * serializable transactions (Ports and Grittner, "Serializable Snapshot Isolation in PostgreSQL",
+ * VLDB 2012, §3.1 Theorem 1 with the commit-ordering optimisation: T3 committed first), exempting
+ * only a read-only T1 whose snapshot precedes T3's commit (§4.1, Theorem 3; the explorer exempts
+ * every T1 that wrote nothing, which includes every T1 the server can treat as read-only). The
+ * server also rolls back more than that (its SIREAD locks are per tuple, page or relation, coarser
+ * than the explorer's per-field dependencies; summarised conflicts), which only removes executions.
+ * Transactions at other levels take no SIREAD locks and are not checked (§13.2.3: the guarantee is
+ * among serializable transactions), so an edge through one of them never makes a structure. The
+ * encoder's axiom ({@code HybridSpec.serializableInMix}) forbids a subset of these structures (T3
+ * before T2 and in T1's snapshot), so the encoder allows at least the explorer's executions.
+ *
  * <p>Over-approximation: a combination of cuts and lock waits that would deadlock on the server
  * (two instances each waiting for a row the other holds) is still enumerated. That makes the oracle
  * stricter, never weaker: the encoder must cover more executions, not fewer.
@@ -37,7 +65,18 @@ final class ReadCommittedExplorer {
      * The shortest cycle (0: none) among the executions of k instances, with one example, and how
      * many there were.
      */
-    record Result(int k, long executions, long aborted, int shortestCycle, String example) {}
+    record Result(
+            int k,
+            long executions,
+            long aborted,
+            int shortestCycle,
+            String example,
+            long firstUpdaterFailures,
+            long ssiFailures) {
+        Result(int k, long executions, long aborted, int shortestCycle, String example) {
+            this(k, executions, aborted, shortestCycle, example, 0, 0);
+        }
+    }
 
     private final ExecutionExplorer base;
     private final List<ExecutionExplorer.Instance> instances;
@@ -46,11 +85,29 @@ final class ReadCommittedExplorer {
 
     private final boolean firstRead;
 
+    /** Each type's PostgreSQL level; a type not named runs at READ COMMITTED. */
+    private final Map<String, PostgresLevel> levels;
+
     ReadCommittedExplorer(Program program, ExecutionExplorer.Domain domain) {
         this(program, domain, false);
     }
 
     ReadCommittedExplorer(Program program, ExecutionExplorer.Domain domain, boolean firstRead) {
+        this(program, domain, firstRead, Map.of());
+    }
+
+    /** PostgreSQL with a level per transaction type (READ COMMITTED for the types not named). */
+    ReadCommittedExplorer(
+            Program program, ExecutionExplorer.Domain domain, Map<String, PostgresLevel> levels) {
+        this(program, domain, false, levels);
+    }
+
+    private ReadCommittedExplorer(
+            Program program,
+            ExecutionExplorer.Domain domain,
+            boolean firstRead,
+            Map<String, PostgresLevel> levels) {
+        this.levels = Map.copyOf(levels);
         this.firstRead = firstRead;
         this.base = new ExecutionExplorer(program, domain);
         this.instances = base.instances();
@@ -64,7 +121,14 @@ final class ReadCommittedExplorer {
             s.init = init;
             s.extend(0);
         }
-        return new Result(k, s.executions, s.aborted, s.shortest, s.example);
+        return new Result(
+                k,
+                s.executions,
+                s.aborted,
+                s.shortest,
+                s.example,
+                s.firstUpdaterFailures,
+                s.ssiFailures);
     }
 
     /**
@@ -81,6 +145,10 @@ final class ReadCommittedExplorer {
         return n;
     }
 
+    PostgresLevel level(ExecutionExplorer.Instance inst) {
+        return levels.getOrDefault(inst.type().name(), PostgresLevel.READ_COMMITTED);
+    }
+
     private final class Search {
         final int k;
         final int[] rank;
@@ -91,6 +159,8 @@ final class ReadCommittedExplorer {
         Map<RecordId, Map<String, Object>> init;
         long executions;
         long aborted;
+        long firstUpdaterFailures;
+        long ssiFailures;
         int shortest;
         String example;
 
@@ -111,7 +181,15 @@ final class ReadCommittedExplorer {
                 seq[p] = inst;
                 int m = sqlStatements(inst.type().body());
                 int[] cut = new int[m];
-                cuts(p, m, 0, 0, cut);
+                if (level(inst) == PostgresLevel.READ_COMMITTED) {
+                    cuts(p, m, 0, 0, cut);
+                    continue;
+                }
+                // one snapshot for the whole transaction (§13.2.2)
+                for (int c = 0; c <= p; c++) {
+                    java.util.Arrays.fill(cut, c);
+                    runWith(p, cut.clone());
+                }
             }
         }
 
@@ -129,16 +207,23 @@ final class ReadCommittedExplorer {
 
         void runWith(int p, int[] cut) {
             int[] used = {0};
+            boolean snapshotLevel = level(seq[p]) != PostgresLevel.READ_COMMITTED;
+            // the rows a REPEATABLE READ / SERIALIZABLE instance locked (found in its snapshot)
+            java.util.Set<RecordId> locked = new java.util.HashSet<>();
+            // per statement (index into cut): the rows it locked, at every level
+            Map<Integer, java.util.Set<RecordId>> lockedBy = new HashMap<>();
             ProgramInterpreter.View view =
                     new ProgramInterpreter.View() {
                         int current = -1;
                         int currentCut = 0;
+                        boolean inserting;
                         int shared = -1; // the consistent-read snapshot (firstRead)
 
                         @Override
                         public void beginStatement(Stmt.Sql s) {
                             current = used[0]++;
                             currentCut = cut[current];
+                            inserting = s instanceof Stmt.Insert;
                             if (firstRead && s instanceof Stmt.Select sel && !sel.lock().locks()) {
                                 if (shared < 0) shared = currentCut;
                                 currentCut = shared;
@@ -179,14 +264,30 @@ final class ReadCommittedExplorer {
                             return true;
                         }
 
+                        /**
+                         * At REPEATABLE READ and SERIALIZABLE a locked row is read in the snapshot:
+                         * if a newer version exists the instance fails (first-updater-wins, checked
+                         * after the run), so when it does not fail the snapshot's version is the
+                         * newest. An INSERT's key check sees the newest committed state at every
+                         * level.
+                         */
+                        boolean inSnapshot(RecordId r) {
+                            if (inserting) return false;
+                            lockedBy.computeIfAbsent(current, x -> new java.util.HashSet<>())
+                                    .add(r);
+                            if (!snapshotLevel) return false;
+                            locked.add(r);
+                            return true;
+                        }
+
                         @Override
                         public Object latestValue(RecordId r, String f) {
-                            return valueAt(r, f, p);
+                            return valueAt(r, f, inSnapshot(r) ? snapshot() : p);
                         }
 
                         @Override
                         public int latestWriter(RecordId r, String f) {
-                            return last(r, f, p);
+                            return last(r, f, inSnapshot(r) ? snapshot() : p);
                         }
                     };
             List<Event> own;
@@ -201,12 +302,19 @@ final class ReadCommittedExplorer {
                 aborted++;
                 return;
             }
+            if (snapshotLevel && concurrentlyUpdated(locked, cut.length == 0 ? 0 : cut[0], p)) {
+                // "could not serialize access due to concurrent update" (§13.2.2)
+                aborted++;
+                firstUpdaterFailures++;
+                return;
+            }
             // one execution per distinct snapshot sequence: cuts past the statements run repeat the
             // last one
             int ran = used[0];
             for (int i = ran; i < cut.length; i++) {
                 if (cut[i] != (ran == 0 ? 0 : cut[ran - 1])) return;
             }
+            if (waitedWithoutSeeing(lockedBy, cut, ran, p)) return;
             events.set(p, own);
             cuts.set(p, java.util.Arrays.copyOf(cut, ran));
             Map<RecordId, Map<String, Object>> w = new HashMap<>();
@@ -218,14 +326,73 @@ final class ReadCommittedExplorer {
                 extend(p + 1);
                 return;
             }
-            executions++;
             List<Event> all = new ArrayList<>();
             for (int u = 0; u < k; u++) all.addAll(events.get(u));
-            int c = new Dependencies(k, all, rank).shortestCycle(k);
+            Dependencies deps = new Dependencies(k, all, rank);
+            if (ssiForbids(deps)) {
+                ssiFailures++;
+                return;
+            }
+            executions++;
+            int c = deps.shortestCycle(k);
             if (c > 0 && (shortest == 0 || c < shortest)) {
                 shortest = c;
                 example = describe(all);
             }
+        }
+
+        /**
+         * Lock waits make statement snapshots grow (manual §13.2.1, §13.3.2): when statement i of
+         * the instance at p locks row r that an instance u committed after i's snapshot wrote, u
+         * held r's lock until its commit (it commits before p, and p holds the lock from i to its
+         * own commit, so u wrote r before p locked it), so p's lock was granted after u committed,
+         * and every later statement of p begins after that and sees u. A cut vector that gives a
+         * later statement a snapshot without u is no PostgreSQL execution; the explorer drops it
+         * (the encoder does not know this rule: docs/postgresql-levels.md §7).
+         */
+        boolean waitedWithoutSeeing(
+                Map<Integer, java.util.Set<RecordId>> lockedBy, int[] cut, int ran, int p) {
+            for (var e : lockedBy.entrySet()) {
+                int i = e.getKey();
+                if (i < 0) continue;
+                for (int u = cut[i]; u < p; u++) {
+                    boolean wrote = false;
+                    for (RecordId r : e.getValue()) wrote |= writes.get(u).containsKey(r);
+                    if (!wrote) continue;
+                    for (int j = i + 1; j < ran; j++) if (cut[j] <= u) return true;
+                }
+            }
+            return false;
+        }
+
+        /** Whether an instance in [snapshot, p) — committed after the snapshot — wrote a row. */
+        boolean concurrentlyUpdated(java.util.Set<RecordId> rows, int snapshot, int p) {
+            for (int u = snapshot; u < p; u++)
+                for (RecordId r : rows) if (writes.get(u).containsKey(r)) return true;
+            return false;
+        }
+
+        /**
+         * A dangerous structure among serializable instances that PostgreSQL's SSI never lets
+         * commit (class comment): t1 -rw-> t2 -rw-> t3, all three SERIALIZABLE, t3 committing first
+         * (positions are commit order), and t1 writing something or t3 committed before t1's
+         * snapshot.
+         */
+        boolean ssiForbids(Dependencies deps) {
+            for (int t2 = 0; t2 < k; t2++) {
+                if (level(seq[t2]) != PostgresLevel.SERIALIZABLE) continue;
+                for (int t3 = 0; t3 < t2; t3++) {
+                    if (level(seq[t3]) != PostgresLevel.SERIALIZABLE || !deps.rw[t2][t3]) continue;
+                    for (int t1 = t3; t1 < k; t1++) {
+                        if (t1 == t2 || level(seq[t1]) != PostgresLevel.SERIALIZABLE) continue;
+                        if (!deps.rw[t1][t2]) continue;
+                        boolean writes1 = !this.writes.get(t1).isEmpty();
+                        int snapshot1 = cuts.get(t1).length == 0 ? 0 : cuts.get(t1)[0];
+                        if (t1 == t3 || writes1 || t3 < snapshot1) return true;
+                    }
+                }
+            }
+            return false;
         }
 
         String describe(List<Event> all) {
