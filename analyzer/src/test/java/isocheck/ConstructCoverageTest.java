@@ -82,6 +82,13 @@ class ConstructCoverageTest {
                                 RUN + "aggregatesReadEveryRowAndComputeTheirValues",
                                 RUN + "unrecordedAggregatesAreComputedByTheDatabase")),
                 row(
+                        "MIN/MAX over a VARCHAR column",
+                        "max-varchar.sql",
+                        "MAX\\(name\\)",
+                        List.of(PARSE + "minAndMaxOverAVarcharColumnAreStrings"),
+                        List.of(RULES + "minOfAVarcharKeyIsLeftUnconstrained"),
+                        List.of(RUN + "maxOverAVarcharColumnIsTheGreatestString")),
+                row(
                         "ORDER BY … [ASC|DESC] LIMIT n",
                         "order-by-limit.sql",
                         "ORDER BY .* LIMIT 1",
@@ -353,7 +360,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(30, seen.size());
+        assertEquals(31, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {

@@ -214,7 +214,7 @@ final class SqlTranslator {
         }
         Type type;
         if (aggregate.isPresent()) {
-            type = new Type.Scalar(ScalarType.INT);
+            type = new Type.Scalar(aggregateType(aggregate.get(), table));
         } else {
             List<Field> fields =
                     columns.stream()
@@ -321,6 +321,12 @@ final class SqlTranslator {
         return Optional.of(rows);
     }
 
+    /** The type of an aggregate's value: its column's for MIN/MAX, INT for COUNT, SUM and AVG. */
+    static ScalarType aggregateType(Aggregate aggregate, Table table) {
+        if (!aggregate.isExtremum() || aggregate.column().isEmpty()) return ScalarType.INT;
+        return table.column(aggregate.column().get()).orElseThrow().type();
+    }
+
     static Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {
         Aggregate.Function function;
         try {
@@ -352,8 +358,14 @@ final class SqlTranslator {
             throw new ProgramError(exprs.pos(arg), function + " takes a column of " + table.name());
         }
         Expr column = exprs.expr((Expression) arg);
+        // MIN/MAX of a VARCHAR column (AuctionMark's getMaxItemAttributeId, MAX(ia_id)) is a
+        // string; SUM and AVG need numbers (PostgreSQL: "function sum(character varying) does not
+        // exist")
         reject(
-                function != Aggregate.Function.COUNT && column.type() != ScalarType.INT,
+                function != Aggregate.Function.COUNT
+                        && !(function == Aggregate.Function.MIN
+                                || function == Aggregate.Function.MAX)
+                        && column.type() != ScalarType.INT,
                 pos,
                 function
                         + " needs an INT column; "

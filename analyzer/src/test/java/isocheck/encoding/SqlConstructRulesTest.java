@@ -112,6 +112,33 @@ class SqlConstructRulesTest {
     }
 
     /**
+     * The extremum rule (the paper's §4.3 SELECT MAX rule: no matching row lies beyond the MIN) is
+     * for INT keys only: a VARCHAR key is an integer code whose order is not the strings' order, so
+     * MIN of one is left unconstrained (Vocabulary#isIntKey). The Dequeue queue of {@link
+     * #sumAndAvgAreNotExtrema} with a VARCHAR id: two Dequeues may take different heads, a cycle
+     * under psi (an over-approximation, and sound); with an INT id none.
+     */
+    @Test
+    void minOfAVarcharKeyIsLeftUnconstrained() throws Exception {
+        String queue =
+                """
+                CREATE TABLE q (g INT NOT NULL, id %s NOT NULL, PRIMARY KEY (g, id));
+                TRANSACTION Dequeue(g INT)
+                BEGIN
+                  SELECT MIN(id) INTO head FROM q WHERE g = :g;
+                  IF head IS NOT NULL THEN
+                    DELETE FROM q WHERE g = :g AND id = :head;
+                  END IF;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(queue.formatted("INT"), "psi", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.FOUND, run(queue.formatted("VARCHAR(10)"), "psi", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.NONE, run(queue.formatted("VARCHAR(10)"), "ser", 3).verdict());
+    }
+
+    /**
      * A join reads both sides: the order lines' item and the joined stock rows' quantity. A writer
      * of either side is anti-dependent on the join's reader: with only Reorder (writing line.item)
      * the long fork of two LowStocks is found through the line side alone, and with only Restock

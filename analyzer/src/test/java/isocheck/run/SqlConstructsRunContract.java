@@ -215,6 +215,34 @@ class SqlConstructsRunContract extends Contract {
         assertTrue(trace.toString().contains("kinds = 2"), trace.toString());
     }
 
+    /**
+     * MAX over a VARCHAR column is the greatest string (AuctionMark's getMaxItemAttributeId): the
+     * first Claim takes 'b' of {'a', 'b'}, the second, run after it, finds 'b' taken and takes 'a';
+     * each reads the owner of every row (the aggregate's predicate read) and writes one.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void maxOverAVarcharColumnIsTheGreatestString() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "max-varchar.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "row tag: name = 'a', owner = 1",
+                                "row tag: name = 'b', owner = 1",
+                                "T1: Claim(p = 2)",
+                                "T2: Claim(p = 3)",
+                                "T1 T1 T1",
+                                "T2 T2 T2")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        assertTrue(trace.toString().contains("top = 'b'"), trace.toString());
+        assertTrue(trace.toString().contains("top = 'a'"), trace.toString());
+        assertTrue(ops.get(0).contains("w(tag/b/owner,"), ops.toString());
+        assertTrue(ops.get(1).contains("w(tag/a/owner,"), ops.toString());
+    }
+
     /** IN lists (with the AND JSqlParser mis-parses) select and update exactly the listed rows. */
     @Case({Isolation.READ_COMMITTED})
     void inListsSelectAndUpdateTheListedRows() throws Exception {
