@@ -91,16 +91,22 @@ BEGIN
 END
 $$;
 
--- a PROCEDURE: ROLLBACK ends its path; aggregates (MAX over a VARCHAR column too)
+-- a PROCEDURE: ROLLBACK ends its path; aggregates (MAX over a VARCHAR column too); an aliased
+-- expression in a SELECT list
 CREATE OR REPLACE PROCEDURE restock(p_i_id INT, p_min INT)
 LANGUAGE plpgsql AS $$
 DECLARE
   cnt INT;
   q INT;
   top_name VARCHAR(24);
+  sr RECORD;
 BEGIN
   SELECT COUNT(*) INTO cnt FROM order_line WHERE ol_i_id = p_i_id;
   SELECT MAX(i_name) INTO top_name FROM item WHERE i_price >= p_min;
+  SELECT s_quantity, s_ytd + p_min AS ytd_target INTO sr FROM stock WHERE s_i_id = p_i_id;
+  IF sr.ytd_target < 0 THEN
+    RAISE EXCEPTION 'negative year-to-date target';
+  END IF;
   SELECT s_quantity INTO q FROM stock WHERE s_i_id = p_i_id;
   IF q IS NULL THEN
     ROLLBACK;

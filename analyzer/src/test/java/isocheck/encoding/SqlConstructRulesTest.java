@@ -112,6 +112,38 @@ class SqlConstructRulesTest {
     }
 
     /**
+     * An expression in a SELECT list carries the value it computes from the row it read (an
+     * assignment over the row's fields, frontend.SelectListExpression), exactly: with {@code x * 0
+     * AS z} the guard {@code r.z <> 0} is never true, so Check never writes row 2 and the write
+     * skew with Copy is impossible (none under psi); with {@code x * 1 AS z} it is found.
+     */
+    @Test
+    void aSelectListExpressionCarriesTheValueOfTheRowItRead() throws Exception {
+        String skew =
+                """
+                CREATE TABLE t (id INT PRIMARY KEY, x INT NOT NULL);
+                CREATE FUNCTION check_it() RETURNS VOID LANGUAGE plpgsql AS $$
+                DECLARE r RECORD;
+                BEGIN
+                  SELECT x * %s AS z INTO r FROM t WHERE id = 1;
+                  IF r.z <> 0 THEN
+                    UPDATE t SET x = 1 WHERE id = 2;
+                  END IF;
+                END
+                $$;
+                CREATE FUNCTION copy_it() RETURNS VOID LANGUAGE plpgsql AS $$
+                DECLARE q INT;
+                BEGIN
+                  SELECT x INTO q FROM t WHERE id = 2;
+                  UPDATE t SET x = q WHERE id = 1;
+                END
+                $$;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(skew.formatted("0"), "psi", 2).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(skew.formatted("1"), "psi", 2).verdict());
+    }
+
+    /**
      * The extremum rule (the paper's §4.3 SELECT MAX rule: no matching row lies beyond the MIN) is
      * for INT keys only: a VARCHAR key is an integer code whose order is not the strings' order, so
      * MIN of one is left unconstrained (Vocabulary#isIntKey). The Dequeue queue of {@link

@@ -243,6 +243,29 @@ class SqlConstructsRunContract extends Contract {
         assertTrue(ops.get(1).contains("w(tag/a/owner,"), ops.toString());
     }
 
+    /**
+     * Expressions in a SELECT list (select-expressions.sql): book reads 3 seats and the price 5,
+     * computes r.after = 2 and v = 10 from the row it read, and writes them back; the reads and
+     * writes are the row's fields.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void selectListExpressionsComputeFromTheRowRead() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "select-expressions.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "row flight: f_id = 1, f_seats_left = 3, f_price = 5",
+                                "T1: book(p_f = 1)",
+                                "T1 T1 T1 T1")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(1, ops.size(), trace.toString());
+        System.out.println(trace);
+        System.out.println(ops);
+    }
+
     /** IN lists (with the AND JSqlParser mis-parses) select and update exactly the listed rows. */
     @Case({Isolation.READ_COMMITTED})
     void inListsSelectAndUpdateTheListedRows() throws Exception {
