@@ -245,8 +245,8 @@ class SqlConstructsRunContract extends Contract {
 
     /**
      * Expressions in a SELECT list (select-expressions.sql): book reads 3 seats and the price 5,
-     * computes r.after = 2 and v = 10 from the row it read, and writes them back; the reads and
-     * writes are the row's fields.
+     * computes r.after = 2 and v = 10 from the row it read, and writes them back (the second book
+     * reads them); the reads and writes are the row's fields.
      */
     @Case({Isolation.READ_COMMITTED})
     void selectListExpressionsComputeFromTheRowRead() throws Exception {
@@ -258,12 +258,21 @@ class SqlConstructsRunContract extends Contract {
                                 trace,
                                 "row flight: f_id = 1, f_seats_left = 3, f_price = 5",
                                 "T1: book(p_f = 1)",
-                                "T1 T1 T1 T1")
+                                "T2: book(p_f = 1)",
+                                "T1 T1 T1 T1",
+                                "T2 T2 T2 T2")
                         .history();
         List<String> ops = committedOps(h);
-        assertEquals(1, ops.size(), trace.toString());
-        System.out.println(trace);
-        System.out.println(ops);
+        assertEquals(2, ops.size(), trace.toString());
+        // T2 reads what T1 wrote: r.after = 3 - 1 and v = 5 * 2
+        assertTrue(trace.toString().contains("r = (f_seats_left=2)"), trace.toString());
+        assertTrue(trace.toString().contains("(f_price=10)"), trace.toString());
+        assertEquals(
+                sorted(
+                        "r(flight/1/f_seats_left,0) r(flight/1/f_price,0)"
+                                + " w(flight/1/f_seats_left,1) w(flight/1/f_price,1)"),
+                sorted(ops.get(0)),
+                trace.toString());
     }
 
     /** IN lists (with the AND JSqlParser mis-parses) select and update exactly the listed rows. */
