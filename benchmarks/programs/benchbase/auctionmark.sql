@@ -20,9 +20,9 @@
 --     and BenchBase's no-row outcome when any finds no row. Missing construct: isocheck reads
 --     SELECT … INTO from a join only for one aggregate. Same rows and columns; at READ COMMITTED
 --     each SELECT takes its own snapshot (more behaviours, never fewer).
---   * GetUserInfo's joins with `ORDER BY … LIMIT 25` (feedback, comments, buyer and watched items)
---     are PERFORMs without ORDER BY/LIMIT: isocheck refuses ORDER BY/LIMIT on a join. They read
---     every matching row instead of the first 25 (a superset of the reads: more behaviours).
+--   * (Undone: GetUserInfo's joins now keep BenchBase's `ORDER BY … LIMIT 25`. isocheck reads a
+--     PERFORM of a join with ORDER BY/LIMIT as reading every matching row, a superset of the first
+--     25: more behaviours, never fewer.)
 --   * float amounts: Math.min is CASE; ITEM_BID_PERCENT_STEP (0.025f) is `/ 40` (isocheck refuses
 --     decimal literals; PostgreSQL divides the float exactly). isocheck reads float columns as
 --     whole numbers (README).
@@ -42,9 +42,8 @@
 --     (JDBC columns start at 1): that branch is the SELECT then RAISE EXCEPTION, and its INSERT is
 --     never reached (left out). add_attribute (a String[2] or {"-1"}) is p_gag_id, p_gav_id, with
 --     p_gag_id = '-1' for "none"; getUniqueElementId(item_id, 0) is the parameter p_ia_id.
---     getMaxItemAttributeId, `SELECT MAX(ia_id) …`, is `PERFORM ia_id …` on the same rows (the
---     value is never used): missing construct, MAX over a VARCHAR column ("MAX needs an INT
---     column").
+--     getMaxItemAttributeId, `SELECT MAX(ia_id) …`, goes INTO the local v_max_ia_id (a VARCHAR),
+--     which nothing uses (Java's getString(0) throws before reading it).
 --   * CloseAuctions: CLOSE_AUCTIONS_ROUNDS is 1, so one round. BenchBase consumes the first due
 --     item with `adv = next()` and then loops `while (next())`, so the first row is skipped: kept
 --     (a counter skips it). ItemStatus ordinals are written as numbers (OPEN 0, WAITING_FOR_PURCHASE
@@ -534,19 +533,19 @@ LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM u_id, u_rating, u_created, u_balance, u_sattr0, u_sattr1, u_sattr2, u_sattr3, u_sattr4, r_name FROM useracct, region WHERE u_id = p_user_id AND u_r_id = r_id;
   IF p_get_feedback THEN
-    PERFORM u_id, u_rating, u_sattr0, u_sattr1, uf_rating, uf_date, uf_sattr0   FROM useracct, useracct_feedback WHERE u_id = p_user_id AND uf_u_id = u_id;
+    PERFORM u_id, u_rating, u_sattr0, u_sattr1, uf_rating, uf_date, uf_sattr0   FROM useracct, useracct_feedback WHERE u_id = p_user_id AND uf_u_id = u_id ORDER BY uf_date DESC LIMIT 25;
   END IF;
   IF p_get_comments THEN
-    PERFORM i_id, i_u_id, i_name, i_current_price, i_num_bids, i_end_date, i_status,        ic_id, ic_i_id, ic_u_id, ic_buyer_id, ic_question, ic_created   FROM item, item_comment WHERE i_u_id = p_user_id AND i_status = 0    AND i_id = ic_i_id AND i_u_id = ic_u_id AND ic_response IS NULL;
+    PERFORM i_id, i_u_id, i_name, i_current_price, i_num_bids, i_end_date, i_status,        ic_id, ic_i_id, ic_u_id, ic_buyer_id, ic_question, ic_created   FROM item, item_comment WHERE i_u_id = p_user_id AND i_status = 0    AND i_id = ic_i_id AND i_u_id = ic_u_id AND ic_response IS NULL ORDER BY ic_created DESC LIMIT 25;
   END IF;
   IF p_get_seller_items THEN
     PERFORM i_id, i_u_id, i_name, i_current_price, i_num_bids, i_end_date, i_status FROM item WHERE i_u_id = p_user_id ORDER BY i_end_date DESC LIMIT 25 ;
   END IF;
   IF p_get_buyer_items THEN
-    PERFORM i_id, i_u_id, i_name, i_current_price, i_num_bids, i_end_date, i_status FROM useracct_item, item WHERE ui_u_id = p_user_id AND ui_i_id = i_id AND ui_i_u_id = i_u_id;
+    PERFORM i_id, i_u_id, i_name, i_current_price, i_num_bids, i_end_date, i_status FROM useracct_item, item WHERE ui_u_id = p_user_id AND ui_i_id = i_id AND ui_i_u_id = i_u_id ORDER BY i_end_date DESC LIMIT 25;
   END IF;
   IF p_get_watched_items THEN
-    PERFORM i_id, i_u_id, i_name, i_current_price, i_num_bids, i_end_date, i_status, uw_u_id, uw_created FROM useracct_watch, item WHERE uw_u_id = p_user_id    AND uw_i_id = i_id AND uw_i_u_id = i_u_id;
+    PERFORM i_id, i_u_id, i_name, i_current_price, i_num_bids, i_end_date, i_status, uw_u_id, uw_created FROM useracct_watch, item WHERE uw_u_id = p_user_id    AND uw_i_id = i_id AND uw_i_u_id = i_u_id ORDER BY i_end_date DESC LIMIT 25;
   END IF;
 END
 $$;
@@ -744,6 +743,8 @@ CREATE OR REPLACE FUNCTION update_item(p_current_time timestamp, p_item_id varch
                                        p_delete_attribute boolean, p_ia_id varchar,
                                        p_gag_id varchar, p_gav_id varchar) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_max_ia_id varchar;
 BEGIN
   UPDATE item   SET i_description = p_description,        i_updated = p_current_time  WHERE i_id = p_item_id AND i_u_id = p_seller_id ;
   IF NOT FOUND THEN
@@ -753,7 +754,7 @@ BEGIN
     DELETE FROM item_attribute WHERE ia_id = p_ia_id AND ia_i_id = p_item_id AND ia_u_id = p_seller_id;
   END IF;
   IF p_gag_id <> '-1' THEN
-    PERFORM ia_id FROM item_attribute WHERE ia_i_id = p_item_id AND ia_u_id = p_seller_id;
+    SELECT MAX(ia_id) INTO v_max_ia_id FROM item_attribute WHERE ia_i_id = p_item_id AND ia_u_id = p_seller_id;
     RAISE EXCEPTION 'The column index is out of range: 0, number of columns: 1.';
   END IF;
 END

@@ -25,11 +25,10 @@
 --     read in the same rows and columns; at READ COMMITTED each SELECT takes its own snapshot (more
 --     behaviours, never fewer). NewReservation's GetFlight and FindFlights' GetFlights loops are
 --     the joins as BenchBase writes them.
---   * FindOpenSeats' GetFlight also selects `(F_BASE_PRICE + (F_BASE_PRICE * (1 - (F_SEATS_LEFT /
---     F_SEATS_TOTAL)))) AS F_PRICE`; here that computed column is left out (the statement reads
---     the same three fields, which it also selects by name; the price only goes into the
---     returned rows). Missing construct: an expression in a SELECT list ("SELECT lists columns,
---     *, or one MIN/MAX/COUNT(col)") and a column alias.
+--   * (Undone: FindOpenSeats' GetFlight selects its computed `… AS F_PRICE` as BenchBase writes it;
+--     isocheck reads an expression in a SELECT list as the columns it names plus an assignment of
+--     its value, frontend.SelectListExpression. The price, a float in PostgreSQL, is an integer
+--     expression in isocheck's reading, as every float column is.)
 --   * NewReservation's `long[] attrs` (9 values) is nine parameters p_attr0 … p_attr8: isocheck
 --     has no array subscript yet. The `updated != 1` checks are `IF NOT FOUND` (each statement
 --     writes one row by key, so 0 rows is the only other count).
@@ -449,7 +448,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
 BEGIN
-  SELECT F_STATUS, F_BASE_PRICE, F_SEATS_TOTAL, F_SEATS_LEFT INTO r   FROM flight WHERE F_ID = p_f_id;
+  SELECT F_STATUS, F_BASE_PRICE, F_SEATS_TOTAL, F_SEATS_LEFT, (F_BASE_PRICE + (F_BASE_PRICE * (1 - (F_SEATS_LEFT / F_SEATS_TOTAL)))) AS F_PRICE INTO r   FROM flight WHERE F_ID = p_f_id;
   PERFORM R_ID, R_F_ID, R_SEAT   FROM reservation WHERE R_F_ID = p_f_id;
 END
 $$;

@@ -82,6 +82,23 @@ class ConstructCoverageTest {
                                 RUN + "aggregatesReadEveryRowAndComputeTheirValues",
                                 RUN + "unrecordedAggregatesAreComputedByTheDatabase")),
                 row(
+                        "MIN/MAX over a VARCHAR column",
+                        "max-varchar.sql",
+                        "MAX\\(name\\)",
+                        List.of(PARSE + "minAndMaxOverAVarcharColumnAreStrings"),
+                        List.of(RULES + "minOfAVarcharKeyIsLeftUnconstrained"),
+                        List.of(RUN + "maxOverAVarcharColumnIsTheGreatestString")),
+                row(
+                        "expressions and aliases in a SELECT list",
+                        "select-expressions.sql",
+                        "(?s)f_seats_left - 1 AS after INTO r.*SELECT f_price \\* 2 INTO v",
+                        List.of(PLPGSQL + "selectListExpressionsAreAssignmentsAfterTheSelect"),
+                        List.of(
+                                "rewrite: "
+                                        + RULES
+                                        + "aSelectListExpressionCarriesTheValueOfTheRowItRead"),
+                        List.of(RUN + "selectListExpressionsComputeFromTheRowRead")),
+                row(
                         "ORDER BY … [ASC|DESC] LIMIT n",
                         "order-by-limit.sql",
                         "ORDER BY .* LIMIT 1",
@@ -353,7 +370,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(30, seen.size());
+        assertEquals(32, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {

@@ -58,7 +58,7 @@ END
 $$;
 
 -- $n parameters, PERFORM, FOUND, ELSEIF, NULL;, FOR r IN SELECT, DELETE, RETURN without value,
--- SELECT … INTO a record from a join
+-- SELECT … INTO a record from a join, PERFORM of a join with ORDER BY … LIMIT
 CREATE OR REPLACE FUNCTION cancel_order(INT) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -70,6 +70,8 @@ BEGIN
   IF NOT FOUND THEN
     RETURN;
   END IF;
+  PERFORM ol.ol_amount, i.i_name FROM order_line ol JOIN item i ON ol.ol_i_id = i.i_id
+    WHERE ol.ol_o_id = $1 ORDER BY i.i_price DESC LIMIT 5;
   SELECT ol.ol_amount, i.i_price INTO j
     FROM order_line ol JOIN item i ON ol.ol_i_id = i.i_id WHERE ol.ol_o_id = $1;
   IF FOUND AND j.ol_amount < 0 AND j.i_price < 0 THEN
@@ -89,14 +91,22 @@ BEGIN
 END
 $$;
 
--- a PROCEDURE: ROLLBACK ends its path; aggregates
+-- a PROCEDURE: ROLLBACK ends its path; aggregates (MAX over a VARCHAR column too); an aliased
+-- expression in a SELECT list
 CREATE OR REPLACE PROCEDURE restock(p_i_id INT, p_min INT)
 LANGUAGE plpgsql AS $$
 DECLARE
   cnt INT;
   q INT;
+  top_name VARCHAR(24);
+  sr RECORD;
 BEGIN
   SELECT COUNT(*) INTO cnt FROM order_line WHERE ol_i_id = p_i_id;
+  SELECT MAX(i_name) INTO top_name FROM item WHERE i_price >= p_min;
+  SELECT s_quantity, s_ytd + p_min AS ytd_target INTO sr FROM stock WHERE s_i_id = p_i_id;
+  IF sr.ytd_target < 0 THEN
+    RAISE EXCEPTION 'negative year-to-date target';
+  END IF;
   SELECT s_quantity INTO q FROM stock WHERE s_i_id = p_i_id;
   IF q IS NULL THEN
     ROLLBACK;

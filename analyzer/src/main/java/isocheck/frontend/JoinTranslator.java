@@ -262,7 +262,10 @@ final class JoinTranslator extends JoinParts {
                                 f.text(),
                                 pos));
             } else {
-                scope.assign(target, new Type.Scalar(ScalarType.INT), targetPos);
+                scope.assign(
+                        target,
+                        new Type.Scalar(SqlTranslator.aggregateType(aggregate, p.table())),
+                        targetPos);
                 return new Stmt.Select(
                         target,
                         p.table().name(),

@@ -190,6 +190,11 @@ abstract class NameResolver {
         String joined = parts.length == 2 ? scope.joinField(parts[0], parts[1]) : null;
         Variable v = scope.read(joined != null ? joined : parts[0], pos); // JoinRecord
         Type type = v.type();
+        if (parts.length == 2 && joined != null && type instanceof Type.Scalar s) {
+            // record.alias of an expression in a SELECT list: its hidden local
+            // (SelectListExpression)
+            return new Expr.VarRef(v.name(), null, s.type(), pos);
+        }
         if (parts.length == 2) {
             if (type instanceof Type.Scalar) {
                 throw new ProgramError(

@@ -8,6 +8,7 @@ import isocheck.program.Table;
 import isocheck.program.Type;
 import isocheck.program.Variable;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -195,12 +196,12 @@ abstract class PlpgsqlStatements {
                     p.tokens.get(start).pos(),
                     "a SELECT in PL/pgSQL needs INTO (or write PERFORM to discard the rows)");
         }
-        Stmt.Select sel =
-                (Stmt.Select)
-                        new SqlTranslator(p.schema, p.scope).translate(p.fragment(start, end), 1);
+        SqlTranslator translator = new SqlTranslator(p.schema, p.scope);
+        Stmt.Select sel = (Stmt.Select) translator.translateSelectInto(p.fragment(start, end));
         p.next = end + 1;
         List<Stmt> out = new ArrayList<>();
         out.add(sel);
+        List<SelectListExpression> expressions = translator.expressions();
         // SELECT INTO fetches at most one row: ROW_COUNT is 0 or 1 (1 for an aggregate)
         p.scope.rowCount(
                 new Scope.RowCount(
@@ -229,7 +230,9 @@ abstract class PlpgsqlStatements {
         if (sel.aggregate().isPresent()) {
             p.scope.found(""); // an aggregate always returns its one row
         }
-        if (!sel.target().equals(declared)) {
+        if (!expressions.isEmpty()) {
+            out.addAll(selectListValues(sel, declared, expressions, into, translator));
+        } else if (!sel.target().equals(declared)) {
             Variable hidden = p.scope.read(sel.target(), into.pos());
             ScalarType type;
             if (hidden.type() instanceof Type.Scalar sc) {
@@ -259,6 +262,50 @@ abstract class PlpgsqlStatements {
                             List.of(),
                             into.pos()));
         }
+        return out;
+    }
+
+    /**
+     * The values of a SELECT list's expressions ({@link SelectListExpression}): into a scalar, the
+     * one expression over the hidden row set; into a record, one hidden local per alias, which
+     * {@code record.alias} names from here on.
+     */
+    private List<Stmt> selectListValues(
+            Stmt.Select sel,
+            String declared,
+            List<SelectListExpression> expressions,
+            Token into,
+            SqlTranslator translator) {
+        List<Stmt> out = new ArrayList<>();
+        if (!sel.target().equals(declared)) {
+            if (translator.selectItems() != 1) {
+                throw new ProgramError(
+                        into.pos(),
+                        "SELECT of several items INTO scalar "
+                                + declared
+                                + "; declare it RECORD and read "
+                                + declared
+                                + ".alias");
+            }
+            Expr value = expressions.get(0).over(sel.target());
+            p.scope.assign(declared, new Type.Scalar(value.type()), into.pos());
+            out.add(new Stmt.Assign(declared, value, into.pos()));
+            return out;
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (SelectListExpression e : expressions) {
+            if (e.alias() == null) {
+                throw new ProgramError(
+                        e.pos(),
+                        "an expression selected INTO a record needs an alias (expr AS name), the field it fills");
+            }
+            String hidden = p.scope.hiddenName(declared + "$" + e.alias());
+            Expr value = e.over(declared);
+            p.scope.assign(hidden, new Type.Scalar(value.type()), e.pos());
+            out.add(new Stmt.Assign(hidden, value, e.pos()));
+            fields.put(e.alias(), hidden);
+        }
+        p.scope.joinRecord(declared, fields);
         return out;
     }
 

@@ -67,10 +67,37 @@ final class SqlTranslator {
     }
 
     /**
+     * Whether a single-table SELECT may list expressions and aliases (PL/pgSQL's SELECT … INTO and
+     * PERFORM, whose callers assign the values: {@link SelectListExpression}).
+     */
+    private boolean selectListExpressions;
+
+    /** After a SELECT with expressions in its list: the expressions, in list order. */
+    private final List<SelectListExpression> expressions = new ArrayList<>();
+
+    List<SelectListExpression> expressions() {
+        return List.copyOf(expressions);
+    }
+
+    /** After a single-table SELECT: how many items its list has. */
+    private int selectItems;
+
+    int selectItems() {
+        return selectItems;
+    }
+
+    /** PL/pgSQL's {@code SELECT … INTO}: the SELECT list may hold expressions and aliases. */
+    Stmt.Sql translateSelectInto(Fragment fragment) {
+        selectListExpressions = true;
+        return translate(fragment, 1);
+    }
+
+    /**
      * A PERFORM: a SELECT whose rows go to {@code target} (for FOUND) instead of an INTO variable.
      */
     Stmt.Sql translatePerform(Fragment fragment, String target) {
         implicitTarget = target;
+        selectListExpressions = true;
         return translate(fragment, 1);
     }
 
@@ -166,11 +193,35 @@ final class SqlTranslator {
 
         List<String> columns = new ArrayList<>();
         Optional<Aggregate> aggregate = Optional.empty();
+        selectItems = s.getSelectItems().size();
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
             SourcePos itemPos = exprs.pos(e);
             // an alias of the one aggregate names nothing the program sees (its value goes INTO a
             // scalar): BenchBase writes SUM(ol_amount) AS ol_total
+            if (selectListExpressions
+                    && !(e instanceof AllColumns)
+                    && !(e instanceof Function)
+                    && (item.getAlias() != null
+                            || !(e instanceof net.sf.jsqlparser.schema.Column))) {
+                // an expression or an alias (SelectListExpression): read the columns it names
+                Expr value = exprs.expr(e);
+                reject(
+                        value instanceof Expr.Case,
+                        itemPos,
+                        "CASE in a SELECT list is not supported; use IF");
+                for (String c : isocheck.program.Columns.of(value)) {
+                    if (!columns.contains(c)) columns.add(c);
+                }
+                expressions.add(
+                        new SelectListExpression(
+                                item.getAlias() == null
+                                        ? null
+                                        : Names.of(item.getAlias().getName()),
+                                value,
+                                itemPos));
+                continue;
+            }
             reject(
                     item.getAlias() != null
                             && !(e instanceof Function && s.getSelectItems().size() == 1),
@@ -188,7 +239,11 @@ final class SqlTranslator {
             } else if (e instanceof net.sf.jsqlparser.schema.Column) {
                 Expr c = exprs.expr(e);
                 String name = ((Expr.ColumnRef) c).column();
-                reject(columns.contains(name), itemPos, "column " + name + " is selected twice");
+                reject(
+                        columns.contains(name) && expressions.isEmpty(),
+                        itemPos,
+                        "column " + name + " is selected twice");
+                if (columns.contains(name)) continue; // also read for an expression before it
                 columns.add(name);
             } else {
                 throw new ProgramError(
@@ -196,6 +251,14 @@ final class SqlTranslator {
                         "SELECT lists columns, *, or one MIN/MAX/COUNT(col); found '" + e + "'");
             }
         }
+        if (columns.isEmpty() && !expressions.isEmpty()) {
+            // SELECT 1 INTO v …: the row set still holds the rows found (their key)
+            columns.add(table.primaryKey().get(0));
+        }
+        reject(
+                !expressions.isEmpty() && aggregate.isPresent(),
+                pos,
+                "an aggregate must be the only selected item (one SELECT MIN/MAX/COUNT(col) INTO v per aggregate)");
         Cond where = s.getWhere() == null ? new Cond.Const(true, pos) : exprs.cond(s.getWhere());
         List<OrderKey> orderBy = orderBy(s, exprs);
         Optional<Long> limit = limit(s, f, exprs);
@@ -214,7 +277,7 @@ final class SqlTranslator {
         }
         Type type;
         if (aggregate.isPresent()) {
-            type = new Type.Scalar(ScalarType.INT);
+            type = new Type.Scalar(aggregateType(aggregate.get(), table));
         } else {
             List<Field> fields =
                     columns.stream()
@@ -321,6 +384,12 @@ final class SqlTranslator {
         return Optional.of(rows);
     }
 
+    /** The type of an aggregate's value: its column's for MIN/MAX, INT for COUNT, SUM and AVG. */
+    static ScalarType aggregateType(Aggregate aggregate, Table table) {
+        if (!aggregate.isExtremum() || aggregate.column().isEmpty()) return ScalarType.INT;
+        return table.column(aggregate.column().get()).orElseThrow().type();
+    }
+
     static Aggregate aggregate(Function fn, Table table, ExprTranslator exprs, SourcePos pos) {
         Aggregate.Function function;
         try {
@@ -352,8 +421,14 @@ final class SqlTranslator {
             throw new ProgramError(exprs.pos(arg), function + " takes a column of " + table.name());
         }
         Expr column = exprs.expr((Expression) arg);
+        // MIN/MAX of a VARCHAR column (AuctionMark's getMaxItemAttributeId, MAX(ia_id)) is a
+        // string; SUM and AVG need numbers (PostgreSQL: "function sum(character varying) does not
+        // exist")
         reject(
-                function != Aggregate.Function.COUNT && column.type() != ScalarType.INT,
+                function != Aggregate.Function.COUNT
+                        && !(function == Aggregate.Function.MIN
+                                || function == Aggregate.Function.MAX)
+                        && column.type() != ScalarType.INT,
                 pos,
                 function
                         + " needs an INT column; "

@@ -112,6 +112,65 @@ class SqlConstructRulesTest {
     }
 
     /**
+     * An expression in a SELECT list carries the value it computes from the row it read (an
+     * assignment over the row's fields, frontend.SelectListExpression), exactly: with {@code x * 0
+     * AS z} the guard {@code r.z <> 0} is never true, so Check never writes row 2 and the write
+     * skew with Copy is impossible (none under psi); with {@code x * 1 AS z} it is found.
+     */
+    @Test
+    void aSelectListExpressionCarriesTheValueOfTheRowItRead() throws Exception {
+        String skew =
+                """
+                CREATE TABLE t (id INT PRIMARY KEY, x INT NOT NULL);
+                CREATE FUNCTION check_it() RETURNS VOID LANGUAGE plpgsql AS $$
+                DECLARE r RECORD;
+                BEGIN
+                  SELECT x * %s AS z INTO r FROM t WHERE id = 1;
+                  IF r.z <> 0 THEN
+                    UPDATE t SET x = 1 WHERE id = 2;
+                  END IF;
+                END
+                $$;
+                CREATE FUNCTION copy_it() RETURNS VOID LANGUAGE plpgsql AS $$
+                DECLARE q INT;
+                BEGIN
+                  SELECT x INTO q FROM t WHERE id = 2;
+                  UPDATE t SET x = q WHERE id = 1;
+                END
+                $$;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(skew.formatted("0"), "psi", 2).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(skew.formatted("1"), "psi", 2).verdict());
+    }
+
+    /**
+     * The extremum rule (the paper's §4.3 SELECT MAX rule: no matching row lies beyond the MIN) is
+     * for INT keys only: a VARCHAR key is an integer code whose order is not the strings' order, so
+     * MIN of one is left unconstrained (Vocabulary#isIntKey). The Dequeue queue of {@link
+     * #sumAndAvgAreNotExtrema} with a VARCHAR id: two Dequeues may take different heads, a cycle
+     * under psi (an over-approximation, and sound); with an INT id none.
+     */
+    @Test
+    void minOfAVarcharKeyIsLeftUnconstrained() throws Exception {
+        String queue =
+                """
+                CREATE TABLE q (g INT NOT NULL, id %s NOT NULL, PRIMARY KEY (g, id));
+                TRANSACTION Dequeue(g INT)
+                BEGIN
+                  SELECT MIN(id) INTO head FROM q WHERE g = :g;
+                  IF head IS NOT NULL THEN
+                    DELETE FROM q WHERE g = :g AND id = :head;
+                  END IF;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(queue.formatted("INT"), "psi", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.FOUND, run(queue.formatted("VARCHAR(10)"), "psi", 3).verdict());
+        assertEquals(
+                Analysis.Verdict.NONE, run(queue.formatted("VARCHAR(10)"), "ser", 3).verdict());
+    }
+
+    /**
      * A join reads both sides: the order lines' item and the joined stock rows' quantity. A writer
      * of either side is anti-dependent on the join's reader: with only Reorder (writing line.item)
      * the long fork of two LowStocks is found through the line side alone, and with only Restock

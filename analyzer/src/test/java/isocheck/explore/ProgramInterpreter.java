@@ -412,13 +412,17 @@ final class ProgramInterpreter {
                                             ? sum
                                             : sum / values.size());
                 } else {
+                    // MIN/MAX of INT (Long) or VARCHAR (String, compared as Java compares strings:
+                    // the byte order of PostgreSQL's C collation for ASCII)
                     String col = agg.column().orElseThrow();
-                    Long best = null;
+                    Comparable<Object> best = null;
                     for (var row : rows) {
-                        Long v = (Long) row.get(col);
+                        @SuppressWarnings("unchecked")
+                        Comparable<Object> v = (Comparable<Object>) row.get(col);
                         if (v == null) continue;
+                        int cmp = best == null ? 0 : v.compareTo(best);
                         if (best == null
-                                || (agg.function() == Aggregate.Function.MIN ? v < best : v > best))
+                                || (agg.function() == Aggregate.Function.MIN ? cmp < 0 : cmp > 0))
                             best = v;
                     }
                     env.put(sel.target(), best);

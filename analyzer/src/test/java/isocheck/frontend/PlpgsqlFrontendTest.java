@@ -92,6 +92,62 @@ class PlpgsqlFrontendTest {
         assertEquals("f_id = :r.f_id", u.where().text());
     }
 
+    /**
+     * Expressions and aliases in a SELECT list (SEATS' FindOpenSeats): the SELECT reads the columns
+     * they name, and each value is an assignment right after it over the selected row's fields;
+     * {@code r.alias} then reads the hidden local. Into a scalar, the one expression. Refused: an
+     * unnamed expression into a record, several items into a scalar, CASE.
+     */
+    @Test
+    void selectListExpressionsAreAssignmentsAfterTheSelect() {
+        Transaction t =
+                only(
+                        """
+                DECLARE r RECORD; v INT;
+                BEGIN
+                  SELECT id, balance - amount AS after INTO r FROM account WHERE id = p_id;
+                  SELECT balance * 2 INTO v FROM account WHERE id = p_id;
+                  UPDATE account SET balance = r.after + v WHERE id = p_id;
+                  RETURN r.after;
+                END""");
+        List<Stmt> body = t.body();
+        Stmt.Select sel = (Stmt.Select) body.get(0);
+        assertEquals(List.of("id", "balance"), sel.columns());
+        Stmt.Assign after = (Stmt.Assign) body.get(1);
+        assertTrue(after.target().startsWith("r$after$"), after.target());
+        assertEquals("(:r.balance - :amount)", after.value().text());
+        Stmt.Select scalar = (Stmt.Select) body.get(2);
+        assertEquals(List.of("balance"), scalar.columns());
+        Stmt.Assign v = (Stmt.Assign) body.get(3);
+        assertEquals("v", v.target());
+        assertEquals("(:" + scalar.target() + ".balance * 2)", v.value().text());
+        Stmt.Update u = (Stmt.Update) body.get(4);
+        assertEquals("(:" + after.target() + " + :v)", u.assignments().get(0).value().text());
+        for (String[] bad :
+                new String[][] {
+                    {"SELECT balance + 1 INTO r FROM account WHERE id = p_id;", "needs an alias"},
+                    {
+                        "SELECT id, balance + 1 INTO v FROM account WHERE id = p_id;",
+                        "INTO scalar v"
+                    },
+                    {
+                        "SELECT CASE WHEN balance > 0 THEN 1 ELSE 0 END AS s INTO r FROM account WHERE id = p_id;",
+                        "CASE in a SELECT list"
+                    }
+                }) {
+            String message =
+                    org.junit.jupiter.api.Assertions.assertThrows(
+                                    ProgramError.class,
+                                    () ->
+                                            only(
+                                                    "DECLARE r RECORD; v INT;\nBEGIN\n  "
+                                                            + bad[0]
+                                                            + "\nEND"))
+                            .getMessage();
+            assertTrue(message.contains(bad[1]), bad[0] + ": " + message);
+        }
+    }
+
     @Test
     void foundTestsTheLastQuerysRowSet() {
         Transaction t =

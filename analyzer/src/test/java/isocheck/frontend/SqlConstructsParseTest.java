@@ -146,6 +146,37 @@ class SqlConstructsParseTest {
                         .contains("aggregates are MIN, MAX, COUNT, SUM and AVG"));
     }
 
+    /**
+     * MIN/MAX of a VARCHAR column (AuctionMark's {@code MAX(ia_id)}) is a string-valued aggregate
+     * whose target is a VARCHAR local; SUM/AVG of one stay refused, as PostgreSQL refuses them.
+     */
+    @Test
+    void minAndMaxOverAVarcharColumnAreStrings() {
+        Program p =
+                parse(
+                        """
+                        TRANSACTION t(w INT)
+                        BEGIN
+                          SELECT MAX(tag) INTO top FROM job WHERE worker = :w;
+                          SELECT MIN(tag) INTO low FROM job;
+                          UPDATE job SET done = 1 WHERE tag = :top;
+                        END;
+                        """);
+        Stmt.Select max = (Stmt.Select) p.transactions().get(0).body().get(0);
+        assertEquals(
+                new Aggregate(Aggregate.Function.MAX, Optional.of("tag"), false),
+                max.aggregate().orElseThrow());
+        assertEquals(
+                "VARCHAR",
+                p.transactions().get(0).locals().stream()
+                        .filter(v -> v.name().equals("top"))
+                        .findFirst()
+                        .orElseThrow()
+                        .type()
+                        .describe());
+        assertTrue(error("SELECT AVG(tag) INTO s FROM job;").contains("AVG needs an INT column"));
+    }
+
     @Test
     void inListsAreDisjunctionsOfEqualities() {
         Stmt.Select s = onlySelect("SELECT done INTO d FROM job WHERE job_id IN (1, :w, :x + 1);");

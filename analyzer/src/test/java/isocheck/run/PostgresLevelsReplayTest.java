@@ -77,6 +77,9 @@ class PostgresLevelsReplayTest {
     static final String WHY_R =
             "the seed holds the edges' rows and the rows a statement names by its whole key (query.InitialState); the order line T1's join matches is read through a predicate only, so it is not seeded: on the server the join matches nothing and T2's stock write changes no predicate's matches. The anomaly is real: the same two transactions with the order line seeded (benchmarks/schedules/join-phantom.schedule) are recorded G2 with the predicate edge at every snapshot level (RunContract, PREDICATE_LITMUS). Seeding predicate-read rows from the model is the fix";
 
+    static final String WHY_S =
+            "MIN/MAX of a VARCHAR column is left unconstrained (Vocabulary#isIntKey: a string's integer code has not the strings' order), so the witness has two Claims take different names, each reading the owner of the row the other updates; on the server both read the same snapshot's greatest name, and the history is serializable. The explorer, which computes MAX, finds no such cycle under psi and si (SoundnessOracleTest, RESULTS 2026-11-26 sql6): spurious, sound";
+
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
      * investigated from its schedule and trace).
@@ -102,6 +105,12 @@ class PostgresLevelsReplayTest {
                             Map.entry("join-phantom read-committed 1", WHY_R),
                             Map.entry("join-phantom repeatable-read 1", WHY_R),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
+                            Map.entry("max-varchar read-committed 1", WHY_S),
+                            Map.entry("max-varchar repeatable-read 1", WHY_S),
+                            // the seed has both Claims write owner = 0 (p = 0): the value already
+                            // written, as WHY_G (trace: both read s2, T2 commits first, T1 writes
+                            // 0 again)
+                            Map.entry("max-varchar read-committed 2", WHY_G),
                             Map.entry("on-conflict repeatable-read 1", WHY_K),
                             Map.entry("order-by-limit read-committed 1", WHY_C),
                             Map.entry("order-by-limit read-committed 2", WHY_C),
@@ -152,7 +161,15 @@ class PostgresLevelsReplayTest {
     static Stream<Arguments> cases() throws Exception {
         List<Arguments> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(RunContract.PROGRAMS.resolve("litmus"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
+            // -Disocheck.oracle.only=NAME: the litmus programs whose file name contains NAME only
+            String only = System.getProperty("isocheck.oracle.only", "");
+            for (Path f :
+                    files.filter(
+                                    p ->
+                                            p.toString().endsWith(".sql")
+                                                    && p.getFileName().toString().contains(only))
+                            .sorted()
+                            .toList()) {
                 for (Isolation l :
                         List.of(
                                 Isolation.READ_COMMITTED,

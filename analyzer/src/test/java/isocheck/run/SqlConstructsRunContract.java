@@ -215,6 +215,66 @@ class SqlConstructsRunContract extends Contract {
         assertTrue(trace.toString().contains("kinds = 2"), trace.toString());
     }
 
+    /**
+     * MAX over a VARCHAR column is the greatest string (AuctionMark's getMaxItemAttributeId): the
+     * first Claim takes 'b' of {'a', 'b'}, the second, run after it, finds 'b' taken and takes 'a';
+     * each reads the owner of every row (the aggregate's predicate read) and writes one.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void maxOverAVarcharColumnIsTheGreatestString() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "max-varchar.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "row tag: name = 'a', owner = 1",
+                                "row tag: name = 'b', owner = 1",
+                                "T1: Claim(p = 2)",
+                                "T2: Claim(p = 3)",
+                                "T1 T1 T1",
+                                "T2 T2 T2")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        assertTrue(trace.toString().contains("top = 'b'"), trace.toString());
+        assertTrue(trace.toString().contains("top = 'a'"), trace.toString());
+        assertTrue(ops.get(0).contains("w(tag/b/owner,"), ops.toString());
+        assertTrue(ops.get(1).contains("w(tag/a/owner,"), ops.toString());
+    }
+
+    /**
+     * Expressions in a SELECT list (select-expressions.sql): book reads 3 seats and the price 5,
+     * computes r.after = 2 and v = 10 from the row it read, and writes them back (the second book
+     * reads them); the reads and writes are the row's fields.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void selectListExpressionsComputeFromTheRowRead() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "select-expressions.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "row flight: f_id = 1, f_seats_left = 3, f_price = 5",
+                                "T1: book(p_f = 1)",
+                                "T2: book(p_f = 1)",
+                                "T1 T1 T1 T1",
+                                "T2 T2 T2 T2")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        // T2 reads what T1 wrote: r.after = 3 - 1 and v = 5 * 2
+        assertTrue(trace.toString().contains("r = (f_seats_left=2)"), trace.toString());
+        assertTrue(trace.toString().contains("(f_price=10)"), trace.toString());
+        assertEquals(
+                sorted(
+                        "r(flight/1/f_seats_left,0) r(flight/1/f_price,0)"
+                                + " w(flight/1/f_seats_left,1) w(flight/1/f_price,1)"),
+                sorted(ops.get(0)),
+                trace.toString());
+    }
+
     /** IN lists (with the AND JSqlParser mis-parses) select and update exactly the listed rows. */
     @Case({Isolation.READ_COMMITTED})
     void inListsSelectAndUpdateTheListedRows() throws Exception {

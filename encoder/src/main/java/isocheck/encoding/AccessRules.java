@@ -489,7 +489,7 @@ public final class AccessRules {
                 || sel.lock().skipLocked()
                 || sel.isJoin()) return Optional.empty();
         String k = sel.orderBy().get(0).column();
-        if (!v.isKey(sel.table(), k)) return Optional.empty();
+        if (!v.isIntKey(sel.table(), k)) return Optional.empty();
         if (model.assignments(readerSite.txn(), sel.target()).size() != 1) return Optional.empty();
         Optional<BoolExpr> ne = terms.nonEmpty(sel.target(), readerSite);
         Optional<Expr<?>> pick = terms.pick(sel.target(), readerSite);
@@ -528,7 +528,7 @@ public final class AccessRules {
         isocheck.program.Aggregate agg = sel.aggregate().get();
         if (!agg.isExtremum()
                 || agg.column().isEmpty()
-                || !v.isKey(sel.table(), agg.column().get())) {
+                || !v.isIntKey(sel.table(), agg.column().get())) {
             return Optional.empty();
         }
         var target = model.variable(readerSite.txn(), sel.target());

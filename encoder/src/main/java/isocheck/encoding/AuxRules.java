@@ -418,7 +418,7 @@ final class AuxRules extends RuleFamily {
                 || sel.isJoin()
                 || !sf.loops().isEmpty()) return List.of();
         String k = sel.orderBy().get(0).column();
-        if (!v.isKey(sel.table(), k)) return List.of();
+        if (!v.isIntKey(sel.table(), k)) return List.of();
         Variable var = model.variable(txn, sel.target());
         if (model.assignments(txn, var.name()).size() != 1) return List.of();
         Site site = rules.site(sf, txn, t, List.of());
@@ -529,7 +529,9 @@ final class AuxRules extends RuleFamily {
         }
         // SUM and AVG: value and NULL-ness left unconstrained (any result of any rows read: sound)
         String column = agg.column().orElse(null);
-        if (!agg.isExtremum() || column == null || !v.isKey(s.table(), column)) return List.of();
+        // a VARCHAR key's integer code has not the strings' order (Vocabulary#isIntKey): MIN/MAX of
+        // it, or of any non-key column, is left unconstrained (any value: more behaviours)
+        if (!agg.isExtremum() || column == null || !v.isIntKey(s.table(), column)) return List.of();
         StatementFacts sf = model.factsOf(s);
         // no matching record alive in the statement's view lies beyond the MIN (MAX)
         com.microsoft.z3.IntExpr aggValue = (com.microsoft.z3.IntExpr) value;

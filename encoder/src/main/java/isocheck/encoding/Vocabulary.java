@@ -340,6 +340,21 @@ public final class Vocabulary implements ExecutionVocabulary {
         return keyAccessors.get(table).containsKey(column);
     }
 
+    /**
+     * A key column of type INT: the only keys whose integer order is SQL's order. A VARCHAR key is
+     * an integer code here whose order ({@code <}) is not the strings' order (Terms' {@code str<}),
+     * so the rules that compare keys by size (MIN/MAX, ORDER BY k LIMIT 1) apply to INT keys only;
+     * leaving them out for a VARCHAR key leaves the extremum or first row open (more behaviours).
+     */
+    public boolean isIntKey(String table, String column) {
+        return isKey(table, column)
+                && program.schema()
+                        .table(table)
+                        .flatMap(t -> t.column(column))
+                        .map(c -> c.type() == isocheck.program.ScalarType.INT)
+                        .orElse(false);
+    }
+
     public List<String> keyColumns(String table) {
         return new ArrayList<>(keyAccessors.get(table).keySet());
     }
