@@ -61,8 +61,13 @@ abstract class PolygraphPruning extends PolygraphReachability {
             return Outcome.CONSISTENT;
         }
         long t0 = System.nanoTime();
+        reduce &= prune;
         buildConstraints();
         long t1 = System.nanoTime();
+        if (overBudget != null) {
+            remained = overBudget;
+            return Outcome.UNKNOWN;
+        }
         if (timeUp()) {
             remained = "building the constraints (" + varCount + " writer pairs so far)";
             return Outcome.UNKNOWN;
@@ -99,6 +104,21 @@ abstract class PolygraphPruning extends PolygraphReachability {
                 varCount
                         + " constraints (pairs of transactions in different sessions writing a common key)"
                         + String.format(", built in %.1f ms", (t1 - t0) / 1e6));
+        if (reduce && reduction) {
+            notes.add(
+                    reductionNanos < 0
+                            ? "reduction: off (the known graph's reachability summary would exceed"
+                                    + " a quarter of the heap)"
+                            : "reduction: "
+                                    + reducedPairs
+                                    + " writer pairs (per key) ordered by the known graph left out,"
+                                    + " "
+                                    + reducedEdges
+                                    + " ww edges added for their covering pairs, "
+                                    + unreducedKeys
+                                    + " keys not reduced"
+                                    + String.format(" (summary %.1f ms)", reductionNanos / 1e6));
+        }
         if (!prune) {
             notes.add("pruning disabled");
             return varCount == 0 ? Outcome.CONSISTENT : search();
@@ -248,9 +268,40 @@ abstract class PolygraphPruning extends PolygraphReachability {
      * The reachability summary of the current graph (topological positions pos), or null if too
      * big.
      */
+    /** Time to build the reduction's summary, or -1 if it did not fit. */
+    long reductionNanos = -1;
+
+    @Override
+    ReachSummary reductionSummary() {
+        int[] pos = topo();
+        if (pos == null) {
+            return null;
+        }
+        long t = System.nanoTime();
+        ReachSummary rs = summary(pos, Runtime.getRuntime().maxMemory() / 4 / Integer.BYTES);
+        if (rs != null) {
+            reductionNanos = System.nanoTime() - t;
+            summaries--; // counted as a pruning pass's below
+        }
+        return rs;
+    }
+
+    /**
+     * The largest summary a pruning pass builds: {@link #SUMMARY_LIMIT}, or up to an eighth of the
+     * heap where that is more (10^6 hard transactions with 100 sessions need 2 × 10^8 ints for SI:
+     * per-pair graph searches instead took minutes).
+     */
+    static long passSummaryLimit() {
+        return Math.max(SUMMARY_LIMIT, Runtime.getRuntime().maxMemory() / 8 / Integer.BYTES);
+    }
+
     ReachSummary summary(int[] pos) {
+        return summary(pos, passSummaryLimit());
+    }
+
+    ReachSummary summary(int[] pos, long limit) {
         int chainCount = m.sessions + 1;
-        if (ReachSummary.cells(nodeCount, chainCount, psi) > SUMMARY_LIMIT) {
+        if (ReachSummary.cells(nodeCount, chainCount, psi) > limit) {
             return null;
         }
         if (chainOf == null) {
