@@ -129,6 +129,16 @@ abstract class PolygraphConstraints extends PolygraphGraph {
 
     boolean reduce = true;
 
+    /**
+     * The reduction runs from this many writer pairs on (tests set 0): below, pruning's first pass
+     * does the same work cheaply, and it explains a violation better (it shows both orders' cycles,
+     * where a reduced pair's edge only says that the other order closes one).
+     */
+    static volatile long reductionMinPairs = 100_000;
+
+    /** Whether buildConstraints tried the reduction (it is off when the summary does not fit). */
+    boolean reductionTried;
+
     /** Writer pairs (per key) the reduction found ordered by the known graph: no variable. */
     long reducedPairs;
 
@@ -157,7 +167,8 @@ abstract class PolygraphConstraints extends PolygraphGraph {
     abstract ReachSummary reductionSummary();
 
     void buildConstraints() {
-        ReachSummary known = reduce && reduction ? reductionSummary() : null;
+        reductionTried = reduce && reduction && writerPairs() >= reductionMinPairs;
+        ReachSummary known = reductionTried ? reductionSummary() : null;
         long[] forced = new long[64];
         int[] elemHead = new int[64];
         int[] elemTail = new int[64];
@@ -416,6 +427,16 @@ abstract class PolygraphConstraints extends PolygraphGraph {
             }
         }
         return true;
+    }
+
+    /** Pairs of writers of a common key, summed over keys (the initial transaction included). */
+    long writerPairs() {
+        long pairs = 0;
+        for (int x = 0; x < m.keyCount; x++) {
+            long k = m.kwStart[x + 1] - m.kwStart[x];
+            pairs += k * (k - 1) / 2;
+        }
+        return pairs;
     }
 
     /** Appends key x to variable v's entries (see buildConstraints). */

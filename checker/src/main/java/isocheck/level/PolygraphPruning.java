@@ -104,7 +104,7 @@ abstract class PolygraphPruning extends PolygraphReachability {
                 varCount
                         + " constraints (pairs of transactions in different sessions writing a common key)"
                         + String.format(", built in %.1f ms", (t1 - t0) / 1e6));
-        if (reduce && reduction) {
+        if (reductionTried) {
             notes.add(
                     reductionNanos < 0
                             ? "reduction: off (the known graph's reachability summary would exceed"

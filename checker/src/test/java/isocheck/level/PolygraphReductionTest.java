@@ -111,7 +111,9 @@ class PolygraphReductionTest {
 
     private static Verdict check(History h, Level level, boolean reduce) {
         boolean was = PolygraphConstraints.reduction;
+        long min = PolygraphConstraints.reductionMinPairs;
         PolygraphConstraints.reduction = reduce;
+        PolygraphConstraints.reductionMinPairs = 0;
         try {
             return LevelChecker.of(
                             level,
@@ -119,6 +121,7 @@ class PolygraphReductionTest {
                     .check(h);
         } finally {
             PolygraphConstraints.reduction = was;
+            PolygraphConstraints.reductionMinPairs = min;
         }
     }
 }
