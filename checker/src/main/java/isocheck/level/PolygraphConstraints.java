@@ -289,7 +289,7 @@ abstract class PolygraphConstraints extends PolygraphGraph {
             }
             if (a.size() > maxVars) {
                 overBudget =
-                        "building the constraints: more than "
+                        "memory budget: building the constraints, more than "
                                 + maxVars
                                 + " writer pairs after "
                                 + (x + 1)

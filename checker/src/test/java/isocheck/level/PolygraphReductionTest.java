@@ -85,6 +85,23 @@ class PolygraphReductionTest {
         assertTrue(reducing >= 300, "checks that left out pairs: " + reducing);
     }
 
+    @Test
+    void aConstraintSetOverTheMemoryBudgetIsUnknownWithTheReason() {
+        History h =
+                HardHistories.generate(
+                        new HardHistories.Params(
+                                400, 40, 80, 1, 3, 1, HardHistories.Plant.NONE, 7));
+        Polygraph within = new Polygraph(new TxnModel(h), Level.SI, Long.MAX_VALUE);
+        within.buildKnown();
+        assertEquals(Polygraph.Outcome.CONSISTENT, within.solve(true));
+        assertTrue(within.varCount > 10, "constraints: " + within.varCount);
+        Polygraph over = new Polygraph(new TxnModel(h), Level.SI, Long.MAX_VALUE);
+        over.buildKnown();
+        over.maxVars = 10;
+        assertEquals(Polygraph.Outcome.UNKNOWN, over.solve(true));
+        assertTrue(over.overBudget.startsWith("memory budget"), over.overBudget);
+    }
+
     static HardHistories.Params hard(Random r) {
         HardHistories.Plant[] plants = HardHistories.Plant.values();
         HardHistories.Plant plant = plants[r.nextInt(plants.length)];
