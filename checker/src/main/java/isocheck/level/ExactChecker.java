@@ -371,7 +371,12 @@ public final class ExactChecker implements LevelChecker {
             case CONSISTENT:
                 return new Verdict.Consistent(level, g.commitOrder(), notes);
             case UNKNOWN:
-                return new Verdict.Unknown(level, "time limit reached during " + g.remained, notes);
+                return new Verdict.Unknown(
+                        level,
+                        g.overBudget != null
+                                ? g.overBudget
+                                : "time limit reached during " + g.remained,
+                        notes);
             default:
                 Polygraph.Cycle c = g.violation != null ? g.violation : g.lastConflict();
                 String other = null;

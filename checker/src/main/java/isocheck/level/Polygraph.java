@@ -295,6 +295,12 @@ final class Polygraph extends PolygraphSearch {
                     + views.label(a)
                     + " to the initial state, so it precedes every other writer of it";
         }
+        if (ref == WW_REACH) {
+            return views.label(a)
+                    + " precedes "
+                    + views.label(b)
+                    + ": the other order closes a cycle with the known edges";
+        }
         if (ref == WW_SESSION) {
             return views.label(a) + " precedes " + views.label(b) + " in their session";
         }

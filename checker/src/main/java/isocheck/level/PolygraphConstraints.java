@@ -120,7 +120,58 @@ abstract class PolygraphConstraints extends PolygraphGraph {
      */
     final IntList priority = new IntList();
 
+    /**
+     * Whether {@link #buildConstraints} leaves out the writer pairs whose order the known graph
+     * forces (off with -Disocheck.noReduction=true, for A/B runs and the tests that compare both;
+     * and off when pruning is, since it is a pruning rule).
+     */
+    static volatile boolean reduction = !Boolean.getBoolean("isocheck.noReduction");
+
+    boolean reduce = true;
+
+    /**
+     * The reduction runs from this many writer pairs on (tests set 0): below, pruning's first pass
+     * does the same work cheaply, and it explains a violation better (it shows both orders' cycles,
+     * where a reduced pair's edge only says that the other order closes one).
+     */
+    static volatile long reductionMinPairs = 100_000;
+
+    /** Whether buildConstraints tried the reduction (it is off when the summary does not fit). */
+    boolean reductionTried;
+
+    /** Writer pairs (per key) the reduction found ordered by the known graph: no variable. */
+    long reducedPairs;
+
+    /** ww edges the reduction added (the covering pairs of each key's forced order). */
+    long reducedEdges;
+
+    /** Keys the reduction left alone (a forced order with a cycle, or more than 64 writers). */
+    int unreducedKeys;
+
+    /**
+     * The constraint set would not fit {@link #maxVars}: the check answers unknown at once with
+     * this reason rather than thrash in the collector.
+     */
+    String overBudget;
+
+    /**
+     * Variables allowed: about 250 bytes each with their edges and search state (measured: 22
+     * million pairs took 5.9 GiB at the second stop), within half the heap.
+     */
+    long maxVars = Runtime.getRuntime().maxMemory() / 2 / 250;
+
+    /**
+     * The reachability summary of the known graph the reduction uses, or null (does not fit the
+     * memory budget, or the graph is cyclic: pruning reports that).
+     */
+    abstract ReachSummary reductionSummary();
+
     void buildConstraints() {
+        reductionTried = reduce && reduction && writerPairs() >= reductionMinPairs;
+        ReachSummary known = reductionTried ? reductionSummary() : null;
+        long[] forced = new long[64];
+        int[] elemHead = new int[64];
+        int[] elemTail = new int[64];
         LongIntMap index = new LongIntMap(1024);
         varIndex = index;
         LongIntMap chainIndex = new LongIntMap(16);
@@ -169,6 +220,11 @@ abstract class PolygraphConstraints extends PolygraphGraph {
             if (chained) {
                 chainedKeys++;
             }
+            boolean reduced =
+                    known != null && forcedOrder(known, heads, forced, elemHead, elemTail);
+            if (known != null && !reduced && heads.size() > 1) {
+                unreducedKeys++;
+            }
             for (int i = 0; i < heads.size(); i++) {
                 int s1 = heads.get(i);
                 int t1 = m.slotTxn[s1];
@@ -176,6 +232,23 @@ abstract class PolygraphConstraints extends PolygraphGraph {
                 for (int j = i + 1; j < heads.size(); j++) {
                     int s2 = heads.get(j);
                     int t2 = m.slotTxn[s2];
+                    if (reduced && ordered(forced, i, j)) {
+                        reducedPairs++;
+                        int before = (forced[i] >>> j & 1) != 0 ? i : j;
+                        int after = before == i ? j : i;
+                        if (covers(forced, before, after)
+                                && !(single1
+                                        && (chains == null || chains.singleton(s2))
+                                        && m.sessOf[t1] == m.sessOf[t2])) {
+                            int tailSlot =
+                                    chains == null
+                                            ? heads.get(before)
+                                            : chains.tail[heads.get(before)];
+                            addWw(elemTail[before], elemHead[after], x, tailSlot, WW_REACH, -1);
+                            reducedEdges++;
+                        }
+                        continue;
+                    }
                     if (single1 && (chains == null || chains.singleton(s2))) {
                         if (m.sessOf[t1] == m.sessOf[t2]) {
                             continue;
@@ -212,6 +285,22 @@ abstract class PolygraphConstraints extends PolygraphGraph {
                 }
             }
             if (timeUp()) {
+                break;
+            }
+            if (a.size() > maxVars) {
+                overBudget =
+                        "memory budget: building the constraints, more than "
+                                + maxVars
+                                + " writer pairs after "
+                                + (x + 1)
+                                + " of "
+                                + m.keyCount
+                                + " keys ("
+                                + reducedPairs
+                                + " left out as ordered by the known graph), over the memory budget"
+                                + " of half the heap ("
+                                + Runtime.getRuntime().maxMemory() / (1 << 20)
+                                + " MiB; -Xmx raises it)";
                 break;
             }
         }
@@ -258,6 +347,96 @@ abstract class PolygraphConstraints extends PolygraphGraph {
         whyMark = new int[varCount];
         whyOrient = new int[varCount];
         whyCand = new int[varCount];
+    }
+
+    /**
+     * The reduction of one key (PolySI, Huang et al., VLDB 2023, §4 "pruning" applied before any
+     * constraint exists; Biswas and Enea, OOPSLA 2019, use the same forced orders when they
+     * saturate): forced[i] gets bit j when element i (a writer, or a read-modify-write chain, of
+     * the key: {@code heads}) must precede element j because the ww edge tail(j) → head(i) alone
+     * closes a forbidden cycle with the known edges — exactly the test pruning applies to that
+     * orientation ({@link PolygraphPruning#closesIn}), so the same orientation would be forced by
+     * the first pruning pass. Then the transitive closure: i before k and k before j force i before
+     * j on this key's total version order. False (no reduction of this key) when the forced order
+     * has a cycle (pruning finds the violation and explains it) or the key has more than 64
+     * elements.
+     *
+     * <p>Why only the covering pairs need edges (exactness): for i before k before j the ww edges
+     * tail(i) → head(k) and tail(k) → head(j) give a path tail(i) ⇝ head(j), and the rw edges from
+     * the readers of tail(i)'s version to head(k) continue to head(j); so the edges of i before j
+     * close a cycle only where those of the covering pairs close one (for PSI with the same single
+     * rw edge, since ww is an H edge): the immediate ww/rw edges suffice (MTC Theorems 1–2, as for
+     * the known edges). A pair ordered here is left out for this key only; if the two writers share
+     * another key on which the order is not forced, that key's variable still orders them (its
+     * other orientation closes a cycle with this key's path).
+     */
+    private boolean forcedOrder(
+            ReachSummary rs, IntList heads, long[] forced, int[] elemHead, int[] elemTail) {
+        int k = heads.size();
+        if (k < 2 || k > 64) {
+            return false;
+        }
+        for (int i = 0; i < k; i++) {
+            int s = heads.get(i);
+            elemHead[i] = m.slotTxn[s];
+            elemTail[i] = chains == null ? elemHead[i] : m.slotTxn[chains.tail[s]];
+            if (!rs.onChain(srcNode(WW, elemTail[i]))) {
+                return false;
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            long f = 0;
+            int head = dstNode(WW, elemHead[i]);
+            for (int j = 0; j < k; j++) {
+                if (j != i && PolygraphPruning.closesIn(rs, srcNode(WW, elemTail[j]), head, WW)) {
+                    f |= 1L << j;
+                }
+            }
+            forced[i] = f;
+        }
+        for (int via = 0; via < k; via++) { // Warshall on bit rows
+            long bit = 1L << via;
+            for (int i = 0; i < k; i++) {
+                if ((forced[i] & bit) != 0) {
+                    forced[i] |= forced[via];
+                }
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            if ((forced[i] >>> i & 1) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the forced order (closed) relates elements i and j. */
+    private static boolean ordered(long[] forced, int i, int j) {
+        return (forced[i] >>> j & 1) != 0 || (forced[j] >>> i & 1) != 0;
+    }
+
+    /**
+     * Whether before → after is a covering pair of the closed forced order (no element between).
+     */
+    private static boolean covers(long[] forced, int before, int after) {
+        long between = forced[before];
+        for (long rest = between; rest != 0; rest &= rest - 1) {
+            int mid = Long.numberOfTrailingZeros(rest);
+            if ((forced[mid] >>> after & 1) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Pairs of writers of a common key, summed over keys (the initial transaction included). */
+    long writerPairs() {
+        long pairs = 0;
+        for (int x = 0; x < m.keyCount; x++) {
+            long k = m.kwStart[x + 1] - m.kwStart[x];
+            pairs += k * (k - 1) / 2;
+        }
+        return pairs;
     }
 
     /** Appends key x to variable v's entries (see buildConstraints). */

@@ -37,6 +37,12 @@ abstract class PolygraphGraph {
      */
     static final int WW_FIRST = -5;
 
+    /**
+     * Ordered by the known graph when the constraints were built: the other order closes a cycle
+     * (see PolygraphConstraints#forcedOrder).
+     */
+    static final int WW_REACH = -6;
+
     final Level level;
     final TxnModel m;
     final boolean split;

@@ -40,10 +40,29 @@ final class ReachSummary {
             int[] chainPos,
             int chains,
             boolean rwOnly) {
+        this(nodes, order, start, to, rw, chainOf, chainPos, chains, rwOnly, null);
+    }
+
+    /**
+     * As above, filling the arrays of {@code reuse} (a summary no longer used, of the same size)
+     * instead of allocating: at 10^6 transactions a summary is ~1 GiB, built once per pruning pass.
+     */
+    ReachSummary(
+            int nodes,
+            int[] order,
+            int[] start,
+            int[] to,
+            boolean[] rw,
+            int[] chainOf,
+            int[] chainPos,
+            int chains,
+            boolean rwOnly,
+            ReachSummary reuse) {
         this.chains = chains;
         this.chainOf = chainOf;
         this.chainPos = chainPos;
-        first = new int[nodes * chains];
+        int cells = nodes * chains;
+        first = reuse != null && reuse.first.length == cells ? reuse.first : new int[cells];
         Arrays.fill(first, NONE);
         // An edge u → w whose target an already merged neighbour reaches adds nothing (that
         // neighbour's row dominates w's): skipped in O(1). The transitive ww/rw edges that pruning
@@ -73,7 +92,10 @@ final class ReachSummary {
             firstRw = null;
             return;
         }
-        firstRw = new int[nodes * chains];
+        firstRw =
+                reuse != null && reuse.firstRw != null && reuse.firstRw.length == cells
+                        ? reuse.firstRw
+                        : new int[cells];
         Arrays.fill(firstRw, NONE);
         for (int i = nodes - 1; i >= 0; i--) {
             int u = order[i];
