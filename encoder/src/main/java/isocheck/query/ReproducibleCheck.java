@@ -57,15 +57,6 @@ final class ReproducibleCheck {
         private final List<Object> retained;
         private final int terms;
 
-        /**
-         * Whether the solver that answered is Z3's SMT kernel alone ({@code mkSimpleSolver}), whose
-         * learned state a later check in it keeps. The default solver is not: once an assertion
-         * follows its first check it switches to a kernel that starts empty (Z3's combined solver,
-         * "incremental mode"), with no preprocessing either, and on TPC-C's psi-cc enumeration such
-         * re-solves mostly ran out of their limit (branch static5 in benchmarks/RESULTS.md).
-         */
-        private boolean kernel;
-
         private boolean handedOn;
 
         private Answer(
@@ -201,7 +192,6 @@ final class ReproducibleCheck {
                 retained.add(copied);
                 Answer answer =
                         new Answer(st, fresh, s, s.getModel(), null, cancel, retained, terms);
-                answer.kernel = a.simple();
                 return answer;
             } finally {
                 if (!keep) {
@@ -223,13 +213,17 @@ final class ReproducibleCheck {
     /**
      * The query {@code all}, which is {@code prev}'s query with {@code added} asserted too (an
      * {@code --all} enumeration's blocking clauses), solved in prev's canonical context by the
-     * solver that answered it when that was the SMT kernel alone ({@link Answer#kernel}; otherwise
-     * afresh, as {@link #check} does): Z3 keeps what it learned there (lemmas, the kernel's
-     * internalized terms), where a fresh context starts over. Only when that attempt, under a
-     * resource limit of its own, does not settle it is {@code all} solved afresh by {@link
-     * #checkWithin}, so the answer is the one a fresh solve gives, sat or unsat either way. The
-     * model is still a function of the query and the enumeration so far: the context saw the
-     * translated assertions, the solves, the reads of earlier models (every object they created
+     * solver that answered it. After the SMT kernel alone ({@code mkSimpleSolver}) Z3 keeps what it
+     * learned there (lemmas, internalized terms), where a fresh context starts over; the default
+     * solver, once an assertion follows its first check, answers with its incremental SMT kernel,
+     * which had not solved before (Z3's combined solver, "incremental mode"); that still saves the
+     * translation and its later re-solves keep their lemmas, and on TPC-C's psi-cc enumeration,
+     * answered more re-solves within the limit than it lost (ruling it out raised the enumeration's
+     * Z3 resource units from 115 M to 217 M; benchmarks/RESULTS.md, branch static5). Only when that
+     * attempt, under a resource limit of its own, does not settle it is {@code all} solved afresh
+     * by {@link #checkWithin}, so the answer is the one a fresh solve gives, sat or unsat either
+     * way. The model is still a function of the query and the enumeration so far: the context saw
+     * the translated assertions, the solves, the reads of earlier models (every object they created
      * kept alive in {@code retained}, so no term is freed at a moment the garbage collector
      * chooses) and these clauses, all in an order fixed by the query; the limit counts Z3's
      * resource units, not time. Takes over prev's context (closing prev then leaves it open); the
@@ -241,7 +235,7 @@ final class ReproducibleCheck {
             BoolExpr[] all,
             int timeoutSeconds,
             Cancellation cancel) {
-        if (INCREMENTAL_FACTOR <= 0 || prev.context == null || prev.handedOn || !prev.kernel)
+        if (INCREMENTAL_FACTOR <= 0 || prev.context == null || prev.handedOn)
             return check(all, timeoutSeconds, cancel);
         long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
         prev.handedOn = true;
@@ -292,7 +286,6 @@ final class ReproducibleCheck {
                 keep = true;
                 Answer answer =
                         new Answer(st, c, s, s.getModel(), null, cancel, prev.retained, prev.terms);
-                answer.kernel = true;
                 return answer;
             }
         } finally {
