@@ -39,16 +39,19 @@ final class PlumeTextReader {
     private int[] denseTxn = new int[1024]; // txn id → builder txn + 1 (see txnOf)
     private final IntList txnSession = new IntList(); // builder txn → session
     private final LongIntMap sessionById = new LongIntMap(64);
+    private int[] denseSession = new int[64]; // session id below 2^16 → session + 1 (0: absent)
     private final IntList abortedOpen = new IntList(); // session → open aborted txn or -1
     private final long[] fields = new long[4];
     private volatile boolean abandoned; // the building thread failed: the scanner may stop
     private long lastId = Long.MIN_VALUE;
+    private long lastSessionId = Long.MIN_VALUE; // session id of lastSession (lines come in runs)
     private int lastSession = -1;
     private int lastTxn = -1;
 
     private PlumeTextReader(String file) {
         this.file = file;
         b.sourceLine(0);
+        b.distinctIds(); // txnOf maps each id to the one transaction it began
     }
 
     static History read(BufferedReader in, String file) throws IOException, HistoryFormatException {
@@ -74,28 +77,31 @@ final class PlumeTextReader {
     static History read(InputStream in, String file, long sizeHint)
             throws IOException, HistoryFormatException {
         PlumeTextReader r = new PlumeTextReader(file);
+        // AWDIT's generated lines are 20-22 bytes: a shorter line costs one regrowth
+        r.b.expectOperations((int) Math.min(sizeHint / 20, Integer.MAX_VALUE - 8));
         if (Parallel.parts(sizeHint / 20) > 1) { // ~20 bytes a line in AWDIT's histories
             r.readPipelined(in);
         } else {
-            scan(
-                    in,
-                    (s, from, to, lineNo) -> {
-                        byte kind = r.parse(s, from, to, lineNo, r.fields);
-                        if (kind != 0) {
-                            r.operation(kind == 'w', lineNo);
-                        }
-                    });
+            r.scan(in, r.fields, (kind, lineNo) -> r.operation(kind == 'w', lineNo));
         }
         return r.finish();
     }
 
-    /** Receives the lines of {@link #scan}: bytes s[from, to) without the line end. */
-    private interface LineSink {
-        void line(byte[] s, int from, int to, int lineNo) throws HistoryFormatException;
+    /**
+     * Receives the operations of {@link #scan} in file order: kind 'r' or 'w', the fields in the
+     * array given to scan.
+     */
+    private interface OpSink {
+        void op(byte kind, int lineNo) throws HistoryFormatException;
     }
 
-    /** Splits the stream into lines (LF, CR or CRLF), in 1 MiB blocks. */
-    private static void scan(InputStream in, LineSink sink)
+    /**
+     * Splits the stream into lines (LF, CR or CRLF), in 1 MiB blocks, and parses each into {@code
+     * f}. A line of the plain form {@code r(1,2,3,4)} is parsed in the same pass that finds its end
+     * ({@link #quick}); any other line (blanks, errors, very long numbers, a line cut by the block
+     * end) is found first and then parsed by {@link #parse}, which reports errors exactly.
+     */
+    private void scan(InputStream in, long[] f, OpSink sink)
             throws IOException, HistoryFormatException {
         byte[] buf = new byte[BLOCK];
         int len = 0; // bytes in buf
@@ -118,26 +124,30 @@ final class PlumeTextReader {
             } else {
                 len += n;
             }
-            int i = start;
-            if (skipLf && i < len) {
-                if (buf[i] == '\n') {
-                    i++;
-                    start = i;
+            if (skipLf && start < len) {
+                if (buf[start] == '\n') {
+                    start++;
                 }
                 skipLf = false;
             }
             while (true) {
-                while (i < len && buf[i] != '\n' && buf[i] != '\r') {
-                    i++;
-                }
-                if (i == len) {
-                    if (eof && start < len) {
-                        sink.line(buf, start, len, ++lineNo);
-                        start = len;
+                int i = quick(buf, start, len, f);
+                if (i >= 0) {
+                    sink.op(buf[start], ++lineNo);
+                } else {
+                    i = start;
+                    while (i < len && buf[i] != '\n' && buf[i] != '\r') {
+                        i++;
                     }
-                    break;
+                    if (i == len) {
+                        if (eof && start < len) {
+                            line(buf, start, len, ++lineNo, f, sink);
+                            start = len;
+                        }
+                        break;
+                    }
+                    line(buf, start, i, ++lineNo, f, sink);
                 }
-                sink.line(buf, start, i, ++lineNo);
                 if (buf[i] == '\r') {
                     if (i + 1 < len) {
                         if (buf[i + 1] == '\n') {
@@ -150,6 +160,54 @@ final class PlumeTextReader {
                 start = ++i;
             }
         }
+    }
+
+    private void line(byte[] s, int from, int to, int lineNo, long[] f, OpSink sink)
+            throws HistoryFormatException {
+        byte kind = parse(s, from, to, lineNo, f);
+        if (kind != 0) {
+            sink.op(kind, lineNo);
+        }
+    }
+
+    /**
+     * Parses a line of the plain form {@code r(KEY,VALUE,SESSION,TXN)} or {@code w(…)} (no blanks,
+     * numbers of at most 18 digits, so no overflow) starting at {@code p} into {@code f}, and
+     * returns the index of its line end (CR or LF) in s[0, len); or -1 if the line is not of that
+     * form or not complete in s, for {@link #parse} to read (same fields, or an exact error). One
+     * pass over the bytes instead of finding the line end and parsing it again (RESULTS, dyn5).
+     */
+    private static int quick(byte[] s, int p, int len, long[] f) {
+        if (len - p < 11) { // the shortest line, "r(0,0,0,0)" and its end
+            return -1;
+        }
+        byte kind = s[p];
+        if ((kind != 'r' && kind != 'w') || s[p + 1] != '(') {
+            return -1;
+        }
+        int i = p + 2;
+        for (int k = 0; k < 4; k++) {
+            boolean neg = k == 3 && i < len && s[i] == '-';
+            if (neg) {
+                i++;
+            }
+            int digitsFrom = i;
+            long v = 0;
+            int d;
+            while (i < len && (d = s[i] - '0') >= 0 && d <= 9) {
+                v = v * 10 + d;
+                i++;
+            }
+            if (i == digitsFrom || i - digitsFrom > 18 || i >= len) {
+                return -1;
+            }
+            if (s[i] != (k == 3 ? ')' : ',')) {
+                return -1;
+            }
+            f[k] = neg ? -v : v;
+            i++;
+        }
+        return i < len && (s[i] == '\n' || s[i] == '\r') ? i : -1;
     }
 
     /** Parsed operations handed from the scanning thread to the building thread. */
@@ -185,13 +243,10 @@ final class PlumeTextReader {
                             try {
                                 scan(
                                         in,
-                                        (s, from, to, lineNo) -> {
+                                        f,
+                                        (kind, lineNo) -> {
                                             if (abandoned) {
                                                 throw new IllegalStateException("abandoned");
-                                            }
-                                            byte kind = parse(s, from, to, lineNo, f);
-                                            if (kind == 0) {
-                                                return;
                                             }
                                             Batch b = cur[0];
                                             int k = b.size++;
@@ -319,7 +374,9 @@ final class PlumeTextReader {
             int digits = 0;
             while (i < to && s[i] >= '0' && s[i] <= '9') {
                 int d = s[i] - '0';
-                if (v > (Long.MAX_VALUE - d) / 10) {
+                // 18 digits cannot overflow a long: only longer numbers pay for the check (a
+                // long division per digit; C1, which runs RC and RA below 64 MiB, keeps it one)
+                if (digits >= 18 && v > (Long.MAX_VALUE - d) / 10) {
                     throw new HistoryFormatException(
                             file,
                             lineNo,
@@ -358,10 +415,27 @@ final class PlumeTextReader {
             throw new HistoryFormatException(
                     file, lineNo, 0, "txn id must be non-negative, or -1 for an aborted write");
         }
-        int session = sessionById.get(fields[2]);
+        // (sessions without a hash probe: at 10^7 events the probe was 26 of the building
+        // thread's 72 reading samples, RESULTS dyn5)
+        int session = fields[2] == lastSessionId ? lastSession : sessionOf(fields[2]);
         if (session < 0) {
             session = b.session(Long.toString(fields[2]));
             sessionById.put(fields[2], session);
+            long id = fields[2];
+            if (id >= denseSession.length && id < 1 << 16) {
+                denseSession =
+                        java.util.Arrays.copyOf(
+                                denseSession,
+                                (int)
+                                        Math.min(
+                                                Math.max(id + 1, 2L * denseSession.length),
+                                                1 << 16));
+            }
+            // (every id below 2^16 lands here, and the array never grows beyond: sessionOf may
+            // read every id below its length here)
+            if (id < denseSession.length) {
+                denseSession[(int) id] = session + 1;
+            }
             abortedOpen.add(-1);
         }
         int txn;
@@ -399,6 +473,7 @@ final class PlumeTextReader {
         if (txnId != -1) {
             lastId = txnId;
             lastSession = session;
+            lastSessionId = fields[2];
             lastTxn = txn;
         }
         b.sourceLine(lineNo);
@@ -408,6 +483,11 @@ final class PlumeTextReader {
         } else {
             b.read(txn, key, fields[1]);
         }
+    }
+
+    /** Session id → session, or -1 (ids are non-negative: parse rejects a sign there). */
+    private int sessionOf(long id) {
+        return id < denseSession.length ? denseSession[(int) id] - 1 : sessionById.get(id);
     }
 
     /**

@@ -15,6 +15,13 @@ public final class IntList {
         data = new int[Math.max(4, capacity)];
     }
 
+    /** Makes room for {@code n} elements in all (a caller that knows the size avoids regrowing). */
+    public void ensureCapacity(int n) {
+        if (n > data.length) {
+            data = Arrays.copyOf(data, n);
+        }
+    }
+
     public void add(int v) {
         if (size == data.length) {
             data = Arrays.copyOf(data, grow(data.length));

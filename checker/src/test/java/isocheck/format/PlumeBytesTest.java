@@ -181,4 +181,104 @@ class PlumeBytesTest {
                 "h.txt:2:" + ((3 << 20) + 5) + ": expected a non-negative integer value",
                 e.getMessage());
     }
+
+    /**
+     * The one-pass parse (plain lines, numbers of up to 18 digits) and the exact parse (here forced
+     * by a leading blank) read the same fields: 18- and 19-digit numbers, the largest long, leading
+     * zeros, aborted writes (-1), and the same errors.
+     */
+    @Test
+    void theOnePassParseReadsWhatTheExactParseReads() throws Exception {
+        String[] lines = {
+            "w(123456789012345678,1,0,0)",
+            "w(1234567890123456789,2,0,0)",
+            "w(9223372036854775807,3,7,000000000000000000001)",
+            "r(123456789012345678,1,7,1)",
+            "w(5,4,0,-1)",
+            "w(6,4,0,-1)",
+            "r(5,0,3,2)",
+            "r(0000000000000000005,0,3,2)",
+        };
+        StringBuilder plain = new StringBuilder();
+        StringBuilder blank = new StringBuilder();
+        for (String line : lines) {
+            plain.append(line).append('\n');
+            blank.append(' ').append(line).append('\n');
+        }
+        assertEquals(
+                HistoryDump.of(read(blank.toString()), true),
+                HistoryDump.of(read(plain.toString()), true));
+        History h = read(plain.toString());
+        boolean largest = false;
+        for (int op = 0; op < h.opCount(); op++) {
+            largest |= h.keys().name(h.key(op)).equals(Long.toString(Long.MAX_VALUE));
+        }
+        assertEquals(true, largest, "the largest long is a key");
+        for (String bad :
+                new String[] {
+                    "w(9223372036854775808,1,0,0)\n", "w(1,2,3,4)x\n", "w(1,2,3,-5)\n", "w(1,2,3)\n"
+                }) {
+            HistoryFormatException e =
+                    assertThrows(HistoryFormatException.class, () -> read(bad), bad);
+            HistoryFormatException e2 =
+                    assertThrows(HistoryFormatException.class, () -> read(" " + bad), bad);
+            assertEquals(true, e.getMessage().startsWith("h.txt:1:"), e.getMessage());
+            assertEquals(
+                    e.getMessage().replaceFirst(":1:\\d+:", ":1:"),
+                    e2.getMessage().replaceFirst(":1:\\d+:", ":1:"));
+        }
+    }
+
+    /** Session ids above and below the array of small ids are found again as it grows. */
+    @Test
+    void sessionIdsSeenBeforeTheArrayGrewOverThem() throws Exception {
+        History h =
+                read(
+                        "w(1,1,70000,0)\nw(1,2,40000,1)\nw(1,3,50000,2)\nw(1,4,70000,3)\n"
+                                + "w(1,5,5,4)\nw(1,6,50000,5)\nw(1,7,99999999999,6)\n"
+                                + "w(1,8,99999999999,7)\n");
+        assertEquals(5, h.sessionCount());
+        assertEquals(9, h.txnCount()); // the initial transaction and 8
+    }
+
+    /**
+     * The build's counting sort beside the write index on a second thread gives the history and the
+     * repeated-write error of the one-thread build, also when the repeats arrive in another order
+     * than the history's (sessions interleaved: the first repeat in history order is reported).
+     */
+    @Test
+    void theTwoThreadBuildMatchesOneThread() throws Exception {
+        StringBuilder ok = new StringBuilder();
+        for (int t = 0; t < 3000; t++) {
+            ok.append("w(").append(t % 7).append(',').append(t + 1).append(',').append(t % 5);
+            ok.append(',').append(t).append(")\nr(").append(t % 11).append(",0,").append(t % 5);
+            ok.append(',').append(t).append(")\n");
+        }
+        String repeats = "w(1,5,1,1)\nw(2,7,0,0)\nw(2,7,1,2)\nw(1,5,0,3)\n";
+        for (String text : new String[] {ok.toString(), repeats, ok + "w(3,9,4,2)\n"}) {
+            String one = buildWithThreshold(text, Integer.MAX_VALUE);
+            String two = buildWithThreshold(text, 0);
+            assertEquals(one, two);
+        }
+        assertEquals(
+                true,
+                buildWithThreshold(repeats, 0).contains("w(2,7): written by transaction T2"),
+                buildWithThreshold(repeats, 0));
+    }
+
+    private static String buildWithThreshold(String text, int threshold) throws Exception {
+        int old = Parallel.setThreshold(threshold);
+        try {
+            return HistoryDump.of(read(text), true);
+        } catch (HistoryFormatException e) {
+            return e.getMessage();
+        } finally {
+            Parallel.setThreshold(old);
+        }
+    }
+
+    private static History read(String text) throws Exception {
+        return PlumeTextReader.read(
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "h.txt");
+    }
 }
