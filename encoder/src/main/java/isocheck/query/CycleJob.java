@@ -1,5 +1,6 @@
 package isocheck.query;
 
+import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
@@ -14,6 +15,7 @@ import isocheck.witness.Valuation;
 import isocheck.witness.Witness;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -122,78 +124,110 @@ final class CycleJob {
                 if (seq == null && !opts.types().isEmpty())
                     solver.add(CycleShapes.typeMultiset(ctx, e.v(), q.txns(), opts.types()));
                 Set<String> shapes = new LinkedHashSet<>();
-                for (int n = 1; !cancel.cancelled(); n++) {
-                    String name =
-                            "cycle k="
-                                    + k
-                                    + (seq == null ? "" : " [" + seq.label() + "]")
-                                    + (n > 1 ? " #" + n : "")
-                                    + " under "
-                                    + spec.name();
-                    Path file = null;
-                    String text = null;
-                    if (opts.smtOut() != null) {
-                        file =
-                                opts.smtOut()
-                                        .resolve(
-                                                "cycle-k"
-                                                        + k
-                                                        + (seq == null ? "" : "-" + seq.fileStem())
-                                                        + "-"
-                                                        + n
-                                                        + ".smt2");
-                        text = SmtFiles.smtText(name, program, spec, solver);
-                    }
-                    long t0 = System.nanoTime();
-                    try (ReproducibleCheck.Answer r =
-                            ReproducibleCheck.check(
-                                    solver.getAssertions(), opts.timeoutSeconds(), cancel)) {
-                        Status st = r.status();
-                        if (st == Status.SATISFIABLE) {
-                            // the canonical model, read through this context's terms (translated on
-                            // each read)
-                            Valuation m = Valuation.translating(r.model(), r.context(), ctx);
-                            List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
-                            if (!opts.all()) {
-                                found.add(
-                                        WitnessExtractor.extract(
-                                                m,
-                                                e.v(),
-                                                q,
-                                                chosen,
-                                                e.encoder().rules(),
-                                                e.model()));
-                            } else {
-                                for (List<CycleQuery.Selector> shape :
-                                        CycleShapes.shapesOf(m, q, chosen)) {
-                                    if (!shapes.add(CycleShapes.shapeKey(shape))) continue;
+                // --all: the last satisfiable answer, whose canonical context the next blocked
+                // query is solved in (ReproducibleCheck#recheck), and how many of the solver's
+                // assertions that context has
+                ReproducibleCheck.Answer last = null;
+                int asserted = 0;
+                try {
+                    for (int n = 1; !cancel.cancelled(); n++) {
+                        String name =
+                                "cycle k="
+                                        + k
+                                        + (seq == null ? "" : " [" + seq.label() + "]")
+                                        + (n > 1 ? " #" + n : "")
+                                        + " under "
+                                        + spec.name();
+                        Path file = null;
+                        String text = null;
+                        if (opts.smtOut() != null) {
+                            file =
+                                    opts.smtOut()
+                                            .resolve(
+                                                    "cycle-k"
+                                                            + k
+                                                            + (seq == null
+                                                                    ? ""
+                                                                    : "-" + seq.fileStem())
+                                                            + "-"
+                                                            + n
+                                                            + ".smt2");
+                            text = SmtFiles.smtText(name, program, spec, solver);
+                        }
+                        long t0 = System.nanoTime();
+                        BoolExpr[] assertions = solver.getAssertions();
+                        ReproducibleCheck.Answer r =
+                                last == null
+                                        ? ReproducibleCheck.check(
+                                                assertions, opts.timeoutSeconds(), cancel)
+                                        : ReproducibleCheck.recheck(
+                                                last,
+                                                Arrays.copyOfRange(
+                                                        assertions, asserted, assertions.length),
+                                                assertions,
+                                                opts.timeoutSeconds(),
+                                                cancel);
+                        if (last != null) last.close(); // r has its context, if it kept it
+                        last = null;
+                        boolean goOn = false;
+                        try {
+                            Status st = r.status();
+                            if (st == Status.SATISFIABLE) {
+                                // the canonical model, read through this context's terms
+                                // (translated on each read)
+                                Valuation m = r.valuation(ctx);
+                                List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
+                                if (!opts.all()) {
                                     found.add(
                                             WitnessExtractor.extract(
                                                     m,
                                                     e.v(),
                                                     q,
-                                                    shape,
+                                                    chosen,
                                                     e.encoder().rules(),
                                                     e.model()));
-                                    CycleShapes.block(ctx, solver, q, shape);
+                                } else {
+                                    for (List<CycleQuery.Selector> shape :
+                                            CycleShapes.shapesOf(m, q, chosen)) {
+                                        if (!shapes.add(CycleShapes.shapeKey(shape))) continue;
+                                        found.add(
+                                                WitnessExtractor.extract(
+                                                        m,
+                                                        e.v(),
+                                                        q,
+                                                        shape,
+                                                        e.encoder().rules(),
+                                                        e.model()));
+                                        CycleShapes.block(ctx, solver, q, shape);
+                                    }
                                 }
                             }
+                            long ms = (System.nanoTime() - t0) / 1_000_000;
+                            asked.add(
+                                    new Asked(
+                                            new Analysis.Query(
+                                                    name,
+                                                    k,
+                                                    st.toString().toLowerCase(),
+                                                    ms,
+                                                    file,
+                                                    seq),
+                                            text));
+                            if (st == Status.UNKNOWN)
+                                return new Result(asked, found, name, r.reasonUnknown());
+                            if (st == Status.UNSATISFIABLE || !opts.all()) break;
+                            goOn = true;
+                        } finally {
+                            if (goOn) {
+                                last = r;
+                                asserted = assertions.length;
+                            } else {
+                                r.close();
+                            }
                         }
-                        long ms = (System.nanoTime() - t0) / 1_000_000;
-                        asked.add(
-                                new Asked(
-                                        new Analysis.Query(
-                                                name,
-                                                k,
-                                                st.toString().toLowerCase(),
-                                                ms,
-                                                file,
-                                                seq),
-                                        text));
-                        if (st == Status.UNKNOWN)
-                            return new Result(asked, found, name, r.reasonUnknown());
-                        if (st == Status.UNSATISFIABLE || !opts.all()) break;
                     }
+                } finally {
+                    if (last != null) last.close();
                 }
             } finally {
                 cancel.leave(ctx);

@@ -180,10 +180,7 @@ final class ProofRun {
                         solver.getAssertions(), timeoutMillis, new Cancellation())) {
             Status st = r.status();
             long millis = (System.nanoTime() - t0) / 1_000_000;
-            Witness w =
-                    st == Status.SATISFIABLE
-                            ? onSat.apply(Valuation.translating(r.model(), r.context(), ctx))
-                            : null;
+            Witness w = st == Status.SATISFIABLE ? onSat.apply(r.valuation(ctx)) : null;
             return new Answer(st, w, st == Status.UNKNOWN ? r.reasonUnknown() : null, millis, file);
         }
     }

@@ -7,6 +7,9 @@ import com.microsoft.z3.Model;
 import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
+import isocheck.witness.Valuation;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One satisfiability check whose answer and model depend only on the query's assertions. Z3 is
@@ -40,18 +43,62 @@ final class ReproducibleCheck {
 
     /**
      * The answer; when satisfiable, the canonical model and the open context it lives in (closed by
-     * {@link #close}); Z3's reason when unknown.
+     * {@link #close}, unless {@link #recheck} took it over); Z3's reason when unknown. The context
+     * keeps the solver that answered and every object read from it ({@link #valuation}), so that an
+     * {@code --all} enumeration can go on solving there.
      */
-    record Answer(
-            Status status,
-            Context context,
-            Model model,
-            String reasonUnknown,
-            Cancellation registry)
-            implements AutoCloseable {
+    static final class Answer implements AutoCloseable {
+        private final Status status;
+        private final Context context;
+        private final Solver solver;
+        private final Model model;
+        private final String reasonUnknown;
+        private final Cancellation registry;
+        private final List<Object> retained;
+        private final int terms;
+
+        private boolean handedOn;
+
+        private Answer(
+                Status status,
+                Context context,
+                Solver solver,
+                Model model,
+                String reasonUnknown,
+                Cancellation registry,
+                List<Object> retained,
+                int terms) {
+            this.status = status;
+            this.context = context;
+            this.solver = solver;
+            this.model = model;
+            this.reasonUnknown = reasonUnknown;
+            this.registry = registry;
+            this.retained = retained;
+            this.terms = terms;
+            if (model != null) retained.add(model);
+        }
+
+        static Answer without(Status status, String reasonUnknown, Cancellation registry) {
+            return new Answer(status, null, null, null, reasonUnknown, registry, null, 0);
+        }
+
+        Status status() {
+            return status;
+        }
+
+        String reasonUnknown() {
+            return reasonUnknown;
+        }
+
+        /** The canonical model, read through terms of {@code termContext}. */
+        Valuation valuation(Context termContext) {
+            return Valuation.translating(model, context, termContext, retained);
+        }
+
         @Override
         public void close() {
-            if (context == null) return;
+            if (context == null || handedOn) return;
             registry.leave(context);
             context.close();
         }
@@ -125,7 +172,7 @@ final class ReproducibleCheck {
                                             ? " (" + s.getReasonUnknown() + ")"
                                             : ""));
                 }
-                if (st == Status.UNSATISFIABLE) return new Answer(st, null, null, null, cancel);
+                if (st == Status.UNSATISFIABLE) return Answer.without(st, null, cancel);
                 if (st == Status.UNKNOWN) {
                     reason = s.getReasonUnknown();
                     // only this attempt's resource limit moves on (Z3 4.11 words it "canceled",
@@ -138,10 +185,14 @@ final class ReproducibleCheck {
                                     || reason.contains("canceled");
                     if (a.limited() && limit && !cancel.cancelled() && System.nanoTime() < deadline)
                         continue;
-                    return new Answer(st, null, null, reason, cancel);
+                    return Answer.without(st, reason, cancel);
                 }
                 keep = true;
-                return new Answer(st, fresh, s.getModel(), null, cancel);
+                List<Object> retained = new ArrayList<>();
+                retained.add(copied);
+                Answer answer =
+                        new Answer(st, fresh, s, s.getModel(), null, cancel, retained, terms);
+                return answer;
             } finally {
                 if (!keep) {
                     cancel.leave(fresh);
@@ -149,6 +200,102 @@ final class ReproducibleCheck {
                 }
             }
         }
-        return new Answer(Status.UNKNOWN, null, null, reason, cancel);
+        return Answer.without(Status.UNKNOWN, reason, cancel);
+    }
+
+    /**
+     * Units per term of an incremental re-solve ({@link #recheck}), at least {@link
+     * RestartSchedule#SIMPLE_MIN_LIMIT}; 0 solves every blocked query afresh (system property
+     * {@code isocheck.incrementalFactor}, for paired measurements).
+     */
+    static final int INCREMENTAL_FACTOR = Integer.getInteger("isocheck.incrementalFactor", 300);
+
+    /**
+     * The query {@code all}, which is {@code prev}'s query with {@code added} asserted too (an
+     * {@code --all} enumeration's blocking clauses), solved in prev's canonical context by the
+     * solver that answered it. After the SMT kernel alone ({@code mkSimpleSolver}) Z3 keeps what it
+     * learned there (lemmas, internalized terms), where a fresh context starts over; the default
+     * solver, once an assertion follows its first check, answers with its incremental SMT kernel,
+     * which had not solved before (Z3's combined solver, "incremental mode"); that still saves the
+     * translation and its later re-solves keep their lemmas, and on TPC-C's psi-cc enumeration,
+     * answered more re-solves within the limit than it lost (ruling it out raised the enumeration's
+     * Z3 resource units from 115 M to 217 M; benchmarks/RESULTS.md, branch static5). Only when that
+     * attempt, under a resource limit of its own, does not settle it is {@code all} solved afresh
+     * by {@link #checkWithin}, so the answer is the one a fresh solve gives, sat or unsat either
+     * way. The model is still a function of the query and the enumeration so far: the context saw
+     * the translated assertions, the solves, the reads of earlier models (every object they created
+     * kept alive in {@code retained}, so no term is freed at a moment the garbage collector
+     * chooses) and these clauses, all in an order fixed by the query; the limit counts Z3's
+     * resource units, not time. Takes over prev's context (closing prev then leaves it open); the
+     * caller closes the result.
+     */
+    static Answer recheck(
+            Answer prev,
+            BoolExpr[] added,
+            BoolExpr[] all,
+            int timeoutSeconds,
+            Cancellation cancel) {
+        if (INCREMENTAL_FACTOR <= 0 || prev.context == null || prev.handedOn)
+            return check(all, timeoutSeconds, cancel);
+        long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
+        prev.handedOn = true;
+        Context c = prev.context;
+        Solver s = prev.solver;
+        boolean keep = false;
+        try {
+            long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+            if (leftMs <= 0 || cancel.cancelled())
+                return Answer.without(Status.UNKNOWN, "timeout", cancel);
+            BoolExpr[] copied = new BoolExpr[added.length];
+            for (int i = 0; i < added.length; i++) copied[i] = (BoolExpr) added[i].translate(c);
+            prev.retained.add(copied);
+            int rlimit =
+                    (int)
+                            Math.min(
+                                    Integer.MAX_VALUE,
+                                    Math.max(
+                                            RestartSchedule.SIMPLE_MIN_LIMIT,
+                                            (long) INCREMENTAL_FACTOR * prev.terms));
+            Params p = c.mkParams();
+            p.add("timeout", (int) Math.min(leftMs, Integer.MAX_VALUE));
+            p.add("rlimit", rlimit);
+            s.setParameters(p);
+            s.add(copied);
+            long before = rlimitCount(s);
+            long t0 = System.nanoTime();
+            Status st = s.check();
+            if (Boolean.getBoolean("isocheck.progress")) {
+                System.err.println(
+                        "incremental solve ("
+                                + prev.terms
+                                + " terms, +"
+                                + added.length
+                                + " clauses, rlimit "
+                                + rlimit
+                                + "): "
+                                + st
+                                + " "
+                                + (System.nanoTime() - t0) / 1_000_000
+                                + " ms, "
+                                + (rlimitCount(s) - before)
+                                + " units"
+                                + (st == Status.UNKNOWN ? " (" + s.getReasonUnknown() + ")" : ""));
+            }
+            if (st == Status.UNSATISFIABLE) return Answer.without(st, null, cancel);
+            if (st == Status.SATISFIABLE) {
+                keep = true;
+                Answer answer =
+                        new Answer(st, c, s, s.getModel(), null, cancel, prev.retained, prev.terms);
+                return answer;
+            }
+        } finally {
+            if (!keep) {
+                cancel.leave(c);
+                c.close();
+            }
+        }
+        long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+        if (leftMs <= 0) return Answer.without(Status.UNKNOWN, "timeout", cancel);
+        return checkWithin(all, leftMs, cancel);
     }
 }

@@ -7,6 +7,7 @@ import com.microsoft.z3.Model;
 import com.microsoft.z3.Sort;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -18,27 +19,47 @@ import java.util.Set;
  * the model's context would not (Z3 declares a new, different sort for a second {@code
  * mkUninterpretedSort} or {@code mkEnumSort} of the same name, and every function over it is then
  * unconstrained in the model).
+ *
+ * <p>Every object a read creates in the model's context goes into {@code retained}, which the owner
+ * of that context keeps until it closes it: the Java binding frees a term when the garbage
+ * collector reclaims its last wrapper, at a moment that varies from run to run, and Z3 gives a
+ * freed term's id to the next new term. A context that is solved in again after the reads (the
+ * {@code --all} enumeration's incremental solves) must see no such free, or its term ids, and with
+ * them Z3's search and the model, would depend on the garbage collector.
  */
 public final class Valuation {
 
     private final Model model;
     private final Context modelContext;
     private final Context termContext;
+    private final List<Object> retained;
 
-    private Valuation(Model model, Context modelContext, Context termContext) {
+    private Valuation(
+            Model model, Context modelContext, Context termContext, List<Object> retained) {
         this.model = model;
         this.modelContext = modelContext;
         this.termContext = termContext;
+        this.retained = retained;
     }
 
     /** Terms of the model's own context. */
     public static Valuation of(Model m) {
-        return new Valuation(m, null, null);
+        return new Valuation(m, null, null, new java.util.ArrayList<>());
     }
 
-    /** Terms of {@code termContext}, a model of {@code modelContext}. */
-    public static Valuation translating(Model m, Context modelContext, Context termContext) {
-        return new Valuation(m, modelContext, termContext);
+    /**
+     * Terms of {@code termContext}, a model of {@code modelContext}; what the reads create in
+     * {@code modelContext} is added to {@code retained} (kept alive by the caller as long as it
+     * needs that context's term ids stable).
+     */
+    public static Valuation translating(
+            Model m, Context modelContext, Context termContext, List<Object> retained) {
+        return new Valuation(m, modelContext, termContext, retained);
+    }
+
+    private <T> T keep(T o) {
+        retained.add(o);
+        return o;
     }
 
     /**
@@ -49,7 +70,8 @@ public final class Valuation {
     }
 
     private <R extends Sort> Expr<R> evalIn(Expr<R> e, boolean completion) {
-        return model.eval(modelContext == null ? e : e.translate(modelContext), completion);
+        if (modelContext == null) return model.eval(e, completion);
+        return keep(model.eval(keep(e.translate(modelContext)), completion));
     }
 
     /** Whether the model has a universe for the sort (a sort the query never mentions has none). */
@@ -61,6 +83,7 @@ public final class Valuation {
     public Expr<?>[] universe(Sort s) {
         Expr<?>[] u = model.getSortUniverse(toModel(s));
         if (u == null || modelContext == null) return u;
+        keep(u);
         Expr<?>[] out = new Expr<?>[u.length];
         for (int i = 0; i < u.length; i++) out[i] = u[i].translate(termContext);
         return out;
@@ -70,15 +93,15 @@ public final class Valuation {
     public Set<Expr<?>> constantValues(Sort s) {
         Sort ms = toModel(s);
         Set<Expr<?>> out = new LinkedHashSet<>();
-        for (FuncDecl<?> d : model.getConstDecls()) {
+        for (FuncDecl<?> d : keep(model.getConstDecls())) {
             if (!d.getRange().equals(ms)) continue;
-            Expr<?> val = model.eval(d.apply(), true);
+            Expr<?> val = keep(model.eval(keep(d.apply()), true));
             out.add(modelContext == null ? val : val.translate(termContext));
         }
         return out;
     }
 
     private Sort toModel(Sort s) {
-        return modelContext == null ? s : (Sort) s.translate(modelContext);
+        return modelContext == null ? s : keep((Sort) s.translate(modelContext));
     }
 }
