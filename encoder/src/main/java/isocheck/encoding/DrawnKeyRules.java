@@ -219,6 +219,111 @@ final class DrawnKeyRules {
     }
 
     /**
+     * <b>drawn_before_first_row</b>, for a SELECT s (outside loops) of {@code ORDER BY k LIMIT 1}
+     * (ascending) over a counter-keyed table whose drawn key column is k: if s returns a row p and
+     * transaction i runs an INSERT of a record x with the same counter record and {@code k(x) <
+     * k(p)}, then i is in s's snapshot, {@code vis@s(i, t)}. This is what ties TPC-C's repaired
+     * Delivery ({@code SELECT no_o_id … ORDER BY no_o_id LIMIT 1 FOR UPDATE}) to the NewOrders of
+     * the orders older than the one it delivers, whichever transaction inserted that one.
+     *
+     * <p>Soundness, for PostgreSQL READ COMMITTED (manual, chapter "Concurrency Control", §13.2.1),
+     * under the conditions of {@link #inserterInSnapshot} (every draw a {@code SELECT … FOR UPDATE}
+     * of the counter row, the key-below-counter invariant): p is not initial, since an initial key
+     * is below the counter's initial value and x's key, drawn by i, is at least that value. So p
+     * was inserted by the one transaction j that drew k(p), and s found p in its snapshot (a plain
+     * SELECT reads only its snapshot; a locking one finds only rows committed as of the command
+     * start, {@link Encoder#insertFoundInSnapshot}), so j committed before s began (or j is t
+     * itself, whose draw came before s). i and j both read the counter row under its lock and
+     * increment it before commit, so the draws are serialized by the lock, each reads the value its
+     * predecessor committed, and the values grow: i drew the smaller key, so i read first and j's
+     * read waited for i's commit. Hence i committed before j's draw, before s began. Premises are
+     * under-approximated (i's INSERT runs, s returned a row), so the rule holds in every execution
+     * on the server.
+     */
+    List<Part> drawnBeforeFirstRow(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
+                    continue;
+                for (TransactionFacts rf : model.transactions()) {
+                    for (StatementFacts s : rf.statements()) {
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || (sel.lock().locks() && !lockingReads)
+                                || sel.lock().skipLocked()
+                                || sel.isJoin()
+                                || sel.aggregate().isPresent()
+                                || !sel.limit().equals(Optional.of(1L))
+                                || sel.orderBy().size() != 1
+                                || sel.orderBy().get(0).descending()
+                                || !sel.orderBy().get(0).column().equals(ck.column())
+                                || !s.loops().isEmpty()
+                                || !s.table().equals(ck.table())
+                                || !StatementSnapshotRules.hasSnapshot(s)
+                                || model.assignments(rf.transaction(), sel.target()).size() != 1)
+                            continue;
+                        String reader = rf.transaction().name() + "." + s.id();
+                        out.add(
+                                new Part(
+                                        "drawn_before_first_row "
+                                                + tf.transaction().name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + reader,
+                                        enc.forAllTxns(
+                                                txns,
+                                                2,
+                                                new int[][] {{0, 1}},
+                                                it ->
+                                                        drawnBefore(
+                                                                ck, tf, c, rf, s, sel, reader,
+                                                                it.get(0), it.get(1)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr drawnBefore(
+            CounterKey ck,
+            TransactionFacts inserter,
+            StatementFacts c,
+            TransactionFacts readerTxn,
+            StatementFacts s,
+            Stmt.Select sel,
+            String reader,
+            Expr<?> i,
+            Expr<?> t) {
+        if (!enc.mayBe(i, inserter.transaction().name())
+                || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
+        Site readerSite = rules.site(s, readerTxn.transaction(), t, List.of());
+        Optional<BoolExpr> ne = rules.terms().nonEmpty(sel.target(), readerSite);
+        Optional<Expr<?>> pick = rules.terms().pick(sel.target(), readerSite);
+        if (ne.isEmpty() || pick.isEmpty()) return ctx.mkTrue();
+        List<Expr<?>> els = rules.iterationElements(c, inserter.transaction(), "fr");
+        Site site = rules.site(c, inserter.transaction(), i, els);
+        Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+        if (x.isEmpty()) return ctx.mkTrue();
+        List<BoolExpr> premise = new ArrayList<>();
+        premise.add(v.isType(i, inserter.transaction().name()));
+        premise.add(v.isType(t, readerTxn.transaction().name()));
+        premise.add(rules.exec(c, site, false));
+        premise.add(rules.exec(s, readerSite, false));
+        premise.add(ne.get());
+        for (String col : ck.counterKey())
+            premise.add(
+                    ctx.mkEq(v.key(ck.table(), col, x.get()), v.key(ck.table(), col, pick.get())));
+        premise.add(
+                ctx.mkLt(
+                        (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), x.get()),
+                        (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), pick.get())));
+        return enc.forAllIn(i, els, ctx.mkImplies(enc.and(premise), v.statementVis(reader, i, t)));
+    }
+
+    /**
      * Every INSERT into the counter-keyed table takes its key from a {@code SELECT … FOR UPDATE}
      * (waiting, not SKIP LOCKED) of the counter row: the draws are serialized by the row lock.
      */
