@@ -324,6 +324,106 @@ final class DrawnKeyRules {
     }
 
     /**
+     * <b>drawn_before_read</b>, the form of {@link #drawnBeforeFirstRow} for any row a SELECT s
+     * (outside loops) reads: if s reads record y's {@code @alive} in the version some transaction w
+     * wrote (a refined WR into s, {@code WR!table.@alive@s(y, w, t)}) and transaction i runs an
+     * INSERT of a record x with the same counter record and {@code k(x) < k(y)}, then i is in s's
+     * snapshot, {@code vis@s(i, t)}. Stated on the witness records (the only records a refined WR
+     * is asserted of, {@link Quantification#recordTerms}). This is what rules out a Delivery whose
+     * {@code ORDER BY no_o_id LIMIT 1 FOR UPDATE} waits for a concurrent Delivery that deletes a
+     * newer order and yet misses an older NewOrder's row.
+     *
+     * <p>Soundness (PostgreSQL READ COMMITTED, manual §13.2.1, under the conditions of {@link
+     * #inserterInSnapshot}): y is not initial (an initial key is below the counter's initial value,
+     * x's drawn key at least that), so y was inserted by the one transaction j that drew k(y), and
+     * every version of y was written by j or by a transaction that found y after j committed. s
+     * read w's version either from its snapshot (a plain SELECT: w committed before s began) or,
+     * for a locking read, as the newest version of a row it found in its snapshot: either way some
+     * version of y was in s's snapshot, so j committed before s began. As for {@link
+     * #drawnBeforeFirstRow}, i drew the smaller key, so j's draw waited for i's commit: i committed
+     * before s began. i = t is excluded (t's own insert is not in its snapshot).
+     */
+    List<Part> drawnBeforeRead(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
+                    continue;
+                for (TransactionFacts rf : model.transactions()) {
+                    for (StatementFacts s : rf.statements()) {
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || (sel.lock().locks() && !lockingReads)
+                                || sel.isJoin()
+                                || !s.loops().isEmpty()
+                                || !s.table().equals(ck.table())
+                                || !StatementSnapshotRules.hasSnapshot(s)) continue;
+                        String reader = rf.transaction().name() + "." + s.id();
+                        out.add(
+                                new Part(
+                                        "drawn_before_read "
+                                                + tf.transaction().name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + reader,
+                                        enc.forAllTxns(
+                                                txns,
+                                                3,
+                                                new int[][] {{0, 2}, {1, 2}},
+                                                iwt ->
+                                                        drawnBeforeRead(
+                                                                ck,
+                                                                tf,
+                                                                c,
+                                                                rf,
+                                                                reader,
+                                                                iwt.get(0),
+                                                                iwt.get(1),
+                                                                iwt.get(2)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr drawnBeforeRead(
+            CounterKey ck,
+            TransactionFacts inserter,
+            StatementFacts c,
+            TransactionFacts readerTxn,
+            String reader,
+            Expr<?> i,
+            Expr<?> w,
+            Expr<?> t) {
+        if (!enc.mayBe(i, inserter.transaction().name())
+                || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
+        List<Expr<?>> ys = enc.recordTerms(ck.table());
+        if (ys.isEmpty()) return ctx.mkTrue();
+        List<Expr<?>> els = rules.iterationElements(c, inserter.transaction(), "dr");
+        Site site = rules.site(c, inserter.transaction(), i, els);
+        Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+        if (x.isEmpty()) return ctx.mkTrue();
+        List<BoolExpr> all = new ArrayList<>();
+        for (Expr<?> y : ys) {
+            List<BoolExpr> premise = new ArrayList<>();
+            premise.add(v.isType(i, inserter.transaction().name()));
+            premise.add(v.isType(t, readerTxn.transaction().name()));
+            premise.add(rules.exec(c, site, false));
+            premise.add(v.refinedAt(DepKind.WR, ck.table(), StatementFacts.ALIVE, reader, y, w, t));
+            for (String col : ck.counterKey())
+                premise.add(ctx.mkEq(v.key(ck.table(), col, x.get()), v.key(ck.table(), col, y)));
+            premise.add(
+                    ctx.mkLt(
+                            v.key(ck.table(), ck.column(), x.get()),
+                            v.key(ck.table(), ck.column(), y)));
+            all.add(ctx.mkImplies(enc.and(premise), v.statementVis(reader, i, t)));
+        }
+        return enc.forAllIn(i, els, enc.and(all));
+    }
+
+    /**
      * Every INSERT into the counter-keyed table takes its key from a {@code SELECT … FOR UPDATE}
      * (waiting, not SKIP LOCKED) of the counter row: the draws are serialized by the row lock.
      */

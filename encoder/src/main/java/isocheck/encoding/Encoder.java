@@ -343,6 +343,11 @@ public final class Encoder {
                     parts.addAll(
                             drawnKeyRules.drawnBeforeFirstRow(
                                     ck, txns, spec.databases().contains("postgresql")));
+                    // and the rows older than any drawn row a SELECT reads
+                    // (DrawnKeyRules#drawnBeforeRead)
+                    parts.addAll(
+                            drawnKeyRules.drawnBeforeRead(
+                                    ck, txns, spec.databases().contains("postgresql")));
                 }
             }
         }
