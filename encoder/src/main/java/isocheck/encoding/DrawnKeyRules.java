@@ -324,6 +324,88 @@ final class DrawnKeyRules {
     }
 
     /**
+     * <b>draw_order</b> (READ COMMITTED with statement snapshots, where the counter rules of the
+     * one-snapshot levels are off): if transactions i and j insert records x and y of the
+     * counter-keyed table with the same counter record and i commits first ({@code ar(i, j)}), then
+     * i drew the smaller key, {@code k(x) < k(y)}. Soundness (PostgreSQL, manual §13.2.1 and
+     * §13.3.2), under the conditions of {@link #inserterInSnapshot}: each draws with a {@code
+     * SELECT … FOR UPDATE} of the counter row and increments it in the same transaction, holding
+     * the row lock from the draw to its commit. Had j taken the lock first, i would have waited for
+     * j's commit and committed after it; so i held it first, and j's draw, after i's commit, read
+     * i's increment or a later one: a value above i's draw (the counter only grows). Premises
+     * under-approximated (both INSERTs run), so the rule holds in every execution on the server.
+     */
+    List<Part> drawOrder(CounterKey ck, List<Expr<?>> txns) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf1 : model.transactions()) {
+            for (StatementFacts c1 : tf1.statements()) {
+                if (!(c1.statement() instanceof Stmt.Insert) || !c1.table().equals(ck.table()))
+                    continue;
+                for (TransactionFacts tf2 : model.transactions()) {
+                    for (StatementFacts c2 : tf2.statements()) {
+                        if (!(c2.statement() instanceof Stmt.Insert)
+                                || !c2.table().equals(ck.table())) continue;
+                        out.add(
+                                new Part(
+                                        "draw_order "
+                                                + tf1.transaction().name()
+                                                + "."
+                                                + c1.id()
+                                                + " "
+                                                + tf2.transaction().name()
+                                                + "."
+                                                + c2.id(),
+                                        enc.forAllTxns(
+                                                txns,
+                                                2,
+                                                new int[][] {{0, 1}},
+                                                ij ->
+                                                        drawnFirst(
+                                                                ck, tf1, c1, tf2, c2, ij.get(0),
+                                                                ij.get(1)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr drawnFirst(
+            CounterKey ck,
+            TransactionFacts tf1,
+            StatementFacts c1,
+            TransactionFacts tf2,
+            StatementFacts c2,
+            Expr<?> i,
+            Expr<?> j) {
+        if (!enc.mayBe(i, tf1.transaction().name()) || !enc.mayBe(j, tf2.transaction().name()))
+            return ctx.mkTrue();
+        List<Expr<?>> els1 = rules.iterationElements(c1, tf1.transaction(), "do1");
+        List<Expr<?>> els2 = rules.iterationElements(c2, tf2.transaction(), "do2");
+        Site site1 = rules.site(c1, tf1.transaction(), i, els1);
+        Site site2 = rules.site(c2, tf2.transaction(), j, els2);
+        Optional<Expr<?>> x = rules.pinnedRecord(c1, site1);
+        Optional<Expr<?>> y = rules.pinnedRecord(c2, site2);
+        if (x.isEmpty() || y.isEmpty()) return ctx.mkTrue();
+        List<BoolExpr> premise = new ArrayList<>();
+        premise.add(v.isType(i, tf1.transaction().name()));
+        premise.add(v.isType(j, tf2.transaction().name()));
+        premise.add(rules.exec(c1, site1, false));
+        premise.add(rules.exec(c2, site2, false));
+        premise.add(v.ar(i, j));
+        for (String col : ck.counterKey())
+            premise.add(ctx.mkEq(v.key(ck.table(), col, x.get()), v.key(ck.table(), col, y.get())));
+        BoolExpr body =
+                ctx.mkImplies(
+                        enc.and(premise),
+                        ctx.mkLt(
+                                v.key(ck.table(), ck.column(), x.get()),
+                                v.key(ck.table(), ck.column(), y.get())));
+        return enc.forAllIn(i, els1, enc.forAllIn(j, els2, body));
+    }
+
+    /**
      * <b>drawn_before_read</b>, the form of {@link #drawnBeforeFirstRow} for any row a SELECT s
      * (outside loops) reads: if s reads record y's {@code @alive} in the version some transaction w
      * wrote (a refined WR into s, {@code WR!table.@alive@s(y, w, t)}) and transaction i runs an

@@ -348,6 +348,10 @@ public final class Encoder {
                     parts.addAll(
                             drawnKeyRules.drawnBeforeRead(
                                     ck, txns, spec.databases().contains("postgresql")));
+                    // two draws of one counter: the first committed drew the smaller key
+                    // (DrawnKeyRules#drawOrder)
+                    if (spec.databases().contains("postgresql"))
+                        parts.addAll(drawnKeyRules.drawOrder(ck, txns));
                 }
             }
         }
