@@ -383,6 +383,17 @@ final class PredicateReads {
         return sb.toString();
     }
 
+    /**
+     * The primary-key columns of {@code t} that {@code where}'s top-level equalities fix to one
+     * value: every row the clause matches has that value there.
+     */
+    static java.util.Set<String> fixedKeyColumns(
+            isocheck.program.Table t, Cond where, Map<String, Object> env) {
+        Map<String, Object> fixed = new HashMap<>();
+        equalities(t, where, env, fixed);
+        return fixed.keySet();
+    }
+
     private static void equalities(
             isocheck.program.Table t, Cond c, Map<String, Object> env, Map<String, Object> out) {
         if (c instanceof Cond.And a) {

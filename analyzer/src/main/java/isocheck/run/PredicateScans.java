@@ -146,8 +146,14 @@ final class PredicateScans {
             scan(log, firstOp, t, sel.where(), env, seen, Map.of(), TxnLog.Unseen.ANY);
             return;
         }
-        boolean decidesTies =
-                sel.orderBy().stream().map(k -> k.column()).toList().containsAll(t.primaryKey());
+        // the order decides ties when it covers the primary key's columns the WHERE clause does
+        // not fix: two matching rows then differ in some ORDER BY column (TPC-C's Delivery, ORDER
+        // BY no_o_id with no_w_id and no_d_id fixed, is such a read: the rows it skipped are
+        // exactly those ordered before the returned one that it saw absent or not matching)
+        java.util.Set<String> decided = new java.util.HashSet<>();
+        sel.orderBy().forEach(k -> decided.add(k.column()));
+        decided.addAll(PredicateReads.fixedKeyColumns(t, sel.where(), env));
+        boolean decidesTies = decided.containsAll(t.primaryKey());
         TxnLog.Unseen cut =
                 decidesTies && unseen != TxnLog.Unseen.ANY
                         ? TxnLog.Unseen.UNMATCHED

@@ -318,6 +318,20 @@ final class ProgramInterpreter {
             return mentioned.get(s);
         }
 
+        /**
+         * Whether sel is {@code ORDER BY k [DESC] LIMIT 1} on one key column, not SKIP LOCKED, not
+         * an aggregate, and returned a row (AccessRules#firstRowChanges's shape).
+         */
+        private boolean firstRowOnly(Stmt.Select sel, List<RecordId> chosen) {
+            return sel.limit().equals(java.util.Optional.of(1L))
+                    && sel.orderBy().size() == 1
+                    && !sel.lock().skipLocked()
+                    && sel.aggregate().isEmpty()
+                    && !sel.isJoin()
+                    && tables.get(sel.table()).isKey(sel.orderBy().get(0).column())
+                    && chosen.size() == 1;
+        }
+
         void select(Stmt.Select sel) {
             final Map<String, Object> env0 =
                     Map.copyOf(nonNull(env)); // the WHERE's environment, for Alive reads
@@ -356,11 +370,15 @@ final class ProgramInterpreter {
                 chosen.sort((a, b) -> order(sel, a, b));
                 chosen = chosen.subList(0, (int) Math.min(chosen.size(), sel.limit().get()));
             }
+            // ORDER BY k LIMIT 1 that returned a row: the rows behind it are not read (their
+            // versions change nothing it returns; the encoder's AccessRules#firstRowChanges)
+            RecordId first = firstRowOnly(sel, chosen) ? chosen.get(0) : null;
             List<Map<String, Object>> rows = new ArrayList<>();
             for (int i = 0; i < universeRows.size(); i++) {
                 RecordId r = universeRows.get(i);
                 if ((skipped & (1L << i)) != 0) continue;
                 if (!keyMatch(sel.where(), r)) continue;
+                if (first != null && behind(sel, r, first)) continue;
                 latest = newest.contains(r);
                 try {
                     boolean alive = alive(r);
@@ -442,6 +460,15 @@ final class ProgramInterpreter {
          * ORDER BY order of two records as this transaction sees them; NULL sorts last ascending
          * (PostgreSQL).
          */
+        /** Whether r's order key comes strictly after first's (ties are read, as the encoder's). */
+        private boolean behind(Stmt.Select sel, RecordId r, RecordId first) {
+            var key = sel.orderBy().get(0);
+            Object x = column(r, key.column());
+            Object y = column(first, key.column());
+            if (!(x instanceof Long l) || !(y instanceof Long m)) return false;
+            return key.descending() ? l < m : l > m;
+        }
+
         int order(Stmt.Select sel, RecordId a, RecordId b) {
             for (var key : sel.orderBy()) {
                 Object x = column(a, key.column());

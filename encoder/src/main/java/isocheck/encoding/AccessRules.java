@@ -447,6 +447,15 @@ public final class AccessRules {
             // the edge is left out of the dependency graph (it still orders them for the spec)
             return ctx.mkFalse();
         }
+        if (c.kind() == DepKind.WR
+                && c.field().equals(StatementFacts.ALIVE)
+                && c.c2().statement() instanceof Stmt.Select sel
+                && sel.aggregate().isEmpty()) {
+            // ORDER BY k LIMIT 1: the version of a row behind the returned one changes nothing
+            // the reader sees (firstRowChanges; for WR the reader is c2, at writerSite)
+            Optional<BoolExpr> first = firstRowChanges(c, sel, writerSite, r);
+            if (first.isPresent()) return first.get();
+        }
         if (c.kind() != DepKind.RW || !c.field().equals(StatementFacts.ALIVE)) return ctx.mkTrue();
         if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isPresent()) {
             Optional<BoolExpr> extremum = extremumChanges(c, sel, readerSite, writerSite, r);
@@ -480,7 +489,15 @@ public final class AccessRules {
      * inserted further on leaves the first row first: placing the reader after the inserter would
      * return the same row (the same argument as for MIN/MAX, {@link #extremumChanges}). With a
      * locking read at READ COMMITTED the row returned is the first of those still matching after
-     * the lock waits, and a later row changes that no more.
+     * the lock waits, and a later row changes that no more (such rows are never locked or re-read:
+     * "locking stops once enough rows have been returned to satisfy the limit", SELECT reference
+     * page, "The Locking Clause"). The same condition keeps a WR edge into the reader on a row's
+     * Alive (an INSERT or DELETE the reader saw): a row behind the returned one, in either version,
+     * leaves the result as it is, so placing the reader before that writer changes nothing it sees
+     * (the recorder's predicate read of such a statement stops at the returned row too:
+     * PredicateScans#selectScan), and the edge is left out of the dependency graph as the RW edges
+     * of {@link #valueChanges} are. The brute-force explorer drops the same reads
+     * (ProgramInterpreter#select).
      */
     private Optional<BoolExpr> firstRowChanges(
             Conflict c, Stmt.Select sel, Site readerSite, Expr<?> r) {

@@ -219,6 +219,293 @@ final class DrawnKeyRules {
     }
 
     /**
+     * <b>drawn_before_first_row</b>, for a SELECT s (outside loops) of {@code ORDER BY k LIMIT 1}
+     * (ascending) over a counter-keyed table whose drawn key column is k: if s returns a row p and
+     * transaction i runs an INSERT of a record x with the same counter record and {@code k(x) <
+     * k(p)}, then i is in s's snapshot, {@code vis@s(i, t)}. This is what ties TPC-C's repaired
+     * Delivery ({@code SELECT no_o_id … ORDER BY no_o_id LIMIT 1 FOR UPDATE}) to the NewOrders of
+     * the orders older than the one it delivers, whichever transaction inserted that one.
+     *
+     * <p>Soundness, for PostgreSQL READ COMMITTED (manual, chapter "Concurrency Control", §13.2.1),
+     * under the conditions of {@link #inserterInSnapshot} (every draw a {@code SELECT … FOR UPDATE}
+     * of the counter row, the key-below-counter invariant): p is not initial, since an initial key
+     * is below the counter's initial value and x's key, drawn by i, is at least that value. So p
+     * was inserted by the one transaction j that drew k(p), and s found p in its snapshot (a plain
+     * SELECT reads only its snapshot; a locking one finds only rows committed as of the command
+     * start, {@link Encoder#insertFoundInSnapshot}), so j committed before s began (or j is t
+     * itself, whose draw came before s). i and j both read the counter row under its lock and
+     * increment it before commit, so the draws are serialized by the lock, each reads the value its
+     * predecessor committed, and the values grow: i drew the smaller key, so i read first and j's
+     * read waited for i's commit. Hence i committed before j's draw, before s began. Premises are
+     * under-approximated (i's INSERT runs, s returned a row), so the rule holds in every execution
+     * on the server.
+     */
+    List<Part> drawnBeforeFirstRow(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
+                    continue;
+                for (TransactionFacts rf : model.transactions()) {
+                    for (StatementFacts s : rf.statements()) {
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || (sel.lock().locks() && !lockingReads)
+                                || sel.lock().skipLocked()
+                                || sel.isJoin()
+                                || sel.aggregate().isPresent()
+                                || !sel.limit().equals(Optional.of(1L))
+                                || sel.orderBy().size() != 1
+                                || sel.orderBy().get(0).descending()
+                                || !sel.orderBy().get(0).column().equals(ck.column())
+                                || !s.loops().isEmpty()
+                                || !s.table().equals(ck.table())
+                                || !StatementSnapshotRules.hasSnapshot(s)
+                                || model.assignments(rf.transaction(), sel.target()).size() != 1)
+                            continue;
+                        String reader = rf.transaction().name() + "." + s.id();
+                        out.add(
+                                new Part(
+                                        "drawn_before_first_row "
+                                                + tf.transaction().name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + reader,
+                                        enc.forAllTxns(
+                                                txns,
+                                                2,
+                                                new int[][] {{0, 1}},
+                                                it ->
+                                                        drawnBefore(
+                                                                ck, tf, c, rf, s, sel, reader,
+                                                                it.get(0), it.get(1)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr drawnBefore(
+            CounterKey ck,
+            TransactionFacts inserter,
+            StatementFacts c,
+            TransactionFacts readerTxn,
+            StatementFacts s,
+            Stmt.Select sel,
+            String reader,
+            Expr<?> i,
+            Expr<?> t) {
+        if (!enc.mayBe(i, inserter.transaction().name())
+                || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
+        Site readerSite = rules.site(s, readerTxn.transaction(), t, List.of());
+        Optional<BoolExpr> ne = rules.terms().nonEmpty(sel.target(), readerSite);
+        Optional<Expr<?>> pick = rules.terms().pick(sel.target(), readerSite);
+        if (ne.isEmpty() || pick.isEmpty()) return ctx.mkTrue();
+        List<Expr<?>> els = rules.iterationElements(c, inserter.transaction(), "fr");
+        Site site = rules.site(c, inserter.transaction(), i, els);
+        Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+        if (x.isEmpty()) return ctx.mkTrue();
+        List<BoolExpr> premise = new ArrayList<>();
+        premise.add(v.isType(i, inserter.transaction().name()));
+        premise.add(v.isType(t, readerTxn.transaction().name()));
+        premise.add(rules.exec(c, site, false));
+        premise.add(rules.exec(s, readerSite, false));
+        premise.add(ne.get());
+        for (String col : ck.counterKey())
+            premise.add(
+                    ctx.mkEq(v.key(ck.table(), col, x.get()), v.key(ck.table(), col, pick.get())));
+        premise.add(
+                ctx.mkLt(
+                        (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), x.get()),
+                        (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), pick.get())));
+        return enc.forAllIn(i, els, ctx.mkImplies(enc.and(premise), v.statementVis(reader, i, t)));
+    }
+
+    /**
+     * <b>draw_order</b> (READ COMMITTED with statement snapshots, where the counter rules of the
+     * one-snapshot levels are off): if transactions i and j insert records x and y of the
+     * counter-keyed table with the same counter record and i commits first ({@code ar(i, j)}), then
+     * i drew the smaller key, {@code k(x) < k(y)}. Soundness (PostgreSQL, manual §13.2.1 and
+     * §13.3.2), under the conditions of {@link #inserterInSnapshot}: each draws with a {@code
+     * SELECT … FOR UPDATE} of the counter row and increments it in the same transaction, holding
+     * the row lock from the draw to its commit. Had j taken the lock first, i would have waited for
+     * j's commit and committed after it; so i held it first, and j's draw, after i's commit, read
+     * i's increment or a later one: a value above i's draw (the counter only grows). Premises
+     * under-approximated (both INSERTs run), so the rule holds in every execution on the server.
+     */
+    List<Part> drawOrder(CounterKey ck, List<Expr<?>> txns) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf1 : model.transactions()) {
+            for (StatementFacts c1 : tf1.statements()) {
+                if (!(c1.statement() instanceof Stmt.Insert) || !c1.table().equals(ck.table()))
+                    continue;
+                for (TransactionFacts tf2 : model.transactions()) {
+                    for (StatementFacts c2 : tf2.statements()) {
+                        if (!(c2.statement() instanceof Stmt.Insert)
+                                || !c2.table().equals(ck.table())) continue;
+                        out.add(
+                                new Part(
+                                        "draw_order "
+                                                + tf1.transaction().name()
+                                                + "."
+                                                + c1.id()
+                                                + " "
+                                                + tf2.transaction().name()
+                                                + "."
+                                                + c2.id(),
+                                        enc.forAllTxns(
+                                                txns,
+                                                2,
+                                                new int[][] {{0, 1}},
+                                                ij ->
+                                                        drawnFirst(
+                                                                ck, tf1, c1, tf2, c2, ij.get(0),
+                                                                ij.get(1)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr drawnFirst(
+            CounterKey ck,
+            TransactionFacts tf1,
+            StatementFacts c1,
+            TransactionFacts tf2,
+            StatementFacts c2,
+            Expr<?> i,
+            Expr<?> j) {
+        if (!enc.mayBe(i, tf1.transaction().name()) || !enc.mayBe(j, tf2.transaction().name()))
+            return ctx.mkTrue();
+        List<Expr<?>> els1 = rules.iterationElements(c1, tf1.transaction(), "do1");
+        List<Expr<?>> els2 = rules.iterationElements(c2, tf2.transaction(), "do2");
+        Site site1 = rules.site(c1, tf1.transaction(), i, els1);
+        Site site2 = rules.site(c2, tf2.transaction(), j, els2);
+        Optional<Expr<?>> x = rules.pinnedRecord(c1, site1);
+        Optional<Expr<?>> y = rules.pinnedRecord(c2, site2);
+        if (x.isEmpty() || y.isEmpty()) return ctx.mkTrue();
+        List<BoolExpr> premise = new ArrayList<>();
+        premise.add(v.isType(i, tf1.transaction().name()));
+        premise.add(v.isType(j, tf2.transaction().name()));
+        premise.add(rules.exec(c1, site1, false));
+        premise.add(rules.exec(c2, site2, false));
+        premise.add(v.ar(i, j));
+        for (String col : ck.counterKey())
+            premise.add(ctx.mkEq(v.key(ck.table(), col, x.get()), v.key(ck.table(), col, y.get())));
+        BoolExpr body =
+                ctx.mkImplies(
+                        enc.and(premise),
+                        ctx.mkLt(
+                                v.key(ck.table(), ck.column(), x.get()),
+                                v.key(ck.table(), ck.column(), y.get())));
+        return enc.forAllIn(i, els1, enc.forAllIn(j, els2, body));
+    }
+
+    /**
+     * <b>drawn_before_read</b>, the form of {@link #drawnBeforeFirstRow} for any row a SELECT s
+     * (outside loops) reads: if s reads record y's {@code @alive} in the version some transaction w
+     * wrote (a refined WR into s, {@code WR!table.@alive@s(y, w, t)}) and transaction i runs an
+     * INSERT of a record x with the same counter record and {@code k(x) < k(y)}, then i is in s's
+     * snapshot, {@code vis@s(i, t)}. Stated on the witness records (the only records a refined WR
+     * is asserted of, {@link Quantification#recordTerms}). This is what rules out a Delivery whose
+     * {@code ORDER BY no_o_id LIMIT 1 FOR UPDATE} waits for a concurrent Delivery that deletes a
+     * newer order and yet misses an older NewOrder's row.
+     *
+     * <p>Soundness (PostgreSQL READ COMMITTED, manual §13.2.1, under the conditions of {@link
+     * #inserterInSnapshot}): y is not initial (an initial key is below the counter's initial value,
+     * x's drawn key at least that), so y was inserted by the one transaction j that drew k(y), and
+     * every version of y was written by j or by a transaction that found y after j committed. s
+     * read w's version either from its snapshot (a plain SELECT: w committed before s began) or,
+     * for a locking read, as the newest version of a row it found in its snapshot: either way some
+     * version of y was in s's snapshot, so j committed before s began. As for {@link
+     * #drawnBeforeFirstRow}, i drew the smaller key, so j's draw waited for i's commit: i committed
+     * before s began. i = t is excluded (t's own insert is not in its snapshot).
+     */
+    List<Part> drawnBeforeRead(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : tf.statements()) {
+                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
+                    continue;
+                for (TransactionFacts rf : model.transactions()) {
+                    for (StatementFacts s : rf.statements()) {
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || (sel.lock().locks() && !lockingReads)
+                                || sel.isJoin()
+                                || !s.loops().isEmpty()
+                                || !s.table().equals(ck.table())
+                                || !StatementSnapshotRules.hasSnapshot(s)) continue;
+                        String reader = rf.transaction().name() + "." + s.id();
+                        out.add(
+                                new Part(
+                                        "drawn_before_read "
+                                                + tf.transaction().name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + reader,
+                                        enc.forAllTxns(
+                                                txns,
+                                                3,
+                                                new int[][] {{0, 2}, {1, 2}},
+                                                iwt ->
+                                                        drawnBeforeRead(
+                                                                ck,
+                                                                tf,
+                                                                c,
+                                                                rf,
+                                                                reader,
+                                                                iwt.get(0),
+                                                                iwt.get(1),
+                                                                iwt.get(2)))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr drawnBeforeRead(
+            CounterKey ck,
+            TransactionFacts inserter,
+            StatementFacts c,
+            TransactionFacts readerTxn,
+            String reader,
+            Expr<?> i,
+            Expr<?> w,
+            Expr<?> t) {
+        if (!enc.mayBe(i, inserter.transaction().name())
+                || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
+        List<Expr<?>> ys = enc.recordTerms(ck.table());
+        if (ys.isEmpty()) return ctx.mkTrue();
+        List<Expr<?>> els = rules.iterationElements(c, inserter.transaction(), "dr");
+        Site site = rules.site(c, inserter.transaction(), i, els);
+        Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+        if (x.isEmpty()) return ctx.mkTrue();
+        List<BoolExpr> all = new ArrayList<>();
+        for (Expr<?> y : ys) {
+            List<BoolExpr> premise = new ArrayList<>();
+            premise.add(v.isType(i, inserter.transaction().name()));
+            premise.add(v.isType(t, readerTxn.transaction().name()));
+            premise.add(rules.exec(c, site, false));
+            premise.add(v.refinedAt(DepKind.WR, ck.table(), StatementFacts.ALIVE, reader, y, w, t));
+            for (String col : ck.counterKey())
+                premise.add(ctx.mkEq(v.key(ck.table(), col, x.get()), v.key(ck.table(), col, y)));
+            premise.add(
+                    ctx.mkLt(
+                            v.key(ck.table(), ck.column(), x.get()),
+                            v.key(ck.table(), ck.column(), y)));
+            all.add(ctx.mkImplies(enc.and(premise), v.statementVis(reader, i, t)));
+        }
+        return enc.forAllIn(i, els, enc.and(all));
+    }
+
+    /**
      * Every INSERT into the counter-keyed table takes its key from a {@code SELECT … FOR UPDATE}
      * (waiting, not SKIP LOCKED) of the counter row: the draws are serialized by the row lock.
      */

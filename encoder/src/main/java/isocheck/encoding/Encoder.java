@@ -206,6 +206,7 @@ public final class Encoder {
 
     private boolean statementViews;
     private boolean postgresRules;
+    private boolean postgresql;
 
     /**
      * Configures the encoder for the executions of {@code spec}; call before building any query
@@ -219,6 +220,7 @@ public final class Encoder {
         // PostgreSQL's, InnoDB's and H2's write-time rules are the same two (locked_read,
         // unique_insert): docs/postgresql-levels.md §2, docs/mysql-levels.md §2
         this.postgresRules = !spec.databases().isEmpty();
+        this.postgresql = spec.databases().contains("postgresql");
         rules.statementViews(statementViews);
         terms.statementViews(statementViews);
         return this;
@@ -332,10 +334,25 @@ public final class Encoder {
             // (DrawnKeyRules#inserterInSnapshot)
             Set<String> tables = new LinkedHashSet<>();
             for (CounterKey ck : counterKeys) {
-                if ((keysBelowCounters || declared(ck)) && tables.add(ck.table()))
+                if ((keysBelowCounters || declared(ck)) && tables.add(ck.table())) {
                     parts.addAll(
                             drawnKeyRules.inserterInSnapshot(
                                     ck, txns, spec.databases().contains("postgresql")));
+                    // the rows older than the one an ORDER BY k LIMIT 1 returns
+                    // (DrawnKeyRules#drawnBeforeFirstRow)
+                    parts.addAll(
+                            drawnKeyRules.drawnBeforeFirstRow(
+                                    ck, txns, spec.databases().contains("postgresql")));
+                    // and the rows older than any drawn row a SELECT reads
+                    // (DrawnKeyRules#drawnBeforeRead)
+                    parts.addAll(
+                            drawnKeyRules.drawnBeforeRead(
+                                    ck, txns, spec.databases().contains("postgresql")));
+                    // two draws of one counter: the first committed drew the smaller key
+                    // (DrawnKeyRules#drawOrder)
+                    if (spec.databases().contains("postgresql"))
+                        parts.addAll(drawnKeyRules.drawOrder(ck, txns));
+                }
             }
         }
         return parts;
@@ -396,6 +413,34 @@ public final class Encoder {
     public boolean snapshotRead(Conflict c) {
         StatementFacts reader = c.kind() == DepKind.WR ? c.c2() : c.c1();
         return reader.statement() instanceof Stmt.Select sel && !sel.lock().locks();
+    }
+
+    /**
+     * <b>insert_found_in_snapshot</b> (PostgreSQL READ COMMITTED): whether a WR edge whose reader
+     * is a locking SELECT ({@code FOR UPDATE | FOR SHARE}, outside loops) and whose writer is an
+     * INSERT of the record it reads {@code @alive} of puts the inserter in the reader's statement
+     * snapshot ({@code vis@s(writer, reader)}), as {@link #snapshotRead} does for every plain
+     * SELECT. Soundness (manual, chapter "Concurrency Control", §13.2.1): such a statement "will
+     * only find target rows that were committed as of the command start time"; after a lock wait it
+     * re-reads the newer version of a row it found, following the row's update chain, but a row
+     * version it did not find in its snapshot it never reads. An INSERT starts a new chain (a row
+     * deleted and inserted again is a new tuple, not an update of the old one), and every later
+     * version of the chain was written by a transaction that found the row, so after the inserter
+     * committed. So a locking read that saw the inserted row alive (its own version, or a later one
+     * that kept {@code @alive}) found some version of that chain in its snapshot, and the inserter
+     * committed before the statement began. Rows a LIMIT stops short of are read in the snapshot's
+     * version, as a plain SELECT's are. Not for InnoDB (its locking reads are current reads of the
+     * newest committed rows, MySQL manual "Locking Reads"), nor H2: only for specs of PostgreSQL.
+     */
+    public boolean insertFoundInSnapshot(Conflict c) {
+        return statementViews
+                && postgresql
+                && c.kind() == DepKind.WR
+                && c.field().equals(StatementFacts.ALIVE)
+                && c.c1().statement() instanceof Stmt.Insert
+                && c.c2().statement() instanceof Stmt.Select sel
+                && sel.lock().locks()
+                && c.c2().loops().isEmpty();
     }
 
     /**

@@ -267,7 +267,9 @@ public final class CycleQuery {
                 // the overwriter is not in that prefix of the commit order) or the newest at its
                 // lock (then the overwriter commits after the lock, after the statement began)
                 if (c.kind() == isocheck.encoding.DepKind.WR) {
-                    if (encoder.snapshotRead(c))
+                    // (a locking read that saw an inserted row found it in its snapshot:
+                    // Encoder#insertFoundInSnapshot)
+                    if (encoder.snapshotRead(c) || encoder.insertFoundInSnapshot(c))
                         eta = ctx.mkAnd(eta, v.statementVis(reader.get(), a, b));
                 } else {
                     eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(reader.get(), b, a)));
