@@ -85,6 +85,12 @@ class DatabaseLevelsReplayTest {
                     Map.entry("write-skew 1", PostgresLevelsReplayTest.WHY_G));
 
     /**
+     * Witnesses of PostgreSQL's encoding that replay on PostgreSQL but not on d ("DATABASE program
+     * level anomaly-number"), each investigated from its trace.
+     */
+    static final Map<String, String> BESIDE_POSTGRES = Map.ofEntries();
+
+    /**
      * Why anomaly n of {@code litmus} does not replay at {@code level} on d, or null. H2's and
      * InnoDB's READ COMMITTED and H2's SNAPSHOT/SERIALIZABLE have PostgreSQL's encoding at the
      * corresponding level (the same spec body and write-time rules, hence the same witnesses in the
@@ -93,6 +99,8 @@ class DatabaseLevelsReplayTest {
     static String known(Database d, String litmus, Isolation level, int n) {
         if (d == Database.MARIADB && level == Isolation.REPEATABLE_READ)
             return MARIADB_REPEATABLE_READ.get(litmus + " " + n);
+        String own = BESIDE_POSTGRES.get(d + " " + litmus + " " + level.id() + " " + n);
+        if (own != null) return own;
         String pg = level == Isolation.READ_COMMITTED ? "read-committed" : "repeatable-read";
         return PostgresLevelsReplayTest.KNOWN.get(litmus + " " + pg + " " + n);
     }

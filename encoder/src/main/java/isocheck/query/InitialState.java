@@ -430,7 +430,7 @@ final class InitialState {
                 for (StatementFacts sf : model.facts(type.name()).statements()) {
                     if (sf.id().equals(e.fromStatement().id())
                             && sf.loops().isEmpty()
-                            && !(sf.statement() instanceof Stmt.Insert)) {
+                            && (rw || readsNonKey(sf))) {
                         out.add(
                                 new Naming(
                                         e.from(),
@@ -442,6 +442,19 @@ final class InitialState {
                 }
             }
         return out;
+    }
+
+    /**
+     * Whether a writer's WHERE reads a non-key column (e.g. {@code on_call = 1}): only then does
+     * its view say what the record must hold for the write to happen (a write by key alone leaves
+     * the other columns of its view unconstrained, and another reader's view is the better guess).
+     */
+    private boolean readsNonKey(StatementFacts sf) {
+        if (sf.statement() instanceof Stmt.Insert) return false;
+        for (String f : sf.reads()) {
+            if (!f.equals(StatementFacts.ALIVE) && !v.isKey(sf.table(), f)) return true;
+        }
+        return false;
     }
 
     /**
