@@ -107,7 +107,164 @@ final class InitialState {
             Map<String, String> key = keyOf(table, n.record());
             rows.computeIfAbsent(table + key, x -> row(table, key, n.record(), List.of(), namings));
         }
+        for (int t : arOrder) predicateRows(t, rows);
         return List.copyOf(rows.values());
+    }
+
+    /**
+     * The rows transaction t's predicate reads (outside loops) need beyond the named ones: the rows
+     * a SELECT … INTO a row set read, as the model lists them in the set ({@link #members}), and
+     * the rows a COUNT counts ({@link #counted}). Without them the read finds nothing on the
+     * server: a join matches no row (the join's first SELECT is such a row-set read, {@code
+     * JoinTranslator}), a guard on a count fails, and the transaction takes another branch.
+     */
+    private void predicateRows(int t, Map<String, Witness.InitialRow> rows) {
+        Transaction type = type(t);
+        Expr<?> inst = q.txns().get(t);
+        for (StatementFacts sf : model.facts(type.name()).statements()) {
+            if (!(sf.statement() instanceof Stmt.Select sel)
+                    || sel.target() == null
+                    || !sf.loops().isEmpty()) continue;
+            Site site = rules.site(sf, type, inst, List.of());
+            if (!m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
+            if (rules.pinnedRecord(sf, site).isPresent()) continue;
+            try {
+                if (sel.aggregate().isEmpty()) members(t, sf, sel, site, rows);
+                else counted(t, sf, sel, site, rows);
+            } catch (RuntimeException e) {
+                // a target or WHERE the terms do not model: the read's rows are not seeded (the
+                // replay then shows whether the witness needed them)
+            }
+        }
+    }
+
+    /**
+     * The records the model puts in a row set read by {@code SELECT … INTO v} (its membership
+     * {@code T.v!in(r, t)}, Terms), with the values t read: a selected column's value is the row
+     * field the model has t read ({@code T.v.f(r, t)}, e.g. the order line's item a join matches
+     * on), the others the statement's view.
+     */
+    private void members(
+            int t,
+            StatementFacts sf,
+            Stmt.Select sel,
+            Site site,
+            Map<String, Witness.InitialRow> rows) {
+        String table = sf.table();
+        List<Expr<?>> zeros = new ArrayList<>();
+        for (String k : v.keyColumns(table)) zeros.add(v.context().mkInt(0));
+        Optional<BoolExpr> probe = rules.terms().member(v.record(table, zeros), sel.target(), site);
+        if (probe.isEmpty()) return;
+        for (Expr<?> r : m.valuesIn(probe.get().getFuncDecl(), v.recordSort(table))) {
+            Optional<BoolExpr> in = rules.terms().member(r, sel.target(), site);
+            if (in.isEmpty() || !m.eval(in.get(), true).isTrue()) continue;
+            Map<String, String> key = keyOf(table, r);
+            if (rows.containsKey(table + key)) continue;
+            Map<String, String> values = new LinkedHashMap<>();
+            for (Column c : v.columns(table)) {
+                if (v.isKey(table, c.name())) continue;
+                Optional<Expr<?>> read =
+                        sel.columns().contains(c.name()) || sel.columns().contains("*")
+                                ? rules.terms().rowField(sel.target(), r, c.name(), site)
+                                : Optional.empty();
+                Expr<?> value = read.orElse(viewValue(sf, site, table, c.name(), r));
+                values.put(c.name(), m.eval(value, true).toString());
+            }
+            rows.put(table + key, new Witness.InitialRow(table, key, true, values));
+        }
+    }
+
+    private Expr<?> viewValue(
+            StatementFacts sf, Site site, String table, String column, Expr<?> r) {
+        return rules.statementViews()
+                ? v.viewValueAt(
+                        table, column, site.txn().name() + "." + sf.id(), r, site.t(), List.of())
+                : v.viewValue(table, column, r, site.t());
+    }
+
+    /** At most this many rows are added to give one COUNT its value. */
+    private static final int MAX_COUNTED = 10;
+
+    private int freshKey = 9001;
+
+    /**
+     * The rows a {@code COUNT(*)} (or COUNT of a key column) over one table counts. The encoding
+     * leaves a count free of the rows it counts (AuxRules: {@code n ≥ 0}, sound), so the model may
+     * count rows it never names, e.g. the other doctors on call a guard {@code n >= 2} needs: the
+     * seed adds rows with fresh keys until the rows seeded that match the WHERE number the model's
+     * count. A new row takes the WHERE's {@code column = value} conjuncts and 0 elsewhere, and is
+     * added only if the model says it matches the WHERE (the rest of the WHERE, e.g. {@code
+     * doctor_id NOT IN (:a, :b)}, evaluated on it); at most {@link #MAX_COUNTED}. The count is the
+     * statement's at its view, the rows the initial state: a best guess, which the replay confirms.
+     */
+    private void counted(
+            int t,
+            StatementFacts sf,
+            Stmt.Select sel,
+            Site site,
+            Map<String, Witness.InitialRow> rows) {
+        isocheck.program.Aggregate agg = sel.aggregate().get();
+        String table = sf.table();
+        if (agg.function() != isocheck.program.Aggregate.Function.COUNT
+                || sel.isJoin()
+                || agg.column().isPresent() && !v.isKey(table, agg.column().get())) return;
+        Variable var = model.variable(site.txn(), sel.target());
+        Optional<Expr<?>> n = rules.terms().aggregate(var, site);
+        if (n.isEmpty()) return;
+        long want = integer(m.eval(n.get(), true).toString());
+        long have = 0;
+        for (Witness.InitialRow row : rows.values()) {
+            if (row.table().equals(table) && row.alive() && matches(sf, site, row)) have++;
+        }
+        if (want - have <= 0 || want - have > MAX_COUNTED) return;
+        Map<String, String> fixed = new LinkedHashMap<>();
+        conjunctEqualities(sel.where(), site, fixed);
+        for (long i = have; i < want; i++) {
+            Map<String, String> key = new LinkedHashMap<>();
+            for (String k : v.keyColumns(table)) {
+                key.put(k, fixed.containsKey(k) ? fixed.get(k) : Integer.toString(freshKey++));
+            }
+            Map<String, String> values = new LinkedHashMap<>();
+            for (Column c : v.columns(table)) {
+                if (!v.isKey(table, c.name()))
+                    values.put(c.name(), fixed.getOrDefault(c.name(), "0"));
+            }
+            Witness.InitialRow row = new Witness.InitialRow(table, key, true, values);
+            if (rows.containsKey(table + key) || !matches(sf, site, row)) return;
+            rows.put(table + key, row);
+        }
+    }
+
+    /** Whether the model's WHERE of the statement at the site holds of a row with these values. */
+    private boolean matches(StatementFacts sf, Site site, Witness.InitialRow row) {
+        var ctx = v.context();
+        List<Expr<?>> key = new ArrayList<>();
+        for (String k : v.keyColumns(row.table())) key.add(ctx.mkInt(integer(row.key().get(k))));
+        Map<String, Expr<?>> values = new LinkedHashMap<>();
+        row.values().forEach((c, x) -> values.put(c, ctx.mkInt(integer(x))));
+        BoolExpr where =
+                rules.addresses(sf, site.withColumns(values), v.record(row.table(), key), false);
+        return m.eval(where, true).isTrue();
+    }
+
+    /** An integer as Z3 prints it ({@code 5}, {@code (- 5)}). */
+    private static long integer(String z3) {
+        String s = z3.trim();
+        if (s.startsWith("(-") && s.endsWith(")"))
+            return -Long.parseLong(s.substring(2, s.length() - 1).trim());
+        return Long.parseLong(s);
+    }
+
+    /** The {@code column = value} conjuncts of a WHERE, valued in the model (others ignored). */
+    private void conjunctEqualities(isocheck.program.Cond c, Site site, Map<String, String> out) {
+        if (c instanceof isocheck.program.Cond.And a) {
+            conjunctEqualities(a.left(), site, out);
+            conjunctEqualities(a.right(), site, out);
+            return;
+        }
+        Map<String, Expr<?>> one = new LinkedHashMap<>();
+        if (equalities(c, site, one))
+            one.forEach((col, x) -> out.put(col, m.eval(x, true).toString()));
     }
 
     /**
@@ -257,29 +414,47 @@ final class InitialState {
 
     /**
      * The statements that read an edge's record before another cycle transaction overwrites it: the
-     * readers of the RW edges on it (outside loops), whose statement view misses the overwriter.
+     * readers of the RW edges on it (outside loops), whose statement view misses the overwriter;
      */
     private List<Naming> readers(List<Witness.Edge> edges, Witness.Edge on) {
         List<Naming> out = new ArrayList<>();
-        for (int i = 0; i < edges.size(); i++) {
-            Witness.Edge e = edges.get(i);
-            if (e.kind() != isocheck.encoding.DepKind.RW
-                    || !e.table().equals(on.table())
-                    || !e.key().equals(on.key())) continue;
-            Transaction type = type(e.from());
-            for (StatementFacts sf : model.facts(type.name()).statements()) {
-                if (sf.id().equals(e.fromStatement().id()) && sf.loops().isEmpty()) {
-                    out.add(
-                            new Naming(
-                                    e.from(),
-                                    sf,
-                                    rules.site(sf, type, q.txns().get(e.from()), List.of()),
-                                    List.of(),
-                                    sels.get(i).record()));
+        // then the first writer of a WW or WR edge on it (an UPDATE whose WHERE must match the
+        // record as its view has it, e.g. `doctor_id IN (:a, :b) AND on_call = 1`)
+        for (boolean rw : new boolean[] {true, false})
+            for (int i = 0; i < edges.size(); i++) {
+                Witness.Edge e = edges.get(i);
+                if ((e.kind() == isocheck.encoding.DepKind.RW) != rw
+                        || !e.table().equals(on.table())
+                        || !e.key().equals(on.key())) continue;
+                Transaction type = type(e.from());
+                for (StatementFacts sf : model.facts(type.name()).statements()) {
+                    if (sf.id().equals(e.fromStatement().id())
+                            && sf.loops().isEmpty()
+                            && (rw || readsNonKey(sf))) {
+                        out.add(
+                                new Naming(
+                                        e.from(),
+                                        sf,
+                                        rules.site(sf, type, q.txns().get(e.from()), List.of()),
+                                        List.of(),
+                                        sels.get(i).record()));
+                    }
                 }
             }
-        }
         return out;
+    }
+
+    /**
+     * Whether a writer's WHERE reads a non-key column (e.g. {@code on_call = 1}): only then does
+     * its view say what the record must hold for the write to happen (a write by key alone leaves
+     * the other columns of its view unconstrained, and another reader's view is the better guess).
+     */
+    private boolean readsNonKey(StatementFacts sf) {
+        if (sf.statement() instanceof Stmt.Insert) return false;
+        for (String f : sf.reads()) {
+            if (!f.equals(StatementFacts.ALIVE) && !v.isKey(sf.table(), f)) return true;
+        }
+        return false;
     }
 
     /**
@@ -373,7 +548,15 @@ final class InitialState {
                 return new Witness.InitialRow(table, key, alive, values);
             }
         }
-        Expr<?> first = q.txns().get(arOrder.get(0));
+        // Under transaction snapshots the views of the initial state need not agree on a field no
+        // one writes (a view value with no visible writer is free per transaction, sound): the
+        // reader of an edge's record (its RW edge's source, which misses the overwriter) is the
+        // one whose predicate or guard the cycle needs, so its view is taken first, else the
+        // ar-first transaction's.
+        Expr<?> first =
+                preferred.isEmpty()
+                        ? q.txns().get(arOrder.get(0))
+                        : q.txns().get(preferred.get(0).txn());
         boolean alive = exists(table, key, m.eval(v.alive(table, r, first), true).isTrue());
         Map<String, String> values = new LinkedHashMap<>();
         if (alive) {

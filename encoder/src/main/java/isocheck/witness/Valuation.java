@@ -3,6 +3,7 @@ package isocheck.witness;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.FuncDecl;
+import com.microsoft.z3.FuncInterp;
 import com.microsoft.z3.Model;
 import com.microsoft.z3.Sort;
 import java.util.Arrays;
@@ -99,6 +100,42 @@ public final class Valuation {
             out.add(modelContext == null ? val : val.translate(termContext));
         }
         return out;
+    }
+
+    /**
+     * The values of a sort that the model's interpretation of f mentions (in its entries and its
+     * default, e.g. the records a row set's membership {@code T.v!in} is true of), as terms of the
+     * terms' context: the finite candidates for a set the model chose, to be tested one by one.
+     */
+    public Set<Expr<?>> valuesIn(FuncDecl<?> f, Sort s) {
+        FuncDecl<?> mf = modelContext == null ? f : f.translate(modelContext);
+        Sort ms = toModel(s);
+        Set<Expr<?>> found = new LinkedHashSet<>();
+        FuncInterp<?> fi = model.getFuncInterp(mf);
+        if (fi == null) return found;
+        for (FuncInterp.Entry<?> e : fi.getEntries()) {
+            for (Expr<?> a : e.getArgs()) collect(a, ms, found);
+        }
+        collect(fi.getElse(), ms, found);
+        Set<Expr<?>> out = new LinkedHashSet<>();
+        for (Expr<?> x : found) out.add(modelContext == null ? x : x.translate(termContext));
+        return out;
+    }
+
+    /** The ground subterms of e of sort s (no bound variables), outermost first. */
+    private static void collect(Expr<?> e, Sort s, Set<Expr<?>> out) {
+        if (e.isVar() || e.isQuantifier()) return;
+        if (e.getSort().equals(s) && isGround(e)) {
+            out.add(e);
+            return;
+        }
+        if (e.isApp()) for (Expr<?> a : e.getArgs()) collect(a, s, out);
+    }
+
+    private static boolean isGround(Expr<?> e) {
+        if (e.isVar() || e.isQuantifier()) return false;
+        if (e.isApp()) for (Expr<?> a : e.getArgs()) if (!isGround(a)) return false;
+        return true;
     }
 
     private Sort toModel(Sort s) {
