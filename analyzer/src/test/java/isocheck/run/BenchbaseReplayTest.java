@@ -49,16 +49,6 @@ class BenchbaseReplayTest {
                     + " second finds 0 rows and raises. The seed also misses the row (v_s_id is"
                     + " assigned twice, so the model leaves it free: encoding.Terms#variable)";
 
-    static final String EPINIONS_NONKEY =
-            "seed values: the 4-transaction long fork is real at READ COMMITTED, but the seed's"
-                    + " review and trust rows carry i_id/u_id/source_u_id 0, not the values the"
-                    + " statements match (review.i_id and u_id are never written, so every statement"
-                    + " view reads val!review.i_id@init, but query.InitialState takes the seed's"
-                    + " values of these rows from terms that rule does not tie: the PERFORM's row"
-                    + " variable or the first transaction's view value). With the model's values"
-                    + " written into the schedule by hand the replay violates SER (long fork,"
-                    + " RESULTS, branch bbrep2)";
-
     /** "file level anomaly-number" of the witnesses that do not replay, and why. */
     static final Map<String, String> KNOWN =
             new TreeMap<>(
@@ -67,7 +57,6 @@ class BenchbaseReplayTest {
                             Map.entry("tatp read-committed 2", TATP_ROW_COUNT),
                             Map.entry("tatp read-committed 3", TATP_ROW_COUNT),
                             Map.entry("tatp read-committed 4", NO_STATEMENT_SCHEDULE),
-                            Map.entry("epinions read-committed 1", EPINIONS_NONKEY),
                             Map.entry("epinions read-committed 2", NO_STATEMENT_SCHEDULE),
                             Map.entry("epinions read-committed 3", NO_STATEMENT_SCHEDULE)));
 

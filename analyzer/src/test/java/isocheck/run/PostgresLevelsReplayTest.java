@@ -83,7 +83,7 @@ class PostgresLevelsReplayTest {
             "a join into a record (frontend.JoinRecord): the values of the earlier table's columns (r.seats_left, from flight) are over-approximated, so the witness's Book passes r.seats_left > 0 on a flight the model, and the seed, has at 0; on the server Book reads 0 and writes nothing. The statement-snapshot explorer finds no such cycle (BenchbaseConstructsOracleTest, RESULTS 2026-11-26 sql5): spurious, sound";
     static final String WHY_R =
             "the seed holds the edges' rows and the rows a statement names by its whole key (query.InitialState); the order line T1's join matches is read through a predicate only, so it is not seeded: on the server the join matches nothing and T2's stock write changes no predicate's matches. The anomaly is real: the same two transactions with the order line seeded (benchmarks/schedules/join-phantom.schedule) are recorded G2 with the predicate edge at every snapshot level (RunContract, PREDICATE_LITMUS). Seeding predicate-read rows from the model is the fix";
-    static final String WHY_S =
+    static final String WHY_J =
             "the seed now holds the order lines the join matches (query.InitialState#members, from the model's row set target$order_line), and the join reads them on the server; the remaining gap is the model's: the join's WHERE reads s_quantity, and the encoding draws T1 -rw-> T2 whenever T2 overwrites it (a value read), while on the server (Adya's predicate anti-dependency) the edge needs the write to change the join's matches. The model's stock value (0) is below the threshold before and after the sale, so the recorded history has no T1 -> T2 edge and is SER-consistent. Sound over-approximation; the same cycle with stock at 20 replays (benchmarks/schedules/join-phantom.schedule, RunContract PREDICATE_LITMUS)";
     static final String WHY_P =
             "replay oracle false negative, not a model defect: with the counted doctors seeded both counts are 2 and both GoOffCall(me = 4) set doctor 4 off, so the execution is a lost update (in either serial order the second count would be 1), but the checker calls the recorded history SER- (and SI-) consistent. The recorded count reads doctor 4 by predicate ([doctors/4, version 0, on_call version 1 'left']); the same history with that read as an item read of on_call version 0 is G-single (checked 2026-11-26, RESULTS). The predicate read's edges miss the second overwrite (version 2); reported to the lead";
@@ -109,8 +109,8 @@ class PostgresLevelsReplayTest {
                             Map.entry("field-is-null repeatable-read 1", WHY_H),
                             Map.entry("join read-committed 1", WHY_D2),
                             Map.entry("on-conflict read-committed 3", WHY_D),
-                            Map.entry("join-phantom read-committed 1", WHY_S),
-                            Map.entry("join-phantom repeatable-read 1", WHY_S),
+                            Map.entry("join-phantom read-committed 1", WHY_J),
+                            Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
                             Map.entry("max-varchar read-committed 1", WHY_S),
                             Map.entry("max-varchar repeatable-read 1", WHY_S),
