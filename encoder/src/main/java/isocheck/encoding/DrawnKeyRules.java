@@ -13,6 +13,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
 
 /**
  * Records whose key is drawn from a counter ({@link CounterKey}) are inserted at most once in an
@@ -159,41 +161,16 @@ final class DrawnKeyRules {
      *     have been inserted after the statement began
      */
     List<Part> inserterInSnapshot(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
-        if (!drawnUnderLock(ck)) return List.of();
-        List<Part> out = new ArrayList<>();
-        for (TransactionFacts tf : model.transactions()) {
-            for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
-                    continue;
-                for (TransactionFacts rf : model.transactions()) {
-                    for (StatementFacts s : rf.statements()) {
-                        if (!(s.statement() instanceof Stmt.Select sel)
-                                || (sel.lock().locks() && !lockingReads)
-                                || !s.loops().isEmpty()
-                                || !s.table().equals(ck.table())
-                                || !StatementSnapshotRules.hasSnapshot(s)) continue;
-                        String reader = rf.transaction().name() + "." + s.id();
-                        out.add(
-                                new Part(
-                                        "inserter_in_snapshot "
-                                                + tf.transaction().name()
-                                                + "."
-                                                + c.id()
-                                                + " "
-                                                + reader,
-                                        enc.forAllTxns(
-                                                txns,
-                                                2,
-                                                new int[][] {{0, 1}},
-                                                it ->
-                                                        inSnapshot(
-                                                                tf, c, rf, reader, it.get(0),
-                                                                it.get(1)))));
-                    }
-                }
-            }
-        }
-        return out;
+        return perInsertAndReader(
+                "inserter_in_snapshot",
+                ck,
+                txns,
+                lockingReads,
+                (rf, sel) -> true,
+                2,
+                new int[][] {{0, 1}},
+                (tf, c, rf, s, sel, reader) ->
+                        it -> inSnapshot(tf, c, rf, reader, it.get(0), it.get(1)));
     }
 
     private BoolExpr inSnapshot(
@@ -241,50 +218,24 @@ final class DrawnKeyRules {
      * on the server.
      */
     List<Part> drawnBeforeFirstRow(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
-        if (!drawnUnderLock(ck)) return List.of();
-        List<Part> out = new ArrayList<>();
-        for (TransactionFacts tf : model.transactions()) {
-            for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
-                    continue;
-                for (TransactionFacts rf : model.transactions()) {
-                    for (StatementFacts s : rf.statements()) {
-                        if (!(s.statement() instanceof Stmt.Select sel)
-                                || (sel.lock().locks() && !lockingReads)
-                                || sel.lock().skipLocked()
-                                || sel.isJoin()
-                                || sel.aggregate().isPresent()
-                                || !sel.limit().equals(Optional.of(1L))
-                                || sel.orderBy().size() != 1
-                                || sel.orderBy().get(0).descending()
-                                || !sel.orderBy().get(0).column().equals(ck.column())
-                                || !s.loops().isEmpty()
-                                || !s.table().equals(ck.table())
-                                || !StatementSnapshotRules.hasSnapshot(s)
-                                || model.assignments(rf.transaction(), sel.target()).size() != 1)
-                            continue;
-                        String reader = rf.transaction().name() + "." + s.id();
-                        out.add(
-                                new Part(
-                                        "drawn_before_first_row "
-                                                + tf.transaction().name()
-                                                + "."
-                                                + c.id()
-                                                + " "
-                                                + reader,
-                                        enc.forAllTxns(
-                                                txns,
-                                                2,
-                                                new int[][] {{0, 1}},
-                                                it ->
-                                                        drawnBefore(
-                                                                ck, tf, c, rf, s, sel, reader,
-                                                                it.get(0), it.get(1)))));
-                    }
-                }
-            }
-        }
-        return out;
+        return perInsertAndReader(
+                "drawn_before_first_row",
+                ck,
+                txns,
+                lockingReads,
+                (rf, sel) ->
+                        !sel.lock().skipLocked()
+                                && !sel.isJoin()
+                                && sel.aggregate().isEmpty()
+                                && sel.limit().equals(Optional.of(1L))
+                                && sel.orderBy().size() == 1
+                                && !sel.orderBy().get(0).descending()
+                                && sel.orderBy().get(0).column().equals(ck.column())
+                                && model.assignments(rf.transaction(), sel.target()).size() == 1,
+                2,
+                new int[][] {{0, 1}},
+                (tf, c, rf, s, sel, reader) ->
+                        it -> drawnBefore(ck, tf, c, rf, s, sel, reader, it.get(0), it.get(1)));
     }
 
     private BoolExpr drawnBefore(
@@ -339,13 +290,9 @@ final class DrawnKeyRules {
         if (!drawnUnderLock(ck)) return List.of();
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf1 : model.transactions()) {
-            for (StatementFacts c1 : tf1.statements()) {
-                if (!(c1.statement() instanceof Stmt.Insert) || !c1.table().equals(ck.table()))
-                    continue;
+            for (StatementFacts c1 : insertsInto(tf1, ck)) {
                 for (TransactionFacts tf2 : model.transactions()) {
-                    for (StatementFacts c2 : tf2.statements()) {
-                        if (!(c2.statement() instanceof Stmt.Insert)
-                                || !c2.table().equals(ck.table())) continue;
+                    for (StatementFacts c2 : insertsInto(tf2, ck)) {
                         out.add(
                                 new Part(
                                         "draw_order "
@@ -426,48 +373,18 @@ final class DrawnKeyRules {
      * before s began. i = t is excluded (t's own insert is not in its snapshot).
      */
     List<Part> drawnBeforeRead(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
-        if (!drawnUnderLock(ck)) return List.of();
-        List<Part> out = new ArrayList<>();
-        for (TransactionFacts tf : model.transactions()) {
-            for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
-                    continue;
-                for (TransactionFacts rf : model.transactions()) {
-                    for (StatementFacts s : rf.statements()) {
-                        if (!(s.statement() instanceof Stmt.Select sel)
-                                || (sel.lock().locks() && !lockingReads)
-                                || sel.isJoin()
-                                || !s.loops().isEmpty()
-                                || !s.table().equals(ck.table())
-                                || !StatementSnapshotRules.hasSnapshot(s)) continue;
-                        String reader = rf.transaction().name() + "." + s.id();
-                        out.add(
-                                new Part(
-                                        "drawn_before_read "
-                                                + tf.transaction().name()
-                                                + "."
-                                                + c.id()
-                                                + " "
-                                                + reader,
-                                        enc.forAllTxns(
-                                                txns,
-                                                3,
-                                                new int[][] {{0, 2}, {1, 2}},
-                                                iwt ->
-                                                        drawnBeforeRead(
-                                                                ck,
-                                                                tf,
-                                                                c,
-                                                                rf,
-                                                                reader,
-                                                                iwt.get(0),
-                                                                iwt.get(1),
-                                                                iwt.get(2)))));
-                    }
-                }
-            }
-        }
-        return out;
+        return perInsertAndReader(
+                "drawn_before_read",
+                ck,
+                txns,
+                lockingReads,
+                (rf, sel) -> !sel.isJoin(),
+                3,
+                new int[][] {{0, 2}, {1, 2}},
+                (tf, c, rf, s, sel, reader) ->
+                        iwt ->
+                                drawnBeforeRead(
+                                        ck, tf, c, rf, reader, iwt.get(0), iwt.get(1), iwt.get(2)));
     }
 
     private BoolExpr drawnBeforeRead(
@@ -511,9 +428,7 @@ final class DrawnKeyRules {
      */
     private boolean drawnUnderLock(CounterKey ck) {
         for (TransactionFacts tf : model.transactions()) {
-            for (StatementFacts c : tf.statements()) {
-                if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(ck.table()))
-                    continue;
+            for (StatementFacts c : insertsInto(tf, ck)) {
                 Optional<Stmt.Select> draw =
                         CounterKey.drawingSelect(model, tf.transaction(), c, ck);
                 if (draw.isEmpty()) return false;
@@ -522,6 +437,76 @@ final class DrawnKeyRules {
             }
         }
         return true;
+    }
+
+    /** The INSERT statements of one transaction type into the counter-keyed table. */
+    private static List<StatementFacts> insertsInto(TransactionFacts tf, CounterKey ck) {
+        List<StatementFacts> out = new ArrayList<>();
+        for (StatementFacts c : tf.statements())
+            if (c.statement() instanceof Stmt.Insert && c.table().equals(ck.table())) out.add(c);
+        return out;
+    }
+
+    /** The body of a rule stated for one INSERT c of {@code tf} and one SELECT s of {@code rf}. */
+    @FunctionalInterface
+    private interface InsertReaderRule {
+        Function<List<Expr<?>>, BoolExpr> body(
+                TransactionFacts tf,
+                StatementFacts c,
+                TransactionFacts rf,
+                StatementFacts s,
+                Stmt.Select sel,
+                String reader);
+    }
+
+    /**
+     * The parts {@code name tf.c rf.s} of a rule stated for every INSERT c into the counter-keyed
+     * table and every SELECT s (outside loops, with a statement snapshot, on that table; a locking
+     * one only with {@code lockingReads}) that {@code selects} admits, quantified over {@code
+     * arity} transactions of which the pairs {@code distinct} differ; none unless every draw is
+     * under the counter row's lock ({@link #drawnUnderLock}).
+     */
+    private List<Part> perInsertAndReader(
+            String name,
+            CounterKey ck,
+            List<Expr<?>> txns,
+            boolean lockingReads,
+            BiPredicate<TransactionFacts, Stmt.Select> selects,
+            int arity,
+            int[][] distinct,
+            InsertReaderRule rule) {
+        if (!drawnUnderLock(ck)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : insertsInto(tf, ck)) {
+                for (TransactionFacts rf : model.transactions()) {
+                    for (StatementFacts s : rf.statements()) {
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || (sel.lock().locks() && !lockingReads)
+                                || !s.loops().isEmpty()
+                                || !s.table().equals(ck.table())
+                                || !StatementSnapshotRules.hasSnapshot(s)
+                                || !selects.test(rf, sel)) continue;
+                        String reader = rf.transaction().name() + "." + s.id();
+                        out.add(
+                                new Part(
+                                        name
+                                                + " "
+                                                + tf.transaction().name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + reader,
+                                        enc.forAllTxns(
+                                                txns,
+                                                arity,
+                                                distinct,
+                                                rule.body(tf, c, rf, s, sel, reader))));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Non-key fields of the table that only INSERT statements write and some statement reads. */
