@@ -7,11 +7,10 @@
 -- Deviations from BenchBase (everything else is as BenchBase writes it):
 --   * A UserAbortException (BenchBase rolls back) is RAISE EXCEPTION; a `LOG.debug(…); return;`
 --     is RETURN (the transaction commits what it did).
---   * A Java null argument is a sentinel: '' for the strings c_id and c_id_str, -1 for the Long
---     ids update_ff and ff_al_id (BenchBase's ids are non-negative), tested with `= ''` / `= -1`
---     where BenchBase tests `== null`. Missing construct: isocheck's IS NULL tests a variable
---     assigned by SELECT … INTO ("IS NULL needs a variable assigned by SELECT … INTO; p_c_id is a
---     parameter"), not a parameter; restore `IS NULL` when a NULL argument is modelled.
+--   * (Undone: a Java null argument is NULL, tested with IS [NOT] NULL as BenchBase tests `== null`
+--     / `!= null`; `c_id_str.length() > 0` is `p_c_id_str <> ''`, which is the same test of a
+--     non-NULL string. isocheck reads a parameter the program tests for NULL as one a caller may
+--     pass NULL to, program.NullableParameters.)
 --   * A query whose rows the procedure only steps through, or whose values only go to LOG.debug
 --     or into the returned Object[] rows, is PERFORM or SELECT … INTO a RECORD: PL/pgSQL has no
 --     SELECT without INTO. FindOpenSeats' seat map and FindFlights' result rows are Java-side.
@@ -352,8 +351,8 @@ DECLARE
 BEGIN
   v_c_id := p_c_id;
   v_ff_al_id := p_ff_al_id;
-  IF p_c_id = '' THEN
-    IF p_c_id_str <> '' THEN
+  IF p_c_id IS NULL THEN
+    IF p_c_id_str IS NOT NULL AND p_c_id_str <> '' THEN
       SELECT C_ID INTO r_by_str   FROM customer WHERE C_ID_STR = p_c_id_str;
       IF NOT FOUND THEN
         RETURN;
@@ -391,7 +390,7 @@ BEGIN
   DELETE FROM reservation WHERE R_ID = v_r_id AND R_C_ID = v_c_id AND R_F_ID = p_f_id;
   UPDATE flight   SET F_SEATS_LEFT = F_SEATS_LEFT + 1  WHERE F_ID = p_f_id ;
   UPDATE customer   SET C_BALANCE = C_BALANCE + (-1 * v_r_price),        C_IATTR00 = v_c_iattr00,        C_IATTR10 = C_IATTR10 - 1,        C_IATTR11 = C_IATTR10 - 1  WHERE C_ID = v_c_id ;
-  IF v_ff_al_id <> -1 THEN
+  IF v_ff_al_id IS NOT NULL THEN
     UPDATE frequent_flyer   SET FF_IATTR10 = FF_IATTR10 - 1  WHERE FF_C_ID = v_c_id    AND FF_AL_ID = v_ff_al_id;
   END IF;
 END
@@ -516,7 +515,7 @@ DECLARE
   v_base_airport bigint;
 BEGIN
   v_c_id := p_c_id;
-  IF p_c_id = '' THEN
+  IF p_c_id IS NULL THEN
     SELECT C_ID INTO r_by_str   FROM customer WHERE C_ID_STR = p_c_id_str ;
     IF NOT FOUND THEN
       RETURN;
@@ -529,7 +528,7 @@ BEGIN
   END IF;
   v_base_airport := r.c_base_ap_id;
   PERFORM *   FROM airport, country WHERE AP_ID = v_base_airport AND AP_CO_ID = CO_ID ;
-  IF p_update_ff <> -1 THEN
+  IF p_update_ff IS NOT NULL THEN
     FOR ff IN SELECT * FROM frequent_flyer WHERE FF_C_ID = v_c_id LOOP
       UPDATE frequent_flyer   SET FF_IATTR00 = p_attr0,        FF_IATTR01 = p_attr1  WHERE FF_C_ID = v_c_id    AND FF_AL_ID = ff.ff_al_id ;
     END LOOP;

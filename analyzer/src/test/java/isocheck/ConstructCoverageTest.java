@@ -183,6 +183,22 @@ class ConstructCoverageTest {
                         List.of(RULES + "fieldIsNullIsTestedByPolarity"),
                         List.of(RUN + "isNullOnAFieldSelectsTheUnsetRows")),
                 row(
+                        "CASE in a SELECT list",
+                        "select-case.sql",
+                        "SELECT CASE WHEN qty >= 2",
+                        List.of(PLPGSQL + "caseInASelectListIsAConditionalValueOverTheRowRead"),
+                        List.of(RULES + "aSelectListCaseIsTheIfThenElseOfTheRowItRead"),
+                        List.of(RUN + "caseInASelectListComputesFromTheRowRead")),
+                row(
+                        "IS [NOT] NULL on a parameter (NULL arguments)",
+                        "param-is-null.sql",
+                        ":id IS NULL OR acct = :id",
+                        List.of(PARSE + "isNullOnAParameterIsATestOfItsArgument"),
+                        List.of(
+                                RULES
+                                        + "aParameterTestedForNullMayBeNullAndItsComparisonsAreUnknownThen"),
+                        List.of(RUN + "isNullOnAParameterTestsANullArgument")),
+                row(
                         "INSERT … ON CONFLICT DO NOTHING | DO UPDATE, FOUND",
                         "on-conflict.sql",
                         "(?s)ON CONFLICT \\(name\\) DO NOTHING.*IF NOT FOUND.*DO UPDATE SET",
@@ -370,7 +386,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(32, seen.size());
+        assertEquals(34, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {

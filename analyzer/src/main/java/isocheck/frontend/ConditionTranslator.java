@@ -295,6 +295,10 @@ abstract class ConditionTranslator extends NameResolver {
                         || subject instanceof JdbcNamedParameter)) {
             // a field: a column of the visited record, or :row.f (row.f outside SQL)
             Expr field = expr(subject);
+            if (field instanceof Expr.VarRef ref && !ref.hasField() && scalarParameter(ref)) {
+                // a parameter inside SQL (PL/pgSQL's bare name): a NULL argument
+                return new Cond.FieldIsNull(field, n.isNot(), pos);
+            }
             if (field instanceof Expr.VarRef ref && !ref.hasField()) {
                 throw new ProgramError(
                         pos,
@@ -308,17 +312,30 @@ abstract class ConditionTranslator extends NameResolver {
                     "IS NULL applies to a variable assigned by SELECT … INTO, or to a field (col, :row.col)");
         }
         Variable v = scope.read(name, pos(subject));
+        if (v.kind() == Variable.Kind.PARAMETER && v.type() instanceof Type.Scalar s) {
+            // a NULL argument (SEATS' `IF p IS NULL`): a parameter so tested may be NULL
+            // (program.NullableParameters), and the test is of its value
+            return new Cond.FieldIsNull(
+                    new Expr.VarRef(v.name(), null, s.type(), pos(subject)), n.isNot(), pos);
+        }
         if (v.kind() != Variable.Kind.LOCAL) {
             throw new ProgramError(
                     pos(subject),
-                    "IS NULL needs a variable assigned by SELECT … INTO; "
+                    "IS NULL needs a scalar parameter or a variable assigned by SELECT … INTO; "
                             + name
                             + " is "
                             + (v.kind() == Variable.Kind.PARAMETER
-                                    ? "a parameter"
+                                    ? "a SET OF parameter"
                                     : "a loop variable"));
         }
         return new Cond.IsNull(name, n.isNot(), pos);
+    }
+
+    /** Whether {@code ref} names a scalar parameter of the transaction. */
+    private boolean scalarParameter(Expr.VarRef ref) {
+        if (!scope.isVariable(ref.variable())) return false;
+        Variable v = scope.read(ref.variable(), ref.pos());
+        return v.kind() == Variable.Kind.PARAMETER && v.type() instanceof Type.Scalar;
     }
 
     private Cond member(Expr element, Function any, SourcePos pos) {

@@ -1,5 +1,6 @@
 package isocheck.frontend;
 
+import isocheck.program.Cond;
 import isocheck.program.Expr;
 import isocheck.program.SourcePos;
 import java.util.ArrayList;
@@ -67,10 +68,14 @@ record SelectListExpression(String alias, Expr value, SourcePos pos) {
 
                     @Override
                     public Expr visitCase(Expr.Case x) {
-                        // SelectList refuses CASE in a SELECT list (its conditions would need the
-                        // same substitution)
-                        throw new ProgramError(
-                                x.pos(), "CASE in a SELECT list is not supported; use IF");
+                        // CASE in a SELECT list (BenchBase's SELECT CASE WHEN … INTO v): its
+                        // conditions and values over the same row
+                        List<Cond> conditions = new ArrayList<>();
+                        for (Cond c : x.conditions()) conditions.add(substitute(c, rows));
+                        List<Expr> values = new ArrayList<>();
+                        for (Expr v : x.values()) values.add(substitute(v, rows));
+                        return new Expr.Case(
+                                conditions, values, substitute(x.otherwise(), rows), x.pos());
                     }
 
                     @Override
@@ -78,6 +83,60 @@ record SelectListExpression(String alias, Expr value, SourcePos pos) {
                         List<Expr> args = new ArrayList<>();
                         for (Expr a : x.args()) args.add(substitute(a, rows));
                         return new Expr.Coalesce(args, x.pos());
+                    }
+                });
+    }
+
+    /** {@code c} with every column of the selected table replaced by {@code rows.c}. */
+    private static Cond substitute(Cond c, String rows) {
+        return c.accept(
+                new Cond.Visitor<Cond>() {
+                    @Override
+                    public Cond visitConst(Cond.Const x) {
+                        return x;
+                    }
+
+                    @Override
+                    public Cond visitCompare(Cond.Compare x) {
+                        return new Cond.Compare(
+                                x.op(),
+                                substitute(x.left(), rows),
+                                substitute(x.right(), rows),
+                                x.pos());
+                    }
+
+                    @Override
+                    public Cond visitIsNull(Cond.IsNull x) {
+                        return x;
+                    }
+
+                    @Override
+                    public Cond visitFieldIsNull(Cond.FieldIsNull x) {
+                        return new Cond.FieldIsNull(
+                                substitute(x.operand(), rows), x.negated(), x.pos());
+                    }
+
+                    @Override
+                    public Cond visitMember(Cond.Member x) {
+                        return new Cond.Member(
+                                substitute(x.element(), rows), x.rows(), x.field(), x.pos());
+                    }
+
+                    @Override
+                    public Cond visitNot(Cond.Not x) {
+                        return new Cond.Not(substitute(x.operand(), rows), x.pos());
+                    }
+
+                    @Override
+                    public Cond visitAnd(Cond.And x) {
+                        return new Cond.And(
+                                substitute(x.left(), rows), substitute(x.right(), rows), x.pos());
+                    }
+
+                    @Override
+                    public Cond visitOr(Cond.Or x) {
+                        return new Cond.Or(
+                                substitute(x.left(), rows), substitute(x.right(), rows), x.pos());
                     }
                 });
     }

@@ -371,12 +371,24 @@ final class ParamGen {
         return t.column(column).orElseThrow().type() == ScalarType.INT ? (Object) v : "k" + v;
     }
 
+    /**
+     * A parameter the program tests for NULL ({@link isocheck.program.NullableParameters}) and
+     * without a generator line is NULL in one invocation in this many.
+     */
+    static final int NULL_ONE_IN = 4;
+
     /** The arguments of one invocation of {@code t}. */
     Map<String, Object> arguments(Transaction t, Random rnd) {
         Map<String, Object> args = new HashMap<>();
         List<Variable> deferred = new ArrayList<>();
+        java.util.Set<String> nullable = isocheck.program.NullableParameters.of(t);
         for (Variable p : t.parameters()) {
             GenSpec.Gen g = paramGen(t, p.name());
+            if (g == null && nullable.contains(p.name()) && rnd.nextInt(NULL_ONE_IN) == 0) {
+                // the program tests this parameter for NULL: a caller may pass NULL
+                args.put(p.name(), null);
+                continue;
+            }
             if (g instanceof GenSpec.Count) {
                 deferred.add(p);
                 continue;

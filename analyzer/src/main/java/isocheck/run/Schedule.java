@@ -22,10 +22,10 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * A line {@code NAME: Transaction(param = value, …)} declares a transaction of the program with its
- * arguments (integers or 'strings'; parameters left out are drawn from the generator). Every other
- * line lists steps: {@code NAME} runs that transaction up to and including its next SQL statement;
- * once it has no statement left, its next step commits it. A step that does not finish within the
- * block timeout is shown as blocked (it waits for a lock) and the schedule moves on; the
+ * arguments (integers, 'strings' or NULL; parameters left out are drawn from the generator). Every
+ * other line lists steps: {@code NAME} runs that transaction up to and including its next SQL
+ * statement; once it has no statement left, its next step commits it. A step that does not finish
+ * within the block timeout is shown as blocked (it waits for a lock) and the schedule moves on; the
  * transaction's next step first waits for it. Steps of a transaction that has already aborted are
  * skipped, so one schedule serves every isolation level; transactions left unfinished at the end
  * are run to completion in declaration order. A step {@code NAME*} runs that transaction through
@@ -53,7 +53,8 @@ public record Schedule(
     private static final Pattern SET_ARG =
             Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*\\{(.*)\\}\\s*$");
     private static final Pattern ARG =
-            Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*')\\s*$");
+            Pattern.compile(
+                    "^\\s*([A-Za-z_][A-Za-z0-9_$]*)\\s*=\\s*(-?\\d+|'(?:[^']|'')*'|(?i:NULL))\\s*$");
 
     public static Schedule load(Path path) {
         List<String> lines;
@@ -133,9 +134,11 @@ public record Schedule(
                         String v = am.group(2);
                         args.put(
                                 am.group(1).toLowerCase(java.util.Locale.ROOT),
-                                v.startsWith("'")
-                                        ? v.substring(1, v.length() - 1).replace("''", "'")
-                                        : (Object) integer(here + col(line, lead, a), v));
+                                v.equalsIgnoreCase("NULL")
+                                        ? null // a NULL argument (program.NullableParameters)
+                                        : v.startsWith("'")
+                                                ? v.substring(1, v.length() - 1).replace("''", "'")
+                                                : (Object) integer(here + col(line, lead, a), v));
                     }
                 }
                 decls.put(name, new Decl(name, m.group(2), args, i + 1, lead + 1));

@@ -144,6 +144,40 @@ class SqlConstructRulesTest {
     }
 
     /**
+     * CASE in a SELECT list is the if-then-else of its conditions over the row the SELECT read
+     * (Terms#caseValue over the rewrite's assignment): with {@code CASE WHEN x > 0 THEN x * 0 ELSE
+     * 0 END} the value is 0 on every row, so check_it never writes and the write skew of {@link
+     * #aSelectListExpressionCarriesTheValueOfTheRowItRead} is gone under psi; with {@code x * 1} a
+     * positive x makes it write. An encoding that left the CASE unconstrained would report the
+     * cycle in both.
+     */
+    @Test
+    void aSelectListCaseIsTheIfThenElseOfTheRowItRead() throws Exception {
+        String skew =
+                """
+                CREATE TABLE t (id INT PRIMARY KEY, x INT NOT NULL);
+                CREATE FUNCTION check_it() RETURNS VOID LANGUAGE plpgsql AS $$
+                DECLARE r RECORD;
+                BEGIN
+                  SELECT id, CASE WHEN x > 0 THEN x * %s ELSE 0 END AS z INTO r FROM t WHERE id = 1;
+                  IF r.z <> 0 THEN
+                    UPDATE t SET x = 1 WHERE id = 2;
+                  END IF;
+                END
+                $$;
+                CREATE FUNCTION copy_it() RETURNS VOID LANGUAGE plpgsql AS $$
+                DECLARE q INT;
+                BEGIN
+                  SELECT x INTO q FROM t WHERE id = 2;
+                  UPDATE t SET x = q WHERE id = 1;
+                END
+                $$;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(skew.formatted("0"), "psi", 2).verdict());
+        assertEquals(Analysis.Verdict.FOUND, run(skew.formatted("1"), "psi", 2).verdict());
+    }
+
+    /**
      * The extremum rule (the paper's §4.3 SELECT MAX rule: no matching row lies beyond the MIN) is
      * for INT keys only: a VARCHAR key is an integer code whose order is not the strings' order, so
      * MIN of one is left unconstrained (Vocabulary#isIntKey). The Dequeue queue of {@link
@@ -352,5 +386,46 @@ class SqlConstructRulesTest {
                 ec.anomalies().toString());
         assertEquals(Analysis.Verdict.FOUND, run(claim, "psi", 2).verdict());
         assertEquals(Analysis.Verdict.NONE, run(claim, "ser", 3).verdict());
+    }
+
+    /**
+     * A parameter tested for NULL may be NULL (NullableParameters): Find's {@code (:k IS NULL OR id
+     * = :k)} with a NULL key reads every item, and its write under {@code :k IS NULL} happens only
+     * then, so two Finds with NULL keys lose an update (ec). A comparison with a NULL parameter is
+     * UNKNOWN, and so is its negation: Skim's {@code NOT (id = :k) AND :k IS NULL} is never true,
+     * so two Skims touch no row and form no cycle (by polarity the encoder would have let the WHERE
+     * hold and reported the lost update).
+     */
+    @Test
+    void aParameterTestedForNullMayBeNullAndItsComparisonsAreUnknownThen() throws Exception {
+        String find =
+                """
+                CREATE TABLE item (id INT PRIMARY KEY, v INT NOT NULL);
+                TRANSACTION Find(k INT)
+                BEGIN
+                  SELECT v INTO r FROM item WHERE (:k IS NULL OR id = :k);
+                  UPDATE item SET v = 0 WHERE id = 3 AND :k IS NULL;
+                END;
+                """;
+        Analysis.Outcome ec = run(find, "ec", 2);
+        assertEquals(Analysis.Verdict.FOUND, ec.verdict());
+        assertTrue(
+                ec.anomalies().get(0).txns().stream()
+                        .allMatch(t -> "NULL".equals(t.parameters().get("k"))),
+                ec.anomalies().toString());
+        assertEquals(Analysis.Verdict.NONE, run(find, "psi", 2).verdict());
+        String skim =
+                """
+                CREATE TABLE item (id INT PRIMARY KEY, v INT NOT NULL);
+                TRANSACTION Skim(k INT)
+                BEGIN
+                  SELECT v INTO r FROM item WHERE NOT (id = :k) AND :k IS NULL;
+                  UPDATE item SET v = :r.v + 1 WHERE NOT (id = :k) AND :k IS NULL;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(skim, "ec", 2).verdict());
+        assertEquals(
+                Analysis.Verdict.FOUND,
+                run(skim.replace("AND :k IS NULL", "AND :k IS NOT NULL"), "ec", 2).verdict());
     }
 }

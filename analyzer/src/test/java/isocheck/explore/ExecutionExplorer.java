@@ -106,12 +106,16 @@ final class ExecutionExplorer {
             if (!types.isEmpty() && !types.contains(t.name())) continue;
             List<Map<String, Object>> params = new ArrayList<>();
             params.add(new LinkedHashMap<>());
+            java.util.Set<String> nullable = isocheck.program.NullableParameters.of(t);
             for (Variable p : t.parameters()) {
                 if (!(p.type() instanceof Type.Scalar s))
                     throw new UnsupportedOperationException("SET OF parameter " + p.name());
+                // a parameter the program tests for NULL may also be NULL
+                List<Object> values = new ArrayList<>(domain.of(s.type()));
+                if (nullable.contains(p.name())) values.add(null);
                 List<Map<String, Object>> next = new ArrayList<>();
                 for (Map<String, Object> prefix : params) {
-                    for (Object v : domain.of(s.type())) {
+                    for (Object v : values) {
                         Map<String, Object> m = new LinkedHashMap<>(prefix);
                         m.put(p.name(), v);
                         next.add(m);

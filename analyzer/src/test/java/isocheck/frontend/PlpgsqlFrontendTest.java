@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.program.Cond;
+import isocheck.program.Expr;
 import isocheck.program.Program;
 import isocheck.program.Stmt;
 import isocheck.program.Transaction;
@@ -96,7 +97,7 @@ class PlpgsqlFrontendTest {
      * Expressions and aliases in a SELECT list (SEATS' FindOpenSeats): the SELECT reads the columns
      * they name, and each value is an assignment right after it over the selected row's fields;
      * {@code r.alias} then reads the hidden local. Into a scalar, the one expression. Refused: an
-     * unnamed expression into a record, several items into a scalar, CASE.
+     * unnamed expression into a record (a CASE too), several items into a scalar.
      */
     @Test
     void selectListExpressionsAreAssignmentsAfterTheSelect() {
@@ -131,8 +132,8 @@ class PlpgsqlFrontendTest {
                         "INTO scalar v"
                     },
                     {
-                        "SELECT CASE WHEN balance > 0 THEN 1 ELSE 0 END AS s INTO r FROM account WHERE id = p_id;",
-                        "CASE in a SELECT list"
+                        "SELECT CASE WHEN balance > 0 THEN 1 ELSE 0 END INTO r FROM account WHERE id = p_id;",
+                        "needs an alias"
                     }
                 }) {
             String message =
@@ -146,6 +147,40 @@ class PlpgsqlFrontendTest {
                             .getMessage();
             assertTrue(message.contains(bad[1]), bad[0] + ": " + message);
         }
+    }
+
+    /**
+     * CASE in a SELECT list (BenchBase's {@code SELECT CASE WHEN … END INTO v}) is a value like any
+     * other expression there: the SELECT reads every column its conditions and values name, and the
+     * assignment after it evaluates the CASE over the selected row (conditions included).
+     */
+    @Test
+    void caseInASelectListIsAConditionalValueOverTheRowRead() {
+        Transaction t =
+                only(
+                        """
+                DECLARE r RECORD; v INT;
+                BEGIN
+                  SELECT CASE WHEN balance > amount THEN balance - amount WHEN id IS NULL THEN 0 ELSE balance END INTO v FROM account WHERE id = p_id;
+                  SELECT id, CASE WHEN balance > 0 THEN 1 ELSE 0 END AS positive INTO r FROM account WHERE id = p_id;
+                  UPDATE account SET balance = v + r.positive WHERE id = p_id;
+                END""");
+        List<Stmt> body = t.body();
+        Stmt.Select scalar = (Stmt.Select) body.get(0);
+        assertEquals(List.of("balance", "id"), scalar.columns());
+        Stmt.Assign v = (Stmt.Assign) body.get(1);
+        assertEquals("v", v.target());
+        Expr.Case c = org.junit.jupiter.api.Assertions.assertInstanceOf(Expr.Case.class, v.value());
+        String row = ":" + scalar.target() + ".";
+        assertEquals(row + "balance > :amount", c.conditions().get(0).text());
+        assertEquals(row + "id IS NULL", c.conditions().get(1).text());
+        assertEquals("(" + row + "balance - :amount)", c.values().get(0).text());
+        assertEquals(row + "balance", c.otherwise().text());
+        Stmt.Select rec = (Stmt.Select) body.get(2);
+        assertEquals(List.of("id", "balance"), rec.columns());
+        Stmt.Assign positive = (Stmt.Assign) body.get(3);
+        assertTrue(positive.target().startsWith("r$positive$"), positive.target());
+        assertEquals(":r.balance > 0", ((Expr.Case) positive.value()).conditions().get(0).text());
     }
 
     @Test

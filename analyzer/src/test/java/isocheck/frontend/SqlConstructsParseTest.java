@@ -508,6 +508,61 @@ class SqlConstructsParseTest {
     }
 
     /**
+     * IS [NOT] NULL on a scalar parameter (a NULL argument): a FieldIsNull of the parameter, in our
+     * syntax ({@code :p IS NULL}, also inside SQL) and in PL/pgSQL (a bare name, in an IF and in a
+     * WHERE); the parameter becomes one that may be NULL (NullableParameters), the others stay
+     * values.
+     */
+    @Test
+    void isNullOnAParameterIsATestOfItsArgument() {
+        Program p =
+                parse(
+                        """
+                TRANSACTION t(w INT, x INT)
+                BEGIN
+                  SELECT done INTO d FROM job WHERE (:w IS NULL OR job_id = :w);
+                  IF :x IS NOT NULL THEN
+                    SKIP;
+                  END IF;
+                END;
+                """);
+        List<Stmt> body = p.transactions().get(0).body();
+        Cond.Or where = assertInstanceOf(Cond.Or.class, ((Stmt.Select) body.get(0)).where());
+        Cond.FieldIsNull w = assertInstanceOf(Cond.FieldIsNull.class, where.left());
+        assertEquals(":w IS NULL", w.text());
+        assertEquals(
+                ":x IS NOT NULL",
+                assertInstanceOf(Cond.FieldIsNull.class, ((Stmt.If) body.get(1)).condition())
+                        .text());
+        assertEquals(
+                Set.of("w", "x"), isocheck.program.NullableParameters.of(p.transactions().get(0)));
+        StatementFacts f = FactExtractor.of(p).get(0).statements().get(0);
+        assertEquals(Set.of("job_id", "done", StatementFacts.ALIVE), f.reads());
+
+        Program pl =
+                ProgramLoader.parse(
+                        "f.sql",
+                        SCHEMA
+                                + """
+                CREATE FUNCTION f(p_id INT, p_w INT) RETURNS void LANGUAGE plpgsql AS $$
+                DECLARE v_done INT;
+                BEGIN
+                  IF p_id IS NULL THEN
+                    RETURN;
+                  END IF;
+                  SELECT done INTO v_done FROM job WHERE (p_id IS NULL OR job_id = p_id) AND worker = p_w;
+                END;
+                $$;
+                """);
+        var txn = pl.transactions().get(0);
+        assertEquals(
+                ":p_id IS NULL",
+                assertInstanceOf(Cond.FieldIsNull.class, ((Stmt.If) txn.body().get(0)).condition())
+                        .text());
+        assertEquals(Set.of("p_id"), isocheck.program.NullableParameters.of(txn));
+    }
+
+    /**
      * NULL in VALUES and SET is the NULL literal of the column's type; a comparison with it is
      * UNKNOWN (SQL:2016 §8.2), kept as the constant FALSE, and a NOT over it is pushed to the atoms
      * (NOT UNKNOWN is UNKNOWN, so it stays FALSE; NOT (done = 1) stays a negation).

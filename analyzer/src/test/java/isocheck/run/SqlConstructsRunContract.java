@@ -535,6 +535,90 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /**
+     * CASE in a SELECT list (select-case.sql): Take's CASE takes one from a stock of 3, then of 2,
+     * and restocks a stock of 1 by 10 (each Take's read shows the quantity the previous one wrote);
+     * Mark's CASE sees no note on the stock and writes one, and a second Mark sees it and writes
+     * nothing.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void caseInASelectListComputesFromTheRowRead() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "select-case.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "row stock: s_id = 1, qty = 3, note = 0",
+                                "T1: take(p_s = 1)",
+                                "T2: take(p_s = 1)",
+                                "T3: take(p_s = 1)",
+                                "T4: take(p_s = 1)",
+                                "T5: mark(p_s = 1, p_note = 7)",
+                                "T6: mark(p_s = 1, p_note = 8)",
+                                "T1*",
+                                "T2*",
+                                "T3*",
+                                "T4*",
+                                "T5*",
+                                "T6*")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(6, ops.size(), trace.toString());
+        String t = trace.toString();
+        int at3 = t.indexOf("(qty=3)");
+        int at2 = t.indexOf("(qty=2)", at3);
+        int at1 = t.indexOf("(qty=1)", at2);
+        int at11 = t.indexOf("(qty=11)", at1);
+        assertTrue(at3 >= 0 && at2 > at3 && at1 > at2 && at11 > at1, "3, 2, 1, then 11: " + t);
+        assertEquals("r(stock/1/qty,0) w(stock/1/qty,1)", ops.get(0), t);
+        // the first Mark reads the initial note (version 0) and writes version 5 of the row
+        assertEquals(
+                "r(stock/1/@alive,0) r(stock/1/note,0) w(stock/1/note,5)", sorted(ops.get(4)), t);
+        assertTrue(t.contains("note=7"), "the second Mark sees the first one's note: " + t);
+        assertEquals(-1, ops.get(5).indexOf("w("), "it writes nothing: " + t);
+    }
+
+    /**
+     * IS [NOT] NULL on a parameter (param-is-null.sql): a NULL amount skips the Deposit's read and
+     * write; Audit with a NULL id reads every account ({@code :id IS NULL OR acct = :id}); Skim's
+     * {@code NOT (acct = :id)} is UNKNOWN for a NULL id, so it reads no account. The schedule file
+     * passes NULL arguments as {@code param = NULL}.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void isNullOnAParameterTestsANullArgument() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "param-is-null.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "table account: acct = 1..2, bal = 10",
+                                "T1: Deposit(id = 1, amt = NULL)",
+                                "T2: Deposit(id = 1, amt = 5)",
+                                "T3: Audit(id = NULL)",
+                                "T4: Skim(id = NULL)",
+                                "T5: Audit(id = 2)",
+                                "T1*",
+                                "T2*",
+                                "T3*",
+                                "T4*",
+                                "T5*")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(5, ops.size(), trace.toString());
+        assertEquals("", ops.get(0), "a NULL amount deposits nothing: " + trace);
+        // values are versions: 0 the initial one, 1 T2's
+        assertEquals("r(account/1/bal,0) w(account/1/bal,1)", ops.get(1), trace.toString());
+        assertEquals("r(account/1/bal,1) r(account/2/bal,0)", sorted(ops.get(2)), trace.toString());
+        assertEquals("", ops.get(3), "NOT (acct = NULL) is never true: " + trace);
+        assertEquals("r(account/2/bal,0)", ops.get(4), trace.toString());
+        assertTrue(
+                trace.toString().contains("seen = (bal=15), (bal=10)")
+                        || trace.toString().contains("seen = (bal=10), (bal=15)"),
+                trace.toString());
+    }
+
+    /**
      * A table without a primary key (keyless-insert.sql, BenchBase Voter's shape): each INSERT adds
      * a row under a fresh hidden key, CURRENT_TIMESTAMP is a bound parameter; two votes of one
      * phone that both count before either inserts both commit at READ COMMITTED, and the history

@@ -258,11 +258,18 @@ public final class ProgramModel {
                         return false;
                     }
 
-                    // not stated as a local's definition (CASE, COALESCE): no definition, fewer
-                    // facts (sound)
+                    // CASE (a SELECT list's CASE over the row read, SelectListExpression): stable
+                    // when its conditions and values are; Terms#caseValue encodes it where they
+                    // are encoded exactly. COALESCE is not stated as a definition: fewer facts
+                    // (sound)
                     @Override
                     public Boolean visitCase(isocheck.program.Expr.Case caseExpr) {
-                        return false;
+                        if (!stable(txn, caseExpr.otherwise(), self)) return false;
+                        for (isocheck.program.Expr x : caseExpr.values())
+                            if (!stable(txn, x, self)) return false;
+                        for (isocheck.program.Cond c : caseExpr.conditions())
+                            if (!stableCond(txn, c, self)) return false;
+                        return true;
                     }
 
                     @Override
@@ -270,6 +277,23 @@ public final class ProgramModel {
                         return false;
                     }
                 });
+    }
+
+    /**
+     * Whether a CASE condition's comparisons are over stable values; any other atom (IS NULL of a
+     * row set, membership) is not stated as part of a definition.
+     */
+    private boolean stableCond(Transaction txn, isocheck.program.Cond c, String self) {
+        if (c instanceof isocheck.program.Cond.Const) return true;
+        if (c instanceof isocheck.program.Cond.Compare cmp)
+            return stable(txn, cmp.left(), self) && stable(txn, cmp.right(), self);
+        if (c instanceof isocheck.program.Cond.FieldIsNull n) return stable(txn, n.operand(), self);
+        if (c instanceof isocheck.program.Cond.Not n) return stableCond(txn, n.operand(), self);
+        if (c instanceof isocheck.program.Cond.And a)
+            return stableCond(txn, a.left(), self) && stableCond(txn, a.right(), self);
+        if (c instanceof isocheck.program.Cond.Or o)
+            return stableCond(txn, o.left(), self) && stableCond(txn, o.right(), self);
+        return false;
     }
 
     /** Whether no statement of any program inserts into or deletes from the table. */

@@ -7,6 +7,7 @@ import com.microsoft.z3.IntExpr;
 import com.microsoft.z3.IntSort;
 import com.microsoft.z3.Sort;
 import isocheck.program.Cond;
+import isocheck.program.NullableParameters;
 import isocheck.program.ScalarType;
 import isocheck.program.Stmt;
 import isocheck.program.Table;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The encoding of expressions and conditions, paper §4.3 Fig. 4: {@code [[e]]_{t,r}} and {@code
@@ -462,23 +464,9 @@ public final class Terms {
             // a field that may be NULL makes the comparison UNKNOWN, which no integer value encodes
             // (x = 1 OR x <> 1 is not true of NULL): by polarity, as for values that are not
             // encoded
-            if (mayBeNull(cmp.left(), site) || mayBeNull(cmp.right(), site))
+            if (mayBeNull(cmp.left(), site, true) || mayBeNull(cmp.right(), site, true))
                 return Optional.empty();
-            Optional<Expr<?>> l = value(cmp.left(), site, r);
-            Optional<Expr<?>> rr = value(cmp.right(), site, r);
-            if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
-            IntExpr x = int_(l.get());
-            IntExpr y = int_(rr.get());
-            boolean strings = cmp.left().type() == ScalarType.STRING;
-            return Optional.of(
-                    switch (cmp.op()) {
-                        case EQ -> ctx.mkEq(x, y);
-                        case NE -> ctx.mkNot(ctx.mkEq(x, y));
-                        case LT -> strings ? strLess("str<", x, y) : ctx.mkLt(x, y);
-                        case LE -> strings ? strLess("str<=", x, y) : ctx.mkLe(x, y);
-                        case GT -> strings ? strLess("str<", y, x) : ctx.mkGt(x, y);
-                        case GE -> strings ? strLess("str<=", y, x) : ctx.mkGe(x, y);
-                    });
+            return compareValues(cmp, site, r);
         }
 
         @Override
@@ -507,11 +495,39 @@ public final class Terms {
             return Optional.of(ctx.mkExists(new Expr<?>[] {x}, body, 0, null, null, null, null));
         }
 
-        // NULL values are not modelled (a field's value is any integer): IS NULL by polarity
+        // NULL values of fields are not modelled (a field's value is any integer): IS NULL by
+        // polarity. A parameter that may be NULL (NullableParameters) has a boolean per instance.
         @Override
         public Optional<BoolExpr> visitFieldIsNull(Cond.FieldIsNull n) {
+            if (n.operand() instanceof isocheck.program.Expr.VarRef ref
+                    && nullableParameter(ref, site)) {
+                BoolExpr isNull = parameterNull(site.txn(), ref.variable(), site.t());
+                return Optional.of(n.negated() ? ctx.mkNot(isNull) : isNull);
+            }
             return Optional.empty();
         }
+    }
+
+    /**
+     * A comparison of the values as integers (or strings by their order), NULL aside: exact where
+     * both values are encoded.
+     */
+    private Optional<BoolExpr> compareValues(Cond.Compare cmp, Site site, Expr<?> r) {
+        Optional<Expr<?>> l = value(cmp.left(), site, r);
+        Optional<Expr<?>> rr = value(cmp.right(), site, r);
+        if (l.isEmpty() || rr.isEmpty()) return Optional.empty();
+        IntExpr x = int_(l.get());
+        IntExpr y = int_(rr.get());
+        boolean strings = cmp.left().type() == ScalarType.STRING;
+        return Optional.of(
+                switch (cmp.op()) {
+                    case EQ -> ctx.mkEq(x, y);
+                    case NE -> ctx.mkNot(ctx.mkEq(x, y));
+                    case LT -> strings ? strLess("str<", x, y) : ctx.mkLt(x, y);
+                    case LE -> strings ? strLess("str<=", x, y) : ctx.mkLe(x, y);
+                    case GT -> strings ? strLess("str<", y, x) : ctx.mkGt(x, y);
+                    case GE -> strings ? strLess("str<=", y, x) : ctx.mkGe(x, y);
+                });
     }
 
     @SuppressWarnings("unchecked")
@@ -522,10 +538,17 @@ public final class Terms {
 
     /**
      * Whether the expression may be NULL where it is read: a column declared without NOT NULL (of
-     * the visited record, or of a selected row, {@code :row.col}). Not tracked: a scalar local
-     * copied from such a field (its comparisons are encoded as if the value were an integer).
+     * the visited record, or of a selected row, {@code :row.col}); with {@code parameters} also a
+     * parameter that may be NULL ({@link NullableParameters}) and a local assigned by {@code :=}
+     * from an expression that may be NULL through one. Not tracked: a scalar local copied from a
+     * nullable field (its comparisons are encoded as if the value were an integer).
      */
-    private boolean mayBeNull(isocheck.program.Expr e, Site site) {
+    private boolean mayBeNull(isocheck.program.Expr e, Site site, boolean parameters) {
+        return nullableField(e, site)
+                || parameters && throughParameter(e, site, new java.util.HashSet<>());
+    }
+
+    private boolean nullableField(isocheck.program.Expr e, Site site) {
         if (e instanceof isocheck.program.Expr.ColumnRef c) return nullable(c.table(), c.column());
         if (e instanceof isocheck.program.Expr.VarRef ref) {
             Type type = model.variable(site.txn(), ref.variable()).type();
@@ -538,9 +561,125 @@ public final class Terms {
             return table.isPresent() && nullable(table.get(), field);
         }
         if (e instanceof isocheck.program.Expr.Arith a)
-            return mayBeNull(a.left(), site) || mayBeNull(a.right(), site);
-        if (e instanceof isocheck.program.Expr.Negate n) return mayBeNull(n.operand(), site);
+            return nullableField(a.left(), site) || nullableField(a.right(), site);
+        if (e instanceof isocheck.program.Expr.Negate n) return nullableField(n.operand(), site);
         return false;
+    }
+
+    /**
+     * Whether the value may be NULL because a parameter that may be NULL flows into it: the
+     * parameter itself, arithmetic on it, a CASE branch or every COALESCE argument, or a local
+     * assigned by {@code :=} from such an expression in any of its assignments.
+     */
+    private boolean throughParameter(isocheck.program.Expr e, Site site, Set<String> seen) {
+        if (e instanceof isocheck.program.Expr.VarRef ref) {
+            if (nullableParameter(ref, site)) return true;
+            Variable var = model.variable(site.txn(), ref.variable());
+            if (var.kind() != Variable.Kind.LOCAL || !seen.add(var.name())) return false;
+            for (ProgramModel.Assignment a : model.assignments(site.txn(), var.name())) {
+                if (a.stmt() instanceof Stmt.Assign as && throughParameter(as.value(), site, seen))
+                    return true;
+            }
+            return false;
+        }
+        if (e instanceof isocheck.program.Expr.Arith a)
+            return throughParameter(a.left(), site, seen)
+                    || throughParameter(a.right(), site, seen);
+        if (e instanceof isocheck.program.Expr.Negate n)
+            return throughParameter(n.operand(), site, seen);
+        if (e instanceof isocheck.program.Expr.Case c) {
+            if (throughParameter(c.otherwise(), site, seen)) return true;
+            for (isocheck.program.Expr x : c.values())
+                if (throughParameter(x, site, seen)) return true;
+            return false;
+        }
+        if (e instanceof isocheck.program.Expr.Coalesce c)
+            return c.args().stream().allMatch(x -> throughParameter(x, site, seen));
+        return false;
+    }
+
+    /** Whether {@code ref} is a scalar parameter the transaction tests for NULL. */
+    private boolean nullableParameter(isocheck.program.Expr.VarRef ref, Site site) {
+        return !ref.hasField()
+                && nullableParameters
+                        .computeIfAbsent(site.txn(), NullableParameters::of)
+                        .contains(ref.variable())
+                && model.variable(site.txn(), ref.variable()).kind() == Variable.Kind.PARAMETER;
+    }
+
+    private final Map<Transaction, Set<String>> nullableParameters = new java.util.HashMap<>();
+
+    /**
+     * Whether every part of the comparison that may be NULL is a nullable parameter itself (not a
+     * local assigned from one, a CASE or a COALESCE): only then is its UNKNOWN the parameters'.
+     */
+    private boolean onlyParametersMayBeNull(Cond.Compare cmp, Site site) {
+        return parametersOnly(cmp.left(), site) && parametersOnly(cmp.right(), site);
+    }
+
+    private boolean parametersOnly(isocheck.program.Expr e, Site site) {
+        if (e instanceof isocheck.program.Expr.VarRef ref)
+            return nullableParameter(ref, site)
+                    || !throughParameter(ref, site, new java.util.HashSet<>());
+        if (e instanceof isocheck.program.Expr.Arith a)
+            return parametersOnly(a.left(), site) && parametersOnly(a.right(), site);
+        if (e instanceof isocheck.program.Expr.Negate n) return parametersOnly(n.operand(), site);
+        return !throughParameter(e, site, new java.util.HashSet<>());
+    }
+
+    /** The parameters that may be NULL among those a comparison names, in order. */
+    private Set<String> nullableParameters(Cond.Compare cmp, Site site) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        nullableParameters(cmp.left(), site, out);
+        nullableParameters(cmp.right(), site, out);
+        return out;
+    }
+
+    /** Whether a comparison in {@code c}, outside any other atom, names a nullable parameter. */
+    private boolean comparesNullableParameter(Cond c, Site site) {
+        if (c instanceof Cond.Compare cmp) return !nullableParameters(cmp, site).isEmpty();
+        if (c instanceof Cond.Not n) return comparesNullableParameter(n.operand(), site);
+        if (c instanceof Cond.And a)
+            return comparesNullableParameter(a.left(), site)
+                    || comparesNullableParameter(a.right(), site);
+        if (c instanceof Cond.Or o)
+            return comparesNullableParameter(o.left(), site)
+                    || comparesNullableParameter(o.right(), site);
+        return false;
+    }
+
+    /** {@code T.p!null(t)}: the argument of parameter p of instance t is NULL. */
+    private BoolExpr parameterNull(Transaction txn, String parameter, Expr<?> t) {
+        return (BoolExpr) v.apply(name(txn, parameter) + "!null", ctx.getBoolSort(), List.of(t));
+    }
+
+    /** The parameters that may be NULL among those an expression names. */
+    private void nullableParameters(
+            isocheck.program.Expr e, Site site, java.util.Collection<String> out) {
+        e.accept(
+                new isocheck.program.Expr.DefaultVisitor<Void>() {
+                    @Override
+                    public Void otherwise(isocheck.program.Expr x) {
+                        return null;
+                    }
+
+                    @Override
+                    public Void visitVarRef(isocheck.program.Expr.VarRef ref) {
+                        if (nullableParameter(ref, site)) out.add(ref.variable());
+                        return null;
+                    }
+
+                    @Override
+                    public Void visitArith(isocheck.program.Expr.Arith a) {
+                        a.left().accept(this);
+                        return a.right().accept(this);
+                    }
+
+                    @Override
+                    public Void visitNegate(isocheck.program.Expr.Negate n) {
+                        return n.operand().accept(this);
+                    }
+                });
     }
 
     private boolean nullable(String table, String column) {
@@ -564,11 +703,6 @@ public final class Terms {
                     }
 
                     @Override
-                    public BoolExpr visitNot(Cond.Not n) {
-                        return ctx.mkNot(cond(n.operand(), site, r, !over));
-                    }
-
-                    @Override
                     public BoolExpr visitAnd(Cond.And a) {
                         return ctx.mkAnd(
                                 cond(a.left(), site, r, over), cond(a.right(), site, r, over));
@@ -584,6 +718,73 @@ public final class Terms {
                     public BoolExpr visitMember(Cond.Member m) {
                         if (!over && ground != null) return groundMember(m, site, r);
                         return otherwise(m);
+                    }
+
+                    /**
+                     * A comparison with a parameter that may be NULL (NullableParameters) is
+                     * UNKNOWN when the argument is NULL, and UNKNOWN is not TRUE in a WHERE or an
+                     * IF (SQL:2016 §8.2): it holds exactly when no such argument is NULL and the
+                     * values compare.
+                     */
+                    @Override
+                    public BoolExpr visitCompare(Cond.Compare cmp) {
+                        if (nullableParameters(cmp, site).isEmpty()) return otherwise(cmp);
+                        return nullableCompare(cmp, false);
+                    }
+
+                    /**
+                     * NOT over a comparison with a parameter that may be NULL: NOT UNKNOWN is
+                     * UNKNOWN, so NOT (a = b) is TRUE exactly when no argument is NULL and the
+                     * values differ; over AND, OR and NOT the negation is pushed to the atoms (De
+                     * Morgan's laws hold in Kleene's three-valued logic). Elsewhere NOT flips the
+                     * polarity, as in the two-valued case.
+                     */
+                    @Override
+                    public BoolExpr visitNot(Cond.Not n) {
+                        Cond x = n.operand();
+                        if (x instanceof Cond.Compare cmp
+                                && !nullableParameters(cmp, site).isEmpty())
+                            return nullableCompare(cmp, true);
+                        if (comparesNullableParameter(x, site)) {
+                            if (x instanceof Cond.And a)
+                                return cond(
+                                        new Cond.Or(
+                                                new Cond.Not(a.left(), a.pos()),
+                                                new Cond.Not(a.right(), a.pos()),
+                                                a.pos()),
+                                        site,
+                                        r,
+                                        over);
+                            if (x instanceof Cond.Or o)
+                                return cond(
+                                        new Cond.And(
+                                                new Cond.Not(o.left(), o.pos()),
+                                                new Cond.Not(o.right(), o.pos()),
+                                                o.pos()),
+                                        site,
+                                        r,
+                                        over);
+                            if (x instanceof Cond.Not nn) return cond(nn.operand(), site, r, over);
+                        }
+                        return ctx.mkNot(cond(x, site, r, !over));
+                    }
+
+                    /**
+                     * [[cmp]] (or [[NOT cmp]]) when it compares a parameter that may be NULL: not
+                     * NULL, and the values compare. By polarity where the values are not encoded or
+                     * something else in it may be NULL.
+                     */
+                    private BoolExpr nullableCompare(Cond.Compare cmp, boolean negated) {
+                        if (mayBeNull(cmp.left(), site, false)
+                                || mayBeNull(cmp.right(), site, false)
+                                || !onlyParametersMayBeNull(cmp, site)) return ctx.mkBool(over);
+                        Optional<BoolExpr> values = compareValues(cmp, site, r);
+                        if (values.isEmpty()) return ctx.mkBool(over);
+                        List<BoolExpr> notNull = new ArrayList<>();
+                        for (String p : nullableParameters(cmp, site))
+                            notNull.add(ctx.mkNot(parameterNull(site.txn(), p, site.t())));
+                        notNull.add(negated ? ctx.mkNot(values.get()) : values.get());
+                        return ctx.mkAnd(notNull.toArray(new BoolExpr[0]));
                     }
 
                     /**

@@ -54,8 +54,9 @@ public sealed interface Cond {
 
     /**
      * {@code e IS [NOT] NULL} of a field: a nullable column of the visited record (NULL where an
-     * INSERT left it out) or {@code :row.f}. The encoder does not model NULL values: it tests this
-     * atom by polarity (Terms), an over-approximation.
+     * INSERT left it out) or {@code :row.f}; or a scalar parameter (a NULL argument, {@link
+     * NullableParameters}). The encoder does not model NULL values of fields: it tests such an atom
+     * by polarity (Terms), an over-approximation; a parameter's test is a boolean of its instance.
      */
     record FieldIsNull(Expr operand, boolean negated, SourcePos pos) implements Cond {
         @Override

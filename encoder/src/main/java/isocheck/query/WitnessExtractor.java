@@ -308,8 +308,20 @@ public final class WitnessExtractor {
     private static Map<String, String> parameters(
             Valuation m, Vocabulary v, Transaction type, Expr<?> t) {
         Map<String, String> out = new LinkedHashMap<>();
+        java.util.Set<String> nullable = isocheck.program.NullableParameters.of(type);
         for (Variable p : type.parameters()) {
-            if (p.type() instanceof Type.Scalar s) {
+            if (p.type() instanceof Type.Scalar
+                    && nullable.contains(p.name())
+                    && m.eval(
+                                    v.apply(
+                                            type.name() + "." + p.name() + "!null",
+                                            v.context().getBoolSort(),
+                                            List.of(t)),
+                                    true)
+                            .isTrue()) {
+                // a NULL argument (encoding.Terms#parameterNull)
+                out.put(p.name(), "NULL");
+            } else if (p.type() instanceof Type.Scalar s) {
                 Expr<?> val =
                         m.eval(
                                 v.apply(

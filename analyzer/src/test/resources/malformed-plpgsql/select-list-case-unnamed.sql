@@ -3,6 +3,6 @@ CREATE FUNCTION f(p_id INT) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
 BEGIN
-  SELECT CASE WHEN balance > 0 THEN 1 ELSE 0 END AS positive INTO r FROM account WHERE id = p_id;
+  SELECT CASE WHEN balance > 0 THEN 1 ELSE 0 END INTO r FROM account WHERE id = p_id;
 END
 $$;

@@ -1,8 +1,8 @@
 CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT NOT NULL, owner VARCHAR(20));
 CREATE TABLE other (o_id INT PRIMARY KEY, v INT);
-TRANSACTION t(id INT, amount INT)
+TRANSACTION t(items SET OF (acc_id INT, amount INT))
 BEGIN
-  IF amount IS NULL THEN
+  IF items IS NULL THEN
     SKIP;
   END IF;
 END;
