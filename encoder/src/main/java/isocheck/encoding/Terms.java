@@ -478,7 +478,12 @@ public final class Terms {
             } else if (isAggregate(site.txn(), var)) {
                 isNull = aggregateNull(var, site);
             } else {
-                isNull = Optional.empty();
+                // a local assigned from a parameter that may be NULL: its flag (nullFlag)
+                isNull =
+                        nullFlag(
+                                new isocheck.program.Expr.VarRef(
+                                        var.name(), null, ScalarType.INT, n.pos()),
+                                site);
             }
             return isNull.map(b -> n.negated() ? ctx.mkNot(b) : b);
         }
@@ -620,6 +625,7 @@ public final class Terms {
     private boolean parametersOnly(isocheck.program.Expr e, Site site) {
         if (e instanceof isocheck.program.Expr.VarRef ref)
             return nullableParameter(ref, site)
+                    || nullableLocal(ref, site)
                     || !throughParameter(ref, site, new java.util.HashSet<>());
         if (e instanceof isocheck.program.Expr.Arith a)
             return parametersOnly(a.left(), site) && parametersOnly(a.right(), site);
@@ -627,17 +633,64 @@ public final class Terms {
         return !throughParameter(e, site, new java.util.HashSet<>());
     }
 
-    /** The parameters that may be NULL among those a comparison names, in order. */
-    private Set<String> nullableParameters(Cond.Compare cmp, Site site) {
-        Set<String> out = new java.util.LinkedHashSet<>();
-        nullableParameters(cmp.left(), site, out);
-        nullableParameters(cmp.right(), site, out);
+    /**
+     * The variable references of a comparison whose value may be NULL through a parameter: a
+     * nullable parameter itself, or a local assigned from one ({@link #throughParameter}).
+     */
+    private List<isocheck.program.Expr.VarRef> nullableRefs(Cond.Compare cmp, Site site) {
+        List<isocheck.program.Expr.VarRef> out = new ArrayList<>();
+        nullableRefs(cmp.left(), site, out);
+        nullableRefs(cmp.right(), site, out);
         return out;
     }
 
-    /** Whether a comparison in {@code c}, outside any other atom, names a nullable parameter. */
+    private void nullableRefs(
+            isocheck.program.Expr e, Site site, List<isocheck.program.Expr.VarRef> out) {
+        if (e instanceof isocheck.program.Expr.VarRef ref) {
+            if ((nullableParameter(ref, site) || nullableLocal(ref, site)) && !out.contains(ref))
+                out.add(ref);
+        } else if (e instanceof isocheck.program.Expr.Arith a) {
+            nullableRefs(a.left(), site, out);
+            nullableRefs(a.right(), site, out);
+        } else if (e instanceof isocheck.program.Expr.Negate n) {
+            nullableRefs(n.operand(), site, out);
+        }
+    }
+
+    /**
+     * {@code ref IS NULL} at the site: for a nullable parameter {@code T.p!null(t)}; for a scalar
+     * local that may be NULL through one, a boolean {@code T.v!null(ē, t)} as free as the local's
+     * own value {@code T.v(ē, t)} (the encoder does not follow data flow through {@code :=}; a free
+     * flag admits every path's NULL-ness, an over-approximation), the same at every site of the
+     * instance, so that every use of one value agrees on whether it is NULL.
+     */
+    private Optional<BoolExpr> nullFlag(isocheck.program.Expr.VarRef ref, Site site) {
+        if (nullableParameter(ref, site))
+            return Optional.of(parameterNull(site.txn(), ref.variable(), site.t()));
+        if (!nullableLocal(ref, site)) return Optional.empty();
+        Variable var = model.variable(site.txn(), ref.variable());
+        return indices(var, site)
+                .map(
+                        ix ->
+                                (BoolExpr)
+                                        v.apply(
+                                                name(site.txn(), var.name()) + "!null",
+                                                ctx.getBoolSort(),
+                                                args(ix, site.t())));
+    }
+
+    /** A scalar local assigned by {@code :=} from a value that may be NULL through a parameter. */
+    private boolean nullableLocal(isocheck.program.Expr.VarRef ref, Site site) {
+        Variable var = model.variable(site.txn(), ref.variable());
+        return var.kind() == Variable.Kind.LOCAL
+                && !ref.hasField()
+                && var.type().fields().isEmpty()
+                && throughParameter(ref, site, new java.util.HashSet<>());
+    }
+
+    /** Whether a comparison in {@code c}, outside any other atom, may be UNKNOWN by a parameter. */
     private boolean comparesNullableParameter(Cond c, Site site) {
-        if (c instanceof Cond.Compare cmp) return !nullableParameters(cmp, site).isEmpty();
+        if (c instanceof Cond.Compare cmp) return !nullableRefs(cmp, site).isEmpty();
         if (c instanceof Cond.Not n) return comparesNullableParameter(n.operand(), site);
         if (c instanceof Cond.And a)
             return comparesNullableParameter(a.left(), site)
@@ -651,35 +704,6 @@ public final class Terms {
     /** {@code T.p!null(t)}: the argument of parameter p of instance t is NULL. */
     private BoolExpr parameterNull(Transaction txn, String parameter, Expr<?> t) {
         return (BoolExpr) v.apply(name(txn, parameter) + "!null", ctx.getBoolSort(), List.of(t));
-    }
-
-    /** The parameters that may be NULL among those an expression names. */
-    private void nullableParameters(
-            isocheck.program.Expr e, Site site, java.util.Collection<String> out) {
-        e.accept(
-                new isocheck.program.Expr.DefaultVisitor<Void>() {
-                    @Override
-                    public Void otherwise(isocheck.program.Expr x) {
-                        return null;
-                    }
-
-                    @Override
-                    public Void visitVarRef(isocheck.program.Expr.VarRef ref) {
-                        if (nullableParameter(ref, site)) out.add(ref.variable());
-                        return null;
-                    }
-
-                    @Override
-                    public Void visitArith(isocheck.program.Expr.Arith a) {
-                        a.left().accept(this);
-                        return a.right().accept(this);
-                    }
-
-                    @Override
-                    public Void visitNegate(isocheck.program.Expr.Negate n) {
-                        return n.operand().accept(this);
-                    }
-                });
     }
 
     private boolean nullable(String table, String column) {
@@ -728,7 +752,7 @@ public final class Terms {
                      */
                     @Override
                     public BoolExpr visitCompare(Cond.Compare cmp) {
-                        if (nullableParameters(cmp, site).isEmpty()) return otherwise(cmp);
+                        if (nullableRefs(cmp, site).isEmpty()) return otherwise(cmp);
                         return nullableCompare(cmp, false);
                     }
 
@@ -742,8 +766,7 @@ public final class Terms {
                     @Override
                     public BoolExpr visitNot(Cond.Not n) {
                         Cond x = n.operand();
-                        if (x instanceof Cond.Compare cmp
-                                && !nullableParameters(cmp, site).isEmpty())
+                        if (x instanceof Cond.Compare cmp && !nullableRefs(cmp, site).isEmpty())
                             return nullableCompare(cmp, true);
                         if (comparesNullableParameter(x, site)) {
                             if (x instanceof Cond.And a)
@@ -781,8 +804,11 @@ public final class Terms {
                         Optional<BoolExpr> values = compareValues(cmp, site, r);
                         if (values.isEmpty()) return ctx.mkBool(over);
                         List<BoolExpr> notNull = new ArrayList<>();
-                        for (String p : nullableParameters(cmp, site))
-                            notNull.add(ctx.mkNot(parameterNull(site.txn(), p, site.t())));
+                        for (isocheck.program.Expr.VarRef ref : nullableRefs(cmp, site)) {
+                            Optional<BoolExpr> isNull = nullFlag(ref, site);
+                            if (isNull.isEmpty()) return ctx.mkBool(over);
+                            notNull.add(ctx.mkNot(isNull.get()));
+                        }
                         notNull.add(negated ? ctx.mkNot(values.get()) : values.get());
                         return ctx.mkAnd(notNull.toArray(new BoolExpr[0]));
                     }
