@@ -85,8 +85,6 @@ class PostgresLevelsReplayTest {
             "the seed holds the edges' rows and the rows a statement names by its whole key (query.InitialState); the order line T1's join matches is read through a predicate only, so it is not seeded: on the server the join matches nothing and T2's stock write changes no predicate's matches. The anomaly is real: the same two transactions with the order line seeded (benchmarks/schedules/join-phantom.schedule) are recorded G2 with the predicate edge at every snapshot level (RunContract, PREDICATE_LITMUS). Seeding predicate-read rows from the model is the fix";
     static final String WHY_J =
             "the seed now holds the order lines the join matches (query.InitialState#members, from the model's row set target$order_line), and the join reads them on the server; the remaining gap is the model's: the join's WHERE reads s_quantity, and the encoding draws T1 -rw-> T2 whenever T2 overwrites it (a value read), while on the server (Adya's predicate anti-dependency) the edge needs the write to change the join's matches. The model's stock value (0) is below the threshold before and after the sale, so the recorded history has no T1 -> T2 edge and is SER-consistent. Sound over-approximation; the same cycle with stock at 20 replays (benchmarks/schedules/join-phantom.schedule, RunContract PREDICATE_LITMUS)";
-    static final String WHY_P =
-            "replay oracle false negative, not a model defect: with the counted doctors seeded both counts are 2 and both GoOffCall(me = 4) set doctor 4 off, so the execution is a lost update (in either serial order the second count would be 1), but the checker calls the recorded history SER- (and SI-) consistent. The recorded count reads doctor 4 by predicate ([doctors/4, version 0, on_call version 1 'left']); the same history with that read as an item read of on_call version 0 is G-single (checked 2026-11-26, RESULTS). The predicate read's edges miss the second overwrite (version 2); reported to the lead";
 
     static final String WHY_S =
             "MIN/MAX of a VARCHAR column is left unconstrained (Vocabulary#isIntKey: a string's integer code has not the strings' order), so the witness has two Claims take different names, each reading the owner of the row the other updates; on the server both read the same snapshot's greatest name, and the history is serializable. The explorer, which computes MAX, finds no such cycle under psi and si (SoundnessOracleTest, RESULTS 2026-11-26 sql6): spurious, sound";
@@ -99,8 +97,6 @@ class PostgresLevelsReplayTest {
             new TreeMap<>(
                     Map.ofEntries(
                             Map.entry("causality-violation read-committed 1", WHY_I),
-                            Map.entry("doctors-on-call read-committed 1", WHY_P),
-                            Map.entry("doctors-on-call read-committed 2", WHY_P),
                             Map.entry("field-is-null read-committed 1", WHY_D),
                             Map.entry("field-is-null read-committed 2", WHY_A),
                             Map.entry("field-is-null read-committed 3", WHY_D),

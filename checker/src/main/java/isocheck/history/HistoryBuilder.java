@@ -58,6 +58,17 @@ public final class HistoryBuilder {
     /** Per transaction, how many operations it has so far (a predicate read's position). */
     private final IntList txnOps = new IntList();
 
+    /**
+     * Recorded version order ({@link #write(int, int, long, long)}): per such write its key, value,
+     * the value of the version it replaced and its source line; resolved to operations in {@link
+     * #build}.
+     */
+    private IntList replacedKey;
+
+    private LongList replacedValue;
+    private LongList replacedPrevious;
+    private IntList replacedLine;
+
     public KeyTable keys() {
         return keys;
     }
@@ -182,6 +193,26 @@ public final class HistoryBuilder {
         op(txn, key, value, true);
     }
 
+    /**
+     * A write that the source recorded as installed directly over the version {@code replaced} of
+     * the same key (a database's own version order, e.g. the version an UPDATE overwrote): {@link
+     * History#replaced} gives it to the checkers as a known ww edge. {@link #build} rejects a
+     * replaced version nobody wrote.
+     */
+    public void write(int txn, int key, long value, long replaced) {
+        op(txn, key, value, true);
+        if (replacedKey == null) {
+            replacedKey = new IntList();
+            replacedValue = new LongList(16);
+            replacedPrevious = new LongList(16);
+            replacedLine = new IntList();
+        }
+        replacedKey.add(key);
+        replacedValue.add(value);
+        replacedPrevious.add(replaced);
+        replacedLine.add(currentLine);
+    }
+
     private void op(int txn, int key, long value, boolean write) {
         if (txn < 0 || txn >= txnSession.size()) {
             throw new IllegalArgumentException("no transaction " + txn);
@@ -240,6 +271,12 @@ public final class HistoryBuilder {
 
         public Txn w(String key, long value) {
             write(id, keys.intern(key), value);
+            return this;
+        }
+
+        /** A write recorded as installed directly over version {@code replaced} of {@code key}. */
+        public Txn w(String key, long value, long replaced) {
+            write(id, keys.intern(key), value, replaced);
             return this;
         }
 
@@ -401,6 +438,7 @@ public final class HistoryBuilder {
         for (PredicateRead pr : predicateReads) {
             preds.add(pr.withTxn(newIndex[pr.txn()]));
         }
+        int[] replaced = replacedOps(index, nOp);
         return new History(
                 keys,
                 hasInit,
@@ -417,7 +455,42 @@ public final class HistoryBuilder {
                 sessionStart,
                 index,
                 preds,
-                predicateKey);
+                predicateKey,
+                replaced);
+    }
+
+    /**
+     * The recorded version order as operations: per write the operation of the version it replaced,
+     * -1 where none was recorded; null when no write has one.
+     */
+    private int[] replacedOps(IntLongIntMap index, int nOp) {
+        if (replacedKey == null) {
+            return null;
+        }
+        int[] out = new int[nOp];
+        java.util.Arrays.fill(out, -1);
+        for (int i = 0; i < replacedKey.size(); i++) {
+            int key = replacedKey.get(i);
+            long value = replacedValue.get(i);
+            long previous = replacedPrevious.get(i);
+            int op = index.get(key, value);
+            int prev = index.get(key, previous);
+            if (prev < 0 || previous == value) {
+                throw new InvalidHistoryException(
+                        "w("
+                                + keys.name(key)
+                                + ","
+                                + History.valueText(value)
+                                + ") records that it replaced version "
+                                + History.valueText(previous)
+                                + (previous == value ? ", itself" : ", which no transaction wrote")
+                                + " (a replaced version must name a write of the same key)",
+                        -1,
+                        replacedLine.get(i));
+            }
+            out[op] = prev;
+        }
+        return out;
     }
 
     /** Values identify writes: rejects a repeated (key, value) pair, naming both places. */
