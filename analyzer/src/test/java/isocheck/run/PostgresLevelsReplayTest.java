@@ -48,11 +48,9 @@ class PostgresLevelsReplayTest {
      * model); the seed now gives a COUNT its rows (query.InitialState#counted), and those replay or
      * have another reason. Still the reason of MariaDB REPEATABLE READ entries not re-checked yet.
      */
-    static final String WHY_B =
-            "the model does not tie an aggregate (COUNT) to the rows it counts: the witness needs rows it never names (more doctors on call), which no seeding can supply, so the guard is false on the server";
-
     static final String WHY_C =
             "RC seeding: a SELECT ... INTO stores values of its own function under statement snapshots, not its view; the seeded amount does not satisfy amount > 0, so the SELECT finds no row";
+
     static final String WHY_D =
             "RC model gap: one UPDATE/DELETE execution both misses an INSERT (rw) and reads its version (wr); PostgreSQL cannot: a row absent from the statement snapshot is never found (manual §13.2.1, re-evaluation only of rows found). Sound over-approximation (φ_dep is stated per statement only for SELECTs)";
     static final String WHY_D2 =
@@ -61,8 +59,6 @@ class PostgresLevelsReplayTest {
             "ORDER BY ... LIMIT 1 (and FOR UPDATE SKIP LOCKED) is over-approximated as a read of every row that could be chosen; on the server the transactions take different (or the same least) rows and no cycle forms";
     static final String WHY_F =
             "SELECT ... FOR UPDATE is encoded as a plain read (issue 13 allows it; locked_read for locking reads is design §5, the repair branch lands it): the second FOR UPDATE waits for the first lock, so no lost update on the server";
-    static final String WHY_G =
-            "the cycle ends in a write of the value already written (on_call = 0 twice) that nothing reads: the recorded history has a serial order explaining every read (the checker orders versions by reads), so SER holds; the model's WW edge is unobservable";
     static final String WHY_H =
             "NULL in the initial state: the witness needs owner IS NULL, and initial rows carry integers only (NULL is the schema branch's); the seeded owner = 0 fails the WHERE";
     static final String WHY_I =
@@ -108,12 +104,7 @@ class PostgresLevelsReplayTest {
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
-                            Map.entry("max-varchar read-committed 1", WHY_S),
                             Map.entry("max-varchar repeatable-read 1", WHY_S),
-                            // the seed has both Claims write owner = 0 (p = 0): the value already
-                            // written, as WHY_G (trace: both read s2, T2 commits first, T1 writes
-                            // 0 again)
-                            Map.entry("max-varchar read-committed 2", WHY_G),
                             Map.entry("on-conflict repeatable-read 1", WHY_K),
                             Map.entry("order-by-limit read-committed 1", WHY_C),
                             Map.entry("order-by-limit read-committed 2", WHY_C),
@@ -142,8 +133,7 @@ class PostgresLevelsReplayTest {
                             Map.entry("null-values read-committed 8", WHY_M),
                             Map.entry("null-values repeatable-read 1", WHY_M),
                             Map.entry("perform-join read-committed 1", WHY_D2),
-                            Map.entry("skip-locked-queue read-committed 3", WHY_E),
-                            Map.entry("write-skew read-committed 1", WHY_G)));
+                            Map.entry("skip-locked-queue read-committed 3", WHY_E)));
 
     @TempDir Path dir;
 
