@@ -133,3 +133,19 @@ BEGIN
   UPDATE customer SET c_score = NULL, c_code = 'ok' WHERE c_id = p_id AND NOT (c_score = NULL) OR c_id = p_id AND c_active = TRUE;
 END
 $$;
+
+-- IS [NOT] NULL on a parameter (a NULL argument: no referrer, or every customer), CASE in a
+-- SELECT list
+CREATE OR REPLACE FUNCTION refer(p_id BIGINT, p_referrer BIGINT)
+RETURNS INT LANGUAGE plpgsql AS $$
+DECLARE
+  lvl INT;
+BEGIN
+  IF p_referrer IS NULL THEN
+    RETURN 0;
+  END IF;
+  SELECT CASE WHEN c_active THEN 2 ELSE 1 END INTO lvl FROM customer WHERE c_id = p_referrer;
+  UPDATE customer SET c_level = lvl WHERE (p_id IS NULL OR c_id = p_id);
+  RETURN lvl;
+END
+$$;

@@ -84,7 +84,7 @@ class PlpgsqlPostgresTest {
     void bothFilesParseToOneTransactionTypePerRoutine() throws Exception {
         Program every = ProgramLoader.load(EVERY);
         assertEquals(
-                List.of("new_order", "cancel_order", "restock", "open_customer"),
+                List.of("new_order", "cancel_order", "restock", "open_customer", "refer"),
                 every.transactions().stream().map(Transaction::name).toList());
         Program bank = ProgramLoader.load(BANK);
         assertEquals(
@@ -149,6 +149,14 @@ class PlpgsqlPostgresTest {
                 assertEquals(
                         "23514",
                         state(s, "UPDATE customer SET c_balance = -1 WHERE c_id = 1")); // CHECK
+                // NULL arguments tested with IS NULL, and CASE in a SELECT list
+                assertEquals(0, scalar(s, "SELECT refer(3, NULL)"));
+                assertEquals(1, scalar(s, "SELECT refer(3, 2)")); // bob is not active
+                assertEquals(
+                        1,
+                        scalar(s, "SELECT COUNT(*) FROM customer WHERE c_level = 1 AND c_id = 3"));
+                assertEquals(2, scalar(s, "SELECT refer(NULL, 1)")); // every customer
+                assertEquals(3, scalar(s, "SELECT COUNT(*) FROM customer WHERE c_level = 2"));
             } finally {
                 s.execute("DROP SCHEMA " + schema + " CASCADE");
             }
