@@ -38,10 +38,8 @@ public final class HistoryReader {
                         return JsonHistoryReader.read(in, name);
                     }
                 case PLUME:
-                    try (java.io.InputStream in = Files.newInputStream(path)) {
-                        // bytes, on two threads when large: see PlumeTextReader
-                        return PlumeTextReader.read(in, name, Files.size(path));
-                    }
+                    // bytes, in ranges on all cores when large: see PlumeTextReader
+                    return PlumeTextReader.read(path, name, Files.size(path));
                 case AWDIT_TEST:
                     try (BufferedReader in =
                             Files.newBufferedReader(path, StandardCharsets.UTF_8)) {

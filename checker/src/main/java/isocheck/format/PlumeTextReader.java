@@ -10,9 +10,13 @@ import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Reads Plume/PolySI text: one operation a line, {@code r(KEY,VALUE,SESSION,TXN)} or {@code w(…)},
@@ -27,10 +31,28 @@ import java.util.concurrent.BlockingQueue;
  * <p>Speed: the file is parsed as bytes in 1 MiB blocks, with no object per line (AWDIT's own
  * generated histories are 20 bytes a line; a String per line was a third of RC's checking time at
  * 10^6 events). Lines end at LF, CR or CRLF; blanks are the ASCII whitespace of {@link
- * Character#isWhitespace}; columns count bytes, which are characters in a valid file.
+ * Character#isWhitespace}; columns count bytes, which are characters in a valid file. A large file
+ * is read in byte ranges on all cores ({@link #readInRanges}).
  */
 final class PlumeTextReader {
     private static final int BLOCK = 1 << 20;
+
+    /**
+     * The first range's size relative to the others' (readInRanges): this thread reads it straight
+     * into the builder, more work a line than a range's arrays, and then merges the others. (0.6,
+     * 0.75 and 1.0 measured alike within the noise of a loaded machine at 10^7, RESULTS dyn6.)
+     */
+    private static final double FIRST_SHARE = 0.75;
+
+    /**
+     * Files from this size are read in ranges; below, one thread reads. At 10^6 events (20 MB) the
+     * ranges' arrays beside the builder's raised RC's peak RSS from 179 to 208 MiB (bar: 1.5x
+     * AWDIT's 128), while one thread took 0.85x the CPU and 0.89x the wall time of dyn5's
+     * two-thread pipeline; at 10^7 (220 MB) the ranges took 0.93x (RC) and 0.97x (RA) the wall time
+     * of one thread (paired runs, RESULTS, dyn6).
+     */
+    private static final long RANGES_FROM = 64 << 20;
+
     private static final String[] FIELD = {"key", "value", "session", "txn id"};
 
     private final String file;
@@ -42,11 +64,11 @@ final class PlumeTextReader {
     private int[] denseSession = new int[64]; // session id below 2^16 → session + 1 (0: absent)
     private final IntList abortedOpen = new IntList(); // session → open aborted txn or -1
     private final long[] fields = new long[4];
-    private volatile boolean abandoned; // the building thread failed: the scanner may stop
     private long lastId = Long.MIN_VALUE;
     private long lastSessionId = Long.MIN_VALUE; // session id of lastSession (lines come in runs)
     private int lastSession = -1;
     private int lastTxn = -1;
+    private int lineOffset; // lines of the ranges merged so far (readInRanges)
 
     private PlumeTextReader(String file) {
         this.file = file;
@@ -68,30 +90,238 @@ final class PlumeTextReader {
         return read(in, file, 0);
     }
 
-    /**
-     * Reads a Plume text history of about {@code sizeHint} bytes (0: unknown). A large one is read
-     * by two threads (Parallel): one splits the bytes into lines and fields, the other builds the
-     * history from the fields, in batches; errors are reported exactly as one thread would (a
-     * malformed line is reported after every earlier line has been taken in).
-     */
+    /** Reads a Plume text history of about {@code sizeHint} bytes (0: unknown) on this thread. */
     static History read(InputStream in, String file, long sizeHint)
             throws IOException, HistoryFormatException {
         PlumeTextReader r = new PlumeTextReader(file);
         // AWDIT's generated lines are 20-22 bytes: a shorter line costs one regrowth
         r.b.expectOperations((int) Math.min(sizeHint / 20, Integer.MAX_VALUE - 8));
-        if (Parallel.parts(sizeHint / 20) > 1) { // ~20 bytes a line in AWDIT's histories
-            r.readPipelined(in);
-        } else {
-            r.scan(in, r.fields, (kind, lineNo) -> r.operation(kind == 'w', lineNo));
-        }
+        scan(file, in, r.fields, (kind, lineNo) -> r.operation(kind == 'w', lineNo));
         return r.finish();
+    }
+
+    /**
+     * Reads the Plume text file {@code path} of {@code size} bytes: a large one in byte ranges
+     * parsed on all cores ({@link PlumeTextRange}) and merged in file order, a small one as a
+     * stream on this thread.
+     */
+    static History read(Path path, String file, long size)
+            throws IOException, HistoryFormatException {
+        int parts = Parallel.parts(size / 20); // ~20 bytes a line in AWDIT's histories
+        if (parts > 1 && size >= RANGES_FROM) {
+            return readInRanges(path, file, size, parts);
+        }
+        try (InputStream in = Files.newInputStream(path)) {
+            return read(in, file, size);
+        }
+    }
+
+    /**
+     * Reads {@code path} as {@code parts} byte ranges split at line ends: this thread reads the
+     * first straight into the history builder while each other range is parsed on a thread of its
+     * own ({@link PlumeTextRange}), then merges those in file order. The history and any error are
+     * the ones a single thread reading the file from the start gives (the first error in file
+     * order, at its line). Where one thread parsed while another built (dyn5), every core now
+     * parses; the merge costs one look-up per session, transaction and key of a range and one pass
+     * over its operations (RESULTS, dyn6).
+     */
+    static History readInRanges(Path path, String file, long size, int parts)
+            throws IOException, HistoryFormatException {
+        long[] bounds;
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            bounds = lineBounds(ch, size, parts);
+        }
+        PlumeTextRange[] ranges = new PlumeTextRange[parts];
+        Parallel.Task[] tasks = new Parallel.Task[parts];
+        for (int p = 1; p < parts; p++) {
+            // AWDIT's generated lines are 20-22 bytes: a shorter line costs a regrowth
+            int capacity = (int) Math.min((bounds[p + 1] - bounds[p]) / 20 + 16, 1 << 30);
+            int q = p;
+            tasks[p] =
+                    Parallel.start(
+                            true,
+                            () -> {
+                                try { // (its arrays are allocated on its thread too)
+                                    ranges[q] =
+                                            new PlumeTextRange(
+                                                    file, path, bounds[q], bounds[q + 1], capacity);
+                                    ranges[q].parse();
+                                } catch (IOException e) {
+                                    throw new UncheckedIOException(e);
+                                }
+                            });
+        }
+        PlumeTextReader reader = new PlumeTextReader(file);
+        reader.b.expectOperations((int) Math.min(size / 20, Integer.MAX_VALUE - 8));
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            reader.lineOffset =
+                    scan(
+                            file,
+                            new PlumeTextRange.RangeStream(ch, 0, bounds[1]),
+                            reader.fields,
+                            (kind, lineNo) -> reader.operation(kind == 'w', lineNo));
+        }
+        for (int p = 1; p < parts; p++) {
+            try {
+                tasks[p].join();
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            reader.merge(ranges[p]);
+            ranges[p] = null; // its operations are in the builder now
+        }
+        return reader.finish();
+    }
+
+    /**
+     * The starts of {@code parts} ranges of about equal size, each at the start of a line (after an
+     * LF, a CR, or a CRLF as a whole), and the end: parts + 1 positions, non-decreasing.
+     */
+    private static long[] lineBounds(FileChannel ch, long size, int parts) throws IOException {
+        long[] bounds = new long[parts + 1];
+        bounds[parts] = size;
+        ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+        for (int p = 1; p < parts; p++) {
+            long pos =
+                    Math.max(
+                            bounds[p - 1],
+                            (long) (size * (FIRST_SHARE + p - 1) / (FIRST_SHARE + parts - 1)));
+            bounds[p] = pos == 0 ? 0 : lineStart(ch, pos - 1, size, buf);
+        }
+        return bounds;
+    }
+
+    /** The start of the first line that begins after position {@code at}, or {@code size}. */
+    private static long lineStart(FileChannel ch, long at, long size, ByteBuffer buf)
+            throws IOException {
+        long pos = at;
+        while (pos < size) {
+            buf.clear();
+            int n = ch.read(buf, pos);
+            if (n <= 0) {
+                return size;
+            }
+            for (int i = 0; i < n; i++) {
+                byte c = buf.get(i);
+                if (c == '\n') {
+                    return pos + i + 1;
+                }
+                if (c == '\r') { // a CRLF is one line end: the line starts after its LF
+                    long next = pos + i + 1;
+                    if (next < size) {
+                        buf.clear();
+                        buf.limit(1);
+                        if (ch.read(buf, next) == 1 && buf.get(0) == '\n') {
+                            next++;
+                        }
+                    }
+                    return next;
+                }
+            }
+            pos += n;
+        }
+        return size;
+    }
+
+    /**
+     * Takes in range {@code r}, the next in file order: its sessions and transactions are mapped to
+     * the history's (created in the range's order of first appearance, so the numbering is the one
+     * line-by-line reading gives; a transaction id or an aborted run that began in an earlier range
+     * continues there), its keys interned, its operations renumbered and appended. The first error
+     * in file order wins: a transaction here that began in another session in an earlier range, or
+     * the range's own first error, whichever comes first.
+     */
+    private void merge(PlumeTextRange r) throws HistoryFormatException {
+        HistoryFormatException first = shifted(r.failure);
+        int nSessions = r.sessionIds.size();
+        int[] sessionMap = new int[nSessions];
+        for (int s = 0; s < nSessions; s++) {
+            long id = r.sessionIds.get(s);
+            int g = sessionOf(id);
+            sessionMap[s] = g >= 0 ? g : newSession(id);
+        }
+        int nTxns = r.txnIds.size();
+        int[] txnMap = new int[nTxns];
+        for (int t = 0; t < nTxns; t++) {
+            int ls = r.txnSession.get(t);
+            int session = sessionMap[ls];
+            long id = r.txnIds.get(t);
+            int lineNo = r.txnFirstLine.get(t) + lineOffset;
+            int g;
+            if (id == -1) {
+                g = r.leadingAborted.get(ls) == t ? abortedOpen.get(session) : -1;
+                if (g < 0) {
+                    b.sourceLine(lineNo);
+                    g = b.begin(session, -1);
+                    b.abort(g);
+                    txnSession.add(session);
+                }
+            } else {
+                g = txnOf(id);
+                if (g < 0) {
+                    b.sourceLine(lineNo);
+                    g = b.begin(session, id);
+                    putTxn(id, g);
+                    txnSession.add(session);
+                } else if (txnSession.get(g) != session) {
+                    // (range transactions come in order of their first lines: the first clash is
+                    // the earliest; the range's own error may still come before it)
+                    if (first == null || lineNo < first.line()) {
+                        first =
+                                new HistoryFormatException(
+                                        file,
+                                        lineNo,
+                                        0,
+                                        sessionClash(
+                                                id,
+                                                r.sessionIds.get(ls),
+                                                b.sessionName(txnSession.get(g))));
+                    }
+                    break;
+                }
+            }
+            txnMap[t] = g;
+        }
+        if (first != null) {
+            throw first;
+        }
+        for (int s = 0; s < nSessions; s++) {
+            int open = r.abortedOpen.get(s);
+            abortedOpen.set(sessionMap[s], open >= 0 ? txnMap[open] : -1);
+        }
+        int nKeys = r.keys.size();
+        int[] keyMap = new int[nKeys];
+        for (int k = 0; k < nKeys; k++) {
+            keyMap[k] = b.keys().intern(r.keys.number(k));
+        }
+        int n = r.size;
+        int[] txn = r.txn;
+        int[] keyKind = r.keyKind;
+        int[] line = r.line;
+        int off = lineOffset;
+        for (int i = 0; i < n; i++) {
+            txn[i] = txnMap[txn[i]];
+            int kk = keyKind[i];
+            keyKind[i] = keyMap[kk >>> 1] << 1 | (kk & 1);
+            line[i] += off;
+        }
+        b.appendOperations(r.txn, r.keyKind, r.value, r.line, n);
+        lineOffset += r.lines;
+        b.sourceLine(lineOffset);
+    }
+
+    /** A range's error at its line in the file. */
+    private HistoryFormatException shifted(HistoryFormatException e) {
+        return e == null || lineOffset == 0
+                ? e
+                : new HistoryFormatException(file, e.line() + lineOffset, e.column(), e.detail());
     }
 
     /**
      * Receives the operations of {@link #scan} in file order: kind 'r' or 'w', the fields in the
      * array given to scan.
      */
-    private interface OpSink {
+    interface OpSink {
         void op(byte kind, int lineNo) throws HistoryFormatException;
     }
 
@@ -101,7 +331,7 @@ final class PlumeTextReader {
      * ({@link #quick}); any other line (blanks, errors, very long numbers, a line cut by the block
      * end) is found first and then parsed by {@link #parse}, which reports errors exactly.
      */
-    private void scan(InputStream in, long[] f, OpSink sink)
+    static int scan(String file, InputStream in, long[] f, OpSink sink)
             throws IOException, HistoryFormatException {
         byte[] buf = new byte[BLOCK];
         int len = 0; // bytes in buf
@@ -141,12 +371,12 @@ final class PlumeTextReader {
                     }
                     if (i == len) {
                         if (eof && start < len) {
-                            line(buf, start, len, ++lineNo, f, sink);
+                            line(file, buf, start, len, ++lineNo, f, sink);
                             start = len;
                         }
                         break;
                     }
-                    line(buf, start, i, ++lineNo, f, sink);
+                    line(file, buf, start, i, ++lineNo, f, sink);
                 }
                 if (buf[i] == '\r') {
                     if (i + 1 < len) {
@@ -160,11 +390,13 @@ final class PlumeTextReader {
                 start = ++i;
             }
         }
+        return lineNo;
     }
 
-    private void line(byte[] s, int from, int to, int lineNo, long[] f, OpSink sink)
+    private static void line(
+            String file, byte[] s, int from, int to, int lineNo, long[] f, OpSink sink)
             throws HistoryFormatException {
-        byte kind = parse(s, from, to, lineNo, f);
+        byte kind = parse(file, s, from, to, lineNo, f);
         if (kind != 0) {
             sink.op(kind, lineNo);
         }
@@ -210,140 +442,15 @@ final class PlumeTextReader {
         return i < len && (s[i] == '\n' || s[i] == '\r') ? i : -1;
     }
 
-    /** Parsed operations handed from the scanning thread to the building thread. */
-    private static final class Batch {
-        static final int SIZE = 1 << 15;
-
-        /**
-         * Batches in flight (1.2 MB each): two threads need about two; ten were 12 MB of a 10^6
-         * check's peak RSS.
-         */
-        static final int POOL = 4;
-
-        final long[] f = new long[4 * SIZE]; // key, value, session, txn of each operation
-        final int[] line = new int[SIZE];
-        final boolean[] write = new boolean[SIZE];
-        int size;
-        boolean last; // no batch follows
-        Exception failure; // the error that ended the input after these operations
-    }
-
-    private void readPipelined(InputStream in) throws IOException, HistoryFormatException {
-        BlockingQueue<Batch> full = new ArrayBlockingQueue<>(Batch.POOL);
-        BlockingQueue<Batch> empty = new ArrayBlockingQueue<>(Batch.POOL);
-        for (int i = 0; i < Batch.POOL; i++) {
-            empty.add(new Batch());
-        }
-        Parallel.Task scanner =
-                Parallel.start(
-                        true,
-                        () -> {
-                            long[] f = new long[4];
-                            Batch[] cur = {take(empty)};
-                            try {
-                                scan(
-                                        in,
-                                        f,
-                                        (kind, lineNo) -> {
-                                            if (abandoned) {
-                                                throw new IllegalStateException("abandoned");
-                                            }
-                                            Batch b = cur[0];
-                                            int k = b.size++;
-                                            System.arraycopy(f, 0, b.f, 4 * k, 4);
-                                            b.line[k] = lineNo;
-                                            b.write[k] = kind == 'w';
-                                            if (b.size == Batch.SIZE) {
-                                                put(full, b);
-                                                cur[0] = take(empty);
-                                            }
-                                        });
-                            } catch (IOException | HistoryFormatException | RuntimeException e) {
-                                cur[0].failure = e;
-                            }
-                            cur[0].last = true;
-                            put(full, cur[0]);
-                        });
-        try {
-            while (true) {
-                Batch b = take(full);
-                for (int k = 0; k < b.size; k++) {
-                    System.arraycopy(b.f, 4 * k, fields, 0, 4);
-                    operation(b.write[k], b.line[k]);
-                }
-                if (b.last) {
-                    if (b.failure instanceof HistoryFormatException e) {
-                        throw e;
-                    }
-                    if (b.failure instanceof IOException e) {
-                        throw e;
-                    }
-                    if (b.failure instanceof RuntimeException e) {
-                        throw e;
-                    }
-                    break;
-                }
-                b.size = 0;
-                put(empty, b);
-            }
-        } catch (HistoryFormatException | RuntimeException e) {
-            abandoned = true;
-            empty.clear();
-            for (int i = 0; i < Batch.POOL; i++) {
-                empty.add(new Batch()); // let the scanner run to its end and stop
-            }
-            throw e;
-        } finally {
-            joinQuietly(scanner, full);
-        }
-    }
-
-    /** Waits for the scanner, draining batches it may still be handing over. */
-    private static void joinQuietly(Parallel.Task scanner, BlockingQueue<Batch> full) {
-        Thread drainer =
-                new Thread(
-                        () -> {
-                            try {
-                                while (!take(full).last) {
-                                    // discard
-                                }
-                            } catch (RuntimeException e) {
-                                // interrupted: the scanner has ended
-                            }
-                        });
-        drainer.setDaemon(true);
-        drainer.start();
-        scanner.join();
-        drainer.interrupt();
-    }
-
-    private static Batch take(BlockingQueue<Batch> q) {
-        try {
-            return q.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    private static void put(BlockingQueue<Batch> q, Batch b) {
-        try {
-            q.put(b);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
     private static boolean blank(byte c) {
         return c == ' ' || (c >= 9 && c <= 13) || (c >= 28 && c <= 31);
     }
 
     /**
      * Parses one line into {@code fields} (key, value, session, txn); returns 'r' or 'w', or 0 for
-     * a blank line. Uses only {@code file}: safe on the scanning thread.
+     * a blank line. Static: safe on any thread.
      */
-    private byte parse(byte[] s, int from, int to, int lineNo, long[] fields)
+    private static byte parse(String file, byte[] s, int from, int to, int lineNo, long[] fields)
             throws HistoryFormatException {
         int i = from;
         while (i < to && blank(s[i])) {
@@ -419,24 +526,7 @@ final class PlumeTextReader {
         // thread's 72 reading samples, RESULTS dyn5)
         int session = fields[2] == lastSessionId ? lastSession : sessionOf(fields[2]);
         if (session < 0) {
-            session = b.session(Long.toString(fields[2]));
-            sessionById.put(fields[2], session);
-            long id = fields[2];
-            if (id >= denseSession.length && id < 1 << 16) {
-                denseSession =
-                        java.util.Arrays.copyOf(
-                                denseSession,
-                                (int)
-                                        Math.min(
-                                                Math.max(id + 1, 2L * denseSession.length),
-                                                1 << 16));
-            }
-            // (every id below 2^16 lands here, and the array never grows beyond: sessionOf may
-            // read every id below its length here)
-            if (id < denseSession.length) {
-                denseSession[(int) id] = session + 1;
-            }
-            abortedOpen.add(-1);
+            session = newSession(fields[2]);
         }
         int txn;
         if (txnId == -1) {
@@ -462,12 +552,7 @@ final class PlumeTextReader {
                         file,
                         lineNo,
                         0,
-                        "transaction "
-                                + txnId
-                                + " appears in session "
-                                + fields[2]
-                                + " but began in session "
-                                + b.sessionName(txnSession.get(txn)));
+                        sessionClash(txnId, fields[2], b.sessionName(txnSession.get(txn))));
             }
         }
         if (txnId != -1) {
@@ -483,6 +568,33 @@ final class PlumeTextReader {
         } else {
             b.read(txn, key, fields[1]);
         }
+    }
+
+    static String sessionClash(long txnId, long session, String began) {
+        return "transaction "
+                + txnId
+                + " appears in session "
+                + session
+                + " but began in session "
+                + began;
+    }
+
+    private int newSession(long id) {
+        int session = b.session(Long.toString(id));
+        sessionById.put(id, session);
+        if (id >= denseSession.length && id < 1 << 16) {
+            denseSession =
+                    java.util.Arrays.copyOf(
+                            denseSession,
+                            (int) Math.min(Math.max(id + 1, 2L * denseSession.length), 1 << 16));
+        }
+        // (every id below 2^16 lands here, and the array never grows beyond: sessionOf may
+        // read every id below its length here)
+        if (id < denseSession.length) {
+            denseSession[(int) id] = session + 1;
+        }
+        abortedOpen.add(-1);
+        return session;
     }
 
     /** Session id → session, or -1 (ids are non-negative: parse rejects a sign there). */

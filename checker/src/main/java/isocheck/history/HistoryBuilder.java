@@ -213,6 +213,39 @@ public final class HistoryBuilder {
         replacedLine.add(currentLine);
     }
 
+    /**
+     * Appends {@code n} operations as {@link #read} and {@link #write} would one by one: of
+     * operation i its transaction {@code txn[i]}, {@code keyKind[i]} = key << 1 | isWrite, value
+     * and source line ({@code line} may be null: the current one). For a reader that parsed a large
+     * file into arrays on several threads (PlumeTextReader): one copy instead of a call per
+     * operation.
+     */
+    public void appendOperations(int[] txn, int[] keyKind, long[] value, int[] line, int n) {
+        int txns = txnSession.size();
+        for (int i = 0; i < n; i++) {
+            int t = txn[i];
+            if (t < 0 || t >= txns) {
+                throw new IllegalArgumentException("no transaction " + t);
+            }
+            if ((keyKind[i] & 1) == 0 && t == initialTxn) {
+                throw new IllegalArgumentException("the initial transaction only writes");
+            }
+            txnOps.set(t, txnOps.get(t) + 1);
+        }
+        opTxn.addAll(txn, 0, n);
+        opKeyKind.addAll(keyKind, 0, n);
+        opValue.addAll(value, 0, n);
+        if (opLine != null) {
+            if (line != null) {
+                opLine.addAll(line, 0, n);
+            } else {
+                for (int i = 0; i < n; i++) {
+                    opLine.add(currentLine);
+                }
+            }
+        }
+    }
+
     private void op(int txn, int key, long value, boolean write) {
         if (txn < 0 || txn >= txnSession.size()) {
             throw new IllegalArgumentException("no transaction " + txn);

@@ -29,6 +29,15 @@ public final class IntList {
         data[size++] = v;
     }
 
+    /** Appends {@code a[from, from + n)} (a bulk copy, for readers that fill arrays first). */
+    public void addAll(int[] a, int from, int n) {
+        if (size + n > data.length) {
+            data = Arrays.copyOf(data, Math.max(size + n, grow(data.length)));
+        }
+        System.arraycopy(a, from, data, size, n);
+        size += n;
+    }
+
     public int get(int i) {
         if (i >= size) {
             throw new IndexOutOfBoundsException(i);

@@ -29,6 +29,15 @@ public final class LongList {
         data[size++] = v;
     }
 
+    /** Appends {@code a[from, from + n)} (a bulk copy, for readers that fill arrays first). */
+    public void addAll(long[] a, int from, int n) {
+        if (size + n > data.length) {
+            data = Arrays.copyOf(data, Math.max(size + n, IntList.grow(data.length)));
+        }
+        System.arraycopy(a, from, data, size, n);
+        size += n;
+    }
+
     public long get(int i) {
         if (i >= size) {
             throw new IndexOutOfBoundsException(i);

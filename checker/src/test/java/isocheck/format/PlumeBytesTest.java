@@ -9,6 +9,8 @@ import isocheck.primitive.Parallel;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -76,26 +78,30 @@ class PlumeBytesTest {
                         PlumeTextReader.read(new ByteArrayInputStream(bytes), "h.txt"), true));
         assertEquals(want, HistoryDump.of(PlumeTextReader.read(trickle(bytes, 7), "h.txt"), true));
         assertEquals(want, HistoryDump.of(PlumeTextReader.read(trickle(bytes, 1), "h.txt"), true));
-        assertEquals(want, HistoryDump.of(pipelined(trickle(bytes, 1000), bytes.length), true));
+        for (int parts : new int[] {2, 3, 8}) { // ranges start after every kind of line end
+            assertEquals(want, HistoryDump.of(inRanges(bytes, parts), true), parts + " ranges");
+        }
     }
 
-    /** The two-thread reader (scanning beside building), forced on whatever the size. */
-    private static History pipelined(InputStream in, long size) throws Exception {
-        int old = Parallel.setThreshold(0);
+    /** The file read in {@code parts} byte ranges on several threads (PlumeTextRange). */
+    static History inRanges(byte[] bytes, int parts) throws Exception {
+        Path f = Files.createTempFile("plume", ".txt");
         try {
-            return PlumeTextReader.read(in, "h.txt", size);
+            Files.write(f, bytes);
+            return PlumeTextReader.readInRanges(f, "h.txt", bytes.length, parts);
         } finally {
-            Parallel.setThreshold(old);
+            Files.delete(f);
         }
     }
 
     /**
-     * On two threads the first error is the one a single thread reports: a malformed line after a
+     * In ranges the first error is the one a single thread reports: a malformed line after a
      * semantic error (a transaction changing session) is never reached, a malformed line before one
-     * is reported with its place, and a history of many batches reads the same.
+     * is reported with its place (in the last range, so its line counts the earlier ranges'), and a
+     * history of many ranges reads the same.
      */
     @Test
-    void theTwoThreadReaderReportsTheFirstErrorLikeOneThread() throws Exception {
+    void theRangeReaderReportsTheFirstErrorLikeOneThread() throws Exception {
         StringBuilder ok = new StringBuilder();
         for (int i = 0; i < 200_000; i++) {
             ok.append("w(").append(i % 97).append(',').append(i + 1).append(',');
@@ -118,13 +124,15 @@ class PlumeBytesTest {
             } catch (HistoryFormatException e) {
                 one = e.getMessage();
             }
-            String two;
-            try {
-                two = HistoryDump.of(pipelined(trickle(bytes, 4096), bytes.length), true);
-            } catch (HistoryFormatException e) {
-                two = e.getMessage();
+            for (int parts : new int[] {2, 5}) {
+                String two;
+                try {
+                    two = HistoryDump.of(inRanges(bytes, parts), true);
+                } catch (HistoryFormatException e) {
+                    two = e.getMessage();
+                }
+                assertEquals(one, two, tail + " in " + parts + " ranges");
             }
-            assertEquals(one, two, tail);
             assertEquals(tail.isEmpty(), !one.startsWith("h.txt:"), one);
         }
     }

@@ -163,7 +163,7 @@ final class BruteForceOracle {
         // co ⊇ so ∪ wr
         for (int a : txns) {
             for (int b : txns) {
-                if (so(a, b) || wr(a, b) || recorded(a, b)) { // and the recorded version order
+                if (so(a, b) || wr(a, b) || recorded(h, a, b)) { // and the recorded version order
                     before.add(pair(a, b));
                 }
             }
@@ -292,7 +292,7 @@ final class BruteForceOracle {
      * a's version was recorded to be replaced by a write of b ({@link History#replaced}): the
      * version order, and so co, puts a first.
      */
-    private boolean recorded(int a, int b) {
+    static boolean recorded(History h, int a, int b) {
         if (a == b) {
             return false;
         }

@@ -99,7 +99,10 @@ final class ExactOracle {
             if (u == t || pos[u] >= 0) {
                 continue;
             }
-            if (so(u, t) || wr(u, t) || recorded(u, t) || (level == Level.SSER && rt(u, t))) {
+            if (so(u, t)
+                    || wr(u, t)
+                    || BruteForceOracle.recorded(h, u, t)
+                    || (level == Level.SSER && rt(u, t))) {
                 return false;
             }
         }
@@ -255,22 +258,5 @@ final class ExactOracle {
             }
         }
         return v;
-    }
-
-    /**
-     * a's version was recorded to be replaced by a write of b ({@link History#replaced}): the
-     * version order, and so co, puts a first.
-     */
-    private boolean recorded(int a, int b) {
-        if (a == b) {
-            return false;
-        }
-        for (int w = h.opStart(b); w < h.opEnd(b); w++) {
-            int r = h.isWrite(w) ? h.replaced(w) : -1;
-            if (r >= h.opStart(a) && r < h.opEnd(a)) {
-                return true;
-            }
-        }
-        return false;
     }
 }
