@@ -13,7 +13,8 @@ import java.util.List;
  * version column per entry of {@code columns} (the row's version for key columns). A recorded
  * UPDATE, INSERT or DELETE returns the primary keys of the rows it changed; a recorded UPDATE then
  * one version per entry of {@code reads}, the fields its SET expressions read (the version the
- * statement overwrote, see {@link UpdateReads}).
+ * statement overwrote, see {@link UpdateReads}), then one per assigned non-key field, the version
+ * its write replaced ({@link UpdateReads#replaced}).
  */
 record Compiled(
         Stmt.Sql stmt,

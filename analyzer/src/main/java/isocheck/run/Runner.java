@@ -417,6 +417,18 @@ public final class Runner {
         HistoryBuilder b = new HistoryBuilder();
         Set<Integer> initialKeys = new HashSet<>();
         PredicateReads.Result preds = PredicateReads.derive(sessions);
+        // the versions the history holds: a replaced version is recorded only if its write is one
+        // (0: the populated state, written by the initial transaction below)
+        Set<String> written = new HashSet<>();
+        for (List<TxnLog> logs : sessions) {
+            for (TxnLog log : logs) {
+                for (TxnLog.Op op : log.ops) {
+                    if (op.write()) {
+                        written.add(op.key() + "@" + op.value());
+                    }
+                }
+            }
+        }
         for (int i = 0; i < sessions.size(); i++) {
             int s = b.session(sessionNames.get(i));
             for (TxnLog log : sessions.get(i)) {
@@ -433,7 +445,16 @@ public final class Runner {
                     }
                     TxnLog.Op op = log.ops.get(o);
                     int key = b.keys().intern(op.key());
-                    if (op.write()) {
+                    long replaced = op.replaced();
+                    if (op.write()
+                            && (replaced == 0
+                                    || (replaced != TxnLog.NOT_RECORDED
+                                            && written.contains(op.key() + "@" + replaced)))) {
+                        b.write(t, key, op.value(), replaced);
+                        if (replaced == 0) {
+                            initialKeys.add(key);
+                        }
+                    } else if (op.write()) {
                         b.write(t, key, op.value());
                     } else {
                         b.read(t, key, op.value());

@@ -9,6 +9,7 @@ import isocheck.program.Schema;
 import isocheck.program.Stmt;
 import isocheck.program.Table;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -170,10 +171,11 @@ final class SqlGen {
                 }
                 // After the version columns on purpose: a database that evaluated SET left to right
                 // would copy the new version, and the run tests would see a read of its own write.
+                Set<String> copied = new HashSet<>(); // previous-version columns SET so far
                 for (String r : reads) {
                     if (UpdateReads.needsPrevious(t, u, r)) {
                         String prev = UpdateReads.previousColumn(t, r);
-                        if (!returned.contains(prev)) {
+                        if (copied.add(prev)) {
                             sets.add(
                                     prev
                                             + " = "
@@ -187,6 +189,14 @@ final class SqlGen {
                                         t,
                                         r)); // not written here: the old version is the current one
                     }
+                }
+                // then the version each assigned field replaced (UpdateReads#replaced)
+                for (String c : UpdateReads.replacedNotRead(t, u)) {
+                    String prev = UpdateReads.previousColumn(t, c);
+                    if (copied.add(prev)) {
+                        sets.add(prev + " = " + versionColumn(t, c));
+                    }
+                    returned.add(prev);
                 }
             }
             List<String> cols = u.assignments().stream().map(a -> a.column()).toList();

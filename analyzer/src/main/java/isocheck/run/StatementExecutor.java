@@ -220,6 +220,10 @@ final class StatementExecutor {
                     int n = 0;
                     StringBuilder read = new StringBuilder();
                     int firstOp = log.ops.size();
+                    List<String> replacedCols =
+                            c.kind() == Compiled.Kind.UPDATE
+                                    ? UpdateReads.replacedNotRead(t, (Stmt.Update) c.stmt())
+                                    : List.of();
                     Map<String, Long> seen = new HashMap<>();
                     // the pre-read of the key part: row -> {predicate version, 1 if it matched}
                     Map<String, long[]> pre = new LinkedHashMap<>();
@@ -283,10 +287,31 @@ final class StatementExecutor {
                                             .append(v);
                                 }
                             }
+                            int replacedAt = nk + c.reads().size() + 1;
                             for (String col : c.columns()) {
-                                log.write(prefix + SqlGen.fieldName(t, col), version);
+                                String key = prefix + SqlGen.fieldName(t, col);
+                                int j = replacedCols.indexOf(col);
+                                int r = c.reads().indexOf(col);
+                                if (r >= 0 && c.kind() == Compiled.Kind.UPDATE && !t.isKey(col)) {
+                                    // read and assigned: the version read is the one replaced
+                                    log.write(key, version, rs.getLong(nk + r + 1));
+                                } else if (j >= 0) { // the version it replaced (UpdateReads)
+                                    log.write(key, version, rs.getLong(replacedAt + j));
+                                } else {
+                                    log.write(key, version);
+                                }
                             }
-                            rowWrite(c, pred, t, rs, nk, prefix, version, seen, log);
+                            rowWrite(
+                                    c,
+                                    pred,
+                                    t,
+                                    rs,
+                                    nk,
+                                    replacedCols.size(),
+                                    prefix,
+                                    version,
+                                    seen,
+                                    log);
                             n++;
                         }
                     }
@@ -427,7 +452,7 @@ final class StatementExecutor {
     /**
      * Logs the row version a recorded write installed ({@link TxnLog.RowWrite}), and, for UPDATE
      * and DELETE, the predicate version its WHERE clause saw matching. Column positions follow
-     * {@link Compiled.Predicate}.
+     * {@link Compiled.Predicate}, after {@code replaced} replaced-version columns of an UPDATE.
      */
     private void rowWrite(
             Compiled c,
@@ -435,6 +460,7 @@ final class StatementExecutor {
             Table t,
             ResultSet rs,
             int nk,
+            int replaced,
             String prefix,
             long version,
             Map<String, Long> seen,
@@ -442,7 +468,7 @@ final class StatementExecutor {
             throws SQLException {
         String row = rowName(prefix);
         String key = prefix + SqlGen.fieldName(t, c.columns().get(0));
-        int at = nk + c.reads().size() + 1; // first predicate column
+        int at = nk + c.reads().size() + replaced + 1; // first predicate column
         Map<String, Object> keys = new HashMap<>();
         for (int k = 0; k < nk; k++) {
             String col = t.primaryKey().get(k);

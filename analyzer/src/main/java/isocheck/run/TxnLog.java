@@ -13,7 +13,14 @@ final class TxnLog {
     /**
      * One operation: a key ({@code table/pk/field}, or a number for kv workloads) and a version.
      */
-    record Op(boolean write, String key, long value) {}
+    record Op(boolean write, String key, long value, long replaced) {
+        Op(boolean write, String key, long value) {
+            this(write, key, value, NOT_RECORDED);
+        }
+    }
+
+    /** {@link Op#replaced} of an operation that records no replaced version. */
+    static final long NOT_RECORDED = Long.MIN_VALUE;
 
     /**
      * What one statement's WHERE clause evaluated ({@link PredicateReads}): {@code seen} gives, for
@@ -120,5 +127,10 @@ final class TxnLog {
 
     void write(String key, long version) {
         ops.add(new Op(true, key, version));
+    }
+
+    /** A write that replaced version {@code replaced} of the key (the database's version order). */
+    void write(String key, long version, long replaced) {
+        ops.add(new Op(true, key, version, replaced));
     }
 }

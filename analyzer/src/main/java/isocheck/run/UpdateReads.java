@@ -57,6 +57,36 @@ final class UpdateReads {
                 .anyMatch(a -> SqlGen.versionColumn(t, a.column()).equals(version));
     }
 
+    /**
+     * The non-key fields {@code u} assigns, in first-assignment order: for each the recorder logs
+     * the version the write replaced ({@link isocheck.history.History#replaced}), read from the
+     * same previous-version column as a read field's. The database builds the new row version from
+     * the one it replaces (PostgreSQL manual §13.2.1: at READ COMMITTED a blocked UPDATE applies to
+     * the newest version once the other writer commits), so this is the version order of the field;
+     * without it a blind write's order would be left to the checker's search, which may contradict
+     * the row's order the predicate reads were derived from.
+     */
+    static List<String> replaced(Table t, Stmt.Update u) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Assignment a : u.assignments()) {
+            if (!t.isKey(a.column())) {
+                out.add(a.column());
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    /**
+     * The fields of {@link #replaced} whose replaced version the UPDATE returns after the read
+     * fields' versions: those it does not also read (for a read field the version read is the one
+     * replaced, already returned).
+     */
+    static List<String> replacedNotRead(Table t, Stmt.Update u) {
+        List<String> out = new ArrayList<>(replaced(t, u));
+        out.removeAll(of(u));
+        return out;
+    }
+
     static String previousColumn(Table t, String column) {
         return t.isKey(column) ? PREV_ROW : PREV_PREFIX + column;
     }
@@ -74,6 +104,10 @@ final class UpdateReads {
         for (Stmt s : Blocks.flatten(body)) {
             if (s instanceof Stmt.Update u) {
                 Table t = program.schema().table(u.table()).orElseThrow();
+                for (String c : replaced(t, u)) { // every assigned field: the version replaced
+                    out.computeIfAbsent(t.name(), k -> new LinkedHashSet<>())
+                            .add(previousColumn(t, c));
+                }
                 for (String c : of(u)) {
                     if (needsPrevious(t, u, c)) {
                         out.computeIfAbsent(t.name(), k -> new LinkedHashSet<>())

@@ -51,7 +51,6 @@ class DatabaseLevelsReplayTest {
                     Map.entry("constraints 4", PostgresLevelsReplayTest.WHY_N2),
                     Map.entry("doctors-for-update 1", PostgresLevelsReplayTest.WHY_L),
                     Map.entry("doctors-for-update 2", PostgresLevelsReplayTest.WHY_L),
-                    Map.entry("doctors-on-call 2", PostgresLevelsReplayTest.WHY_B),
                     Map.entry("field-is-null 1", WHY_SNAPSHOT_GAP),
                     Map.entry("field-is-null 2", WHY_SNAPSHOT_GAP),
                     Map.entry("field-is-null 3", PostgresLevelsReplayTest.WHY_H),
@@ -66,8 +65,6 @@ class DatabaseLevelsReplayTest {
                     Map.entry("null-values 8", PostgresLevelsReplayTest.WHY_M),
                     Map.entry("on-conflict 3", WHY_SNAPSHOT_GAP),
                     Map.entry("join-phantom 1", PostgresLevelsReplayTest.WHY_R),
-                    Map.entry("max-varchar 1", PostgresLevelsReplayTest.WHY_G),
-                    Map.entry("max-varchar 2", PostgresLevelsReplayTest.WHY_S),
                     Map.entry("order-by-limit 1", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 2", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 3", PostgresLevelsReplayTest.WHY_A),
@@ -80,8 +77,7 @@ class DatabaseLevelsReplayTest {
                     Map.entry("perform-join 6", WHY_JOIN_SNAPSHOT),
                     Map.entry("skip-locked-queue 1", PostgresLevelsReplayTest.WHY_E),
                     Map.entry("skip-locked-queue 2", PostgresLevelsReplayTest.WHY_E),
-                    Map.entry("skip-locked-queue 3", PostgresLevelsReplayTest.WHY_E),
-                    Map.entry("write-skew 1", PostgresLevelsReplayTest.WHY_G));
+                    Map.entry("skip-locked-queue 3", PostgresLevelsReplayTest.WHY_E));
 
     /**
      * Witnesses of PostgreSQL's encoding that replay on PostgreSQL but not on d ("DATABASE program

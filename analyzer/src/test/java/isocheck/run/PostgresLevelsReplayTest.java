@@ -48,11 +48,9 @@ class PostgresLevelsReplayTest {
      * model); the seed now gives a COUNT its rows (query.InitialState#counted), and those replay or
      * have another reason. Still the reason of MariaDB REPEATABLE READ entries not re-checked yet.
      */
-    static final String WHY_B =
-            "the model does not tie an aggregate (COUNT) to the rows it counts: the witness needs rows it never names (more doctors on call), which no seeding can supply, so the guard is false on the server";
-
     static final String WHY_C =
             "RC seeding: a SELECT ... INTO stores values of its own function under statement snapshots, not its view; the seeded amount does not satisfy amount > 0, so the SELECT finds no row";
+
     static final String WHY_D =
             "RC model gap: one UPDATE/DELETE execution both misses an INSERT (rw) and reads its version (wr); PostgreSQL cannot: a row absent from the statement snapshot is never found (manual §13.2.1, re-evaluation only of rows found). Sound over-approximation (φ_dep is stated per statement only for SELECTs)";
     static final String WHY_D2 =
@@ -61,8 +59,6 @@ class PostgresLevelsReplayTest {
             "ORDER BY ... LIMIT 1 (and FOR UPDATE SKIP LOCKED) is over-approximated as a read of every row that could be chosen; on the server the transactions take different (or the same least) rows and no cycle forms";
     static final String WHY_F =
             "SELECT ... FOR UPDATE is encoded as a plain read (issue 13 allows it; locked_read for locking reads is design §5, the repair branch lands it): the second FOR UPDATE waits for the first lock, so no lost update on the server";
-    static final String WHY_G =
-            "the cycle ends in a write of the value already written (on_call = 0 twice) that nothing reads: the recorded history has a serial order explaining every read (the checker orders versions by reads), so SER holds; the model's WW edge is unobservable";
     static final String WHY_H =
             "NULL in the initial state: the witness needs owner IS NULL, and initial rows carry integers only (NULL is the schema branch's); the seeded owner = 0 fails the WHERE";
     static final String WHY_I =
@@ -85,8 +81,6 @@ class PostgresLevelsReplayTest {
             "the seed holds the edges' rows and the rows a statement names by its whole key (query.InitialState); the order line T1's join matches is read through a predicate only, so it is not seeded: on the server the join matches nothing and T2's stock write changes no predicate's matches. The anomaly is real: the same two transactions with the order line seeded (benchmarks/schedules/join-phantom.schedule) are recorded G2 with the predicate edge at every snapshot level (RunContract, PREDICATE_LITMUS). Seeding predicate-read rows from the model is the fix";
     static final String WHY_J =
             "the seed now holds the order lines the join matches (query.InitialState#members, from the model's row set target$order_line), and the join reads them on the server; the remaining gap is the model's: the join's WHERE reads s_quantity, and the encoding draws T1 -rw-> T2 whenever T2 overwrites it (a value read), while on the server (Adya's predicate anti-dependency) the edge needs the write to change the join's matches. The model's stock value (0) is below the threshold before and after the sale, so the recorded history has no T1 -> T2 edge and is SER-consistent. Sound over-approximation; the same cycle with stock at 20 replays (benchmarks/schedules/join-phantom.schedule, RunContract PREDICATE_LITMUS)";
-    static final String WHY_P =
-            "replay oracle false negative, not a model defect: with the counted doctors seeded both counts are 2 and both GoOffCall(me = 4) set doctor 4 off, so the execution is a lost update (in either serial order the second count would be 1), but the checker calls the recorded history SER- (and SI-) consistent. The recorded count reads doctor 4 by predicate ([doctors/4, version 0, on_call version 1 'left']); the same history with that read as an item read of on_call version 0 is G-single (checked 2026-11-26, RESULTS). The predicate read's edges miss the second overwrite (version 2); reported to the lead";
 
     static final String WHY_S =
             "MIN/MAX of a VARCHAR column is left unconstrained (Vocabulary#isIntKey: a string's integer code has not the strings' order), so the witness has two Claims take different names, each reading the owner of the row the other updates; on the server both read the same snapshot's greatest name, and the history is serializable. The explorer, which computes MAX, finds no such cycle under psi and si (SoundnessOracleTest, RESULTS 2026-11-26 sql6): spurious, sound";
@@ -99,8 +93,6 @@ class PostgresLevelsReplayTest {
             new TreeMap<>(
                     Map.ofEntries(
                             Map.entry("causality-violation read-committed 1", WHY_I),
-                            Map.entry("doctors-on-call read-committed 1", WHY_P),
-                            Map.entry("doctors-on-call read-committed 2", WHY_P),
                             Map.entry("field-is-null read-committed 1", WHY_D),
                             Map.entry("field-is-null read-committed 2", WHY_A),
                             Map.entry("field-is-null read-committed 3", WHY_D),
@@ -112,12 +104,7 @@ class PostgresLevelsReplayTest {
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
-                            Map.entry("max-varchar read-committed 1", WHY_S),
                             Map.entry("max-varchar repeatable-read 1", WHY_S),
-                            // the seed has both Claims write owner = 0 (p = 0): the value already
-                            // written, as WHY_G (trace: both read s2, T2 commits first, T1 writes
-                            // 0 again)
-                            Map.entry("max-varchar read-committed 2", WHY_G),
                             Map.entry("on-conflict repeatable-read 1", WHY_K),
                             Map.entry("order-by-limit read-committed 1", WHY_C),
                             Map.entry("order-by-limit read-committed 2", WHY_C),
@@ -146,8 +133,7 @@ class PostgresLevelsReplayTest {
                             Map.entry("null-values read-committed 8", WHY_M),
                             Map.entry("null-values repeatable-read 1", WHY_M),
                             Map.entry("perform-join read-committed 1", WHY_D2),
-                            Map.entry("skip-locked-queue read-committed 3", WHY_E),
-                            Map.entry("write-skew read-committed 1", WHY_G)));
+                            Map.entry("skip-locked-queue read-committed 3", WHY_E)));
 
     @TempDir Path dir;
 

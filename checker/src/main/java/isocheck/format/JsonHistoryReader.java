@@ -304,8 +304,31 @@ final class JsonHistoryReader {
             } else {
                 throw error("a value is an integer or null");
             }
-            if (p.nextToken() != JsonToken.END_ARRAY) {
-                throw error("an operation has exactly three elements");
+            JsonToken end = p.nextToken();
+            if (write && end != JsonToken.END_ARRAY) {
+                // version 2: the version this write replaced (FORMAT.md "Recorded version order")
+                long replaced;
+                if (end == JsonToken.VALUE_NUMBER_INT
+                        && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+                        && p.getLongValue() != History.NIL) {
+                    replaced = p.getLongValue();
+                } else if (end == JsonToken.VALUE_NULL) {
+                    replaced = History.NIL;
+                } else {
+                    throw error(
+                            "a write's fourth element, the version it replaced, is an integer or null");
+                }
+                if (p.nextToken() != JsonToken.END_ARRAY) {
+                    throw error("a write has three or four elements");
+                }
+                b.write(txn, key, value, replaced);
+                continue;
+            }
+            if (end != JsonToken.END_ARRAY) {
+                throw error(
+                        write
+                                ? "a write has three or four elements"
+                                : "a read has exactly three elements");
             }
             if (write) {
                 b.write(txn, key, value);

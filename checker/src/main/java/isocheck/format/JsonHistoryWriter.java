@@ -14,6 +14,14 @@ final class JsonHistoryWriter {
 
     private JsonHistoryWriter() {}
 
+    private static void value(JsonGenerator g, long v) throws IOException {
+        if (v == History.NIL) {
+            g.writeNull();
+        } else {
+            g.writeNumber(v);
+        }
+    }
+
     static void write(History h, Writer out) throws IOException {
         JsonGenerator g = FACTORY.createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -22,7 +30,7 @@ final class JsonHistoryWriter {
         g.writeStringField("format", JsonHistoryReader.FORMAT_NAME);
         g.writeNumberField(
                 "version",
-                h.predicateReads().isEmpty()
+                h.predicateReads().isEmpty() && !h.hasRecordedOrder()
                         ? JsonHistoryReader.VERSION
                         : JsonHistoryReader.VERSION_PREDICATES);
         java.util.Map<Integer, java.util.List<PredicateRead>> preds = new java.util.HashMap<>();
@@ -82,11 +90,9 @@ final class JsonHistoryWriter {
                 } else {
                     g.writeString(keys.name(k));
                 }
-                long v = h.value(op);
-                if (v == History.NIL) {
-                    g.writeNull();
-                } else {
-                    g.writeNumber(v);
+                value(g, h.value(op));
+                if (h.isWrite(op) && h.replaced(op) >= 0) {
+                    value(g, h.value(h.replaced(op)));
                 }
                 g.writeEndArray();
             }

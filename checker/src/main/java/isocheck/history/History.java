@@ -40,6 +40,9 @@ public final class History {
     private final java.util.List<PredicateRead> predicateReads;
     private final boolean[] predicateKey;
 
+    /** Per write, the write it was recorded to have replaced (-1: not recorded); null: none. */
+    private final int[] replacedOp;
+
     History(
             KeyTable keys,
             boolean hasInitial,
@@ -56,7 +59,8 @@ public final class History {
             int[] sessionStart,
             IntLongIntMap writeIndex,
             java.util.List<PredicateRead> predicateReads,
-            boolean[] predicateKey) {
+            boolean[] predicateKey,
+            int[] replacedOp) {
         this.keys = keys;
         this.hasInitial = hasInitial;
         this.txnSession = txnSession;
@@ -73,6 +77,24 @@ public final class History {
         this.writeIndex = writeIndex;
         this.predicateReads = java.util.List.copyOf(predicateReads);
         this.predicateKey = predicateKey;
+        this.replacedOp = replacedOp;
+    }
+
+    /**
+     * Whether some write carries a recorded version order ({@link #replaced}): the database's own
+     * order of two versions, which the checkers take as a known ww edge instead of guessing it.
+     */
+    public boolean hasRecordedOrder() {
+        return replacedOp != null;
+    }
+
+    /**
+     * The write operation whose version write {@code op} was recorded to have replaced directly
+     * (its immediate predecessor in the key's version order, e.g. the row version a PostgreSQL
+     * UPDATE built its new version from), or -1 if none was recorded.
+     */
+    public int replaced(int op) {
+        return replacedOp == null ? -1 : replacedOp[op];
     }
 
     /**

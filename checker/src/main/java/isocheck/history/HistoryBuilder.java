@@ -58,6 +58,17 @@ public final class HistoryBuilder {
     /** Per transaction, how many operations it has so far (a predicate read's position). */
     private final IntList txnOps = new IntList();
 
+    /**
+     * Recorded version order ({@link #write(int, int, long, long)}): per such write its key, value,
+     * the value of the version it replaced and its source line; resolved to operations in {@link
+     * #build}.
+     */
+    private IntList replacedKey;
+
+    private LongList replacedValue;
+    private LongList replacedPrevious;
+    private IntList replacedLine;
+
     public KeyTable keys() {
         return keys;
     }
@@ -182,6 +193,26 @@ public final class HistoryBuilder {
         op(txn, key, value, true);
     }
 
+    /**
+     * A write that the source recorded as installed directly over the version {@code replaced} of
+     * the same key (a database's own version order, e.g. the version an UPDATE overwrote): {@link
+     * History#replaced} gives it to the checkers as a known ww edge. {@link #build} rejects a
+     * replaced version nobody wrote.
+     */
+    public void write(int txn, int key, long value, long replaced) {
+        op(txn, key, value, true);
+        if (replacedKey == null) {
+            replacedKey = new IntList();
+            replacedValue = new LongList(16);
+            replacedPrevious = new LongList(16);
+            replacedLine = new IntList();
+        }
+        replacedKey.add(key);
+        replacedValue.add(value);
+        replacedPrevious.add(replaced);
+        replacedLine.add(currentLine);
+    }
+
     private void op(int txn, int key, long value, boolean write) {
         if (txn < 0 || txn >= txnSession.size()) {
             throw new IllegalArgumentException("no transaction " + txn);
@@ -240,6 +271,12 @@ public final class HistoryBuilder {
 
         public Txn w(String key, long value) {
             write(id, keys.intern(key), value);
+            return this;
+        }
+
+        /** A write recorded as installed directly over version {@code replaced} of {@code key}. */
+        public Txn w(String key, long value, long replaced) {
+            write(id, keys.intern(key), value, replaced);
             return this;
         }
 
@@ -401,6 +438,7 @@ public final class HistoryBuilder {
         for (PredicateRead pr : predicateReads) {
             preds.add(pr.withTxn(newIndex[pr.txn()]));
         }
+        int[] replaced = replacedOps(index, nOp);
         return new History(
                 keys,
                 hasInit,
@@ -417,7 +455,42 @@ public final class HistoryBuilder {
                 sessionStart,
                 index,
                 preds,
-                predicateKey);
+                predicateKey,
+                replaced);
+    }
+
+    /**
+     * The recorded version order as operations: per write the operation of the version it replaced,
+     * -1 where none was recorded; null when no write has one.
+     */
+    private int[] replacedOps(IntLongIntMap index, int nOp) {
+        if (replacedKey == null) {
+            return null;
+        }
+        int[] out = new int[nOp];
+        java.util.Arrays.fill(out, -1);
+        for (int i = 0; i < replacedKey.size(); i++) {
+            int key = replacedKey.get(i);
+            long value = replacedValue.get(i);
+            long previous = replacedPrevious.get(i);
+            int op = index.get(key, value);
+            int prev = index.get(key, previous);
+            if (prev < 0 || previous == value) {
+                throw new InvalidHistoryException(
+                        "w("
+                                + keys.name(key)
+                                + ","
+                                + History.valueText(value)
+                                + ") records that it replaced version "
+                                + History.valueText(previous)
+                                + (previous == value ? ", itself" : ", which no transaction wrote")
+                                + " (a replaced version must name a write of the same key)",
+                        -1,
+                        replacedLine.get(i));
+            }
+            out[op] = prev;
+        }
+        return out;
     }
 
     /** Values identify writes: rejects a repeated (key, value) pair, naming both places. */
@@ -571,165 +644,16 @@ public final class HistoryBuilder {
     }
 
     /**
-     * Replaces the predicate reads by item operations on keys of their own (see {@link
-     * #predicateRead}): reads go where the predicate read was, the changers' writes (and the
-     * initial transaction's version of every anti-dependency key) at the end of their transactions.
-     * Returns, per key, whether it stands for a predicate edge.
+     * Replaces the predicate reads by item operations on keys of their own ({@link
+     * PredicateExpansion}); returns, per key, whether it stands for a predicate edge.
      */
     private boolean[] expandPredicateReads() {
+        PredicateExpansion.Ops ops = new PredicateExpansion.Ops(opTxn, opKeyKind, opValue, opLine);
         if (predicateReads.isEmpty()) {
-            for (int k = 0; k < keys.size(); k++) {
-                checkNotReserved(k);
-            }
-            return new boolean[keys.size()];
+            return PredicateExpansion.none(ops, keys);
         }
-        int userKeys = keys.size();
-        for (int k = 0; k < userKeys; k++) {
-            checkNotReserved(k);
-        }
-        Map<Long, Map<Long, Integer>> writerByKey = new HashMap<>();
-        for (int i = 0; i < opTxn.size(); i++) {
-            int kk = opKeyKind.get(i);
-            if ((kk & 1) != 0) {
-                writerByKey
-                        .computeIfAbsent((long) (kk >>> 1), k -> new HashMap<>())
-                        .put(opValue.get(i), opTxn.get(i));
-            }
-        }
-        int init = initial();
-        // Synthetic reads, by the global index they go before; synthetic writes go last.
-        List<long[]> inserts =
-                new ArrayList<>(); // {at, txn, key, value, write, read number, 0 anti / 1
-        // dependency}
-        for (int n = 0; n < predicateReads.size(); n++) {
-            PredicateRead pr = predicateReads.get(n);
-            int at = predicateAt.get(n);
-            for (PredicateRead.Row row : pr.rows()) {
-                for (int j = 0; j < row.changes().size(); j++) {
-                    PredicateRead.Change c = row.changes().get(j);
-                    int wkey = keys.find(c.key());
-                    Integer changer =
-                            wkey < 0
-                                    ? null
-                                    : writerByKey
-                                            .getOrDefault((long) wkey, Map.of())
-                                            .get(c.value());
-                    if (changer == null) {
-                        throw new InvalidHistoryException(
-                                "a predicate read of T"
-                                        + txnLabelOf(pr.txn())
-                                        + " names the change w("
-                                        + c.key()
-                                        + ","
-                                        + History.valueText(c.value())
-                                        + "), which no transaction writes",
-                                -1,
-                                predicateLine.get(n));
-                    }
-                    if (j >= row.observed() && j < row.observedMax()) {
-                        continue; // seen or missed, the recorder could not tell: no edge either way
-                    }
-                    if (changer == pr.txn() || changer == init) {
-                        continue; // its own write, or the initial state: no edge (Adya's DSG has no
-                        // self-loops)
-                    }
-                    int k =
-                            keys.intern(
-                                    new PredicateKey(
-                                                    n,
-                                                    j + 1,
-                                                    row.row(),
-                                                    c.effect(),
-                                                    pr.table(),
-                                                    pr.predicate())
-                                            .name());
-                    boolean seen = j < row.observed();
-                    // The reads of one predicate read are one operation: anti-dependency reads (of
-                    // the
-                    // initial version) first, then dependency reads, so that none of them is "an
-                    // earlier read" for another under RC's axiom (its instances among them are
-                    // vacuous).
-                    inserts.add(
-                            new long[] {at, pr.txn(), k, seen ? c.value() : 0, 0, n, seen ? 1 : 0});
-                    inserts.add(new long[] {Long.MAX_VALUE, changer, k, c.value(), 1, 0, 0});
-                    if (!seen) {
-                        inserts.add(new long[] {Long.MAX_VALUE, init, k, 0, 1, 0, 0});
-                    }
-                }
-            }
-        }
-        // by position, then predicate read, then kind; stable otherwise
-        inserts.sort(
-                (a, b) ->
-                        a[0] != b[0]
-                                ? Long.compare(a[0], b[0])
-                                : a[5] != b[5]
-                                        ? Long.compare(a[5], b[5])
-                                        : Long.compare(a[6], b[6]));
-        IntList nTxn = new IntList(opTxn.size() + inserts.size());
-        IntList nKeyKind = new IntList(opTxn.size() + inserts.size());
-        LongList nValue = new LongList(opTxn.size() + inserts.size());
-        IntList nLine = opLine == null ? null : new IntList(opTxn.size() + inserts.size());
-        int next = 0;
-        for (int i = 0; i <= opTxn.size(); i++) {
-            for (;
-                    next < inserts.size() && (inserts.get(next)[0] == i || (i == opTxn.size()));
-                    next++) {
-                long[] ins = inserts.get(next);
-                nTxn.add((int) ins[1]);
-                nKeyKind.add((int) ins[2] << 1 | (int) ins[4]);
-                nValue.add(ins[3]);
-                if (nLine != null) {
-                    nLine.add(-1);
-                }
-            }
-            if (i == opTxn.size()) {
-                break;
-            }
-            nTxn.add(opTxn.get(i));
-            nKeyKind.add(opKeyKind.get(i));
-            nValue.add(opValue.get(i));
-            if (nLine != null) {
-                nLine.add(opLine.get(i));
-            }
-        }
-        opTxn.clear();
-        opKeyKind.clear();
-        opValue.clear();
-        for (int i = 0; i < nTxn.size(); i++) {
-            opTxn.add(nTxn.get(i));
-            opKeyKind.add(nKeyKind.get(i));
-            opValue.add(nValue.get(i));
-        }
-        if (opLine != null) {
-            opLine.clear();
-            for (int i = 0; i < nLine.size(); i++) {
-                opLine.add(nLine.get(i));
-            }
-        }
-        boolean[] synthetic = new boolean[keys.size()];
-        for (int k = userKeys; k < synthetic.length; k++) {
-            synthetic[k] = true;
-        }
-        return synthetic;
-    }
-
-    private void checkNotReserved(int k) {
-        if (!keys.isNumeric(k) && PredicateKey.isReserved(keys.name(k))) {
-            int line = -1;
-            for (int i = 0; i < opKeyKind.size() && opLine != null; i++) {
-                if (opKeyKind.get(i) >>> 1 == k) {
-                    line = opLine.get(i);
-                    break;
-                }
-            }
-            throw new InvalidHistoryException(
-                    "key \""
-                            + keys.name(k)
-                            + "\" is reserved for predicate edges (names starting with pred#)",
-                    -1,
-                    line);
-        }
+        return PredicateExpansion.expand(
+                ops, keys, predicateReads, predicateAt, predicateLine, initial(), this::txnLabelOf);
     }
 
     private String txnLabelOf(int t) {

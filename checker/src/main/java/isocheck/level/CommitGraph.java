@@ -28,6 +28,7 @@ final class CommitGraph {
     private static final byte SO = 0;
     private static final byte WR = 1;
     private static final byte CO = 2;
+    private static final byte WW = 3; // recorded version order (RecordedOrder), with the inferred
     private static final Pattern[] PATTERNS = Pattern.values();
 
     private final HistoryIndex idx;
@@ -151,9 +152,13 @@ final class CommitGraph {
                 deg[idx.wrTxn[i]]++;
             }
         }
+        RecordedOrder rec = idx.recorded;
         if (withInferred) {
             for (int e = 0; e < coSrc.size(); e++) {
                 deg[coSrc.get(e)]++;
+            }
+            for (int e = 0; e < rec.size(); e++) {
+                deg[rec.from[e]]++;
             }
         }
         adjStart = new int[n + 1];
@@ -179,6 +184,9 @@ final class CommitGraph {
             for (int e = 0; e < coSrc.size(); e++) {
                 put(fill, coSrc.get(e), coDst.get(e), CO, e);
             }
+            for (int e = 0; e < rec.size(); e++) {
+                put(fill, rec.from[e], rec.to[e], WW, e);
+            }
         }
     }
 
@@ -199,20 +207,23 @@ final class CommitGraph {
     int[] order(boolean withInferred) {
         int n = idx.txnCount;
         History h = idx.h;
-        // Inferred edges grouped by destination (counting sort).
-        int m = withInferred ? coSrc.size() : 0;
+        // Inferred (and recorded ww) edges grouped by destination (counting sort).
+        RecordedOrder rec = idx.recorded;
+        int mc = withInferred ? coSrc.size() : 0;
+        int m = mc + (withInferred ? rec.size() : 0);
         int[] inStart = new int[n + 1];
         int[] inSrc = new int[m];
         if (m > 0) {
             for (int e = 0; e < m; e++) {
-                inStart[coDst.get(e) + 1]++;
+                inStart[(e < mc ? coDst.get(e) : rec.to[e - mc]) + 1]++;
             }
             for (int t = 0; t < n; t++) {
                 inStart[t + 1] += inStart[t];
             }
             int[] fill = Arrays.copyOf(inStart, n);
             for (int e = 0; e < m; e++) {
-                inSrc[fill[coDst.get(e)]++] = coSrc.get(e);
+                int to = e < mc ? coDst.get(e) : rec.to[e - mc];
+                inSrc[fill[to]++] = e < mc ? coSrc.get(e) : rec.from[e - mc];
             }
         }
         byte[] state = new byte[n]; // 0 new, 1 on the DFS stack, 2 done
@@ -345,7 +356,7 @@ final class CommitGraph {
         @Override
         public int edge(int v, int i) {
             int e = adjStart[v] + i;
-            return co || adjKind[e] != CO ? e : -1;
+            return co || (adjKind[e] != CO && adjKind[e] != WW) ? e : -1;
         }
 
         @Override
@@ -451,6 +462,7 @@ final class CommitGraph {
         Set<TxnView> readers = new LinkedHashSet<>();
         int maxPattern = -1;
         boolean hasSo = false;
+        boolean hasWw = false;
         // Start the cycle at an inferred edge if there is one (reads more naturally), else as
         // found.
         int startAt = 0;
@@ -492,6 +504,19 @@ final class CommitGraph {
                                         views.label(to),
                                         views.op(adjRef[e]),
                                         null));
+                case WW -> {
+                    hasWw = true;
+                    int op = idx.recorded.op[adjRef[e]];
+                    edges.add(
+                            new WitnessEdge(
+                                    EdgeKind.WW,
+                                    views.label(from),
+                                    views.label(to),
+                                    null,
+                                    null,
+                                    h.keys().name(h.key(op)),
+                                    RecordedOrder.note(h, op, views.label(from))));
+                }
                 default -> {
                     int ce = adjRef[e];
                     Pattern p = PATTERNS[coPattern.get(ce)];
@@ -533,7 +558,10 @@ final class CommitGraph {
         }
         String name;
         String adya = null;
-        if (maxPattern < 0) {
+        if (maxPattern < 0 && hasWw) { // so, wr and recorded ww: Adya's G0 or G1c
+            name = isocheck.vocabulary.CycleClassifier.commonName(edges);
+            adya = isocheck.vocabulary.CycleClassifier.adya(edges);
+        } else if (maxPattern < 0) {
             name = "causality cycle";
             adya = hasSo ? "G1c-process" : "G1c";
         } else {

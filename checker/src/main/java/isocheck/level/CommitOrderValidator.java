@@ -75,6 +75,20 @@ public final class CommitOrderValidator {
                 }
             }
         }
+        // the recorded version order ⊆ co (version order = co on the writers of a key)
+        RecordedOrder rec = RecordedOrder.of(h);
+        for (int e = 0; e < rec.size(); e++) {
+            if (pos[rec.from[e]] > pos[rec.to[e]]) {
+                return Optional.of(
+                        "co puts "
+                                + h.txnLabel(rec.to[e])
+                                + " before "
+                                + h.txnLabel(rec.from[e])
+                                + ", whose version of "
+                                + h.keys().name(rec.key[e])
+                                + " its write was recorded to replace");
+            }
+        }
         // External reads: (reader, key, writer); one per (reader, key) thanks to repeatable reads.
         int keys = h.keys().size();
         int[] readStart = new int[n + 1];

@@ -169,6 +169,12 @@ public final class ExactChecker implements LevelChecker {
                 prefix = false;
                 notes.add(level + " is not a prefix property: the prefix search does not apply");
             }
+            if (prefix && history.hasRecordedOrder()) {
+                // the prefix search places writers by the reads only; the polygraph takes the
+                // recorded version order as known edges (RecordedOrder)
+                prefix = false;
+                notes.add("a recorded version order: the prefix search does not apply");
+            }
             v = null;
             Polygraph[] built = new Polygraph[1];
             if (strategy == CheckOptions.Strategy.AUTO) {

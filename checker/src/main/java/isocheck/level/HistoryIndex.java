@@ -59,6 +59,9 @@ final class HistoryIndex {
     final int[] wrTxn;
     final int[] wrOp;
 
+    /** The version order the history records ({@link RecordedOrder}): known ww edges. */
+    final RecordedOrder recorded;
+
     /** (txn, key) → final write, only for transactions with more than HUGE keys written. */
     private final LongIntMap finalWrite;
 
@@ -84,6 +87,7 @@ final class HistoryIndex {
         sessionCount = h.sessionCount();
         init = h.hasInitial() ? 0 : -1;
         int n = h.opCount();
+        recorded = RecordedOrder.of(h);
         opTxn = new int[n];
         for (int t = 0; t < txnCount; t++) {
             Arrays.fill(opTxn, h.opStart(t), h.opEnd(t), t);

@@ -301,6 +301,15 @@ final class Polygraph extends PolygraphSearch {
                     + views.label(b)
                     + ": the other order closes a cycle with the known edges";
         }
+        if (ref == WW_RECORDED) {
+            return "recorded: "
+                    + views.label(b)
+                    + "'s write of "
+                    + m.h.keys().name(eKey.get(e))
+                    + " replaced "
+                    + views.label(a)
+                    + "'s version (the database's version order)";
+        }
         if (ref == WW_SESSION) {
             return views.label(a) + " precedes " + views.label(b) + " in their session";
         }

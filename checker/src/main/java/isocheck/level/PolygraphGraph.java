@@ -43,6 +43,9 @@ abstract class PolygraphGraph {
      */
     static final int WW_REACH = -6;
 
+    /** Recorded in the history: the later writer's version replaced the earlier's. */
+    static final int WW_RECORDED = -7;
+
     final Level level;
     final TxnModel m;
     final boolean split;
@@ -347,12 +350,42 @@ abstract class PolygraphGraph {
                 }
             }
         }
+        addRecorded();
         if (chaining) {
             addChainFirst();
         }
         if (rt) {
             buildRealTime();
         }
+    }
+
+    /**
+     * The recorded version order ({@link RecordedOrder}): ww from the writer of the replaced
+     * version to the replacing writer, with rw from the replaced version's readers when it is its
+     * writer's final version of the key (the version the others read).
+     */
+    void addRecorded() {
+        RecordedOrder rec = RecordedOrder.of(m.h);
+        for (int e = 0; e < rec.size(); e++) {
+            int a = rec.from[e];
+            int b = rec.to[e];
+            int x = rec.key[e];
+            int slotA = m.slotOf(a, x);
+            if (slotA >= 0 && finalWrite(a, x) == m.h.replaced(rec.op[e])) {
+                addWw(a, b, x, slotA, WW_RECORDED, -1);
+            } else {
+                addEdge(srcNode(WW, a), dstNode(WW, b), WW, x, WW_RECORDED, -1);
+            }
+        }
+    }
+
+    private int finalWrite(int t, int x) {
+        for (int op = m.h.opEnd(t) - 1; op >= m.h.opStart(t); op--) {
+            if (m.h.isWrite(op) && m.h.key(op) == x) {
+                return op;
+            }
+        }
+        return -1;
     }
 
     /**

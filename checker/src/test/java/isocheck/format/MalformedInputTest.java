@@ -75,6 +75,23 @@ class MalformedInputTest {
                         "json",
                         "{\"format\":\"isocheck-history\",\"version\":3}\n",
                         "1:1: unsupported version 3 (this reader knows versions 1 and 2)"),
+                // recorded version order (version 2)
+                Arguments.of(
+                        "json",
+                        H + "{\"session\":\"a\",\"ops\":[[\"w\",\"x\",1,\"0\"]]}\n",
+                        "2:34: a write's fourth element, the version it replaced, is an integer or null"),
+                Arguments.of(
+                        "json",
+                        H + "{\"session\":\"a\",\"ops\":[[\"w\",\"x\",1,0,0]]}\n",
+                        "2:36: a write has three or four elements"),
+                Arguments.of(
+                        "json",
+                        H + "{\"session\":\"a\",\"ops\":[[\"r\",\"x\",1,0]]}\n",
+                        "2:34: a read has exactly three elements"),
+                Arguments.of(
+                        "json",
+                        H + "{\"session\":\"a\",\"ops\":[[\"w\",\"x\",1,7]]}\n",
+                        "2: w(x,1) records that it replaced version 7, which no transaction wrote (a replaced version must name a write of the same key)"),
                 // predicate reads (version 2)
                 Arguments.of(
                         "json",

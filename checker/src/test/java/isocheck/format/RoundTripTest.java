@@ -120,6 +120,28 @@ class RoundTripTest {
         assertEquals(20, back.commitTime(1));
     }
 
+    /** A recorded version order survives JSON (version 2, the write's fourth element). */
+    @Test
+    void jsonKeepsTheRecordedVersionOrder() throws Exception {
+        HistoryBuilder b = new HistoryBuilder();
+        b.init().w("x", History.NIL).w("y", 0);
+        b.txn("alice").w("x", 1, History.NIL).w("y", 3);
+        b.txn("bob").w("x", 2, 1).w("y", 4, 0);
+        History h = b.build();
+        java.io.StringWriter out = new java.io.StringWriter();
+        HistoryWriter.write(h, out, "mem.jsonl", Format.JSON);
+        assertTrue(
+                out.toString().startsWith("{\"format\":\"isocheck-history\",\"version\":2"),
+                out.toString());
+        assertTrue(out.toString().contains("[\"w\",\"x\",1,null]"), out.toString());
+        History back = viaJson(h);
+        for (int op = 0; op < h.opCount(); op++) {
+            assertEquals(h.replaced(op), back.replaced(op), h.opText(op));
+        }
+        assertEquals(-1, back.replaced(back.opStart(1) + 1)); // alice's y: not recorded
+        assertEquals("w(x,1)", back.opText(back.replaced(back.opStart(2))));
+    }
+
     @Test
     void jsonIsOneObjectPerLineWithNothingBefore() throws Exception {
         HistoryBuilder b = new HistoryBuilder();

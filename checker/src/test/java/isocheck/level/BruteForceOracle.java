@@ -163,7 +163,7 @@ final class BruteForceOracle {
         // co ⊇ so ∪ wr
         for (int a : txns) {
             for (int b : txns) {
-                if (so(a, b) || wr(a, b)) {
+                if (so(a, b) || wr(a, b) || recorded(a, b)) { // and the recorded version order
                     before.add(pair(a, b));
                 }
             }
@@ -286,5 +286,22 @@ final class BruteForceOracle {
 
     private static long pair(int a, int b) {
         return (long) a << 32 | b;
+    }
+
+    /**
+     * a's version was recorded to be replaced by a write of b ({@link History#replaced}): the
+     * version order, and so co, puts a first.
+     */
+    private boolean recorded(int a, int b) {
+        if (a == b) {
+            return false;
+        }
+        for (int w = h.opStart(b); w < h.opEnd(b); w++) {
+            int r = h.isWrite(w) ? h.replaced(w) : -1;
+            if (r >= h.opStart(a) && r < h.opEnd(a)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

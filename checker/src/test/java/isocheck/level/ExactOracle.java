@@ -93,13 +93,13 @@ final class ExactOracle {
         return false;
     }
 
-    /** so ∪ wr (∪ rt) predecessors of t are placed. */
+    /** so ∪ wr (∪ rt) predecessors and recorded ww predecessors of t are placed. */
     private boolean mayPlace(int t) {
         for (int u : txns) {
             if (u == t || pos[u] >= 0) {
                 continue;
             }
-            if (so(u, t) || wr(u, t) || (level == Level.SSER && rt(u, t))) {
+            if (so(u, t) || wr(u, t) || recorded(u, t) || (level == Level.SSER && rt(u, t))) {
                 return false;
             }
         }
@@ -255,5 +255,22 @@ final class ExactOracle {
             }
         }
         return v;
+    }
+
+    /**
+     * a's version was recorded to be replaced by a write of b ({@link History#replaced}): the
+     * version order, and so co, puts a first.
+     */
+    private boolean recorded(int a, int b) {
+        if (a == b) {
+            return false;
+        }
+        for (int w = h.opStart(b); w < h.opEnd(b); w++) {
+            int r = h.isWrite(w) ? h.replaced(w) : -1;
+            if (r >= h.opStart(a) && r < h.opEnd(a)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -22,7 +22,12 @@ final class PredicateHistories {
 
     private sealed interface Op {}
 
-    private record Item(boolean write, String key, long value) implements Op {}
+    /** {@code replaced}: the version a write was recorded to replace ({@link History#replaced}). */
+    private record Item(boolean write, String key, long value, Long replaced) implements Op {
+        Item(boolean write, String key, long value) {
+            this(write, key, value, null);
+        }
+    }
 
     /**
      * A predicate read: per row, how many of its changes came before it in the hidden order; {@code
@@ -46,13 +51,31 @@ final class PredicateHistories {
         boolean[] matches = {rnd.nextBoolean(), rnd.nextBoolean()};
         boolean[] exists = {true, rnd.nextBoolean()};
         long next = 1;
+        boolean recorded = rnd.nextBoolean();
+        List<List<Long>> rowVersions =
+                List.of(new ArrayList<>(List.of(0L)), new ArrayList<>(List.of(0L)));
         List<Txn> txns = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             List<Op> ops = new ArrayList<>();
             boolean[] changed = new boolean[2];
             int count = 1 + rnd.nextInt(3);
             for (int k = 0; k < count; k++) {
-                int what = rnd.nextInt(10);
+                int what = rnd.nextInt(11);
+                if (what == 10) { // a row write that keeps its match: no change
+                    int row = rnd.nextInt(2);
+                    if (!exists[row]) {
+                        continue;
+                    }
+                    long v = next++;
+                    ops.add(
+                            new Item(
+                                    true,
+                                    "row" + row + "/f",
+                                    v,
+                                    replaced(rnd, recorded, rowVersions.get(row))));
+                    rowVersions.get(row).add(v);
+                    continue;
+                }
                 if (what < 3) {
                     String key = items[rnd.nextInt(2)];
                     List<Long> vs = versions.get(key);
@@ -90,7 +113,8 @@ final class PredicateHistories {
                                         : PredicateRead.Effect.ENTERED;
                         matches[row] = !matches[row];
                     }
-                    ops.add(new Item(true, key, v));
+                    ops.add(new Item(true, key, v, replaced(rnd, recorded, rowVersions.get(row))));
+                    rowVersions.get(row).add(v);
                     chains.get(row).add(new PredicateRead.Change(key, v, effect));
                 } else {
                     ops.add(
@@ -105,6 +129,16 @@ final class PredicateHistories {
             build(txns, chains, rnd, true, sessions),
             build(txns, chains, new Random(seed), false, sessions)
         };
+    }
+
+    /** The version a row write replaces, as recorded: the last, or (an eighth) an older one. */
+    private static Long replaced(Random rnd, boolean recorded, List<Long> versions) {
+        if (!recorded) {
+            return null;
+        }
+        return rnd.nextInt(8) == 0
+                ? versions.get(rnd.nextInt(versions.size()))
+                : versions.get(versions.size() - 1);
     }
 
     private static History build(
@@ -122,7 +156,9 @@ final class PredicateHistories {
             int id = b.begin(t.session());
             for (Op op : t.ops()) {
                 if (op instanceof Item it) {
-                    if (it.write()) {
+                    if (it.write() && it.replaced() != null) {
+                        b.write(id, b.keys().intern(it.key()), it.value(), it.replaced());
+                    } else if (it.write()) {
                         b.write(id, b.keys().intern(it.key()), it.value());
                     } else {
                         b.read(id, b.keys().intern(it.key()), it.value());
