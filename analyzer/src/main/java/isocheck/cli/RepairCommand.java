@@ -6,6 +6,7 @@ import isocheck.query.Analysis;
 import isocheck.query.PathBudget;
 import isocheck.query.ProofMethod;
 import isocheck.query.ProofOptions;
+import isocheck.repair.CounterLock;
 import isocheck.repair.Promotion;
 import isocheck.repair.RepairSearch;
 import isocheck.repair.UnifiedDiff;
@@ -166,9 +167,7 @@ public final class RepairCommand implements Callable<Integer> {
                 switch (result.status()) {
                     case ALREADY_SERIALIZABLE -> "already serializable, nothing to repair";
                     case REPAIRED ->
-                            result.promotions().size()
-                                    + " change"
-                                    + (result.promotions().size() == 1 ? "" : "s");
+                            result.changes() + " change" + (result.changes() == 1 ? "" : "s");
                     case NOT_REPAIRED -> "no proved repair";
                 });
         if (!result.witnesses().isEmpty()) {
@@ -181,12 +180,14 @@ public final class RepairCommand implements Callable<Integer> {
             o.printf(
                     Locale.ROOT,
                     "  %-60s %s (%d ms)%n",
-                    r.promotions().isEmpty() ? "(as written)" : describe(r),
+                    r.promotions().isEmpty() && r.locks().isEmpty() ? "(as written)" : describe(r),
                     r.answer(),
                     r.millis());
         }
-        if (!result.promotions().isEmpty()) {
+        if (result.changes() > 0) {
             o.println("Changes:");
+            for (CounterLock l : result.locks())
+                o.println("  " + l.at() + ": " + l.type() + " + " + l.sql() + " (after BEGIN)");
             for (Promotion p : result.promotions())
                 o.println(
                         "  "
@@ -217,7 +218,7 @@ public final class RepairCommand implements Callable<Integer> {
         boolean boundedOnly =
                 result.status() == RepairSearch.Status.NOT_REPAIRED
                         && result.proof() != null
-                        && !result.promotions().isEmpty();
+                        && result.changes() > 0;
         if (result.status() == RepairSearch.Status.REPAIRED || boundedOnly) {
             o.println();
             if (boundedOnly)
@@ -245,6 +246,8 @@ public final class RepairCommand implements Callable<Integer> {
 
     private static String describe(RepairSearch.Round r) {
         StringBuilder sb = new StringBuilder();
+        for (CounterLock l : r.locks())
+            sb.append(sb.length() == 0 ? "" : ", ").append(l.describe());
         for (Promotion p : r.promotions())
             sb.append(sb.length() == 0 ? "" : ", ").append(p.statement()).append(p.change());
         return sb.toString();

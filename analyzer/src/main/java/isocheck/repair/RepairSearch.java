@@ -60,7 +60,8 @@ public final class RepairSearch {
     }
 
     /** One round: the promotions tried and what the analysis (or the proof) answered. */
-    public record Round(List<Promotion> promotions, String answer, long millis) {}
+    public record Round(
+            List<CounterLock> locks, List<Promotion> promotions, String answer, long millis) {}
 
     /**
      * @param repaired the program text with the promotions applied (the original text when none)
@@ -73,7 +74,14 @@ public final class RepairSearch {
             ProofOutcome proof,
             List<Round> rounds,
             List<Witness> witnesses,
-            String reason) {}
+            String reason,
+            List<CounterLock> locks) {
+
+        /** Every change: the counter locks added and the promotions. */
+        public int changes() {
+            return locks.size() + promotions.size();
+        }
+    }
 
     private final String file;
     private final String text;
@@ -82,6 +90,14 @@ public final class RepairSearch {
     private final ProofOptions proof;
     private final int maxChanges;
     private final Consumer<String> progress;
+
+    /** The counter locks added so far ({@link CounterLock}), in the order they were found. */
+    private final List<CounterLock> locks = new ArrayList<>();
+
+    /**
+     * A counter lock found for a witness no promotion breaks: the next round starts over with it.
+     */
+    private CounterLock pendingLock;
 
     /**
      * At a snapshot-isolation level (PostgreSQL REPEATABLE READ) each candidate is first given the
@@ -125,6 +141,7 @@ public final class RepairSearch {
 
     public Result run() throws SpecException {
         Program original = ProgramLoader.parse(file, text);
+        String base = text; // the original with the counter locks added so far
         Map<String, Promotion> candidates =
                 new LinkedHashMap<>(); // in statement order of the original
         for (Promotion p : promotable(original, text)) candidates.put(p.statement(), p);
@@ -132,6 +149,18 @@ public final class RepairSearch {
         List<Witness> witnesses = new ArrayList<>();
         List<Round> rounds = new ArrayList<>();
         while (true) {
+            if (pendingLock != null) {
+                // a counter lock moves the statement ids of its type: the search starts over on
+                // the program with it (the witnesses so far stay listed)
+                locks.add(pendingLock);
+                progress.accept("adding " + pendingLock.describe() + ": " + pendingLock.reason());
+                pendingLock = null;
+                base = CounterLock.apply(text, locks);
+                candidates.clear();
+                for (Promotion p : promotable(ProgramLoader.parse(file, base), base))
+                    candidates.put(p.statement(), p);
+                toHit.clear();
+            }
             List<String> keys = minimumHittingSet(toHit, new ArrayList<>(candidates.keySet()));
             if (keys == null) {
                 return new Result(
@@ -145,10 +174,11 @@ public final class RepairSearch {
                                 + maxChanges
                                 + " promotions hits the anti-dependency reads of every witness found ("
                                 + toHit.size()
-                                + " witnesses)");
+                                + " witnesses)",
+                        List.copyOf(locks));
             }
             List<Promotion> promotions = keys.stream().map(candidates::get).toList();
-            String edited = SourceEdits.apply(text, promotions);
+            String edited = SourceEdits.apply(base, promotions);
             Program program = ProgramLoader.parse(file, edited);
             long start = System.currentTimeMillis();
             if (dangerousStructure) {
@@ -157,27 +187,33 @@ public final class RepairSearch {
                 ProofOutcome ds =
                         Proof.verify(
                                 program, spec, proof.withMethod(ProofMethod.DANGEROUS_STRUCTURE));
-                progress.accept(describe(promotions) + ": dangerous structure " + ds.verdict());
+                progress.accept(
+                        describe(locks, promotions) + ": dangerous structure " + ds.verdict());
                 if (ds.verdict() == ProofOutcome.Verdict.PROVED) {
                     rounds.add(
                             new Round(
+                                    List.copyOf(locks),
                                     promotions,
                                     "proof: PROVED by dangerous-structure (no bounded search needed)",
                                     System.currentTimeMillis() - start));
                     return new Result(
-                            promotions.isEmpty() ? Status.ALREADY_SERIALIZABLE : Status.REPAIRED,
+                            promotions.isEmpty() && locks.isEmpty()
+                                    ? Status.ALREADY_SERIALIZABLE
+                                    : Status.REPAIRED,
                             promotions,
                             edited,
                             ds,
                             rounds,
                             witnesses,
-                            ds.reason());
+                            ds.reason(),
+                            List.copyOf(locks));
                 }
             }
             Analysis.Outcome bounded = Analysis.run(program, spec, analysis);
             if (bounded.verdict() == Analysis.Verdict.UNKNOWN) {
                 rounds.add(
                         new Round(
+                                List.copyOf(locks),
                                 promotions,
                                 "unknown: " + bounded.unknownReason(),
                                 System.currentTimeMillis() - start));
@@ -189,13 +225,15 @@ public final class RepairSearch {
                         rounds,
                         witnesses,
                         "the bounded analysis of "
-                                + describe(promotions)
+                                + describe(locks, promotions)
                                 + " answered unknown: "
-                                + bounded.unknownReason());
+                                + bounded.unknownReason(),
+                        List.copyOf(locks));
             }
             if (bounded.verdict() == Analysis.Verdict.FOUND) {
                 rounds.add(
                         new Round(
+                                List.copyOf(locks),
                                 promotions,
                                 bounded.anomalies().size()
                                         + " anomal"
@@ -204,7 +242,9 @@ public final class RepairSearch {
                                         + analysis.bound(),
                                 System.currentTimeMillis() - start));
                 progress.accept(
-                        describe(promotions) + ": " + rounds.get(rounds.size() - 1).answer());
+                        describe(locks, promotions)
+                                + ": "
+                                + rounds.get(rounds.size() - 1).answer());
                 Result stuck =
                         addWitnesses(
                                 bounded.anomalies(),
@@ -218,30 +258,34 @@ public final class RepairSearch {
                 continue;
             }
             progress.accept(
-                    describe(promotions)
+                    describe(locks, promotions)
                             + ": no anomaly up to k="
                             + analysis.bound()
                             + "; proving");
             ProofOutcome proved = Proof.verify(program, spec, proof);
             rounds.add(
                     new Round(
+                            List.copyOf(locks),
                             promotions,
                             "no anomaly up to k="
                                     + analysis.bound()
                                     + "; proof: "
                                     + proved.verdict(),
                             System.currentTimeMillis() - start));
-            progress.accept(describe(promotions) + ": proof " + proved.verdict());
+            progress.accept(describe(locks, promotions) + ": proof " + proved.verdict());
             switch (proved.verdict()) {
                 case PROVED -> {
                     return new Result(
-                            promotions.isEmpty() ? Status.ALREADY_SERIALIZABLE : Status.REPAIRED,
+                            promotions.isEmpty() && locks.isEmpty()
+                                    ? Status.ALREADY_SERIALIZABLE
+                                    : Status.REPAIRED,
                             promotions,
                             edited,
                             proved,
                             rounds,
                             witnesses,
-                            proved.reason());
+                            proved.reason(),
+                            List.copyOf(locks));
                 }
                 case ANOMALY -> {
                     Result stuck =
@@ -266,11 +310,12 @@ public final class RepairSearch {
                             "no anomaly up to k="
                                     + analysis.bound()
                                     + " with "
-                                    + describe(promotions)
+                                    + describe(locks, promotions)
                                     + ", but the proof is "
                                     + proved.verdict()
                                     + ": "
-                                    + proved.reason());
+                                    + proved.reason(),
+                            List.copyOf(locks));
                 }
             }
         }
@@ -307,6 +352,17 @@ public final class RepairSearch {
                 if (promotable.contains(key)) readers.add(key);
             }
             if (readers.isEmpty()) {
+                Set<String> lockedTypes = new LinkedHashSet<>();
+                for (CounterLock l : locks) lockedTypes.add(l.type());
+                Optional<CounterLock> lock =
+                        locks.size() < maxChanges
+                                ? CounterLock.forWitness(
+                                        ProgramLoader.parse(file, text), text, w, lockedTypes)
+                                : Optional.empty();
+                if (lock.isPresent()) {
+                    pendingLock = lock.get();
+                    return null;
+                }
                 return new Result(
                         Status.NOT_REPAIRED,
                         promotions,
@@ -321,9 +377,10 @@ public final class RepairSearch {
                                 + ")"
                                 + (promotions.isEmpty()
                                         ? ""
-                                        : " (with " + describe(promotions) + ")")
+                                        : " (with " + describe(locks, promotions) + ")")
                                 + " has no anti-dependency read by a SELECT that can still be promoted (its rw edges are read by"
-                                + " UPDATE, DELETE, aggregate, join, LIMIT or SKIP LOCKED statements, or by locking reads already)");
+                                + " UPDATE, DELETE, aggregate, join, LIMIT or SKIP LOCKED statements, or by locking reads already)",
+                        List.copyOf(locks));
             }
             toHit.add(readers);
         }
@@ -446,7 +503,8 @@ public final class RepairSearch {
      * past {@code maxChanges}.
      */
     List<String> minimumHittingSet(List<Set<String>> toHit, List<String> order) {
-        for (int size = 0; size <= Math.min(maxChanges, order.size()); size++) {
+        int budget = maxChanges - locks.size();
+        for (int size = 0; size <= Math.min(budget, order.size()); size++) {
             List<String> found = choose(toHit, order, size, 0, new ArrayList<>());
             if (found != null) return found;
         }
@@ -473,9 +531,10 @@ public final class RepairSearch {
         return w.signature().strip().replaceAll(";$", "");
     }
 
-    static String describe(List<Promotion> promotions) {
-        if (promotions.isEmpty()) return "the program as written";
+    static String describe(List<CounterLock> locks, List<Promotion> promotions) {
+        if (promotions.isEmpty() && locks.isEmpty()) return "the program as written";
         List<String> parts = new ArrayList<>();
+        for (CounterLock l : locks) parts.add(l.describe());
         for (Promotion p : promotions) parts.add(p.statement() + p.change());
         return String.join(", ", parts);
     }

@@ -63,8 +63,10 @@ final class AuxRules extends RuleFamily {
                                             facts.addAll(auxChoose(txn, var, t));
                                             facts.addAll(auxAggregate(txn, var, t));
                                         }
-                                        for (StatementFacts sf : tf.statements())
+                                        for (StatementFacts sf : tf.statements()) {
                                             facts.addAll(auxInsertFresh(txn, sf, t));
+                                            facts.addAll(insertOnceValues(txn, sf, t));
+                                        }
                                         return ctx.mkImplies(v.isType(t, txn.name()), and(facts));
                                     })));
         }
@@ -307,6 +309,31 @@ final class AuxRules extends RuleFamily {
                         ctx.mkImplies(
                                 rules.exec(sf, site, false),
                                 rules.notAliveInView(sf, site, rec.get()))));
+    }
+
+    /**
+     * <b>insert_once_value</b>: an INSERT (outside loops) that runs writes the one value every
+     * version of its record has in a field only INSERTs write ({@code Encoder#singleVersionFields},
+     * where the soundness argument is): {@code val!t.f@once(r) = value}. Ties what other statements
+     * read of the record, and whether a phantom it is matches their WHERE, to what its inserter
+     * wrote.
+     */
+    private List<BoolExpr> insertOnceValues(Transaction txn, StatementFacts sf, Expr<?> t) {
+        if (!(sf.statement() instanceof Stmt.Insert ins) || !sf.loops().isEmpty()) return List.of();
+        Site site = rules.site(sf, txn, t, List.of());
+        List<BoolExpr> out = new ArrayList<>();
+        for (int k = 0; k < ins.columns().size(); k++) {
+            String col = ins.columns().get(k);
+            if (v.isKey(sf.table(), col) || !v.hasOneValue(sf.table(), col)) continue;
+            Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
+            Optional<Expr<?>> value = terms.value(ins.values().get(k), site, null);
+            if (rec.isEmpty() || value.isEmpty()) continue;
+            out.add(
+                    ctx.mkImplies(
+                            rules.exec(sf, site, false),
+                            ctx.mkEq(v.oneValue(sf.table(), col, rec.get()), value.get())));
+        }
+        return out;
     }
 
     /** Whether some statement of the transaction runs under a test {@code var IS [NOT] NULL}. */

@@ -223,7 +223,54 @@ public final class Encoder {
         this.postgresql = spec.databases().contains("postgresql");
         rules.statementViews(statementViews);
         terms.statementViews(statementViews);
+        v.singleVersionFields(statementViews ? singleVersionFields() : Set.of());
         return this;
+    }
+
+    /**
+     * Under a database's write-time rules, the "table.field" of the non-key fields that have one
+     * value per record in every version of an execution although an INSERT writes them: no UPDATE
+     * of the program sets the field, no statement deletes from the table, and every INSERT into it
+     * is outside loops. Soundness (manual §13.2.1 and the INSERT reference page): the primary key
+     * lets at most one committed INSERT create the record, and only when it is not initially
+     * present (a later INSERT of a present key fails, and no DELETE makes it absent again; outside
+     * loops a transaction inserts it at most once); so every version in which the record is alive,
+     * in any statement's snapshot or the newest one a lock wait reads, carries the initial value or
+     * that INSERT's value, never both. Each statement view of the field is then one per-record
+     * function (Vocabulary#oneValue), which the INSERT's value fixes (AuxRules#insertOnceValues).
+     * Without it two statements could read an order's customer differently: TPC-C's Delivery could
+     * update the balance of a customer other than the one whose orders OrderStatus's MAX(o_id)
+     * ranged over (benchmarks/RESULTS.md, issue 14, branch tpcrc). Per-transaction views need no
+     * such rule (last writer wins gives the one value).
+     */
+    private Set<String> singleVersionFields() {
+        Set<String> out = new LinkedHashSet<>();
+        if (!postgresRules) return out;
+        Set<String> updated = new LinkedHashSet<>();
+        Set<String> loopInserted = new LinkedHashSet<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts sf : tf.statements()) {
+                if (sf.statement() instanceof Stmt.Insert) {
+                    if (!sf.loops().isEmpty()) loopInserted.add(sf.table());
+                } else {
+                    for (String f : model.writeFields(sf)) updated.add(sf.table() + "." + f);
+                }
+            }
+        }
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts sf : tf.statements()) {
+                if (!(sf.statement() instanceof Stmt.Insert)
+                        || loopInserted.contains(sf.table())
+                        || !insertsFirstVersions(sf.table())) continue;
+                for (String f : model.writeFields(sf)) {
+                    String tf2 = sf.table() + "." + f;
+                    if (!f.equals(StatementFacts.ALIVE)
+                            && !v.isKey(sf.table(), f)
+                            && !updated.contains(tf2)) out.add(tf2);
+                }
+            }
+        }
+        return out;
     }
 
     /** Whether each statement reads from its own snapshot ({@link #forSpec}). */

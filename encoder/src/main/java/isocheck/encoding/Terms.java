@@ -182,6 +182,10 @@ public final class Terms {
         }
         if (viewRead(site.txn(), var, field))
             return Optional.of(v.viewValue(table.get(), field, x, site.t()));
+        // statement views: a field with one value in every version of the record is that value,
+        // whichever version the SELECT read (Vocabulary#hasOneValue)
+        if (statementViews && v.hasOneValue(table.get(), field))
+            return Optional.of(v.oneValue(table.get(), field, x));
         return indices(var, site)
                 .map(
                         ix ->

@@ -298,10 +298,7 @@ public final class Vocabulary implements ExecutionVocabulary {
             Expr<?> r,
             Expr<?> t,
             List<Expr<?>> iterations) {
-        if (staticFields.contains(table + "." + field)) {
-            return (IntExpr)
-                    apply("val!" + table + "." + field + "@init/1", ctx.getIntSort(), List.of(r));
-        }
+        if (hasOneValue(table, field)) return oneValue(table, field, r);
         List<Expr<?>> args = new ArrayList<>();
         args.add(r);
         args.add(t);
@@ -311,6 +308,38 @@ public final class Vocabulary implements ExecutionVocabulary {
                         "val!" + table + "." + field + "@" + stmt + "/" + args.size(),
                         ctx.getIntSort(),
                         args);
+    }
+
+    /**
+     * "table.field" of the fields that have one value per record in every version of an execution
+     * although an INSERT writes them ({@link #singleVersionFields(Set)}).
+     */
+    private final Set<String> singleVersionFields = new java.util.HashSet<>();
+
+    /**
+     * Sets the fields that INSERTs write once per record and nothing writes again (the encoder
+     * decides, per spec: {@code Encoder#singleVersionFields}); their statement view values are then
+     * one per-record function {@code val!table.field@once(r)} ({@link #oneValue}).
+     */
+    void singleVersionFields(Set<String> fields) {
+        singleVersionFields.clear();
+        singleVersionFields.addAll(fields);
+    }
+
+    /**
+     * Whether every version of every record of the execution has one value of the field: no
+     * statement writes it ({@code @init}), or only an INSERT writes it and the record is inserted
+     * at most once and never deleted ({@code @once}).
+     */
+    public boolean hasOneValue(String table, String field) {
+        return staticFields.contains(table + "." + field)
+                || singleVersionFields.contains(table + "." + field);
+    }
+
+    /** The one value of a field {@link #hasOneValue} holds for, as a function of the record. */
+    public IntExpr oneValue(String table, String field, Expr<?> r) {
+        String kind = staticFields.contains(table + "." + field) ? "@init/1" : "@once/1";
+        return (IntExpr) apply("val!" + table + "." + field + kind, ctx.getIntSort(), List.of(r));
     }
 
     /**
