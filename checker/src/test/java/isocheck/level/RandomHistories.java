@@ -3,7 +3,9 @@ package isocheck.level;
 import isocheck.history.History;
 import isocheck.history.HistoryBuilder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -17,6 +19,16 @@ final class RandomHistories {
     private RandomHistories() {}
 
     static History generate(long seed) {
+        return generate(seed, false);
+    }
+
+    /**
+     * With {@code recorded}, every write names the version it replaced in the hidden serial order
+     * ({@link History#replaced}; its transaction's earlier write of the key, else the previous
+     * writer's, else the initial version), and an eighth of them a random version of the key
+     * instead: orders a checker must follow, some contradicting the reads.
+     */
+    static History generate(long seed, boolean recorded) {
         Random rnd = new Random(seed);
         int sessions = 1 + rnd.nextInt(4);
         int keys = 1 + rnd.nextInt(3);
@@ -138,6 +150,36 @@ final class RandomHistories {
                                 : candidates.get(rnd.nextInt(candidates.size()));
             }
         }
+        Long[][] replaced = new Long[n][];
+        if (recorded) {
+            Integer[] byRank = new Integer[n];
+            for (int t = 0; t < n; t++) {
+                byRank[rank[t]] = t;
+                replaced[t] = new Long[txnOps.get(t).size()];
+            }
+            Map<Integer, List<Long>> versions = new HashMap<>();
+            for (int x = 0; x < keys; x++) {
+                versions.put(x, new ArrayList<>(withInit ? List.of(0L) : List.of()));
+            }
+            for (Integer t : byRank) {
+                List<int[]> ops = txnOps.get(t);
+                for (int j = 0; j < ops.size(); j++) {
+                    if (ops.get(j)[0] != 1) {
+                        continue;
+                    }
+                    List<Long> vs = versions.get(ops.get(j)[1]);
+                    if (!vs.isEmpty()) {
+                        replaced[t][j] =
+                                rnd.nextInt(8) == 0
+                                        ? vs.get(rnd.nextInt(vs.size()))
+                                        : vs.get(vs.size() - 1);
+                    }
+                    if (!aborted.get(t)) {
+                        vs.add(values[t][j]);
+                    }
+                }
+            }
+        }
         HistoryBuilder b = new HistoryBuilder();
         if (withInit) {
             b.init();
@@ -149,7 +191,9 @@ final class RandomHistories {
             HistoryBuilder.Txn tx = b.txn("s" + txnSession.get(t)[0]);
             List<int[]> ops = txnOps.get(t);
             for (int j = 0; j < ops.size(); j++) {
-                if (ops.get(j)[0] == 1) {
+                if (ops.get(j)[0] == 1 && recorded && replaced[t][j] != null) {
+                    tx.w(key(ops.get(j)[1]), values[t][j], replaced[t][j]);
+                } else if (ops.get(j)[0] == 1) {
                     tx.w(key(ops.get(j)[1]), values[t][j]);
                 } else {
                     tx.r(key(ops.get(j)[1]), values[t][j]);
@@ -180,6 +224,9 @@ final class RandomHistories {
             sb.append(':');
             for (int op = h.opStart(t); op < h.opEnd(t); op++) {
                 sb.append(' ').append(h.opText(op));
+                if (h.isWrite(op) && h.replaced(op) >= 0) {
+                    sb.append("<-").append(History.valueText(h.value(h.replaced(op))));
+                }
             }
             sb.append('\n');
         }
