@@ -365,7 +365,7 @@ abstract class PolygraphGraph {
      * writer's final version of the key (the version the others read).
      */
     void addRecorded() {
-        RecordedOrder rec = RecordedOrder.of(m.h);
+        RecordedOrder rec = m.recorded;
         for (int e = 0; e < rec.size(); e++) {
             int a = rec.from[e];
             int b = rec.to[e];

@@ -60,8 +60,12 @@ final class TxnModel {
     final boolean[] live;
     final int liveCount;
 
+    /** The history's recorded version order, once for every polygraph built on this model. */
+    final RecordedOrder recorded;
+
     TxnModel(History h) {
         this.h = h;
+        recorded = RecordedOrder.of(h);
         n = h.txnCount();
         init = h.hasInitial() ? 0 : -1;
         keyCount = h.keys().size();

@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * The columns of the visited record an expression or condition mentions, in order of appearance.
  */
-public final class Columns implements Expr.Visitor<Void>, Cond.Visitor<Void> {
+public final class Columns extends TreeWalk {
 
     private final Set<String> out = new LinkedHashSet<>();
 
@@ -25,97 +25,8 @@ public final class Columns implements Expr.Visitor<Void>, Cond.Visitor<Void> {
     }
 
     @Override
-    public Void visitIntLit(Expr.IntLit lit) {
-        return null;
-    }
-
-    @Override
-    public Void visitStrLit(Expr.StrLit lit) {
-        return null;
-    }
-
-    @Override
-    public Void visitNullLit(Expr.NullLit lit) {
-        return null;
-    }
-
-    @Override
-    public Void visitVarRef(Expr.VarRef ref) {
-        return null;
-    }
-
-    @Override
     public Void visitColumnRef(Expr.ColumnRef ref) {
         out.add(ref.column());
         return null;
-    }
-
-    @Override
-    public Void visitArith(Expr.Arith arith) {
-        arith.left().accept(this);
-        return arith.right().accept(this);
-    }
-
-    @Override
-    public Void visitNegate(Expr.Negate negate) {
-        return negate.operand().accept(this);
-    }
-
-    @Override
-    public Void visitCase(Expr.Case c) {
-        for (int i = 0; i < c.conditions().size(); i++) {
-            c.conditions().get(i).accept(this);
-            c.values().get(i).accept(this);
-        }
-        return c.otherwise().accept(this);
-    }
-
-    @Override
-    public Void visitCoalesce(Expr.Coalesce coalesce) {
-        coalesce.args().forEach(x -> x.accept(this));
-        return null;
-    }
-
-    @Override
-    public Void visitConst(Cond.Const constant) {
-        return null;
-    }
-
-    @Override
-    public Void visitCompare(Cond.Compare compare) {
-        compare.left().accept(this);
-        return compare.right().accept(this);
-    }
-
-    @Override
-    public Void visitIsNull(Cond.IsNull isNull) {
-        return null;
-    }
-
-    @Override
-    public Void visitFieldIsNull(Cond.FieldIsNull isNull) {
-        return isNull.operand().accept(this);
-    }
-
-    @Override
-    public Void visitMember(Cond.Member member) {
-        return member.element().accept(this);
-    }
-
-    @Override
-    public Void visitNot(Cond.Not not) {
-        return not.operand().accept(this);
-    }
-
-    @Override
-    public Void visitAnd(Cond.And and) {
-        and.left().accept(this);
-        return and.right().accept(this);
-    }
-
-    @Override
-    public Void visitOr(Cond.Or or) {
-        or.left().accept(this);
-        return or.right().accept(this);
     }
 }

@@ -1,7 +1,6 @@
 package isocheck.program;
 
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -12,7 +11,7 @@ import java.util.Set;
  * parameters, §3.1): a caller that passes NULL to a parameter the program never tests is outside
  * the model, as before. PL/pgSQL has no NOT NULL on parameters, so this test is the declaration.
  */
-public final class NullableParameters implements Cond.Visitor<Void>, Expr.Visitor<Void> {
+public final class NullableParameters extends TreeWalk {
     private final Transaction txn;
     private final Set<String> out = new LinkedHashSet<>();
 
@@ -23,18 +22,17 @@ public final class NullableParameters implements Cond.Visitor<Void>, Expr.Visito
     /** The names of the transaction's parameters that may be NULL, in order of first test. */
     public static Set<String> of(Transaction txn) {
         NullableParameters n = new NullableParameters(txn);
-        n.body(txn.body());
+        for (Stmt s : Blocks.flatten(txn.body())) {
+            n.parts(s);
+        }
         return n.out;
     }
 
-    private void body(List<Stmt> stmts) {
-        for (Stmt s : stmts) stmt(s);
-    }
-
-    private void stmt(Stmt s) {
+    /** Walks the conditions and expressions of {@code s} itself (its blocks come from Blocks). */
+    private void parts(Stmt s) {
         if (s instanceof Stmt.Select sel) {
             sel.where().accept(this);
-            for (Stmt.Select j : sel.joinedFrom()) stmt(j);
+            for (Stmt.Select j : sel.joinedFrom()) parts(j);
         } else if (s instanceof Stmt.Update u) {
             u.where().accept(this);
             for (Assignment a : u.assignments()) a.value().accept(this);
@@ -46,10 +44,6 @@ public final class NullableParameters implements Cond.Visitor<Void>, Expr.Visito
             a.value().accept(this);
         } else if (s instanceof Stmt.If i) {
             i.condition().accept(this);
-            body(i.thenBranch());
-            body(i.elseBranch());
-        } else if (s instanceof Stmt.Foreach f) {
-            body(f.body());
         }
     }
 
@@ -64,95 +58,6 @@ public final class NullableParameters implements Cond.Visitor<Void>, Expr.Visito
                                                 && p.type() instanceof Type.Scalar)) {
             out.add(ref.variable());
         }
-        return n.operand().accept(this);
-    }
-
-    @Override
-    public Void visitConst(Cond.Const k) {
-        return null;
-    }
-
-    @Override
-    public Void visitCompare(Cond.Compare c) {
-        c.left().accept(this);
-        return c.right().accept(this);
-    }
-
-    @Override
-    public Void visitIsNull(Cond.IsNull n) {
-        return null;
-    }
-
-    @Override
-    public Void visitMember(Cond.Member m) {
-        return m.element().accept(this);
-    }
-
-    @Override
-    public Void visitNot(Cond.Not n) {
-        return n.operand().accept(this);
-    }
-
-    @Override
-    public Void visitAnd(Cond.And a) {
-        a.left().accept(this);
-        return a.right().accept(this);
-    }
-
-    @Override
-    public Void visitOr(Cond.Or o) {
-        o.left().accept(this);
-        return o.right().accept(this);
-    }
-
-    @Override
-    public Void visitIntLit(Expr.IntLit lit) {
-        return null;
-    }
-
-    @Override
-    public Void visitStrLit(Expr.StrLit lit) {
-        return null;
-    }
-
-    @Override
-    public Void visitNullLit(Expr.NullLit lit) {
-        return null;
-    }
-
-    @Override
-    public Void visitVarRef(Expr.VarRef ref) {
-        return null;
-    }
-
-    @Override
-    public Void visitColumnRef(Expr.ColumnRef ref) {
-        return null;
-    }
-
-    @Override
-    public Void visitArith(Expr.Arith a) {
-        a.left().accept(this);
-        return a.right().accept(this);
-    }
-
-    @Override
-    public Void visitNegate(Expr.Negate n) {
-        return n.operand().accept(this);
-    }
-
-    @Override
-    public Void visitCase(Expr.Case c) {
-        for (int i = 0; i < c.conditions().size(); i++) {
-            c.conditions().get(i).accept(this);
-            c.values().get(i).accept(this);
-        }
-        return c.otherwise().accept(this);
-    }
-
-    @Override
-    public Void visitCoalesce(Expr.Coalesce c) {
-        c.args().forEach(x -> x.accept(this));
-        return null;
+        return super.visitFieldIsNull(n);
     }
 }
