@@ -272,6 +272,9 @@ public final class Terms {
         Optional<isocheck.program.Expr> def = model.definition(site.txn(), var);
         if (def.isPresent())
             return value(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
+        // a row picked in a loop and read after it: T.v!final(t), constrained by AuxRules
+        if (loopPick(site.txn(), var).isPresent())
+            return Optional.of(loopPickValue(site.txn(), var, site.t()));
         // any other scalar assigned by := : unconstrained (see the class comment)
         return indices(var, site)
                 .map(
@@ -280,6 +283,19 @@ public final class Terms {
                                         name(site.txn(), var.name()),
                                         ctx.getIntSort(),
                                         args(ix, site.t())));
+    }
+
+    private final Map<String, Optional<LoopPick>> loopPicks = new java.util.HashMap<>();
+
+    /** The loop-pick rule's shape for the variable, if it has it ({@link LoopPick}). */
+    Optional<LoopPick> loopPick(Transaction txn, Variable var) {
+        return loopPicks.computeIfAbsent(
+                txn.name() + "." + var.name(), k -> LoopPick.of(model, v, txn, var));
+    }
+
+    /** {@code T.v!final(t)}: the value of a {@link LoopPick} local wherever it is read. */
+    Expr<?> loopPickValue(Transaction txn, Variable var, Expr<?> t) {
+        return v.apply(name(txn, var.name()) + "!final", ctx.getIntSort(), List.of(t));
     }
 
     /**
