@@ -39,7 +39,11 @@ import java.util.Set;
  *   <li>aggregate local: {@code T.v!agg(ē, t)} and {@code T.v!null(ē, t)};
  *   <li>a local assigned by {@code :=}: <b>over-approximated</b> by an unconstrained value {@code
  *       T.v(ē, t)}: the encoder does not follow data flow through assignments, so accumulators,
- *       reassigned variables and values computed in IF branches are sound.
+ *       reassigned variables and values computed in IF branches are sound;
+ *   <li>except a scalar that picks a row inside a FOR loop ({@code v := r.f}) and is read only
+ *       after all its assignments: {@code T.v!final(t)}, the last assignment that ran, the pick a
+ *       member of the loop's rows and, over rows no transaction changes, a function of the
+ *       parameters ({@link LoopPick}).
  * </ul>
  *
  * Where a value cannot be encoded (a non-key field of the visited record, a variable used outside
