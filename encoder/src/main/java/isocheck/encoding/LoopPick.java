@@ -71,7 +71,7 @@ record LoopPick(
     record Site(Stmt.Assign assign, List<Cond> guard, boolean inLoop) {}
 
     /** A statement of the body with where it sits. */
-    private record Node(
+    record Node(
             Stmt stmt,
             int index,
             List<Cond> guard,
@@ -140,6 +140,13 @@ record LoopPick(
                         sel,
                         field,
                         functional(model, v, txn, nodes, pickNode, sel, nullable)));
+    }
+
+    /** The statements of the transaction's body in program order ({@link #walk}). */
+    static List<Node> nodes(Transaction txn) {
+        List<Node> nodes = new ArrayList<>();
+        walk(txn.body(), List.of(), List.of(), null, 0, List.of(), nodes, new IdentityHashMap<>());
+        return nodes;
     }
 
     /** A key column, or one no statement writes (one value in every version of the record). */
@@ -333,7 +340,7 @@ record LoopPick(
         return false;
     }
 
-    private static Node node(List<Node> nodes, Stmt s) {
+    static Node node(List<Node> nodes, Stmt s) {
         return nodes.stream().filter(n -> n.stmt() == s).findFirst().orElseThrow();
     }
 
@@ -341,7 +348,7 @@ record LoopPick(
      * Whether statement a runs before b on every path that reaches b: a sits in a block that holds
      * b (or a statement around b), earlier in that block.
      */
-    private static boolean precedes(Node a, Node b) {
+    static boolean precedes(Node a, Node b) {
         List<int[]> x = a.chain();
         List<int[]> y = b.chain();
         if (x.size() > y.size()) return false;
@@ -356,7 +363,7 @@ record LoopPick(
      * Numbers the statements in program order with the IF conditions around each (outside its loop;
      * inside it, separately) and the chain of (block, position) from the body down to it.
      */
-    private static void walk(
+    static void walk(
             List<Stmt> body,
             List<Cond> guard,
             List<Cond> inner,
