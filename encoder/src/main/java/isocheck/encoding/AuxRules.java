@@ -4,6 +4,7 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Expr;
 import isocheck.encoding.Encoder.Mode;
 import isocheck.program.Aggregate;
+import isocheck.program.Cond;
 import isocheck.program.StatementFacts;
 import isocheck.program.Stmt;
 import isocheck.program.Transaction;
@@ -62,6 +63,7 @@ final class AuxRules extends RuleFamily {
                                             facts.addAll(auxRows(txn, var, t));
                                             facts.addAll(auxChoose(txn, var, t));
                                             facts.addAll(auxAggregate(txn, var, t));
+                                            facts.addAll(auxLoopPick(txn, var, t));
                                         }
                                         for (StatementFacts sf : tf.statements()) {
                                             facts.addAll(auxInsertFresh(txn, sf, t));
@@ -141,6 +143,76 @@ final class AuxRules extends RuleFamily {
         return List.of(
                 forAllIn(t, List.of(x), ctx.mkImplies(in, ne)),
                 ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow()));
+    }
+
+    /**
+     * loop_pick ({@link LoopPick}, whose class comment argues soundness): the value {@code
+     * T.v!final(t)} every read of the local sees is that of the last of its assignments that ran —
+     * one outside loops whose guard holds (over-approximated) and after which none ran (its guard
+     * under-approximated, negated), or the loop's pick: a member of the loop's row set whose field
+     * it holds; with functionality the member is {@code Pick(p̄)} and the loop assigns iff {@code
+     * Done(p̄)}, functions of the parameters shared by every instance.
+     */
+    private List<BoolExpr> auxLoopPick(Transaction txn, Variable var, Expr<?> t) {
+        Optional<LoopPick> found = terms.loopPick(txn, var);
+        if (found.isEmpty()) return List.of();
+        LoopPick lp = found.get();
+        Site site = new Site(txn, t, Map.of());
+        Expr<?> value = terms.loopPickValue(txn, var, t);
+        String fn = txn.name() + "." + var.name();
+        String table = lp.source().table();
+        Optional<BoolExpr> done = Optional.empty();
+        Expr<?> row;
+        if (lp.inputs().isPresent()) {
+            List<Expr<?>> in = new ArrayList<>();
+            for (String p : lp.inputs().get())
+                in.add(v.apply(txn.name() + "." + p, ctx.getIntSort(), List.of(t)));
+            row = v.apply(fn + "!pickfn", v.recordSort(table), in);
+            done = Optional.of((BoolExpr) v.apply(fn + "!done", ctx.getBoolSort(), in));
+        } else {
+            row = v.apply(fn + "!pickrow", v.recordSort(table), List.of(t));
+        }
+        Expr<?> picked =
+                v.isKey(table, lp.field())
+                        ? v.key(table, lp.field(), row)
+                        : v.oneValue(table, lp.field(), row);
+        List<LoopPick.Site> sites = lp.sites();
+        List<BoolExpr> cases = new ArrayList<>();
+        for (int i = 0; i < sites.size(); i++) {
+            LoopPick.Site a = sites.get(i);
+            List<BoolExpr> c = new ArrayList<>();
+            c.add(loopPickGuard(txn, a.guard(), site, true));
+            if (a.inLoop()) {
+                c.add(terms.member(row, lp.loop().source(), site).orElseThrow());
+                c.add(ctx.mkEq(value, picked));
+                done.ifPresent(c::add);
+            } else {
+                terms.value(a.assign().value(), site, null)
+                        .ifPresent(x -> c.add(ctx.mkEq(value, x)));
+            }
+            for (LoopPick.Site b : sites.subList(i + 1, sites.size())) {
+                BoolExpr ran = loopPickGuard(txn, b.guard(), site, false);
+                if (!b.inLoop()) c.add(ctx.mkNot(ran));
+                else if (done.isPresent()) c.add(ctx.mkOr(ctx.mkNot(ran), ctx.mkNot(done.get())));
+            }
+            cases.add(and(c));
+        }
+        return List.of(or(cases));
+    }
+
+    /**
+     * The IF conditions around an assignment: over- or under-approximated, and by polarity alone
+     * where a condition reads a value that may change along the run (not {@link
+     * ProgramModel#isStableCondition}).
+     */
+    private BoolExpr loopPickGuard(Transaction txn, List<Cond> guard, Site site, boolean over) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (Cond c : guard)
+            out.add(
+                    model.isStableCondition(txn, c)
+                            ? terms.cond(c, site, null, over)
+                            : ctx.mkBool(over));
+        return and(out);
     }
 
     private List<BoolExpr> auxRows(Transaction txn, Variable var, Expr<?> t) {

@@ -214,6 +214,19 @@ public final class ProgramModel {
         return stable(txn, a.value(), var.name()) ? Optional.of(a.value()) : Optional.empty();
     }
 
+    /**
+     * Whether an expression has one value wherever it is read: constants, parameters and locals
+     * assigned once outside loops ({@link #definition}'s condition), not naming {@code self}.
+     */
+    boolean isStable(Transaction txn, isocheck.program.Expr e, String self) {
+        return stable(txn, e, self);
+    }
+
+    /** Whether a condition's comparisons are over stable values ({@link #isStable}). */
+    boolean isStableCondition(Transaction txn, isocheck.program.Cond c) {
+        return stableCond(txn, c, "");
+    }
+
     private boolean stable(Transaction txn, isocheck.program.Expr e, String self) {
         return e.accept(
                 new isocheck.program.Expr.Visitor<Boolean>() {

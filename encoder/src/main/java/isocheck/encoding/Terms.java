@@ -39,7 +39,13 @@ import java.util.Set;
  *   <li>aggregate local: {@code T.v!agg(ē, t)} and {@code T.v!null(ē, t)};
  *   <li>a local assigned by {@code :=}: <b>over-approximated</b> by an unconstrained value {@code
  *       T.v(ē, t)}: the encoder does not follow data flow through assignments, so accumulators,
- *       reassigned variables and values computed in IF branches are sound.
+ *       reassigned variables and values computed in IF branches are sound;
+ *   <li>except a scalar assigned once inside loops and read only in the same iteration after it:
+ *       its expression there ({@link IterationDefinition});
+ *   <li>and a scalar that picks a row inside a FOR loop ({@code v := r.f}) and is read only after
+ *       all its assignments: {@code T.v!final(t)}, the last assignment that ran, the pick a member
+ *       of the loop's rows and, over rows no transaction changes, a function of the parameters
+ *       ({@link LoopPick}).
  * </ul>
  *
  * Where a value cannot be encoded (a non-key field of the visited record, a variable used outside
@@ -272,6 +278,15 @@ public final class Terms {
         Optional<isocheck.program.Expr> def = model.definition(site.txn(), var);
         if (def.isPresent())
             return value(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
+        // a local assigned once in loops, read in the same iteration after it: its expression
+        Optional<isocheck.program.Expr> inIteration =
+                iterationDefinitions.computeIfAbsent(
+                        site.txn().name() + "." + var.name(),
+                        k -> IterationDefinition.of(model, site.txn(), var));
+        if (inIteration.isPresent()) return value(inIteration.get(), site, null);
+        // a row picked in a loop and read after it: T.v!final(t), constrained by AuxRules
+        if (loopPick(site.txn(), var).isPresent())
+            return Optional.of(loopPickValue(site.txn(), var, site.t()));
         // any other scalar assigned by := : unconstrained (see the class comment)
         return indices(var, site)
                 .map(
@@ -280,6 +295,22 @@ public final class Terms {
                                         name(site.txn(), var.name()),
                                         ctx.getIntSort(),
                                         args(ix, site.t())));
+    }
+
+    private final Map<String, Optional<LoopPick>> loopPicks = new java.util.HashMap<>();
+
+    private final Map<String, Optional<isocheck.program.Expr>> iterationDefinitions =
+            new java.util.HashMap<>();
+
+    /** The loop-pick rule's shape for the variable, if it has it ({@link LoopPick}). */
+    Optional<LoopPick> loopPick(Transaction txn, Variable var) {
+        return loopPicks.computeIfAbsent(
+                txn.name() + "." + var.name(), k -> LoopPick.of(model, v, txn, var));
+    }
+
+    /** {@code T.v!final(t)}: the value of a {@link LoopPick} local wherever it is read. */
+    Expr<?> loopPickValue(Transaction txn, Variable var, Expr<?> t) {
+        return v.apply(name(txn, var.name()) + "!final", ctx.getIntSort(), List.of(t));
     }
 
     /**
