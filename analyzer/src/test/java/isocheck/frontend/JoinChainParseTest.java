@@ -145,6 +145,59 @@ class JoinChainParseTest {
         assertEquals("c_id = ANY(:r$frequent_flyer.ff_c_id)", customer.where().text());
     }
 
+    /**
+     * AuctionMark NewPurchase's getItemInfo: four tables, several column pairs between item and
+     * item_max_bid and between item_max_bid and item_bid; item's key is fixed by its equalities and
+     * item_max_bid's by the ones they imply, so each multi-pair link is exact.
+     */
+    @Test
+    void aFourTableJoinOnSeveralColumnPairsIsAChain() {
+        List<Stmt> body =
+                ProgramLoader.parse(
+                                "a.sql",
+                                """
+                        CREATE TABLE item (i_id INT, i_u_id INT, i_price INT NOT NULL, PRIMARY KEY (i_id, i_u_id));
+                        CREATE TABLE item_max_bid (imb_i_id INT, imb_u_id INT, imb_ib_id INT NOT NULL,
+                          imb_ib_i_id INT NOT NULL, imb_ib_u_id INT NOT NULL, PRIMARY KEY (imb_i_id, imb_u_id));
+                        CREATE TABLE item_bid (ib_id INT, ib_i_id INT, ib_u_id INT, ib_buyer_id INT NOT NULL,
+                          PRIMARY KEY (ib_id, ib_i_id, ib_u_id));
+                        CREATE TABLE useracct (u_id INT PRIMARY KEY, u_balance INT NOT NULL);
+                        CREATE FUNCTION f(p_i INT, p_u INT) RETURNS void LANGUAGE plpgsql AS $$
+                        DECLARE r RECORD;
+                        BEGIN
+                          SELECT i_price, ib_id, ib_buyer_id, u_balance INTO r FROM item, item_max_bid, item_bid, useracct
+                           WHERE i_id = p_i AND i_u_id = p_u AND imb_i_id = i_id AND imb_u_id = i_u_id
+                             AND imb_ib_id = ib_id AND imb_ib_i_id = ib_i_id AND imb_ib_u_id = ib_u_id
+                             AND ib_buyer_id = u_id;
+                          IF NOT FOUND THEN RAISE EXCEPTION 'none'; END IF;
+                          UPDATE useracct SET u_balance = r.u_balance - r.i_price WHERE u_id = r.ib_buyer_id;
+                        END
+                        $$;
+                        """)
+                        .transactions()
+                        .get(0)
+                        .body();
+        List<String> tables =
+                body.stream()
+                        .filter(x -> x instanceof Stmt.Select)
+                        .map(x -> ((Stmt.Select) x).table())
+                        .toList();
+        assertEquals(List.of("item", "item_max_bid", "item_bid", "useracct"), tables);
+        Stmt.Select imb = (Stmt.Select) body.get(1);
+        assertEquals(
+                "imb_i_id = :p_i AND imb_u_id = :p_u AND imb_i_id = ANY(:r$item.i_id) AND imb_u_id"
+                        + " = ANY(:r$item.i_u_id)",
+                imb.where().text());
+        Stmt.Select last = (Stmt.Select) body.get(3);
+        assertEquals("r", last.target());
+        assertEquals(3, last.joinedFrom().size());
+        assertTrue(
+                error(
+                                "  SELECT * INTO r FROM page, revision, customer, flight, reservation WHERE"
+                                        + " page_id = rev_page AND c_id = rev_id AND f_id = c_id AND r_f_id = f_id;")
+                        .contains("more than four tables"));
+    }
+
     @Test
     void joinsThatAreNoChainAreRefused() {
         assertTrue(
