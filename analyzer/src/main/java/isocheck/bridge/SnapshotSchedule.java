@@ -184,10 +184,10 @@ public final class SnapshotSchedule {
                                                 c
                                                         + " = "
                                                         + value(
-                                                                t, c,
+                                                                w, t, c,
                                                                 v))); // a string key is the model's
                 // 's<n>', as parameters are
-                r.values().forEach((c, v) -> cols.add(c + " = " + value(t, c, v)));
+                r.values().forEach((c, v) -> cols.add(c + " = " + value(w, t, c, v)));
                 sb.append("row ")
                         .append(t.name())
                         .append(": ")
@@ -252,12 +252,12 @@ public final class SnapshotSchedule {
         return m.replaceAll("-$1");
     }
 
-    private static String value(Table t, String column, String v) {
+    private static String value(Witness w, Table t, String column, String v) {
         String n = number(v);
         boolean string =
                 t.column(column)
                         .map(c -> c.type() != isocheck.program.ScalarType.INT)
                         .orElse(false);
-        return string ? "'s" + n + "'" : n;
+        return string ? Witness.sqlString(n, w.stringLiterals()) : n;
     }
 }

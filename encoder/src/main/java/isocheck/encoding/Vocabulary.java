@@ -408,6 +408,18 @@ public final class Vocabulary implements ExecutionVocabulary {
         return ctx.mkApp(fn(name, range, domain), args.toArray(new Expr<?>[0]));
     }
 
+    /**
+     * The string literals the encoding named, by the integer standing for each: a model value equal
+     * to one of them is that literal (the coding is injective), so a witness prints the literal,
+     * not the number (SEATS' {@code p_c_id_str <> ''}: a witness printed {@code ''} as {@code
+     * 's1000000'}, and its schedule took the other branch on the server).
+     */
+    public Map<String, String> literalsByCode() {
+        Map<String, String> out = new HashMap<>();
+        strings.forEach((text, code) -> out.put(Integer.toString(code), text));
+        return out;
+    }
+
     /** The integer standing for a string literal (distinct literals, distinct integers). */
     public IntExpr string(String literal) {
         int code = strings.computeIfAbsent(literal, s -> 1_000_000 + strings.size());

@@ -153,7 +153,17 @@ public final class WitnessExtractor {
                 rules == null
                         ? initialRows(m, v, sels, edges, q.txns().get(order.get(0)))
                         : new InitialState(m, v, q, sels, order, rules, model).rows(edges);
-        return new Witness(k, txns, edges, vis, order, name, Explanation.of(w), accesses, initial);
+        return new Witness(
+                k,
+                txns,
+                edges,
+                vis,
+                order,
+                name,
+                Explanation.of(w),
+                accesses,
+                initial,
+                v.literalsByCode());
     }
 
     /**
@@ -331,7 +341,9 @@ public final class WitnessExtractor {
                                 true);
                 out.put(
                         p.name(),
-                        s.type() == ScalarType.STRING ? "'s" + val + "'" : val.toString());
+                        s.type() == ScalarType.STRING
+                                ? Witness.sqlString(val.toString(), v.literalsByCode())
+                                : val.toString());
             } else {
                 out.put(p.name(), rows(m, v, type, p, t));
             }

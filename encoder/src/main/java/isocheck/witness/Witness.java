@@ -25,7 +25,32 @@ public record Witness(
         String anomaly,
         List<String> explanation,
         List<Access> accesses,
-        List<InitialRow> initialRows) {
+        List<InitialRow> initialRows,
+        Map<String, String> stringLiterals) {
+
+    public Witness(
+            int k,
+            List<Txn> txns,
+            List<Edge> edges,
+            List<int[]> vis,
+            List<Integer> arOrder,
+            String anomaly,
+            List<String> explanation,
+            List<Access> accesses,
+            List<InitialRow> initialRows) {
+        this(k, txns, edges, vis, arOrder, anomaly, explanation, accesses, initialRows, Map.of());
+    }
+
+    /**
+     * A string value as SQL text: the literal it stands for when the model's number is one the
+     * encoding gave a literal ({@code stringLiterals}: number to text, {@code
+     * Vocabulary#literalsByCode}), otherwise {@code 's<n>'}, the convention for a string the
+     * program does not name (distinct numbers, distinct strings).
+     */
+    public static String sqlString(String modelNumber, Map<String, String> stringLiterals) {
+        String text = stringLiterals.get(modelNumber);
+        return text == null ? "'s" + modelNumber + "'" : "'" + text.replace("'", "''") + "'";
+    }
 
     public Witness(
             int k,
