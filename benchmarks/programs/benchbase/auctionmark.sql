@@ -14,12 +14,10 @@
 --   * A UserAbortException, or a Java exception that aborts the transaction, is RAISE EXCEPTION.
 --   * A query whose rows only go back to the client (GetItem, GetUserInfo, CloseAuctions' output
 --     rows, NewItem's description text) is PERFORM or SELECT … INTO a RECORD that is not used.
---   * A SELECT … INTO from a join whose values the procedure uses (CloseAuctions' and NewBid's
---     item_max_bid/item_bid, NewPurchase's four-table getItemInfo) is one SELECT … INTO per table,
---     each with its own conditions and the join columns bound to the values the previous one read,
---     and BenchBase's no-row outcome when any finds no row. Missing construct: isocheck reads
---     SELECT … INTO from a join only for one aggregate. Same rows and columns; at READ COMMITTED
---     each SELECT takes its own snapshot (more behaviours, never fewer).
+--   * (Undone: CloseAuctions' and NewBid's item_max_bid/item_bid joins and NewPurchase's four-table
+--     getItemInfo are the joins BenchBase writes, INTO a record. isocheck reads them table by
+--     table in the order their equalities chain them, several column pairs between two tables
+--     where the earlier one's key is fixed (frontend.JoinParts#chain).)
 --   * (Undone: GetUserInfo's joins now keep BenchBase's `ORDER BY … LIMIT 25`. isocheck reads a
 --     PERFORM of a join with ORDER BY/LIMIT as reading every matching row, a superset of the first
 --     25: more behaviours, never fewer.)
@@ -480,7 +478,6 @@ LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
   r_imb RECORD;
-  r_ib RECORD;
   n int;
   v_status int;
 BEGIN
@@ -489,15 +486,11 @@ BEGIN
     n := n + 1;
     IF n > 1 THEN
       IF r.i_num_bids > 0 THEN
-        SELECT imb_ib_id, imb_ib_i_id, imb_ib_u_id INTO r_imb FROM item_max_bid WHERE imb_i_id = r.i_id AND imb_u_id = r.i_u_id;
+        SELECT imb_ib_id, ib_buyer_id INTO r_imb FROM item_max_bid, item_bid WHERE imb_i_id = r.i_id AND imb_u_id = r.i_u_id AND ib_id = imb_ib_id AND ib_i_id = imb_i_id AND ib_u_id = imb_u_id;
         IF NOT FOUND THEN
           RAISE EXCEPTION 'ResultSet not positioned properly';
         END IF;
-        SELECT ib_buyer_id INTO r_ib FROM item_bid WHERE ib_id = r_imb.imb_ib_id AND ib_i_id = r.i_id AND ib_u_id = r.i_u_id;
-        IF NOT FOUND THEN
-          RAISE EXCEPTION 'ResultSet not positioned properly';
-        END IF;
-        INSERT INTO useracct_item(ui_u_id, ui_i_id, ui_i_u_id, ui_created) VALUES(r_ib.ib_buyer_id, r.i_id, r.i_u_id, p_current_time);
+        INSERT INTO useracct_item(ui_u_id, ui_i_id, ui_i_u_id, ui_created) VALUES(r_imb.ib_buyer_id, r.i_id, r.i_u_id, p_current_time);
         v_status := 2;
       ELSE
         v_status := 3;
@@ -559,7 +552,6 @@ LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
   r_imb RECORD;
-  r_ib RECORD;
   v_max_ib_id bigint;
   v_new_bid_id bigint;
   v_i_current_price float;
@@ -574,26 +566,22 @@ BEGIN
   IF r.i_num_bids > 0 THEN
     SELECT MAX(ib_id) INTO v_max_ib_id   FROM item_bid WHERE ib_i_id = p_item_id AND ib_u_id = p_seller_id ;
     v_new_bid_id := COALESCE(v_max_ib_id, 0) + 1;
-    SELECT imb_ib_id, imb_ib_i_id, imb_ib_u_id INTO r_imb FROM item_max_bid WHERE imb_i_id = p_item_id AND imb_u_id = p_seller_id;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'ResultSet not positioned properly';
-    END IF;
-    SELECT ib_bid, ib_max_bid, ib_buyer_id INTO r_ib FROM item_bid WHERE ib_id = r_imb.imb_ib_id AND ib_i_id = r_imb.imb_ib_i_id AND ib_u_id = r_imb.imb_ib_u_id;
+    SELECT imb_ib_id, ib_bid, ib_max_bid, ib_buyer_id INTO r_imb FROM item_max_bid, item_bid WHERE imb_i_id = p_item_id AND imb_u_id = p_seller_id AND imb_ib_id = ib_id AND imb_ib_i_id = ib_i_id AND imb_ib_u_id = ib_u_id;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'ResultSet not positioned properly';
     END IF;
     v_update_max_bid := false;
-    IF p_buyer_id = r_ib.ib_buyer_id THEN
-      IF p_new_bid < r_ib.ib_max_bid THEN
+    IF p_buyer_id = r_imb.ib_buyer_id THEN
+      IF p_new_bid < r_imb.ib_max_bid THEN
         RAISE EXCEPTION '% is already the highest bidder for Item %', p_buyer_id, p_item_id;
       END IF;
       UPDATE item_bid   SET ib_bid = v_i_current_price,        ib_max_bid = p_new_bid,        ib_updated = p_current_time  WHERE ib_id = r_imb.imb_ib_id    AND ib_i_id = p_item_id    AND ib_u_id = p_seller_id ;
     ELSE
-      IF p_new_bid > r_ib.ib_max_bid THEN
-        v_i_current_price := CASE WHEN p_new_bid <= r_ib.ib_max_bid + r.i_initial_price / 40 THEN p_new_bid ELSE r_ib.ib_max_bid + r.i_initial_price / 40 END;
+      IF p_new_bid > r_imb.ib_max_bid THEN
+        v_i_current_price := CASE WHEN p_new_bid <= r_imb.ib_max_bid + r.i_initial_price / 40 THEN p_new_bid ELSE r_imb.ib_max_bid + r.i_initial_price / 40 END;
         v_update_max_bid := true;
       ELSE
-        v_i_current_price := CASE WHEN r_ib.ib_max_bid <= p_new_bid + r.i_initial_price / 40 THEN r_ib.ib_max_bid ELSE p_new_bid + r.i_initial_price / 40 END;
+        v_i_current_price := CASE WHEN r_imb.ib_max_bid <= p_new_bid + r.i_initial_price / 40 THEN r_imb.ib_max_bid ELSE p_new_bid + r.i_initial_price / 40 END;
         UPDATE item_bid   SET ib_bid = v_i_current_price,        ib_max_bid = v_i_current_price,        ib_updated = p_current_time  WHERE ib_id = r_imb.imb_ib_id    AND ib_i_id = p_item_id    AND ib_u_id = p_seller_id ;
       END IF;
       INSERT INTO item_bid (ib_id, ib_i_id, ib_u_id, ib_buyer_id, ib_bid, ib_max_bid, ib_created, ib_updated ) VALUES (v_new_bid_id, p_item_id, p_seller_id, p_buyer_id, v_i_current_price, p_new_bid, p_current_time, p_current_time );
@@ -699,40 +687,25 @@ CREATE OR REPLACE FUNCTION new_purchase(p_current_time timestamp, p_item_id varc
 LANGUAGE plpgsql AS $$
 DECLARE
   r_i RECORD;
-  r_imb RECORD;
-  r_ib RECORD;
-  r_u RECORD;
 BEGIN
   PERFORM * FROM item_max_bid WHERE imb_i_id = p_item_id AND imb_u_id = p_seller_id;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'column "imb_i_id" does not exist';
   END IF;
-  SELECT i_num_bids, i_current_price, i_end_date INTO r_i FROM item WHERE i_id = p_item_id AND i_u_id = p_seller_id;
+  SELECT i_num_bids, i_current_price, i_end_date, ib_id, ib_buyer_id, u_balance INTO r_i FROM item, item_max_bid, item_bid, useracct WHERE i_id = p_item_id AND i_u_id = p_seller_id AND imb_i_id = i_id AND imb_u_id = i_u_id AND imb_ib_id = ib_id AND imb_ib_i_id = ib_i_id AND imb_ib_u_id = ib_u_id AND ib_buyer_id = u_id;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'No ITEM_MAX_BID is available record for item %', p_item_id;
   END IF;
-  SELECT imb_ib_id, imb_ib_i_id, imb_ib_u_id INTO r_imb FROM item_max_bid WHERE imb_i_id = p_item_id AND imb_u_id = p_seller_id;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'No ITEM_MAX_BID is available record for item %', p_item_id;
+  IF r_i.i_current_price > (p_buyer_credit + r_i.u_balance) THEN
+    RAISE EXCEPTION 'Buyer #% does not have enough money in account to purchase Item #%', r_i.ib_buyer_id, p_item_id;
   END IF;
-  SELECT ib_id, ib_buyer_id INTO r_ib FROM item_bid WHERE ib_id = r_imb.imb_ib_id AND ib_i_id = r_imb.imb_ib_i_id AND ib_u_id = r_imb.imb_ib_u_id;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'No ITEM_MAX_BID is available record for item %', p_item_id;
-  END IF;
-  SELECT u_balance INTO r_u FROM useracct WHERE u_id = r_ib.ib_buyer_id;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'No ITEM_MAX_BID is available record for item %', p_item_id;
-  END IF;
-  IF r_i.i_current_price > (p_buyer_credit + r_u.u_balance) THEN
-    RAISE EXCEPTION 'Buyer #% does not have enough money in account to purchase Item #%', r_ib.ib_buyer_id, p_item_id;
-  END IF;
-  INSERT INTO item_purchase (ip_id,ip_ib_id,ip_ib_i_id,ip_ib_u_id,ip_date) VALUES(p_ip_id,r_ib.ib_id,p_item_id,p_seller_id,p_current_time);
+  INSERT INTO item_purchase (ip_id,ip_ib_id,ip_ib_i_id,ip_ib_u_id,ip_date) VALUES(p_ip_id,r_i.ib_id,p_item_id,p_seller_id,p_current_time);
   UPDATE item SET i_status = 3, i_updated = p_current_time  WHERE i_id = p_item_id AND i_u_id = p_seller_id ;
-  UPDATE useracct_item SET ui_ip_id = p_ip_id,     ui_ip_ib_id = r_ib.ib_id,     ui_ip_ib_i_id = p_item_id,     ui_ip_ib_u_id = p_seller_id WHERE ui_u_id = r_ib.ib_buyer_id AND ui_i_id = p_item_id AND ui_i_u_id = p_seller_id;
+  UPDATE useracct_item SET ui_ip_id = p_ip_id,     ui_ip_ib_id = r_i.ib_id,     ui_ip_ib_i_id = p_item_id,     ui_ip_ib_u_id = p_seller_id WHERE ui_u_id = r_i.ib_buyer_id AND ui_i_id = p_item_id AND ui_i_u_id = p_seller_id;
   IF NOT FOUND THEN
-    INSERT INTO useracct_item(ui_u_id, ui_i_id, ui_i_u_id, ui_ip_id, ui_ip_ib_id, ui_ip_ib_i_id, ui_ip_ib_u_id, ui_created) VALUES (r_ib.ib_buyer_id, p_item_id, p_seller_id, p_ip_id, r_ib.ib_id, p_item_id, p_seller_id, p_current_time);
+    INSERT INTO useracct_item(ui_u_id, ui_i_id, ui_i_u_id, ui_ip_id, ui_ip_ib_id, ui_ip_ib_i_id, ui_ip_ib_u_id, ui_created) VALUES (r_i.ib_buyer_id, p_item_id, p_seller_id, p_ip_id, r_i.ib_id, p_item_id, p_seller_id, p_current_time);
   END IF;
-  UPDATE useracct SET u_balance = u_balance + (-1 * (r_i.i_current_price) + p_buyer_credit)  WHERE u_id = r_ib.ib_buyer_id;
+  UPDATE useracct SET u_balance = u_balance + (-1 * (r_i.i_current_price) + p_buyer_credit)  WHERE u_id = r_i.ib_buyer_id;
   UPDATE useracct SET u_balance = u_balance + r_i.i_current_price  WHERE u_id = p_seller_id;
 END
 $$;

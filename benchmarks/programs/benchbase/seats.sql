@@ -14,16 +14,11 @@
 --   * A query whose rows the procedure only steps through, or whose values only go to LOG.debug
 --     or into the returned Object[] rows, is PERFORM or SELECT … INTO a RECORD: PL/pgSQL has no
 --     SELECT without INTO. FindOpenSeats' seat map and FindFlights' result rows are Java-side.
---   * A SELECT … INTO from a join that is not a chain in FROM order (DeleteReservation's
---     GetCustomerReservation, FROM customer, flight, reservation with reservation joined to both)
---     or whose first table has no condition of its own (GetCustomerByFFNumber, FROM customer,
---     frequent_flyer: isocheck would read every customer) is one SELECT … INTO per table, each
---     with its own conditions and the join column bound to the value the previous one read, and
---     BenchBase's `!results.next()` branch taken when any of them finds no row. Missing
---     construct: a join whose tables isocheck reads in an order other than FROM's. The tables are
---     read in the same rows and columns; at READ COMMITTED each SELECT takes its own snapshot (more
---     behaviours, never fewer). NewReservation's GetFlight and FindFlights' GetFlights loops are
---     the joins as BenchBase writes them.
+--   * (Undone: DeleteReservation's GetCustomerReservation, FROM customer, flight, reservation
+--     with reservation joined to both, and GetCustomerByFFNumber, FROM customer, frequent_flyer
+--     with no condition of customer's own, are the joins BenchBase writes, INTO a record. isocheck
+--     reads a join's tables in the order its equalities chain them (customer, reservation, flight;
+--     frequent_flyer, customer), frontend.JoinParts#chain.)
 --   * (Undone: FindOpenSeats' GetFlight selects its computed `… AS F_PRICE` as BenchBase writes it;
 --     isocheck reads an expression in a SELECT list as the columns it names plus an assignment of
 --     its value, frontend.SelectListExpression. The price, a float in PostgreSQL, is an integer
@@ -339,11 +334,8 @@ DECLARE
   v_c_id varchar;
   v_ff_al_id bigint;
   r_by_str RECORD;
-  r_ff RECORD;
   r_by_ff RECORD;
   r RECORD;
-  r2 RECORD;
-  r3 RECORD;
   v_c_iattr00 bigint;
   v_seats_left bigint;
   v_r_id bigint;
@@ -359,34 +351,22 @@ BEGIN
       END IF;
       v_c_id := r_by_str.c_id;
     ELSE
-      SELECT FF_C_ID, FF_AL_ID INTO r_ff FROM frequent_flyer WHERE FF_C_ID_STR = p_ff_c_id_str;
-      IF NOT FOUND THEN
-        RETURN;
-      END IF;
-      v_ff_al_id := r_ff.ff_al_id;
-      SELECT C_ID INTO r_by_ff FROM customer WHERE C_ID = r_ff.ff_c_id;
+      SELECT C_ID, FF_AL_ID INTO r_by_ff FROM customer, frequent_flyer WHERE FF_C_ID_STR = p_ff_c_id_str AND FF_C_ID = C_ID;
       IF NOT FOUND THEN
         RETURN;
       END IF;
       v_c_id := r_by_ff.c_id;
+      v_ff_al_id := r_by_ff.ff_al_id;
     END IF;
   END IF;
-  SELECT C_SATTR00, C_SATTR02, C_SATTR04, C_IATTR00, C_IATTR02, C_IATTR04, C_IATTR06 INTO r FROM customer WHERE C_ID = v_c_id;
-  IF NOT FOUND THEN
-    RETURN;
-  END IF;
-  SELECT F_SEATS_LEFT INTO r2 FROM flight WHERE F_ID = p_f_id;
-  IF NOT FOUND THEN
-    RETURN;
-  END IF;
-  SELECT R_ID, R_SEAT, R_PRICE, R_IATTR00 INTO r3 FROM reservation WHERE R_C_ID = v_c_id AND R_F_ID = p_f_id;
+  SELECT C_SATTR00, C_SATTR02, C_SATTR04, C_IATTR00, C_IATTR02, C_IATTR04, C_IATTR06, F_SEATS_LEFT, R_ID, R_SEAT, R_PRICE, R_IATTR00 INTO r FROM customer, flight, reservation WHERE C_ID = v_c_id AND C_ID = R_C_ID AND F_ID = p_f_id AND F_ID = R_F_ID;
   IF NOT FOUND THEN
     RETURN;
   END IF;
   v_c_iattr00 := r.c_iattr00 + 1;
-  v_seats_left := r2.f_seats_left;
-  v_r_id := r3.r_id;
-  v_r_price := r3.r_price;
+  v_seats_left := r.f_seats_left;
+  v_r_id := r.r_id;
+  v_r_price := r.r_price;
   DELETE FROM reservation WHERE R_ID = v_r_id AND R_C_ID = v_c_id AND R_F_ID = p_f_id;
   UPDATE flight   SET F_SEATS_LEFT = F_SEATS_LEFT + 1  WHERE F_ID = p_f_id ;
   UPDATE customer   SET C_BALANCE = C_BALANCE + (-1 * v_r_price),        C_IATTR00 = v_c_iattr00,        C_IATTR10 = C_IATTR10 - 1,        C_IATTR11 = C_IATTR10 - 1  WHERE C_ID = v_c_id ;

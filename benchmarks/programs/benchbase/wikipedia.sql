@@ -17,13 +17,11 @@
 --     PERFORM: PL/pgSQL has no SELECT without INTO, and the rows are not used.
 --   * GetPageAuthenticated prepares selectGroup but executes `st` (its selectUser statement) a second
 --     time (a BenchBase bug, the statement it issues): here the user SELECT is issued again.
---   * GetPage*'s selectPageRevision, `SELECT * FROM page, revision WHERE page_id = rev_page AND
---     rev_page = ? AND page_id = ? AND rev_id = page_latest LIMIT 1`, is two SELECTs: the page's
---     page_latest, then the revision `WHERE rev_page = ? AND rev_id = <page_latest> LIMIT 1`.
---     isocheck refuses a join on two column pairs and LIMIT on a join (JoinTranslator: "ORDER
---     BY/LIMIT on a join is not supported"); the two SELECTs read the same rows and fields of
---     both tables (at READ COMMITTED in two snapshots instead of one, which allows more
---     behaviours, never fewer). Restore the join when those constructs land.
+--   * (Undone: GetPage*'s selectPageRevision is the join BenchBase writes, `SELECT * FROM page,
+--     revision WHERE page_id = rev_page AND rev_page = ? AND page_id = ? AND rev_id = page_latest
+--     LIMIT 1`, INTO a record. isocheck reads it as the page row (its key fixed by page_id = ?)
+--     and the revisions joining it on both column pairs, every matching row (a superset of the one
+--     LIMIT 1 returns); frontend.JoinRecord, JoinParts#chain.)
 --   * UpdatePage reads generated keys (getGeneratedKeys) after its text and revision INSERTs: here
 --     `RETURNING old_id INTO` / `RETURNING rev_id INTO` (the same generated value).
 --   * UpdatePage's pageText.length() (rev_len, page_len, rc_old_len, rc_new_len) is the parameter
@@ -267,7 +265,6 @@ DECLARE
   r_rev RECORD;
   r_text RECORD;
   v_page_id int;
-  v_page_latest int;
 BEGIN
   SELECT * INTO r_page FROM page WHERE page_namespace = p_page_namespace AND page_title = p_page_title LIMIT 1;
   IF NOT FOUND THEN
@@ -276,8 +273,7 @@ BEGIN
   v_page_id := r_page.page_id;
   PERFORM * FROM page_restrictions WHERE pr_page = v_page_id;
   PERFORM * FROM ipblocks WHERE ipb_address = p_user_ip;
-  SELECT page_latest INTO v_page_latest FROM page WHERE page_id = v_page_id;
-  SELECT * INTO r_rev FROM revision WHERE rev_page = v_page_id AND rev_id = v_page_latest LIMIT 1;
+  SELECT * INTO r_rev FROM page, revision WHERE page_id = rev_page AND rev_page = v_page_id AND page_id = v_page_id AND rev_id = page_latest LIMIT 1;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'Invalid Page: Namespace:% / Title:"%" / PageId:%', p_page_namespace, p_page_title, v_page_id;
   END IF;
@@ -300,7 +296,6 @@ DECLARE
   r_rev RECORD;
   r_text RECORD;
   v_page_id int;
-  v_page_latest int;
 BEGIN
   IF p_user_id > 0 THEN
     SELECT * INTO r_user FROM useracct WHERE user_id = p_user_id LIMIT 1;
@@ -316,8 +311,7 @@ BEGIN
   v_page_id := r_page.page_id;
   PERFORM * FROM page_restrictions WHERE pr_page = v_page_id;
   PERFORM * FROM ipblocks WHERE ipb_user = p_user_id;
-  SELECT page_latest INTO v_page_latest FROM page WHERE page_id = v_page_id;
-  SELECT * INTO r_rev FROM revision WHERE rev_page = v_page_id AND rev_id = v_page_latest LIMIT 1;
+  SELECT * INTO r_rev FROM page, revision WHERE page_id = rev_page AND rev_page = v_page_id AND page_id = v_page_id AND rev_id = page_latest LIMIT 1;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'no such revision: page_id:% page_namespace: % page_title:%', v_page_id, p_namespace, p_page_title;
   END IF;

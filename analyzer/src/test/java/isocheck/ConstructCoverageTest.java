@@ -127,6 +127,27 @@ class ConstructCoverageTest {
                         List.of(RULES + "aJoinIntoARecordReadsBothSides"),
                         List.of(RUN + "joinIntoARecordReadsBothSidesFromOneJoinedRow")),
                 row(
+                        "a join on several column pairs with ORDER BY … LIMIT into a record",
+                        "join-pairs-limit.sql",
+                        "AND rev_ns = page_ns\\s+ORDER BY rev_len DESC LIMIT 1",
+                        List.of(
+                                "frontend.JoinChainParseTest#joinOnTwoColumnPairsWithOrderByLimitIntoARecord",
+                                "frontend.JoinChainParseTest#twoColumnPairsWithoutAFixedKeyAndOrderByExpressionsAreRefused"),
+                        List.of(RULES + "aJoinOnTwoColumnPairsWithLimitReadsBothSides"),
+                        List.of(
+                                RUN
+                                        + "aJoinOnTwoColumnPairsWithOrderByLimitHoldsTheFirstJoinedRow")),
+                row(
+                        "a join read in the order its equalities chain it, not FROM's",
+                        "join-order.sql",
+                        "FROM customer, flight, reservation",
+                        List.of(
+                                "frontend.JoinChainParseTest#tablesAreReadInTheOrderTheirEqualitiesChain",
+                                "frontend.JoinChainParseTest#aTableWithoutConditionsOfItsOwnIsNotReadFirst",
+                                "frontend.JoinChainParseTest#joinsThatAreNoChainAreRefused"),
+                        List.of(RULES + "aJoinReadOutOfFromOrderReadsEveryTable"),
+                        List.of(RUN + "joinsAreReadInTheOrderTheirEqualitiesChain")),
+                row(
                         "FOR r IN SELECT over a join",
                         "../../../analyzer/src/test/resources/join-loop/join-loop.sql",
                         "FOR r IN SELECT \\w+\\.\\w+, \\w+\\.\\w+ FROM \\w+ \\w+ JOIN ",
@@ -386,7 +407,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(34, seen.size());
+        assertEquals(36, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {

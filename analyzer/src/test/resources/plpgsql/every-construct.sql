@@ -58,12 +58,14 @@ END
 $$;
 
 -- $n parameters, PERFORM, FOUND, ELSEIF, NULL;, FOR r IN SELECT, DELETE, RETURN without value,
--- SELECT … INTO a record from a join, PERFORM of a join with ORDER BY … LIMIT
+-- SELECT … INTO a record from a join (with ORDER BY … LIMIT, its first table read second),
+-- PERFORM of a join with ORDER BY … LIMIT
 CREATE OR REPLACE FUNCTION cancel_order(INT) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   r RECORD;
   j RECORD;
+  k RECORD;
   n INT := 0;
 BEGIN
   PERFORM o_count FROM orders WHERE o_id = $1;
@@ -76,6 +78,11 @@ BEGIN
     FROM order_line ol JOIN item i ON ol.ol_i_id = i.i_id WHERE ol.ol_o_id = $1;
   IF FOUND AND j.ol_amount < 0 AND j.i_price < 0 THEN
     RAISE EXCEPTION 'negative amount and price';
+  END IF;
+  SELECT i.i_price, ol.ol_amount INTO k FROM item i, order_line ol
+    WHERE ol.ol_o_id = $1 AND ol.ol_i_id = i.i_id ORDER BY ol.ol_amount DESC LIMIT 1;
+  IF FOUND AND k.i_price < 0 THEN
+    RAISE EXCEPTION 'negative price';
   END IF;
   FOR r IN SELECT ol_i_id, ol_amount FROM order_line WHERE ol_o_id = $1 LOOP
     IF r.ol_amount > 1000 THEN

@@ -62,13 +62,6 @@ final class JoinTranslator extends JoinParts {
                 pos,
                 "GROUP BY and HAVING are not supported");
         reject(
-                s.getOrderByElements() != null && !s.getOrderByElements().isEmpty()
-                        || s.getLimit() != null
-                        || s.getOffset() != null
-                        || s.getFetch() != null,
-                pos,
-                "ORDER BY/LIMIT on a join is not supported");
-        reject(
                 SqlTranslator.lock(s, f).locks(),
                 pos,
                 "FOR UPDATE/SHARE on a join is not supported");
@@ -87,6 +80,13 @@ final class JoinTranslator extends JoinParts {
                 && s.getSelectItems().get(0).getExpression() instanceof Function)) {
             return JoinRecord.select(this, s, f, target, targetPos);
         }
+        reject(
+                s.getOrderByElements() != null && !s.getOrderByElements().isEmpty()
+                        || s.getLimit() != null
+                        || s.getOffset() != null
+                        || s.getFetch() != null,
+                pos,
+                "ORDER BY/LIMIT on a join of one aggregate is not supported");
         // the select list: one COUNT(DISTINCT c) / MIN(c) / MAX(c) of the last table
         reject(
                 s.getSelectItems().size() != 1,
@@ -287,23 +287,31 @@ final class JoinTranslator extends JoinParts {
      * A PL/pgSQL {@code PERFORM} of a join: the statements to run before {@code last}, whether its
      * select list is an aggregate (then FOUND is always true: an aggregate yields one row), and
      * whether {@code last}'s rows are exactly the join's last-table rows (false when a table is
-     * joined on several column pairs: then FOUND is not modelled).
+     * joined on several column pairs and the earlier table's key is not fixed: then FOUND is not
+     * modelled), and the tables in FROM order (the statements are in the chain's reading order,
+     * {@link JoinParts#chain}).
      */
     record PerformChain(
-            List<Stmt.Select> before, Stmt.Select last, boolean aggregate, boolean exact) {}
+            List<Stmt.Select> before,
+            Stmt.Select last,
+            boolean aggregate,
+            boolean exact,
+            List<String> fromOrder) {}
 
     /**
      * {@code PERFORM cols FROM t1, t2 [, t3] WHERE …}: a join whose rows are not used (TATP
-     * GetNewDestination, Epinions GetReviewItemById …), read as one SELECT per table in FROM order,
-     * each reading the columns the statement reads of that table (all of them for {@code *}) on the
-     * rows its own conjuncts select and that join with the previous table's rows ({@code c = ANY
-     * (:prev.c)} per joining column pair). Unlike {@link #join}, the SELECTs also run as separate
-     * statements: the rows are not used, and separate statements admit every outcome of the one
-     * statement (they may read one view, as the statement does) and more at READ COMMITTED, where
-     * each may read a newer one: an over-approximation. Any select list is accepted (columns, *,
-     * t.*, aggregates); ORDER BY and LIMIT n ≥ 1 change neither FOUND nor which rows could be read.
-     * With several column pairs between two tables each pair is tested separately, a superset of
-     * the joined rows: the reads over-approximate, and FOUND is refused ({@link
+     * GetNewDestination, Epinions GetReviewItemById …), read as one SELECT per table in the order
+     * the conditions chain them ({@link JoinParts#chain}: FROM order when that is a chain whose
+     * first table has a condition of its own), each reading the columns the statement reads of that
+     * table (all of them for {@code *}) on the rows its own conjuncts select and that join with the
+     * previous table's rows ({@code c = ANY (:prev.c)} per joining column pair). Unlike {@link
+     * #join}, the SELECTs also run as separate statements: the rows are not used, and separate
+     * statements admit every outcome of the one statement (they may read one view, as the statement
+     * does) and more at READ COMMITTED, where each may read a newer one: an over-approximation. Any
+     * select list is accepted (columns, *, t.*, aggregates); ORDER BY and LIMIT n ≥ 1 change
+     * neither FOUND nor which rows could be read. With several column pairs between two tables each
+     * pair is tested separately, a superset of the joined rows unless the earlier table's key is
+     * fixed by its own equalities: then the reads over-approximate, and FOUND is refused ({@link
      * PerformChain#exact}).
      */
     PerformChain perform(PlainSelect s, Fragment f, String target) {
@@ -326,9 +334,12 @@ final class JoinTranslator extends JoinParts {
                 SqlTranslator.lock(s, f).locks(),
                 pos,
                 "FOR UPDATE/SHARE on a join is not supported");
-        List<Part> parts = new ArrayList<>();
+        List<Part> from = new ArrayList<>();
         List<Expression> conjuncts = new ArrayList<>();
-        tablesAndConjuncts(s, f, pos, parts, conjuncts);
+        tablesAndConjuncts(s, f, pos, from, conjuncts);
+        Chain chain = chain(from, conjuncts, f, pos);
+        List<Part> parts = chain.parts();
+        List<Link> links = chain.links();
 
         // the columns each table's rows are read for: the select list's, ORDER BY's and the
         // conditions'
@@ -380,67 +391,6 @@ final class JoinTranslator extends JoinParts {
                             || ExprTranslator.intLiteral(n, at) < 1, // 2^63 and up: an error
                     at,
                     "LIMIT takes an integer literal ≥ 1");
-        }
-
-        // classify the conjuncts: local to one table, or an equality linking two consecutive tables
-        List<Link> links = new ArrayList<>();
-        boolean exact = true;
-        for (Expression c : conjuncts) {
-            Set<Integer> owners = new LinkedHashSet<>();
-            for (Column col : columns(c, parts)) {
-                owners.add(owner(col, parts, f, pos));
-            }
-            SourcePos cPos = f.posOf(c, pos);
-            if (owners.size() <= 1) {
-                parts.get(owners.isEmpty() ? 0 : owners.iterator().next()).local().add(c);
-                continue;
-            }
-            reject(
-                    !(c instanceof EqualsTo eq
-                            && eq.getLeftExpression() instanceof Column
-                            && eq.getRightExpression() instanceof Column),
-                    cPos,
-                    "a condition over two tables of a join must be an equality of two columns (a.c = b.d); found '"
-                            + c
-                            + "'");
-            EqualsTo eq = (EqualsTo) c;
-            Column l = (Column) eq.getLeftExpression();
-            Column r = (Column) eq.getRightExpression();
-            int lo = owner(l, parts, f, pos);
-            int ro = owner(r, parts, f, pos);
-            int e = Math.min(lo, ro);
-            int k = Math.max(lo, ro);
-            reject(
-                    k != e + 1,
-                    cPos,
-                    "tables must be listed in join order: each joined to the one before it ("
-                            + parts.get(k).table().name()
-                            + " is joined to "
-                            + parts.get(e).table().name()
-                            + ")");
-            if (links.stream().anyMatch(x -> x.later() == k)) {
-                exact = false; // several column pairs: each tested on its own (a superset of the
-                // joined rows)
-            }
-            Column earlier = lo < ro ? l : r;
-            Column later = lo < ro ? r : l;
-            links.add(
-                    new Link(
-                            e,
-                            Names.of(earlier.getColumnName()),
-                            k,
-                            Names.of(later.getColumnName())));
-        }
-        for (int k = 1; k < parts.size(); k++) {
-            final int kk = k;
-            reject(
-                    links.stream().noneMatch(x -> x.later() == kk),
-                    parts.get(k).pos(),
-                    "table "
-                            + parts.get(k).table().name()
-                            + " is not joined to "
-                            + parts.get(k - 1).table().name()
-                            + " by an equality (cross products are not supported)");
         }
 
         // one SELECT per table, each into a hidden row set target$table, the last into target
@@ -509,7 +459,12 @@ final class JoinTranslator extends JoinParts {
             if (i < parts.size() - 1) {
                 before.add(sel);
             } else {
-                return new PerformChain(before, sel, aggregate, exact);
+                return new PerformChain(
+                        before,
+                        sel,
+                        aggregate,
+                        chain.exact(),
+                        from.stream().map(x -> x.table().name()).toList());
             }
         }
         throw new IllegalStateException("a join without a last table");

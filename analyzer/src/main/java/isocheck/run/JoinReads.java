@@ -52,15 +52,16 @@ final class JoinReads {
     /**
      * One table of the join: its SELECT, its own conjuncts, the columns it reads (the aggregate
      * join's join or aggregated column; a join into a record's selected and joining columns), its
-     * join column and the earlier table's it equals.
+     * join columns and the earlier table's each equals (several pairs: Wikipedia's
+     * selectPageRevision).
      */
     record Part(
             Stmt.Select select,
             Table table,
             Cond own,
             List<String> readColumns,
-            String joinColumn,
-            String previousJoinColumn) {}
+            List<String> joinColumns,
+            List<String> previousJoinColumns) {}
 
     /** The tables of {@code sel}'s join, in join order. */
     static List<Part> parts(SqlGen gen, Stmt.Select sel) {
@@ -72,7 +73,10 @@ final class JoinReads {
             Table t = gen.table(s.table());
             String previous = i == 0 ? null : selects.get(i - 1).target();
             Cond own = previous == null ? s.where() : withoutMember(s.where(), previous);
-            Cond.Member m = previous == null ? null : member(s.where(), previous);
+            List<Cond.Member> members = new ArrayList<>();
+            if (previous != null) {
+                members(s.where(), previous, members);
+            }
             List<String> read =
                     s == sel && sel.aggregate().isPresent()
                             ? List.of(sel.aggregate().get().column().orElseThrow())
@@ -83,8 +87,10 @@ final class JoinReads {
                             t,
                             own,
                             read,
-                            m == null ? null : ((Expr.ColumnRef) m.element()).column(),
-                            m == null ? null : m.field()));
+                            members.stream()
+                                    .map(m -> ((Expr.ColumnRef) m.element()).column())
+                                    .toList(),
+                            members.stream().map(Cond.Member::field).toList()));
         }
         return out;
     }
@@ -113,16 +119,17 @@ final class JoinReads {
         for (int i = 1; i < parts.size(); i++) {
             Part p = parts.get(i);
             String prev = parts.get(i - 1).table().name();
-            from.append(" LEFT JOIN ")
-                    .append(p.table().name())
-                    .append(" ON ")
-                    .append(p.table().name())
-                    .append('.')
-                    .append(p.joinColumn())
-                    .append(" = ")
-                    .append(prev)
-                    .append('.')
-                    .append(p.previousJoinColumn());
+            from.append(" LEFT JOIN ").append(p.table().name()).append(" ON ");
+            for (int k = 0; k < p.joinColumns().size(); k++) {
+                from.append(k > 0 ? " AND " : "")
+                        .append(p.table().name())
+                        .append('.')
+                        .append(p.joinColumns().get(k))
+                        .append(" = ")
+                        .append(prev)
+                        .append('.')
+                        .append(p.previousJoinColumns().get(k));
+            }
             // a row its key part rejects matches in no version: not needed (BenchBase StockLevel's
             // s_w_id = :w keeps the other warehouses' stock rows out)
             Cond keyPart = gen.predicateColumns.keyPart(p.table(), p.own());
@@ -138,7 +145,13 @@ final class JoinReads {
                 + " FROM "
                 + from
                 + " WHERE "
-                + keyPart.accept(new SqlText(gen.dialect, qualified, params));
+                + keyPart.accept(new SqlText(gen.dialect, qualified, params))
+                // a join into a record holds its first joined row: the ORDER BY's (table.column)
+                + (sel.orderBy().isEmpty()
+                        ? ""
+                        : " ORDER BY "
+                                + String.join(
+                                        ", ", sel.orderBy().stream().map(k -> k.text()).toList()));
     }
 
     /**
@@ -289,17 +302,16 @@ final class JoinReads {
         return where;
     }
 
-    /** The join conjunct {@code c = ANY(:rows.j)} in {@code where}, or null. */
-    private static Cond.Member member(Cond where, String rows) {
+    /** The join conjuncts {@code c = ANY(:rows.j)} in {@code where}, into {@code out}. */
+    private static void members(Cond where, String rows, List<Cond.Member> out) {
         if (where instanceof Cond.Member m
                 && m.rows().equals(rows)
                 && m.element() instanceof Expr.ColumnRef) {
-            return m;
+            out.add(m);
         }
         if (where instanceof Cond.And and) {
-            Cond.Member l = member(and.left(), rows);
-            return l != null ? l : member(and.right(), rows);
+            members(and.left(), rows, out);
+            members(and.right(), rows, out);
         }
-        return null;
     }
 }

@@ -117,7 +117,8 @@ final class SelectSql {
                         + " FROM "
                         + String.join(", ", parts.stream().map(Stmt.Select::table).toList())
                         + " WHERE "
-                        + String.join(" AND ", conds);
+                        + String.join(" AND ", conds)
+                        + orderAndLimit(sel); // table.column keys: the record's row is the first
         return new Compiled(
                 sel,
                 Compiled.Kind.JOIN,

@@ -290,6 +290,105 @@ class SqlConstructRulesTest {
     }
 
     /**
+     * A join on two column pairs with ORDER BY … LIMIT 1 into a record (Wikipedia's
+     * selectPageRevision; branch sql8): the page row (key fixed) and the revisions joining it on
+     * both pairs are read, in their selected, joining and ordering columns, so View, which writes
+     * the log Writer reads, has a write skew under SI with a writer of any of those (the edge from
+     * View on that table), and none with a writer of a column it does not read (rev_note): LIMIT
+     * does not make it a read of one row, nor the join a read of every column.
+     */
+    @Test
+    void aJoinOnTwoColumnPairsWithLimitReadsBothSides() throws Exception {
+        String join =
+                """
+                CREATE TABLE page (page_id INT PRIMARY KEY, page_latest INT NOT NULL, page_len INT NOT NULL);
+                CREATE TABLE revision (rev_id INT PRIMARY KEY, rev_page INT NOT NULL, rev_len INT NOT NULL,
+                  rev_note INT NOT NULL);
+                CREATE TABLE log (l_id INT PRIMARY KEY, n INT NOT NULL);
+                TRANSACTION View(p INT)
+                BEGIN
+                  SELECT page_len, rev_id INTO r FROM page, revision WHERE page_id = rev_page AND page_id = :p
+                    AND rev_id = page_latest ORDER BY rev_len DESC LIMIT 1;
+                  UPDATE log SET n = :r.rev_id WHERE l_id = :p;
+                END;
+                TRANSACTION Writer(id INT, l INT)
+                BEGIN
+                  SELECT n INTO x FROM log WHERE l_id = :l;
+                  UPDATE %s;
+                END;
+                """;
+        assertSkewThroughEach(
+                join,
+                "revision SET rev_note = :x WHERE rev_id = :id",
+                "page SET page_latest = :x WHERE page_id = :id",
+                "page SET page_len = :x WHERE page_id = :id",
+                "revision SET rev_len = :x WHERE rev_id = :id",
+                "revision SET rev_page = :x WHERE rev_id = :id");
+        // the litmus program: Publish and Trim write skew through both tables under SI, SER none
+        String litmus =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of(
+                                "../benchmarks/programs/litmus/join-pairs-limit.sql"));
+        Analysis.Outcome si = run(litmus, "si", 4);
+        assertEquals(Analysis.Verdict.FOUND, si.verdict());
+        assertEquals(2, si.anomalies().get(0).k(), si.anomalies().toString());
+        assertEquals(Analysis.Verdict.NONE, run(litmus, "ser", 4).verdict());
+    }
+
+    /**
+     * A join read in the order its equalities chain it, not FROM's (SEATS' GetCustomerReservation,
+     * FROM customer, flight, reservation; branch sql8): every table is read in its selected and
+     * joining columns (a write skew under SI with a writer of any of them, none with a writer of
+     * c_note, which the join does not read).
+     */
+    @Test
+    void aJoinReadOutOfFromOrderReadsEveryTable() throws Exception {
+        String join =
+                """
+                CREATE TABLE customer (c_id INT PRIMARY KEY, c_balance INT NOT NULL, c_note INT NOT NULL);
+                CREATE TABLE flight (f_id INT PRIMARY KEY, f_seats_left INT NOT NULL);
+                CREATE TABLE reservation (r_id INT PRIMARY KEY, r_c_id INT NOT NULL, r_f_id INT NOT NULL, r_price INT NOT NULL);
+                CREATE TABLE log (l_id INT PRIMARY KEY, n INT NOT NULL);
+                TRANSACTION Find(c INT, f INT)
+                BEGIN
+                  SELECT c_balance, f_seats_left, r_price INTO r FROM customer, flight, reservation
+                   WHERE c_id = :c AND c_id = r_c_id AND f_id = :f AND f_id = r_f_id;
+                  UPDATE log SET n = :r.r_price WHERE l_id = :c;
+                END;
+                TRANSACTION Writer(id INT, l INT)
+                BEGIN
+                  SELECT n INTO x FROM log WHERE l_id = :l;
+                  UPDATE %s;
+                END;
+                """;
+        assertSkewThroughEach(
+                join,
+                "customer SET c_note = :x WHERE c_id = :id",
+                "customer SET c_balance = :x WHERE c_id = :id",
+                "flight SET f_seats_left = :x WHERE f_id = :id",
+                "reservation SET r_price = :x WHERE r_id = :id",
+                "reservation SET r_f_id = :x WHERE r_id = :id");
+    }
+
+    /**
+     * {@code program} (a %s for the writer's UPDATE): no anomaly under SI with {@code unread}; a
+     * 2-cycle whose edge into the writer is on the updated table with each of {@code read}.
+     */
+    private static void assertSkewThroughEach(String program, String unread, String... read)
+            throws Exception {
+        assertEquals(
+                Analysis.Verdict.NONE, run(program.formatted(unread), "si", 2).verdict(), unread);
+        for (String update : read) {
+            Analysis.Outcome o = run(program.formatted(update), "si", 2);
+            assertEquals(Analysis.Verdict.FOUND, o.verdict(), update);
+            String table = update.substring(0, update.indexOf(' '));
+            assertTrue(
+                    o.anomalies().get(0).edges().stream().anyMatch(e -> e.table().equals(table)),
+                    update + ": " + o.anomalies());
+        }
+    }
+
+    /**
      * CASE over encoded values is an if-then-else: a key chosen by {@code CASE WHEN :me = 1 THEN 1
      * ELSE :me END} is always :me, so reader and writer touch one record and SI (which orders the
      * two writers) has no write skew. COALESCE is left unconstrained, so the same program with

@@ -84,7 +84,10 @@ class PlpgsqlFrontendTest {
         Stmt.Foreach outer = (Stmt.Foreach) body.get(1);
         assertEquals(airlines.target(), outer.source());
         Stmt.Select flights = (Stmt.Select) outer.body().get(0);
-        assertEquals("f_al_id = :" + outer.variable() + ".al_id", flights.where().text());
+        // a.al_id = p_a and f.f_al_id = a.al_id imply f_al_id = p_a (JoinParts#chain)
+        assertEquals(
+                "f_al_id = :p_a AND f_al_id = :" + outer.variable() + ".al_id",
+                flights.where().text());
         Stmt.Foreach inner = (Stmt.Foreach) outer.body().get(1);
         assertEquals("r", inner.variable());
         assertEquals(flights.target(), inner.source());

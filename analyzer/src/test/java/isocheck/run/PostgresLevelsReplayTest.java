@@ -85,6 +85,11 @@ class PostgresLevelsReplayTest {
     static final String WHY_S =
             "MIN/MAX of a VARCHAR column is left unconstrained (Vocabulary#isIntKey: a string's integer code has not the strings' order), so the witness has two Claims take different names, each reading the owner of the row the other updates; on the server both read the same snapshot's greatest name, and the history is serializable. The explorer, which computes MAX, finds no such cycle under psi and si (SoundnessOracleTest, RESULTS 2026-11-26 sql6): spurious, sound";
 
+    static final String WHY_T =
+            "a join read out of FROM order into a record (frontend.JoinParts#chain, join-order.sql): the values of an earlier table's columns (r.r_id, from reservation, read second of three) are over-approximated like WHY_Q's, so the witness's Cancel of customer 12 deletes reservation 34, which its join does not match (r_c_id = 35); on the server each Cancel deletes its own reservation and the history is serializable. The explorer finds no cycle under psi and si (SoundnessOracleTest, RESULTS 2026-11-26 sql8): spurious, sound";
+    static final String WHY_U =
+            "a join into a record without ORDER BY (join-order.sql's Charge) holds whichever joined row the server returns first, which SQL leaves open and the model leaves free: the witness has the two Charges take customers 3 and 2, each reading the other's balance; on the server both took customer 2 (its scan order), so the second UPDATE fails with \"could not serialize access\" (manual §13.2.2) and no cycle forms. A schedule cannot choose the server's row order";
+
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
      * investigated from its schedule and trace).
@@ -104,6 +109,12 @@ class PostgresLevelsReplayTest {
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
+                            Map.entry("join-order read-committed 1", WHY_D2),
+                            Map.entry("join-order read-committed 13", WHY_D2),
+                            Map.entry("join-order read-committed 15", WHY_D2),
+                            Map.entry("join-order read-committed 20", WHY_D2),
+                            Map.entry("join-order repeatable-read 1", WHY_T),
+                            Map.entry("join-order repeatable-read 2", WHY_U),
                             Map.entry("max-varchar repeatable-read 1", WHY_S),
                             Map.entry("on-conflict repeatable-read 1", WHY_K),
                             Map.entry("order-by-limit read-committed 1", WHY_C),

@@ -806,6 +806,111 @@ class SqlConstructsRunContract extends Contract {
     }
 
     /**
+     * A join on two column pairs with ORDER BY … LIMIT 1 into a record (join-pairs-limit.sql, the
+     * shape of Wikipedia's selectPageRevision): Publish takes the longest revision of the page in
+     * its namespace (5; revision 3 is in another namespace, revision 4 of another page), and after
+     * a Trim cut revision 2 to the page's length 0, the longest is revision 1 (3). Every revision
+     * that joins is read (both lengths, in the version the statement saw), none that does not.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void aJoinOnTwoColumnPairsWithOrderByLimitHoldsTheFirstJoinedRow() throws Exception {
+        for (boolean trimFirst : new boolean[] {false, true}) {
+            StringWriter trace = new StringWriter();
+            History h =
+                    schedule(
+                                    "join-pairs-limit.sql",
+                                    Isolation.READ_COMMITTED,
+                                    trace,
+                                    "row page: page_id = 1, page_ns = 0, page_len = 0",
+                                    "row page: page_id = 2, page_ns = 0, page_len = 0",
+                                    "row revision: rev_id = 1, rev_page = 1, rev_ns = 0, rev_len = 3",
+                                    "row revision: rev_id = 2, rev_page = 1, rev_ns = 0, rev_len = 5",
+                                    "row revision: rev_id = 3, rev_page = 1, rev_ns = 1, rev_len = 9",
+                                    "row revision: rev_id = 4, rev_page = 2, rev_ns = 0, rev_len = 7",
+                                    "T1: trim_revision(p_rev = 2, p_page = 1)",
+                                    "T2: publish(p_page = 1)",
+                                    trimFirst ? "T1*" : "T2*",
+                                    trimFirst ? "T2*" : "T1*")
+                            .history();
+            List<String> ops = committedOps(h);
+            assertEquals(2, ops.size(), trace.toString());
+            String publish =
+                    ops.stream().filter(o -> o.contains("w(page/")).findFirst().orElseThrow();
+            String trim = ops.stream().filter(o -> o != publish).findFirst().orElseThrow();
+            // the record holds the first row in ORDER BY rev_len DESC: revision 2 (5), or after
+            // the Trim revision 1 (3); a Trim after the Publish reads the length it wrote
+            assertTrue(
+                    trace.toString()
+                            .contains(
+                                    trimFirst
+                                            ? "r = [{rev_id=1, rev_page=1, rev_ns=0, rev_len=3}"
+                                            : "r = [{rev_id=2, rev_page=1, rev_ns=0, rev_len=5}"),
+                    trace.toString());
+            if (!trimFirst) {
+                assertTrue(trace.toString().contains("(page_len=5)"), trace.toString());
+            }
+            String trimmed = trim.replaceFirst("^.*w\\(revision/2/rev_len,(\\d+)\\).*$", "$1");
+            assertTrue(publish.contains("r(revision/1/rev_len,0)"), publish);
+            assertTrue(
+                    publish.contains("r(revision/2/rev_len," + (trimFirst ? trimmed : "0") + ")"),
+                    publish + "\n" + trace);
+            assertTrue(!publish.contains("r(revision/3/rev_len"), publish);
+            assertTrue(!publish.contains("r(revision/4/rev_len"), publish);
+            assertTrue(Oracle.serializable(h));
+        }
+    }
+
+    /**
+     * Joins read out of FROM order (join-order.sql, SEATS' DeleteReservation shapes): Cancel's FROM
+     * customer, flight, reservation reads the reservation of customer 1 on flight 2 only (not
+     * customer 1's reservation on flight 1, nor customer 2's on flight 2), deletes it, frees a seat
+     * and refunds its price 4; Charge of flight 1, whose first table customer has no condition of
+     * its own, then reads reservation 1 first and customer 1 in the version Cancel wrote.
+     */
+    @Case({Isolation.READ_COMMITTED})
+    void joinsAreReadInTheOrderTheirEqualitiesChain() throws Exception {
+        StringWriter trace = new StringWriter();
+        History h =
+                schedule(
+                                "join-order.sql",
+                                Isolation.READ_COMMITTED,
+                                trace,
+                                "row customer: c_id = 1, c_balance = 10",
+                                "row customer: c_id = 2, c_balance = 20",
+                                "row flight: f_id = 1, f_seats_left = 5",
+                                "row flight: f_id = 2, f_seats_left = 6",
+                                "row reservation: r_id = 1, r_c_id = 1, r_f_id = 1, r_price = 3",
+                                "row reservation: r_id = 2, r_c_id = 1, r_f_id = 2, r_price = 4",
+                                "T1: cancel(p_c = 1, p_f = 2)",
+                                "T2: charge(p_f = 1)",
+                                "T1*",
+                                "T2*")
+                        .history();
+        List<String> ops = committedOps(h);
+        assertEquals(2, ops.size(), trace.toString());
+        String cancel =
+                ops.stream().filter(o -> o.contains("w(reservation/")).findFirst().orElseThrow();
+        assertTrue(cancel.contains("r(reservation/2/r_price,0)"), cancel);
+        assertTrue(!cancel.contains("r(reservation/1/r_price"), cancel);
+        assertTrue(cancel.contains("r(customer/1/c_balance,0)"), cancel);
+        assertTrue(cancel.contains("r(flight/2/f_seats_left,0)"), cancel);
+        assertTrue(!cancel.contains("r(flight/1/"), cancel);
+        assertTrue(cancel.contains("w(reservation/2/@alive,"), cancel);
+        assertTrue(cancel.contains("w(flight/2/f_seats_left,"), cancel);
+        // Charge's record: customer 1 with the refund (10 + 4), from reservation 1's row
+        assertTrue(trace.toString().contains("r = [{c_id=1, c_balance=14}]"), trace.toString());
+        // Charge of flight 1: reservation 1 (customer 1), read first; customer 1 in Cancel's
+        // version
+        String charge = ops.stream().filter(o -> o != cancel).findFirst().orElseThrow();
+        assertTrue(charge.contains("r(reservation/1/r_price,0)"), charge);
+        String refunded = cancel.replaceFirst("^.*w\\(customer/1/c_balance,(\\d+)\\).*$", "$1");
+        assertTrue(charge.contains("r(customer/1/c_balance," + refunded + ")"), ops.toString());
+        assertTrue(!charge.contains("customer/2/c_balance"), charge);
+        assertTrue(charge.contains("w(customer/1/c_balance,"), charge);
+        assertTrue(Oracle.serializable(h));
+    }
+
+    /**
      * FOR r IN SELECT over a join (join-loop.sql's compensate): the loop body runs once per joined
      * row (each of airline 2's three flights) with the airline's fee; with fee 0 it writes nothing.
      * Both tables' rows are read and recorded.

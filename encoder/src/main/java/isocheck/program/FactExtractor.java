@@ -191,7 +191,10 @@ public final class FactExtractor {
                         s.aggregate().flatMap(Aggregate::column).ifPresent(reads::add);
                         // ORDER BY … LIMIT n compares the order columns of every matching row to
                         // choose the first n
-                        s.orderBy().forEach(k -> reads.add(k.column()));
+                        // (a join's keys are table.column, read by its tables' own SELECTs)
+                        if (!s.isJoin()) {
+                            s.orderBy().forEach(k -> reads.add(k.column()));
+                        }
                         readWhere(s.where(), table, reads, pins);
                         return null;
                     }

@@ -64,7 +64,9 @@ public sealed interface Stmt {
      * UPDATE|SHARE [NOWAIT|SKIP LOCKED]]}, or with an aggregate, {@code SELECT
      * MIN/MAX/COUNT/SUM/AVG(c) INTO target …}. {@code columns} is empty for an aggregate; {@code
      * orderBy} is empty and {@code limit} empty when absent (ORDER BY without LIMIT only orders the
-     * rows, which a row set does not keep).
+     * rows, which a row set does not keep). The last SELECT of a join into a record ({@link
+     * #isJoin}) keeps its ORDER BY with keys written {@code table.column} and no limit: the order
+     * only decides which joined row the record holds at run time (frontend.JoinRecord).
      */
     record Select(
             String target,
