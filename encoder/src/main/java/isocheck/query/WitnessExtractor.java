@@ -319,6 +319,7 @@ public final class WitnessExtractor {
             Valuation m, Vocabulary v, Transaction type, Expr<?> t) {
         Map<String, String> out = new LinkedHashMap<>();
         java.util.Set<String> nullable = isocheck.program.NullableParameters.of(type);
+        Map<String, String> literals = v.literalsByCode(); // once per transaction, not per value
         for (Variable p : type.parameters()) {
             if (p.type() instanceof Type.Scalar
                     && nullable.contains(p.name())
@@ -342,7 +343,7 @@ public final class WitnessExtractor {
                 out.put(
                         p.name(),
                         s.type() == ScalarType.STRING
-                                ? Witness.sqlString(val.toString(), v.literalsByCode())
+                                ? Witness.sqlString(val.toString(), literals)
                                 : val.toString());
             } else {
                 out.put(p.name(), rows(m, v, type, p, t));
