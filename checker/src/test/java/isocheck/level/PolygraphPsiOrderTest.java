@@ -77,6 +77,11 @@ class PolygraphPsiOrderTest {
             History h = HardHistories.generate(p);
             Verdict late = check(h, true);
             Verdict early = check(h, false); // the search before this change
+            Verdict looking = check(h, true, 1000); // with the phase's lookahead (stop 20: off)
+            assertEquals(
+                    late instanceof Verdict.Consistent,
+                    looking instanceof Verdict.Consistent,
+                    "lookahead, " + p);
             String label = "PSI " + p;
             assertFalse(late instanceof Verdict.Unknown, label + ": " + late);
             assertEquals(
@@ -150,10 +155,15 @@ class PolygraphPsiOrderTest {
      * lookahead) or the one before it (Kahn's order, no lookahead).
      */
     private static Verdict check(History h, boolean now) {
+        return check(h, now, now ? PolygraphSearch.psiLookahead : 0);
+    }
+
+    /** {@link #check(History, boolean)} with the phase's lookahead visiting up to budget nodes. */
+    private static Verdict check(History h, boolean now, int budget) {
         boolean was = PolygraphSearch.lateInitVersions;
         int look = PolygraphSearch.psiLookahead;
         PolygraphSearch.lateInitVersions = now;
-        PolygraphSearch.psiLookahead = now ? look : 0;
+        PolygraphSearch.psiLookahead = budget;
         try {
             return LevelChecker.of(
                             Level.PSI,
