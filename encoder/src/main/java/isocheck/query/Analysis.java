@@ -18,10 +18,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Bounded anomaly detection (paper §5.1): for k = 2 … K, is φ_{T,Ψ} ∧ φ_D ∧ φ_Cycle,k satisfiable?
@@ -300,22 +296,20 @@ public final class Analysis {
         int skipped = planned.size() - jobs.size();
         int threads = Math.max(1, Math.min(opts.threads(), jobs.size()));
         Cancellation cancel = new Cancellation();
-        ExecutorService pool =
+        // on the process's query threads (QueryThreads: a thread's first Z3 context is costly)
+        QueryThreads.Batch<CycleJob.Result> batch =
                 threads == 1
                         ? null
-                        : Executors.newFixedThreadPool(
+                        : QueryThreads.start(
+                                jobs.stream()
+                                        .<QueryThreads.Job<CycleJob.Result>>map(
+                                                j -> () -> j.run(cancel))
+                                        .toList(),
                                 threads,
-                                r -> {
-                                    Thread t = new Thread(r, "isocheck-query");
-                                    t.setDaemon(true);
-                                    return t;
-                                });
+                                cancel::cancelled);
         try {
             // asked in order on `threads` threads, merged in order: the report is the sequential
             // one
-            List<Future<CycleJob.Result>> pending = new ArrayList<>();
-            if (pool != null)
-                for (CycleJob job : jobs) pending.add(pool.submit(() -> job.run(cancel)));
             Set<String> signatures = new LinkedHashSet<>();
             for (int i = 0; i < jobs.size(); i++) {
                 CycleJob job = jobs.get(i);
@@ -323,7 +317,7 @@ public final class Analysis {
                     if (!found.isEmpty()) break; // the shortest length with a cycle is done
                     signatures.clear();
                 }
-                CycleJob.Result r = pool == null ? job.run(cancel) : await(pending.get(i));
+                CycleJob.Result r = batch == null ? job.run(cancel) : await(batch, i);
                 for (CycleJob.Asked a : r.asked()) {
                     Query q = a.query();
                     if (a.smtText() != null) SmtFiles.write(q.smtFile(), a.smtText());
@@ -346,15 +340,8 @@ public final class Analysis {
             }
         } finally {
             cancel.cancel();
-            if (pool != null) {
-                pool.shutdownNow();
-                try {
-                    // the jobs close their contexts on the way out; return only after they have
-                    while (!pool.awaitTermination(1, TimeUnit.SECONDS)) cancel.cancel();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            // the jobs close their contexts on the way out; return only after they have
+            if (batch != null) batch.awaitWorkers(cancel::cancel);
         }
         return new Outcome(
                 found.isEmpty() ? Verdict.NONE : Verdict.FOUND,
@@ -406,9 +393,10 @@ public final class Analysis {
         return jobs;
     }
 
-    private static CycleJob.Result await(Future<CycleJob.Result> f) throws SpecException {
+    private static CycleJob.Result await(QueryThreads.Batch<CycleJob.Result> batch, int i)
+            throws SpecException {
         try {
-            return f.get();
+            return batch.result(i);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for a query", e);

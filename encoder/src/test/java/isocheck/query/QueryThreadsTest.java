@@ -1,0 +1,109 @@
+package isocheck.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class QueryThreadsTest {
+
+    private static List<QueryThreads.Job<Integer>> numbered(int n, List<Integer> startOrder) {
+        List<QueryThreads.Job<Integer>> jobs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            jobs.add(
+                    () -> {
+                        startOrder.add(k);
+                        return k * k;
+                    });
+        }
+        return jobs;
+    }
+
+    @Test
+    void everyJobsResultIsItsOwnAndJobsStartInOrderOnOneWorker() throws Exception {
+        List<Integer> started = Collections.synchronizedList(new ArrayList<>());
+        QueryThreads.Batch<Integer> b = QueryThreads.start(numbered(20, started), 1, () -> false);
+        for (int i = 0; i < 20; i++) assertEquals(i * i, b.result(i));
+        b.awaitWorkers(() -> {});
+        List<Integer> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) expected.add(i);
+        assertEquals(expected, started);
+    }
+
+    @Test
+    void aBatchRunsOnThreadsThatAnEarlierBatchStarted() throws Exception {
+        Set<Thread> before = null;
+        Set<Thread> second = Collections.synchronizedSet(new HashSet<>());
+        for (int batch = 0; batch < 2; batch++) {
+            Set<Thread> seen = batch == 0 ? new HashSet<>() : second;
+            List<QueryThreads.Job<Thread>> jobs = new ArrayList<>();
+            for (int i = 0; i < 6; i++)
+                jobs.add(
+                        () -> {
+                            seen.add(Thread.currentThread());
+                            return Thread.currentThread();
+                        });
+            QueryThreads.Batch<Thread> b = QueryThreads.start(jobs, 2, () -> false);
+            for (int i = 0; i < 6; i++) b.result(i);
+            b.awaitWorkers(() -> {});
+            Thread.sleep(50); // a worker's thread is idle again just after its future completes
+            // the query threads alive after the first batch (an earlier test's may be among them)
+            if (batch == 0) before = queryThreads();
+        }
+        assertTrue(second.size() <= 2, second.toString());
+        assertTrue(
+                before.containsAll(second), "a new thread was started: " + second + " " + before);
+    }
+
+    private static Set<Thread> queryThreads() {
+        Set<Thread> out = new HashSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet())
+            if (t.getName().equals("isocheck-query")) out.add(t);
+        return out;
+    }
+
+    @Test
+    void aFailingJobFailsOnlyItsOwnResult() throws Exception {
+        List<QueryThreads.Job<Integer>> jobs =
+                List.of(
+                        () -> 1,
+                        () -> {
+                            throw new IllegalStateException("boom");
+                        },
+                        () -> 3);
+        QueryThreads.Batch<Integer> b = QueryThreads.start(jobs, 2, () -> false);
+        assertEquals(1, b.result(0));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> b.result(1));
+        assertInstanceOf(IllegalStateException.class, e.getCause());
+        assertEquals(3, b.result(2));
+        b.awaitWorkers(() -> {});
+    }
+
+    @Test
+    void afterAStopNoFurtherJobStartsAndTheWorkersEnd() {
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger ran = new AtomicInteger();
+        List<QueryThreads.Job<Integer>> jobs = new ArrayList<>();
+        for (int i = 0; i < 50; i++)
+            jobs.add(
+                    () -> {
+                        if (ran.incrementAndGet() == 3) stop.set(true);
+                        return 0;
+                    });
+        QueryThreads.Batch<Integer> b = QueryThreads.start(jobs, 2, stop::get);
+        b.awaitWorkers(() -> {});
+        // the job that stopped it, and at most the other worker's job in flight
+        assertTrue(ran.get() >= 3 && ran.get() <= 4, "ran " + ran.get());
+    }
+}
