@@ -108,59 +108,7 @@ final class InitialState {
             rows.computeIfAbsent(table + key, x -> row(table, key, n.record(), List.of(), namings));
         }
         for (int t : arOrder) predicateRows(t, rows);
-        return firstRowsFirst(rows);
-    }
-
-    /**
-     * The seed in the order the replay inserts it, with the row each {@code SELECT … INTO} (no
-     * ORDER BY, outside loops, not by its whole key) reads first ahead of the other rows of its
-     * table. The encoding lets such a read take any matching row ({@code T.v!pick}, a member of the
-     * set), and SQL leaves the order of an unordered result to the database (PostgreSQL manual
-     * §7.5: "the rows are returned in an unspecified order"); PL/pgSQL's {@code SELECT … INTO}
-     * keeps the first (§43.5.3). On a freshly loaded table PostgreSQL's sequential scan returns the
-     * rows in insertion order, so the model's pick inserted first is the row the server returns
-     * when several seeded rows match (BenchBase SEATS: three frequent_flyer rows of one customer
-     * string). Only the order changes: the seeded rows and values are the model's.
-     */
-    private List<Witness.InitialRow> firstRowsFirst(Map<String, Witness.InitialRow> rows) {
-        Map<String, List<String>> firsts = new LinkedHashMap<>();
-        for (int t : arOrder) {
-            Transaction type = type(t);
-            Expr<?> inst = q.txns().get(t);
-            for (StatementFacts sf : model.facts(type.name()).statements()) {
-                if (!(sf.statement() instanceof Stmt.Select sel)
-                        || sel.target() == null
-                        || sel.aggregate().isPresent()
-                        || !sel.orderBy().isEmpty()
-                        || !sf.loops().isEmpty()) continue;
-                try {
-                    Site site = rules.site(sf, type, inst, List.of());
-                    if (!m.eval(rules.exec(sf, site, true), true).isTrue()
-                            || rules.pinnedRecord(sf, site).isPresent()) continue;
-                    Optional<BoolExpr> ne = rules.terms().nonEmpty(sel.target(), site);
-                    Optional<Expr<?>> pick = rules.terms().pick(sel.target(), site);
-                    if (ne.isEmpty() || pick.isEmpty() || !m.eval(ne.get(), true).isTrue())
-                        continue;
-                    String id = sf.table() + keyOf(sf.table(), pick.get());
-                    List<String> ids = firsts.computeIfAbsent(sf.table(), x -> new ArrayList<>());
-                    if (rows.containsKey(id) && !ids.contains(id)) ids.add(id);
-                } catch (RuntimeException e) {
-                    // a target the terms do not model as a row set: its order is left as it is
-                }
-            }
-        }
-        List<Witness.InitialRow> out = new ArrayList<>();
-        java.util.Set<String> placed = new java.util.HashSet<>();
-        for (Map.Entry<String, Witness.InitialRow> e : rows.entrySet()) {
-            String table = e.getValue().table();
-            if (placed.add("table " + table)) {
-                for (String id : firsts.getOrDefault(table, List.of())) {
-                    if (placed.add(id)) out.add(rows.get(id));
-                }
-            }
-            if (placed.add(e.getKey())) out.add(e.getValue());
-        }
-        return List.copyOf(out);
+        return List.copyOf(rows.values());
     }
 
     /**
