@@ -23,8 +23,13 @@ class LauncherTest {
 
     private static Result run(Path workDir, String... args)
             throws IOException, InterruptedException {
+        return run(LAUNCHER, workDir, args);
+    }
+
+    private static Result run(Path launcher, Path workDir, String... args)
+            throws IOException, InterruptedException {
         String[] command = new String[args.length + 1];
-        command[0] = LAUNCHER.toString();
+        command[0] = launcher.toString();
         System.arraycopy(args, 0, command, 1, args.length);
         Path out = Files.createTempFile("isocheck-out", ".txt");
         Path err = Files.createTempFile("isocheck-err", ".txt");
@@ -51,6 +56,44 @@ class LauncherTest {
         Result r = run(elsewhere, "parse", bank.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith(bank + ": 1 table, 2 transactions"), r.out());
+    }
+
+    @Test
+    void runsThroughASymlinkAndKeepsTheCallersDirectory(@TempDir Path elsewhere) throws Exception {
+        // the launcher finds its checkout through the link and returns to the caller's directory
+        // before starting the JVM, so a relative argument names a file there
+        Path bin = Files.createDirectories(elsewhere.resolve("bin"));
+        Path link = Files.createSymbolicLink(bin.resolve("iso"), LAUNCHER);
+        Files.copy(
+                ShippedProgramsTest.ROOT.resolve("benchmarks/programs/bank.sql"),
+                elsewhere.resolve("bank.sql"));
+        Result r = run(link, elsewhere, "parse", "bank.sql");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().startsWith("bank.sql: 1 table, 2 transactions"), r.out());
+    }
+
+    @Test
+    void checksAMidSizeHistoryWithItsOwnJvmFlags(@TempDir Path elsewhere) throws Exception {
+        // 512 KiB - 8 MiB RC/RA: the launcher adds compile-threshold and huge-page flags; the JVM
+        // must take them silently (output and exit code as for any other size)
+        StringBuilder h = new StringBuilder();
+        for (int t = 0; t < 40_000; t++) {
+            h.append("w(1,").append(t + 1).append(",0,").append(t).append(")\n");
+        }
+        Path file = elsewhere.resolve("h.txt");
+        Files.writeString(file, h);
+        assertTrue(Files.size(file) > 512 << 10);
+        for (String level : new String[] {"rc", "ra"}) {
+            Result r = run(elsewhere, "check", "h.txt", "--level", level);
+            assertEquals(0, r.code(), r.err());
+            assertEquals("", r.err());
+            assertEquals(
+                    "h.txt: 40001 transactions, 1 sessions, 40001 operations (plume)\n"
+                            + level.toUpperCase()
+                            + ": consistent\n",
+                    r.out());
+        }
     }
 
     @Test
