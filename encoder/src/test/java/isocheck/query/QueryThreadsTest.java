@@ -57,13 +57,29 @@ class QueryThreadsTest {
             QueryThreads.Batch<Thread> b = QueryThreads.start(jobs, 2, () -> false);
             for (int i = 0; i < 6; i++) b.result(i);
             b.awaitWorkers(() -> {});
-            Thread.sleep(50); // a worker's thread is idle again just after its future completes
+            awaitIdle(); // a worker's thread is idle again only just after its future completes
             // the query threads alive after the first batch (an earlier test's may be among them)
             if (batch == 0) before = queryThreads();
         }
         assertTrue(second.size() <= 2, second.toString());
         assertTrue(
                 before.containsAll(second), "a new thread was started: " + second + " " + before);
+    }
+
+    /**
+     * Waits (at most 10 s) until every query thread waits for work (TIMED_WAITING: a pool thread
+     * polls for its next job with the keep-alive as timeout), so that under load the second batch
+     * does not find a thread still on its way back and start a new one: a fixed sleep was a race.
+     */
+    private static void awaitIdle() throws InterruptedException {
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < until) {
+            boolean idle = true;
+            for (Thread t : queryThreads())
+                if (t.getState() != Thread.State.TIMED_WAITING) idle = false;
+            if (idle) return;
+            Thread.sleep(5);
+        }
     }
 
     private static Set<Thread> queryThreads() {
