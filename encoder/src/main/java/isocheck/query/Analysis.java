@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 
 /**
@@ -302,8 +303,7 @@ public final class Analysis {
                         ? null
                         : QueryThreads.start(
                                 jobs.stream()
-                                        .<QueryThreads.Job<CycleJob.Result>>map(
-                                                j -> () -> j.run(cancel))
+                                        .<Callable<CycleJob.Result>>map(j -> () -> j.run(cancel))
                                         .toList(),
                                 threads,
                                 cancel::cancelled);

@@ -2,6 +2,7 @@ package isocheck.query;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -35,12 +36,6 @@ final class QueryThreads {
                     });
 
     private QueryThreads() {}
-
-    /** A job of a batch. */
-    @FunctionalInterface
-    interface Job<R> {
-        R run() throws Exception;
-    }
 
     /**
      * The jobs of one batch, started on {@code workers} threads in order: each worker takes the
@@ -88,7 +83,9 @@ final class QueryThreads {
     }
 
     static <R> Batch<R> start(
-            List<? extends Job<R>> jobs, int workers, java.util.function.BooleanSupplier stop) {
+            List<? extends Callable<R>> jobs,
+            int workers,
+            java.util.function.BooleanSupplier stop) {
         Batch<R> batch = new Batch<>();
         for (int i = 0; i < jobs.size(); i++) batch.results.add(new CompletableFuture<>());
         AtomicInteger next = new AtomicInteger();
@@ -98,7 +95,7 @@ final class QueryThreads {
                             i < jobs.size() && !stop.getAsBoolean();
                             i = next.getAndIncrement()) {
                         try {
-                            batch.results.get(i).complete(jobs.get(i).run());
+                            batch.results.get(i).complete(jobs.get(i).call());
                         } catch (Throwable t) {
                             batch.results.get(i).completeExceptionally(t);
                         }

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 class QueryThreadsTest {
 
-    private static List<QueryThreads.Job<Integer>> numbered(int n, List<Integer> startOrder) {
-        List<QueryThreads.Job<Integer>> jobs = new ArrayList<>();
+    private static List<Callable<Integer>> numbered(int n, List<Integer> startOrder) {
+        List<Callable<Integer>> jobs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int k = i;
             jobs.add(
@@ -47,7 +48,7 @@ class QueryThreadsTest {
         Set<Thread> second = Collections.synchronizedSet(new HashSet<>());
         for (int batch = 0; batch < 2; batch++) {
             Set<Thread> seen = batch == 0 ? new HashSet<>() : second;
-            List<QueryThreads.Job<Thread>> jobs = new ArrayList<>();
+            List<Callable<Thread>> jobs = new ArrayList<>();
             for (int i = 0; i < 6; i++)
                 jobs.add(
                         () -> {
@@ -91,7 +92,7 @@ class QueryThreadsTest {
 
     @Test
     void aFailingJobFailsOnlyItsOwnResult() throws Exception {
-        List<QueryThreads.Job<Integer>> jobs =
+        List<Callable<Integer>> jobs =
                 List.of(
                         () -> 1,
                         () -> {
@@ -110,7 +111,7 @@ class QueryThreadsTest {
     void afterAStopNoFurtherJobStartsAndTheWorkersEnd() {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger ran = new AtomicInteger();
-        List<QueryThreads.Job<Integer>> jobs = new ArrayList<>();
+        List<Callable<Integer>> jobs = new ArrayList<>();
         for (int i = 0; i < 50; i++)
             jobs.add(
                     () -> {
