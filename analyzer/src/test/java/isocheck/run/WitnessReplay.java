@@ -69,7 +69,7 @@ final class WitnessReplay {
         try {
             text =
                     spec.hasStatementSnapshots()
-                            ? StatementSchedule.of(w, p, "test")
+                            ? StatementSchedule.of(w, p, "test", spec::singleSnapshotFor)
                             : SnapshotSchedule.of(w, p, "test");
         } catch (SnapshotSchedule.Unrealisable e) {
             return "no schedule: " + e.getMessage();
