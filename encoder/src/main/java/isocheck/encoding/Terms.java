@@ -59,6 +59,7 @@ public final class Terms {
     private final Vocabulary v;
     private final Context ctx;
     private final ProgramModel model;
+    private final SingleRowSets singleRowSets;
 
     private java.util.function.Function<Sort, List<Expr<?>>> ground;
 
@@ -76,6 +77,7 @@ public final class Terms {
         this.v = v;
         this.ctx = v.context();
         this.model = model;
+        this.singleRowSets = new SingleRowSets(model);
     }
 
     // ------------------------------------------------------------------ variables
@@ -527,6 +529,8 @@ public final class Terms {
         public Optional<BoolExpr> visitMember(Cond.Member m) {
             Optional<Expr<?>> elem = value(m.element(), site, r);
             if (elem.isEmpty()) return Optional.empty();
+            if (singleRowSets.atMostOneRow(site.txn(), m.rows()))
+                return singleRowMember(m, site, elem.get());
             Expr<?> x = v.fresh("x", elementSort(site.txn(), m.rows()));
             Optional<BoolExpr> in = member(x, m.rows(), site);
             Optional<Expr<?>> f = rowField(m.rows(), x, m.field(), site);
@@ -858,9 +862,24 @@ public final class Terms {
                 });
     }
 
+    /**
+     * {@code e = ANY(:s.f)} on a set of at most one row ({@link SingleRowSets}): s is non-empty and
+     * e is the field of its row, the pick (a member whenever s is non-empty, φ_aux). Exact both
+     * ways, with no quantifier: the only member there can be is the pick.
+     */
+    private Optional<BoolExpr> singleRowMember(Cond.Member m, Site site, Expr<?> elem) {
+        Optional<BoolExpr> ne = nonEmpty(m.rows(), site);
+        Optional<Expr<?>> f =
+                pick(m.rows(), site).flatMap(p -> rowField(m.rows(), p, m.field(), site));
+        if (ne.isEmpty() || f.isEmpty()) return Optional.empty();
+        return Optional.of(ctx.mkAnd(ne.get(), ctx.mkEq(f.get(), elem)));
+    }
+
     private BoolExpr groundMember(Cond.Member m, Site site, Expr<?> r) {
         Optional<Expr<?>> elem = value(m.element(), site, r);
         if (elem.isEmpty()) return ctx.mkFalse();
+        if (singleRowSets.atMostOneRow(site.txn(), m.rows()))
+            return singleRowMember(m, site, elem.get()).orElseGet(ctx::mkFalse);
         List<BoolExpr> cases = new ArrayList<>();
         for (Expr<?> x : ground.apply(elementSort(site.txn(), m.rows()))) {
             Optional<BoolExpr> in = member(x, m.rows(), site);
