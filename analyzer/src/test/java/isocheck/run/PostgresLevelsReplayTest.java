@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -38,6 +39,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * witnesses). The test fails on an unlisted one, and on a listed one that now replays (the list
  * must shrink with the defects). ISOCHECK_TEST_PG unset: skipped; set but unreachable: FAILS.
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class PostgresLevelsReplayTest {
 
     static final String WHY_A =
