@@ -206,7 +206,8 @@ final class AuxRules extends RuleFamily {
      * term {@code T.v(t)} is the right-hand side of the last assignment that ran — one whose IF
      * branches were taken (over-approximated) and after which no other one's were (each
      * under-approximated, negated); its NULL flag is the right-hand side's (a nullable parameter's
-     * flag, else false), and the value is stated only where it is not NULL.
+     * flag, a row-set field's "no row", else false), and the value is stated only where it is not
+     * NULL.
      */
     private List<BoolExpr> auxPathAssignment(Transaction txn, Variable var, Expr<?> t) {
         Optional<PathAssignment> found = terms.pathAssignment(txn, var);
@@ -237,8 +238,24 @@ final class AuxRules extends RuleFamily {
                 BoolExpr whenNull = isNull.map(n -> ctx.mkAnd(pNull, n)).orElse(pNull);
                 c.add(ctx.mkOr(whenNull, and(notNull)));
             } else {
-                isNull.ifPresent(n -> c.add(ctx.mkNot(n)));
-                eq.ifPresent(c::add);
+                // a row-set field is NULL when the SELECT … INTO found no row
+                Optional<String> rows = PathAssignment.rowSetField(model, txn, rhs);
+                Optional<BoolExpr> present =
+                        rows.isEmpty()
+                                ? Optional.of(ctx.mkTrue())
+                                : terms.nonEmpty(rows.get(), site);
+                List<BoolExpr> hit = new ArrayList<>();
+                isNull.ifPresent(n -> hit.add(ctx.mkNot(n)));
+                eq.ifPresent(hit::add);
+                if (present.isEmpty()) {
+                    // emptiness not encoded: NULL-ness and value left free
+                } else if (rows.isEmpty()) {
+                    c.addAll(hit);
+                } else {
+                    hit.add(present.get());
+                    BoolExpr empty = ctx.mkNot(present.get());
+                    c.add(ctx.mkOr(and(hit), isNull.map(n -> ctx.mkAnd(empty, n)).orElse(empty)));
+                }
             }
             for (PathAssignment.Site b : sites.subList(i + 1, sites.size()))
                 c.add(ctx.mkNot(pathGuard(txn, b.guard(), site, false)));

@@ -39,19 +39,20 @@ import java.util.Set;
  * assignment in program order (pre-order of the body; a read in a loop is fine, no assignment is in
  * one); (d) every right-hand side is stable ({@link ProgramModel#isStable}: constants, parameters,
  * locals assigned once outside loops, not v), so it denotes the same value at its assignment and at
- * every read; (e) a right-hand side is either a parameter the program tests for NULL ({@link
- * NullableParameters}, its NULL flag encoded) or cannot be NULL (constants, other parameters, NOT
- * NULL or key fields of a row-set local's table; anything else refuses the rule). The body has no
- * GOTO and its loops hold no assignment of v, so a run visits the statements outside loops in
- * increasing pre-order index, and an assignment A outside loops runs iff the run gets to A's index
- * and A's IF branches are taken. Take a committed run (the commit guard) and a read R of v. If the
- * run reaches R, it passed every assignment's index (c), it ran the first one (b), and it ran A
- * exactly when A's branch conditions hold (evaluated at their IFs; a condition that is not stable
- * ({@link ProgramModel#isStableCondition}) is taken by polarity, "ran" as true and "did not run" as
- * false). So the last assignment k whose guard holds is the last that ran, no later one's guard
- * holds, and v at R is k's right-hand side's value, read at k and unchanged since (d): case k of
- * the disjunction holds. If the run RETURNs (or never reaches R) before any read, v is never read:
- * the disjunction still holds with v set to case k's value (k the last assignment whose
+ * every read; (e) a right-hand side is a parameter the program tests for NULL ({@link
+ * NullableParameters}, its NULL flag encoded), a value that cannot be NULL (constants, other
+ * parameters, arithmetic over them), or a key or NOT NULL field of a row-set local's table, NULL
+ * exactly when the set is empty (its emptiness encoded); anything else refuses the rule. The body
+ * has no GOTO and its loops hold no assignment of v, so a run visits the statements outside loops
+ * in increasing pre-order index, and an assignment A outside loops runs iff the run gets to A's
+ * index and A's IF branches are taken. Take a committed run (the commit guard) and a read R of v.
+ * If the run reaches R, it passed every assignment's index (c), it ran the first one (b), and it
+ * ran A exactly when A's branch conditions hold (evaluated at their IFs; a condition that is not
+ * stable ({@link ProgramModel#isStableCondition}) is taken by polarity, "ran" as true and "did not
+ * run" as false). So the last assignment k whose guard holds is the last that ran, no later one's
+ * guard holds, and v at R is k's right-hand side's value, read at k and unchanged since (d): case k
+ * of the disjunction holds. If the run RETURNs (or never reaches R) before any read, v is never
+ * read: the disjunction still holds with v set to case k's value (k the last assignment whose
  * under-approximated guard holds, else the first, whose guard is true; an under-approximation
  * implies the over-approximation), and T.v(t), T.v!null(t) appear only in the encoding of
  * statements that read v, each under its statement's execution condition ({@code FactExtractor}: a
@@ -117,28 +118,44 @@ record PathAssignment(Variable variable, List<Site> sites) {
     }
 
     /**
-     * An expression that cannot be NULL where the model reads it: literals, parameters never tested
-     * for NULL, key or NOT NULL fields of a row-set or row local's table, and arithmetic over them.
+     * An expression that is NULL only as the model can say: literals, parameters never tested for
+     * NULL and arithmetic over them (never NULL), or, alone, a key or NOT NULL field of a row-set
+     * local ({@link #rowSetField}: NULL exactly when the set is empty, PL/pgSQL's {@code SELECT …
+     * INTO} with no row).
      */
     private static boolean notNull(
             ProgramModel model, Transaction txn, Expr e, Set<String> nullable) {
+        return value(model, txn, e, nullable) || rowSetField(model, txn, e).isPresent();
+    }
+
+    private static boolean value(
+            ProgramModel model, Transaction txn, Expr e, Set<String> nullable) {
         if (e instanceof Expr.IntLit || e instanceof Expr.StrLit) return true;
-        if (e instanceof Expr.Negate n) return notNull(model, txn, n.operand(), nullable);
+        if (e instanceof Expr.Negate n) return value(model, txn, n.operand(), nullable);
         if (e instanceof Expr.Arith a)
-            return notNull(model, txn, a.left(), nullable)
-                    && notNull(model, txn, a.right(), nullable);
+            return value(model, txn, a.left(), nullable) && value(model, txn, a.right(), nullable);
         if (!(e instanceof Expr.VarRef ref)) return false;
         Variable x = model.variable(txn, ref.variable());
-        if (x.kind() == Variable.Kind.PARAMETER)
-            return x.type() instanceof Type.Scalar && !nullable.contains(x.name());
-        Optional<String> table =
-                x.type() instanceof Type.Rows rows
-                        ? rows.table()
-                        : x.type() instanceof Type.Row row ? row.table() : Optional.empty();
-        if (table.isEmpty() || x.type().fields().isEmpty()) return false;
-        String field = ref.hasField() ? ref.field() : x.type().fields().get(0).name();
-        Table t = model.table(table.get());
-        return t.isKey(field) || t.column(field).map(c -> c.notNull()).orElse(false);
+        return x.kind() == Variable.Kind.PARAMETER
+                && x.type() instanceof Type.Scalar
+                && !nullable.contains(x.name());
+    }
+
+    /**
+     * The row-set local whose key or NOT NULL field the expression is ({@code :r.f}, r assigned by
+     * a SELECT … INTO from r's table), if it is one.
+     */
+    static Optional<String> rowSetField(ProgramModel model, Transaction txn, Expr e) {
+        if (!(e instanceof Expr.VarRef ref)) return Optional.empty();
+        Variable x = model.variable(txn, ref.variable());
+        if (x.kind() != Variable.Kind.LOCAL
+                || !(x.type() instanceof Type.Rows rows)
+                || rows.table().isEmpty()
+                || rows.fields().isEmpty()) return Optional.empty();
+        String field = ref.hasField() ? ref.field() : rows.fields().get(0).name();
+        Table t = model.table(rows.table().get());
+        boolean notNull = t.isKey(field) || t.column(field).map(c -> c.notNull()).orElse(false);
+        return notNull ? Optional.of(x.name()) : Optional.empty();
     }
 
     /** The statements in pre-order with the IF branches around each (outside loops). */
