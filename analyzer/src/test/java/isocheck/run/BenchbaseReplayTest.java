@@ -57,7 +57,6 @@ class BenchbaseReplayTest {
     static final Map<String, String> KNOWN =
             new TreeMap<>(
                     Map.ofEntries(
-                            Map.entry("tatp read-committed 1", NO_STATEMENT_SCHEDULE),
                             Map.entry("tatp read-committed 2", TATP_ROW_COUNT),
                             Map.entry("tatp read-committed 3", TATP_ROW_COUNT),
                             Map.entry("tatp read-committed 4", NO_STATEMENT_SCHEDULE),

@@ -73,7 +73,6 @@ class DatabaseLevelsReplayTest {
                     Map.entry("order-by-limit 2", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 3", PostgresLevelsReplayTest.WHY_A),
                     Map.entry("order-by-limit 4", WHY_SNAPSHOT_GAP),
-                    Map.entry("perform-join 1", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 2", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 3", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 4", WHY_JOIN_SNAPSHOT),

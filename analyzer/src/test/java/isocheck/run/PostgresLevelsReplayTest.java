@@ -113,7 +113,6 @@ class PostgresLevelsReplayTest {
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
-                            Map.entry("join-order read-committed 1", WHY_D2),
                             Map.entry("join-order read-committed 13", WHY_D2),
                             Map.entry("join-order read-committed 15", WHY_D2),
                             Map.entry("join-order read-committed 20", WHY_D2),
