@@ -96,11 +96,15 @@ class DatabaseLevelsReplayTest {
      */
     static String known(Database d, String litmus, Isolation level, int n) {
         if (d == Database.MARIADB && level == Isolation.REPEATABLE_READ)
-            return MARIADB_REPEATABLE_READ.get(litmus + " " + n);
+            // perform-join's witnesses here varied between two CI runs of one commit (stop 21;
+            // PostgresLevelsReplayTest#UNSTABLE_PROGRAMS)
+            return litmus.equals("perform-join")
+                    ? WitnessReplay.UNSTABLE + "MariaDB perform-join repeatable-read"
+                    : MARIADB_REPEATABLE_READ.get(litmus + " " + n);
         String own = BESIDE_POSTGRES.get(d + " " + litmus + " " + level.id() + " " + n);
         if (own != null) return own;
         String pg = level == Isolation.READ_COMMITTED ? "read-committed" : "repeatable-read";
-        return PostgresLevelsReplayTest.KNOWN.get(litmus + " " + pg + " " + n);
+        return PostgresLevelsReplayTest.known(litmus, pg, n);
     }
 
     @TempDir Path dir;
