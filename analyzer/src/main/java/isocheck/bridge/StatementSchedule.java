@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * A static witness of a statement-snapshot spec (PostgreSQL READ COMMITTED,
@@ -33,10 +34,25 @@ import java.util.TreeMap;
  */
 public final class StatementSchedule {
 
+    /** The line of a bound that stands for a single-snapshot transaction's first statement. */
+    private static final int FIRST_STATEMENT = -1;
+
     private StatementSchedule() {}
 
     /** The schedule text; throws {@link SnapshotSchedule.Unrealisable} with a one-line reason. */
     public static String of(Witness w, Program program, String command) {
+        return of(w, program, command, type -> false);
+    }
+
+    /**
+     * The same for a mix of levels ({@code include L for T}): a transaction whose type {@code
+     * singleSnapshot} accepts (one at repeatable-read or serializable) reads every statement from
+     * the snapshot its first statement takes (PostgreSQL manual §13.2.2): that first statement runs
+     * as a plain {@code NAME} step after exactly the commits the model's vis shows it, as in {@link
+     * SnapshotSchedule} (which also says why the visible set must be an ar-prefix).
+     */
+    public static String of(
+            Witness w, Program program, String command, Predicate<String> singleSnapshot) {
         int k = w.k();
         List<Integer> ar = w.arOrder();
         int[] pos = new int[k];
@@ -63,6 +79,12 @@ public final class StatementSchedule {
         List<List<int[]>> placed =
                 new ArrayList<>(); // per transaction: {slot, line} of its early statements
         for (int t = 0; t < k; t++) {
+            if (singleSnapshot.test(w.txns().get(t).type())) {
+                // its snapshot holds exactly what the model's vis gives it (as SnapshotSchedule)
+                int slot = SnapshotSchedule.snapshotSlot(w, t, ar, pos);
+                bounds.get(t).clear();
+                bounds.get(t).put(0L, new int[] {slot, slot, FIRST_STATEMENT});
+            }
             List<int[]> stmts = new ArrayList<>(bounds.get(t).values());
             int latest = pos[t];
             List<int[]> early = new ArrayList<>();
@@ -72,8 +94,9 @@ public final class StatementSchedule {
                 if (latest < b[0]) {
                     throw new SnapshotSchedule.Unrealisable(
                             SnapshotSchedule.id(w, t)
-                                    + "'s statement at line "
-                                    + b[2]
+                                    + (b[2] == FIRST_STATEMENT
+                                            ? "'s snapshot"
+                                            : "'s statement at line " + b[2])
                                     + " must see a commit that follows its own or a later statement's start ("
                                     + w.anomaly()
                                     + ")");
@@ -91,8 +114,15 @@ public final class StatementSchedule {
                 .append(k)
                 .append(" transactions):\n");
         sb.append("#   ").append(command).append('\n');
+        List<String> single =
+                w.txns().stream().map(Witness.Txn::type).filter(singleSnapshot).distinct().toList();
         sb.append(
-                "# Replay at READ COMMITTED (PostgreSQL: --isolation read-committed), record with --out, then check:\n");
+                single.isEmpty()
+                        ? "# Replay at READ COMMITTED (PostgreSQL: --isolation read-committed), record with --out, then check:\n"
+                        : "# Replay at READ COMMITTED (PostgreSQL: --isolation read-committed), "
+                                + String.join(", ", single)
+                                + " at its own snapshot level (--isolation-of TYPE=LEVEL),\n"
+                                + "# record with --out, then check:\n");
         sb.append("# SER should be violated by the cycle below.\n");
         SnapshotSchedule.cycleAndDatabase(sb, w, program);
         SnapshotSchedule.declarations(sb, w, program);
@@ -103,7 +133,10 @@ public final class StatementSchedule {
         for (int s = 0; s < k; s++) {
             for (int t : ar) {
                 for (int[] p : placed.get(t)) {
-                    if (p[0] == s) {
+                    if (p[0] == s && p[1] == FIRST_STATEMENT) {
+                        sb.append(SnapshotSchedule.id(w, t))
+                                .append("      # first statement (the snapshot it reads from)\n");
+                    } else if (p[0] == s) {
                         sb.append(SnapshotSchedule.id(w, t))
                                 .append('@')
                                 .append(p[1])

@@ -214,9 +214,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         CommandDeadline.stage("writing the report");
         List<Path> histories = historyOut == null ? List.of() : writeHistories(loaded, outcome);
         List<String> schedules =
-                scheduleOut == null
-                        ? List.of()
-                        : writeSchedules(loaded, outcome, chosen.hasStatementSnapshots());
+                scheduleOut == null ? List.of() : writeSchedules(loaded, outcome, chosen);
         AnalysisReport.Subject subject =
                 new AnalysisReport.Subject(program.toString(), chosen.name(), bound);
         var out = spec.commandLine().getOut();
@@ -258,8 +256,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
      * message line per witness: the file written, or why the witness has none (then the command
      * exits 2).
      */
-    private List<String> writeSchedules(
-            Program loaded, Analysis.Outcome outcome, boolean statementSnapshots) {
+    private List<String> writeSchedules(Program loaded, Analysis.Outcome outcome, Spec chosen) {
         List<String> lines = new ArrayList<>();
         int n = 0;
         String command =
@@ -278,8 +275,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             String text;
             try {
                 text =
-                        statementSnapshots
-                                ? StatementSchedule.of(w, loaded, command)
+                        chosen.hasStatementSnapshots()
+                                ? StatementSchedule.of(
+                                        w, loaded, command, chosen::singleSnapshotFor)
                                 : SnapshotSchedule.of(w, loaded, command);
             } catch (SnapshotSchedule.Unrealisable e) {
                 lines.add(

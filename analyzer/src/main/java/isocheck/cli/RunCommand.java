@@ -26,8 +26,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -99,6 +101,15 @@ public final class RunCommand implements Callable<Integer> {
                             + "(H2 all five; PostgreSQL all but read-uncommitted, snapshot = repeatable-read; MariaDB all but snapshot; "
                             + "SQLite serializable) (default: ${DEFAULT-VALUE})")
     String isolation;
+
+    @Option(
+            names = "--isolation-of",
+            paramLabel = "TYPE=LEVEL",
+            description =
+                    "run the program's transaction type TYPE at LEVEL, the others at --isolation "
+                            + "(repeatable; e.g. what 'weakest --db postgresql --per-transaction' assigns); "
+                            + "every level must be one the database offers")
+    Map<String, String> isolationOf = new LinkedHashMap<>();
 
     @Option(
             names = "--clients",
@@ -219,6 +230,18 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--isolation: " + e.getMessage());
         }
+        Map<String, Isolation> typeLevels = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : isolationOf.entrySet()) {
+            try {
+                typeLevels.put(e.getKey(), Isolation.parse(e.getValue()));
+            } catch (IllegalArgumentException x) {
+                throw new UserError("--isolation-of " + e.getKey() + ": " + x.getMessage());
+            }
+        }
+        if (!typeLevels.isEmpty() && program == null) {
+            throw new UserError(
+                    "--isolation-of names a PROGRAM's transaction types: give a PROGRAM");
+        }
         if (!dropLeftovers && (program == null) == (workload == null)) {
             throw new UserError(
                     program == null
@@ -264,7 +287,9 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         try {
-            Db db = url == null ? Db.embedded(iso) : Db.of(url, user, password, iso);
+            Db db =
+                    (url == null ? Db.embedded(iso) : Db.of(url, user, password, iso))
+                            .withTypeLevels(typeLevels);
             Runs.Outcome o;
             if (program != null) {
                 Program p = load(program);

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,13 +23,15 @@ public final class Db {
     private final Engine engine;
     private final String schema;
     private final Isolation isolation;
+    private final TypeLevels levels;
 
-    private Db(String url, Properties props, Engine engine, String schema, Isolation isolation) {
+    private Db(String url, Properties props, Engine engine, String schema, TypeLevels levels) {
         this.url = url;
         this.props = props;
         this.engine = engine;
         this.schema = schema;
-        this.isolation = isolation;
+        this.isolation = levels.base();
+        this.levels = levels;
     }
 
     /** A fresh private in-memory H2 database (the default: nothing to install). */
@@ -65,17 +68,7 @@ public final class Db {
                             + Engines.examples()
                             + ")");
         }
-        if (!engine.offers(isolation)) {
-            throw new RunError(
-                    "--isolation "
-                            + isolation.id()
-                            + ": "
-                            + engine.name()
-                            + " has no such level (its levels: "
-                            + String.join(
-                                    ", ", engine.levels().stream().map(Isolation::id).toList())
-                            + ")");
-        }
+        requireOffered(engine, "--isolation " + isolation.id(), isolation);
         Driver driver;
         try {
             driver = DriverManager.getDriver(url);
@@ -87,12 +80,54 @@ public final class Db {
             throw new RunError("--db: no JDBC driver accepts '" + redact(url) + "'");
         }
         String schema = "isocheck_" + shortId();
-        return new Db(url, engine.properties(user, password), engine, schema, isolation);
+        return new Db(
+                url,
+                engine.properties(user, password),
+                engine,
+                schema,
+                TypeLevels.uniform(isolation));
+    }
+
+    private static void requireOffered(Engine engine, String what, Isolation level) {
+        if (!engine.offers(level)) {
+            throw new RunError(
+                    what
+                            + ": "
+                            + engine.name()
+                            + " has no such level (its levels: "
+                            + String.join(
+                                    ", ", engine.levels().stream().map(Isolation::id).toList())
+                            + ")");
+        }
+    }
+
+    /**
+     * This database with some transaction types at levels of their own ({@code run --isolation-of
+     * TYPE=LEVEL}); the others stay at {@link #isolation}. Every level must be one the database
+     * offers, and all must share one SQL dialect (the program's statements are compiled once).
+     */
+    public Db withTypeLevels(Map<String, Isolation> byType) {
+        for (Map.Entry<String, Isolation> e : byType.entrySet()) {
+            String what = "--isolation-of " + e.getKey() + "=" + e.getValue().id();
+            requireOffered(engine, what, e.getValue());
+            if (!engine.sameDialect(isolation, e.getValue())) {
+                throw new RunError(
+                        what
+                                + ": "
+                                + engine.name()
+                                + " runs the statements differently at "
+                                + e.getValue().id()
+                                + " and at "
+                                + isolation.id()
+                                + " (--isolation), so one run cannot mix them");
+            }
+        }
+        return new Db(url, props, engine, schema, new TypeLevels(isolation, byType));
     }
 
     /** Another run's database on the same URL and credentials (a schema of its own). */
     Db sibling(Isolation level) {
-        return new Db(url, props, engine, "isocheck_" + shortId(), level);
+        return new Db(url, props, engine, "isocheck_" + shortId(), TypeLevels.uniform(level));
     }
 
     private static String shortId() {
@@ -103,8 +138,14 @@ public final class Db {
         return engine;
     }
 
+    /** The level of every transaction type not given one of its own ({@code --isolation}). */
     public Isolation isolation() {
         return isolation;
+    }
+
+    /** The level each transaction type runs at. */
+    public TypeLevels levels() {
+        return levels;
     }
 
     /** The schema this run creates its tables in. */
@@ -122,9 +163,9 @@ public final class Db {
         return engine.describe(url);
     }
 
-    /** The isolation level as the database names it. */
+    /** The isolation level as the database names it, with the types at levels of their own. */
     public String isolationName() {
-        return engine.levelName(isolation);
+        return levels.describe(engine);
     }
 
     /** A plain connection, auto-commit on, not yet in the run's schema. */
@@ -158,10 +199,15 @@ public final class Db {
      * level.
      */
     public Connection connect() {
+        return connect(isolation);
+    }
+
+    /** A connection for transactions at {@code level}: in the run's schema, auto-commit off. */
+    public Connection connect(Isolation level) {
         Connection c = rawConnection();
         try {
             enterSchema(c);
-            engine.configure(c, isolation);
+            engine.configure(c, level);
             c.setAutoCommit(false);
             return c;
         } catch (SQLException e) {

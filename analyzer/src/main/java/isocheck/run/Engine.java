@@ -56,6 +56,11 @@ public interface Engine extends SqlDialect {
         return this;
     }
 
+    /** Whether {@link #dialect} is the same at both levels (a run may then mix them). */
+    default boolean sameDialect(Isolation a, Isolation b) {
+        return true;
+    }
+
     /**
      * Connection properties for a user and password (either may be null: the URL's own, or the
      * environment's).

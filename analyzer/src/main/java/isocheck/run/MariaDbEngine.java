@@ -48,8 +48,16 @@ final class MariaDbEngine implements Engine {
 
     @Override
     public SqlDialect dialect(Isolation level) {
-        return new MariaDbEngine(
-                level == Isolation.REPEATABLE_READ || level == Isolation.SERIALIZABLE);
+        return new MariaDbEngine(locksComplement(level));
+    }
+
+    @Override
+    public boolean sameDialect(Isolation a, Isolation b) {
+        return locksComplement(a) == locksComplement(b);
+    }
+
+    private static boolean locksComplement(Isolation level) {
+        return level == Isolation.REPEATABLE_READ || level == Isolation.SERIALIZABLE;
     }
 
     /**

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -242,10 +243,18 @@ public final class Runner {
         int n = o.clients();
         List<List<TxnLog>> sessions = new ArrayList<>();
         List<Interpreter.Session> conns = new ArrayList<>();
+        // per client, a connection per level its transactions may run at (TypeLevels)
+        List<Map<Isolation, Interpreter.Session>> byLevel = new ArrayList<>();
         try {
             for (int i = 0; i < n; i++) {
                 sessions.add(new ArrayList<>());
-                conns.add(new Interpreter.Session(db.connect()));
+                Map<Isolation, Interpreter.Session> mine = new EnumMap<>(Isolation.class);
+                for (Isolation level : db.levels().used()) {
+                    Interpreter.Session s = new Interpreter.Session(db.connect(level));
+                    conns.add(s);
+                    mine.put(level, s);
+                }
+                byLevel.add(mine);
             }
         } catch (RuntimeException e) {
             conns.forEach(Interpreter.Session::close);
@@ -269,10 +278,12 @@ public final class Runner {
                     new Thread(
                             () -> {
                                 Random rnd = new Random(o.seed() * 1_000_003L + client + 1);
-                                Interpreter.Session s = conns.get(client);
+                                Map<Isolation, Interpreter.Session> mine = byLevel.get(client);
                                 try {
                                     for (int k = 0; k < share && !stop.get(); k++) {
                                         Workload.Invocation inv = w.next(rnd);
+                                        Interpreter.Session s =
+                                                mine.get(db.levels().of(inv.name()));
                                         for (int attempt = 0; ; attempt++) {
                                             TxnLog log = new TxnLog(inv.name());
                                             log.start = System.nanoTime() - t0;

@@ -23,6 +23,7 @@ public final class Runs {
     }
 
     public static Outcome program(Db db, Program p, GenSpec gen, String genName, Runner.Options o) {
+        requireTypes(db, p);
         AtomicLong versions = new AtomicLong();
         ProgramWorkload w =
                 new ProgramWorkload(
@@ -51,6 +52,7 @@ public final class Runs {
             long seed,
             long blockMillis,
             PrintWriter trace) {
+        requireTypes(db, p);
         Schedule s = Schedule.load(scheduleFile);
         if (!s.genLines().isEmpty()) {
             gen = gen.overriddenBy(GenSpec.parse(scheduleFile.toString(), s.genLines()));
@@ -94,6 +96,25 @@ public final class Runs {
                     .append('\n');
         }
         return new Outcome(sb.toString(), () -> Runner.history(r.sessions(), r.names()), null);
+    }
+
+    /** Every type {@code --isolation-of} names is one of the program's transactions. */
+    private static void requireTypes(Db db, Program p) {
+        List<String> names = p.transactions().stream().map(t -> t.name()).toList();
+        for (String type : db.levels().byType().keySet()) {
+            if (!names.contains(type)) {
+                throw new RunError(
+                        "--isolation-of "
+                                + type
+                                + "=…: "
+                                + p.file()
+                                + " has no transaction '"
+                                + type
+                                + "' (its transactions: "
+                                + String.join(", ", names)
+                                + ")");
+            }
+        }
     }
 
     /**

@@ -137,7 +137,9 @@ public final class ScheduleRunner {
                 Stepper st = new Stepper(d.name());
                 st.log = new TxnLog(txns.get(d.name()).name());
                 steppers.put(d.name(), st);
-                Interpreter.Session s = new Interpreter.Session(db.connect());
+                Interpreter.Session s =
+                        new Interpreter.Session(
+                                db.connect(db.levels().of(txns.get(d.name()).name())));
                 sessions.add(s);
                 Thread th =
                         new Thread(

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * shared by several builds. The bound is a functional check of the deadline, not a performance
  * assertion.
  */
+// serial (analyzer/pom.xml): bounds a command's wall time (T + 2 s), which a second fork's load
+// would eat into
+@Tag("serial")
 class CommandDeadlineTest {
 
     static final Path ROOT = Path.of("").toAbsolutePath().getParent();

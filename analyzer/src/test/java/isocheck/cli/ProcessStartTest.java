@@ -2,6 +2,7 @@ package isocheck.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -9,6 +10,9 @@ import org.junit.jupiter.api.Test;
  * the launcher's time stamp when it passes one, from the JVM's uptime otherwise (a missing,
  * malformed or implausible stamp).
  */
+// serial (analyzer/pom.xml): bounds the JVM start time it reads (< 7 s), which a second fork's
+// load would eat into
+@Tag("serial")
 class ProcessStartTest {
 
     private static long startWith(String launched) {

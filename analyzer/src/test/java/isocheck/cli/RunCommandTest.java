@@ -176,6 +176,82 @@ class RunCommandTest {
         assertFalse(Files.exists(out));
     }
 
+    /**
+     * {@code --isolation-of}: each type at its own level. The bank's lost update with the
+     * withdrawal at SERIALIZABLE and the deposit at READ COMMITTED (H2's SET SESSION
+     * CHARACTERISTICS per connection); with the deposit at SERIALIZABLE too, H2 aborts it.
+     */
+    @Test
+    void aLevelPerTransactionType() {
+        String bank = "../benchmarks/programs/bank.sql";
+        String schedule = "../benchmarks/programs/mixed/bank-lost-update.schedule";
+        CliRun mix =
+                CliRun.of(
+                        "run",
+                        bank,
+                        "--isolation",
+                        "read-committed",
+                        "--isolation-of",
+                        "withdraw=serializable",
+                        "--schedule",
+                        schedule,
+                        "--check",
+                        "ser");
+        assertEquals(ExitCode.FINDING, mix.exitCode(), mix.out() + mix.err());
+        assertTrue(mix.out().contains("at READ COMMITTED (withdraw at SERIALIZABLE)"), mix.out());
+        assertTrue(mix.out().contains("SER: VIOLATED (lost update"), mix.out());
+        CliRun both =
+                CliRun.of(
+                        "run",
+                        bank,
+                        "--isolation",
+                        "read-committed",
+                        "--isolation-of",
+                        "withdraw=serializable",
+                        "--isolation-of",
+                        "deposit=serializable",
+                        "--schedule",
+                        schedule,
+                        "--check",
+                        "ser");
+        assertEquals(ExitCode.OK, both.exitCode(), both.out() + both.err());
+        assertTrue(both.out().contains("D (deposit): aborted"), both.out());
+        CliRun type = CliRun.of("run", bank, "--isolation-of", "transfer=serializable");
+        assertEquals(ExitCode.BAD_INPUT, type.exitCode());
+        assertEquals(
+                "--isolation-of transfer=…: "
+                        + bank
+                        + " has no transaction 'transfer' (its transactions: withdraw, deposit)"
+                        + NL,
+                type.err());
+        CliRun level = CliRun.of("run", bank, "--isolation-of", "deposit=chaos");
+        assertEquals(ExitCode.BAD_INPUT, level.exitCode());
+        assertTrue(
+                level.err().startsWith("--isolation-of deposit: unknown isolation level 'chaos'"),
+                level.err());
+        CliRun workload = CliRun.of("run", "--workload", "kv", "--isolation-of", "kv=serializable");
+        assertEquals(ExitCode.BAD_INPUT, workload.exitCode());
+        assertEquals(
+                "--isolation-of names a PROGRAM's transaction types: give a PROGRAM" + NL,
+                workload.err());
+        CliRun sqlite =
+                CliRun.of(
+                        "run",
+                        bank,
+                        "--db",
+                        "jdbc:sqlite:target",
+                        "--isolation",
+                        "serializable",
+                        "--isolation-of",
+                        "deposit=read-committed");
+        assertEquals(ExitCode.BAD_INPUT, sqlite.exitCode());
+        assertTrue(
+                sqlite.err()
+                        .startsWith(
+                                "--isolation-of deposit=read-committed: SQLite has no such level"),
+                sqlite.err());
+    }
+
     @Test
     void unknownLevelsAndIsolationLevelsAreRejectedBeforeRunning() {
         CliRun level = CliRun.of("run", LOST_UPDATE, "--check", "nonsense");

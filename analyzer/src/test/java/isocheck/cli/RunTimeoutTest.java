@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,9 @@ import org.junit.jupiter.api.Test;
  * run answers for itself (the watchdog's answer, for a process still starting at T, is
  * CommandDeadlineTest's).
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class RunTimeoutTest {
 
     private static final String TPCC = "../benchmarks/programs/tpcc.sql";

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,17 +43,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * at bound MAX_K). Programs: bank.sql, the litmus programs with at least two transaction types, the
  * read-only anomaly and a SmallBank miniature.
  */
-class MixedLevelsOracleTest {
-    static final int MAX_K = 3;
+public class MixedLevelsOracleTest {
+    public static final int MAX_K = 3;
 
     /** How many of the search's attempts are replayed in the explorer (the run time is theirs). */
     static final int SEARCHED = 4;
 
     static final String MIXED = "analyzer/src/test/resources/mixed-levels/";
-    static final List<String> LEVELS =
+    public static final List<String> LEVELS =
             List.of("pg-read-committed", "pg-repeatable-read", "pg-serializable");
 
-    static Stream<String> programs() throws Exception {
+    public static Stream<String> programs() throws Exception {
         String only = System.getProperty("isocheck.oracle.only", "");
         List<String> out = new ArrayList<>();
         out.add("benchmarks/programs/bank.sql");
@@ -112,6 +113,33 @@ class MixedLevelsOracleTest {
         return new Outcome(explorerK, encoderK, found == null ? "" : found.example());
     }
 
+    private static final Map<String, AssignmentSearch.Result> SEARCHES = new ConcurrentHashMap<>();
+
+    /**
+     * {@code weakest --per-transaction}'s search over the PostgreSQL levels at bound MAX_K, once
+     * per program and JVM: this oracle and MixedLevelsReplayTest (which replays its witnesses on
+     * the server) share it.
+     */
+    public static AssignmentSearch.Result search(String file, Program program) {
+        return SEARCHES.computeIfAbsent(
+                file,
+                f -> {
+                    try {
+                        return AssignmentSearch.run(
+                                program,
+                                SpecLibrary.builtinSources(),
+                                LEVELS,
+                                List.of(),
+                                SearchOptions.defaults(MAX_K),
+                                Prover.unavailable("oracle"),
+                                "mix",
+                                List.of());
+                    } catch (Exception e) {
+                        throw new IllegalStateException(f + ": the search failed", e);
+                    }
+                });
+    }
+
     /** Three random mixed assignments (seeded), then the search's answer and attempts. */
     static List<Assignment> assignments(String file, Program program) throws Exception {
         List<String> types = program.transactions().stream().map(Transaction::name).toList();
@@ -122,16 +150,7 @@ class MixedLevelsOracleTest {
             for (String t : types) m.put(t, LEVELS.get(random.nextInt(LEVELS.size())));
             out.add(new Assignment(m));
         }
-        AssignmentSearch.Result search =
-                AssignmentSearch.run(
-                        program,
-                        SpecLibrary.builtinSources(),
-                        LEVELS,
-                        List.of(),
-                        SearchOptions.defaults(MAX_K),
-                        Prover.unavailable("oracle"),
-                        "mix",
-                        List.of());
+        AssignmentSearch.Result search = search(file, program);
         // the answer, then up to SEARCHED of the attempts, evenly spaced from the last (the
         // strongest assignments still with a cycle) back to the first (everything at READ
         // COMMITTED)

@@ -12,6 +12,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.Tag;
 
 /**
  * The fuzzing suite's fixed budget in the normal test run (about a minute on a shared two-core
@@ -20,6 +21,9 @@ import net.jqwik.api.ShrinkingMode;
  * (turn it into a regression test in MalformedInputExitCodesTest). The long run is
  * benchmarks/fuzz.sh.
  */
+// serial (analyzer/pom.xml): bounds a command's wall time (T + 2 s), which a second fork's load
+// would eat into
+@Tag("serial")
 class CliFuzzTest {
 
     private static final Path WORK = Path.of("target", "fuzz");

@@ -39,7 +39,8 @@ record Database(String name, Engine engine, String env, Function<Isolation, Db> 
 
     /**
      * Each run's database file goes to a directory of its own, deleted by the JVM's temp-dir
-     * hygiene of the build.
+     * hygiene of the build; one per test JVM, since RunContract's --drop-leftovers case removes
+     * every isocheck_*.sqlite file of it and the test forks run side by side (analyzer/pom.xml).
      */
     static final Database SQLITE =
             new Database(
@@ -58,7 +59,10 @@ record Database(String name, Engine engine, String env, Function<Isolation, Db> 
         if (sqliteDir == null) {
             try {
                 sqliteDir =
-                        Files.createDirectories(Path.of("target", "sqlite-runs")).toAbsolutePath();
+                        Files.createTempDirectory(
+                                        Files.createDirectories(Path.of("target", "sqlite-runs")),
+                                        "jvm")
+                                .toAbsolutePath();
             } catch (java.io.IOException e) {
                 throw new IllegalStateException(e);
             }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,6 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ones are {@link #known}, and the test fails on an unlisted one and on a listed one that now
  * replays.
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class DatabaseLevelsReplayTest {
 
     private static final String WHY_SNAPSHOT_GAP =
@@ -69,7 +73,6 @@ class DatabaseLevelsReplayTest {
                     Map.entry("order-by-limit 2", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 3", PostgresLevelsReplayTest.WHY_A),
                     Map.entry("order-by-limit 4", WHY_SNAPSHOT_GAP),
-                    Map.entry("perform-join 1", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 2", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 3", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 4", WHY_JOIN_SNAPSHOT),
@@ -93,11 +96,15 @@ class DatabaseLevelsReplayTest {
      */
     static String known(Database d, String litmus, Isolation level, int n) {
         if (d == Database.MARIADB && level == Isolation.REPEATABLE_READ)
-            return MARIADB_REPEATABLE_READ.get(litmus + " " + n);
+            // perform-join's witnesses here varied between two CI runs of one commit (stop 21;
+            // PostgresLevelsReplayTest#UNSTABLE_PROGRAMS)
+            return litmus.equals("perform-join")
+                    ? WitnessReplay.UNSTABLE + "MariaDB perform-join repeatable-read"
+                    : MARIADB_REPEATABLE_READ.get(litmus + " " + n);
         String own = BESIDE_POSTGRES.get(d + " " + litmus + " " + level.id() + " " + n);
         if (own != null) return own;
         String pg = level == Isolation.READ_COMMITTED ? "read-committed" : "repeatable-read";
-        return PostgresLevelsReplayTest.KNOWN.get(litmus + " " + pg + " " + n);
+        return PostgresLevelsReplayTest.known(litmus, pg, n);
     }
 
     @TempDir Path dir;

@@ -20,6 +20,7 @@ import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * interpreter with exact recording, on PostgreSQL and H2. PostgreSQL: ISOCHECK_TEST_PG (unset:
  * those tests are skipped; set but unreachable: they fail).
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class PlpgsqlPostgresTest {
 
     static final Path EVERY = Path.of("src/test/resources/plpgsql/every-construct.sql");

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * ISOCHECK_TEST_PG unset: skipped; set but unreachable: FAILS.
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class PostgresReadCommittedReplayTest {
 
     @TempDir Path dir;

@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>ISOCHECK_TEST_PG unset: skipped; set but unreachable: FAILS.
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class PostgresRecheckTest {
 
     private static final Path DIR = Path.of("src/test/resources/recheck");

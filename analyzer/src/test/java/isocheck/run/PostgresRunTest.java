@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * private server and sets it). Unset: skipped (surefire reports the tests as skipped, never as
  * passed). Set but unreachable: every test FAILS.
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class PostgresRunTest extends RunContract {
 
     {

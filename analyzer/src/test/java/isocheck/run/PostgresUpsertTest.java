@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,9 @@ import org.junit.jupiter.api.Test;
  * does not see is a serialization failure (§13.2.2). Needs ISOCHECK_TEST_PG (skipped when unset,
  * failing when set and unreachable, as {@link PostgresRunTest}).
  */
+// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
+// isocheck_* schemas --drop-leftovers removes server-wide
+@Tag("serial")
 class PostgresUpsertTest {
 
     static final Path ON_CONFLICT = Path.of("../benchmarks/programs/litmus/on-conflict.sql");

@@ -64,6 +64,7 @@ final class AuxRules extends RuleFamily {
                                             facts.addAll(auxChoose(txn, var, t));
                                             facts.addAll(auxAggregate(txn, var, t));
                                             facts.addAll(auxLoopPick(txn, var, t));
+                                            facts.addAll(auxPathAssignment(txn, var, t));
                                         }
                                         for (StatementFacts sf : tf.statements()) {
                                             facts.addAll(auxInsertFresh(txn, sf, t));
@@ -198,6 +199,96 @@ final class AuxRules extends RuleFamily {
             cases.add(and(c));
         }
         return List.of(or(cases));
+    }
+
+    /**
+     * path_assignment ({@link PathAssignment}, whose class comment argues soundness): the local's
+     * term {@code T.v(t)} is the right-hand side of the last assignment that ran — one whose IF
+     * branches were taken (over-approximated) and after which no other one's were (each
+     * under-approximated, negated); its NULL flag is the right-hand side's (a nullable parameter's
+     * flag, a row-set field's "no row", else false), and the value is stated only where it is not
+     * NULL.
+     */
+    private List<BoolExpr> auxPathAssignment(Transaction txn, Variable var, Expr<?> t) {
+        Optional<PathAssignment> found = terms.pathAssignment(txn, var);
+        if (found.isEmpty()) return List.of();
+        Site site = new Site(txn, t, Map.of());
+        Optional<Expr<?>> value =
+                terms.variable(
+                        new isocheck.program.Expr.VarRef(
+                                var.name(), null, isocheck.program.ScalarType.INT, null),
+                        site);
+        if (value.isEmpty()) return List.of();
+        Optional<BoolExpr> isNull = terms.localNull(txn, var, t);
+        Set<String> nullable = isocheck.program.NullableParameters.of(txn);
+        List<PathAssignment.Site> sites = found.get().sites();
+        List<BoolExpr> cases = new ArrayList<>();
+        for (int i = 0; i < sites.size(); i++) {
+            isocheck.program.Expr rhs = sites.get(i).assign().value();
+            List<BoolExpr> c = new ArrayList<>();
+            c.add(pathGuard(txn, sites.get(i).guard(), site, true));
+            Optional<BoolExpr> eq = terms.value(rhs, site, null).map(x -> ctx.mkEq(value.get(), x));
+            if (PathAssignment.nullableParameter(model, txn, rhs, nullable)) {
+                String p = ((isocheck.program.Expr.VarRef) rhs).variable();
+                BoolExpr pNull = terms.parameterNullFlag(txn, p, t);
+                List<BoolExpr> notNull = new ArrayList<>();
+                notNull.add(ctx.mkNot(pNull));
+                isNull.ifPresent(n -> notNull.add(ctx.mkNot(n)));
+                eq.ifPresent(notNull::add);
+                BoolExpr whenNull = isNull.map(n -> ctx.mkAnd(pNull, n)).orElse(pNull);
+                c.add(ctx.mkOr(whenNull, and(notNull)));
+            } else {
+                // a row-set field is NULL when the SELECT … INTO found no row
+                Optional<String> rows = PathAssignment.rowSetField(model, txn, rhs);
+                Optional<BoolExpr> present =
+                        rows.isEmpty()
+                                ? Optional.of(ctx.mkTrue())
+                                : terms.nonEmpty(rows.get(), site);
+                List<BoolExpr> hit = new ArrayList<>();
+                isNull.ifPresent(n -> hit.add(ctx.mkNot(n)));
+                eq.ifPresent(hit::add);
+                if (present.isEmpty()) {
+                    // emptiness not encoded: NULL-ness and value left free
+                } else if (rows.isEmpty()) {
+                    c.addAll(hit);
+                } else {
+                    hit.add(present.get());
+                    BoolExpr empty = ctx.mkNot(present.get());
+                    c.add(ctx.mkOr(and(hit), isNull.map(n -> ctx.mkAnd(empty, n)).orElse(empty)));
+                }
+            }
+            for (PathAssignment.Site b : sites.subList(i + 1, sites.size()))
+                c.add(ctx.mkNot(pathGuard(txn, b.guard(), site, false)));
+            cases.add(and(c));
+        }
+        return List.of(or(cases));
+    }
+
+    /**
+     * The IF branches around an assignment, over- or under-approximated: a THEN branch is taken
+     * when its condition is TRUE, an ELSE branch when it is not TRUE (PL/pgSQL: a NULL condition
+     * takes the ELSE): "taken" over-approximated is the negation of the condition's
+     * under-approximation; under-approximated it is the condition's NOT as in a WHERE clause
+     * (Kleene: it holds only when the condition is FALSE), which implies the branch was taken
+     * whether an UNKNOWN condition takes the ELSE or not. A condition over values that may change
+     * along the run (not {@link ProgramModel#isStableCondition}) is taken by polarity alone.
+     */
+    private BoolExpr pathGuard(
+            Transaction txn, List<PathAssignment.Branch> guard, Site site, boolean over) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (PathAssignment.Branch b : guard) {
+            if (!model.isStableCondition(txn, b.condition())) out.add(ctx.mkBool(over));
+            else if (b.then()) out.add(terms.cond(b.condition(), site, null, over));
+            else if (over) out.add(ctx.mkNot(terms.cond(b.condition(), site, null, false)));
+            else
+                out.add(
+                        terms.cond(
+                                new Cond.Not(b.condition(), b.condition().pos()),
+                                site,
+                                null,
+                                false));
+        }
+        return and(out);
     }
 
     /**

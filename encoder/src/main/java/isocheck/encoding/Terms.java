@@ -45,7 +45,10 @@ import java.util.Set;
  *   <li>and a scalar that picks a row inside a FOR loop ({@code v := r.f}) and is read only after
  *       all its assignments: {@code T.v!final(t)}, the last assignment that ran, the pick a member
  *       of the loop's rows and, over rows no transaction changes, a function of the parameters
- *       ({@link LoopPick}).
+ *       ({@link LoopPick});
+ *   <li>and a scalar assigned several times outside loops and read only after all of them: the same
+ *       term {@code T.v(t)} (and NULL flag), constrained to the right-hand side of the last
+ *       assignment that ran on the path ({@link PathAssignment}).
  * </ul>
  *
  * Where a value cannot be encoded (a non-key field of the visited record, a variable used outside
@@ -59,6 +62,7 @@ public final class Terms {
     private final Vocabulary v;
     private final Context ctx;
     private final ProgramModel model;
+    private final SingleRowSets singleRowSets;
 
     private java.util.function.Function<Sort, List<Expr<?>>> ground;
 
@@ -76,6 +80,7 @@ public final class Terms {
         this.v = v;
         this.ctx = v.context();
         this.model = model;
+        this.singleRowSets = new SingleRowSets(model);
     }
 
     // ------------------------------------------------------------------ variables
@@ -287,7 +292,8 @@ public final class Terms {
         // a row picked in a loop and read after it: T.v!final(t), constrained by AuxRules
         if (loopPick(site.txn(), var).isPresent())
             return Optional.of(loopPickValue(site.txn(), var, site.t()));
-        // any other scalar assigned by := : unconstrained (see the class comment)
+        // any other scalar assigned by := : unconstrained (see the class comment); a
+        // PathAssignment local is this term too, constrained by AuxRules
         return indices(var, site)
                 .map(
                         ix ->
@@ -306,6 +312,29 @@ public final class Terms {
     Optional<LoopPick> loopPick(Transaction txn, Variable var) {
         return loopPicks.computeIfAbsent(
                 txn.name() + "." + var.name(), k -> LoopPick.of(model, v, txn, var));
+    }
+
+    private final Map<String, Optional<PathAssignment>> pathAssignments = new java.util.HashMap<>();
+
+    /** The path-assignment rule's shape for the variable, if it has it ({@link PathAssignment}). */
+    Optional<PathAssignment> pathAssignment(Transaction txn, Variable var) {
+        return pathAssignments.computeIfAbsent(
+                txn.name() + "." + var.name(), k -> PathAssignment.of(model, txn, var));
+    }
+
+    /**
+     * {@code T.v!null(t)}, the NULL flag of a scalar local that may be NULL through a parameter,
+     * outside loops; empty when the local has none.
+     */
+    Optional<BoolExpr> localNull(Transaction txn, Variable var, Expr<?> t) {
+        return nullFlag(
+                new isocheck.program.Expr.VarRef(var.name(), null, ScalarType.INT, null),
+                new Site(txn, t, Map.of()));
+    }
+
+    /** {@code T.p!null(t)} for a parameter the transaction tests for NULL. */
+    BoolExpr parameterNullFlag(Transaction txn, String parameter, Expr<?> t) {
+        return parameterNull(txn, parameter, t);
     }
 
     /** {@code T.v!final(t)}: the value of a {@link LoopPick} local wherever it is read. */
@@ -527,6 +556,8 @@ public final class Terms {
         public Optional<BoolExpr> visitMember(Cond.Member m) {
             Optional<Expr<?>> elem = value(m.element(), site, r);
             if (elem.isEmpty()) return Optional.empty();
+            if (singleRowSets.atMostOneRow(site.txn(), m.rows()))
+                return singleRowMember(m, site, elem.get());
             Expr<?> x = v.fresh("x", elementSort(site.txn(), m.rows()));
             Optional<BoolExpr> in = member(x, m.rows(), site);
             Optional<Expr<?>> f = rowField(m.rows(), x, m.field(), site);
@@ -858,9 +889,24 @@ public final class Terms {
                 });
     }
 
+    /**
+     * {@code e = ANY(:s.f)} on a set of at most one row ({@link SingleRowSets}): s is non-empty and
+     * e is the field of its row, the pick (a member whenever s is non-empty, φ_aux). Exact both
+     * ways, with no quantifier: the only member there can be is the pick.
+     */
+    private Optional<BoolExpr> singleRowMember(Cond.Member m, Site site, Expr<?> elem) {
+        Optional<BoolExpr> ne = nonEmpty(m.rows(), site);
+        Optional<Expr<?>> f =
+                pick(m.rows(), site).flatMap(p -> rowField(m.rows(), p, m.field(), site));
+        if (ne.isEmpty() || f.isEmpty()) return Optional.empty();
+        return Optional.of(ctx.mkAnd(ne.get(), ctx.mkEq(f.get(), elem)));
+    }
+
     private BoolExpr groundMember(Cond.Member m, Site site, Expr<?> r) {
         Optional<Expr<?>> elem = value(m.element(), site, r);
         if (elem.isEmpty()) return ctx.mkFalse();
+        if (singleRowSets.atMostOneRow(site.txn(), m.rows()))
+            return singleRowMember(m, site, elem.get()).orElseGet(ctx::mkFalse);
         List<BoolExpr> cases = new ArrayList<>();
         for (Expr<?> x : ground.apply(elementSort(site.txn(), m.rows()))) {
             Optional<BoolExpr> in = member(x, m.rows(), site);

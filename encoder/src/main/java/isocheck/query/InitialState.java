@@ -88,7 +88,16 @@ final class InitialState {
             if (n.statement().statement() instanceof Stmt.Insert)
                 existenceMatters.add(
                         n.statement().table() + keyOf(n.statement().table(), n.record()));
+            // a record a cycle transaction locks (UPDATE, DELETE, a locking read): whether it
+            // exists decides whether the lock is taken, which orders the locking transactions
+            // (StatementSnapshotRules#lockOrder). Seeded regardless, auction.sql's RC lost update
+            // (the model's buyer row absent, so the call counter locks nothing) did not replay:
+            // the seeded row made the second PlaceBid wait, then see the first's bid. Kept as
+            // terms and compared by identity: building new terms here would renumber the context's
+            // terms and change the next models of an --all enumeration.
+            if (locking(n.statement())) lockedRecords.add(n.record());
         }
+        for (Witness.Edge e : edges) onEdges.add(e.table() + e.key());
         Map<String, Witness.InitialRow> rows = new LinkedHashMap<>();
         for (int i = 0; i < edges.size(); i++) {
             Witness.Edge e = edges.get(i);
@@ -273,6 +282,12 @@ final class InitialState {
      */
     private final java.util.Set<String> existenceMatters = new java.util.HashSet<>();
 
+    /** Records a cycle transaction's statement may lock, as the namings' terms. */
+    private final List<Expr<?>> lockedRecords = new ArrayList<>();
+
+    /** Records on the cycle's edges (found by the cycle, so seeded as before). */
+    private final java.util.Set<String> onEdges = new java.util.HashSet<>();
+
     private Map<String, String> keyOf(String table, Expr<?> r) {
         Map<String, String> key = new LinkedHashMap<>();
         for (String col : v.keyColumns(table))
@@ -284,12 +299,20 @@ final class InitialState {
      * Whether the record exists initially. A table no statement inserts into or deletes from never
      * changes which records exist, and the encoding does not tie a read's values to Alive there, so
      * the model's Alive is arbitrary: a row the transactions read is one they expect to find. The
-     * same holds for a record that no cycle transaction inserts and no edge is about: its existence
-     * matters to the witness only through the reads' values, which the model has as if it were
-     * found. Otherwise the model's Alive decides (an insert-if-absent needs the row absent).
+     * same holds for a record that no cycle transaction inserts or locks and no edge is about: its
+     * existence matters to the witness only through the reads' values, which the model has as if it
+     * were found. Otherwise the model's Alive decides (an insert-if-absent needs the row absent; an
+     * UPDATE of an absent row takes no lock).
      */
     private boolean exists(String table, Map<String, String> key, boolean modelAlive) {
         return modelAlive || v.isStatic(table) || !existenceMatters.contains(table + key);
+    }
+
+    /** Whether s may hold a row lock on the record it names (AccessRules#holdsLock's cases). */
+    private static boolean locking(StatementFacts s) {
+        return s.statement() instanceof Stmt.Update
+                || s.statement() instanceof Stmt.Delete
+                || (s.statement() instanceof Stmt.Select sel && sel.lock().locks());
     }
 
     private Transaction type(int txn) {
@@ -522,11 +545,9 @@ final class InitialState {
                 if (!m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
                 String stmt = type(n.txn()).name() + "." + n.statement().id();
                 Expr<?> t = q.txns().get(n.txn());
-                boolean alive =
-                        exists(
-                                table,
-                                key,
-                                m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue());
+                boolean modelAlive =
+                        m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue();
+                boolean alive = exists(table, key, modelAlive);
                 Map<String, String> values = new LinkedHashMap<>();
                 if (alive) {
                     for (Column c : v.columns(table)) {
@@ -545,7 +566,8 @@ final class InitialState {
                         }
                     }
                 }
-                return new Witness.InitialRow(table, key, alive, values);
+                return unlessUnlocked(
+                        new Witness.InitialRow(table, key, alive, values), r, modelAlive);
             }
         }
         // Under transaction snapshots the views of the initial state need not agree on a field no
@@ -557,7 +579,8 @@ final class InitialState {
                 preferred.isEmpty()
                         ? q.txns().get(arOrder.get(0))
                         : q.txns().get(preferred.get(0).txn());
-        boolean alive = exists(table, key, m.eval(v.alive(table, r, first), true).isTrue());
+        boolean modelAlive = m.eval(v.alive(table, r, first), true).isTrue();
+        boolean alive = exists(table, key, modelAlive);
         Map<String, String> values = new LinkedHashMap<>();
         if (alive) {
             for (Column c : v.columns(table)) {
@@ -567,6 +590,21 @@ final class InitialState {
                             m.eval(v.viewValue(table, c.name(), r, first), true).toString());
             }
         }
-        return new Witness.InitialRow(table, key, alive, values);
+        return unlessUnlocked(new Witness.InitialRow(table, key, alive, values), r, modelAlive);
+    }
+
+    /**
+     * The row, or the record absent when the model has it absent and a cycle transaction would lock
+     * it (see {@link #rows}); its values are read from the model first in either case, because the
+     * terms that reading builds number the context's later terms, on which the next models of an
+     * {@code --all} enumeration depend.
+     */
+    private Witness.InitialRow unlessUnlocked(
+            Witness.InitialRow row, Expr<?> r, boolean modelAlive) {
+        if (modelAlive
+                || !row.alive()
+                || onEdges.contains(row.table() + row.key())
+                || !lockedRecords.contains(r)) return row;
+        return new Witness.InitialRow(row.table(), row.key(), false, Map.of());
     }
 }

@@ -110,6 +110,15 @@ public final class Spec {
     }
 
     /**
+     * Whether every transaction of type {@code type} reads from one snapshot: a single-snapshot
+     * axiom holds for it, unrestricted or restricted to types that include it.
+     */
+    public boolean singleSnapshotFor(String type) {
+        return snapshotAxioms.stream()
+                .anyMatch(a -> a.restrictedTo().isEmpty() || a.restrictedTo().contains(type));
+    }
+
+    /**
      * The databases whose write-time rules hold in the executions this spec describes ({@code
      * database postgresql}: row locks held to commit and primary-key uniqueness, see
      * docs/postgresql-levels.md §2); included specs contribute theirs.
