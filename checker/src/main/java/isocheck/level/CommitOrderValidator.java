@@ -334,6 +334,7 @@ public final class CommitOrderValidator {
             int[] wsKey) {
         int k = h.sessionCount();
         int n = h.txnCount();
+        int[] readSlot = readSlots(n, h.keys().size(), readStart, rKey, rWriter, wsStart, wsKey);
         int[] sessPos = new int[n];
         for (int s = 0; s < k; s++) {
             int p = 0;
@@ -390,7 +391,7 @@ public final class CommitOrderValidator {
             clock[t] = c;
             for (int i = readStart[t]; i < readStart[t + 1]; i++) {
                 int t1 = rWriter[i];
-                int slot = slotIn(wsStart, wsKey, t1, rKey[i]);
+                int slot = readSlot[i];
                 int nx = slot < 0 ? -1 : next[slot];
                 if (nx >= 0 && nx != t && pos[nx] < pos[t] && visible(c, nx, h, sessPos)) {
                     return Optional.of(
@@ -411,13 +412,52 @@ public final class CommitOrderValidator {
         return Optional.empty();
     }
 
-    private static int slotIn(int[] wsStart, int[] wsKey, int t, int x) {
-        for (int i = wsStart[t]; i < wsStart[t + 1]; i++) {
-            if (wsKey[i] == x) {
-                return i;
+    /**
+     * For each external read i (of key rKey[i] from rWriter[i]), the slot of that key in its
+     * writer's write set, or -1: the reads grouped by writer, each writer's keys spread once into a
+     * per-key table, O(n + keys + ops). A scan of the writer's write set per read cost a whole scan
+     * of the initial transaction's write set (every key) for each read of an initial version: on
+     * the long fork at 10^6 (200,000 keys) the most sampled frame of the PSI certificate check.
+     */
+    static int[] readSlots(
+            int n,
+            int keys,
+            int[] readStart,
+            int[] rKey,
+            int[] rWriter,
+            int[] wsStart,
+            int[] wsKey) {
+        int reads = readStart[n];
+        int[] byStart = new int[n + 1];
+        for (int i = 0; i < reads; i++) {
+            byStart[rWriter[i] + 1]++;
+        }
+        for (int t = 0; t < n; t++) {
+            byStart[t + 1] += byStart[t];
+        }
+        int[] fill = Arrays.copyOf(byStart, n);
+        int[] byWriter = new int[reads];
+        for (int i = 0; i < reads; i++) {
+            byWriter[fill[rWriter[i]]++] = i;
+        }
+        int[] keySlot = new int[keys];
+        Arrays.fill(keySlot, -1);
+        int[] slot = new int[reads];
+        for (int t = 0; t < n; t++) {
+            if (byStart[t] == byStart[t + 1]) {
+                continue;
+            }
+            for (int j = wsStart[t]; j < wsStart[t + 1]; j++) {
+                keySlot[wsKey[j]] = j;
+            }
+            for (int k = byStart[t]; k < byStart[t + 1]; k++) {
+                slot[byWriter[k]] = keySlot[rKey[byWriter[k]]];
+            }
+            for (int j = wsStart[t]; j < wsStart[t + 1]; j++) {
+                keySlot[wsKey[j]] = -1;
             }
         }
-        return -1;
+        return slot;
     }
 
     /** c ⊔= clock(u) ⊔ {u}. */
