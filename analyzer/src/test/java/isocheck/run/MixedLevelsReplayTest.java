@@ -149,11 +149,8 @@ class MixedLevelsReplayTest {
             if (KNOWN_PROGRAMS.containsKey(name)) {
                 continue;
             }
-            if (outcome != null && why == null) {
-                failures.add(id + " (" + anomaly.witness().anomaly() + "): " + outcome);
-            } else if (outcome == null && why != null) {
-                failures.add(id + " now replays: remove it from the known list (" + why + ")");
-            }
+            WitnessReplay.judge(
+                    failures, id + " (" + anomaly.witness().anomaly() + ")", outcome, why);
         }
         System.out.println(file + ": " + replayed + " rejected assignments replayed");
         assertTrue(failures.isEmpty(), String.join("\n\n", failures));
