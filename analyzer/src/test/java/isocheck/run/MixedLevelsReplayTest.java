@@ -17,9 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * keep not replaying: the list shrinks with the defects). ISOCHECK_TEST_PG unset: skipped; set but
  * unreachable: FAILS.
  */
+@ExtendWith(PostgresConfigured.class)
 class MixedLevelsReplayTest {
 
     static final String WHY_SEED =
@@ -91,20 +90,6 @@ class MixedLevelsReplayTest {
                     Map.entry("perform-join", PostgresLevelsReplayTest.WHY_D2));
 
     @TempDir Path dir;
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        PostgresRunTest.serverIsThereWhenConfigured();
-    }
-
-    @BeforeEach
-    void configured() {
-        String url = PostgresRunTest.url();
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                PostgresRunTest.ENV
-                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
-    }
 
     static Stream<String> programs() throws Exception {
         return MixedLevelsOracleTest.programs();
