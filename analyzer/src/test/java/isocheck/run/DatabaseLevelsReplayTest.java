@@ -73,8 +73,6 @@ class DatabaseLevelsReplayTest {
                     Map.entry("order-by-limit 2", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 3", PostgresLevelsReplayTest.WHY_A),
                     Map.entry("order-by-limit 4", WHY_SNAPSHOT_GAP),
-                    Map.entry("perform-join 2", WHY_JOIN_SNAPSHOT),
-                    Map.entry("perform-join 3", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 4", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 5", WHY_JOIN_SNAPSHOT),
                     Map.entry("perform-join 6", WHY_JOIN_SNAPSHOT),
@@ -96,11 +94,7 @@ class DatabaseLevelsReplayTest {
      */
     static String known(Database d, String litmus, Isolation level, int n) {
         if (d == Database.MARIADB && level == Isolation.REPEATABLE_READ)
-            // perform-join's witnesses here varied between two CI runs of one commit (stop 21;
-            // PostgresLevelsReplayTest#UNSTABLE_PROGRAMS)
-            return litmus.equals("perform-join")
-                    ? WitnessReplay.UNSTABLE + "MariaDB perform-join repeatable-read"
-                    : MARIADB_REPEATABLE_READ.get(litmus + " " + n);
+            return MARIADB_REPEATABLE_READ.get(litmus + " " + n);
         String own = BESIDE_POSTGRES.get(d + " " + litmus + " " + level.id() + " " + n);
         if (own != null) return own;
         String pg = level == Isolation.READ_COMMITTED ? "read-committed" : "repeatable-read";

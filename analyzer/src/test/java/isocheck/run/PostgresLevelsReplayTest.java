@@ -113,9 +113,9 @@ class PostgresLevelsReplayTest {
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
-                            Map.entry("join-order read-committed 13", WHY_D2),
-                            Map.entry("join-order read-committed 15", WHY_D2),
-                            Map.entry("join-order read-committed 20", WHY_D2),
+                            Map.entry("join-order read-committed 3", WHY_D2),
+                            Map.entry("join-order read-committed 9", WHY_D2),
+                            Map.entry("join-order read-committed 22", WHY_D2),
                             Map.entry("join-order repeatable-read 1", WHY_T),
                             Map.entry("join-order repeatable-read 2", WHY_U),
                             Map.entry("max-varchar repeatable-read 1", WHY_S),
@@ -149,23 +149,8 @@ class PostgresLevelsReplayTest {
                             Map.entry("perform-join read-committed 1", WHY_D2),
                             Map.entry("skip-locked-queue read-committed 3", WHY_E)));
 
-    /**
-     * "program level" pairs whose witnesses under {@code --all} were not the same in two CI runs of
-     * one commit (stop 21: join-order at read-committed gave witness 3 "no schedule" in one run and
-     * a replaying one in the other; DatabaseLevelsReplayTest: MariaDB's perform-join at
-     * repeatable-read). An open defect in the reproducibility of the enumeration inside a
-     * long-lived test JVM (the CLI gives byte-identical output run after run); their outcomes are
-     * not asserted until it is found.
-     */
-    static final java.util.Set<String> UNSTABLE_PROGRAMS =
-            java.util.Set.of("join-order read-committed");
-
-    /**
-     * Why witness n does not replay, {@link WitnessReplay#UNSTABLE} for an unstable pair, or null.
-     */
+    /** Why witness n does not replay, or null. */
     static String known(String litmus, String level, int n) {
-        if (UNSTABLE_PROGRAMS.contains(litmus + " " + level))
-            return WitnessReplay.UNSTABLE + litmus + " " + level;
         return KNOWN.get(litmus + " " + level + " " + n);
     }
 

@@ -26,14 +26,6 @@ final class WitnessReplay {
     private WitnessReplay() {}
 
     /**
-     * A known reason starting so marks witnesses whose outcome is not asserted either way: the
-     * programs whose {@code --all} witness list varied between two CI runs of the same commit (stop
-     * 21, an open defect: PostgresLevelsReplayTest#UNSTABLE_PROGRAMS). They are still replayed; a
-     * failure to run them still fails.
-     */
-    static final String UNSTABLE = "UNSTABLE: ";
-
-    /**
      * Replays every witness of {@code o} (an analysis of p under spec) on a fresh database from
      * {@code db}; the failures: a witness that does not replay and has no known reason ({@code
      * known} by witness number, null for none), and one with a known reason that now replays (the
@@ -55,7 +47,6 @@ final class WitnessReplay {
             String id = idPrefix + " " + n;
             String outcome = outcome(db.get(), p, spec, w, dir, id);
             String why = known.apply(n);
-            if (why != null && why.startsWith(UNSTABLE)) continue;
             if (outcome != null && why == null) {
                 failures.add(id + " (" + w.anomaly() + "): " + outcome);
             } else if (outcome == null && why != null) {
