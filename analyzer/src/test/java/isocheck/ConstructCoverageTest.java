@@ -217,7 +217,8 @@ class ConstructCoverageTest {
                         List.of(PARSE + "isNullOnAParameterIsATestOfItsArgument"),
                         List.of(
                                 RULES
-                                        + "aParameterTestedForNullMayBeNullAndItsComparisonsAreUnknownThen"),
+                                        + "aParameterTestedForNullMayBeNullAndItsComparisonsAreUnknownThen",
+                                RULES + "anElseRunsWhenItsConditionIsUnknown"),
                         List.of(RUN + "isNullOnAParameterTestsANullArgument")),
                 row(
                         "INSERT … ON CONFLICT DO NOTHING | DO UPDATE, FOUND",

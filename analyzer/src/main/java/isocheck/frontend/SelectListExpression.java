@@ -124,7 +124,7 @@ record SelectListExpression(String alias, Expr value, SourcePos pos) {
 
                     @Override
                     public Cond visitNot(Cond.Not x) {
-                        return new Cond.Not(substitute(x.operand(), rows), x.pos());
+                        return new Cond.Not(substitute(x.operand(), rows), x.pos(), x.notTrue());
                     }
 
                     @Override

@@ -101,6 +101,7 @@ final class JavaEvaluator {
         @Override
         public Boolean visitNot(Cond.Not n) {
             Boolean x = truth(n.operand(), env, row);
+            if (n.notTrue()) return !Boolean.TRUE.equals(x);
             return x == null ? null : !x;
         }
 

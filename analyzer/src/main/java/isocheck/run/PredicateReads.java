@@ -484,7 +484,8 @@ final class PredicateReads {
 
         @Override
         public String visitNot(Cond.Not n) {
-            return "NOT (" + text(n.operand(), env) + ")";
+            String x = text(n.operand(), env);
+            return n.notTrue() ? "(" + x + ") IS NOT TRUE" : "NOT (" + x + ")";
         }
 
         @Override

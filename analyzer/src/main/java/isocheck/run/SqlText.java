@@ -98,7 +98,8 @@ final class SqlText implements Cond.Visitor<String>, Expr.Visitor<String> {
 
     @Override
     public String visitNot(Cond.Not n) {
-        return "NOT (" + cond(n.operand(), params) + ")";
+        String x = cond(n.operand(), params);
+        return n.notTrue() ? "((" + x + ") IS NOT TRUE)" : "NOT (" + x + ")";
     }
 
     @Override

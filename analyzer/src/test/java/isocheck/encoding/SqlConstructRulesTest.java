@@ -529,6 +529,43 @@ class SqlConstructRulesTest {
     }
 
     /**
+     * An IF takes its ELSE when its condition is not TRUE, UNKNOWN included, and the code after an
+     * IF whose THEN returns runs then (PL/pgSQL "Conditionals"): with a NULL argument, {@code :k >
+     * 0} is UNKNOWN, so each path below runs its read-modify-write. Read as SQL's NOT (Kleene's),
+     * the ELSE guard and the guard after the RETURN are UNKNOWN for a NULL k and no cycle is found
+     * (the encoding before stop 22).
+     */
+    @Test
+    void anElseRunsWhenItsConditionIsUnknown() throws Exception {
+        String viaElse =
+                """
+                CREATE TABLE item (id INT PRIMARY KEY, v INT NOT NULL);
+                TRANSACTION Bump(k INT)
+                BEGIN
+                  IF :k > 0 THEN
+                    SELECT v INTO seen FROM item WHERE id = 1;
+                  ELSE
+                    IF :k IS NULL THEN
+                      SELECT v INTO r FROM item WHERE id = 1;
+                      UPDATE item SET v = :r + 1 WHERE id = 1;
+                    END IF;
+                  END IF;
+                END;
+                """;
+        Analysis.Outcome ec = run(viaElse, "ec", 2);
+        assertEquals(Analysis.Verdict.FOUND, ec.verdict());
+        assertTrue(
+                ec.anomalies().get(0).txns().stream()
+                        .allMatch(t -> "NULL".equals(t.parameters().get("k"))),
+                ec.anomalies().toString());
+        // the same with the ELSE's inner test made impossible stays safe
+        assertEquals(
+                Analysis.Verdict.NONE,
+                run(viaElse.replace(":k IS NULL THEN", ":k IS NULL AND :k > 0 THEN"), "ec", 2)
+                        .verdict());
+    }
+
+    /**
      * LoopPick: a row picked inside a FOR loop (BenchBase TPC-C's Payment by last name) is a member
      * of the loop's rows and, over rows no transaction changes in an order ORDER BY fixes, a
      * function of the parameters. Before the rule the picked id was unconstrained and two Pays, of

@@ -733,6 +733,7 @@ final class ProgramInterpreter {
                             @Override
                             public Boolean visitNot(Cond.Not n) {
                                 Boolean x = truth(n.operand());
+                                if (n.notTrue()) return !Boolean.TRUE.equals(x);
                                 return x == null ? null : !x;
                             }
 

@@ -13,10 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,6 +34,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class BenchbaseReplayTest {
 
     /** PostgresLevelsReplayTest.WHY_D on TATP's DeleteCallForwarding and Epinions' readers. */
@@ -64,20 +63,6 @@ class BenchbaseReplayTest {
                             Map.entry("epinions read-committed 3", NO_STATEMENT_SCHEDULE)));
 
     @TempDir Path dir;
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        PostgresRunTest.serverIsThereWhenConfigured();
-    }
-
-    @BeforeEach
-    void configured() {
-        String url = PostgresRunTest.url();
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                PostgresRunTest.ENV
-                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
-    }
 
     @ParameterizedTest(name = "{0} at {1}: {2} anomalies")
     @CsvSource({

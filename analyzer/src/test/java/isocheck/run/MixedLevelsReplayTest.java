@@ -17,9 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * keep not replaying: the list shrinks with the defects). ISOCHECK_TEST_PG unset: skipped; set but
  * unreachable: FAILS.
  */
+@ExtendWith(PostgresConfigured.class)
 class MixedLevelsReplayTest {
 
     static final String WHY_SEED =
@@ -92,20 +91,6 @@ class MixedLevelsReplayTest {
 
     @TempDir Path dir;
 
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        PostgresRunTest.serverIsThereWhenConfigured();
-    }
-
-    @BeforeEach
-    void configured() {
-        String url = PostgresRunTest.url();
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                PostgresRunTest.ENV
-                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
-    }
-
     static Stream<String> programs() throws Exception {
         return MixedLevelsOracleTest.programs();
     }
@@ -149,11 +134,8 @@ class MixedLevelsReplayTest {
             if (KNOWN_PROGRAMS.containsKey(name)) {
                 continue;
             }
-            if (outcome != null && why == null) {
-                failures.add(id + " (" + anomaly.witness().anomaly() + "): " + outcome);
-            } else if (outcome == null && why != null) {
-                failures.add(id + " now replays: remove it from the known list (" + why + ")");
-            }
+            WitnessReplay.judge(
+                    failures, id + " (" + anomaly.witness().anomaly() + ")", outcome, why);
         }
         System.out.println(file + ": " + replayed + " rejected assignments replayed");
         assertTrue(failures.isEmpty(), String.join("\n\n", failures));

@@ -18,10 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -42,6 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class PostgresLevelsReplayTest {
 
     static final String WHY_A =
@@ -155,20 +154,6 @@ class PostgresLevelsReplayTest {
     }
 
     @TempDir Path dir;
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        PostgresRunTest.serverIsThereWhenConfigured();
-    }
-
-    @BeforeEach
-    void configured() {
-        String url = PostgresRunTest.url();
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                PostgresRunTest.ENV
-                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
-    }
 
     static Stream<Arguments> cases() throws Exception {
         List<Arguments> out = new ArrayList<>();

@@ -14,11 +14,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,23 +41,10 @@ import org.junit.jupiter.api.io.TempDir;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class PostgresReadCommittedReplayTest {
 
     @TempDir Path dir;
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        PostgresRunTest.serverIsThereWhenConfigured();
-    }
-
-    @BeforeEach
-    void configured() {
-        String url = PostgresRunTest.url();
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                PostgresRunTest.ENV
-                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
-    }
 
     record Replay(isocheck.history.History history, String trace) {}
 

@@ -13,11 +13,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The recorder on PostgreSQL's READ COMMITTED re-check (manual, "Concurrency Control", §13.2.1,
@@ -33,23 +31,10 @@ import org.junit.jupiter.api.Test;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class PostgresRecheckTest {
 
     private static final Path DIR = Path.of("src/test/resources/recheck");
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        PostgresRunTest.serverIsThereWhenConfigured();
-    }
-
-    @BeforeEach
-    void configured() {
-        String url = PostgresRunTest.url();
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                PostgresRunTest.ENV
-                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
-    }
 
     private static History run(String schedule, Isolation level, StringWriter trace)
             throws Exception {

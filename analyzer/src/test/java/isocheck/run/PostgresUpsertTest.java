@@ -13,10 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code INSERT … ON CONFLICT} run natively on PostgreSQL ({@link UpsertSql}): two upserts of one
@@ -30,19 +29,10 @@ import org.junit.jupiter.api.Test;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class PostgresUpsertTest {
 
     static final Path ON_CONFLICT = Path.of("../benchmarks/programs/litmus/on-conflict.sql");
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        PostgresRunTest.serverIsThereWhenConfigured();
-    }
-
-    @BeforeEach
-    void configured() {
-        new PostgresRunTest().configured();
-    }
 
     private static Runs.Outcome schedule(Isolation iso, StringWriter trace, String... lines)
             throws Exception {

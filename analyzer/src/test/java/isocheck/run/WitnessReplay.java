@@ -46,20 +46,21 @@ final class WitnessReplay {
             n++;
             String id = idPrefix + " " + n;
             String outcome = outcome(db.get(), p, spec, w, dir, id);
-            String why = known.apply(n);
-            if (outcome != null && why == null) {
-                failures.add(id + " (" + w.anomaly() + "): " + outcome);
-            } else if (outcome == null && why != null) {
-                failures.add(
-                        id
-                                + " ("
-                                + w.anomaly()
-                                + ") now replays: remove it from the known list ("
-                                + why
-                                + ")");
-            }
+            judge(failures, id + " (" + w.anomaly() + ")", outcome, known.apply(n));
         }
         return failures;
+    }
+
+    /**
+     * Adds to failures what one replay's {@code outcome} (null: SER violated) says against its
+     * known reason {@code why} (null: none): a witness that does not replay and has no known
+     * reason, or one with a known reason that now replays (the known lists must shrink with the
+     * defects).
+     */
+    static void judge(List<String> failures, String id, String outcome, String why) {
+        if (outcome != null && why == null) failures.add(id + ": " + outcome);
+        else if (outcome == null && why != null)
+            failures.add(id + " now replays: remove it from the known list (" + why + ")");
     }
 
     /** Null when the recorded history violates SER (the anomaly replays); else what happened. */

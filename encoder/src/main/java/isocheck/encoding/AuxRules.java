@@ -283,7 +283,7 @@ final class AuxRules extends RuleFamily {
             else
                 out.add(
                         terms.cond(
-                                new Cond.Not(b.condition(), b.condition().pos()),
+                                Cond.Not.notTrue(b.condition(), b.condition().pos()),
                                 site,
                                 null,
                                 false));

@@ -379,7 +379,7 @@ record LoopPick(
             here.add(new int[] {block, i});
             out.add(new Node(s, out.size(), guard, inner, loop, depth, here));
             if (s instanceof Stmt.If f) {
-                Cond not = new Cond.Not(f.condition(), f.pos());
+                Cond not = Cond.Not.notTrue(f.condition(), f.pos());
                 if (loop == null) {
                     walk(
                             f.thenBranch(),

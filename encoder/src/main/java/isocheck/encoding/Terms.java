@@ -843,6 +843,9 @@ public final class Terms {
                     @Override
                     public BoolExpr visitNot(Cond.Not n) {
                         Cond x = n.operand();
+                        // an ELSE guard, x IS NOT TRUE: the two-valued negation of [[x]] (which
+                        // encodes "x is TRUE"), polarity flipped
+                        if (n.notTrue()) return ctx.mkNot(cond(x, site, r, !over));
                         if (x instanceof Cond.Compare cmp && !nullableRefs(cmp, site).isEmpty())
                             return nullableCompare(cmp, true);
                         if (comparesNullableParameter(x, site)) {

@@ -86,7 +86,26 @@ public sealed interface Cond {
         }
     }
 
-    record Not(Cond operand, SourcePos pos) implements Cond {
+    /**
+     * A negation. {@code notTrue} false: SQL's NOT, Kleene's (NOT UNKNOWN is UNKNOWN), as the
+     * program writes it. {@code notTrue} true: {@code operand IS NOT TRUE}, TRUE when the operand
+     * is FALSE or UNKNOWN: the condition under which an IF takes its ELSE, and under which the code
+     * after an IF whose THEN returns runs (PostgreSQL manual, PL/pgSQL "Conditionals": the THEN
+     * statements run only if the condition is true), which {@link FactExtractor} writes into
+     * guards. Reading an ELSE guard as Kleene's NOT would leave no path for a NULL argument and
+     * miss executions (benchmarks/programs/litmus/else-unknown.sql).
+     */
+    record Not(Cond operand, SourcePos pos, boolean notTrue) implements Cond {
+        /** SQL's NOT. */
+        public Not(Cond operand, SourcePos pos) {
+            this(operand, pos, false);
+        }
+
+        /** {@code operand IS NOT TRUE}: an ELSE branch's guard. */
+        public static Not notTrue(Cond operand, SourcePos pos) {
+            return new Not(operand, pos, true);
+        }
+
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.visitNot(this);
@@ -94,7 +113,9 @@ public sealed interface Cond {
 
         @Override
         public String text() {
-            return "NOT (" + operand.text() + ")";
+            return notTrue
+                    ? "(" + operand.text() + ") IS NOT TRUE"
+                    : "NOT (" + operand.text() + ")";
         }
     }
 

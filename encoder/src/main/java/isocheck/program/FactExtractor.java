@@ -119,7 +119,7 @@ public final class FactExtractor {
         @Override
         public Cond visitIf(Stmt.If branch) {
             Cond c = branch.condition();
-            Cond negated = new Cond.Not(c, c.pos());
+            Cond negated = Cond.Not.notTrue(c, c.pos());
             Cond thenExit = walk(branch.thenBranch(), append(g, c), loops, out, aborts);
             Cond elseExit = walk(branch.elseBranch(), append(g, negated), loops, out, aborts);
             Cond exit = or(List.of(and(c, thenExit), and(negated, elseExit)), branch.pos());
@@ -129,7 +129,7 @@ public final class FactExtractor {
             }
             if (!(exit instanceof Cond.Const)) {
                 exits.add(exit);
-                g = append(g, new Cond.Not(exit, branch.pos()));
+                g = append(g, Cond.Not.notTrue(exit, branch.pos()));
             }
             return null;
         }
