@@ -73,6 +73,17 @@ abstract class PolygraphGraph {
 
     IntList[] out;
     IntList[] in;
+
+    /**
+     * PSI only: beside each out[x] / in[x], at the same index, the node at the edge's far end, as
+     * ~node (negative) for an rw edge. PSI's cycle checks sweep H forward and backward over most of
+     * a window per decision ({@link PolygraphReachability#searchH}): reading the far end and the
+     * kind here, in sequence with the edge ids, replaces two reads at random (eKind, eTo / eFrom by
+     * edge id) per edge looked at.
+     */
+    IntList[] outNbr;
+
+    IntList[] inNbr;
     final IntList rwEdges = new IntList();
     long[] eventTime;
     int[] eventTxn;
@@ -155,6 +166,10 @@ abstract class PolygraphGraph {
         nodeCount = auxBase + initSlots;
         out = new IntList[nodeCount];
         in = new IntList[nodeCount];
+        if (psi) {
+            outNbr = new IntList[nodeCount];
+            inNbr = new IntList[nodeCount];
+        }
         mark = new int[nodeCount];
         parent = new int[nodeCount];
     }
@@ -206,8 +221,14 @@ abstract class PolygraphGraph {
         if (psi) { // incoming lists only serve PSI's backward search
             if (in[to] == null) {
                 in[to] = new IntList(4);
+                inNbr[to] = new IntList(4);
             }
             in[to].add(id);
+            inNbr[to].add(kind == RW ? ~from : from);
+            if (outNbr[from] == null) {
+                outNbr[from] = new IntList(4);
+            }
+            outNbr[from].add(kind == RW ? ~to : to);
         }
         modCount++;
         if (kind == RW) {
@@ -223,6 +244,8 @@ abstract class PolygraphGraph {
             out[eFrom.get(id)].removeLast();
             if (psi) {
                 in[eTo.get(id)].removeLast();
+                inNbr[eTo.get(id)].removeLast();
+                outNbr[eFrom.get(id)].removeLast();
             }
             modCount++;
             removed.set(id);

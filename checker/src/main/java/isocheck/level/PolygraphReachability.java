@@ -37,24 +37,26 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             return null;
         }
         int last =
-                BreadthFirst.shortestPath(
-                        new LiveEdges(noRw, edgeBound, comp, c) {
-                            @Override
-                            public boolean enter(int x) {
-                                return (topo == null || topo[x] <= limit) && super.enter(x);
-                            }
+                psi && comp == null
+                        ? shortestPathPsi(from, to, noRw, topo, limit)
+                        : BreadthFirst.shortestPath(
+                                new LiveEdges(noRw, edgeBound, comp, c) {
+                                    @Override
+                                    public boolean enter(int x) {
+                                        return (topo == null || topo[x] <= limit) && super.enter(x);
+                                    }
 
-                            @Override
-                            public void visiting(int v) {
-                                checkTime("a reachability query");
-                            }
-                        },
-                        from,
-                        to,
-                        mark,
-                        round,
-                        parent,
-                        queue());
+                                    @Override
+                                    public void visiting(int v) {
+                                        checkTime("a reachability query");
+                                    }
+                                },
+                                from,
+                                to,
+                                mark,
+                                round,
+                                parent,
+                                queue());
         if (last < 0) {
             return null;
         }
@@ -71,6 +73,52 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             res.add(arr[k]);
         }
         return res;
+    }
+
+    /**
+     * {@link BreadthFirst#shortestPath} over LiveEdges(noRw, edgeBound, null, 0) entering nodes up
+     * to topo position limit (topo null: all), written out over the PSI neighbour lists ({@link
+     * #outNbr}): the same search, edge for edge, for PSI's checks during the search.
+     */
+    private int shortestPathPsi(int from, int to, boolean noRw, int[] topo, int limit) {
+        int[] queue = queue();
+        int head = 0;
+        int tail = 0;
+        queue[tail++] = from;
+        mark[from] = round;
+        int bound = edgeBound;
+        while (head < tail) {
+            int v = queue[head++];
+            checkTime("a reachability query");
+            IntList il = out[v];
+            if (il == null) {
+                continue;
+            }
+            int[] es = il.elements();
+            int[] ns = outNbr[v].elements();
+            for (int i = 0, d = il.size(); i < d; i++) {
+                int x = ns[i];
+                if (x < 0) { // rw
+                    if (noRw) {
+                        continue;
+                    }
+                    x = ~x;
+                }
+                int e = es[i];
+                if (e >= bound || (topo != null && topo[x] > limit)) {
+                    continue;
+                }
+                if (x == to) {
+                    return e;
+                }
+                if (mark[x] != round) {
+                    mark[x] = round;
+                    parent[x] = e;
+                    queue[tail++] = x;
+                }
+            }
+        }
+        return -1;
     }
 
     /** The breadth-first queue of the searches here, kept between queries. */
@@ -183,16 +231,18 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         int maxTopo = -1;
         boolean anyRw = false;
         for (int qi = 0; qi < reachesU.size(); qi++) {
-            IntList il = in[reachesU.get(qi)];
+            int x = reachesU.get(qi);
+            IntList il = in[x];
             if (il == null) {
                 continue;
             }
-            for (int i = 0; i < il.size(); i++) {
-                int e = il.get(i);
-                if (eKind.get(e) == RW && e < edgeBound) {
+            int[] es = il.elements();
+            int[] ns = inNbr[x].elements(); // ~source for an rw edge
+            for (int i = 0, d = il.size(); i < d; i++) {
+                if (ns[i] < 0 && es[i] < edgeBound) {
                     anyRw = true;
                     if (topo != null) {
-                        maxTopo = Math.max(maxTopo, topo[eFrom.get(e)]);
+                        maxTopo = Math.max(maxTopo, topo[~ns[i]]);
                     }
                 }
             }
@@ -333,34 +383,45 @@ abstract class PolygraphReachability extends PolygraphConstraints {
             int landing,
             int topoLow,
             int[] landMarks) {
-        return BreadthFirst.sweep(
-                // rw edges are seen (to land on) but not followed
-                new LiveEdges(false, edgeBound, null, 0, forward) {
-                    @Override
-                    public boolean lands(int e) {
-                        return landing > 0 && eKind.get(e) == RW && landMarks[target(e)] == landing;
+        // BreadthFirst.sweep over LiveEdges(false, edgeBound, null, 0, forward) with rw edges seen
+        // (to land on) but not followed, written out over the neighbour lists: the same nodes in
+        // the same order, the same tree edges and landing edge, without reading eKind and the far
+        // end by edge id (the hot loop of PSI's search)
+        IntList[] ids = forward ? out : in;
+        IntList[] nbrs = forward ? outNbr : inNbr;
+        int bound = edgeBound;
+        reached.add(start);
+        marks[start] = stamp;
+        for (int head = 0; head < reached.size(); head++) {
+            int v = reached.get(head);
+            IntList il = ids[v];
+            if (il != null) {
+                int[] es = il.elements();
+                int[] ns = nbrs[v].elements();
+                for (int i = 0, d = il.size(); i < d; i++) {
+                    int x = ns[i];
+                    if (x < 0) { // rw: lands if its far end is stamped, never followed
+                        if (landing > 0 && landMarks[~x] == landing && es[i] < bound) {
+                            return es[i];
+                        }
+                        continue;
                     }
-
-                    @Override
-                    public boolean follows(int e) {
-                        return eKind.get(e) != RW;
+                    if (marks[x] == stamp
+                            || (topo != null && (topo[x] > topoLimit || topo[x] < topoLow))) {
+                        continue;
                     }
-
-                    @Override
-                    public boolean enter(int z) {
-                        return topo == null || (topo[z] <= topoLimit && topo[z] >= topoLow);
+                    int e = es[i];
+                    if (e >= bound) {
+                        continue;
                     }
-
-                    @Override
-                    public void visiting(int v) {
-                        checkTime("a PSI cycle check");
-                    }
-                },
-                start,
-                marks,
-                stamp,
-                via,
-                reached);
+                    marks[x] = stamp;
+                    via[x] = e;
+                    reached.add(x);
+                }
+            }
+            checkTime("a PSI cycle check");
+        }
+        return -1;
     }
 
     /**

@@ -82,7 +82,7 @@ final class ReachSummary {
                     implied[k] = true;
                     continue;
                 }
-                minInto(first, row, w * chains);
+                minInto(first, row, first, w * chains);
             }
             if (chainOf[u] >= 0) {
                 first[row + chainOf[u]] = chainPos[u];
@@ -104,22 +104,20 @@ final class ReachSummary {
                 if (implied[k]) { // an H neighbour merged here H-reaches the target: it dominates
                     continue;
                 }
-                int src = to[k] * chains;
-                int[] from = rw[k] ? first : firstRw;
-                for (int c = 0; c < chains; c++) {
-                    if (from[src + c] < firstRw[row + c]) {
-                        firstRw[row + c] = from[src + c];
-                    }
-                }
+                minInto(firstRw, row, rw[k] ? first : firstRw, to[k] * chains);
             }
         }
     }
 
-    private void minInto(int[] a, int row, int src) {
+    /**
+     * a[row, row + chains) = the elementwise minimum of itself and from[src, src + chains). Written
+     * with Math.min rather than a compare and a conditional store: C2 turns this loop into vector
+     * minimums (MinI → MinV), a branch per cell it leaves scalar; building the summaries is O(edges
+     * × chains) of this (10^6 transactions in 100 sessions: 1.3 × 10^9 cells per pass).
+     */
+    private void minInto(int[] a, int row, int[] from, int src) {
         for (int c = 0; c < chains; c++) {
-            if (a[src + c] < a[row + c]) {
-                a[row + c] = a[src + c];
-            }
+            a[row + c] = Math.min(a[row + c], from[src + c]);
         }
     }
 

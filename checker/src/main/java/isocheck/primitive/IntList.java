@@ -72,6 +72,14 @@ public final class IntList {
         return data[--size];
     }
 
+    /**
+     * The backing array itself, not a copy: its first {@link #size()} entries are the list. For hot
+     * loops that read a list many times; valid until the list next grows.
+     */
+    public int[] elements() {
+        return data;
+    }
+
     public int[] toArray() {
         return Arrays.copyOf(data, size);
     }

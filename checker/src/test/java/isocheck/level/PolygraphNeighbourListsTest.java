@@ -1,0 +1,175 @@
+package isocheck.level;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import isocheck.history.History;
+import isocheck.primitive.IntList;
+import java.util.ArrayDeque;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PSI's neighbour lists ({@link PolygraphGraph#outNbr}, {@link PolygraphGraph#inNbr}): after the
+ * pruning and a search with backjumps (edges added and taken out many times), each still mirrors
+ * out / in entry for entry (the far end, ~node for an rw edge); and the searches written out over
+ * them ({@link PolygraphReachability#path}, {@link PolygraphReachability#searchH}) answer as plain
+ * breadth-first searches over the edge attributes, rebuilt here.
+ */
+class PolygraphNeighbourListsTest {
+
+    @Test
+    void neighbourListsMirrorTheAdjacencyAndTheSearchesAnswerAsPlainOnes() {
+        Random r = new Random(1021);
+        int searched = 0;
+        int pathsFound = 0;
+        int pathsNone = 0;
+        for (int i = 0; i < 60; i++) {
+            History h = HardHistories.generate(PolygraphPsiOrderTest.hard(r));
+            Polygraph g = new Polygraph(new TxnModel(h), Level.PSI, Long.MAX_VALUE);
+            g.buildKnown();
+            Polygraph.Outcome o = g.solve(true);
+            searched += g.decisions > 0 ? 1 : 0;
+            assertMirrors(g);
+            if (o != Polygraph.Outcome.CONSISTENT) {
+                continue;
+            }
+            int[] topo = g.topo();
+            assertNotNull(topo, "a consistent PSI graph has an acyclic H");
+            for (int q = 0; q < 40; q++) {
+                int from = r.nextInt(g.nodeCount);
+                int to = r.nextInt(g.nodeCount);
+                boolean noRw = r.nextBoolean();
+                int[] bound = r.nextBoolean() ? topo : null;
+                IntList p = g.path(from, to, noRw, bound);
+                int expected = shortest(g, from, to, noRw, bound);
+                if (expected < 0) {
+                    assertEquals(null, p, "path " + from + " -> " + to);
+                    pathsNone++;
+                } else {
+                    assertNotNull(p, "path " + from + " -> " + to);
+                    assertEquals(expected, p.size(), "length of " + from + " -> " + to);
+                    int at = from;
+                    for (int k = 0; k < p.size(); k++) {
+                        int e = p.get(k);
+                        assertEquals(at, g.eFrom.get(e));
+                        assertTrue(!noRw || g.eKind.get(e) != PolygraphGraph.RW);
+                        at = g.eTo.get(e);
+                    }
+                    assertEquals(to, at);
+                    pathsFound += from == to ? 0 : 1;
+                }
+                boolean forward = r.nextBoolean();
+                int low = r.nextInt(g.nodeCount);
+                int high = low + r.nextInt(g.nodeCount);
+                IntList reached = new IntList();
+                int stamp = ++g.round;
+                g.searchH(
+                        from,
+                        forward,
+                        g.mark,
+                        stamp,
+                        g.parent,
+                        reached,
+                        topo,
+                        high,
+                        0,
+                        Math.min(low, topo[from]),
+                        g.mark);
+                boolean[] plain = sweep(g, from, forward, topo, Math.min(low, topo[from]), high);
+                int count = 0;
+                for (int x = 0; x < g.nodeCount; x++) {
+                    assertEquals(plain[x], g.mark[x] == stamp, "reached " + x + " from " + from);
+                    count += plain[x] ? 1 : 0;
+                }
+                assertEquals(count, reached.size());
+            }
+        }
+        assertTrue(searched >= 20, "histories searched: " + searched);
+        assertTrue(pathsFound >= 100 && pathsNone >= 100, pathsFound + " / " + pathsNone);
+    }
+
+    private static void assertMirrors(Polygraph g) {
+        for (int x = 0; x < g.nodeCount; x++) {
+            mirrors(g, g.out[x], g.outNbr[x], true);
+            mirrors(g, g.in[x], g.inNbr[x], false);
+        }
+    }
+
+    private static void mirrors(Polygraph g, IntList ids, IntList nbrs, boolean out) {
+        if (ids == null) {
+            assertEquals(null, nbrs);
+            return;
+        }
+        assertEquals(ids.size(), nbrs.size());
+        for (int i = 0; i < ids.size(); i++) {
+            int e = ids.get(i);
+            int far = out ? g.eTo.get(e) : g.eFrom.get(e);
+            assertEquals(g.eKind.get(e) == PolygraphGraph.RW ? ~far : far, nbrs.get(i));
+        }
+    }
+
+    /**
+     * Edges on a shortest path from → to over the live edges, or -1; nodes above topo[to] left out.
+     */
+    private static int shortest(Polygraph g, int from, int to, boolean noRw, int[] topo) {
+        if (from == to) {
+            return 0;
+        }
+        int limit = topo == null ? Integer.MAX_VALUE : topo[to];
+        if (topo != null && topo[from] > limit) {
+            return -1;
+        }
+        int[] dist = new int[g.nodeCount];
+        java.util.Arrays.fill(dist, -1);
+        dist[from] = 0;
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(from);
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            IntList o = g.out[v];
+            for (int i = 0; o != null && i < o.size(); i++) {
+                int e = o.get(i);
+                int x = g.eTo.get(e);
+                if ((noRw && g.eKind.get(e) == PolygraphGraph.RW)
+                        || (topo != null && topo[x] > limit)
+                        || dist[x] >= 0) {
+                    continue;
+                }
+                dist[x] = dist[v] + 1;
+                if (x == to) {
+                    return dist[x];
+                }
+                queue.add(x);
+            }
+        }
+        return -1;
+    }
+
+    /** Nodes reached from start over H (rw edges not followed), inside positions [low, high]. */
+    private static boolean[] sweep(
+            Polygraph g, int start, boolean forward, int[] topo, int low, int high) {
+        boolean[] seen = new boolean[g.nodeCount];
+        seen[start] = true;
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(start);
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            IntList l = forward ? g.out[v] : g.in[v];
+            for (int i = 0; l != null && i < l.size(); i++) {
+                int e = l.get(i);
+                int x = forward ? g.eTo.get(e) : g.eFrom.get(e);
+                if (g.eKind.get(e) == PolygraphGraph.RW
+                        || seen[x]
+                        || topo[x] < low
+                        || topo[x] > high) {
+                    continue;
+                }
+                seen[x] = true;
+                queue.add(x);
+            }
+        }
+        return seen;
+    }
+}
