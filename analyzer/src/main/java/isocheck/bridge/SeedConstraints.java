@@ -43,10 +43,39 @@ final class SeedConstraints {
     private static final long FRESH_BASE = 900_000;
 
     static Completed complete(Program program, List<Witness.InitialRow> seed) {
+        return complete(program, seed, List.of(), Map.of());
+    }
+
+    /**
+     * Also the parents the FOREIGN KEYs of the transactions' INSERTs reference ({@link
+     * InsertedRowParents}), by the same rule as a seeded child's: added unless the model has them
+     * absent.
+     */
+    static Completed complete(
+            Program program,
+            List<Witness.InitialRow> seed,
+            List<Witness.Txn> txns,
+            Map<String, String> stringLiterals) {
         List<Witness.InitialRow> rows = new ArrayList<>(seed);
         List<String> notes = new ArrayList<>();
         long[] fresh = {FRESH_BASE};
         uniqueColumns(program, rows, notes, fresh);
+        for (InsertedRowParents.Parent p :
+                InsertedRowParents.of(program, seed, txns, stringLiterals)) {
+            Table parent = program.schema().table(p.table()).orElse(null);
+            if (parent == null || present(rows, parent, p.referenced(), true)) continue;
+            if (present(rows, parent, p.referenced(), false)) {
+                notes.add(
+                        p.because()
+                                + " references "
+                                + parent.name()
+                                + p.referenced()
+                                + ", which the model has absent initially: not added");
+                continue;
+            }
+            rows.add(parentRow(parent, p.referenced(), fresh));
+            notes.add(parent.name() + p.referenced() + " added: " + p.because() + " references it");
+        }
         // Parents: to a fixpoint (an added parent may reference a grandparent), bounded by the
         // number of tables times the rows so far (every added row is a distinct key of a table).
         int limit = 1000 + rows.size() * Math.max(1, program.schema().tables().size());

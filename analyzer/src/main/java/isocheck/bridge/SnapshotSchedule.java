@@ -166,7 +166,8 @@ public final class SnapshotSchedule {
                 "\n\n# The initial database: the records the transactions read, write or guard on, as the model has them\n");
         sb.append(
                 "# before the first commit (the cycle's edges and every row a statement names by its whole key).\n");
-        SeedConstraints.Completed seed = SeedConstraints.complete(program, w.initialRows());
+        SeedConstraints.Completed seed =
+                SeedConstraints.complete(program, w.initialRows(), w.txns(), w.stringLiterals());
         for (String note : seed.notes()) {
             sb.append("# seed: ").append(note).append('\n');
         }

@@ -64,4 +64,52 @@ class SeedConstraintsTest {
         assertEquals(2, kept.rows().size(), "an absent parent stays absent");
         assertTrue(kept.notes().get(0).contains("absent initially"), kept.notes().toString());
     }
+
+    private static Witness.Txn txn(String id, String type, String param) {
+        return new Witness.Txn(
+                id, type, Map.of("id", param), new isocheck.program.SourcePos("t", 1, 1));
+    }
+
+    /**
+     * Log's INSERT writes transfer.acc = :id, which REFERENCES account: the account the parameter
+     * names is seeded (AuctionMark's item_bid.ib_buyer_id = p_buyer_id aborted on the FOREIGN KEY
+     * before), unless the model has it absent or a witness transaction inserts it itself.
+     */
+    @Test
+    void theParentAnInsertReferencesFromAParameterIsSeeded() {
+        SeedConstraints.Completed added =
+                SeedConstraints.complete(P, List.of(), List.of(txn("T1", "Log", "4")), Map.of());
+        assertEquals(1, added.rows().size(), added.notes().toString());
+        Witness.InitialRow parent = added.rows().get(0);
+        assertEquals("account", parent.table());
+        assertEquals(Map.of("acc_id", "4"), parent.key());
+        assertTrue(parent.alive());
+        assertTrue(
+                added.notes().get(0).contains("T1's INSERT INTO transfer"),
+                added.notes().toString());
+
+        Witness.InitialRow absent =
+                new Witness.InitialRow("account", Map.of("acc_id", "4"), false, Map.of());
+        SeedConstraints.Completed kept =
+                SeedConstraints.complete(
+                        P, List.of(absent), List.of(txn("T1", "Log", "4")), Map.of());
+        assertEquals(List.of(absent), kept.rows(), "an absent parent stays absent");
+
+        SeedConstraints.Completed inserted =
+                SeedConstraints.complete(
+                        P,
+                        List.of(),
+                        List.of(txn("T1", "Log", "4"), txn("T2", "Open", "4")),
+                        Map.of());
+        assertEquals(List.of(), inserted.rows(), "T2 inserts account 4 itself");
+
+        SeedConstraints.Completed other =
+                SeedConstraints.complete(
+                        P,
+                        List.of(),
+                        List.of(txn("T1", "Log", "4"), txn("T2", "Open", "5")),
+                        Map.of());
+        assertEquals(1, other.rows().size(), other.notes().toString());
+        assertEquals(Map.of("acc_id", "4"), other.rows().get(0).key());
+    }
 }

@@ -181,6 +181,17 @@ public final class Terms {
         return ix.map(i -> v.apply(name(site.txn(), rowsVar) + "!pick", sort, args(i, site.t())));
     }
 
+    /**
+     * {@link #pick}, only when the encoding declared the set's pick: a witness's reading of the
+     * model then declares no new function (a new declaration would change the next models of an
+     * --all enumeration).
+     */
+    public Optional<Expr<?>> declaredPick(String rowsVar, Site site) {
+        return v.declares(name(site.txn(), rowsVar) + "!pick")
+                ? pick(rowsVar, site)
+                : Optional.empty();
+    }
+
     /** The value of one field of a row x of a row set, as transaction t saw it. */
     public Optional<Expr<?>> rowField(String rowsVar, Expr<?> x, String field, Site site) {
         Variable var = model.variable(site.txn(), rowsVar);

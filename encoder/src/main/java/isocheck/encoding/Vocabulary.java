@@ -404,6 +404,11 @@ public final class Vocabulary implements ExecutionVocabulary {
     }
 
     /** A function symbol, declared once per name. */
+    /** Whether a function of this name was declared (by the encoding or a witness's reading). */
+    public boolean declares(String name) {
+        return fns.containsKey(name);
+    }
+
     public FuncDecl<?> fn(String name, Sort range, Sort... domain) {
         return fns.computeIfAbsent(name, n -> ctx.mkFuncDecl(n, domain, range));
     }
