@@ -403,12 +403,12 @@ public final class Vocabulary implements ExecutionVocabulary {
                 txnName + "." + param, k -> ctx.mkUninterpretedSort("Elem!" + k));
     }
 
-    /** A function symbol, declared once per name. */
     /** Whether a function of this name was declared (by the encoding or a witness's reading). */
     public boolean declares(String name) {
         return fns.containsKey(name);
     }
 
+    /** A function symbol, declared once per name. */
     public FuncDecl<?> fn(String name, Sort range, Sort... domain) {
         return fns.computeIfAbsent(name, n -> ctx.mkFuncDecl(n, domain, range));
     }
