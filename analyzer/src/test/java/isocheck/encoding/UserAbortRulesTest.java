@@ -81,7 +81,7 @@ class UserAbortRulesTest {
         }
         Program p = isocheck.frontend.ProgramLoader.parse("early.sql", early);
         var update = new ProgramModel(p).transactions().get(0).statements().get(1);
-        assertEquals("NOT (id > 0)", update.guard().get(0).text().replace(":", ""));
+        assertEquals("(id > 0) IS NOT TRUE", update.guard().get(0).text().replace(":", ""));
     }
 
     /**

@@ -92,8 +92,8 @@ class FrontendTest {
         assertEquals(4, s.size());
         assertEquals("", guard(s.get(0)));
         assertEquals(":qty > :q", guard(s.get(1)));
-        assertEquals("NOT (:qty > :q) AND :qty = :q", guard(s.get(2)));
-        assertEquals("NOT (:qty > :q) AND NOT (:qty = :q)", guard(s.get(3)));
+        assertEquals("(:qty > :q) IS NOT TRUE AND :qty = :q", guard(s.get(2)));
+        assertEquals("(:qty > :q) IS NOT TRUE AND (:qty = :q) IS NOT TRUE", guard(s.get(3)));
     }
 
     @Test
