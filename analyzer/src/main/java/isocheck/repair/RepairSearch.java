@@ -40,8 +40,8 @@ import java.util.function.Consumer;
  * so each candidate is a minimum hitting set of readers of the witnesses found so far). Each round
  * takes a minimum hitting set (by increasing size, in statement order), edits the file, re-parses
  * it, runs the bounded analysis with {@code --all} (every anomaly shape, each a new set to hit),
- * and when that finds nothing, the unbounded proof ({@link Proof#verify}, as {@code verify} does;
- * at a snapshot-isolation level the dangerous-structure proof is tried before the bounded
+ * and when that finds nothing, the unbounded proof ({@link Proof#verify}, the inductive method
+ * first; at a snapshot-isolation level the dangerous-structure proof is tried before the bounded
  * analysis); an anomaly the proof finds is one more set. It ends with a proved repair, with a
  * witness that no promotion can break (its anti-dependencies are read by UPDATE, DELETE, aggregate,
  * join or LIMIT statements, or by SELECTs already locking), with more changes than allowed, or with
@@ -137,6 +137,24 @@ public final class RepairSearch {
             throw new IllegalStateException("the built-in si spec does not load", e);
         }
         this.dangerousStructure = ds;
+    }
+
+    /**
+     * The unbounded proof of a candidate the bounded analysis cleared. Under {@code --method auto}
+     * the inductive method goes first here: its proof (Theorem 12) stands alone, and on the
+     * programs repair is for it settles in a few small queries, where the shortest-path attempt
+     * that {@code verify}'s auto tries first grows its chordless-path queries to every length up to
+     * the maximum and, under time budgets, ended "failed" or "gave up" depending on the load
+     * (benchmarks/RESULTS.md, stop 22: most of TPC-C's repair time). When it does not prove, the
+     * auto proof runs as {@code verify} would.
+     */
+    private ProofOutcome prove(Program program) throws SpecException {
+        if (proof.method() == ProofMethod.AUTO) {
+            ProofOutcome inductive =
+                    Proof.verify(program, spec, proof.withMethod(ProofMethod.INDUCTIVE));
+            if (inductive.verdict() == ProofOutcome.Verdict.PROVED) return inductive;
+        }
+        return Proof.verify(program, spec, proof);
     }
 
     public Result run() throws SpecException {
@@ -262,7 +280,7 @@ public final class RepairSearch {
                             + ": no anomaly up to k="
                             + analysis.bound()
                             + "; proving");
-            ProofOutcome proved = Proof.verify(program, spec, proof);
+            ProofOutcome proved = prove(program);
             rounds.add(
                     new Round(
                             List.copyOf(locks),
