@@ -1,5 +1,6 @@
 package isocheck.bridge;
 
+import isocheck.program.Blocks;
 import isocheck.program.Constraint;
 import isocheck.program.Expr;
 import isocheck.program.Program;
@@ -107,10 +108,8 @@ final class InsertedRowParents {
     private static void collect(List<Stmt> body, List<Stmt.Insert> out) {
         for (Stmt s : body) {
             if (s instanceof Stmt.Insert ins) out.add(ins);
-            else if (s instanceof Stmt.If f) {
-                collect(f.thenBranch(), out);
-                collect(f.elseBranch(), out);
-            }
+            else if (!(s instanceof Stmt.Foreach))
+                for (List<Stmt> inner : Blocks.of(s)) collect(inner, out);
         }
     }
 
@@ -164,24 +163,13 @@ final class InsertedRowParents {
             Map<String, String> parameters,
             Map<String, String> stringLiterals) {
         if (e instanceof Expr.IntLit lit) return Long.toString(lit.value());
-        if (e instanceof Expr.StrLit lit) return codeOf(lit.value(), stringLiterals);
+        if (e instanceof Expr.StrLit lit) return Witness.literalNumber(lit.value(), stringLiterals);
         if (!(e instanceof Expr.VarRef ref) || ref.hasField()) return null;
         Variable p = type.variable(ref.variable()).orElse(null);
         if (p == null || p.kind() != Variable.Kind.PARAMETER) return null;
         String v = parameters.get(p.name());
         if (v == null || v.equals("NULL")) return null;
         if (!v.startsWith("'")) return v; // an integer, as the model prints it
-        String text = v.substring(1, v.length() - 1).replace("''", "'");
-        String code = codeOf(text, stringLiterals);
-        if (code != null) return code;
-        // Witness#sqlString: a string the program does not name is 's<n>'
-        return text.startsWith("s") ? text.substring(1) : null;
-    }
-
-    private static String codeOf(String text, Map<String, String> stringLiterals) {
-        for (Map.Entry<String, String> e : stringLiterals.entrySet()) {
-            if (e.getValue().equals(text)) return e.getKey();
-        }
-        return null;
+        return Witness.modelNumber(v, stringLiterals);
     }
 }

@@ -230,7 +230,7 @@ final class AuxRules extends RuleFamily {
             Optional<BoolExpr> eq = terms.value(rhs, site, null).map(x -> ctx.mkEq(value.get(), x));
             if (PathAssignment.nullableParameter(model, txn, rhs, nullable)) {
                 String p = ((isocheck.program.Expr.VarRef) rhs).variable();
-                BoolExpr pNull = terms.parameterNullFlag(txn, p, t);
+                BoolExpr pNull = terms.parameterNull(txn, p, t);
                 List<BoolExpr> notNull = new ArrayList<>();
                 notNull.add(ctx.mkNot(pNull));
                 isNull.ifPresent(n -> notNull.add(ctx.mkNot(n)));
@@ -267,26 +267,17 @@ final class AuxRules extends RuleFamily {
     /**
      * The IF branches around an assignment, over- or under-approximated: a THEN branch is taken
      * when its condition is TRUE, an ELSE branch when it is not TRUE (PL/pgSQL: a NULL condition
-     * takes the ELSE): "taken" over-approximated is the negation of the condition's
-     * under-approximation; under-approximated it is the condition's NOT as in a WHERE clause
-     * (Kleene: it holds only when the condition is FALSE), which implies the branch was taken
-     * whether an UNKNOWN condition takes the ELSE or not. A condition over values that may change
-     * along the run (not {@link ProgramModel#isStableCondition}) is taken by polarity alone.
+     * takes the ELSE), the guard {@link Cond.Not#notTrue} that FactExtractor writes, which {@link
+     * Terms#cond} encodes by polarity either way. A condition over values that may change along the
+     * run (not {@link ProgramModel#isStableCondition}) is taken by polarity alone.
      */
     private BoolExpr pathGuard(
             Transaction txn, List<PathAssignment.Branch> guard, Site site, boolean over) {
         List<BoolExpr> out = new ArrayList<>();
         for (PathAssignment.Branch b : guard) {
-            if (!model.isStableCondition(txn, b.condition())) out.add(ctx.mkBool(over));
-            else if (b.then()) out.add(terms.cond(b.condition(), site, null, over));
-            else if (over) out.add(ctx.mkNot(terms.cond(b.condition(), site, null, false)));
-            else
-                out.add(
-                        terms.cond(
-                                Cond.Not.notTrue(b.condition(), b.condition().pos()),
-                                site,
-                                null,
-                                false));
+            Cond c = b.condition();
+            if (!model.isStableCondition(txn, c)) out.add(ctx.mkBool(over));
+            else out.add(terms.cond(b.then() ? c : Cond.Not.notTrue(c, c.pos()), site, null, over));
         }
         return and(out);
     }

@@ -343,11 +343,6 @@ public final class Terms {
                 new Site(txn, t, Map.of()));
     }
 
-    /** {@code T.p!null(t)} for a parameter the transaction tests for NULL. */
-    BoolExpr parameterNullFlag(Transaction txn, String parameter, Expr<?> t) {
-        return parameterNull(txn, parameter, t);
-    }
-
     /** {@code T.v!final(t)}: the value of a {@link LoopPick} local wherever it is read. */
     Expr<?> loopPickValue(Transaction txn, Variable var, Expr<?> t) {
         return v.apply(name(txn, var.name()) + "!final", ctx.getIntSort(), List.of(t));
@@ -779,7 +774,7 @@ public final class Terms {
     }
 
     /** {@code T.p!null(t)}: the argument of parameter p of instance t is NULL. */
-    private BoolExpr parameterNull(Transaction txn, String parameter, Expr<?> t) {
+    BoolExpr parameterNull(Transaction txn, String parameter, Expr<?> t) {
         return (BoolExpr) v.apply(name(txn, parameter) + "!null", ctx.getBoolSort(), List.of(t));
     }
 

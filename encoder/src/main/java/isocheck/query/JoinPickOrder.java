@@ -2,6 +2,7 @@ package isocheck.query;
 
 import isocheck.program.Cond;
 import isocheck.program.Expr;
+import isocheck.program.FactExtractor;
 import isocheck.program.Stmt;
 import isocheck.witness.Witness;
 import java.util.ArrayList;
@@ -65,9 +66,10 @@ final class JoinPickOrder {
     List<Witness.InitialRow> rows() {
         List<Witness.InitialRow> out = new ArrayList<>();
         Set<String> placed = new HashSet<>();
+        Set<String> tablesStarted = new HashSet<>();
         for (Map.Entry<String, Witness.InitialRow> e : rows.entrySet()) {
             String table = e.getValue().table();
-            if (placed.add("table " + table)) {
+            if (tablesStarted.add(table)) {
                 for (String id : firsts.getOrDefault(table, List.of())) {
                     if (placed.add(id)) out.add(rows.get(id));
                 }
@@ -79,13 +81,11 @@ final class JoinPickOrder {
 
     /** The top-level {@code column = ANY(:earlier.field)} conjunct of a join member's WHERE. */
     private static Cond.Member link(Cond c, List<Stmt.Select> joined) {
-        if (c instanceof Cond.And a) {
-            Cond.Member l = link(a.left(), joined);
-            return l != null ? l : link(a.right(), joined);
+        for (Cond k : FactExtractor.conjuncts(c)) {
+            if (k instanceof Cond.Member mem
+                    && mem.element() instanceof Expr.ColumnRef
+                    && joined.stream().anyMatch(j -> mem.rows().equals(j.target()))) return mem;
         }
-        if (c instanceof Cond.Member mem
-                && mem.element() instanceof Expr.ColumnRef
-                && joined.stream().anyMatch(j -> mem.rows().equals(j.target()))) return mem;
         return null;
     }
 

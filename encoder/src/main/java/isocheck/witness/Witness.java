@@ -52,6 +52,26 @@ public record Witness(
         return text == null ? "'s" + modelNumber + "'" : "'" + text.replace("'", "''") + "'";
     }
 
+    /**
+     * The inverse of {@link #sqlString}: the model's number of a quoted SQL string it wrote, the
+     * literal's number when the text is one the encoding gave a number, else n of {@code 's<n>'};
+     * null when the text is neither.
+     */
+    public static String modelNumber(String sqlText, Map<String, String> stringLiterals) {
+        String text = sqlText.substring(1, sqlText.length() - 1).replace("''", "'");
+        String code = literalNumber(text, stringLiterals);
+        if (code != null) return code;
+        return text.startsWith("s") ? text.substring(1) : null;
+    }
+
+    /** The number the encoding gave a string literal of the program, or null. */
+    public static String literalNumber(String text, Map<String, String> stringLiterals) {
+        for (Map.Entry<String, String> e : stringLiterals.entrySet()) {
+            if (e.getValue().equals(text)) return e.getKey();
+        }
+        return null;
+    }
+
     public Witness(
             int k,
             List<Txn> txns,
