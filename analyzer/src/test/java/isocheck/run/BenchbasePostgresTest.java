@@ -3,7 +3,6 @@ package isocheck.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +12,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The BenchBase transcriptions (benchmarks/programs/benchbase/) load into PostgreSQL unchanged, and
@@ -25,27 +24,10 @@ import org.junit.jupiter.api.Test;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class BenchbasePostgresTest {
 
     static final Path DIR = Path.of("../benchmarks/programs/benchbase");
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        String url = PostgresRunTest.url();
-        if (url == null || url.isBlank()) {
-            return;
-        }
-        try (Connection c = DriverManager.getConnection(url)) {
-            c.isValid(5);
-        } catch (SQLException e) {
-            fail(
-                    PostgresRunTest.ENV
-                            + " is set but the server is unreachable: "
-                            + Db.redact(url)
-                            + ": "
-                            + e.getMessage());
-        }
-    }
 
     /**
      * Runs {@code body} on a fresh schema (first on the search path) holding the loaded file, then

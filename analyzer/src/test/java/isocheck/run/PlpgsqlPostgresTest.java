@@ -3,7 +3,6 @@ package isocheck.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import isocheck.frontend.ProgramLoader;
 import isocheck.history.History;
@@ -19,9 +18,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * PL/pgSQL files as written: every-construct.sql (every construct the front-end reads) and the
@@ -33,28 +32,11 @@ import org.junit.jupiter.api.Test;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class PlpgsqlPostgresTest {
 
     static final Path EVERY = Path.of("src/test/resources/plpgsql/every-construct.sql");
     static final Path BANK = Path.of("../benchmarks/programs/plpgsql/bank.sql");
-
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        String url = PostgresRunTest.url();
-        if (url == null || url.isBlank()) {
-            return;
-        }
-        try (Connection c = DriverManager.getConnection(url)) {
-            c.isValid(5);
-        } catch (SQLException e) {
-            fail(
-                    PostgresRunTest.ENV
-                            + " is set but the server is unreachable: "
-                            + Db.redact(url)
-                            + ": "
-                            + e.getMessage());
-        }
-    }
 
     private static Connection postgres() throws SQLException {
         String url = PostgresRunTest.url();

@@ -1,5 +1,10 @@
 package isocheck.run;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -15,7 +20,20 @@ final class PostgresConfigured implements BeforeAllCallback, BeforeEachCallback 
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        PostgresRunTest.serverIsThereWhenConfigured();
+        String url = PostgresRunTest.url();
+        if (url == null || url.isBlank()) {
+            return;
+        }
+        try (Connection c = DriverManager.getConnection(url)) {
+            c.isValid(5);
+        } catch (SQLException e) {
+            fail(
+                    PostgresRunTest.ENV
+                            + " is set but the server is unreachable: "
+                            + Db.redact(url)
+                            + ": "
+                            + e.getMessage());
+        }
     }
 
     @Override

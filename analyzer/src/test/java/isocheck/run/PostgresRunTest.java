@@ -2,7 +2,6 @@ package isocheck.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import isocheck.history.History;
 import isocheck.level.Level;
@@ -11,11 +10,9 @@ import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The contract on a real PostgreSQL server: the JDBC URL in ISOCHECK_TEST_PG (scripts/test starts a
@@ -25,6 +22,7 @@ import org.junit.jupiter.api.Test;
 // serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
 // isocheck_* schemas --drop-leftovers removes server-wide
 @Tag("serial")
+@ExtendWith(PostgresConfigured.class)
 class PostgresRunTest extends RunContract {
 
     {
@@ -35,38 +33,6 @@ class PostgresRunTest extends RunContract {
 
     static String url() {
         return System.getenv(ENV);
-    }
-
-    /** Set but unreachable: fail every test (a broken CI set-up must not look green). */
-    @BeforeAll
-    static void serverIsThereWhenConfigured() {
-        String url = url();
-        if (url == null || url.isBlank()) {
-            return;
-        }
-        try (Connection c = DriverManager.getConnection(url)) {
-            c.isValid(5);
-        } catch (SQLException e) {
-            fail(
-                    ENV
-                            + " is set but the server is unreachable: "
-                            + Db.redact(url)
-                            + ": "
-                            + e.getMessage());
-        }
-    }
-
-    /**
-     * Unset: each test is reported as skipped (one by one, so surefire's "Skipped" count shows
-     * them).
-     */
-    @BeforeEach
-    void configured() {
-        String url = url();
-        Assumptions.assumeTrue(
-                url != null && !url.isBlank(),
-                ENV
-                        + " is not set: PostgreSQL tests skipped (scripts/test runs them against a private server)");
     }
 
     /**
