@@ -108,7 +108,6 @@ class PostgresLevelsReplayTest {
                             Map.entry("field-is-null read-committed 5", WHY_H),
                             Map.entry("field-is-null repeatable-read 1", WHY_H),
                             Map.entry("join read-committed 1", WHY_D2),
-                            Map.entry("on-conflict read-committed 3", WHY_D),
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
