@@ -386,10 +386,10 @@ final class ReadCommittedExplorer {
             for (int t2 = 0; t2 < k; t2++) {
                 if (level(seq[t2]) != PostgresLevel.SERIALIZABLE) continue;
                 for (int t3 = 0; t3 < t2; t3++) {
-                    if (level(seq[t3]) != PostgresLevel.SERIALIZABLE || !deps.rw[t2][t3]) continue;
+                    if (level(seq[t3]) != PostgresLevel.SERIALIZABLE || !deps.rw(t2, t3)) continue;
                     for (int t1 = t3; t1 < k; t1++) {
                         if (t1 == t2 || level(seq[t1]) != PostgresLevel.SERIALIZABLE) continue;
-                        if (!deps.rw[t1][t2]) continue;
+                        if (!deps.rw(t1, t2)) continue;
                         boolean writes1 = !this.writes.get(t1).isEmpty();
                         int snapshot1 = cuts.get(t1).length == 0 ? 0 : cuts.get(t1)[0];
                         if (t1 == t3 || writes1 || t3 < snapshot1) return true;
