@@ -43,13 +43,6 @@ final class Dependencies {
         return 1L << (a * MAX + b);
     }
 
-    Dependencies(int k, List<Event> events, int[] rank) {
-        this(k);
-        readsFrom(events);
-        writePairs(events, events, rank);
-        antiPairs(events, events, events, rank);
-    }
-
     /** An empty graph over k instances (the prefix of none). */
     Dependencies(int k) {
         if (k > MAX) throw new IllegalArgumentException("at most " + MAX + " instances: " + k);
@@ -86,18 +79,27 @@ final class Dependencies {
      * The edges between instance u (events {@code us}) and instance p (events {@code ps}), u ≠ p,
      * both ways, as the bits {@link #add} takes (2i: relation i from u to p, 2i + 1: from p to u;
      * relations WR, WW, WW edges, RW): they depend only on the two instances' events and ar, so the
-     * explorer computes them once per pair of runs.
+     * explorer computes them once per pair of runs. {@code uCells}, {@code pCells}: per event, a
+     * number for its record and field ({@link SearchMemo#cells}), equal when those are.
      */
-    static int pairEdges(List<Event> us, int u, List<Event> ps, int p, int k, int[] rank) {
+    static int pairEdges(
+            List<Event> us,
+            int[] uCells,
+            int u,
+            List<Event> ps,
+            int[] pCells,
+            int p,
+            int k,
+            int[] rank) {
         Dependencies d = new Dependencies(k);
         for (Event r : ps)
             if (!r.write() && r.readFrom() == u && u != r.txn()) d.wr |= bit(u, r.txn());
         for (Event r : us)
             if (!r.write() && r.readFrom() == p && p != r.txn()) d.wr |= bit(p, r.txn());
-        d.writePairs(ps, us, rank);
-        d.writePairs(us, ps, rank);
-        d.antiPairs(ps, us, us, rank);
-        d.antiPairs(us, ps, ps, rank);
+        d.writePairs(ps, pCells, us, uCells, rank);
+        d.writePairs(us, uCells, ps, pCells, rank);
+        d.antiPairs(ps, pCells, us, uCells, rank);
+        d.antiPairs(us, uCells, ps, pCells, rank);
         long[] relations = {d.wr, d.ww, d.wwEdge, d.rw};
         int bits = 0;
         for (int i = 0; i < 4; i++) {
@@ -120,20 +122,16 @@ final class Dependencies {
         if ((bits & 128) != 0) rw |= backward;
     }
 
-    private void readsFrom(List<Event> events) {
-        for (Event r : events) {
-            if (r.write()) continue;
-            if (r.readFrom() >= 0 && r.readFrom() != r.txn()) wr |= bit(r.readFrom(), r.txn());
-        }
-    }
-
-    /** WW for the writes a in {@code as} and b in {@code bs}. */
-    private void writePairs(List<Event> as, List<Event> bs, int[] rank) {
-        for (Event a : as) {
+    /** WW for the writes a in {@code as} and b in {@code bs} (cells: see {@link #pairEdges}). */
+    private void writePairs(
+            List<Event> as, int[] aCells, List<Event> bs, int[] bCells, int[] rank) {
+        for (int i = 0; i < as.size(); i++) {
+            Event a = as.get(i);
             if (!a.write()) continue;
-            for (Event b : bs) {
+            for (int j = 0; j < bs.size(); j++) {
+                if (aCells[i] != bCells[j]) continue; // not the same record and field
+                Event b = bs.get(j);
                 if (!b.write() || a.txn() == b.txn() || rank[a.txn()] >= rank[b.txn()]) continue;
-                if (!a.record().equals(b.record()) || !a.field().equals(b.field())) continue;
                 ww |= bit(a.txn(), b.txn());
                 if (a.field().equals(StatementFacts.ALIVE)
                         && a.statementKind().equals("DELETE")
@@ -144,18 +142,19 @@ final class Dependencies {
     }
 
     /**
-     * RW for the reads r in {@code rs} and writes b in {@code bs}; {@code writers} holds every
-     * event of each b's instance (the row an INSERT writes).
+     * RW for the reads r in {@code rs} and writes b in {@code bs}, all of one instance (the row an
+     * INSERT writes is among them); cells: see {@link #pairEdges}.
      */
-    private void antiPairs(List<Event> rs, List<Event> bs, List<Event> writers, int[] rank) {
-        for (Event r : rs) {
+    private void antiPairs(List<Event> rs, int[] rCells, List<Event> bs, int[] bCells, int[] rank) {
+        for (int i = 0; i < rs.size(); i++) {
+            Event r = rs.get(i);
             if (r.write() || r.readFrom() == r.txn()) continue;
-            for (Event b : bs) {
+            for (int j = 0; j < bs.size(); j++) {
+                if (rCells[i] != bCells[j]) continue; // not the same record and field
+                Event b = bs.get(j);
                 if (!b.write() || b.txn() == r.txn() || b.txn() == r.readFrom()) continue;
-                if (!r.record().equals(b.record()) || !r.field().equals(b.field())) continue;
                 if (r.readFrom() >= 0 && rank[r.readFrom()] >= rank[b.txn()]) continue;
-                if (r.field().equals(StatementFacts.ALIVE) && !aliveChanges(r, b, writers))
-                    continue;
+                if (r.field().equals(StatementFacts.ALIVE) && !aliveChanges(r, b, bs)) continue;
                 rw |= bit(r.txn(), b.txn());
             }
         }

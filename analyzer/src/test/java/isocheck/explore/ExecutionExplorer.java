@@ -576,12 +576,15 @@ final class ExecutionExplorer {
         int pairEdges(int u, int p) {
             SearchMemo.Ran a = ranAt[u], b = ranAt[p];
             if (a.index() < 0 || b.index() < 0)
-                return Dependencies.pairEdges(a.events(), u, b.events(), p, k, rank);
+                return Dependencies.pairEdges(
+                        a.events(), a.cells(), u, b.events(), b.cells(), p, k, rank);
             long key = (long) a.index() << 32 | b.index();
             long bits = memo.pairs.get(key, -1);
             if (bits < 0) {
-                bits = Dependencies.pairEdges(a.events(), u, b.events(), p, k, rank);
-                memo.pairs.put(key, bits);
+                bits =
+                        Dependencies.pairEdges(
+                                a.events(), a.cells(), u, b.events(), b.cells(), p, k, rank);
+                memo.pair(key, bits);
             }
             return (int) bits;
         }

@@ -58,6 +58,13 @@ final class LongMemo {
             if (oldKeys[i] != EMPTY) put(oldKeys[i], oldValues[i]);
     }
 
+    /** Forgets every entry. */
+    void clear() {
+        keys = filled(1 << 10);
+        values = new long[1 << 10];
+        size = 0;
+    }
+
     int size() {
         return size;
     }
