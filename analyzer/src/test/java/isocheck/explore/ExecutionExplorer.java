@@ -285,10 +285,9 @@ final class ExecutionExplorer {
      */
     List<Result> explore(
             List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
-        // one task per (initial state, first instance), run in parallel; merged in task order, so
-        // the
-        // counts and the example do not depend on the schedule
-        // one initial state's tasks run in order on one thread, sharing its memo
+        // one task per (initial state, first instance), merged in task order, so the counts and
+        // the example do not depend on the schedule; the initial states run in parallel, one
+        // state's tasks in order on one thread, sharing its memo (SearchMemo)
         int first = instances.size();
         List<List<Search>> perState =
                 java.util.stream.IntStream.range(0, initialStates.size())
