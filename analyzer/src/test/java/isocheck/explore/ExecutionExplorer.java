@@ -69,6 +69,14 @@ final class ExecutionExplorer {
     private final List<Map<RecordId, Map<String, Object>>> initialStates = new ArrayList<>();
     private final ProgramInterpreter interpreter;
 
+    /** Each transaction type's index in the program, and the bits one takes in a memo key. */
+    private final Map<String, Integer> typeIndex = new HashMap<>();
+
+    private final int typeBits;
+
+    /** SQL's key uniqueness ({@link ProgramInterpreter}): runs are then not memoised. */
+    private final boolean sqlKeys;
+
     ExecutionExplorer(Program program, Domain domain) {
         this(program, domain, java.util.Set.of());
     }
@@ -84,6 +92,7 @@ final class ExecutionExplorer {
     ExecutionExplorer(
             Program program, Domain domain, java.util.Set<String> types, boolean sqlKeys) {
         this.program = program;
+        this.sqlKeys = sqlKeys;
         this.model = new ProgramModel(program);
         this.domain = domain;
         for (Table t : program.schema().tables()) {
@@ -187,6 +196,9 @@ final class ExecutionExplorer {
         }
         initialStates.addAll(states);
         this.interpreter = new ProgramInterpreter(model, universe, sqlKeys);
+        for (Transaction t : program.transactions()) typeIndex.put(t.name(), typeIndex.size());
+        this.typeBits =
+                typeIndex.size() <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(typeIndex.size() - 1);
     }
 
     /**
@@ -273,22 +285,34 @@ final class ExecutionExplorer {
      */
     List<Result> explore(
             List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
-        // one task per (initial state, first instance), run in parallel; merged in task order, so
-        // the
-        // counts and the example do not depend on the schedule
+        // one task per (initial state, first instance), merged in task order, so the counts and
+        // the example do not depend on the schedule; the initial states run in parallel, one
+        // state's tasks in order on one thread, sharing its memo (SearchMemo)
         int first = instances.size();
-        List<Search> tasks =
-                java.util.stream.IntStream.range(0, initialStates.size() * first)
+        List<List<Search>> perState =
+                java.util.stream.IntStream.range(0, initialStates.size())
                         .parallel()
                         .mapToObj(
-                                t -> {
-                                    Search search =
-                                            new Search(specs, k, skip, prefixPruning, stopAtTwo);
-                                    search.from(
-                                            initialStates.get(t / first), instances.get(t % first));
-                                    return search;
+                                s -> {
+                                    SearchMemo memo = new SearchMemo();
+                                    List<Search> out = new ArrayList<>();
+                                    for (int f = 0; f < first; f++) {
+                                        Search search =
+                                                new Search(
+                                                        specs,
+                                                        k,
+                                                        skip,
+                                                        prefixPruning,
+                                                        stopAtTwo,
+                                                        memo);
+                                        search.from(initialStates.get(s), f);
+                                        out.add(search);
+                                    }
+                                    return out;
                                 })
                         .toList();
+        List<Search> tasks = new ArrayList<>();
+        for (List<Search> l : perState) tasks.addAll(l);
         List<Result> out = new ArrayList<>();
         long leaves = 0;
         for (Search task : tasks) leaves += task.leaves;
@@ -350,13 +374,52 @@ final class ExecutionExplorer {
         final List<List<Event>> events = new ArrayList<>();
         final List<Map<RecordId, Map<String, Object>>> finalWrites = new ArrayList<>();
         final boolean[][] vis;
+
+        /**
+         * Per position p: the dependency graph of the instances 0..p, p-1's with p's edges added.
+         */
+        final Dependencies[] depsAt;
+
+        /**
+         * Per position p: the structure of the instances 0..p as one long, everything a spec's
+         * axioms observe (SpecEvaluator: types, ar = position order, vis, WR, WW, WW edges, RW),
+         * the key of {@link SearchMemo}'s spec verdicts. Bits 0-3: the number of instances; then
+         * per position q, its type's index ({@code typeBits}) and per earlier position u six bits:
+         * vis, WR, WW and WW edge u → q, RW u → q and q → u (vis ⊆ ar, a read reads from an earlier
+         * instance, WW follows ar). -1 when it outgrows 63 bits or a WR or WW edge goes backward in
+         * ar.
+         */
+        final long[] keyAt;
+
+        /** The specs whose search stopped (bit i: spec i), {@link #stopped} as a mask. */
+        int stoppedMask;
+
+        /**
+         * Runs, pair edges and spec verdicts already computed from this initial state ({@link
+         * SearchMemo}); dropped when the search is done.
+         */
+        SearchMemo memo;
+
+        /** Per position: the run of its instance on its view. */
+        final SearchMemo.Ran[] ranAt;
+
+        /** The structure of the current node, built on a memo miss only. */
+        SpecEvaluator.Structure structure;
+
         int activeAtStart;
         Map<RecordId, Map<String, Object>> init;
 
         final boolean prefixPruning;
         final boolean stopAtTwo;
 
-        Search(List<Spec> specs, int k, boolean[] skip, boolean prefixPruning, boolean stopAtTwo) {
+        Search(
+                List<Spec> specs,
+                int k,
+                boolean[] skip,
+                boolean prefixPruning,
+                boolean stopAtTwo,
+                SearchMemo memo) {
+            this.memo = memo;
             this.specs = specs;
             this.prefixPruning = prefixPruning;
             this.stopAtTwo = stopAtTwo;
@@ -380,6 +443,10 @@ final class ExecutionExplorer {
             for (int i = 0; i < k; i++) rank[i] = i;
             seq = new Instance[k];
             vis = new boolean[k][k];
+            depsAt = new Dependencies[k];
+            for (int i = 0; i < k; i++) depsAt[i] = new Dependencies(k);
+            ranAt = new SearchMemo.Ran[k];
+            keyAt = new long[k];
             for (int i = 0; i < k; i++) {
                 events.add(List.of());
                 finalWrites.add(Map.of());
@@ -389,53 +456,97 @@ final class ExecutionExplorer {
         /**
          * Every execution from this initial state whose first instance (in ar) is {@code first}.
          */
-        void from(Map<RecordId, Map<String, Object>> initial, Instance first) {
+        void from(Map<RecordId, Map<String, Object>> initial, int first) {
             init = initial;
-            extend(0, activeAtStart, List.of(first));
+            extend(0, activeAtStart, first, first + 1);
+            memo = null;
         }
 
         /**
          * Chooses the instance at ar position p and its vis predecessors, given the specs still
          * possible.
          */
-        void extend(int p, int active, List<Instance> choices) {
-            for (Instance inst : choices) {
+        void extend(int p, int active, int from, int to) {
+            Dependencies prefix = p == 0 ? new Dependencies(k) : depsAt[p - 1];
+            Dependencies deps = depsAt[p];
+            long prefixKey = p == 0 ? 0 : keyAt[p - 1] & ~0xFL;
+            int offset = 4;
+            for (int q = 0; q < p; q++) offset += typeBits + 6 * q;
+            for (int index = from; index < to; index++) {
+                Instance inst = instances.get(index);
                 seq[p] = inst;
+                int type = typeIndex.get(inst.type().name());
                 for (int mask = 0; mask < (1 << p); mask++) {
-                    active &= ~stoppedMask();
+                    active &= ~stoppedMask;
                     if (active == 0) return;
                     for (int u = 0; u < p; u++) vis[u][p] = (mask & (1 << u)) != 0;
-                    List<Event> own = run(p);
+                    // the view: the visible instances that wrote something, in ar order (SQL
+                    // keys also look at the invisible ones' inserts: not memoised)
+                    long view = SearchMemo.EMPTY_VIEW;
+                    for (int u = 0; u < p; u++)
+                        if (vis[u][p] && !ranAt[u].writes().isEmpty())
+                            view = memo.view(view, u, ranAt[u].writesId());
+                    long key = sqlKeys ? -1 : SearchMemo.runKey(view, p, index);
+                    SearchMemo.Ran ran = memo.run(key);
+                    if (ran == null) ran = memo.put(key, run(p));
+                    List<Event> own = ran.events();
                     if (own == null)
                         continue; // the instance aborts on this view: not an execution of k
                     // committed instances
+                    ranAt[p] = ran;
                     events.set(p, own);
-                    boolean lockBroken = breaksRowLock(p, own);
-                    Map<RecordId, Map<String, Object>> writes = new HashMap<>();
-                    for (Event e : own)
-                        if (e.write())
-                            writes.computeIfAbsent(e.record(), x -> new HashMap<>())
-                                    .put(e.field(), e.value());
-                    finalWrites.set(p, writes);
-                    List<Event> all = new ArrayList<>();
-                    for (int u = 0; u <= p; u++) all.addAll(events.get(u));
-                    Dependencies deps = new Dependencies(p + 1, all, rank);
-                    List<String> types = new ArrayList<>(p + 1);
-                    for (int u = 0; u <= p; u++) types.add(seq[u].type().name());
-                    SpecEvaluator.Structure s = new SpecEvaluator.Structure(types, rank, vis, deps);
+                    boolean lockBroken = ran.locks() && breaksRowLock(p, own);
+                    finalWrites.set(p, ran.writes());
+                    deps.setTo(prefix);
+                    // the structure key: the prefix's, then p's type and its pairs with 0..p-1
+                    long structureKey =
+                            p > 0 && keyAt[p - 1] < 0 || offset + typeBits + 6 * p > 63 || p >= 15
+                                    ? -1
+                                    : prefixKey | (p + 1) | (long) type << offset;
+                    int bit = offset + typeBits;
+                    for (int u = 0; u < p; u++, bit += 6) {
+                        int edges = pairEdges(u, p);
+                        deps.add(u, p, edges);
+                        if (structureKey < 0) continue;
+                        // WR, WW and WW edges only forward in ar (else no key): vis, those
+                        // three, RW both ways
+                        if ((edges & 0b101010) != 0) {
+                            structureKey = -1;
+                            continue;
+                        }
+                        long six =
+                                (vis[u][p] ? 1 : 0)
+                                        | (edges & 1) << 1
+                                        | (edges & 4)
+                                        | (edges & 16) >> 1
+                                        | (edges & 64) >> 2
+                                        | (edges & 128) >> 2;
+                        structureKey |= six << bit;
+                    }
+                    keyAt[p] = structureKey;
+                    structure = null;
                     boolean last = p == k - 1;
                     int still = 0;
+                    long known = structureKey < 0 ? 0 : memo.specs.get(structureKey, 0);
+                    long learnt = known;
                     for (int i = 0; i < specs.size(); i++) {
                         if ((active & (1 << i)) == 0) continue;
                         if (lockBroken && rowLocks[i]) continue;
-                        if ((last || (prefixPruning && universal[i])) && !compiled[i].holds(s))
-                            continue;
+                        if (last || (prefixPruning && universal[i])) {
+                            // bit i: spec i evaluated on this structure; bit 32 + i: it holds
+                            if ((learnt & (1L << i)) == 0) {
+                                boolean h = compiled[i].holds(structure(p + 1));
+                                learnt |= (1L << i) | (h ? 1L << (32 + i) : 0);
+                            }
+                            if ((learnt & (1L << (32 + i))) == 0) continue;
+                        }
                         still |= 1 << i;
                     }
+                    if (learnt != known && structureKey >= 0) memo.specs.put(structureKey, learnt);
                     if (last) leaves++;
                     if (still == 0) continue;
                     if (!last) {
-                        extend(p + 1, still, instances);
+                        extend(p + 1, still, 0, instances.size());
                         continue;
                     }
                     int c = deps.shortestCycle(k);
@@ -444,12 +555,44 @@ final class ExecutionExplorer {
                         valid[i]++;
                         if (c > 0 && (shortest[i] == 0 || c < shortest[i])) {
                             shortest[i] = c;
+                            List<Event> all = new ArrayList<>();
+                            for (int u = 0; u <= p; u++) all.addAll(events.get(u));
                             example[i] = describe(List.of(seq), rank, vis, init, all);
-                            if (c == 2 && stopAtTwo) stopped[i] = true;
+                            if (c == 2 && stopAtTwo) {
+                                stopped[i] = true;
+                                stoppedMask |= 1 << i;
+                            }
                         }
                     }
                 }
             }
+        }
+
+        /** The structure of the instances 0..n-1, built once per node on a memo miss. */
+        SpecEvaluator.Structure structure(int n) {
+            if (structure == null) {
+                List<String> types = new ArrayList<>(n);
+                for (int u = 0; u < n; u++) types.add(seq[u].type().name());
+                structure = new SpecEvaluator.Structure(types, rank, vis, depsAt[n - 1]);
+            }
+            return structure;
+        }
+
+        /** The edges between positions u and p (u before p), memoised by their two runs. */
+        int pairEdges(int u, int p) {
+            SearchMemo.Ran a = ranAt[u], b = ranAt[p];
+            if (a.index() < 0 || b.index() < 0)
+                return Dependencies.pairEdges(
+                        a.events(), a.cells(), u, b.events(), b.cells(), p, k, rank);
+            long key = (long) a.index() << 32 | b.index();
+            long bits = memo.pairs.get(key, -1);
+            if (bits < 0) {
+                bits =
+                        Dependencies.pairEdges(
+                                a.events(), a.cells(), u, b.events(), b.cells(), p, k, rank);
+                memo.pair(key, bits);
+            }
+            return (int) bits;
         }
 
         /**
@@ -473,12 +616,6 @@ final class ExecutionExplorer {
                 }
             }
             return false;
-        }
-
-        int stoppedMask() {
-            int m = 0;
-            for (int i = 0; i < stopped.length; i++) if (stopped[i]) m |= 1 << i;
-            return m;
         }
 
         /**

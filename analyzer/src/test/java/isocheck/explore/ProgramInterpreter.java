@@ -108,6 +108,13 @@ final class ProgramInterpreter {
     private final Map<String, Table> tables = new HashMap<>();
 
     /**
+     * Per table: whether a WHERE (or an AND/OR operand of one) mentions a non-key column, for every
+     * statement's WHERE, computed once ({@link Run#keyMatch} asks per record and statement;
+     * read-only after construction, so the explorer's parallel searches share it).
+     */
+    private final Map<String, Map<Cond, Boolean>> nonKey = new HashMap<>();
+
+    /**
      * SQL's key uniqueness ({@code isocheck.encoding.KeyModel#SQL}): an INSERT of a key alive in
      * the view, or inserted by an earlier instance the inserter does not see, fails and aborts the
      * instance (PostgreSQL manual §5.5.4: the unique index sees every version). Off: the paper's
@@ -134,6 +141,36 @@ final class ProgramInterpreter {
             mentioned.put(e.getKey(), List.copyOf(fields));
         }
         for (String t : universe.keySet()) tables.put(t, model.table(t));
+        for (Stmt.Sql sql : facts.keySet()) {
+            Cond where =
+                    sql instanceof Stmt.Select sel
+                            ? sel.where()
+                            : sql instanceof Stmt.Update u
+                                    ? u.where()
+                                    : sql instanceof Stmt.Delete d ? d.where() : null;
+            String table = facts.get(sql).table();
+            if (where != null && tables.containsKey(table))
+                noteNonKey(
+                        where, table, nonKey.computeIfAbsent(table, x -> new IdentityHashMap<>()));
+        }
+    }
+
+    private void noteNonKey(Cond c, String table, Map<Cond, Boolean> into) {
+        into.put(c, mentionsNonKey(c, table));
+        if (c instanceof Cond.And a) {
+            noteNonKey(a.left(), table, into);
+            noteNonKey(a.right(), table, into);
+        } else if (c instanceof Cond.Or o) {
+            noteNonKey(o.left(), table, into);
+            noteNonKey(o.right(), table, into);
+        }
+    }
+
+    private boolean mentionsNonKey(Cond c, String table) {
+        Map<Cond, Boolean> known = nonKey.get(table);
+        Boolean b = known == null ? null : known.get(c);
+        if (b != null) return b;
+        return isocheck.program.Columns.of(c).stream().anyMatch(col -> !table(table).isKey(col));
     }
 
     /**
@@ -647,8 +684,7 @@ final class ProgramInterpreter {
         }
 
         boolean mentionsNonKey(Cond c, String table) {
-            return isocheck.program.Columns.of(c).stream()
-                    .anyMatch(col -> !table(table).isKey(col));
+            return ProgramInterpreter.this.mentionsNonKey(c, table);
         }
 
         /**

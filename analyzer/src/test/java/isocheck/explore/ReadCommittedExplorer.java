@@ -119,6 +119,8 @@ final class ReadCommittedExplorer {
         Search s = new Search(k);
         for (Map<RecordId, Map<String, Object>> init : initialStates) {
             s.init = init;
+            s.memo = new SearchMemo(); // runs depend on the initial state
+            s.outcomes.clear();
             s.extend(0);
         }
         return new Result(
@@ -169,11 +171,32 @@ final class ReadCommittedExplorer {
         int shortest;
         String example;
 
+        /**
+         * Runs and pair edges computed from this initial state ({@link SearchMemo}): a run depends
+         * only on its position, instance, statement snapshots (cuts) and the writes of the
+         * instances before it (its snapshots and the newest versions are prefixes of ar).
+         */
+        SearchMemo memo;
+
+        /** A memoised run: its events with what the view saw it lock (null ran: duplicate key). */
+        record Outcome(
+                SearchMemo.Ran ran,
+                java.util.Set<RecordId> locked,
+                Map<Integer, java.util.Set<RecordId>> lockedBy,
+                int used) {}
+
+        final Map<Long, Outcome> outcomes = new HashMap<>();
+
+        /** Per position: its run. */
+        final SearchMemo.Ran[] ranAt;
+
         Search(int k) {
             this.k = k;
             rank = new int[k];
             for (int i = 0; i < k; i++) rank[i] = i;
             seq = new ExecutionExplorer.Instance[k];
+            ranAt = new SearchMemo.Ran[k];
+            indexAt = new int[k];
             for (int i = 0; i < k; i++) {
                 events.add(List.of());
                 writes.add(Map.of());
@@ -182,8 +205,10 @@ final class ReadCommittedExplorer {
         }
 
         void extend(int p) {
-            for (ExecutionExplorer.Instance inst : instances) {
+            for (int index = 0; index < instances.size(); index++) {
+                ExecutionExplorer.Instance inst = instances.get(index);
                 seq[p] = inst;
+                indexAt[p] = index;
                 int m = sqlStatements(inst.type().body(), base.largestTable());
                 int[] cut = new int[m];
                 if (level(inst) == PostgresLevel.READ_COMMITTED) {
@@ -210,7 +235,107 @@ final class ReadCommittedExplorer {
             }
         }
 
+        /** Per position: its instance's number in {@code instances}. */
+        final int[] indexAt;
+
+        /**
+         * The memo key of the run at p with these cuts: the writes before p (by content), the cuts
+         * (a number base p + 1), p and the instance; -1 when it outgrows a long.
+         */
+        long runKey(int p, int[] cut) {
+            long view = SearchMemo.EMPTY_VIEW;
+            for (int u = 0; u < p; u++)
+                if (!ranAt[u].writes().isEmpty()) view = memo.view(view, u, ranAt[u].writesId());
+            long code = 0;
+            for (int i = cut.length - 1; i >= 0; i--) {
+                code = code * (p + 1) + cut[i];
+                if (code >= 1L << 26) return -1;
+            }
+            // the number of cuts in the low bits, so that [0] and [0, 0] differ
+            return SearchMemo.runKey(memo.tuple(view, code << 5 | cut.length), p, indexAt[p]);
+        }
+
         void runWith(int p, int[] cut) {
+            long key = cut.length >= 32 ? -1 : runKey(p, cut);
+            Outcome o = key < 0 ? null : outcomes.get(key);
+            if (o == null) {
+                o = run(p, cut, key);
+                if (key >= 0) {
+                    if (outcomes.size() >= SearchMemo.MAX_RUNS) outcomes.clear();
+                    outcomes.put(key, o);
+                }
+            }
+            if (o.ran() == null || o.ran().events() == null) {
+                // a duplicate key (UniqueViolation) or a user abort (ROLLBACK, RAISE EXCEPTION):
+                // the instance is in no execution
+                aborted++;
+                return;
+            }
+            java.util.Set<RecordId> locked = o.locked();
+            Map<Integer, java.util.Set<RecordId>> lockedBy = o.lockedBy();
+            boolean snapshotLevel = level(seq[p]) != PostgresLevel.READ_COMMITTED;
+            List<Event> own = o.ran().events();
+            int[] used = {o.used()};
+            if (snapshotLevel && concurrentlyUpdated(locked, cut.length == 0 ? 0 : cut[0], p)) {
+                // "could not serialize access due to concurrent update" (§13.2.2)
+                aborted++;
+                firstUpdaterFailures++;
+                return;
+            }
+            // one execution per distinct snapshot sequence: cuts past the statements run repeat the
+            // last one
+            int ran = used[0];
+            for (int i = ran; i < cut.length; i++) {
+                if (cut[i] != (ran == 0 ? 0 : cut[ran - 1])) return;
+            }
+            if (waitedWithoutSeeing(lockedBy, cut, ran, p)) return;
+            ranAt[p] = o.ran();
+            events.set(p, own);
+            cuts.set(p, java.util.Arrays.copyOf(cut, ran));
+            writes.set(p, o.ran().writes());
+            if (p < k - 1) {
+                extend(p + 1);
+                return;
+            }
+            Dependencies deps = new Dependencies(k);
+            for (int v = 1; v < k; v++) for (int u = 0; u < v; u++) deps.add(u, v, pairEdges(u, v));
+            if (ssiForbids(deps)) {
+                ssiFailures++;
+                return;
+            }
+            executions++;
+            int c = deps.shortestCycle(k);
+            if (c > 0 && (shortest == 0 || c < shortest)) {
+                shortest = c;
+                List<Event> all = new ArrayList<>();
+                for (int u = 0; u < k; u++) all.addAll(events.get(u));
+                example = describe(all);
+            }
+        }
+
+        /** The edges between positions u and v (u before v), memoised by their two runs. */
+        int pairEdges(int u, int v) {
+            SearchMemo.Ran a = ranAt[u], b = ranAt[v];
+            if (a.index() < 0 || b.index() < 0)
+                return Dependencies.pairEdges(
+                        a.events(), a.cells(), u, b.events(), b.cells(), v, k, rank);
+            long key = (long) a.index() << 32 | b.index();
+            long bits = memo.pairs.get(key, -1);
+            if (bits < 0) {
+                bits =
+                        Dependencies.pairEdges(
+                                a.events(), a.cells(), u, b.events(), b.cells(), v, k, rank);
+                memo.pair(key, bits);
+            }
+            return (int) bits;
+        }
+
+        /**
+         * Runs the instance at p with these statement snapshots: its events (null ran: a duplicate
+         * key), the rows it locked, per statement and (REPEATABLE READ, SERIALIZABLE) in its
+         * snapshot, and how many statements it ran.
+         */
+        Outcome run(int p, int[] cut, long key) {
             int[] used = {0};
             boolean snapshotLevel = level(seq[p]) != PostgresLevel.READ_COMMITTED;
             // the rows a REPEATABLE READ / SERIALIZABLE instance locked (found in its snapshot)
@@ -299,51 +424,9 @@ final class ReadCommittedExplorer {
             try {
                 own = interpreter.run(p, seq[p].type(), seq[p].parameters(), view);
             } catch (ProgramInterpreter.UniqueViolation e) {
-                aborted++;
-                return;
+                return new Outcome(null, locked, lockedBy, used[0]);
             }
-            if (own == null) { // a user abort (ROLLBACK, RAISE EXCEPTION): the instance is in no
-                // execution
-                aborted++;
-                return;
-            }
-            if (snapshotLevel && concurrentlyUpdated(locked, cut.length == 0 ? 0 : cut[0], p)) {
-                // "could not serialize access due to concurrent update" (§13.2.2)
-                aborted++;
-                firstUpdaterFailures++;
-                return;
-            }
-            // one execution per distinct snapshot sequence: cuts past the statements run repeat the
-            // last one
-            int ran = used[0];
-            for (int i = ran; i < cut.length; i++) {
-                if (cut[i] != (ran == 0 ? 0 : cut[ran - 1])) return;
-            }
-            if (waitedWithoutSeeing(lockedBy, cut, ran, p)) return;
-            events.set(p, own);
-            cuts.set(p, java.util.Arrays.copyOf(cut, ran));
-            Map<RecordId, Map<String, Object>> w = new HashMap<>();
-            for (Event e : own)
-                if (e.write())
-                    w.computeIfAbsent(e.record(), x -> new HashMap<>()).put(e.field(), e.value());
-            writes.set(p, w);
-            if (p < k - 1) {
-                extend(p + 1);
-                return;
-            }
-            List<Event> all = new ArrayList<>();
-            for (int u = 0; u < k; u++) all.addAll(events.get(u));
-            Dependencies deps = new Dependencies(k, all, rank);
-            if (ssiForbids(deps)) {
-                ssiFailures++;
-                return;
-            }
-            executions++;
-            int c = deps.shortestCycle(k);
-            if (c > 0 && (shortest == 0 || c < shortest)) {
-                shortest = c;
-                example = describe(all);
-            }
+            return new Outcome(memo.put(key, own), locked, lockedBy, used[0]);
         }
 
         /**
@@ -387,10 +470,10 @@ final class ReadCommittedExplorer {
             for (int t2 = 0; t2 < k; t2++) {
                 if (level(seq[t2]) != PostgresLevel.SERIALIZABLE) continue;
                 for (int t3 = 0; t3 < t2; t3++) {
-                    if (level(seq[t3]) != PostgresLevel.SERIALIZABLE || !deps.rw[t2][t3]) continue;
+                    if (level(seq[t3]) != PostgresLevel.SERIALIZABLE || !deps.rw(t2, t3)) continue;
                     for (int t1 = t3; t1 < k; t1++) {
                         if (t1 == t2 || level(seq[t1]) != PostgresLevel.SERIALIZABLE) continue;
-                        if (!deps.rw[t1][t2]) continue;
+                        if (!deps.rw(t1, t2)) continue;
                         boolean writes1 = !this.writes.get(t1).isEmpty();
                         int snapshot1 = cuts.get(t1).length == 0 ? 0 : cuts.get(t1)[0];
                         if (t1 == t3 || writes1 || t3 < snapshot1) return true;

@@ -75,9 +75,9 @@ final class SpecEvaluator {
             return switch (atom.relation()) {
                 case VIS -> s.vis()[a][b];
                 case AR -> s.rank()[a] < s.rank()[b];
-                case WR -> a != b && s.deps().wr[a][b];
-                case WW -> a != b && s.deps().ww[a][b];
-                case RW -> a != b && s.deps().rw[a][b];
+                case WR -> a != b && s.deps().wr(a, b);
+                case WW -> a != b && s.deps().ww(a, b);
+                case RW -> a != b && s.deps().rw(a, b);
                 case D -> s.deps().dep(a, b);
             };
         }
