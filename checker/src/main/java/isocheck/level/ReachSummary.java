@@ -104,7 +104,21 @@ final class ReachSummary {
                 if (implied[k]) { // an H neighbour merged here H-reaches the target: it dominates
                     continue;
                 }
-                minInto(firstRw, row, rw[k] ? first : firstRw, to[k] * chains);
+                int w = to[k];
+                if (rw[k]) {
+                    // u → w by rw adds first[w]. If a row merged here already reaches w's chain at
+                    // or before w, that row dominates first[w]: an rw neighbour y (row first[y])
+                    // H-reaches w, or an H neighbour y (row firstRw[y]) reaches it through one rw,
+                    // and w reaches through H what it reaches. The reader of a version has an rw
+                    // edge to every later writer of the key (pruning's transitive edges): all
+                    // but the first are skipped, in O(1), as pass 1 skips implied H edges.
+                    if (chainOf[w] >= 0 && firstRw[row + chainOf[w]] <= chainPos[w]) {
+                        continue;
+                    }
+                    minInto(firstRw, row, first, w * chains);
+                } else {
+                    minInto(firstRw, row, firstRw, w * chains);
+                }
             }
         }
     }

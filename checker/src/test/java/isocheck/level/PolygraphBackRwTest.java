@@ -27,6 +27,7 @@ class PolygraphBackRwTest {
             g.buildKnown();
             g.solve(true);
             assertEquals(0, g.backwardRwMissing(), "history " + i);
+            assertEquals(0, g.backRwStalePositions(), "history " + i + ": cached positions");
             repairs += g.orderRepairs;
             for (int k = 0; g.ord != null && k < g.rwEdges.size(); k++) {
                 int e = g.rwEdges.get(k);
