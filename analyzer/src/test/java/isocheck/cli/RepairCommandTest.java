@@ -113,10 +113,12 @@ class RepairCommandTest {
 
     @Test
     void aCounterDrawPromotedToForUpdateRepairsTheAggregatesWitnessToo() {
-        // status-plain.sql at read-committed: Status's MAX(o_id) sees an order that its next SELECT
-        // misses. Its rw edges are read by Status's SELECTs, but Place's draw of the order id, once
-        // FOR UPDATE, ties every statement that sees the id to Place (inserter_in_snapshot), and
-        // it is needed anyway for the lost update on the counter: one change, not two
+        // status-plain.sql at read-committed: two Places lose an update of the counter, and the
+        // draw promoted to FOR UPDATE is the one change. Status's read skew (its MAX(o_id) sees an
+        // order that its next SELECT misses) was a second witness until UniqueInsertRules
+        // #insertersInSnapshot: the order Status's MAX sees alive has its inserter in that
+        // statement's snapshot, so the next statement sees the inserter too (the explorer,
+        // PostgresLevelsOracleTest, finds no such cycle either)
         CliRun run =
                 CliRun.of(
                         "repair",
@@ -132,7 +134,8 @@ class RepairCommandTest {
                         "--quiet");
         assertEquals(ExitCode.FINDING, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains(": 1 change"), run.out());
-        assertTrue(run.out().contains("Status.S2 -rw(orders.@alive)-> Place.S3"), run.out());
+        assertTrue(run.out().contains("Anomalies found on the way (3):"), run.out());
+        assertFalse(run.out().contains("Status.S"), run.out());
         assertTrue(
                 run.out()
                         .contains(
