@@ -67,6 +67,7 @@ class DatabaseLevelsReplayTest {
                     Map.entry("null-values 6", PostgresLevelsReplayTest.WHY_M),
                     Map.entry("null-values 7", PostgresLevelsReplayTest.WHY_M),
                     Map.entry("null-values 8", PostgresLevelsReplayTest.WHY_M),
+                    Map.entry("on-conflict 3", WHY_SNAPSHOT_GAP),
                     Map.entry("join-phantom 1", PostgresLevelsReplayTest.WHY_R),
                     Map.entry("order-by-limit 1", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 2", PostgresLevelsReplayTest.WHY_C),
