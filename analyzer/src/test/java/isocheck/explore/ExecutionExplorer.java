@@ -580,19 +580,7 @@ final class ExecutionExplorer {
 
         /** The edges between positions u and p (u before p), memoised by their two runs. */
         int pairEdges(int u, int p) {
-            SearchMemo.Ran a = ranAt[u], b = ranAt[p];
-            if (a.index() < 0 || b.index() < 0)
-                return Dependencies.pairEdges(
-                        a.events(), a.cells(), u, b.events(), b.cells(), p, k, rank);
-            long key = (long) a.index() << 32 | b.index();
-            long bits = memo.pairs.get(key, -1);
-            if (bits < 0) {
-                bits =
-                        Dependencies.pairEdges(
-                                a.events(), a.cells(), u, b.events(), b.cells(), p, k, rank);
-                memo.pair(key, bits);
-            }
-            return (int) bits;
+            return memo.pairEdges(ranAt[u], u, ranAt[p], p, k, rank);
         }
 
         /**

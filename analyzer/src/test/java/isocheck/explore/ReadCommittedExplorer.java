@@ -315,19 +315,7 @@ final class ReadCommittedExplorer {
 
         /** The edges between positions u and v (u before v), memoised by their two runs. */
         int pairEdges(int u, int v) {
-            SearchMemo.Ran a = ranAt[u], b = ranAt[v];
-            if (a.index() < 0 || b.index() < 0)
-                return Dependencies.pairEdges(
-                        a.events(), a.cells(), u, b.events(), b.cells(), v, k, rank);
-            long key = (long) a.index() << 32 | b.index();
-            long bits = memo.pairs.get(key, -1);
-            if (bits < 0) {
-                bits =
-                        Dependencies.pairEdges(
-                                a.events(), a.cells(), u, b.events(), b.cells(), v, k, rank);
-                memo.pair(key, bits);
-            }
-            return (int) bits;
+            return memo.pairEdges(ranAt[u], u, ranAt[v], v, k, rank);
         }
 
         /**

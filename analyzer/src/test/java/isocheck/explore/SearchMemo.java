@@ -165,4 +165,23 @@ final class SearchMemo {
         runs.put(key, r.index());
         return r;
     }
+
+    /**
+     * The dependency edges between runs a at position u and b at position v (u before v), kept by
+     * the two runs' numbers when both are kept ({@link Dependencies#pairEdges}).
+     */
+    int pairEdges(Ran a, int u, Ran b, int v, int k, int[] rank) {
+        if (a.index() < 0 || b.index() < 0)
+            return Dependencies.pairEdges(
+                    a.events(), a.cells(), u, b.events(), b.cells(), v, k, rank);
+        long key = (long) a.index() << 32 | b.index();
+        long bits = pairs.get(key, -1);
+        if (bits < 0) {
+            bits =
+                    Dependencies.pairEdges(
+                            a.events(), a.cells(), u, b.events(), b.cells(), v, k, rank);
+            pair(key, bits);
+        }
+        return (int) bits;
+    }
 }
