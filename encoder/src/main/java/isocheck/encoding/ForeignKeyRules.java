@@ -55,9 +55,10 @@ final class ForeignKeyRules extends RuleFamily {
      * One part per (transaction type, statement reading a child row it names by its whole key,
      * FOREIGN KEY of that row's table): with statement views, {@code exec(S1) ∧ exec(S2) ∧
      * Alive@S1(c, t) → Alive@S2(parent(c), t)} for S1 and every statement S2 of the type at or
-     * after it that reads the parent's table (under {@code snapshot first_read}: every other
-     * consistent read of it, when S1 is one); with one view per transaction, {@code Alive(c, t) →
-     * Alive(parent(c), t)}.
+     * after it that reads the parent's table or inserts into it outside loops (an INSERT's view is
+     * the newest state; under {@code snapshot first_read} the reads are every other consistent read
+     * of it, when S1 is one); with one view per transaction, {@code Alive(c, t) → Alive(parent(c),
+     * t)}.
      */
     List<Part> parentsInView(List<Expr<?>> txns, boolean statementViews, boolean firstRead) {
         List<Part> out = new ArrayList<>();
@@ -77,7 +78,16 @@ final class ForeignKeyRules extends RuleFamily {
                     if (statementViews) {
                         for (int j = firstRead ? 0 : i + 1; j < stmts.size(); j++) {
                             StatementFacts s2 = stmts.get(j);
-                            if (!readsAlive(s2) || !s2.table().equals(fk.table())) continue;
+                            if (!s2.table().equals(fk.table())) continue;
+                            // a later INSERT of the parent checks its key against a newer state,
+                            // in which the parent is alive: it fails (AuxRules#auxInsertFresh)
+                            if (j > i
+                                    && s2.statement() instanceof Stmt.Insert
+                                    && s2.loops().isEmpty()) {
+                                later.add(s2);
+                                continue;
+                            }
+                            if (!readsAlive(s2)) continue;
                             // InnoDB's REPEATABLE READ: only the consistent reads, which share
                             // one snapshot in whichever order they run
                             if (firstRead
