@@ -29,10 +29,13 @@ import java.util.Optional;
  * statements on top, satisfies it. A snapshot is such a state. With no DELETE from the parent's
  * table and no UPDATE of its key, a parent once committed (or written by the transaction itself)
  * stays alive in every later state; a later statement's snapshot (READ COMMITTED takes them in
- * program order, docs/postgresql-levels.md §3) therefore sees it. The child columns must be NOT
- * NULL or key columns (a NULL reference is not checked, MATCH SIMPLE) and the referenced columns
- * the parent's primary key (records are keyed by it). The paper's specs (geo-replicated stores)
- * enforce no FOREIGN KEY: the rule is not stated for them.
+ * program order, docs/postgresql-levels.md §3) therefore sees it, and a later INSERT of it, whose
+ * view is the newest state, fails. Under InnoDB's REPEATABLE READ ({@code snapshot first_read})
+ * only the consistent reads are related, as they share one snapshot; a locking statement's may be
+ * older or newer. Statements in loops are left out. The child columns must be NOT NULL or key
+ * columns (a NULL reference is not checked, MATCH SIMPLE) and the referenced columns the parent's
+ * primary key (records are keyed by it). The paper's specs (geo-replicated stores) enforce no
+ * FOREIGN KEY: the rule is not stated for them.
  *
  * <p>Only executions no database produces are removed: a view that sees a child without its parent.
  * Without the rule a statement view that finds no visible writer of the parent could have it absent
