@@ -373,6 +373,16 @@ class ConstructCoverageTest {
                         List.of(SCHEMA + "constraintsAddNoFacts"),
                         List.of(RUN + "constraintViolationsAbortTheirTransaction")),
                 row(
+                        "FOREIGN KEY at a database's levels (parent_in_view)",
+                        "fk-parent.sql",
+                        "REFERENCES account \\(a_id\\)",
+                        List.of(
+                                "frontend.ConstraintsParseTest#everyFormIsKeptAsAConstraintOfItsTable"),
+                        List.of(
+                                SCHEMA
+                                        + "aForeignKeyRemovesTheExecutionsWithAnOrphanInADatabaseSnapshot"),
+                        List.of(RUN + "constraintViolationsAbortTheirTransaction")),
+                row(
                         "a table without a primary key",
                         "keyless-insert.sql",
                         "CREATE TABLE \\w+ \\((?![^;]*PRIMARY KEY)[^;]*\\);",
@@ -408,7 +418,7 @@ class ConstructCoverageTest {
     void constructsAreListedOnce() {
         Set<String> seen = new HashSet<>();
         rows().forEach(r -> assertTrue(seen.add(r.construct()), r.construct()));
-        assertEquals(36, seen.size());
+        assertEquals(37, seen.size());
     }
 
     static void assertIsATest(Row row, String cell) throws Exception {
