@@ -17,8 +17,13 @@ interface SqlDialect {
         return "BIGINT";
     }
 
-    /** The column type of a string column; {@code key}: part of the primary key (indexed). */
-    default String textType(boolean key) {
+    /**
+     * The column type of a string column. {@code strings} and {@code ints}: the most string and the
+     * most integer columns of an index it is part of (the primary key, a UNIQUE, a FOREIGN KEY), so
+     * that a width fitting them fits every one of its indexes; {@code strings == 0} when it is in
+     * no index.
+     */
+    default String textType(int strings, int ints) {
         return "VARCHAR(1000)";
     }
 

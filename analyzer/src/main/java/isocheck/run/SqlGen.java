@@ -117,7 +117,7 @@ final class SqlGen {
             parts.add(
                     c.name()
                             + " "
-                            + columnType(c.type(), t.isKey(c.name()))
+                            + columnType(t, c)
                             + (c.notNull() || t.isKey(c.name()) ? " NOT NULL" : ""));
         }
         if (record) {
@@ -134,15 +134,43 @@ final class SqlGen {
             parts.add(PRED_PREVIOUS + " " + dialect.intType() + " DEFAULT 0 NOT NULL");
             for (String c : predicateColumns.assigned(t.name())) {
                 parts.add(
-                        OLD_PREFIX + c + " " + columnType(t.column(c).orElseThrow().type(), false));
+                        OLD_PREFIX
+                                + c
+                                + " "
+                                + (t.column(c).orElseThrow().type() == ScalarType.INT
+                                        ? dialect.intType()
+                                        : dialect.textType(0, 0)));
             }
         }
         parts.add("PRIMARY KEY (" + String.join(", ", t.primaryKey()) + ")");
         return sb.append(String.join(", ", parts)).append(")").toString();
     }
 
-    private String columnType(ScalarType type, boolean key) {
-        return type == ScalarType.INT ? dialect.intType() : dialect.textType(key);
+    /**
+     * A column's type; a string column in an index (primary key, UNIQUE, FOREIGN KEY) is sized for
+     * the most string and integer columns any of its indexes has ({@link SqlDialect#textType}).
+     */
+    private String columnType(Table t, Column c) {
+        if (c.type() == ScalarType.INT) return dialect.intType();
+        List<List<String>> indexes = new ArrayList<>();
+        indexes.add(t.primaryKey());
+        for (isocheck.program.Constraint k : t.constraints()) {
+            if (k instanceof isocheck.program.Constraint.Unique u) indexes.add(u.columns());
+            if (k instanceof isocheck.program.Constraint.ForeignKey f) indexes.add(f.columns());
+        }
+        int strings = 0, ints = 0;
+        for (List<String> index : indexes) {
+            if (!index.contains(c.name())) continue;
+            int s = 0, i = 0;
+            for (String name : index) {
+                if (t.column(name).orElseThrow().type() == ScalarType.INT) i++;
+                else s++;
+            }
+            // the most of each among its indexes: no index gets less room than this leaves
+            strings = Math.max(strings, s);
+            ints = Math.max(ints, i);
+        }
+        return dialect.textType(strings, ints);
     }
 
     Compiled compile(Stmt.Sql s) {

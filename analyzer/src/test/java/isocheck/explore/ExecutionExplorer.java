@@ -227,6 +227,13 @@ final class ExecutionExplorer {
         return initialStates;
     }
 
+    /** The most records any table of the explored universe has: a bound on a loop's rows. */
+    int largestTable() {
+        int n = 0;
+        for (List<RecordId> rs : universe.values()) n = Math.max(n, rs.size());
+        return n;
+    }
+
     ProgramInterpreter interpreter() {
         return interpreter;
     }

@@ -133,18 +133,19 @@ final class ReadCommittedExplorer {
 
     /**
      * The number of SQL statements in a body, both branches of every IF counted: an upper bound on
-     * those one run executes. A FOREACH whose body runs no SQL (a loop over a SELECT's rows that
-     * only assigns locals, loop-pick.sql) adds none; one that does would run its statements once
-     * per row, which this count cannot bound.
+     * those one run executes. A FOREACH runs its body once per row of a SELECT, and a SELECT
+     * returns at most the rows of its table's universe, so its statements count {@code loopRows}
+     * times (the largest table's universe; nested loops multiply). The bound only sizes the
+     * snapshot vectors: cuts past the statements a run executes are not enumerated twice ({@code
+     * runWith}).
      */
-    static int sqlStatements(List<Stmt> body) {
+    static int sqlStatements(List<Stmt> body, int loopRows) {
         int n = 0;
-        for (Stmt s : isocheck.program.Blocks.flatten(body)) {
+        for (Stmt s : body) {
             if (s instanceof Stmt.Sql) n++;
-            else if (s instanceof Stmt.Foreach f
-                    && isocheck.program.Blocks.flatten(f.body()).stream()
-                            .anyMatch(x -> x instanceof Stmt.Sql))
-                throw new UnsupportedOperationException("FOREACH at " + f.pos());
+            int times = s instanceof Stmt.Foreach ? loopRows : 1;
+            for (List<Stmt> inner : isocheck.program.Blocks.of(s))
+                n += times * sqlStatements(inner, loopRows);
         }
         return n;
     }
@@ -183,7 +184,7 @@ final class ReadCommittedExplorer {
         void extend(int p) {
             for (ExecutionExplorer.Instance inst : instances) {
                 seq[p] = inst;
-                int m = sqlStatements(inst.type().body());
+                int m = sqlStatements(inst.type().body(), base.largestTable());
                 int[] cut = new int[m];
                 if (level(inst) == PostgresLevel.READ_COMMITTED) {
                     cuts(p, m, 0, 0, cut);

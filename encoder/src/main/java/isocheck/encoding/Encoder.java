@@ -361,6 +361,10 @@ public final class Encoder {
             boolean viewFacts = !statementViews && (uniqueInserts || keyModel == KeyModel.SQL);
             parts.addAll(
                     uniqueInsertRules.uniqueInserts(txns, uniqueTables, viewFacts, uniqueInserts));
+            // the view half, per statement snapshot, for the tables no program deletes from
+            // (UniqueInsertRules#insertersInSnapshot)
+            if (statementViews && (keyModel == KeyModel.SQL || postgresRules))
+                parts.addAll(uniqueInsertRules.insertersInSnapshot(txns, uniqueTables));
         }
         if (!statementViews) {
             for (CounterField cf : counters) {

@@ -9,6 +9,7 @@ import isocheck.program.Transaction;
 import isocheck.program.TransactionFacts;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -160,6 +161,83 @@ final class UniqueInsertRules extends RuleFamily {
                                                 }
                                                 return forAllIn(x, els, and(facts));
                                             })));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * <b>inserter_in_snapshot</b> (statement snapshots, SQL keys): a plain SELECT with its own
+     * snapshot ({@link StatementSnapshotRules#hasSnapshot}, locking nothing) that sees record r of
+     * a table no program deletes from alive has, in that snapshot, every transaction that inserts
+     * r: {@code insert(x, r) ∧ Alive@s(r, t) → vis@s(x, t)} for x ≠ t. Soundness (PostgreSQL manual
+     * §13.2.1 and the INSERT reference page; InnoDB and H2 alike): the primary key's unique index
+     * makes an INSERT of a key alive in the newest committed state, or inserted by a concurrent
+     * transaction that commits, fail; no statement makes a key absent again; so the record's first
+     * version is x's, and a snapshot in which r is alive contains x's commit. The per-transaction
+     * form of this fact ({@link #uniqueInserts} with view facts) is left out with statement views;
+     * without this one a READ COMMITTED Status could read the newest order, inserted by a Place it
+     * does not see (benchmarks/programs/litmus/loop-insert-key.sql).
+     */
+    List<Part> insertersInSnapshot(List<Expr<?>> txns, Set<String> tables) {
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts rf : model.transactions()) {
+            Transaction reader = rf.transaction();
+            for (StatementFacts s : rf.statements()) {
+                if (!(s.statement() instanceof Stmt.Select sel)
+                        || sel.lock().locks()
+                        || !StatementSnapshotRules.hasSnapshot(s)
+                        || !tables.contains(s.table())
+                        || deletesFrom(s.table())
+                        || !s.reads().contains(StatementFacts.ALIVE)) continue;
+                String stmt = reader.name() + "." + s.id();
+                for (TransactionFacts tf : model.transactions()) {
+                    Transaction txn = tf.transaction();
+                    for (StatementFacts c : tf.statements()) {
+                        if (!(c.statement() instanceof Stmt.Insert) || !c.table().equals(s.table()))
+                            continue;
+                        out.add(
+                                new Part(
+                                        "inserter_in_snapshot "
+                                                + txn.name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + stmt,
+                                        forAllTxns(
+                                                txns,
+                                                2,
+                                                PAIR,
+                                                xt -> {
+                                                    Expr<?> x = xt.get(0), t = xt.get(1);
+                                                    if (!mayBe(x, txn.name())
+                                                            || !mayBe(t, reader.name()))
+                                                        return ctx.mkTrue();
+                                                    List<Expr<?>> els =
+                                                            rules.iterationElements(c, txn, "u");
+                                                    Site site = rules.site(c, txn, x, els);
+                                                    // the record the INSERT writes, when its whole
+                                                    // key is encodable (else no fact: sound)
+                                                    Optional<Expr<?>> r =
+                                                            rules.pinnedRecord(c, site);
+                                                    if (r.isEmpty()) return ctx.mkTrue();
+                                                    BoolExpr premise =
+                                                            ctx.mkAnd(
+                                                                    v.isType(x, txn.name()),
+                                                                    v.isType(t, reader.name()),
+                                                                    rules.exec(c, site, false),
+                                                                    v.aliveAt(
+                                                                            s.table(), stmt,
+                                                                            r.get(), t, List.of()));
+                                                    return forAllIn(
+                                                            x,
+                                                            els,
+                                                            ctx.mkImplies(
+                                                                    premise,
+                                                                    v.statementVis(stmt, x, t)));
+                                                })));
+                    }
                 }
             }
         }
