@@ -6,10 +6,10 @@
 -- an empty account aborts. Open creates an account owned by its id, and owners must be unique; Log records a
 -- transfer of an account that must exist.
 --
--- The encoder does not encode the constraints: a violating write aborts in a database, and an
--- aborted transaction is in no dependency, so leaving them out only adds executions (sound). The
--- explorer aborts on a failed CHECK (exactly) and, like the encoder, leaves UNIQUE and REFERENCES
--- unenforced; runs on H2 and PostgreSQL enforce all three.
+-- The encoder does not encode UNIQUE and CHECK: a violating write aborts, and an aborted
+-- transaction is in no dependency, so leaving them out only adds executions (sound). At --db levels
+-- REFERENCES is parent_in_view (fk-parent.sql), which the explorers enforce there; they abort on a
+-- failed CHECK and leave UNIQUE unenforced. Runs on H2 and PostgreSQL enforce all three.
 
 CREATE TABLE account (
   acc_id INT PRIMARY KEY,

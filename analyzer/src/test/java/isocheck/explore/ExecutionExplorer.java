@@ -194,6 +194,9 @@ final class ExecutionExplorer {
                     isocheck.encoding.CounterKey.of(program, inv);
             if (ck.isPresent()) states.removeIf(st -> !keyBelowCounter(program, st, ck.get()));
         }
+        // with SQL's keys the explorer runs a database: its initial state is a committed one, in
+        // which the FOREIGN KEYs hold (ForeignKeys)
+        if (sqlKeys) states.removeIf(st -> !ForeignKeys.holdIn(program, st));
         initialStates.addAll(states);
         this.interpreter = new ProgramInterpreter(model, universe, sqlKeys);
         for (Transaction t : program.transactions()) typeIndex.put(t.name(), typeIndex.size());

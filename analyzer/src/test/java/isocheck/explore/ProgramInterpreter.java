@@ -569,6 +569,7 @@ final class ProgramInterpreter {
             Map<String, Object> updated = row(u.table(), r);
             updated.putAll(values);
             checkConstraints(u.table(), updated);
+            checkParents(u.table(), updated, values.keySet());
             for (var e : values.entrySet()) write(r, e.getKey(), e.getValue(), "UPDATE");
         }
 
@@ -639,16 +640,59 @@ final class ProgramInterpreter {
             for (int i = 0; i < t.primaryKey().size(); i++)
                 inserted.put(t.primaryKey().get(i), key.get(i));
             checkConstraints(t.name(), inserted);
+            checkParents(t.name(), inserted, null);
             for (Column c : t.columns())
                 if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");
             write(r, StatementFacts.ALIVE, ALIVE, "INSERT");
         }
 
         /**
+         * FOREIGN KEYs, where the explorer runs a database's levels (SQL keys, or row locks): a row
+         * whose non-NULL reference names a parent that is not alive fails its statement and aborts
+         * the transaction (PostgreSQL manual §5.5.5; checked only when an UPDATE sets one of the
+         * key's columns). The parent must be alive in the statement's view and, with row locks, in
+         * the newest committed state too: the database checks the newest state alone (READ
+         * COMMITTED) or the snapshot, so this aborts at least when the database does and the
+         * explorer keeps to executions a database produces (it may miss some). A reference to
+         * columns other than the parent's key, and a DELETE of a referenced parent, are not
+         * checked: the encoder's rule (ForeignKeyRules) is stated only for parent tables no program
+         * deletes from.
+         */
+        void checkParents(String table, Map<String, Object> row, java.util.Set<String> changed) {
+            if (!sqlKeys && !view.rowLocks()) return;
+            for (isocheck.program.Constraint c : table(table).constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.ForeignKey fk)) continue;
+                if (changed != null && fk.columns().stream().noneMatch(changed::contains)) continue;
+                Table parent = table(fk.table());
+                // a reference to other columns than the parent's key is not checked (the encoder
+                // states nothing for it either); a NULL reference is not checked (MATCH SIMPLE)
+                if (!ForeignKeys.referencesPrimaryKey(parent, fk)
+                        || fk.columns().stream().anyMatch(col -> row.get(col) == null)) continue;
+                List<Object> key = new ArrayList<>();
+                for (String k : parent.primaryKey())
+                    key.add(row.get(fk.columns().get(fk.referenced().indexOf(k))));
+                RecordId p = new RecordId(parent.name(), key);
+                if (!universe.get(parent.name()).contains(p)) throw new Exit(true);
+                boolean alive = alive(p);
+                if (alive && view.rowLocks()) {
+                    boolean was = latest;
+                    latest = true;
+                    try {
+                        alive = alive(p);
+                    } finally {
+                        latest = was;
+                    }
+                }
+                if (!alive) throw new Exit(true);
+            }
+        }
+
+        /**
          * A row that fails a CHECK (the condition is FALSE; UNKNOWN passes, PostgreSQL manual
          * §5.5.1) fails its statement and aborts the transaction: the instance is not part of the
-         * execution. UNIQUE and FOREIGN KEY are not enforced here, as in the encoder (AccessRules):
-         * a violating write aborts in a database, so ignoring them only adds executions.
+         * execution. UNIQUE is not enforced here, as in the encoder (AccessRules): a violating
+         * write aborts in a database, so ignoring it only adds executions; FOREIGN KEYs: {@link
+         * #checkParents}.
          */
         void checkConstraints(String table, Map<String, Object> row) {
             for (isocheck.program.Constraint c : table(table).constraints()) {

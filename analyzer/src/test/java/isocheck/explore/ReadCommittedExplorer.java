@@ -111,7 +111,11 @@ final class ReadCommittedExplorer {
         this.firstRead = firstRead;
         this.base = new ExecutionExplorer(program, domain);
         this.instances = base.instances();
-        this.initialStates = base.initialStates();
+        // a database's initial state is a committed one: its FOREIGN KEYs hold (ForeignKeys)
+        this.initialStates =
+                base.initialStates().stream()
+                        .filter(st -> ForeignKeys.holdIn(program, st))
+                        .toList();
         this.interpreter = base.interpreter();
     }
 

@@ -67,6 +67,7 @@ public final class Encoder {
     private final StatementSnapshotRules snapshots;
     private final ForcingRules forcing;
     private final UniqueInsertRules uniqueInsertRules;
+    private final ForeignKeyRules foreignKeyRules;
     private final CommitGuard commitGuard;
     private final AuxRules aux;
 
@@ -142,6 +143,7 @@ public final class Encoder {
         this.forcing = new ForcingRules(v, model, rules, terms, quantification, mode);
         this.uniqueInsertRules =
                 new UniqueInsertRules(v, model, rules, terms, quantification, mode);
+        this.foreignKeyRules = new ForeignKeyRules(v, model, rules, terms, quantification, mode);
         this.commitGuard = new CommitGuard(v, model, rules, terms, quantification, mode);
         this.aux = new AuxRules(v, model, rules, terms, quantification, mode);
         WriterVisibility visibility = new WriterVisibility(v);
@@ -366,6 +368,12 @@ public final class Encoder {
             if (statementViews && (keyModel == KeyModel.SQL || postgresRules))
                 parts.addAll(uniqueInsertRules.insertersInSnapshot(txns, uniqueTables));
         }
+        // a database enforces FOREIGN KEYs: a view that sees a child sees its parent
+        // (ForeignKeyRules#parentsInView)
+        if (postgresRules)
+            parts.addAll(
+                    foreignKeyRules.parentsInView(
+                            txns, statementViews, statementViews && spec.firstReadSnapshot()));
         if (!statementViews) {
             for (CounterField cf : counters) {
                 parts.addAll(counterRules.seenWriter(spec, cf, txns));
