@@ -41,3 +41,19 @@ BEGIN
   UPDATE flag SET v = 1 WHERE f_id = 1;
 END
 $$;
+
+CREATE FUNCTION reopen(p_c INT) RETURNS VOID
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_seen INT;
+  v_a INT;
+BEGIN
+  SELECT v INTO v_seen FROM flag WHERE f_id = 1;
+  SELECT c_acc INTO v_a FROM card WHERE c_id = p_c;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'no card %', p_c;
+  END IF;
+  INSERT INTO account (a_id, bal) VALUES (v_a, 0);
+  UPDATE flag SET v = v + 1 WHERE f_id = 2;
+END
+$$;

@@ -29,10 +29,13 @@ import java.util.Optional;
  * statements on top, satisfies it. A snapshot is such a state. With no DELETE from the parent's
  * table and no UPDATE of its key, a parent once committed (or written by the transaction itself)
  * stays alive in every later state; a later statement's snapshot (READ COMMITTED takes them in
- * program order, docs/postgresql-levels.md §3) therefore sees it. The child columns must be NOT
- * NULL or key columns (a NULL reference is not checked, MATCH SIMPLE) and the referenced columns
- * the parent's primary key (records are keyed by it). The paper's specs (geo-replicated stores)
- * enforce no FOREIGN KEY: the rule is not stated for them.
+ * program order, docs/postgresql-levels.md §3) therefore sees it, and a later INSERT of it, whose
+ * view is the newest state, fails. Under InnoDB's REPEATABLE READ ({@code snapshot first_read})
+ * only the consistent reads are related, as they share one snapshot; a locking statement's may be
+ * older or newer. Statements in loops are left out. The child columns must be NOT NULL or key
+ * columns (a NULL reference is not checked, MATCH SIMPLE) and the referenced columns the parent's
+ * primary key (records are keyed by it). The paper's specs (geo-replicated stores) enforce no
+ * FOREIGN KEY: the rule is not stated for them.
  *
  * <p>Only executions no database produces are removed: a view that sees a child without its parent.
  * Without the rule a statement view that finds no visible writer of the parent could have it absent
@@ -55,9 +58,10 @@ final class ForeignKeyRules extends RuleFamily {
      * One part per (transaction type, statement reading a child row it names by its whole key,
      * FOREIGN KEY of that row's table): with statement views, {@code exec(S1) ∧ exec(S2) ∧
      * Alive@S1(c, t) → Alive@S2(parent(c), t)} for S1 and every statement S2 of the type at or
-     * after it that reads the parent's table (under {@code snapshot first_read}: every other
-     * consistent read of it, when S1 is one); with one view per transaction, {@code Alive(c, t) →
-     * Alive(parent(c), t)}.
+     * after it that reads the parent's table or inserts into it outside loops (an INSERT's view is
+     * the newest state; under {@code snapshot first_read} the reads are every other consistent read
+     * of it, when S1 is one); with one view per transaction, {@code Alive(c, t) → Alive(parent(c),
+     * t)}.
      */
     List<Part> parentsInView(List<Expr<?>> txns, boolean statementViews, boolean firstRead) {
         List<Part> out = new ArrayList<>();
@@ -77,7 +81,16 @@ final class ForeignKeyRules extends RuleFamily {
                     if (statementViews) {
                         for (int j = firstRead ? 0 : i + 1; j < stmts.size(); j++) {
                             StatementFacts s2 = stmts.get(j);
-                            if (!readsAlive(s2) || !s2.table().equals(fk.table())) continue;
+                            if (!s2.table().equals(fk.table())) continue;
+                            // a later INSERT of the parent checks its key against a newer state,
+                            // in which the parent is alive: it fails (AuxRules#auxInsertFresh)
+                            if (j > i
+                                    && s2.statement() instanceof Stmt.Insert
+                                    && s2.loops().isEmpty()) {
+                                later.add(s2);
+                                continue;
+                            }
+                            if (!readsAlive(s2)) continue;
                             // InnoDB's REPEATABLE READ: only the consistent reads, which share
                             // one snapshot in whichever order they run
                             if (firstRead
