@@ -127,10 +127,19 @@ final class ReproducibleCheck {
 
     /** {@link #check} with the time limit in milliseconds (a proof's shorter budgets). */
     static Answer checkWithin(BoolExpr[] assertions, long timeoutMillis, Cancellation cancel) {
+        return checkWithin(assertions, timeoutMillis, cancel, RestartSchedule.DEFAULT);
+    }
+
+    /** {@link #checkWithin} under another schedule ({@link RestartSchedule#RESOLVE}). */
+    private static Answer checkWithin(
+            BoolExpr[] assertions,
+            long timeoutMillis,
+            Cancellation cancel,
+            RestartSchedule schedule) {
         boolean progress = Boolean.getBoolean("isocheck.progress");
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         String reason = "timeout";
-        for (RestartSchedule.Attempt a : RestartSchedule.DEFAULT.attempts()) {
+        for (RestartSchedule.Attempt a : schedule.attempts()) {
             long leftMs = (deadline - System.nanoTime()) / 1_000_000;
             if (leftMs <= 0 || cancel.cancelled()) break;
             Context fresh = new Context();
@@ -206,9 +215,12 @@ final class ReproducibleCheck {
     /**
      * Units per term of an incremental re-solve ({@link #recheck}), at least {@link
      * RestartSchedule#SIMPLE_MIN_LIMIT}; 0 solves every blocked query afresh (system property
-     * {@code isocheck.incrementalFactor}, for paired measurements).
+     * {@code isocheck.incrementalFactor}, for paired measurements). 300 until static12: once the
+     * re-solve afresh behind it lost its kernel-alone attempt and most of its restarts, an
+     * incremental attempt that would answer late cost more than the fresh solve (TPC-C psi-cc
+     * {@code --all}: 113.7 M units at 300, 111.4 M at 150; benchmarks/RESULTS.md, stop 23).
      */
-    static final int INCREMENTAL_FACTOR = Integer.getInteger("isocheck.incrementalFactor", 300);
+    static final int INCREMENTAL_FACTOR = Integer.getInteger("isocheck.incrementalFactor", 150);
 
     /**
      * The query {@code all}, which is {@code prev}'s query with {@code added} asserted too (an
@@ -296,6 +308,6 @@ final class ReproducibleCheck {
         }
         long leftMs = (deadline - System.nanoTime()) / 1_000_000;
         if (leftMs <= 0) return Answer.without(Status.UNKNOWN, "timeout", cancel);
-        return checkWithin(all, leftMs, cancel);
+        return checkWithin(all, leftMs, cancel, RestartSchedule.RESOLVE);
     }
 }
