@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The schema's FOREIGN KEYs in the explorers' initial states: a database's initial state is a
@@ -27,6 +29,23 @@ final class ForeignKeys {
                 && new HashSet<>(parent.primaryKey()).containsAll(fk.referenced());
     }
 
+    /**
+     * The parent record a row references through fk, the row's columns read by {@code column}:
+     * empty when the key references other columns than the parent's primary key, or a column is
+     * NULL (MATCH SIMPLE: not checked).
+     */
+    static Optional<RecordId> parent(
+            Table parent, Constraint.ForeignKey fk, Function<String, Object> column) {
+        if (!referencesPrimaryKey(parent, fk)) return Optional.empty();
+        List<Object> key = new ArrayList<>();
+        for (String k : parent.primaryKey()) {
+            Object val = column.apply(fk.columns().get(fk.referenced().indexOf(k)));
+            if (val == null) return Optional.empty();
+            key.add(val);
+        }
+        return Optional.of(new RecordId(parent.name(), key));
+    }
+
     /** Whether every alive row of the state has its primary-key parents alive. */
     static boolean holdIn(Program program, Map<RecordId, Map<String, Object>> state) {
         for (var e : state.entrySet()) {
@@ -34,23 +53,18 @@ final class ForeignKeys {
             Map<String, Object> fields = e.getValue();
             if (!ProgramInterpreter.ALIVE.equals(fields.get(StatementFacts.ALIVE))) continue;
             Table t = program.schema().table(r.table()).orElseThrow();
-            for (Constraint c : t.constraints()) {
-                if (!(c instanceof Constraint.ForeignKey fk)) continue;
-                Table parent = program.schema().table(fk.table()).orElse(null);
-                if (parent == null || !referencesPrimaryKey(parent, fk)) continue;
-                List<Object> key = new ArrayList<>();
-                boolean nullRef = false;
-                for (String k : parent.primaryKey()) {
-                    String col = fk.columns().get(fk.referenced().indexOf(k));
-                    Object val =
+            Function<String, Object> column =
+                    col ->
                             t.isKey(col)
                                     ? r.key().get(t.primaryKey().indexOf(col))
                                     : fields.get(col);
-                    if (val == null) nullRef = true;
-                    key.add(val);
-                }
-                if (nullRef) continue;
-                Map<String, Object> p = state.get(new RecordId(parent.name(), key));
+            for (Constraint c : t.constraints()) {
+                if (!(c instanceof Constraint.ForeignKey fk)) continue;
+                Table parent = program.schema().table(fk.table()).orElse(null);
+                if (parent == null) continue;
+                Optional<RecordId> ref = parent(parent, fk, column);
+                if (ref.isEmpty()) continue;
+                Map<String, Object> p = state.get(ref.get());
                 if (p == null || !ProgramInterpreter.ALIVE.equals(p.get(StatementFacts.ALIVE)))
                     return false;
             }

@@ -666,12 +666,9 @@ final class ProgramInterpreter {
                 Table parent = table(fk.table());
                 // a reference to other columns than the parent's key is not checked (the encoder
                 // states nothing for it either); a NULL reference is not checked (MATCH SIMPLE)
-                if (!ForeignKeys.referencesPrimaryKey(parent, fk)
-                        || fk.columns().stream().anyMatch(col -> row.get(col) == null)) continue;
-                List<Object> key = new ArrayList<>();
-                for (String k : parent.primaryKey())
-                    key.add(row.get(fk.columns().get(fk.referenced().indexOf(k))));
-                RecordId p = new RecordId(parent.name(), key);
+                java.util.Optional<RecordId> ref = ForeignKeys.parent(parent, fk, row::get);
+                if (ref.isEmpty()) continue;
+                RecordId p = ref.get();
                 if (!universe.get(parent.name()).contains(p)) throw new Exit(true);
                 boolean alive = alive(p);
                 if (alive && view.rowLocks()) {

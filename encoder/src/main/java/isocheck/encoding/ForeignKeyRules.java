@@ -200,11 +200,11 @@ final class ForeignKeyRules extends RuleFamily {
             Optional<Column> c = child.column(col);
             if (c.isEmpty() || !(child.isKey(col) || c.get().notNull())) return Optional.empty();
         }
+        if (model.deletesFrom(parent.name())) return Optional.empty();
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts s : tf.statements()) {
-                if (!s.table().equals(parent.name())) continue;
-                if (s.statement() instanceof Stmt.Delete) return Optional.empty();
-                if (s.statement() instanceof Stmt.Update u
+                if (s.table().equals(parent.name())
+                        && s.statement() instanceof Stmt.Update u
                         && u.assignments().stream().anyMatch(a -> key.contains(a.column())))
                     return Optional.empty();
             }

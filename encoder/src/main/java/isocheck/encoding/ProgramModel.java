@@ -309,6 +309,13 @@ public final class ProgramModel {
         return false;
     }
 
+    /** Whether some statement of the program deletes from the table. */
+    public boolean deletesFrom(String table) {
+        return facts.stream()
+                .flatMap(f -> f.statements().stream())
+                .anyMatch(s -> s.statement() instanceof Stmt.Delete && s.table().equals(table));
+    }
+
     /** Whether no statement of any program inserts into or deletes from the table. */
     public boolean isStatic(String table) {
         return facts.stream()

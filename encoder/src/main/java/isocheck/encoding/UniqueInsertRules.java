@@ -93,7 +93,7 @@ final class UniqueInsertRules extends RuleFamily {
                     continue;
                 Transaction txn = tf.transaction();
                 String table = c.table();
-                if (!assumed && deletesFrom(table)) continue;
+                if (!assumed && model.deletesFrom(table)) continue;
                 for (Expr<?> r : recordTerms(table)) {
                     out.add(
                             new Part(
@@ -189,7 +189,7 @@ final class UniqueInsertRules extends RuleFamily {
                         || sel.lock().locks()
                         || !StatementSnapshotRules.hasSnapshot(s)
                         || !tables.contains(s.table())
-                        || deletesFrom(s.table())
+                        || model.deletesFrom(s.table())
                         || !s.reads().contains(StatementFacts.ALIVE)) continue;
                 String stmt = reader.name() + "." + s.id();
                 for (TransactionFacts tf : model.transactions()) {
@@ -242,15 +242,5 @@ final class UniqueInsertRules extends RuleFamily {
             }
         }
         return out;
-    }
-
-    /** Whether some statement of the program deletes from the table. */
-    private boolean deletesFrom(String table) {
-        for (TransactionFacts tf : model.transactions()) {
-            for (StatementFacts c : tf.statements()) {
-                if (c.statement() instanceof Stmt.Delete && c.table().equals(table)) return true;
-            }
-        }
-        return false;
     }
 }
