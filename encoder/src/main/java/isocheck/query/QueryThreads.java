@@ -86,6 +86,23 @@ final class QueryThreads {
             List<? extends Callable<R>> jobs,
             int workers,
             java.util.function.BooleanSupplier stop) {
+        return start(jobs, workers, stop, new boolean[jobs.size()], Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #start(List, int, java.util.function.BooleanSupplier)}, except that a worker waits
+     * before starting job i (or until {@code stop}) while an earlier job marked in {@code holds},
+     * or any job before i - {@code ahead}, has not finished: for a caller whose batch most likely
+     * ends at its first satisfiable job, the jobs after one it expects to be that one ({@link
+     * LikelySat}) are not started speculatively, nor more than {@code ahead} jobs past the first
+     * unanswered. Which jobs the caller reads, and each job's own work, are unchanged.
+     */
+    static <R> Batch<R> start(
+            List<? extends Callable<R>> jobs,
+            int workers,
+            java.util.function.BooleanSupplier stop,
+            boolean[] holds,
+            int ahead) {
         Batch<R> batch = new Batch<>();
         for (int i = 0; i < jobs.size(); i++) batch.results.add(new CompletableFuture<>());
         AtomicInteger next = new AtomicInteger();
@@ -94,6 +111,7 @@ final class QueryThreads {
                     for (int i = next.getAndIncrement();
                             i < jobs.size() && !stop.getAsBoolean();
                             i = next.getAndIncrement()) {
+                        if (!awaitEarlier(batch, holds, ahead, i, stop)) return;
                         try {
                             batch.results.get(i).complete(jobs.get(i).call());
                         } catch (Throwable t) {
@@ -103,5 +121,33 @@ final class QueryThreads {
                 };
         for (int w = 0; w < workers; w++) batch.workers.add(POOL.submit(worker));
         return batch;
+    }
+
+    /**
+     * Waits until every job before {@code i} marked in {@code holds}, and every job before i -
+     * {@code ahead}, has a result; false if {@code stop} said so first (job i is then not started).
+     */
+    private static boolean awaitEarlier(
+            Batch<?> batch,
+            boolean[] holds,
+            int ahead,
+            int i,
+            java.util.function.BooleanSupplier stop) {
+        for (int h = 0; h < i; h++) {
+            if (!holds[h] && h >= (long) i - ahead) continue;
+            CompletableFuture<?> r = batch.results.get(h);
+            while (!r.isDone()) {
+                if (stop.getAsBoolean()) return false;
+                try {
+                    r.get(20, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException | ExecutionException e) {
+                    // not yet, or failed (which is an answer too)
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return !stop.getAsBoolean();
     }
 }

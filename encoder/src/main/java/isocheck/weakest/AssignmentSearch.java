@@ -4,6 +4,7 @@ import isocheck.program.Program;
 import isocheck.program.Transaction;
 import isocheck.query.Analysis;
 import isocheck.query.KnownUnsat;
+import isocheck.query.LikelySat;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
@@ -181,6 +182,13 @@ public final class AssignmentSearch {
                                                                 order.atLeast(
                                                                         stronger.level(t),
                                                                         weaker.level(t))));
+        // the (length, type sequence) of every satisfiable query so far: under a stronger
+        // assignment
+        // its cycle often survives (17 of TPC-C's 25 cycles were on such a sequence; RESULTS, stop
+        // 25), so the analysis does not start the jobs behind it speculatively (LikelySat: when,
+        // not what, is asked)
+        Set<List<Object>> satisfiable = new HashSet<>();
+        LikelySat likely = (k, seq) -> satisfiable.contains(java.util.Arrays.asList(k, seq));
         String unknown = null;
         while (!queue.isEmpty()) {
             Assignment a = queue.poll();
@@ -236,8 +244,12 @@ public final class AssignmentSearch {
                             opts.analysis(),
                             universal && reuseUnsat
                                     ? known.under(a, hybrid.spec())
-                                    : KnownUnsat.NONE);
+                                    : KnownUnsat.NONE,
+                            likely);
             if (universal) known.learn(a, hybrid.spec(), o);
+            for (Analysis.Query q : o.queries())
+                if ("satisfiable".equals(q.result()))
+                    satisfiable.add(java.util.Arrays.asList(q.k(), q.sequence()));
             queries += o.queries().size();
             skipped += o.skipped();
             BoundedResult b =

@@ -133,4 +133,59 @@ class QueryThreadsTest {
         // the job that stopped it, and at most the other worker's job in flight
         assertTrue(ran.get() >= 3 && ran.get() <= 4, "ran " + ran.get());
     }
+
+    /**
+     * Job 0 is held (expected to end the batch) and blocks until the test releases it: no job after
+     * it may start before it has finished, though a second worker is free; released, the rest run
+     * and every result is its own.
+     */
+    @Test
+    void noJobStartsBehindAHeldOneBeforeItFinishes() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<Integer> started = Collections.synchronizedList(new ArrayList<>());
+        List<Callable<Integer>> jobs = new ArrayList<>();
+        jobs.add(
+                () -> {
+                    started.add(0);
+                    release.await();
+                    return 0;
+                });
+        jobs.addAll(numbered(6, started).subList(1, 6));
+        boolean[] holds = {true, false, false, false, false, false};
+        QueryThreads.Batch<Integer> b =
+                QueryThreads.start(jobs, 2, () -> false, holds, Integer.MAX_VALUE);
+        Thread.sleep(300); // time enough for the free worker to start job 1, were it allowed to
+        assertEquals(List.of(0), List.copyOf(started));
+        release.countDown();
+        for (int i = 0; i < 6; i++) assertEquals(i * i, b.result(i));
+        b.awaitWorkers(() -> {});
+        assertEquals(6, started.size());
+    }
+
+    /**
+     * With one job ahead, while job 0 runs the free worker starts job 1 only, not job 2; a stop
+     * while it waits ends it without starting job 2.
+     */
+    @Test
+    void aWorkerStartsAtMostTheGivenNumberOfJobsPastTheFirstUnanswered() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<Integer> started = Collections.synchronizedList(new ArrayList<>());
+        List<Callable<Integer>> jobs = new ArrayList<>();
+        jobs.add(
+                () -> {
+                    started.add(0);
+                    release.await();
+                    return 0;
+                });
+        jobs.addAll(numbered(6, started).subList(1, 6));
+        AtomicBoolean stop = new AtomicBoolean();
+        QueryThreads.Batch<Integer> b = QueryThreads.start(jobs, 2, stop::get, new boolean[6], 1);
+        assertEquals(1, b.result(1));
+        Thread.sleep(300);
+        assertEquals(List.of(0, 1), List.copyOf(started).stream().sorted().toList());
+        stop.set(true);
+        release.countDown();
+        b.awaitWorkers(() -> {});
+        assertEquals(2, started.size(), started.toString());
+    }
 }
