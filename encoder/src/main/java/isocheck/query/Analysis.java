@@ -269,7 +269,8 @@ public final class Analysis {
      * unanswered one a thread may start. A search over many specs mostly ends each analysis at its
      * first satisfiable job, and whatever the other thread starts behind it is thrown away (TPC-C
      * per-transaction: 14.5 M of 51.6 M Z3 units; RESULTS, stop 25); one job ahead still keeps both
-     * threads busy along a run of unsatisfiable ones.
+     * threads busy along a run of unsatisfiable ones. System property {@code isocheck.speculation}
+     * (for paired measurements): another number of jobs ahead; negative, no hint is followed.
      */
     static final int SPECULATION = Integer.getInteger("isocheck.speculation", 1);
 
@@ -319,7 +320,7 @@ public final class Analysis {
         Cancellation cancel = new Cancellation();
         // with --all every job of the first length with a cycle is merged, so none waits
         boolean[] holds = new boolean[jobs.size()];
-        boolean hinted = !opts.all() && likely != LikelySat.NONE;
+        boolean hinted = !opts.all() && likely != LikelySat.NONE && SPECULATION >= 0;
         if (hinted)
             for (int i = 0; i < jobs.size(); i++)
                 holds[i] = likely.expects(jobs.get(i).k(), jobs.get(i).sequence());
