@@ -3,7 +3,12 @@ package isocheck.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import isocheck.program.Program;
 import isocheck.query.Analysis;
+import isocheck.query.KnownUnsat;
+import isocheck.query.LikelySat;
+import isocheck.spec.Spec;
+import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,6 +43,32 @@ class ParallelAnalysisTest {
         assertNotEquals(Analysis.Verdict.UNKNOWN, one.verdict());
         assertEquals(render(one), render(two), "2 threads");
         assertEquals(render(one), render(three), "3 threads");
+    }
+
+    /**
+     * A {@link LikelySat} hint only holds jobs back: every query expected satisfiable, or every
+     * other one, gives the report of no hint, on a program with a cycle after unsatisfiable queries
+     * (TPC-C under PSI at k = 3) and on one without (bank under PSI up to 4, every query asked).
+     */
+    @ParameterizedTest(name = "{0} under {1}, k <= {2}")
+    @CsvSource({"tpcc.sql, psi, 3", "bank.sql, psi, 4"})
+    void aLikelySatHintDoesNotChangeTheReport(String program, String spec, int bound)
+            throws Exception {
+        Program p = ShippedProgramsTest.load("benchmarks/programs/" + program).withoutInvariants();
+        Spec s = SpecLibrary.builtin().get(spec);
+        Analysis.Options opts = Analysis.Options.defaults(bound).withThreads(2);
+        String none = render(Analysis.run(p, s, opts, KnownUnsat.NONE, LikelySat.NONE));
+        String every = render(Analysis.run(p, s, opts, KnownUnsat.NONE, (k, seq) -> true));
+        String alternate =
+                render(
+                        Analysis.run(
+                                p,
+                                s,
+                                opts,
+                                KnownUnsat.NONE,
+                                (k, seq) -> seq != null && seq.types().hashCode() % 2 == 0));
+        assertEquals(none, every, "every query expected satisfiable");
+        assertEquals(none, alternate, "every other query expected satisfiable");
     }
 
     /** Everything the report shows but the times. */
