@@ -334,11 +334,18 @@ public final class ExactChecker implements LevelChecker {
                 }
             }
             long g0 = System.nanoTime();
-            boolean ok = g.guess(rank);
+            // PSI: the guessed order's commit order without adding its edges (the validator
+            // decides; on a cycle of H the edges are added after all, for the cycle's pairs)
+            int[] guessed = g.psi && !g.split ? g.guessedPositions(rank) : null;
+            boolean ok = guessed != null || g.guess(rank);
+            int[] order = guessed != null ? g.commitOrder(guessed) : null;
             long g1 = System.nanoTime();
+            if (ok && order == null) {
+                order = g.commitOrder();
+            }
             if (ok
                     && !level.traits().prefixVisibility()
-                    && CommitOrderValidator.check(m.h, level, g.commitOrder()).isPresent()) {
+                    && CommitOrderValidator.check(m.h, level, order).isPresent()) {
                 g.undoGuess();
                 ok = false;
             }
@@ -349,7 +356,7 @@ public final class ExactChecker implements LevelChecker {
                                         ? "commit stamps"
                                         : "a topological order of the known graph")
                                 + "): the graph is acyclic, no constraint needed");
-                return new Verdict.Consistent(level, g.commitOrder(), notes);
+                return new Verdict.Consistent(level, order, notes);
             }
             notes.add(
                     "guessed version order ("
