@@ -119,11 +119,11 @@ abstract class PolygraphConstraints extends PolygraphGraph {
         }
         int[] indeg = new int[nodeCount];
         for (int v = 0; v < nodeCount; v++) {
-            IntList o = out[v];
+            IntList o = outNbr[v]; // far ends, ~node for rw (not in PSI's order)
+            int[] ns = o == null ? null : o.elements();
             for (int i = 0, d = o == null ? 0 : o.size(); i < d; i++) {
-                int e = o.get(i);
-                if (eKind.get(e) != RW) {
-                    indeg[eTo.get(e)]++;
+                if (ns[i] >= 0) {
+                    indeg[ns[i]]++;
                 }
             }
         }
@@ -139,11 +139,12 @@ abstract class PolygraphConstraints extends PolygraphGraph {
         }
         for (int head = 0; head < tail; head++) {
             int v = order[head];
-            IntList o = out[v];
+            IntList o = outNbr[v];
+            int[] ns = o == null ? null : o.elements();
             for (int i = 0, d = o == null ? 0 : o.size(); i < d; i++) {
-                int e = o.get(i);
-                if (eKind.get(e) != RW && --indeg[eTo.get(e)] == 0) {
-                    order[tail++] = eTo.get(e);
+                int x = ns[i];
+                if (x >= 0 && --indeg[x] == 0) {
+                    order[tail++] = x;
                 }
             }
             if (v < n) {
