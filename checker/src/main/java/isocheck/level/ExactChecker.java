@@ -21,7 +21,8 @@ import java.util.Optional;
  *       pruning to a fixpoint, then a search with learned nogoods per communication-graph
  *       component; or, for few sessions, the Biswas–Enea search over session prefixes ({@link
  *       PrefixSearch}). The choice is in {@link #choose}. For PC and PSI, SI (which implies both)
- *       is tried first and its commit order kept if the level's validator accepts it.
+ *       is tried first and its commit order kept if the level's validator accepts it (not for PSI
+ *       when its known graph already closes an SI cycle: {@link SnapshotCycleOnKnown}).
  * </ol>
  *
  * A consistent verdict carries a commit order, checked by {@link CommitOrderValidator} before it is
