@@ -44,6 +44,12 @@ final class CycleJob {
     record Result(
             List<Asked> asked, List<Witness> found, String unknownQuery, String unknownReason) {}
 
+    /**
+     * Test seam: each found model is also read through this many new terms, as a witness extraction
+     * that reads more would; the enumeration must not change (AllWitnessesReproducibleTest).
+     */
+    static volatile int extraReadsForTest;
+
     private final Program program;
     private final Spec spec;
     private final Analysis.Options opts;
@@ -178,8 +184,14 @@ final class CycleJob {
                             Status st = r.status();
                             if (st == Status.SATISFIABLE) {
                                 // the canonical model, read through this context's terms
-                                // (translated on each read)
-                                Valuation m = r.valuation(ctx);
+                                // (translated on each read); under --all from a copy, since
+                                // the next blocked query is solved in r's context
+                                Valuation m =
+                                        opts.all() ? r.detachedValuation(ctx) : r.valuation(ctx);
+                                for (int ex = 0; ex < extraReadsForTest; ex++)
+                                    m.eval(
+                                            ctx.mkAdd(ctx.mkIntConst("extra" + ex), ctx.mkInt(ex)),
+                                            true);
                                 List<CycleQuery.Selector> chosen = WitnessExtractor.chosen(m, q);
                                 if (!opts.all()) {
                                     found.add(

@@ -58,6 +58,7 @@ final class ReproducibleCheck {
         private final int terms;
 
         private boolean handedOn;
+        private ModelCopy reading;
 
         private Answer(
                 Status status,
@@ -96,8 +97,27 @@ final class ReproducibleCheck {
             return Valuation.translating(model, context, termContext, retained);
         }
 
+        /**
+         * The canonical model, copied into a context of its own ({@link ModelCopy}) and read there
+         * through terms of {@code termContext}: for an answer whose context {@link #recheck} solves
+         * in again. Reads in the solving context create terms there (every translated term, every
+         * evaluation), and the next solve's term ids, and with them its model, then depended on
+         * what the witness extraction happened to read: a change to the extraction moved an {@code
+         * --all} enumeration's later witnesses (AuctionMark at READ COMMITTED, from witness 12 on).
+         * The copy leaves the solving context as the query and its blocking clauses made it.
+         */
+        Valuation detachedValuation(Context termContext) {
+            if (reading == null) reading = ModelCopy.of(model, context);
+            return Valuation.translating(
+                    reading.model(), reading.context(), termContext, new ArrayList<>());
+        }
+
         @Override
         public void close() {
+            if (reading != null) {
+                reading.close();
+                reading = null;
+            }
             if (context == null || handedOn) return;
             registry.leave(context);
             context.close();
@@ -235,11 +255,11 @@ final class ReproducibleCheck {
      * attempt, under a resource limit of its own, does not settle it is {@code all} solved afresh
      * by {@link #checkWithin}, so the answer is the one a fresh solve gives, sat or unsat either
      * way. The model is still a function of the query and the enumeration so far: the context saw
-     * the translated assertions, the solves, the reads of earlier models (every object they created
-     * kept alive in {@code retained}, so no term is freed at a moment the garbage collector
-     * chooses) and these clauses, all in an order fixed by the query; the limit counts Z3's
-     * resource units, not time. Takes over prev's context (closing prev then leaves it open); the
-     * caller closes the result.
+     * the translated assertions, the solves and these clauses, all in an order fixed by the query
+     * (earlier models are read from copies, {@link Answer#detachedValuation}, and what the
+     * translations create here is kept alive in {@code retained}, so no term is freed at a moment
+     * the garbage collector chooses); the limit counts Z3's resource units, not time. Takes over
+     * prev's context (closing prev then leaves it open); the caller closes the result.
      */
     static Answer recheck(
             Answer prev,
