@@ -200,6 +200,42 @@ class PostgresLevelsOracleTest {
     }
 
     /**
+     * Terms#guard: nullable-branch.sql's 2-cycle needs new_bid to run both the THEN (UPDATE of the
+     * item) and the ELSE (INSERT of the bid) of one IF over a nullable column. Neither explorer nor
+     * encoder may find a cycle of two at READ COMMITTED (taken by polarity alone, the encoder
+     * reported that read-write skew); with three transactions both find the real lost update
+     * through two close_auction calls, so the program still exercises the rule's soundness.
+     */
+    @Test
+    void theTwoBranchesOfOneIfNeverBothRun() throws Exception {
+        String file = "benchmarks/programs/litmus/nullable-branch.sql";
+        Program program = SoundnessOracleTest.load(file);
+        ReadCommittedExplorer.Result two =
+                new ReadCommittedExplorer(program, domain(file)).explore(2);
+        assertTrue(two.executions() > 0, "the explorer explores nothing");
+        assertEquals(0, two.shortestCycle(), "explorer, k = 2: " + two.example());
+        ReadCommittedExplorer.Result three =
+                new ReadCommittedExplorer(program, domain(file)).explore(3);
+        assertEquals(3, three.shortestCycle(), "explorer, k = 3");
+        for (String level : List.of("pg-read-committed", "ec")) {
+            Analysis.Outcome bound2 =
+                    Analysis.run(
+                            program, SoundnessOracleTest.spec(level), Analysis.Options.defaults(2));
+            assertEquals(
+                    Analysis.Verdict.NONE,
+                    bound2.verdict(),
+                    () -> level + ": " + bound2.anomalies());
+        }
+        Analysis.Outcome bound3 =
+                Analysis.run(
+                        program,
+                        SoundnessOracleTest.spec("pg-read-committed"),
+                        Analysis.Options.defaults(3));
+        assertEquals(Analysis.Verdict.FOUND, bound3.verdict());
+        assertEquals(3, bound3.anomalies().get(0).k());
+    }
+
+    /**
      * Precision of the drawn-key rules for a locking {@code ORDER BY k LIMIT 1} (DrawnKeyRules:
      * draw_order, drawn_before_first_row, drawn_before_read; Encoder#insertFoundInSnapshot) and of
      * leaving out the reads behind its returned row (AccessRules#firstRowChanges): TPC-C's repaired

@@ -77,6 +77,7 @@ class MixedLevelsReplayTest {
                     Map.entry("join-phantom", PostgresLevelsReplayTest.WHY_J),
                     Map.entry("join-record", PostgresLevelsReplayTest.WHY_Q),
                     Map.entry("null-values", PostgresLevelsReplayTest.WHY_M),
+                    Map.entry("nullable-branch", PostgresLevelsReplayTest.WHY_H2),
                     Map.entry(
                             "on-conflict",
                             PostgresLevelsReplayTest.WHY_D + "; " + PostgresLevelsReplayTest.WHY_K),

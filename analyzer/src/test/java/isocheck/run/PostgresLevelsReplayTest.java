@@ -64,6 +64,8 @@ class PostgresLevelsReplayTest {
             "SELECT ... FOR UPDATE is encoded as a plain read (issue 13 allows it; locked_read for locking reads is design §5, the repair branch lands it): the second FOR UPDATE waits for the first lock, so no lost update on the server";
     static final String WHY_H =
             "NULL in the initial state: the witness needs owner IS NULL, and initial rows carry integers only (NULL is the schema branch's); the seeded owner = 0 fails the WHERE";
+    static final String WHY_H2 =
+            "NULL in the initial state: the 3-cycle's new_bid takes the ELSE of IF r.i_num_bids > 1, which the model allows with any value (the column is nullable, Terms#guard), and the seed carries the model's integer (2: initial rows carry no NULL, WHY_H), so the server takes the THEN; the same schedule seeded with i_num_bids = 1 violates SER on PostgreSQL 15 (T3 -rw-> T1 -wr-> T2 -ww-> T3, checked 2026-11-27): the anomaly is real, only the seed is wrong";
     static final String WHY_I =
             "documented precision gap (docs/postgresql-levels.md §7): Answer reads the body of a post that Publish's INSERT then overwrites, which the primary key forbids; the RC explorer finds no such cycle either";
     static final String WHY_K =

@@ -21,7 +21,8 @@ import java.util.Optional;
  *       pruning to a fixpoint, then a search with learned nogoods per communication-graph
  *       component; or, for few sessions, the Biswas–Enea search over session prefixes ({@link
  *       PrefixSearch}). The choice is in {@link #choose}. For PC and PSI, SI (which implies both)
- *       is tried first and its commit order kept if the level's validator accepts it.
+ *       is tried first and its commit order kept if the level's validator accepts it (not for PSI
+ *       when its known graph already closes an SI cycle: {@link SnapshotCycleOnKnown}).
  * </ol>
  *
  * A consistent verdict carries a commit order, checked by {@link CommitOrderValidator} before it is
@@ -133,6 +134,35 @@ public final class ExactChecker implements LevelChecker {
         return null;
     }
 
+    /**
+     * PSI: whether the known graph, read as SI's ({@link SnapshotCycleOnKnown}), already closes an
+     * SI cycle; then SI's attempt, which would build its own known graph only to find that cycle,
+     * is not made (the verdict is the same: SI's attempt is a shortcut to "consistent" only). The
+     * graph must hold the known edges alone (no guessed version order).
+     */
+    private boolean firstFailsOnKnown(Polygraph known, List<String> notes) {
+        if (known == null
+                || level.traits().tryFirst() != Level.SI
+                || !known.psi
+                || known.split
+                || known.rt
+                || !known.chaining
+                || known.guessMark >= 0) {
+            return false;
+        }
+        long t0 = System.nanoTime();
+        if (!SnapshotCycleOnKnown.closes(known)) {
+            return false;
+        }
+        notes.add(
+                String.format(
+                        "SI (it implies %s) not tried first: the known edges, read as SI's graph,"
+                                + " already close a cycle of (so ∪ wr ∪ ww);rw? (%.1f ms); deciding"
+                                + " %s itself",
+                        level, (System.nanoTime() - t0) / 1e6, level));
+        return true;
+    }
+
     private Verdict decide(
             History history,
             TxnModel m,
@@ -182,7 +212,8 @@ public final class ExactChecker implements LevelChecker {
             }
             if (v == null
                     && strategy == CheckOptions.Strategy.AUTO
-                    && level.traits().tryFirst() != null) {
+                    && level.traits().tryFirst() != null
+                    && !firstFailsOnKnown(built[0], notes)) {
                 v = viaSnapshotIsolation(history, m, deadline, notes);
             }
             if (v != null) {
@@ -304,11 +335,18 @@ public final class ExactChecker implements LevelChecker {
                 }
             }
             long g0 = System.nanoTime();
-            boolean ok = g.guess(rank);
+            // PSI: the guessed order's commit order without adding its edges (the validator
+            // decides; on a cycle of H the edges are added after all, for the cycle's pairs)
+            int[] guessed = g.psi && !g.split ? g.guessedPositions(rank) : null;
+            boolean ok = guessed != null || g.guess(rank);
+            int[] order = guessed != null ? g.commitOrder(guessed) : null;
             long g1 = System.nanoTime();
+            if (ok && order == null) {
+                order = g.commitOrder();
+            }
             if (ok
                     && !level.traits().prefixVisibility()
-                    && CommitOrderValidator.check(m.h, level, g.commitOrder()).isPresent()) {
+                    && CommitOrderValidator.check(m.h, level, order).isPresent()) {
                 g.undoGuess();
                 ok = false;
             }
@@ -319,7 +357,7 @@ public final class ExactChecker implements LevelChecker {
                                         ? "commit stamps"
                                         : "a topological order of the known graph")
                                 + "): the graph is acyclic, no constraint needed");
-                return new Verdict.Consistent(level, g.commitOrder(), notes);
+                return new Verdict.Consistent(level, order, notes);
             }
             notes.add(
                     "guessed version order ("

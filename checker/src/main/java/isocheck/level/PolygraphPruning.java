@@ -358,6 +358,15 @@ abstract class PolygraphPruning extends PolygraphReachability {
             if (o == null) {
                 continue;
             }
+            if (psi) { // the far ends beside the ids (~node for rw): no reads by edge id at random
+                int[] ns = outNbr[u].elements();
+                for (int i = 0, d = o.size(); i < d; i++) {
+                    int x = ns[i];
+                    to[start[u] + i] = x >= 0 ? x : ~x;
+                    rw[start[u] + i] = x < 0;
+                }
+                continue;
+            }
             for (int i = 0; i < o.size(); i++) {
                 int e = o.get(i);
                 to[start[u] + i] = eTo.get(e);

@@ -646,6 +646,13 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
             @Override
             public int target(int v, int i) {
+                if (outNbr != null) {
+                    // PSI: the far end beside the edge id (~node for rw), read in sequence
+                    // instead of eKind and eTo by edge id at random (the same targets in the same
+                    // order: the topological orders and components do not change)
+                    int x = outNbr[v].get(i);
+                    return x >= 0 ? x : skipRw ? -1 : ~x;
+                }
                 int e = out[v].get(i);
                 return skipRw && eKind.get(e) == RW ? -1 : eTo.get(e);
             }

@@ -851,7 +851,11 @@ abstract class PolygraphSearch extends PolygraphPruning {
 
     /** A commit order from a topological order of the final graph (write halves for PC/SI). */
     int[] commitOrder() {
-        int[] pos = topo();
+        return commitOrder(topo());
+    }
+
+    /** The transactions in the order of the topological positions pos. */
+    int[] commitOrder(int[] pos) {
         int[] nodes = new int[nodeCount];
         for (int v = 0; v < nodeCount; v++) {
             nodes[pos[v]] = v;

@@ -162,7 +162,7 @@ public final class AccessRules {
             Optional<BoolExpr> in = terms.member(site.element(l), l.source(), site);
             parts.add(in.orElse(ctx.mkBool(over)));
         }
-        for (Cond g : guard) parts.add(terms.cond(g, site, null, over));
+        for (Cond g : guard) parts.add(terms.guard(g, site, over));
         return and(parts);
     }
 

@@ -277,7 +277,7 @@ final class AuxRules extends RuleFamily {
         for (PathAssignment.Branch b : guard) {
             Cond c = b.condition();
             if (!model.isStableCondition(txn, c)) out.add(ctx.mkBool(over));
-            else out.add(terms.cond(b.then() ? c : Cond.Not.notTrue(c, c.pos()), site, null, over));
+            else out.add(terms.guard(b.then() ? c : Cond.Not.notTrue(c, c.pos()), site, over));
         }
         return and(out);
     }
@@ -292,7 +292,7 @@ final class AuxRules extends RuleFamily {
         for (Cond c : guard)
             out.add(
                     model.isStableCondition(txn, c)
-                            ? terms.cond(c, site, null, over)
+                            ? terms.guard(c, site, over)
                             : ctx.mkBool(over));
         return and(out);
     }

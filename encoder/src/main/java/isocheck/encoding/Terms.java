@@ -786,6 +786,53 @@ public final class Terms {
     // ------------------------------------------------------------------ conditions
 
     /**
+     * A statement's guard (an IF condition around it, or {@code x IS NOT TRUE} for its ELSE, as
+     * FactExtractor writes them), over- or under-approximated as {@link #cond}, but with the two
+     * branches of one IF exclusive. Where the condition has no exact encoding (a comparison of a
+     * nullable column, which is UNKNOWN on NULL; a value the encoding leaves free), {@link #cond}
+     * takes it by polarity: true for the THEN's over-approximation and true for the ELSE's too, so
+     * a model could run statements of both branches, which no execution does (AuctionMark NewBid:
+     * {@code IF r.i_num_bids > 0} over the nullable i_num_bids; witnesses used the THEN branch's
+     * UPDATE and the ELSE branch's INSERT, and the server, taking one, aborted on the duplicate
+     * item_max_bid). Here the condition is "taken" by {@code under ∨ (D ∧ over)}, D a boolean per
+     * IF evaluation (transaction instance and loop iteration), and its ELSE by the negation. Sound:
+     * an execution in which the condition is TRUE or not is the model with D that truth value,
+     * since under ⇒ truth ⇒ over; and the same term in both polarities, since it is exact given D.
+     * Guards in loops are keyed by every loop of the site (ordered by position), so a condition
+     * outside a loop read from inside it gets a D per iteration: less precise, still sound.
+     */
+    public BoolExpr guard(Cond g, Site site, boolean over) {
+        if (g instanceof Cond.Not n && n.notTrue()) return ctx.mkNot(taken(n.operand(), site));
+        return taken(g, site);
+    }
+
+    private BoolExpr taken(Cond x, Site site) {
+        BoolExpr under = cond(x, site, null, false);
+        BoolExpr over = cond(x, site, null, true);
+        if (under.equals(over) || x.pos() == null) return over;
+        List<Stmt.Foreach> loops = new ArrayList<>(site.iterations().keySet());
+        loops.sort(
+                java.util.Comparator.comparingInt((Stmt.Foreach l) -> l.pos().line())
+                        .thenComparingInt(l -> l.pos().column()));
+        StringBuilder name =
+                new StringBuilder(site.txn().name())
+                        .append(".if@")
+                        .append(x.pos().line())
+                        .append(':')
+                        .append(x.pos().column())
+                        .append('#')
+                        .append(Integer.toHexString(x.toString().hashCode()));
+        List<Expr<?>> args = new ArrayList<>();
+        for (Stmt.Foreach l : loops) {
+            name.append('/').append(l.pos().line()).append(':').append(l.pos().column());
+            args.add(site.element(l));
+        }
+        args.add(site.t());
+        BoolExpr d = (BoolExpr) v.apply(name.toString(), ctx.getBoolSort(), args);
+        return ctx.mkOr(under, ctx.mkAnd(d, over));
+    }
+
+    /**
      * [[φ]] at the site on record r. With {@code over} the result is implied by φ (used in
      * necessary conditions); without, it implies φ (used in forcing conditions). Exact where every
      * value is encoded.
@@ -824,7 +871,16 @@ public final class Terms {
                      */
                     @Override
                     public BoolExpr visitCompare(Cond.Compare cmp) {
-                        if (nullableRefs(cmp, site).isEmpty()) return otherwise(cmp);
+                        if (nullableRefs(cmp, site).isEmpty()) {
+                            Optional<BoolExpr> exact = exactCond(cmp, site, r);
+                            if (exact.isPresent()) return exact.get();
+                            // a comparison is TRUE only when no value is NULL and the values
+                            // compare: where NULL alone kept it from being exact (a nullable
+                            // column), the values' comparison over-approximates it (Terms#guard
+                            // then ties a THEN branch to the values the model reads)
+                            if (over) return compareValues(cmp, site, r).orElseGet(ctx::mkTrue);
+                            return ctx.mkFalse();
+                        }
                         return nullableCompare(cmp, false);
                     }
 

@@ -44,21 +44,28 @@ final class InitialState {
     private final AccessRules rules;
     private final ProgramModel model;
 
-    /** A statement execution naming a record: transaction index, statement, site, record. */
+    /**
+     * A statement execution naming a record: transaction index, statement, site, record; {@code
+     * sure} when the model runs the statement by its exact execution condition, not only by the
+     * over-approximation of one (a guard on a value the encoding leaves free, e.g. a join's result,
+     * is true in the over-approximation whatever the branch the transaction takes).
+     */
     private record Naming(
             int txn,
             StatementFacts statement,
             Site site,
             List<Expr<?>> elements,
             Expr<?> record,
-            Map<String, Expr<?>> found) {
+            Map<String, Expr<?>> found,
+            boolean sure) {
         Naming(
                 int txn,
                 StatementFacts statement,
                 Site site,
                 List<Expr<?>> elements,
-                Expr<?> record) {
-            this(txn, statement, site, elements, record, Map.of());
+                Expr<?> record,
+                boolean sure) {
+            this(txn, statement, site, elements, record, Map.of(), sure);
         }
     }
 
@@ -161,28 +168,29 @@ final class InitialState {
     }
 
     /**
-     * The rows transaction t's predicate reads (outside loops) need beyond the named ones: the rows
-     * a SELECT … INTO a row set read, as the model lists them in the set ({@link #members}), and
-     * the rows a COUNT counts ({@link #counted}). Without them the read finds nothing on the
-     * server: a join matches no row (the join's first SELECT is such a row-set read, {@code
-     * JoinTranslator}), a guard on a count fails, and the transaction takes another branch.
+     * The rows transaction t's predicate reads (outside loops and in the iterations {@link
+     * #iterations} knows) need beyond the named ones: the rows a SELECT … INTO a row set read, as
+     * the model lists them in the set ({@link #members}), and the rows a COUNT counts ({@link
+     * #counted}). Without them the read finds nothing on the server: a join matches no row (the
+     * join's first SELECT is such a row-set read, {@code JoinTranslator}), a guard on a count
+     * fails, and the transaction takes another branch.
      */
     private void predicateRows(int t, Map<String, Witness.InitialRow> rows) {
         Transaction type = type(t);
         Expr<?> inst = q.txns().get(t);
         for (StatementFacts sf : model.facts(type.name()).statements()) {
-            if (!(sf.statement() instanceof Stmt.Select sel)
-                    || sel.target() == null
-                    || !sf.loops().isEmpty()) continue;
-            Site site = rules.site(sf, type, inst, List.of());
-            if (!m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
-            if (rules.pinnedRecord(sf, site).isPresent()) continue;
-            try {
-                if (sel.aggregate().isEmpty()) members(t, sf, sel, site, rows);
-                else counted(t, sf, sel, site, rows);
-            } catch (RuntimeException e) {
-                // a target or WHERE the terms do not model: the read's rows are not seeded (the
-                // replay then shows whether the witness needed them)
+            if (!(sf.statement() instanceof Stmt.Select sel) || sel.target() == null) continue;
+            for (List<Expr<?>> elements : iterations(sf, type, inst)) {
+                Site site = rules.site(sf, type, inst, elements);
+                if (!m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
+                if (rules.pinnedRecord(sf, site).isPresent()) continue;
+                try {
+                    if (sel.aggregate().isEmpty()) members(t, sf, sel, site, rows);
+                    else counted(t, sf, sel, site, rows);
+                } catch (RuntimeException e) {
+                    // a target or WHERE the terms do not model: the read's rows are not seeded
+                    // (the replay then shows whether the witness needed them)
+                }
             }
         }
     }
@@ -225,9 +233,11 @@ final class InitialState {
 
     private Expr<?> viewValue(
             StatementFacts sf, Site site, String table, String column, Expr<?> r) {
+        List<Expr<?>> elements = new ArrayList<>();
+        for (Stmt.Foreach l : sf.loops()) elements.add(site.element(l));
         return rules.statementViews()
                 ? v.viewValueAt(
-                        table, column, site.txn().name() + "." + sf.id(), r, site.t(), List.of())
+                        table, column, site.txn().name() + "." + sf.id(), r, site.t(), elements)
                 : v.viewValue(table, column, r, site.t());
     }
 
@@ -372,11 +382,12 @@ final class InitialState {
                 for (List<Expr<?>> elements : iterations(sf, type, inst)) {
                     Site site = rules.site(sf, type, inst, elements);
                     if (!m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
+                    boolean sure = m.eval(rules.exec(sf, site, false), true).isTrue();
                     Optional<Expr<?>> rec = rules.pinnedRecord(sf, site);
                     if (rec.isPresent()) {
-                        out.add(new Naming(t, sf, site, elements, rec.get()));
+                        out.add(new Naming(t, sf, site, elements, rec.get(), sure));
                     } else if (elements.isEmpty()) {
-                        lookup(t, sf, site).ifPresent(out::add);
+                        lookup(t, sf, site, sure).ifPresent(out::add);
                     }
                 }
             }
@@ -391,7 +402,7 @@ final class InitialState {
      * equalities (otherwise the lookup finds nothing on the server and the transaction takes
      * another branch).
      */
-    private Optional<Naming> lookup(int t, StatementFacts sf, Site site) {
+    private Optional<Naming> lookup(int t, StatementFacts sf, Site site, boolean sure) {
         if (!(sf.statement() instanceof Stmt.Select sel)
                 || sel.target() == null
                 || sel.aggregate().isPresent()) return Optional.empty();
@@ -425,7 +436,7 @@ final class InitialState {
                             : v.alive(sf.table(), rec, site.t());
             if (!m.eval(alive, true).isTrue()) return Optional.empty();
         }
-        return Optional.of(new Naming(t, sf, site, List.of(), rec, found));
+        return Optional.of(new Naming(t, sf, site, List.of(), rec, found, sure));
     }
 
     /**
@@ -454,8 +465,10 @@ final class InitialState {
 
     /**
      * The iterations in which to look at a statement: none around it (one, with no elements), or
-     * one loop over a SET OF parameter (one per row the model names and puts in the set). Deeper
-     * loops and loops over query results are left out: their rows are not seeded.
+     * one loop over a SET OF parameter (one per row the model names and puts in the set), or one
+     * loop over a query's rows outside other loops ({@code FOR r IN SELECT … FROM t}: one per
+     * record of t the model puts in the row set). Deeper loops are left out: their rows are not
+     * seeded.
      */
     private List<List<Expr<?>>> iterations(StatementFacts sf, Transaction type, Expr<?> inst) {
         if (sf.loops().isEmpty()) return List.of(List.of());
@@ -463,13 +476,40 @@ final class InitialState {
         Stmt.Foreach loop = sf.loops().get(0);
         boolean parameter =
                 type.parameters().stream().map(Variable::name).anyMatch(loop.source()::equals);
-        if (!parameter) return List.of();
+        if (!parameter) return queryIterations(type, inst, loop);
         var sort = rules.terms().elementSort(type, loop.source());
         if (!m.hasSort(sort)) return List.of();
         List<List<Expr<?>>> out = new ArrayList<>();
         for (Expr<?> x : m.constantValues(sort)) {
             Site site = Site.of(type, inst, List.of(), List.of());
             var in = rules.terms().member(x, loop.source(), site);
+            if (in.isPresent() && m.eval(in.get(), true).isTrue()) out.add(List.of(x));
+        }
+        return out;
+    }
+
+    /**
+     * The iterations of a loop over a query's rows: the records of the query's table its row set
+     * holds in the model (membership {@code T.v!in(r, t)}, the candidates read off its
+     * interpretation as {@link #members} does), in the model's order of them.
+     */
+    private List<List<Expr<?>>> queryIterations(Transaction type, Expr<?> inst, Stmt.Foreach loop) {
+        Optional<String> table;
+        try {
+            table = ProgramModel.rowTable(model.variable(type, loop.source()).type());
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+        if (table.isEmpty()) return List.of();
+        Site site = Site.of(type, inst, List.of(), List.of());
+        List<Expr<?>> zeros = new ArrayList<>();
+        for (String k : v.keyColumns(table.get())) zeros.add(v.context().mkInt(0));
+        Optional<BoolExpr> probe =
+                rules.terms().member(v.record(table.get(), zeros), loop.source(), site);
+        if (probe.isEmpty()) return List.of();
+        List<List<Expr<?>>> out = new ArrayList<>();
+        for (Expr<?> x : m.valuesIn(probe.get().getFuncDecl(), v.recordSort(table.get()))) {
+            Optional<BoolExpr> in = rules.terms().member(x, loop.source(), site);
             if (in.isPresent() && m.eval(in.get(), true).isTrue()) out.add(List.of(x));
         }
         return out;
@@ -500,7 +540,8 @@ final class InitialState {
                                         sf,
                                         rules.site(sf, type, q.txns().get(e.from()), List.of()),
                                         List.of(),
-                                        sels.get(i).record()));
+                                        sels.get(i).record(),
+                                        true));
                     }
                 }
             }
@@ -576,8 +617,13 @@ final class InitialState {
             List<Naming> preferred,
             List<Naming> namings) {
         if (rules.statementViews()) {
+            // the edges' readers, then the statements the model surely runs, then those only its
+            // over-approximated execution conditions run (AuctionMark NewBid: item_max_bid seeded
+            // from the view of the branch's join the transaction does not take, so the server's
+            // run took the first-bid branch, inserted the row again and aborted)
             List<Naming> all = new ArrayList<>(preferred);
-            all.addAll(namings);
+            for (Naming n : namings) if (n.sure()) all.add(n);
+            for (Naming n : namings) if (!n.sure()) all.add(n);
             namings = all;
             for (Naming n : namings) {
                 if (!n.statement().table().equals(table)
