@@ -68,6 +68,35 @@ class AllWitnessesReproducibleTest {
     }
 
     /**
+     * The same list for the same program in another directory (paths aside): Z3's symbol names take
+     * part in its search, and Terms#guard's names once held the file's path (AuctionMark's RC
+     * enumeration then printed other values when the file was copied elsewhere).
+     */
+    @Test
+    void theSameListFromAnotherDirectory(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path original = LITMUS.getParent().resolve("benchbase/auctionmark.sql");
+        Path copy = dir.resolve("elsewhere/deeper/auctionmark.sql");
+        java.nio.file.Files.createDirectories(copy.getParent());
+        java.nio.file.Files.copy(original, copy);
+        List<String> here = witnesses(ProgramLoader.load(original), "pg-read-committed");
+        List<String> there = witnesses(ProgramLoader.load(copy), "pg-read-committed");
+        assertFalse(here.isEmpty());
+        String a = original.toString();
+        String b = copy.toString();
+        assertEquals(here, there.stream().map(w -> w.replace(b, a)).toList());
+    }
+
+    static List<String> witnesses(Program p, String spec) throws Exception {
+        Analysis.Outcome o =
+                Analysis.run(
+                        p,
+                        SpecLibrary.builtin().get(spec),
+                        Analysis.Options.defaults(2).withAll(true).withKeys(KeyModel.SQL));
+        return o.anomalies().stream().map(AllWitnessesReproducibleTest::text).toList();
+    }
+
+    /**
      * The next blocked query is solved in the context that answered the last one, so what the
      * witness extraction reads must leave no trace there: the same list when each model is read
      * through 300 more terms. Reading in that context (before ReproducibleCheck's

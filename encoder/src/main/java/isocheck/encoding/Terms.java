@@ -806,6 +806,16 @@ public final class Terms {
         return taken(g, site);
     }
 
+    /**
+     * The condition's text without its file's path: Z3's symbol names take part in its search, and
+     * a name with the path in it gave other witnesses for the same program in another directory.
+     */
+    private static String pathFree(Cond x) {
+        String text = x.toString();
+        String file = x.pos().file();
+        return file == null || file.isEmpty() ? text : text.replace(file, "");
+    }
+
     private BoolExpr taken(Cond x, Site site) {
         BoolExpr under = cond(x, site, null, false);
         BoolExpr over = cond(x, site, null, true);
@@ -821,7 +831,7 @@ public final class Terms {
                         .append(':')
                         .append(x.pos().column())
                         .append('#')
-                        .append(Integer.toHexString(x.toString().hashCode()));
+                        .append(Integer.toHexString(pathFree(x).hashCode()));
         List<Expr<?>> args = new ArrayList<>();
         for (Stmt.Foreach l : loops) {
             name.append('/').append(l.pos().line()).append(':').append(l.pos().column());
