@@ -802,8 +802,14 @@ public final class Terms {
      * outside a loop read from inside it gets a D per iteration: less precise, still sound.
      */
     public BoolExpr guard(Cond g, Site site, boolean over) {
-        if (g instanceof Cond.Not n && n.notTrue()) return ctx.mkNot(taken(n.operand(), site));
-        return taken(g, site);
+        boolean elseBranch = g instanceof Cond.Not n && n.notTrue();
+        Cond x = elseBranch ? ((Cond.Not) g).operand() : g;
+        if (x.pos() == null) {
+            // no name for a branch boolean: by polarity alone, as cond takes a guard
+            return elseBranch ? ctx.mkNot(cond(x, site, null, !over)) : cond(x, site, null, over);
+        }
+        BoolExpr taken = taken(x, site);
+        return elseBranch ? ctx.mkNot(taken) : taken;
     }
 
     /**
@@ -819,7 +825,7 @@ public final class Terms {
     private BoolExpr taken(Cond x, Site site) {
         BoolExpr under = cond(x, site, null, false);
         BoolExpr over = cond(x, site, null, true);
-        if (under.equals(over) || x.pos() == null) return over;
+        if (under.equals(over)) return over;
         List<Stmt.Foreach> loops = new ArrayList<>(site.iterations().keySet());
         loops.sort(
                 java.util.Comparator.comparingInt((Stmt.Foreach l) -> l.pos().line())
