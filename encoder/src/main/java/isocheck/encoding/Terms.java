@@ -183,8 +183,9 @@ public final class Terms {
 
     /**
      * {@link #pick}, only when the encoding declared the set's pick: a witness's reading of the
-     * model then declares no new function (a new declaration would change the next models of an
-     * --all enumeration).
+     * model declares no new function. (Until stop 25 a new declaration changed the next models of
+     * an --all enumeration; it now reads a copy of each model, so this only keeps the seeds' join
+     * order as the witnesses have it.)
      */
     public Optional<Expr<?>> declaredPick(String rowsVar, Site site) {
         return v.declares(name(site.txn(), rowsVar) + "!pick")

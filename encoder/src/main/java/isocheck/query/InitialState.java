@@ -100,8 +100,7 @@ final class InitialState {
             // (StatementSnapshotRules#lockOrder). Seeded regardless, auction.sql's RC lost update
             // (the model's buyer row absent, so the call counter locks nothing) did not replay:
             // the seeded row made the second PlaceBid wait, then see the first's bid. Kept as
-            // terms and compared by identity: building new terms here would renumber the context's
-            // terms and change the next models of an --all enumeration.
+            // terms and compared by identity.
             if (locking(n.statement())) lockedRecords.add(n.record());
         }
         for (Witness.Edge e : edges) onEdges.add(e.table() + e.key());
@@ -208,18 +207,12 @@ final class InitialState {
             Site site,
             Map<String, Witness.InitialRow> rows) {
         String table = sf.table();
-        List<Expr<?>> zeros = new ArrayList<>();
-        for (String k : v.keyColumns(table)) zeros.add(v.context().mkInt(0));
-        Optional<BoolExpr> probe = rules.terms().member(v.record(table, zeros), sel.target(), site);
-        if (probe.isEmpty()) return;
         // a read the model surely runs found the record, so it existed in that read's snapshot:
         // it overrides a record seeded absent from another statement's view (Delivery's DELETE
         // of the new_order its ORDER BY … LIMIT 1 drew, at READ COMMITTED: seeded absent, the
         // draw found nothing on the server), unless a cycle edge is about the record
         boolean sure = m.eval(rules.exec(sf, site, false), true).isTrue();
-        for (Expr<?> r : m.valuesIn(probe.get().getFuncDecl(), v.recordSort(table))) {
-            Optional<BoolExpr> in = rules.terms().member(r, sel.target(), site);
-            if (in.isEmpty() || !m.eval(in.get(), true).isTrue()) continue;
+        for (Expr<?> r : rowSetMembers(sel.target(), table, site)) {
             Map<String, String> key = keyOf(table, r);
             Witness.InitialRow seeded = rows.get(table + key);
             if (seeded != null && (seeded.alive() || !sure || onEdges.contains(table + key)))
@@ -497,8 +490,7 @@ final class InitialState {
 
     /**
      * The iterations of a loop over a query's rows: the records of the query's table its row set
-     * holds in the model (membership {@code T.v!in(r, t)}, the candidates read off its
-     * interpretation as {@link #members} does), in the model's order of them.
+     * holds in the model ({@link #rowSetMembers}).
      */
     private List<List<Expr<?>>> queryIterations(Transaction type, Expr<?> inst, Stmt.Foreach loop) {
         Optional<String> table;
@@ -509,15 +501,25 @@ final class InitialState {
         }
         if (table.isEmpty()) return List.of();
         Site site = Site.of(type, inst, List.of(), List.of());
-        List<Expr<?>> zeros = new ArrayList<>();
-        for (String k : v.keyColumns(table.get())) zeros.add(v.context().mkInt(0));
-        Optional<BoolExpr> probe =
-                rules.terms().member(v.record(table.get(), zeros), loop.source(), site);
-        if (probe.isEmpty()) return List.of();
         List<List<Expr<?>>> out = new ArrayList<>();
-        for (Expr<?> x : m.valuesIn(probe.get().getFuncDecl(), v.recordSort(table.get()))) {
-            Optional<BoolExpr> in = rules.terms().member(x, loop.source(), site);
-            if (in.isPresent() && m.eval(in.get(), true).isTrue()) out.add(List.of(x));
+        for (Expr<?> x : rowSetMembers(loop.source(), table.get(), site)) out.add(List.of(x));
+        return out;
+    }
+
+    /**
+     * The records of {@code table} the model puts in the row set {@code rowsVar} at the site (its
+     * membership {@code T.v!in}, Terms), in the model's order: the candidates are the records its
+     * interpretation mentions, each then tested.
+     */
+    private List<Expr<?>> rowSetMembers(String rowsVar, String table, Site site) {
+        List<Expr<?>> zeros = new ArrayList<>();
+        for (String k : v.keyColumns(table)) zeros.add(v.context().mkInt(0));
+        Optional<BoolExpr> probe = rules.terms().member(v.record(table, zeros), rowsVar, site);
+        if (probe.isEmpty()) return List.of();
+        List<Expr<?>> out = new ArrayList<>();
+        for (Expr<?> r : m.valuesIn(probe.get().getFuncDecl(), v.recordSort(table))) {
+            Optional<BoolExpr> in = rules.terms().member(r, rowsVar, site);
+            if (in.isPresent() && m.eval(in.get(), true).isTrue()) out.add(r);
         }
         return out;
     }
@@ -688,9 +690,9 @@ final class InitialState {
 
     /**
      * The row, or the record absent when the model has it absent and a cycle transaction would lock
-     * it (see {@link #rows}); its values are read from the model first in either case, because the
-     * terms that reading builds number the context's later terms, on which the next models of an
-     * {@code --all} enumeration depend.
+     * it (see {@link #rows}). (Its values are read first in either case: until stop 25 the terms a
+     * reading built changed the next models of an {@code --all} enumeration, which now reads a copy
+     * of each model, ReproducibleCheck#detachedValuation.)
      */
     private Witness.InitialRow unlessUnlocked(
             Witness.InitialRow row, Expr<?> r, boolean modelAlive) {
