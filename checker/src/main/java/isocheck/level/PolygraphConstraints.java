@@ -40,16 +40,21 @@ abstract class PolygraphConstraints extends PolygraphGraph {
     boolean guess(long[] rank) {
         guessMark = edgeCount();
         int mark = guessMark;
-        for (int x = 0; x < m.keyCount; x++) {
-            int[] ws = guessedChain(x, rank);
-            if (ws == null) {
-                continue;
+        deferLinks(); // nothing reads the lists until the chains are in: linked in bulk
+        try {
+            for (int x = 0; x < m.keyCount; x++) {
+                int[] ws = guessedChain(x, rank);
+                if (ws == null) {
+                    continue;
+                }
+                for (int i = 0; i + 1 < ws.length; i++) {
+                    addWw(m.slotTxn[ws[i]], m.slotTxn[ws[i + 1]], x, ws[i], WW_GUESS, -1);
+                }
+                guessedKeys = x + 1;
+                checkTime("guessing the version order");
             }
-            for (int i = 0; i + 1 < ws.length; i++) {
-                addWw(m.slotTxn[ws[i]], m.slotTxn[ws[i + 1]], x, ws[i], WW_GUESS, -1);
-            }
-            guessedKeys = x + 1;
-            checkTime("guessing the version order");
+        } finally {
+            linkDeferred();
         }
         if (topo() != null) {
             return true;
@@ -119,11 +124,10 @@ abstract class PolygraphConstraints extends PolygraphGraph {
         }
         int[] indeg = new int[nodeCount];
         for (int v = 0; v < nodeCount; v++) {
-            IntList o = outNbr[v]; // far ends, ~node for rw (not in PSI's order)
-            int[] ns = o == null ? null : o.elements();
-            for (int i = 0, d = o == null ? 0 : o.size(); i < d; i++) {
-                if (ns[i] >= 0) {
-                    indeg[ns[i]]++;
+            int[] ps = out.pairs(v); // far ends, ~node for rw (not in PSI's order)
+            for (int i = 0, d = out.degree(v); i < d; i++) {
+                if (ps[2 * i + 1] >= 0) {
+                    indeg[ps[2 * i + 1]]++;
                 }
             }
         }
@@ -139,10 +143,9 @@ abstract class PolygraphConstraints extends PolygraphGraph {
         }
         for (int head = 0; head < tail; head++) {
             int v = order[head];
-            IntList o = outNbr[v];
-            int[] ns = o == null ? null : o.elements();
-            for (int i = 0, d = o == null ? 0 : o.size(); i < d; i++) {
-                int x = ns[i];
+            int[] ps = out.pairs(v);
+            for (int i = 0, d = out.degree(v); i < d; i++) {
+                int x = ps[2 * i + 1];
                 if (x >= 0 && --indeg[x] == 0) {
                     order[tail++] = x;
                 }
@@ -286,121 +289,128 @@ abstract class PolygraphConstraints extends PolygraphGraph {
         IntList entryNext = new IntList();
         int[] perSession = new int[Math.max(1, m.sessions)];
         IntList heads = new IntList();
-        for (int x = 0; x < m.keyCount; x++) {
-            int lo = m.kwStart[x];
-            int hi = m.kwStart[x + 1];
-            heads.clear();
-            long writers = 0;
-            long same = 0;
-            boolean chained = false;
-            for (int i = lo; i < hi; i++) {
-                int slot = m.kwSlot[i];
-                int t1 = m.slotTxn[slot];
-                if (t1 == m.init) {
-                    continue;
-                }
-                writers++;
-                same += perSession[m.sessOf[t1]]++;
-                if (chains == null || chains.isHead(slot)) {
-                    heads.add(slot);
-                }
-                if (chains != null && !chains.singleton(slot)) {
-                    chained = true;
-                }
-            }
-            for (int i = lo; i < hi; i++) {
-                int t1 = m.slotTxn[m.kwSlot[i]];
-                if (t1 != m.init) {
-                    perSession[m.sessOf[t1]] = 0;
-                }
-            }
-            pairsBeforeChaining += writers * (writers - 1) / 2 - same;
-            if (chained) {
-                chainedKeys++;
-            }
-            boolean reduced =
-                    known != null && forcedOrder(known, heads, forced, elemHead, elemTail);
-            if (known != null && !reduced && heads.size() > 1) {
-                unreducedKeys++;
-            }
-            for (int i = 0; i < heads.size(); i++) {
-                int s1 = heads.get(i);
-                int t1 = m.slotTxn[s1];
-                boolean single1 = chains == null || chains.singleton(s1);
-                for (int j = i + 1; j < heads.size(); j++) {
-                    int s2 = heads.get(j);
-                    int t2 = m.slotTxn[s2];
-                    if (reduced && ordered(forced, i, j)) {
-                        reducedPairs++;
-                        int before = (forced[i] >>> j & 1) != 0 ? i : j;
-                        int after = before == i ? j : i;
-                        if (covers(forced, before, after)
-                                && !(single1
-                                        && (chains == null || chains.singleton(s2))
-                                        && m.sessOf[t1] == m.sessOf[t2])) {
-                            int tailSlot =
-                                    chains == null
-                                            ? heads.get(before)
-                                            : chains.tail[heads.get(before)];
-                            addWw(elemTail[before], elemHead[after], x, tailSlot, WW_REACH, -1);
-                            reducedEdges++;
-                        }
+        // the reduction's edges: the loop reads the summary, never the lists, so they are linked
+        // in bulk after it
+        deferLinks();
+        try {
+            for (int x = 0; x < m.keyCount; x++) {
+                int lo = m.kwStart[x];
+                int hi = m.kwStart[x + 1];
+                heads.clear();
+                long writers = 0;
+                long same = 0;
+                boolean chained = false;
+                for (int i = lo; i < hi; i++) {
+                    int slot = m.kwSlot[i];
+                    int t1 = m.slotTxn[slot];
+                    if (t1 == m.init) {
                         continue;
                     }
-                    if (single1 && (chains == null || chains.singleton(s2))) {
-                        if (m.sessOf[t1] == m.sessOf[t2]) {
+                    writers++;
+                    same += perSession[m.sessOf[t1]]++;
+                    if (chains == null || chains.isHead(slot)) {
+                        heads.add(slot);
+                    }
+                    if (chains != null && !chains.singleton(slot)) {
+                        chained = true;
+                    }
+                }
+                for (int i = lo; i < hi; i++) {
+                    int t1 = m.slotTxn[m.kwSlot[i]];
+                    if (t1 != m.init) {
+                        perSession[m.sessOf[t1]] = 0;
+                    }
+                }
+                pairsBeforeChaining += writers * (writers - 1) / 2 - same;
+                if (chained) {
+                    chainedKeys++;
+                }
+                boolean reduced =
+                        known != null && forcedOrder(known, heads, forced, elemHead, elemTail);
+                if (known != null && !reduced && heads.size() > 1) {
+                    unreducedKeys++;
+                }
+                for (int i = 0; i < heads.size(); i++) {
+                    int s1 = heads.get(i);
+                    int t1 = m.slotTxn[s1];
+                    boolean single1 = chains == null || chains.singleton(s1);
+                    for (int j = i + 1; j < heads.size(); j++) {
+                        int s2 = heads.get(j);
+                        int t2 = m.slotTxn[s2];
+                        if (reduced && ordered(forced, i, j)) {
+                            reducedPairs++;
+                            int before = (forced[i] >>> j & 1) != 0 ? i : j;
+                            int after = before == i ? j : i;
+                            if (covers(forced, before, after)
+                                    && !(single1
+                                            && (chains == null || chains.singleton(s2))
+                                            && m.sessOf[t1] == m.sessOf[t2])) {
+                                int tailSlot =
+                                        chains == null
+                                                ? heads.get(before)
+                                                : chains.tail[heads.get(before)];
+                                addWw(elemTail[before], elemHead[after], x, tailSlot, WW_REACH, -1);
+                                reducedEdges++;
+                            }
                             continue;
                         }
-                        int p = Math.min(t1, t2);
-                        int q = Math.max(t1, t2);
-                        long k = TxnPair.pair(p, q);
-                        int v = index.get(k);
-                        if (v < 0) {
-                            v = a.size();
-                            index.put(k, v);
-                            a.add(p);
-                            b.add(q);
-                            at.add(p);
-                            bt.add(q);
-                            keyHead.add(-1);
-                            keyTail.add(-1);
+                        if (single1 && (chains == null || chains.singleton(s2))) {
+                            if (m.sessOf[t1] == m.sessOf[t2]) {
+                                continue;
+                            }
+                            int p = Math.min(t1, t2);
+                            int q = Math.max(t1, t2);
+                            long k = TxnPair.pair(p, q);
+                            int v = index.get(k);
+                            if (v < 0) {
+                                v = a.size();
+                                index.put(k, v);
+                                a.add(p);
+                                b.add(q);
+                                at.add(p);
+                                bt.add(q);
+                                keyHead.add(-1);
+                                keyTail.add(-1);
+                            }
+                            addKey(v, x, keyHead, keyTail, entryKey, entryNext);
+                            continue;
                         }
+                        // two chains of x: orientation 0 = chain of s1 first (tail(s1) → s2)
+                        int v = a.size();
+                        chainIndex.put(TxnPair.pair(s1, s2), v);
+                        chainIndex.put(TxnPair.pair(s2, s1), v);
+                        a.add(t1);
+                        b.add(t2);
+                        at.add(m.slotTxn[chains.tail[s1]]);
+                        bt.add(m.slotTxn[chains.tail[s2]]);
+                        keyHead.add(-1);
+                        keyTail.add(-1);
                         addKey(v, x, keyHead, keyTail, entryKey, entryNext);
-                        continue;
+                        chainVars++;
                     }
-                    // two chains of x: orientation 0 = chain of s1 first (tail(s1) → s2)
-                    int v = a.size();
-                    chainIndex.put(TxnPair.pair(s1, s2), v);
-                    chainIndex.put(TxnPair.pair(s2, s1), v);
-                    a.add(t1);
-                    b.add(t2);
-                    at.add(m.slotTxn[chains.tail[s1]]);
-                    bt.add(m.slotTxn[chains.tail[s2]]);
-                    keyHead.add(-1);
-                    keyTail.add(-1);
-                    addKey(v, x, keyHead, keyTail, entryKey, entryNext);
-                    chainVars++;
+                }
+                if (timeUp()) {
+                    break;
+                }
+                if (a.size() > maxVars) {
+                    overBudget =
+                            "memory budget: building the constraints, more than "
+                                    + maxVars
+                                    + " writer pairs after "
+                                    + (x + 1)
+                                    + " of "
+                                    + m.keyCount
+                                    + " keys ("
+                                    + reducedPairs
+                                    + " left out as ordered by the known graph), over the memory budget"
+                                    + " of half the heap ("
+                                    + Runtime.getRuntime().maxMemory() / (1 << 20)
+                                    + " MiB; -Xmx raises it)";
+                    break;
                 }
             }
-            if (timeUp()) {
-                break;
-            }
-            if (a.size() > maxVars) {
-                overBudget =
-                        "memory budget: building the constraints, more than "
-                                + maxVars
-                                + " writer pairs after "
-                                + (x + 1)
-                                + " of "
-                                + m.keyCount
-                                + " keys ("
-                                + reducedPairs
-                                + " left out as ordered by the known graph), over the memory budget"
-                                + " of half the heap ("
-                                + Runtime.getRuntime().maxMemory() / (1 << 20)
-                                + " MiB; -Xmx raises it)";
-                break;
-            }
+        } finally {
+            linkDeferred();
         }
         varCount = a.size();
         varA = a.toArray();

@@ -71,19 +71,18 @@ abstract class PolygraphGraph {
     /** For rw edges: the ww edge that induces them (-1 for a candidate's). */
     final IntList eAux = new IntList();
 
-    IntList[] out;
-    IntList[] in;
+    /** The edges out of each node, with their targets ({@link EdgeLists}). */
+    final EdgeLists out;
 
     /**
-     * PSI only: beside each out[x] / in[x], at the same index, the node at the edge's far end, as
-     * ~node (negative) for an rw edge. PSI's cycle checks sweep H forward and backward over most of
-     * a window per decision ({@link PolygraphReachability#searchH}): reading the far end and the
-     * kind here, in sequence with the edge ids, replaces two reads at random (eKind, eTo / eFrom by
-     * edge id) per edge looked at.
+     * PSI only (null otherwise): the edges into each node, with their sources. PSI's cycle checks
+     * sweep H forward and backward over most of a window per decision ({@link
+     * PolygraphReachability#searchH}): reading the far end and the kind (~node for rw) here, in
+     * sequence with the edge ids, replaces two reads at random (eKind, eTo / eFrom by edge id) per
+     * edge looked at.
      */
-    IntList[] outNbr;
+    final EdgeLists in;
 
-    IntList[] inNbr;
     final IntList rwEdges = new IntList();
     long[] eventTime;
     int[] eventTxn;
@@ -164,12 +163,11 @@ abstract class PolygraphGraph {
         auxBase = txnNodes + events;
         int initSlots = m.init >= 0 ? m.wStart[m.init + 1] - m.wStart[m.init] : 0;
         nodeCount = auxBase + initSlots;
-        out = new IntList[nodeCount];
-        in = new IntList[nodeCount];
-        if (psi) {
-            outNbr = new IntList[nodeCount];
-            inNbr = new IntList[nodeCount];
-        }
+        out = new EdgeLists(nodeCount);
+        in =
+                psi
+                        ? new EdgeLists(nodeCount)
+                        : null; // incoming edges only serve PSI's backward search
         mark = new int[nodeCount];
         parent = new int[nodeCount];
     }
@@ -214,21 +212,12 @@ abstract class PolygraphGraph {
         eVar.add(var);
         eAux.add(-1);
         live.add(id);
-        if (out[from] == null) {
-            out[from] = new IntList(4);
-        }
-        out[from].add(id);
-        if (psi) { // incoming lists only serve PSI's backward search
-            if (in[to] == null) {
-                in[to] = new IntList(4);
-                inNbr[to] = new IntList(4);
+        if (deferredFrom < 0) {
+            int far = kind == RW ? ~to : to;
+            out.add(from, id, far);
+            if (in != null) {
+                in.add(to, id, kind == RW ? ~from : from);
             }
-            in[to].add(id);
-            inNbr[to].add(kind == RW ? ~from : from);
-            if (outNbr[from] == null) {
-                outNbr[from] = new IntList(4);
-            }
-            outNbr[from].add(kind == RW ? ~to : to);
         }
         modCount++;
         if (kind == RW) {
@@ -241,16 +230,77 @@ abstract class PolygraphGraph {
     void truncateEdges(int count) {
         while (live.size() > count) {
             int id = live.removeLast();
-            out[eFrom.get(id)].removeLast();
-            if (psi) {
-                in[eTo.get(id)].removeLast();
-                inNbr[eTo.get(id)].removeLast();
-                outNbr[eFrom.get(id)].removeLast();
+            if (deferredFrom >= 0) {
+                throw new IllegalStateException("edges taken out while their links are deferred");
+            }
+            out.removeLast(eFrom.get(id));
+            if (in != null) {
+                in.removeLast(eTo.get(id));
             }
             modCount++;
             removed.set(id);
             if (eKind.get(id) == RW) {
                 rwEdges.removeLast();
+            }
+        }
+    }
+
+    /**
+     * While ≥ 0, {@link #addEdge} stores only the attributes of the edges from this id on; {@link
+     * #linkDeferred} then appends them to the per-node lists all at once.
+     */
+    private int deferredFrom = -1;
+
+    /**
+     * Edges added from now until {@link #linkDeferred} are linked into the per-node lists in bulk
+     * (nothing may read the lists or take edges out in between).
+     */
+    void deferLinks() {
+        if (deferredFrom < 0) {
+            deferredFrom = eFrom.size();
+        }
+    }
+
+    /**
+     * Appends the deferred edges to the per-node lists, in id order at each node, as {@link
+     * #addEdge} would have one by one: a count per node, one exact-size growth per list, then the
+     * appends, instead of a growth check and copy per append at random nodes (stop 26).
+     */
+    void linkDeferred() {
+        int first = deferredFrom;
+        if (first < 0) {
+            return;
+        }
+        deferredFrom = -1;
+        int end = eFrom.size();
+        int[] from = eFrom.elements();
+        int[] to = eTo.elements();
+        int[] kind = eKind.elements();
+        int[] count = new int[nodeCount];
+        for (int e = first; e < end; e++) {
+            count[from[e]]++;
+        }
+        for (int v = 0; v < nodeCount; v++) {
+            if (count[v] > 0) {
+                out.reserve(v, count[v]);
+            }
+        }
+        if (in != null) {
+            Arrays.fill(count, 0);
+            for (int e = first; e < end; e++) {
+                count[to[e]]++;
+            }
+            for (int v = 0; v < nodeCount; v++) {
+                if (count[v] > 0) {
+                    in.reserve(v, count[v]);
+                }
+            }
+        }
+        for (int e = first; e < end; e++) {
+            boolean rw = kind[e] == RW;
+            out.add(from[e], e, rw ? ~to[e] : to[e]);
+            if (in != null) {
+                in.add(to[e], e, rw ? ~from[e] : from[e]);
             }
         }
     }
@@ -287,6 +337,15 @@ abstract class PolygraphGraph {
 
     /** Adds the known edges. */
     void buildKnown() {
+        deferLinks();
+        try {
+            addKnownEdges();
+        } finally {
+            linkDeferred();
+        }
+    }
+
+    private void addKnownEdges() {
         TxnModel mm = m;
         if (split) {
             for (int t = 0; t < n; t++) {

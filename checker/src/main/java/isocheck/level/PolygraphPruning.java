@@ -349,28 +349,17 @@ abstract class PolygraphPruning extends PolygraphReachability {
         }
         int[] start = new int[nodeCount + 1];
         for (int u = 0; u < nodeCount; u++) {
-            start[u + 1] = start[u] + (out[u] == null ? 0 : out[u].size());
+            start[u + 1] = start[u] + out.degree(u);
         }
         int[] to = new int[start[nodeCount]];
         boolean[] rw = new boolean[start[nodeCount]];
         for (int u = 0; u < nodeCount; u++) {
-            IntList o = out[u];
-            if (o == null) {
-                continue;
-            }
-            if (psi) { // the far ends beside the ids (~node for rw): no reads by edge id at random
-                int[] ns = outNbr[u].elements();
-                for (int i = 0, d = o.size(); i < d; i++) {
-                    int x = ns[i];
-                    to[start[u] + i] = x >= 0 ? x : ~x;
-                    rw[start[u] + i] = x < 0;
-                }
-                continue;
-            }
-            for (int i = 0; i < o.size(); i++) {
-                int e = o.get(i);
-                to[start[u] + i] = eTo.get(e);
-                rw[start[u] + i] = eKind.get(e) == RW;
+            // the far ends beside the ids (~node for rw): no reads by edge id at random
+            int[] ps = out.pairs(u);
+            for (int i = 0, d = out.degree(u); i < d; i++) {
+                int x = ps[2 * i + 1];
+                to[start[u] + i] = x >= 0 ? x : ~x;
+                rw[start[u] + i] = x < 0;
             }
         }
         checkTime("building a reachability summary");

@@ -78,7 +78,8 @@ abstract class PolygraphReachability extends PolygraphConstraints {
     /**
      * {@link BreadthFirst#shortestPath} over LiveEdges(noRw, edgeBound, null, 0) entering nodes up
      * to topo position limit (topo null: all), written out over the PSI neighbour lists ({@link
-     * #outNbr}): the same search, edge for edge, for PSI's checks during the search.
+     * #out}, far ends beside the ids): the same search, edge for edge, for PSI's checks during the
+     * search.
      */
     private int shortestPathPsi(int from, int to, boolean noRw, int[] topo, int limit) {
         int[] queue = queue();
@@ -90,21 +91,16 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         while (head < tail) {
             int v = queue[head++];
             checkTime("a reachability query");
-            IntList il = out[v];
-            if (il == null) {
-                continue;
-            }
-            int[] es = il.elements();
-            int[] ns = outNbr[v].elements();
-            for (int i = 0, d = il.size(); i < d; i++) {
-                int x = ns[i];
+            int[] ps = out.pairs(v);
+            for (int i = 0, d = out.degree(v); i < d; i++) {
+                int x = ps[2 * i + 1];
                 if (x < 0) { // rw
                     if (noRw) {
                         continue;
                     }
                     x = ~x;
                 }
-                int e = es[i];
+                int e = ps[2 * i];
                 if (e >= bound || (topo != null && topo[x] > limit)) {
                     continue;
                 }
@@ -157,13 +153,12 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
         @Override
         public int degree(int v) {
-            IntList o = forward ? out[v] : in[v];
-            return o == null ? 0 : o.size();
+            return (forward ? out : in).degree(v);
         }
 
         @Override
         public int edge(int v, int i) {
-            int e = (forward ? out[v] : in[v]).get(i);
+            int e = (forward ? out : in).edge(v, i);
             return (skipRw && eKind.get(e) == RW) || e >= bound ? -1 : e;
         }
 
@@ -232,17 +227,13 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         boolean anyRw = false;
         for (int qi = 0; qi < reachesU.size(); qi++) {
             int x = reachesU.get(qi);
-            IntList il = in[x];
-            if (il == null) {
-                continue;
-            }
-            int[] es = il.elements();
-            int[] ns = inNbr[x].elements(); // ~source for an rw edge
-            for (int i = 0, d = il.size(); i < d; i++) {
-                if (ns[i] < 0 && es[i] < edgeBound) {
+            int[] ps = in.pairs(x); // ~source for an rw edge
+            for (int i = 0, d = in.degree(x); i < d; i++) {
+                int y = ps[2 * i + 1];
+                if (y < 0 && ps[2 * i] < edgeBound) {
                     anyRw = true;
                     if (topo != null) {
-                        maxTopo = Math.max(maxTopo, topo[~ns[i]]);
+                        maxTopo = Math.max(maxTopo, topo[~y]);
                     }
                 }
             }
@@ -387,37 +378,32 @@ abstract class PolygraphReachability extends PolygraphConstraints {
         // (to land on) but not followed, written out over the neighbour lists: the same nodes in
         // the same order, the same tree edges and landing edge, without reading eKind and the far
         // end by edge id (the hot loop of PSI's search)
-        IntList[] ids = forward ? out : in;
-        IntList[] nbrs = forward ? outNbr : inNbr;
+        EdgeLists lists = forward ? out : in;
         int bound = edgeBound;
         reached.add(start);
         marks[start] = stamp;
         for (int head = 0; head < reached.size(); head++) {
             int v = reached.get(head);
-            IntList il = ids[v];
-            if (il != null) {
-                int[] es = il.elements();
-                int[] ns = nbrs[v].elements();
-                for (int i = 0, d = il.size(); i < d; i++) {
-                    int x = ns[i];
-                    if (x < 0) { // rw: lands if its far end is stamped, never followed
-                        if (landing > 0 && landMarks[~x] == landing && es[i] < bound) {
-                            return es[i];
-                        }
-                        continue;
+            int[] ps = lists.pairs(v);
+            for (int i = 0, d = lists.degree(v); i < d; i++) {
+                int x = ps[2 * i + 1];
+                if (x < 0) { // rw: lands if its far end is stamped, never followed
+                    if (landing > 0 && landMarks[~x] == landing && ps[2 * i] < bound) {
+                        return ps[2 * i];
                     }
-                    if (marks[x] == stamp
-                            || (topo != null && (topo[x] > topoLimit || topo[x] < topoLow))) {
-                        continue;
-                    }
-                    int e = es[i];
-                    if (e >= bound) {
-                        continue;
-                    }
-                    marks[x] = stamp;
-                    via[x] = e;
-                    reached.add(x);
+                    continue;
                 }
+                if (marks[x] == stamp
+                        || (topo != null && (topo[x] > topoLimit || topo[x] < topoLow))) {
+                    continue;
+                }
+                int e = ps[2 * i];
+                if (e >= bound) {
+                    continue;
+                }
+                marks[x] = stamp;
+                via[x] = e;
+                reached.add(x);
             }
             checkTime("a PSI cycle check");
         }
@@ -517,12 +503,8 @@ abstract class PolygraphReachability extends PolygraphConstraints {
                 }
                 for (int i = 0; i < scc.length && i < 16; i++, tried++) {
                     int root = scc[i];
-                    IntList o = out[root];
-                    if (o == null) {
-                        continue;
-                    }
-                    for (int j = 0; j < o.size(); j++) {
-                        int e = o.get(j);
+                    for (int j = 0; j < out.degree(root); j++) {
+                        int e = out.edge(root, j);
                         if ((psi && eKind.get(e) == RW) || comp[eTo.get(e)] != comp[root]) {
                             continue;
                         }
@@ -640,21 +622,15 @@ abstract class PolygraphReachability extends PolygraphConstraints {
 
             @Override
             public int degree(int v) {
-                IntList o = out[v];
-                return o == null ? 0 : o.size();
+                return out.degree(v);
             }
 
             @Override
             public int target(int v, int i) {
-                if (outNbr != null) {
-                    // PSI: the far end beside the edge id (~node for rw), read in sequence
-                    // instead of eKind and eTo by edge id at random (the same targets in the same
-                    // order: the topological orders and components do not change)
-                    int x = outNbr[v].get(i);
-                    return x >= 0 ? x : skipRw ? -1 : ~x;
-                }
-                int e = out[v].get(i);
-                return skipRw && eKind.get(e) == RW ? -1 : eTo.get(e);
+                // the far end beside the edge id (~node for rw), read in sequence instead of
+                // eKind and eTo by edge id at random (the same targets in the same order)
+                int x = out.far(v, i);
+                return x >= 0 ? x : skipRw ? -1 : ~x;
             }
         };
     }

@@ -128,9 +128,10 @@ abstract class PolygraphSearch extends PolygraphPruning {
                 continue;
             }
             int first = -1;
-            IntList o = out[a];
-            for (int i = 0; o != null && i < o.size(); i++) {
-                int x = eTo.get(o.get(i));
+            int[] ps = out.pairs(a);
+            for (int i = 0, d = out.degree(a); i < d; i++) {
+                int x = ps[2 * i + 1];
+                x = x >= 0 ? x : ~x;
                 if (first < 0 || hPos[x] < hPos[first]) {
                     first = x;
                 }
@@ -157,9 +158,12 @@ abstract class PolygraphSearch extends PolygraphPruning {
 
     /** Whether an edge other than rw enters node v. */
     private boolean hasHIn(int v) {
-        IntList il = in[v];
-        for (int i = 0; il != null && i < il.size(); i++) {
-            if (eKind.get(il.get(i)) != RW) {
+        if (in == null) {
+            return false; // no incoming lists: not PSI
+        }
+        int[] ps = in.pairs(v);
+        for (int i = 0, d = in.degree(v); i < d; i++) {
+            if (ps[2 * i + 1] >= 0) { // ~source for an rw edge
                 return true;
             }
         }
@@ -421,20 +425,16 @@ abstract class PolygraphSearch extends PolygraphPruning {
 
     /**
      * Notes the rw edges out of x, in list order. They are found by their ~node entries in the
-     * neighbour list ({@link #outNbr}), which also gives the far end: no read of eKind, eFrom, eTo
-     * by edge id at random for each edge of a moved node (a repair moves its whole window; at 10^6
-     * this loop, then over out- and in-edges, was 18 % of the search's samples).
+     * out-list ({@link #out}, beside the edge ids), which also gives the far end: no read of eKind,
+     * eFrom, eTo by edge id at random for each edge of a moved node (a repair moves its whole
+     * window; at 10^6 this loop, then over out- and in-edges, was 18 % of the search's samples).
      */
     private void noteRwEdges(int x) {
-        IntList ids = out[x];
-        if (ids == null) {
-            return;
-        }
-        int[] es = ids.elements();
-        int[] ns = outNbr[x].elements();
-        for (int i = 0, d = ids.size(); i < d; i++) {
-            if (ns[i] < 0) {
-                noteRw(es[i], x, ~ns[i]);
+        int[] ps = out.pairs(x);
+        for (int i = 0, d = out.degree(x); i < d; i++) {
+            int y = ps[2 * i + 1];
+            if (y < 0) {
+                noteRw(ps[2 * i], x, ~y);
             }
         }
     }
@@ -807,13 +807,15 @@ abstract class PolygraphSearch extends PolygraphPruning {
         lookQueue[tail++] = from;
         lookMark[from] = stamp;
         while (head < tail && head < budget) {
-            IntList o = out[lookQueue[head++]];
-            for (int i = 0; o != null && i < o.size(); i++) {
-                int e = o.get(i);
+            int u = lookQueue[head++];
+            int[] ps = out.pairs(u);
+            for (int i = 0, d = out.degree(u); i < d; i++) {
+                int e = ps[2 * i];
                 if (e >= edgeBound) {
                     continue;
                 }
-                int y = eTo.get(e);
+                int y = ps[2 * i + 1];
+                y = y >= 0 ? y : ~y;
                 if (lookTarget[y] == goal) {
                     return true;
                 }

@@ -1,7 +1,5 @@
 package isocheck.level;
 
-import isocheck.primitive.IntList;
-
 /**
  * Whether PSI's known graph already shows that SI fails, read as SI's graph: Biswas–Enea §4.3
  * (h^c_{R|W}, Thm 4.10) splits each transaction t into R_t → W_t, so/wr/ww edges run W → R (a
@@ -14,8 +12,8 @@ import isocheck.primitive.IntList;
  * <p>Why: at 10^6 transactions the attempt built a second known graph of 2.2 million nodes and 8
  * million edges and searched its cycle (4.4–5.8 s of a 68 s PSI check, benchmarks/RESULTS.md stop
  * 24) only to answer "violated". Here Kahn's algorithm runs over the virtual split nodes, reading
- * PSI's neighbour lists ({@link PolygraphGraph#outNbr}, ~node for an rw edge) in sequence: O(nodes
- * + edges), no edge stored.
+ * PSI's out-lists ({@link PolygraphGraph#out}, far end ~node for an rw edge) in sequence: O(nodes +
+ * edges), no edge stored.
  */
 final class SnapshotCycleOnKnown {
     private SnapshotCycleOnKnown() {}
@@ -32,19 +30,16 @@ final class SnapshotCycleOnKnown {
         int n = g.n;
         int nodes = g.nodeCount;
         int virtual = 2 * n + (nodes - n);
-        IntList[] nbr = g.outNbr;
+        EdgeLists out = g.out;
         int[] indeg = new int[virtual];
         for (int t = 0; t < n; t++) {
             indeg[2 * t + 1]++; // R_t → W_t
         }
         for (int x = 0; x < nodes; x++) {
-            IntList o = nbr[x];
-            if (o == null) {
-                continue;
-            }
-            int[] ns = o.elements();
-            for (int i = 0, d = o.size(); i < d; i++) {
-                indeg[x >= n ? 2 * ns[i] + 1 : target(ns[i], n)]++;
+            int[] ps = out.pairs(x);
+            for (int i = 0, d = out.degree(x); i < d; i++) {
+                int far = ps[2 * i + 1];
+                indeg[x >= n ? 2 * far + 1 : target(far, n)]++;
             }
         }
         int[] queue = new int[virtual];
@@ -68,14 +63,10 @@ final class SnapshotCycleOnKnown {
                 x = v - n;
                 reads = false;
             }
-            IntList o = nbr[x];
-            if (o == null) {
-                continue;
-            }
-            int[] ns = o.elements();
+            int[] ps = out.pairs(x);
             boolean aux = x >= n; // every out-edge of an auxiliary node leads to a W half
-            for (int i = 0, d = o.size(); i < d; i++) {
-                int y = ns[i];
+            for (int i = 0, d = out.degree(x); i < d; i++) {
+                int y = ps[2 * i + 1];
                 if (!aux && (y < 0) != reads) {
                     continue;
                 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.history.History;
-import isocheck.primitive.IntList;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -82,9 +81,9 @@ class PolygraphLookaheadTest {
         queue[tail++] = from;
         seen[from] = true;
         while (head < tail && head < budget) {
-            IntList out = g.out[queue[head++]];
-            for (int i = 0; out != null && i < out.size(); i++) {
-                int e = out.get(i);
+            int[] out = g.out.edges(queue[head++]);
+            for (int i = 0; i < out.length; i++) {
+                int e = out[i];
                 if (e >= g.edgeBound) {
                     continue;
                 }

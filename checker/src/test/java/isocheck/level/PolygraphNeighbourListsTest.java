@@ -2,18 +2,21 @@ package isocheck.level;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.history.History;
 import isocheck.primitive.IntList;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * PSI's neighbour lists ({@link PolygraphGraph#outNbr}, {@link PolygraphGraph#inNbr}): after the
- * pruning and a search with backjumps (edges added and taken out many times), each still mirrors
- * out / in entry for entry (the far end, ~node for an rw edge); and the searches written out over
+ * The per-node edge lists ({@link PolygraphGraph#out}, PSI's {@link PolygraphGraph#in}): after the
+ * pruning and a search with backjumps (edges added and taken out many times), they hold exactly the
+ * live edges, far ends beside the ids (~node for an rw edge); and the searches written out over
  * them ({@link PolygraphReachability#path}, {@link PolygraphReachability#searchH}) answer as plain
  * breadth-first searches over the edge attributes, rebuilt here.
  */
@@ -90,23 +93,79 @@ class PolygraphNeighbourListsTest {
         assertTrue(pathsFound >= 100 && pathsNone >= 100, pathsFound + " / " + pathsNone);
     }
 
-    private static void assertMirrors(Polygraph g) {
+    /**
+     * The per-node lists hold exactly the live edges, each at its source (out) and, for PSI, its
+     * target (in), in id order (the order of appends, which bulk linking keeps), with the far end
+     * beside the id (~node for rw).
+     */
+    static void assertMirrors(Polygraph g) {
+        List<List<Integer>> outs = new ArrayList<>();
+        List<List<Integer>> ins = new ArrayList<>();
         for (int x = 0; x < g.nodeCount; x++) {
-            mirrors(g, g.out[x], g.outNbr[x], true);
-            mirrors(g, g.in[x], g.inNbr[x], false);
+            outs.add(new ArrayList<>());
+            ins.add(new ArrayList<>());
+        }
+        for (int k = 0; k < g.live.size(); k++) {
+            int e = g.live.get(k);
+            outs.get(g.eFrom.get(e)).add(e);
+            ins.get(g.eTo.get(e)).add(e);
+        }
+        for (int x = 0; x < g.nodeCount; x++) {
+            mirrors(g, x, g.out, outs.get(x), true);
+            if (g.psi) {
+                mirrors(g, x, g.in, ins.get(x), false);
+            } else {
+                assertNull(g.in, "incoming lists only for PSI");
+            }
         }
     }
 
-    private static void mirrors(Polygraph g, IntList ids, IntList nbrs, boolean out) {
-        if (ids == null) {
-            assertEquals(null, nbrs);
-            return;
-        }
-        assertEquals(ids.size(), nbrs.size());
-        for (int i = 0; i < ids.size(); i++) {
-            int e = ids.get(i);
+    private static void mirrors(
+            Polygraph g, int x, EdgeLists lists, List<Integer> expected, boolean out) {
+        assertEquals(expected.size(), lists.degree(x), "edges at " + x);
+        for (int i = 0; i < expected.size(); i++) {
+            int e = expected.get(i);
+            assertEquals(e, lists.edge(x, i), "edge " + i + " at " + x);
             int far = out ? g.eTo.get(e) : g.eFrom.get(e);
-            assertEquals(g.eKind.get(e) == PolygraphGraph.RW ? ~far : far, nbrs.get(i));
+            assertEquals(g.eKind.get(e) == PolygraphGraph.RW ? ~far : far, lists.far(x, i));
+        }
+    }
+
+    /**
+     * Every level's graph, after the known edges (linked in bulk), a guess kept or undone and a
+     * solve (constraints with the reduction's edges linked in bulk, search edges added and taken
+     * out one by one), has lists that hold exactly its live edges.
+     */
+    @Test
+    void listsHoldTheLiveEdgesAtEveryLevel() {
+        Random r = new Random(2081);
+        long saved = PolygraphConstraints.reductionMinPairs;
+        PolygraphConstraints.reductionMinPairs = 0; // the reduction's bulk-linked edges
+        try {
+            int reduced = 0;
+            for (int i = 0; i < 40; i++) {
+                History h = HardHistories.generate(PolygraphPsiOrderTest.hard(r));
+                for (Level level : new Level[] {Level.PSI, Level.SI, Level.SER}) {
+                    Polygraph g = new Polygraph(new TxnModel(h), level, Long.MAX_VALUE);
+                    g.buildKnown();
+                    assertMirrors(g);
+                    long[] rank = new long[g.n];
+                    for (int t = 0; t < g.n; t++) {
+                        rank[t] = r.nextInt(g.n);
+                    }
+                    if (g.guess(rank)) {
+                        assertMirrors(g);
+                        g.undoGuess();
+                    }
+                    assertMirrors(g);
+                    g.solve(true);
+                    reduced += g.reducedEdges > 0 ? 1 : 0;
+                    assertMirrors(g);
+                }
+            }
+            assertTrue(reduced >= 10, "graphs with reduction edges: " + reduced);
+        } finally {
+            PolygraphConstraints.reductionMinPairs = saved;
         }
     }
 
@@ -128,9 +187,9 @@ class PolygraphNeighbourListsTest {
         queue.add(from);
         while (!queue.isEmpty()) {
             int v = queue.poll();
-            IntList o = g.out[v];
-            for (int i = 0; o != null && i < o.size(); i++) {
-                int e = o.get(i);
+            int[] o = g.out.edges(v);
+            for (int i = 0; i < o.length; i++) {
+                int e = o[i];
                 int x = g.eTo.get(e);
                 if ((noRw && g.eKind.get(e) == PolygraphGraph.RW)
                         || (topo != null && topo[x] > limit)
@@ -156,9 +215,9 @@ class PolygraphNeighbourListsTest {
         queue.add(start);
         while (!queue.isEmpty()) {
             int v = queue.poll();
-            IntList l = forward ? g.out[v] : g.in[v];
-            for (int i = 0; l != null && i < l.size(); i++) {
-                int e = l.get(i);
+            int[] l = forward ? g.out.edges(v) : g.in.edges(v);
+            for (int i = 0; i < l.length; i++) {
+                int e = l[i];
                 int x = forward ? g.eTo.get(e) : g.eFrom.get(e);
                 if (g.eKind.get(e) == PolygraphGraph.RW
                         || seen[x]

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PSI's topological orders and reachability summaries read each edge's far end from the neighbour
- * lists ({@link PolygraphGraph#outNbr}) instead of the edge attributes by id: after pruning and a
- * search (edges added and taken out), the orders equal Kahn's algorithm over the attributes (eKind,
- * eTo) node by node, and the summary answers as breadth-first searches over them (H, and H* ; rw ;
- * H*).
+ * lists ({@link PolygraphGraph#out}, far ends beside the ids) instead of the edge attributes by id:
+ * after pruning and a search (edges added and taken out), the orders equal Kahn's algorithm over
+ * the attributes (eKind, eTo) node by node, and the summary answers as breadth-first searches over
+ * them (H, and H* ; rw ; H*).
  */
 class PsiNeighbourReadsTest {
 
@@ -73,9 +73,9 @@ class PsiNeighbourReadsTest {
         int n = g.nodeCount;
         int[] indeg = new int[n];
         for (int v = 0; v < n; v++) {
-            IntList o = g.out[v];
-            for (int i = 0; o != null && i < o.size(); i++) {
-                int e = o.get(i);
+            int[] o = g.out.edges(v);
+            for (int i = 0; i < o.length; i++) {
+                int e = o[i];
                 if (!(skipRw && g.eKind.get(e) == PolygraphGraph.RW)) {
                     indeg[g.eTo.get(e)]++;
                 }
@@ -90,9 +90,9 @@ class PsiNeighbourReadsTest {
         }
         for (int head = 0; head < tail; head++) {
             int v = order[head];
-            IntList o = g.out[v];
-            for (int i = 0; o != null && i < o.size(); i++) {
-                int e = o.get(i);
+            int[] o = g.out.edges(v);
+            for (int i = 0; i < o.length; i++) {
+                int e = o[i];
                 if (!(skipRw && g.eKind.get(e) == PolygraphGraph.RW)
                         && --indeg[g.eTo.get(e)] == 0) {
                     order[tail++] = g.eTo.get(e);
@@ -114,9 +114,9 @@ class PsiNeighbourReadsTest {
         boolean[] h = closure(g, new int[] {u});
         IntList rwTargets = new IntList();
         for (int x = 0; x < g.nodeCount; x++) {
-            IntList o = g.out[x];
-            for (int i = 0; h[x] && o != null && i < o.size(); i++) {
-                int e = o.get(i);
+            int[] o = g.out.edges(x);
+            for (int i = 0; h[x] && i < o.length; i++) {
+                int e = o[i];
                 if (g.eKind.get(e) == PolygraphGraph.RW) {
                     rwTargets.add(g.eTo.get(e));
                 }
@@ -136,9 +136,9 @@ class PsiNeighbourReadsTest {
         }
         while (!queue.isEmpty()) {
             int x = queue.poll();
-            IntList o = g.out[x];
-            for (int i = 0; o != null && i < o.size(); i++) {
-                int e = o.get(i);
+            int[] o = g.out.edges(x);
+            for (int i = 0; i < o.length; i++) {
+                int e = o[i];
                 int y = g.eTo.get(e);
                 if (g.eKind.get(e) != PolygraphGraph.RW && !seen[y]) {
                     seen[y] = true;
