@@ -228,11 +228,11 @@ abstract class PolygraphGraph {
 
     /** Takes the most recently added edges out of the graph until {@code count} remain. */
     void truncateEdges(int count) {
+        if (deferredFrom >= 0 && live.size() > count) {
+            throw new IllegalStateException("edges taken out while their links are deferred");
+        }
         while (live.size() > count) {
             int id = live.removeLast();
-            if (deferredFrom >= 0) {
-                throw new IllegalStateException("edges taken out while their links are deferred");
-            }
             out.removeLast(eFrom.get(id));
             if (in != null) {
                 in.removeLast(eTo.get(id));
@@ -263,8 +263,9 @@ abstract class PolygraphGraph {
 
     /**
      * Appends the deferred edges to the per-node lists, in id order at each node, as {@link
-     * #addEdge} would have one by one: a count per node, one exact-size growth per list, then the
-     * appends, instead of a growth check and copy per append at random nodes (stop 26).
+     * #addEdge} would have one by one: a count per node, one growth per list ({@link
+     * EdgeLists#reserve}), then the appends, instead of growth copies at random nodes as lists fill
+     * (benchmarks/RESULTS.md, stop 26).
      */
     void linkDeferred() {
         int first = deferredFrom;

@@ -3,6 +3,7 @@ package isocheck.level;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.history.History;
@@ -167,6 +168,21 @@ class PolygraphNeighbourListsTest {
         } finally {
             PolygraphConstraints.reductionMinPairs = saved;
         }
+    }
+
+    /** Edges cannot be taken out while their links wait: the lists would lose other edges. */
+    @Test
+    void takingEdgesOutWhileLinksAreDeferredThrows() {
+        History h = HardHistories.generate(PolygraphPsiOrderTest.hard(new Random(7)));
+        Polygraph g = new Polygraph(new TxnModel(h), Level.PSI, Long.MAX_VALUE);
+        g.buildKnown();
+        int mark = g.edgeCount();
+        g.deferLinks();
+        g.addEdge(0, 1, PolygraphGraph.WW, 0, PolygraphGraph.WW_GUESS, -1);
+        assertThrows(IllegalStateException.class, () -> g.truncateEdges(mark));
+        g.linkDeferred();
+        g.truncateEdges(mark);
+        assertMirrors(g);
     }
 
     /**
