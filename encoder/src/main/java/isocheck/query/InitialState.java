@@ -759,15 +759,20 @@ final class InitialState {
                         // a column it does not read is free: CloseAuctions' UPDATE of an item it
                         // loops over gave i_num_bids 67, where the loop's SELECT had 0), where
                         // the record is alive; else the first naming's view
-                        Naming from = first;
-                        if (!readsValue(first, c.name())) {
+                        // A SELECT … INTO that stores it comes first: the value the transaction's
+                        // branches test, where statement views are independent functions (an
+                        // UPDATE's `SET i_num_bids = i_num_bids + 1` view had 0 where NewBid's
+                        // SELECT had the > 0 that took it into the bid branch)
+                        Naming from = null;
+                        for (boolean stored : new boolean[] {true, false}) {
                             for (Naming n : naming) {
-                                if (readsValue(n, c.name()) && aliveIn(n, table, r)) {
-                                    from = n;
-                                    break;
-                                }
+                                if (from == null
+                                        && readsValue(n, c.name())
+                                        && stores(n, c.name()) == stored
+                                        && (n == first || aliveIn(n, table, r))) from = n;
                             }
                         }
+                        if (from == null) from = first;
                         if (!readsValue(from, c.name()) && !preferred.contains(from))
                             unread.add(c.name());
                         values.put(
@@ -823,6 +828,11 @@ final class InitialState {
                                         r,
                                         q.txns().get(n.txn()),
                                         n.elements()));
+    }
+
+    /** Whether the naming's statement is a SELECT … INTO that stores the column's value. */
+    private boolean stores(Naming n, String column) {
+        return selectedValue(n, column).isPresent();
     }
 
     /**
