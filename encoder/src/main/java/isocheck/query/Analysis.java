@@ -318,7 +318,7 @@ public final class Analysis {
         int skipped = planned.size() - jobs.size();
         int threads = Math.max(1, Math.min(opts.threads(), jobs.size()));
         // side attempts only where the caller asked for more than one thread (--threads 1: one)
-        Cancellation cancel = new Cancellation(opts.threads() > 1 && SideAttempts.ENABLED);
+        Cancellation cancel = new Cancellation(opts.threads() > 1 && SideAttempts.enabled());
         // with --all every job of the first length with a cycle is merged, so none waits
         boolean[] holds = new boolean[jobs.size()];
         boolean hinted = !opts.all() && likely != LikelySat.NONE && SPECULATION >= 0;

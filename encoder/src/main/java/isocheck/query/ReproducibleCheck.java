@@ -150,8 +150,8 @@ final class ReproducibleCheck {
         return checkWithin(assertions, timeoutMillis, cancel, RestartSchedule.DEFAULT);
     }
 
-    /** {@link #checkWithin} under another schedule ({@link RestartSchedule#RESOLVE}). */
-    private static Answer checkWithin(
+    /** {@link #checkWithin} under another schedule ({@link RestartSchedule#RESOLVE}, tests). */
+    static Answer checkWithin(
             BoolExpr[] assertions,
             long timeoutMillis,
             Cancellation cancel,
