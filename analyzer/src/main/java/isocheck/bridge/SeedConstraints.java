@@ -48,7 +48,7 @@ final class SeedConstraints {
 
     /**
      * Also the parents the FOREIGN KEYs of the transactions' INSERTs reference ({@link
-     * InsertedRowParents}), by the same rule as a seeded child's: added unless the model has them
+     * WrittenRowParents}), by the same rule as a seeded child's: added unless the model has them
      * absent.
      */
     static Completed complete(
@@ -60,8 +60,8 @@ final class SeedConstraints {
         List<String> notes = new ArrayList<>();
         long[] fresh = {FRESH_BASE};
         uniqueColumns(program, rows, notes, fresh);
-        for (InsertedRowParents.Parent p :
-                InsertedRowParents.of(program, seed, txns, stringLiterals)) {
+        for (WrittenRowParents.Parent p :
+                WrittenRowParents.of(program, seed, txns, stringLiterals)) {
             Table parent = program.schema().table(p.table()).orElse(null);
             if (parent == null || present(rows, parent, p.referenced(), true)) continue;
             if (present(rows, parent, p.referenced(), false)) {

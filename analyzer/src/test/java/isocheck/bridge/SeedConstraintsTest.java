@@ -112,4 +112,28 @@ class SeedConstraintsTest {
         assertEquals(1, other.rows().size(), other.notes().toString());
         assertEquals(Map.of("acc_id", "4"), other.rows().get(0).key());
     }
+
+    /**
+     * perform-then-join.sql's Outbid sets best_bid.bid_id = :p_bid, which REFERENCES bid: the bid
+     * the parameter names is seeded (its replay's UPDATE aborted on the FOREIGN KEY before), not
+     * the item the UPDATE's WHERE names (a WHERE column is no reference).
+     */
+    @Test
+    void theParentAnUpdateSetsFromAParameterIsSeeded() throws java.io.IOException {
+        Program p =
+                ProgramLoader.load(Path.of("../benchmarks/programs/litmus/perform-then-join.sql"));
+        Witness.Txn outbid =
+                new Witness.Txn(
+                        "T2",
+                        "outbid",
+                        Map.of("p_item", "8", "p_bid", "3", "p_amount", "1"),
+                        new isocheck.program.SourcePos("t", 1, 1));
+        SeedConstraints.Completed added =
+                SeedConstraints.complete(p, List.of(), List.of(outbid), Map.of());
+        assertEquals(1, added.rows().size(), added.notes().toString());
+        assertEquals("bid", added.rows().get(0).table());
+        assertEquals(Map.of("b_id", "3"), added.rows().get(0).key());
+        assertTrue(
+                added.notes().get(0).contains("T2's UPDATE of best_bid"), added.notes().toString());
+    }
 }

@@ -11,7 +11,16 @@ public final class VarRefs extends TreeWalk {
 
     private final Set<String> out = new LinkedHashSet<>();
 
-    private VarRefs() {}
+    /** Whether an {@code IS [NOT] NULL} test names its variable (not when only values count). */
+    private final boolean nullTests;
+
+    private VarRefs() {
+        this(true);
+    }
+
+    private VarRefs(boolean nullTests) {
+        this.nullTests = nullTests;
+    }
 
     public static Set<String> of(Expr e) {
         VarRefs refs = new VarRefs();
@@ -30,7 +39,19 @@ public final class VarRefs extends TreeWalk {
      * statements nested in its blocks), with a FOREACH's or CHOOSE's source row set.
      */
     public static Set<String> ofStatement(Stmt s) {
-        VarRefs refs = new VarRefs();
+        return ofStatement(s, new VarRefs());
+    }
+
+    /**
+     * The variables whose values a statement reads: {@link #ofStatement} without the variables only
+     * tested by {@code IS [NOT] NULL} (FOUND after a PERFORM or SELECT … INTO tests whether a row
+     * set is empty, not what its rows hold).
+     */
+    public static Set<String> valuesReadBy(Stmt s) {
+        return ofStatement(s, new VarRefs(false));
+    }
+
+    private static Set<String> ofStatement(Stmt s, VarRefs refs) {
         if (s instanceof Stmt.Select sel) {
             sel.where().accept(refs);
             for (Stmt.Select part : sel.joinedFrom()) part.where().accept(refs);
@@ -61,7 +82,7 @@ public final class VarRefs extends TreeWalk {
 
     @Override
     public Void visitIsNull(Cond.IsNull isNull) {
-        out.add(isNull.variable());
+        if (nullTests) out.add(isNull.variable());
         return null;
     }
 

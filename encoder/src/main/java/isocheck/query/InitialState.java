@@ -92,9 +92,11 @@ final class InitialState {
             if (e.field().equals(StatementFacts.ALIVE)) existenceMatters.add(e.table() + e.key());
         }
         for (Naming n : namings) {
-            if (n.statement().statement() instanceof Stmt.Insert)
+            if (n.statement().statement() instanceof Stmt.Insert) {
                 existenceMatters.add(
                         n.statement().table() + keyOf(n.statement().table(), n.record()));
+                inserts.add(n);
+            }
             // a record a cycle transaction locks (UPDATE, DELETE, a locking read): whether it
             // exists decides whether the lock is taken, which orders the locking transactions
             // (StatementSnapshotRules#lockOrder). Seeded regardless, auction.sql's RC lost update
@@ -215,8 +217,16 @@ final class InitialState {
         for (Expr<?> r : rowSetMembers(sel.target(), table, site)) {
             Map<String, String> key = keyOf(table, r);
             Witness.InitialRow seeded = rows.get(table + key);
-            if (seeded != null && (seeded.alive() || !sure || onEdges.contains(table + key)))
+            if (seeded != null && onEdges.contains(table + key)) continue;
+            if (seeded != null && seeded.alive()) {
+                // the columns no naming read take this read's values
+                if (sure) rows.put(table + key, withReadColumns(seeded, t, sf, sel, site, r));
                 continue;
+            }
+            // unless a cycle transaction committed before t inserts it: the read may have found
+            // that insert (AuctionMark: a join found the bid another NewBid inserted, which was
+            // then seeded alive, and that NewBid's INSERT aborted on the duplicate key)
+            if (seeded != null && (!sure || insertedBefore(t, table, r))) continue;
             Map<String, String> values = new LinkedHashMap<>();
             for (Column c : v.columns(table)) {
                 if (v.isKey(table, c.name())) continue;
@@ -229,6 +239,52 @@ final class InitialState {
             }
             rows.put(table + key, new Witness.InitialRow(table, key, true, values));
         }
+    }
+
+    /**
+     * The seeded row with the values the row-set read gives the columns no naming of the record
+     * read ({@link #unreadColumns}): a selected column's row field where the read's values are
+     * used, a WHERE column's value in the read's view (the read found the row, so it matched).
+     */
+    private Witness.InitialRow withReadColumns(
+            Witness.InitialRow seeded,
+            int t,
+            StatementFacts sf,
+            Stmt.Select sel,
+            Site site,
+            Expr<?> r) {
+        String table = sf.table();
+        java.util.Set<String> unread = unreadColumns.get(table + seeded.key());
+        if (unread == null) return seeded;
+        boolean used = !valueFree(t, sel);
+        Map<String, String> values = new LinkedHashMap<>(seeded.values());
+        for (java.util.Iterator<String> it = unread.iterator(); it.hasNext(); ) {
+            String c = it.next();
+            boolean selected = sel.columns().contains(c) || sel.columns().contains("*");
+            Optional<Expr<?>> read =
+                    selected
+                            ? used
+                                    ? rules.terms().rowField(sel.target(), r, c, site)
+                                    : Optional.empty()
+                            : sf.reads().contains(c)
+                                    ? Optional.of(viewValue(sf, site, table, c, r))
+                                    : Optional.empty();
+            if (read.isEmpty()) continue;
+            values.put(c, m.eval(read.get(), true).toString());
+            it.remove();
+        }
+        return new Witness.InitialRow(table, seeded.key(), true, values);
+    }
+
+    /** Whether a cycle transaction before t in ar order inserts the record r of the table. */
+    private boolean insertedBefore(int t, String table, Expr<?> r) {
+        for (Naming ins : inserts) {
+            if (ins.txn() != t
+                    && arOrder.indexOf(ins.txn()) < arOrder.indexOf(t)
+                    && ins.statement().table().equals(table)
+                    && m.eval(v.context().mkEq(ins.record(), r), true).isTrue()) return true;
+        }
+        return false;
     }
 
     private Expr<?> viewValue(
@@ -332,8 +388,46 @@ final class InitialState {
      */
     private final java.util.Set<String> existenceMatters = new java.util.HashSet<>();
 
+    /** The INSERT executions of the cycle transactions ({@link #insertedBefore}). */
+    private final List<Naming> inserts = new ArrayList<>();
+
     /** Records a cycle transaction's statement may lock, as the namings' terms. */
     private final List<Expr<?>> lockedRecords = new ArrayList<>();
+
+    /**
+     * Per record seeded alive, the columns no naming of it reads ({@link #readsValue}): their
+     * values are some statement's free view, and a row-set read that selects them gives theirs
+     * ({@link #members}).
+     */
+    private final Map<String, java.util.Set<String>> unreadColumns = new java.util.HashMap<>();
+
+    /** Per transaction type, the variables whose values some statement reads (VarRefs). */
+    private final Map<String, java.util.Set<String>> valuesRead = new java.util.HashMap<>();
+
+    /**
+     * Whether the naming is a SELECT … INTO a variable whose values no statement of its transaction
+     * reads (a PERFORM, whose hidden row set only FOUND tests): the model leaves the columns of its
+     * view free of everything the transaction does, so they are the worst guess of the record's
+     * initial values.
+     */
+    private boolean valueFree(Naming n) {
+        return n.statement().statement() instanceof Stmt.Select sel && valueFree(n.txn(), sel);
+    }
+
+    private boolean valueFree(int txn, Stmt.Select sel) {
+        if (sel.target() == null || sel.aggregate().isPresent()) return false;
+        Transaction type = type(txn);
+        java.util.Set<String> read =
+                valuesRead.computeIfAbsent(
+                        type.name(),
+                        x -> {
+                            java.util.Set<String> vars = new java.util.HashSet<>();
+                            for (Stmt s : isocheck.program.Blocks.flatten(type.body()))
+                                vars.addAll(isocheck.program.VarRefs.valuesReadBy(s));
+                            return vars;
+                        });
+        return !read.contains(sel.target());
+    }
 
     /** Records on the cycle's edges (found by the cycle, so seeded as before). */
     private final java.util.Set<String> onEdges = new java.util.HashSet<>();
@@ -573,17 +667,24 @@ final class InitialState {
     /**
      * Under statement snapshots the value a {@code SELECT … INTO row} stores is its own function of
      * the row variable, not a view value (Terms, "statementViews"): the initial value of a selected
-     * column is that, where the statement selects it outside loops.
+     * column is that, where the statement selects it outside loops, or into a row set (whose row
+     * field is the record's, {@code Terms#rowField}, in every iteration).
      */
     private Optional<Expr<?>> selectedValue(Naming n, String column) {
         if (!(n.statement().statement() instanceof Stmt.Select sel)
                 || sel.target() == null
                 || sel.aggregate().isPresent()
-                || !n.elements().isEmpty()
                 || !(sel.columns().contains(column) || sel.columns().contains("*"))) {
             return Optional.empty();
         }
         try {
+            // a SELECT into a row set (a join's part, in a loop or not) stores the record's row
+            // field, its own function of the record (CloseAuctions' in-loop join: item_max_bid's
+            // imb_ib_id from the statement's view, free, was 0, and the join found no bid)
+            if (ProgramModel.rowTable(model.variable(type(n.txn()), sel.target()).type())
+                    .isPresent())
+                return rules.terms().rowField(sel.target(), n.record(), column, n.site());
+            if (!n.elements().isEmpty()) return Optional.empty();
             var ref =
                     new isocheck.program.Expr.VarRef(
                             sel.target(), column, isocheck.program.ScalarType.INT, sel.pos());
@@ -630,37 +731,51 @@ final class InitialState {
             // over-approximated execution conditions run (AuctionMark NewBid: item_max_bid seeded
             // from the view of the branch's join the transaction does not take, so the server's
             // run took the first-bid branch, inserted the row again and aborted)
+            // Within each, a read whose values nothing uses (a PERFORM that only sets FOUND) comes
+            // after the others: its view of the other columns is free (NewPurchase's PERFORM of
+            // item_max_bid gave the row imb_ib_id = 0, and the join after it found no bid)
             List<Naming> all = new ArrayList<>(preferred);
-            for (Naming n : namings) if (n.sure()) all.add(n);
-            for (Naming n : namings) if (!n.sure()) all.add(n);
+            for (boolean sure : new boolean[] {true, false})
+                for (boolean valueFree : new boolean[] {false, true})
+                    for (Naming n : namings)
+                        if (n.sure() == sure && valueFree(n) == valueFree) all.add(n);
             namings = all;
+            List<Naming> naming = new ArrayList<>();
             for (Naming n : namings) {
-                if (!n.statement().table().equals(table)
-                        || n.statement().statement() instanceof Stmt.Insert) continue;
-                if (!m.eval(v.context().mkEq(n.record(), r), true).isTrue()) continue;
-                String stmt = type(n.txn()).name() + "." + n.statement().id();
-                Expr<?> t = q.txns().get(n.txn());
-                boolean modelAlive =
-                        m.eval(v.aliveAt(table, stmt, r, t, n.elements()), true).isTrue();
+                if (n.statement().table().equals(table)
+                        && !(n.statement().statement() instanceof Stmt.Insert)
+                        && m.eval(v.context().mkEq(n.record(), r), true).isTrue()) naming.add(n);
+            }
+            if (!naming.isEmpty()) {
+                Naming first = naming.get(0);
+                boolean modelAlive = aliveIn(first, table, r);
                 boolean alive = exists(table, key, modelAlive);
                 Map<String, String> values = new LinkedHashMap<>();
+                java.util.Set<String> unread = new java.util.HashSet<>();
                 if (alive) {
                     for (Column c : v.columns(table)) {
-                        if (!v.isKey(table, c.name())) {
-                            Expr<?> value =
-                                    selectedValue(n, c.name())
-                                            .orElse(
-                                                    v.viewValueAt(
-                                                            table,
-                                                            c.name(),
-                                                            stmt,
-                                                            r,
-                                                            t,
-                                                            n.elements()));
-                            values.put(c.name(), m.eval(value, true).toString());
+                        if (v.isKey(table, c.name())) continue;
+                        // each column from the first naming that reads it (a statement's view of
+                        // a column it does not read is free: CloseAuctions' UPDATE of an item it
+                        // loops over gave i_num_bids 67, where the loop's SELECT had 0), where
+                        // the record is alive; else the first naming's view
+                        Naming from = first;
+                        if (!readsValue(first, c.name())) {
+                            for (Naming n : naming) {
+                                if (readsValue(n, c.name()) && aliveIn(n, table, r)) {
+                                    from = n;
+                                    break;
+                                }
+                            }
                         }
+                        if (!readsValue(from, c.name()) && !preferred.contains(from))
+                            unread.add(c.name());
+                        values.put(
+                                c.name(),
+                                m.eval(namedValue(from, table, c.name(), r), true).toString());
                     }
                 }
+                if (!unread.isEmpty()) unreadColumns.put(table + key, unread);
                 return unlessUnlocked(
                         new Witness.InitialRow(table, key, alive, values), r, modelAlive);
             }
@@ -686,6 +801,37 @@ final class InitialState {
             }
         }
         return unlessUnlocked(new Witness.InitialRow(table, key, alive, values), r, modelAlive);
+    }
+
+    /** Whether the record is alive in the view of the naming's statement execution. */
+    private boolean aliveIn(Naming n, String table, Expr<?> r) {
+        String stmt = type(n.txn()).name() + "." + n.statement().id();
+        return m.eval(v.aliveAt(table, stmt, r, q.txns().get(n.txn()), n.elements()), true)
+                .isTrue();
+    }
+
+    /** The value of the record's column as the naming's statement execution has it. */
+    private Expr<?> namedValue(Naming n, String table, String column, Expr<?> r) {
+        String stmt = type(n.txn()).name() + "." + n.statement().id();
+        return selectedValue(n, column)
+                .orElseGet(
+                        () ->
+                                v.viewValueAt(
+                                        table,
+                                        column,
+                                        stmt,
+                                        r,
+                                        q.txns().get(n.txn()),
+                                        n.elements()));
+    }
+
+    /**
+     * Whether the naming's statement reads the column's value in a way the model constrains: its
+     * WHERE, SET or selected columns ({@link StatementFacts#reads}), unless it selects into a
+     * variable nothing reads ({@link #valueFree}).
+     */
+    private boolean readsValue(Naming n, String column) {
+        return n.statement().reads().contains(column) && !valueFree(n);
     }
 
     /**

@@ -16,12 +16,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The parent rows the FOREIGN KEYs of a witness's INSERTs reference (PostgreSQL manual §5.5.5): an
- * INSERT whose referencing columns name a parent the seed lacks aborts in the database, while the
- * encoder, which does not model FOREIGN KEYs, lets every INSERT succeed (more executions: sound).
- * So a replay whose INSERT aborts on its FOREIGN KEY replays another history than the witness's
- * (BenchBase AuctionMark: NewBid inserts {@code item_bid} with {@code ib_buyer_id = p_buyer_id}, a
- * user no statement reads, so the model's initial state does not name it).
+ * The parent rows the FOREIGN KEYs of a witness's INSERTs and UPDATEs reference (PostgreSQL manual
+ * §5.5.5): an INSERT whose referencing columns name a parent the seed lacks aborts in the database,
+ * while the encoder, which does not model FOREIGN KEYs, lets every INSERT succeed (more executions:
+ * sound). So a replay whose INSERT aborts on its FOREIGN KEY replays another history than the
+ * witness's (BenchBase AuctionMark: NewBid inserts {@code item_bid} with {@code ib_buyer_id =
+ * p_buyer_id}, a user no statement reads, so the model's initial state does not name it).
  *
  * <p>A referencing column's value is known when the INSERT writes a parameter (the model's value
  * for that transaction) or a literal, or, for a key column, from the inserted row itself when the
@@ -29,10 +29,15 @@ import java.util.Optional;
  * INSERT's row is there, absent, and the one absent row of the table that agrees with the known key
  * columns gives the others (NewPurchase's {@code ip_ib_id = r_i.ib_id}). A foreign key with a
  * column of unknown value is left out (INSERTs in loops write loop variables: left out).
+ *
+ * <p>An UPDATE that sets every referencing column of a foreign key to a known value (a parameter or
+ * a literal) references that parent in the same way (perform-then-join.sql: Outbid's {@code SET
+ * bid_id = p_bid}, a bid no statement reads, so the model's initial state does not name it, and the
+ * replay's UPDATE aborted on the FOREIGN KEY).
  */
-final class InsertedRowParents {
+final class WrittenRowParents {
 
-    private InsertedRowParents() {}
+    private WrittenRowParents() {}
 
     /** A parent row to seed: its table and referenced column values (model numbers). */
     record Parent(String table, Map<String, String> referenced, String because) {}
@@ -47,16 +52,32 @@ final class InsertedRowParents {
         for (Witness.Txn x : txns) {
             Optional<Transaction> type = program.transaction(x.type());
             if (type.isEmpty()) continue;
-            List<Stmt.Insert> inserts = new ArrayList<>();
-            collect(type.get().body(), inserts);
-            for (Stmt.Insert ins : inserts) {
-                Table t = program.schema().table(ins.table()).orElse(null);
+            List<Stmt.Sql> statements = new ArrayList<>();
+            collect(type.get().body(), statements);
+            for (Stmt.Sql st : statements) {
+                Table t = program.schema().table(st.table()).orElse(null);
                 if (t == null) continue;
-                writes.add(
-                        new Written(
-                                x,
-                                t,
-                                written(ins, type.get(), x.parameters(), stringLiterals, seed, t)));
+                if (st instanceof Stmt.Insert ins)
+                    writes.add(
+                            new Written(
+                                    x,
+                                    t,
+                                    true,
+                                    written(
+                                            ins,
+                                            type.get(),
+                                            x.parameters(),
+                                            stringLiterals,
+                                            seed,
+                                            t)));
+                else if (st instanceof Stmt.Update u) {
+                    Map<String, String> set = new LinkedHashMap<>();
+                    for (isocheck.program.Assignment a : u.assignments()) {
+                        String v = value(a.value(), type.get(), x.parameters(), stringLiterals);
+                        if (v != null) set.put(a.column(), v);
+                    }
+                    writes.add(new Written(x, t, false, set));
+                }
             }
         }
         List<Parent> out = new ArrayList<>();
@@ -78,7 +99,7 @@ final class InsertedRowParents {
                                 fk.table(),
                                 wanted,
                                 w.txn().id()
-                                        + "'s INSERT INTO "
+                                        + (w.insert() ? "'s INSERT INTO " : "'s UPDATE of ")
                                         + w.table().name()
                                         + " ("
                                         + fk.sql()
@@ -88,13 +109,17 @@ final class InsertedRowParents {
         return out;
     }
 
-    /** An INSERT of a witness's transaction with the column values the model fixes. */
-    private record Written(Witness.Txn txn, Table table, Map<String, String> values) {}
+    /**
+     * An INSERT (or an UPDATE's SET) of a witness's transaction with the column values the model
+     * fixes.
+     */
+    private record Written(
+            Witness.Txn txn, Table table, boolean insert, Map<String, String> values) {}
 
     private static boolean insertedByWitness(
             List<Written> writes, String table, Map<String, String> wanted) {
         for (Written w : writes) {
-            if (!w.table().name().equals(table)) continue;
+            if (!w.insert() || !w.table().name().equals(table)) continue;
             boolean all = true;
             for (Map.Entry<String, String> e : wanted.entrySet()) {
                 if (!e.getValue().equals(w.values().get(e.getKey()))) all = false;
@@ -104,10 +129,12 @@ final class InsertedRowParents {
         return false;
     }
 
-    /** Every INSERT of a body, outside loops (a loop's INSERT writes its loop variable). */
-    private static void collect(List<Stmt> body, List<Stmt.Insert> out) {
+    /**
+     * Every INSERT and UPDATE of a body, outside loops (a loop's INSERT writes its loop variable).
+     */
+    private static void collect(List<Stmt> body, List<Stmt.Sql> out) {
         for (Stmt s : body) {
-            if (s instanceof Stmt.Insert ins) out.add(ins);
+            if (s instanceof Stmt.Insert || s instanceof Stmt.Update) out.add((Stmt.Sql) s);
             else if (!(s instanceof Stmt.Foreach))
                 for (List<Stmt> inner : Blocks.of(s)) collect(inner, out);
         }
