@@ -685,7 +685,14 @@ public final class Terms {
                 && model.variable(site.txn(), ref.variable()).kind() == Variable.Kind.PARAMETER;
     }
 
-    private final Map<Transaction, Set<String>> nullableParameters = new java.util.HashMap<>();
+    /**
+     * By identity, as {@link ProgramModel}'s maps: a record's hashCode walks the whole transaction
+     * body, and this is looked up for every variable reference of every comparison encoded (28 % of
+     * the Java samples of TPC-C's {@code weakest --per-transaction}, benchmarks/RESULTS.md, stop
+     * 26). The value is a function of the transaction, so an equal copy only computes it again.
+     */
+    private final Map<Transaction, Set<String>> nullableParameters =
+            new java.util.IdentityHashMap<>();
 
     /**
      * Whether every part of the comparison that may be NULL is a nullable parameter itself (not a

@@ -414,8 +414,14 @@ public final class Vocabulary implements ExecutionVocabulary {
     }
 
     public Expr<?> apply(String name, Sort range, List<? extends Expr<?>> args) {
-        Sort[] domain = args.stream().map(Expr::getSort).toArray(Sort[]::new);
-        return ctx.mkApp(fn(name, range, domain), args.toArray(new Expr<?>[0]));
+        // the arguments' sorts (a native call and a wrapper each) only for a first declaration
+        FuncDecl<?> f = fns.get(name);
+        if (f == null) {
+            Sort[] domain = new Sort[args.size()];
+            for (int i = 0; i < domain.length; i++) domain[i] = args.get(i).getSort();
+            f = fn(name, range, domain);
+        }
+        return ctx.mkApp(f, args.toArray(new Expr<?>[0]));
     }
 
     /**

@@ -10,7 +10,9 @@ public record Schema(List<Table> tables) {
         tables = List.copyOf(tables);
     }
 
+    /** The first table of that name (a loop: the encoder asks this per rule instance). */
     public Optional<Table> table(String name) {
-        return tables.stream().filter(t -> t.name().equals(name)).findFirst();
+        for (Table t : tables) if (t.name().equals(name)) return Optional.of(t);
+        return Optional.empty();
     }
 }

@@ -20,11 +20,14 @@ public record Transaction(
         body = List.copyOf(body);
     }
 
-    /** Vars(T): parameters first, then locals. */
+    /**
+     * Vars(T): parameters first, then locals. Loops, not streams: the encoder asks this for every
+     * variable reference of every rule it instantiates (15 % of the Java samples of TPC-C's {@code
+     * weakest --per-transaction} were these streams; benchmarks/RESULTS.md, stop 26).
+     */
     public Optional<Variable> variable(String name) {
-        return parameters.stream()
-                .filter(v -> v.name().equals(name))
-                .findFirst()
-                .or(() -> locals.stream().filter(v -> v.name().equals(name)).findFirst());
+        for (Variable v : parameters) if (v.name().equals(name)) return Optional.of(v);
+        for (Variable v : locals) if (v.name().equals(name)) return Optional.of(v);
+        return Optional.empty();
     }
 }

@@ -317,7 +317,8 @@ public final class Analysis {
         for (CycleJob j : planned) if (!known.covers(j.k(), j.sequence())) jobs.add(j);
         int skipped = planned.size() - jobs.size();
         int threads = Math.max(1, Math.min(opts.threads(), jobs.size()));
-        Cancellation cancel = new Cancellation();
+        // side attempts only where the caller asked for more than one thread (--threads 1: one)
+        Cancellation cancel = new Cancellation(opts.threads() > 1 && SideAttempts.enabled());
         // with --all every job of the first length with a cycle is merged, so none waits
         boolean[] holds = new boolean[jobs.size()];
         boolean hinted = !opts.all() && likely != LikelySat.NONE && SPECULATION >= 0;
@@ -346,7 +347,7 @@ public final class Analysis {
                     if (!found.isEmpty()) break; // the shortest length with a cycle is done
                     signatures.clear();
                 }
-                CycleJob.Result r = batch == null ? job.run(cancel) : await(batch, i);
+                CycleJob.Result r = batch == null ? runHere(job, cancel) : await(batch, i);
                 for (CycleJob.Asked a : r.asked()) {
                     Query q = a.query();
                     if (a.smtText() != null) SmtFiles.write(q.smtFile(), a.smtText());
@@ -420,6 +421,16 @@ public final class Analysis {
             }
         }
         return jobs;
+    }
+
+    /** One job on the calling thread, which holds a core meanwhile ({@link SideAttempts}). */
+    private static CycleJob.Result runHere(CycleJob job, Cancellation cancel) throws SpecException {
+        SideAttempts.enter();
+        try {
+            return job.run(cancel);
+        } finally {
+            SideAttempts.leave();
+        }
     }
 
     private static CycleJob.Result await(QueryThreads.Batch<CycleJob.Result> batch, int i)

@@ -14,6 +14,23 @@ final class Cancellation {
 
     private final Set<Context> live = new LinkedHashSet<>();
     private boolean cancelled;
+    private final boolean sideAttempts;
+
+    Cancellation() {
+        this(false);
+    }
+
+    /**
+     * @param sideAttempts whether a canonical solve of these queries may run its next attempt
+     *     beside the current one on a free core ({@link SideAttempts})
+     */
+    Cancellation(boolean sideAttempts) {
+        this.sideAttempts = sideAttempts;
+    }
+
+    boolean sideAttempts() {
+        return sideAttempts;
+    }
 
     synchronized void cancel() {
         cancelled = true;

@@ -112,10 +112,13 @@ final class QueryThreads {
                             i < jobs.size() && !stop.getAsBoolean();
                             i = next.getAndIncrement()) {
                         if (!awaitEarlier(batch, holds, ahead, i, stop)) return;
+                        SideAttempts.enter();
                         try {
                             batch.results.get(i).complete(jobs.get(i).call());
                         } catch (Throwable t) {
                             batch.results.get(i).completeExceptionally(t);
+                        } finally {
+                            SideAttempts.leave();
                         }
                     }
                 };

@@ -150,21 +150,105 @@ final class ReproducibleCheck {
         return checkWithin(assertions, timeoutMillis, cancel, RestartSchedule.DEFAULT);
     }
 
-    /** {@link #checkWithin} under another schedule ({@link RestartSchedule#RESOLVE}). */
-    private static Answer checkWithin(
+    /** {@link #checkWithin} under another schedule ({@link RestartSchedule#RESOLVE}, tests). */
+    static Answer checkWithin(
             BoolExpr[] assertions,
             long timeoutMillis,
             Cancellation cancel,
             RestartSchedule schedule) {
-        boolean progress = Boolean.getBoolean("isocheck.progress");
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         String reason = "timeout";
-        for (RestartSchedule.Attempt a : schedule.attempts()) {
-            long leftMs = (deadline - System.nanoTime()) / 1_000_000;
-            if (leftMs <= 0 || cancel.cancelled()) break;
+        List<RestartSchedule.Attempt> attempts = schedule.attempts();
+        Side ahead = null;
+        try {
+            for (int i = 0; i < attempts.size(); i++) {
+                long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+                if (leftMs <= 0 || cancel.cancelled()) break;
+                RestartSchedule.Attempt a = attempts.get(i);
+                Side running = null;
+                Prepared cur;
+                if (ahead != null) {
+                    running = ahead;
+                    cur = ahead.prepared;
+                    ahead = null;
+                } else {
+                    cur = Prepared.of(a, assertions, leftMs, cancel);
+                }
+                boolean keep = false;
+                try {
+                    // the next attempt beside this one while a core is free: the answer is still
+                    // the first attempt in the schedule's order that gives one (each attempt's
+                    // outcome is its own context's, under its own resource limit), so only the
+                    // wall time changes
+                    if (running == null
+                            && a.limited()
+                            && i + 1 < attempts.size()
+                            && cancel.sideAttempts()
+                            && SideAttempts.tryTakeCore())
+                        ahead = Side.start(attempts.get(i + 1), assertions, leftMs, cancel);
+                    Outcome o = running != null ? running.await() : cur.solve();
+                    o.print();
+                    Status st = o.status();
+                    if (st == Status.UNSATISFIABLE) return Answer.without(st, null, cancel);
+                    if (st == Status.UNKNOWN) {
+                        reason = o.reasonUnknown();
+                        // only this attempt's resource limit moves on (Z3 4.11 words it
+                        // "canceled", as it does a timeout): not the query's time limit, not a
+                        // cancel, not incompleteness. The kernel-alone attempt moves on from any
+                        // unknown (it words its limit "unknown"): the full solver behind it still
+                        // has its say
+                        boolean limit =
+                                a.simple()
+                                        || reason.contains("resource")
+                                        || reason.contains("canceled");
+                        if (a.limited()
+                                && limit
+                                && !cancel.cancelled()
+                                && System.nanoTime() < deadline) continue;
+                        return Answer.without(st, reason, cancel);
+                    }
+                    keep = true;
+                    List<Object> retained = new ArrayList<>();
+                    retained.add(cur.copied());
+                    return new Answer(
+                            st,
+                            cur.context(),
+                            cur.solver(),
+                            cur.solver().getModel(),
+                            null,
+                            cancel,
+                            retained,
+                            cur.terms());
+                } finally {
+                    if (!keep) cur.close(cancel);
+                }
+            }
+            return Answer.without(Status.UNKNOWN, reason, cancel);
+        } finally {
+            if (ahead != null) ahead.abandon(cancel);
+        }
+    }
+
+    /**
+     * One attempt's fresh context with the assertions translated into it and the solver set up,
+     * built on the calling thread (the assertions' context is the caller's), in the order the
+     * sequential schedule always used: the same terms, the same ids, the same answer.
+     */
+    private record Prepared(
+            RestartSchedule.Attempt attempt,
+            Context context,
+            Solver solver,
+            BoolExpr[] copied,
+            int terms) {
+
+        static Prepared of(
+                RestartSchedule.Attempt a,
+                BoolExpr[] assertions,
+                long leftMs,
+                Cancellation cancel) {
             Context fresh = new Context();
-            boolean keep = false;
             cancel.enter(fresh);
+            boolean ok = false;
             try {
                 Solver s = a.simple() ? fresh.mkSimpleSolver() : fresh.mkSolver();
                 Params p = fresh.mkParams();
@@ -180,56 +264,169 @@ final class ReproducibleCheck {
                 if (a.limited()) p.add("rlimit", a.rlimit(terms));
                 s.setParameters(p);
                 s.add(copied);
-                long t0 = System.nanoTime();
-                Status st = s.check();
-                if (progress) {
-                    System.err.println(
-                            "canonical solve (seed "
-                                    + a.seed()
-                                    + ", "
-                                    + terms
-                                    + " terms, rlimit "
-                                    + (a.limited() ? a.rlimit(terms) : 0)
-                                    + "): "
-                                    + st
-                                    + " "
-                                    + (System.nanoTime() - t0) / 1_000_000
-                                    + " ms, "
-                                    + rlimitCount(s)
-                                    + " units"
-                                    + (st == Status.UNKNOWN
-                                            ? " (" + s.getReasonUnknown() + ")"
-                                            : ""));
-                }
-                if (st == Status.UNSATISFIABLE) return Answer.without(st, null, cancel);
-                if (st == Status.UNKNOWN) {
-                    reason = s.getReasonUnknown();
-                    // only this attempt's resource limit moves on (Z3 4.11 words it "canceled",
-                    // as it does a timeout): not the query's time limit, not a cancel, not
-                    // incompleteness. The kernel-alone attempt moves on from any unknown (it
-                    // words its limit "unknown"): the full solver behind it still has its say
-                    boolean limit =
-                            a.simple()
-                                    || reason.contains("resource")
-                                    || reason.contains("canceled");
-                    if (a.limited() && limit && !cancel.cancelled() && System.nanoTime() < deadline)
-                        continue;
-                    return Answer.without(st, reason, cancel);
-                }
-                keep = true;
-                List<Object> retained = new ArrayList<>();
-                retained.add(copied);
-                Answer answer =
-                        new Answer(st, fresh, s, s.getModel(), null, cancel, retained, terms);
-                return answer;
+                ok = true;
+                return new Prepared(a, fresh, s, copied, terms);
             } finally {
-                if (!keep) {
+                if (!ok) {
                     cancel.leave(fresh);
                     fresh.close();
                 }
             }
         }
-        return Answer.without(Status.UNKNOWN, reason, cancel);
+
+        Outcome solve() {
+            long t0 = System.nanoTime();
+            Status st = solver.check();
+            return new Outcome(
+                    this,
+                    st,
+                    st == Status.UNKNOWN ? solver.getReasonUnknown() : null,
+                    (System.nanoTime() - t0) / 1_000_000,
+                    progress() ? rlimitCount(solver) : -1);
+        }
+
+        void close(Cancellation cancel) {
+            cancel.leave(context);
+            context.close();
+        }
+    }
+
+    private static boolean progress() {
+        return Boolean.getBoolean("isocheck.progress");
+    }
+
+    /** An attempt's answer, its time and its Z3 resource units (with --progress). */
+    private record Outcome(
+            Prepared prepared, Status status, String reasonUnknown, long millis, long units) {
+
+        void print() {
+            if (!progress()) return;
+            RestartSchedule.Attempt a = prepared.attempt();
+            System.err.println(
+                    "canonical solve (seed "
+                            + a.seed()
+                            + ", "
+                            + prepared.terms()
+                            + " terms, rlimit "
+                            + (a.limited() ? a.rlimit(prepared.terms()) : 0)
+                            + "): "
+                            + status
+                            + " "
+                            + millis
+                            + " ms, "
+                            + units
+                            + " units"
+                            + (status == Status.UNKNOWN ? " (" + reasonUnknown + ")" : ""));
+        }
+    }
+
+    /**
+     * An attempt solving on a side thread ({@link SideAttempts}), holding the core it took until it
+     * ends. Abandoned when an earlier attempt answers: interrupted (again every 20 ms: an interrupt
+     * that reaches a context before its check starts does nothing) and waited for before its
+     * context is closed.
+     */
+    private static final class Side {
+        final Prepared prepared;
+        private final java.util.concurrent.Future<Outcome> future;
+        private volatile boolean abandoned;
+
+        private Side(Prepared prepared) {
+            this.prepared = prepared;
+            this.future =
+                    SideAttempts.POOL.submit(
+                            () -> {
+                                try {
+                                    return abandoned ? null : prepared.solve();
+                                } finally {
+                                    SideAttempts.leave();
+                                }
+                            });
+        }
+
+        /** Prepares and starts the attempt on the core the caller has taken for it. */
+        static Side start(
+                RestartSchedule.Attempt a,
+                BoolExpr[] assertions,
+                long leftMs,
+                Cancellation cancel) {
+            Prepared prepared;
+            try {
+                prepared = Prepared.of(a, assertions, leftMs, cancel);
+            } catch (RuntimeException | Error e) {
+                SideAttempts.leave();
+                throw e;
+            }
+            try {
+                return new Side(prepared);
+            } catch (RuntimeException | Error e) {
+                SideAttempts.leave(); // not submitted: its task never runs
+                prepared.close(cancel);
+                throw e;
+            }
+        }
+
+        Outcome await() {
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        return future.get();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        Throwable c = e.getCause();
+                        if (c instanceof RuntimeException r) throw r;
+                        if (c instanceof Error err) throw err;
+                        throw new IllegalStateException(c);
+                    }
+                }
+            } finally {
+                if (interrupted) Thread.currentThread().interrupt();
+            }
+        }
+
+        void abandon(Cancellation cancel) {
+            abandoned = true;
+            boolean interrupted = false;
+            while (!future.isDone()) {
+                try {
+                    prepared.context().interrupt();
+                } catch (com.microsoft.z3.Z3Exception alreadyCanceled) {
+                    // stopped already
+                }
+                try {
+                    future.get(20, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.TimeoutException
+                        | java.util.concurrent.ExecutionException e) {
+                    // not yet, or failed: either way it is not used
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) Thread.currentThread().interrupt();
+            if (progress()) {
+                Outcome o = null;
+                try {
+                    o = future.isCancelled() ? null : future.get();
+                } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                    // not used
+                }
+                // its units are work thrown away: printed apart from the canonical solves'
+                if (o != null)
+                    System.err.println(
+                            "side attempt (seed "
+                                    + prepared.attempt().seed()
+                                    + ", "
+                                    + prepared.terms()
+                                    + " terms): abandoned, "
+                                    + o.millis()
+                                    + " ms, "
+                                    + o.units()
+                                    + " units");
+            }
+            prepared.close(cancel);
+        }
     }
 
     /**
