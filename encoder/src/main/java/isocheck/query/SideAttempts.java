@@ -21,13 +21,16 @@ final class SideAttempts {
 
     /**
      * Whether analyses on two or more threads run side attempts: system property {@code
-     * isocheck.sideAttempts}, {@code true} (default: on a free core at a load average below the
-     * cores), {@code false} (none: for paired measurements) or {@code always} (on a free core by
-     * the process's count whatever the load: for tests and measurements on a quiet machine). Where
-     * there is no /proc/loadavg (not Linux) the default runs none.
+     * isocheck.sideAttempts}, {@code false} (default: none), {@code true} (on a free core at a load
+     * average below the cores; none where there is no /proc/loadavg) or {@code always} (on a free
+     * core by the process's count whatever the load: for tests). Off by default because it did not
+     * measure: quiet, same jar, default off against on (RESULTS "(stop 26) Quiet re-measurement"),
+     * Courseware's weakest --per-transaction took 10.7 and 10.0 s against 11.1 and 12.2 s, TPC-C's
+     * 14.8 and 16.8 s against 14.6 and 17.6 s with more CPU, psi-cc --all 22.3 s against 25.6 s:
+     * the side attempt's thread takes the core Z3's own work and the JIT use.
      */
     private static String mode() {
-        return System.getProperty("isocheck.sideAttempts", "true");
+        return System.getProperty("isocheck.sideAttempts", "false");
     }
 
     static boolean enabled() {
