@@ -195,12 +195,12 @@ final class StatementSnapshotRules extends RuleFamily {
         for (TransactionFacts tf2 : model.transactions()) {
             Transaction txn2 = tf2.transaction();
             List<StatementFacts> stmts = tf2.statements();
+            java.util.Set<Stmt.Select> continuations = JoinContinuations.of(txn2.body());
             for (int i = 0; i < stmts.size(); i++) {
                 StatementFacts s2 = stmts.get(i);
                 if (!s2.loops().isEmpty() || !s2.pinsWholeKey()) continue;
                 // the next statement with a snapshot of its own: a continuation of s2's join
                 // reads the snapshot s2's join took before waiting for the lock (join_snapshot)
-                java.util.Set<Stmt.Select> continuations = JoinContinuations.of(txn2.body());
                 String next = null;
                 for (int j = i + 1; j < stmts.size() && next == null; j++)
                     if (hasSnapshot(stmts.get(j))

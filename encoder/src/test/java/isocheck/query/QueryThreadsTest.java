@@ -143,14 +143,7 @@ class QueryThreadsTest {
     void noJobStartsBehindAHeldOneBeforeItFinishes() throws Exception {
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         List<Integer> started = Collections.synchronizedList(new ArrayList<>());
-        List<Callable<Integer>> jobs = new ArrayList<>();
-        jobs.add(
-                () -> {
-                    started.add(0);
-                    release.await();
-                    return 0;
-                });
-        jobs.addAll(numbered(6, started).subList(1, 6));
+        List<Callable<Integer>> jobs = sixWithTheFirstWaitingFor(release, started);
         boolean[] holds = {true, false, false, false, false, false};
         QueryThreads.Batch<Integer> b =
                 QueryThreads.start(jobs, 2, () -> false, holds, Integer.MAX_VALUE);
@@ -170,14 +163,7 @@ class QueryThreadsTest {
     void aWorkerStartsAtMostTheGivenNumberOfJobsPastTheFirstUnanswered() throws Exception {
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         List<Integer> started = Collections.synchronizedList(new ArrayList<>());
-        List<Callable<Integer>> jobs = new ArrayList<>();
-        jobs.add(
-                () -> {
-                    started.add(0);
-                    release.await();
-                    return 0;
-                });
-        jobs.addAll(numbered(6, started).subList(1, 6));
+        List<Callable<Integer>> jobs = sixWithTheFirstWaitingFor(release, started);
         AtomicBoolean stop = new AtomicBoolean();
         QueryThreads.Batch<Integer> b = QueryThreads.start(jobs, 2, stop::get, new boolean[6], 1);
         assertEquals(1, b.result(1));
@@ -187,5 +173,19 @@ class QueryThreadsTest {
         release.countDown();
         b.awaitWorkers(() -> {});
         assertEquals(2, started.size(), started.toString());
+    }
+
+    /** numbered(6, started), but job 0 (recorded as started) returns only once release opens. */
+    private static List<Callable<Integer>> sixWithTheFirstWaitingFor(
+            java.util.concurrent.CountDownLatch release, List<Integer> started) {
+        List<Callable<Integer>> jobs = new ArrayList<>();
+        jobs.add(
+                () -> {
+                    started.add(0);
+                    release.await();
+                    return 0;
+                });
+        jobs.addAll(numbered(6, started).subList(1, 6));
+        return jobs;
     }
 }
