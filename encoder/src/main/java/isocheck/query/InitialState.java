@@ -764,13 +764,14 @@ final class InitialState {
                         // UPDATE's `SET i_num_bids = i_num_bids + 1` view had 0 where NewBid's
                         // SELECT had the > 0 that took it into the bid branch)
                         Naming from = null;
-                        for (boolean stored : new boolean[] {true, false}) {
-                            for (Naming n : naming) {
-                                if (from == null
-                                        && readsValue(n, c.name())
-                                        && stores(n, c.name()) == stored
-                                        && (n == first || aliveIn(n, table, r))) from = n;
+                        for (Naming n : naming) {
+                            if (!readsValue(n, c.name()) || n != first && !aliveIn(n, table, r))
+                                continue;
+                            if (stores(n, c.name())) {
+                                from = n;
+                                break;
                             }
+                            if (from == null) from = n;
                         }
                         if (from == null) from = first;
                         if (!readsValue(from, c.name()) && !preferred.contains(from))
