@@ -86,7 +86,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     "write the witness as a schedule for "
                             + "'isocheck run --schedule' (commits in ar order; each snapshot after the commits it sees: per transaction, "
                             + "or per statement for read committed); "
-                            + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule")
+                            + "with --all, FILE-1.schedule, ...; exit 2 naming the transactions when the witness has no snapshot schedule. "
+                            + "At a --db level the witness then comes from an execution of the cycle's transactions alone "
+                            + "when the solver finds one (one more solve per witness)")
     Path scheduleOut;
 
     @picocli.CommandLine.Mixin SolverDeadlineOptions deadline = new SolverDeadlineOptions();
@@ -203,7 +205,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
                         .withMode(m)
                         .withUniqueKeys(keys.uniqueKeys)
                         .withKeys(keys.model())
-                        .withKeysBelowCounters(keysBelowCounters);
+                        .withKeysBelowCounters(keysBelowCounters)
+                        .withClosedWorld(scheduleOut != null);
         if (threads != null) opts = opts.withThreads(threads);
         Analysis.Outcome outcome;
         try {

@@ -91,6 +91,21 @@ public final class AccessRules {
         return model;
     }
 
+    private boolean groundIterations;
+
+    /**
+     * Whether rules over records and loop elements are instantiated on the query's ground terms
+     * only ({@link Encoder.Mode#EXPANDED}): then the model constrains no other element of a loop's
+     * row set. Set by the {@link Encoder}.
+     */
+    void groundIterations(boolean on) {
+        this.groundIterations = on;
+    }
+
+    public boolean groundIterations() {
+        return groundIterations;
+    }
+
     private boolean statementViews;
 
     /**

@@ -164,7 +164,7 @@ final class AuxRules extends RuleFamily {
         Optional<BoolExpr> in = terms.member(x, source, site);
         if (in.isEmpty()) return List.of();
         String fn = txn.name() + "." + var.name();
-        Expr<?> first = v.apply(fn + "!first", sort, List.of(t));
+        Expr<?> first = terms.loopFirst(txn, var, t);
         BoolExpr firstIn = terms.member(first, source, site).orElseThrow();
         var pos = terms.loopPosition(txn, var, x, t);
         var firstPos = terms.loopPosition(txn, var, first, t);

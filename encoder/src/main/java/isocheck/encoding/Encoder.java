@@ -134,6 +134,7 @@ public final class Encoder {
         this.terms = new Terms(v, model);
         this.rules = new AccessRules(v, model, terms);
         this.mode = mode;
+        rules.groundIterations(mode == Mode.EXPANDED);
         this.conflicts = Conflict.all(model);
         this.counters = CounterField.find(model);
         this.counterKeys = CounterKey.find(model, counters);
@@ -278,6 +279,11 @@ public final class Encoder {
     /** Whether each statement reads from its own snapshot ({@link #forSpec}). */
     public boolean statementViews() {
         return statementViews;
+    }
+
+    /** Whether the spec is a database's own level ({@code --db}: its write-time rules apply). */
+    public boolean databaseLevel() {
+        return postgresRules;
     }
 
     /**

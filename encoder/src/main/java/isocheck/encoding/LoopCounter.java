@@ -43,7 +43,7 @@ import java.util.Optional;
  * statement's execution condition. The rule leaves positions free otherwise (gaps allowed, the
  * order of the other members not encoded): more executions, never fewer.
  */
-record LoopCounter(Variable variable, Stmt.Foreach loop, long start, long step) {
+public record LoopCounter(Variable variable, Stmt.Foreach loop, long start, long step) {
 
     static Optional<LoopCounter> of(ProgramModel model, Transaction txn, Variable var) {
         if (var.kind() != Variable.Kind.LOCAL || !(var.type() instanceof Type.Scalar))

@@ -333,9 +333,16 @@ public final class Terms {
     private final Map<String, Optional<LoopCounter>> loopCounters = new java.util.HashMap<>();
 
     /** The loop-counter rule's shape for the variable, if it has it ({@link LoopCounter}). */
-    Optional<LoopCounter> loopCounter(Transaction txn, Variable var) {
+    public Optional<LoopCounter> loopCounter(Transaction txn, Variable var) {
         return loopCounters.computeIfAbsent(
                 txn.name() + "." + var.name(), k -> LoopCounter.of(model, txn, var));
+    }
+
+    /** {@code T.v!first(t)}: the element a {@link LoopCounter}'s loop visits first. */
+    public Expr<?> loopFirst(Transaction txn, Variable var, Expr<?> t) {
+        LoopCounter lc = loopCounter(txn, var).orElseThrow();
+        return v.apply(
+                name(txn, var.name()) + "!first", elementSort(txn, lc.loop().source()), List.of(t));
     }
 
     /** {@code T.v!pos(x, t)}: the 1-based position of element x in a {@link LoopCounter}'s loop. */

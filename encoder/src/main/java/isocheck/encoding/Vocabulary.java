@@ -408,6 +408,11 @@ public final class Vocabulary implements ExecutionVocabulary {
         return fns.containsKey(name);
     }
 
+    /** Every function symbol declared so far, by name. */
+    public Map<String, FuncDecl<?>> declaredFunctions() {
+        return java.util.Collections.unmodifiableMap(fns);
+    }
+
     /** A function symbol, declared once per name. */
     public FuncDecl<?> fn(String name, Sort range, Sort... domain) {
         return fns.computeIfAbsent(name, n -> ctx.mkFuncDecl(n, domain, range));

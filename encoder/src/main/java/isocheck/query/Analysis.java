@@ -81,7 +81,8 @@ public final class Analysis {
             List<String> types,
             int maxTypeSequences,
             int threads,
-            KeyModel keys) {
+            KeyModel keys,
+            boolean closedWorld) {
         public Options {
             if (keys == null) keys = KeyModel.OVERWRITE;
             if (threads < 1)
@@ -102,7 +103,17 @@ public final class Analysis {
                     List.of(),
                     DEFAULT_MAX_TYPE_SEQUENCES,
                     DEFAULT_THREADS,
-                    KeyModel.OVERWRITE);
+                    KeyModel.OVERWRITE,
+                    false);
+        }
+
+        /**
+         * Witnesses at a database's own level from a model of the cycle's transactions alone where
+         * one exists ({@link ClosedWorldViews}): for the schedules a replay runs ({@code
+         * --schedule-out}). One more solve per witness.
+         */
+        public Options withClosedWorld(boolean on) {
+            return edit(o -> o.closedWorld = on);
         }
 
         /**
@@ -187,12 +198,13 @@ public final class Analysis {
                     e.types,
                     e.maxTypeSequences,
                     e.threads,
-                    e.keys);
+                    e.keys,
+                    e.closedWorld);
         }
 
         private static final class Edit {
             int from, bound, timeoutSeconds, maxTypeSequences, threads;
-            boolean all, uniqueKeys, keysBelowCounters;
+            boolean all, uniqueKeys, keysBelowCounters, closedWorld;
             Path smtOut;
             Encoder.Mode mode;
             Set<String> disabledRules;
@@ -213,6 +225,7 @@ public final class Analysis {
                 maxTypeSequences = o.maxTypeSequences;
                 threads = o.threads;
                 keys = o.keys;
+                closedWorld = o.closedWorld;
             }
         }
     }

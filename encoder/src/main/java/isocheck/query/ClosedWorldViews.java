@@ -1,0 +1,364 @@
+package isocheck.query;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.FuncDecl;
+import isocheck.encoding.AccessRules;
+import isocheck.encoding.ProgramModel;
+import isocheck.encoding.Site;
+import isocheck.encoding.Vocabulary;
+import isocheck.program.OrderKey;
+import isocheck.program.StatementFacts;
+import isocheck.program.Stmt;
+import isocheck.program.Transaction;
+import isocheck.program.Variable;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The witness preference for one satisfiable cycle ({@code --schedule-out}, {@link
+ * Analysis.Options#withClosedWorld}, at a database's own level): the same cycle, its edge selectors
+ * pinned, in an execution of the cycle's transactions alone on one initial state. Not part of any
+ * query and never used for a proof, so soundness does not rest on it. The encoding is open-world
+ * (paper §3): the values a view reads are free where no cycle transaction decides them, since a
+ * transaction outside the cycle may commit between two snapshots, and with statement snapshots
+ * (READ COMMITTED) each statement's view is its own function. A witness schedule replays the
+ * cycle's transactions alone ({@link InitialState}), where two reads of a version see one value:
+ * AuctionMark's CloseAuctions pair read one item's i_num_bids as 0 in one loop and 80 in the other,
+ * and the replay took a branch the model never did (benchmarks/RESULTS.md stop 27). {@link
+ * CycleJob} solves the query with these constraints added and extracts the witness from that model
+ * when it is satisfiable, from the query's own model otherwise.
+ *
+ * <p>The constraints: (1) every view of a field (or a table's Alive) no cycle transaction writes is
+ * one function of the record; a field one of them writes, in a statement that runs before its own
+ * transaction's writes of it, is that function too while the statement's snapshot holds no other
+ * cycle transaction. Covered view functions: a transaction's ({@code val!T.f}, {@code Alive!T}), a
+ * statement's ({@code val!T.f@S/n}, {@code Alive!T@S/n}), and the per-variable field functions of a
+ * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}.
+ */
+final class ClosedWorldViews {
+    private ClosedWorldViews() {}
+
+    /** The constraints for the cycle of these selectors; empty when there is nothing to equate. */
+    static List<BoolExpr> of(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            CycleQuery.Built q,
+            BoolExpr[] query,
+            List<CycleQuery.Selector> shape) {
+        Set<Transaction> types = new HashSet<>();
+        for (CycleQuery.Selector s : shape) {
+            types.add(s.conflict().t1());
+            types.add(s.conflict().t2());
+        }
+        Set<String> written = new HashSet<>();
+        for (Transaction t : types)
+            for (StatementFacts sf : model.facts(t.name()).statements())
+                for (String f : sf.writes()) written.add(sf.table() + "." + f);
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        // by name: the constraints' order is the canonical solve's input, the same in every run
+        Map<String, View> views = new java.util.TreeMap<>();
+        for (Map.Entry<String, FuncDecl<?>> e : v.declaredFunctions().entrySet()) {
+            Optional<View> found = view(v, model, e.getKey(), e.getValue());
+            if (found.isEmpty()) continue;
+            View view = found.get();
+            boolean unwritten = !written.contains(view.table() + "." + view.field());
+            // a field a cycle transaction writes: only a statement that runs before its own
+            // transaction's writes of it, and only while no other cycle transaction is visible
+            if (!unwritten && (view.statement() == null || !beforeOwnWrites(model, view))) continue;
+            views.put(e.getKey(), view);
+        }
+        // each equation on the query's ground applications of the function, not under a
+        // quantifier: a universally quantified one made every closed-world solve of a BenchBase
+        // TPC-C witness take seconds (model-based instantiation), 20x the query's own solve
+        Map<Integer, List<Expr<?>[]>> apps = groundApplications(query, views.keySet(), v);
+        for (Map.Entry<String, View> e : views.entrySet()) {
+            View view = e.getValue();
+            FuncDecl<?> f = v.declaredFunctions().get(e.getKey());
+            boolean unwritten = !written.contains(view.table() + "." + view.field());
+            FuncDecl<?> init =
+                    ctx.mkFuncDecl(
+                            "cw!" + view.table() + "." + view.field(),
+                            new com.microsoft.z3.Sort[] {f.getDomain()[view.recordAt()]},
+                            f.getRange());
+            FuncDecl<?> snapshot =
+                    view.statement() == null
+                            ? null
+                            : v.declaredFunctions()
+                                    .get("vis@" + view.type().name() + "." + view.statement().id());
+            for (Expr<?>[] args : apps.getOrDefault(f.getId(), List.of())) {
+                BoolExpr eq = ctx.mkEq(ctx.mkApp(f, args), ctx.mkApp(init, args[view.recordAt()]));
+                if (!unwritten) {
+                    // the statement's own snapshot where it has one (READ COMMITTED: a
+                    // transaction's later statements may see a commit its earlier ones do not),
+                    // else the transaction's
+                    Expr<?> t = args[view.txnAt()];
+                    List<BoolExpr> unseen = new ArrayList<>();
+                    for (Expr<?> c : q.txns()) {
+                        BoolExpr seen =
+                                snapshot == null
+                                        ? v.vis(c, t)
+                                        : (BoolExpr) ctx.mkApp(snapshot, c, t);
+                        unseen.add(ctx.mkOr(ctx.mkEq(c, t), ctx.mkNot(seen)));
+                    }
+                    eq = ctx.mkImplies(ctx.mkAnd(unseen.toArray(new BoolExpr[0])), eq);
+                }
+                out.add(eq);
+            }
+        }
+        out.addAll(firstRows(v, rules, q, shape));
+        out.addAll(limitedLoops(v, rules, q, shape));
+        for (CycleQuery.Selector s : shape) {
+            out.add(s.flag());
+            out.add(s.eta());
+        }
+        return out.size() == 2 * shape.size() ? List.of() : out;
+    }
+
+    /**
+     * The applications of the named functions in the assertions outside quantifiers, by function
+     * id, in the order a depth-first walk of the assertions meets them (the same in every run).
+     */
+    private static Map<Integer, List<Expr<?>[]>> groundApplications(
+            BoolExpr[] query, Set<String> names, Vocabulary v) {
+        Set<Integer> wanted = new HashSet<>();
+        for (String n : names) wanted.add(v.declaredFunctions().get(n).getId());
+        Map<Integer, List<Expr<?>[]>> out = new java.util.HashMap<>();
+        Set<Integer> seen = new HashSet<>();
+        java.util.ArrayDeque<Expr<?>> stack = new java.util.ArrayDeque<>();
+        for (int i = query.length - 1; i >= 0; i--) stack.push(query[i]);
+        while (!stack.isEmpty()) {
+            Expr<?> e = stack.pop();
+            if (!seen.add(e.getId()) || e.isQuantifier() || !e.isApp()) continue;
+            Expr<?>[] args = e.getArgs();
+            int id = e.getFuncDecl().getId();
+            if (wanted.contains(id)) out.computeIfAbsent(id, k -> new ArrayList<>()).add(args);
+            for (int i = args.length - 1; i >= 0; i--) stack.push(args[i]);
+        }
+        return out;
+    }
+
+    /**
+     * For each {@link isocheck.encoding.LoopCounter} loop: the transactions of one type visit the
+     * same row first, and its ORDER BY key (INT or string, by the string's number: seeded strings
+     * {@code 's<n>'} of as many digits sort the same way) is the least (ASC; greatest, DESC) of the
+     * query's ground records in the set. The model constrains the iterations of ground records only
+     * (EXPANDED mode), and the server visits the seeded rows in ORDER BY order: CloseAuctions skips
+     * its first row, and a replay whose two transactions had two first rows, or whose first row did
+     * not sort first, ran an iteration the model never constrained.
+     */
+    private static List<BoolExpr> firstRows(
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        var terms = rules.terms();
+        for (int i = 0; i < shape.size(); i++) {
+            Transaction type = shape.get(i).conflict().t1();
+            Expr<?> t = q.txns().get(i);
+            for (Variable var : type.locals()) {
+                var lc = terms.loopCounter(type, var);
+                if (lc.isEmpty()) continue;
+                Expr<?> first = terms.loopFirst(type, var, t);
+                for (int j = 0; j < i; j++)
+                    if (shape.get(j).conflict().t1() == type)
+                        out.add(ctx.mkEq(first, terms.loopFirst(type, var, q.txns().get(j))));
+                String source = lc.get().loop().source();
+                Optional<String> table =
+                        ProgramModel.rowTable(rules.model().variable(type, source).type());
+                Optional<OrderKey> key = orderKey(rules, type, source);
+                if (table.isEmpty() || key.isEmpty() || !v.isKey(table.get(), key.get().column()))
+                    continue;
+                Site site = new Site(type, t, Map.of());
+                var kf = v.key(table.get(), key.get().column(), first);
+                String sort = v.recordSort(table.get()).toString();
+                for (Map.Entry<String, List<Expr<?>>> e : q.ground().entrySet()) {
+                    if (!e.getKey().equals(sort) && !e.getKey().startsWith(sort + "@")) continue;
+                    for (Expr<?> x : e.getValue()) {
+                        Optional<BoolExpr> in = terms.member(x, source, site);
+                        if (in.isEmpty()) continue;
+                        var kx = v.key(table.get(), key.get().column(), x);
+                        out.add(
+                                ctx.mkImplies(
+                                        in.get(),
+                                        key.get().descending()
+                                                ? ctx.mkLe(kx, kf)
+                                                : ctx.mkLe(kf, kx)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A FOR loop over a SELECT with LIMIT n (or SKIP LOCKED) holds, in the encoding, any subset of
+     * the matching rows (the model may leave out a matching row: AuxRules' select_complete is off).
+     * When n exceeds the query's ground records of the table, the server returns every matching
+     * seeded row: the preference puts every ground record that matches and is alive in the set.
+     * CloseAuctions' {@code LIMIT 100}: a seeded item the model kept out of the loop was visited on
+     * the server, in an iteration the model never constrained.
+     */
+    private static List<BoolExpr> limitedLoops(
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        var terms = rules.terms();
+        for (int i = 0; i < shape.size(); i++) {
+            Transaction type = shape.get(i).conflict().t1();
+            Expr<?> t = q.txns().get(i);
+            for (Variable var : type.locals()) {
+                for (ProgramModel.Assignment a : rules.model().assignments(type, var.name())) {
+                    if (!(a.stmt() instanceof Stmt.Foreach loop) || !a.loops().isEmpty()) continue;
+                    List<ProgramModel.Assignment> src =
+                            rules.model().assignments(type, loop.source());
+                    if (src.size() != 1
+                            || !src.get(0).loops().isEmpty()
+                            || !(src.get(0).stmt() instanceof Stmt.Select sel)
+                            || !sel.mayOmitRows()
+                            || sel.isJoin()
+                            || sel.aggregate().isPresent()) continue;
+                    StatementFacts sf = rules.model().factsOf(sel);
+                    String sort = v.recordSort(sf.table()).toString();
+                    List<Expr<?>> ground = new ArrayList<>();
+                    for (Map.Entry<String, List<Expr<?>>> e : q.ground().entrySet())
+                        if (e.getKey().equals(sort) || e.getKey().startsWith(sort + "@"))
+                            ground.addAll(e.getValue());
+                    if (sel.limit().isPresent() && sel.limit().get() <= ground.size()) continue;
+                    Site site = rules.site(sf, type, t, List.of());
+                    for (Expr<?> x : ground) {
+                        Optional<BoolExpr> in = terms.member(x, loop.source(), site);
+                        if (in.isEmpty()) continue;
+                        out.add(
+                                ctx.mkImplies(
+                                        ctx.mkAnd(
+                                                rules.exec(sf, site, false),
+                                                rules.addresses(sf, site, x, false),
+                                                rules.aliveInView(sf, site, x, false)),
+                                        in.get()));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Optional<OrderKey> orderKey(AccessRules rules, Transaction type, String source) {
+        List<ProgramModel.Assignment> as = rules.model().assignments(type, source);
+        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select sel))
+            return Optional.empty();
+        return sel.orderBy().isEmpty() ? Optional.empty() : Optional.of(sel.orderBy().get(0));
+    }
+
+    /**
+     * A view function: the table and field (or Alive) it reads and where its record argument is.
+     */
+    private record View(
+            String table,
+            String field,
+            int recordAt,
+            int txnAt,
+            Transaction type,
+            StatementFacts statement) {}
+
+    private static Optional<View> view(
+            Vocabulary v, ProgramModel model, String name, FuncDecl<?> f) {
+        if (name.startsWith("cw!") || name.contains("@init") || name.contains("@once"))
+            return Optional.empty();
+        if (name.startsWith("Alive!")) {
+            String table = name.substring(6).replaceFirst("@.*$", "");
+            if (f.getDomainSize() < 2 || v.isStatic(table)) return Optional.empty();
+            Transaction type = statementType(model, name);
+            return Optional.of(
+                    new View(
+                            table, StatementFacts.ALIVE, 0, 1, type, statement(model, type, name)));
+        }
+        if (name.startsWith("val!")) {
+            String tf = name.substring(4).replaceFirst("@.*$", "");
+            int dot = tf.indexOf('.');
+            if (dot < 0 || f.getDomainSize() < 2) return Optional.empty();
+            Transaction type = statementType(model, name);
+            return Optional.of(
+                    new View(
+                            tf.substring(0, dot),
+                            tf.substring(dot + 1),
+                            0,
+                            1,
+                            type,
+                            statement(model, type, name)));
+        }
+        // X.v.f(ix…, x, t): a field of a row of the row set v of transaction X
+        String[] parts = name.split("\\.");
+        if (parts.length != 3 || f.getDomainSize() < 2) return Optional.empty();
+        Transaction txn =
+                model.transactions().stream()
+                        .map(tf -> tf.transaction())
+                        .filter(t -> t.name().equals(parts[0]))
+                        .findFirst()
+                        .orElse(null);
+        if (txn == null) return Optional.empty();
+        Variable var;
+        try {
+            var = model.variable(txn, parts[1]);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        Optional<String> table = ProgramModel.rowTable(var.type());
+        int at = f.getDomainSize() - 2;
+        if (table.isEmpty()
+                || v.isKey(table.get(), parts[2])
+                || !f.getDomain()[at].equals(v.recordSort(table.get()))) return Optional.empty();
+        List<ProgramModel.Assignment> as = model.assignments(txn, parts[1]);
+        StatementFacts select =
+                as.size() == 1 && as.get(0).stmt() instanceof isocheck.program.Stmt.Select sel
+                        ? model.factsOf(sel)
+                        : null;
+        return Optional.of(new View(table.get(), parts[2], at, at + 1, txn, select));
+    }
+
+    /** The transaction type of a statement view's name ({@code …@X.Sk/n}), or null. */
+    private static Transaction statementType(ProgramModel model, String name) {
+        int at = name.indexOf('@');
+        int dot = at < 0 ? -1 : name.indexOf('.', at);
+        if (dot < 0) return null;
+        String type = name.substring(at + 1, dot);
+        return model.transactions().stream()
+                .map(tf -> tf.transaction())
+                .filter(t -> t.name().equals(type))
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** The statement of a statement view's name ({@code …@X.Sk/n}), or null. */
+    private static StatementFacts statement(ProgramModel model, Transaction type, String name) {
+        if (type == null) return null;
+        String id =
+                name.substring(name.indexOf('.', name.indexOf('@')) + 1).replaceFirst("/.*$", "");
+        for (StatementFacts sf : model.facts(type.name()).statements())
+            if (sf.id().equals(id)) return sf;
+        return null;
+    }
+
+    /** Whether the view's statement comes before every write of its field by its transaction. */
+    private static boolean beforeOwnWrites(ProgramModel model, View view) {
+        List<StatementFacts> all = model.facts(view.type().name()).statements();
+        int at = all.indexOf(view.statement());
+        if (at < 0) return false;
+        for (int i = 0; i < at; i++) {
+            StatementFacts sf = all.get(i);
+            if (sf.table().equals(view.table()) && sf.writes().contains(view.field())) return false;
+        }
+        for (StatementFacts sf : all)
+            if (sf.loops().size() > 0
+                    && sf.table().equals(view.table())
+                    && sf.writes().contains(view.field())
+                    && !view.statement().loops().isEmpty()) return false;
+        return true;
+    }
+}
