@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.query.Analysis;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -565,6 +566,36 @@ class SqlConstructRulesTest {
                 Analysis.Verdict.NONE,
                 run(viaElse.replace(":k IS NULL THEN", ":k IS NULL AND :k > 0 THEN"), "ec", 2)
                         .verdict());
+    }
+
+    /**
+     * LoopCounter: a counter incremented first in a loop body is the row's position there, and the
+     * first row has position 1 (AuctionMark's CloseAuctions skips its first item with {@code IF n >
+     * 1}). Close's one row is its first, so Close never writes; before the rule n was free in the
+     * loop and Close and Bid made a write skew no database produces.
+     */
+    @Test
+    void aLoopCounterIsTheRowsPositionAndTheFirstRowIsAtOne() throws Exception {
+        String litmus =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of("../benchmarks/programs/litmus/loop-skip-first.sql"));
+        assertTrue(litmus.contains("ORDER BY i_id LIMIT 1 LOOP"), litmus);
+        for (String spec : List.of("si", "pg-read-committed"))
+            assertEquals(Analysis.Verdict.NONE, run(litmus, spec, 3).verdict(), spec);
+        // two rows: the second is closed, and the write skew is real
+        String two = litmus.replace("ORDER BY i_id LIMIT 1 LOOP", "ORDER BY i_id LIMIT 2 LOOP");
+        assertEquals(Analysis.Verdict.FOUND, run(two, "si", 2).verdict());
+        // a test of the counter as "n > 0" keeps every row: the one row is closed
+        String any = litmus.replace("IF n > 1 THEN", "IF n > 0 THEN");
+        assertEquals(Analysis.Verdict.FOUND, run(any, "si", 2).verdict());
+        // a read after the loop refuses the rule (the counter is free again): found
+        String after =
+                litmus.replace(
+                        "  END LOOP;\nEND\n$$;\n\nCREATE FUNCTION bid",
+                        "  END LOOP;\n  IF n > 5 THEN\n    RAISE EXCEPTION 'many';\n  END IF;\n"
+                                + "END\n$$;\n\nCREATE FUNCTION bid");
+        assertTrue(after.contains("'many'"), after);
+        assertEquals(Analysis.Verdict.FOUND, run(after, "si", 2).verdict());
     }
 
     /**

@@ -64,6 +64,7 @@ final class AuxRules extends RuleFamily {
                                             facts.addAll(auxChoose(txn, var, t));
                                             facts.addAll(auxAggregate(txn, var, t));
                                             facts.addAll(auxLoopPick(txn, var, t));
+                                            facts.addAll(auxLoopCounter(txn, var, t));
                                             facts.addAll(auxPathAssignment(txn, var, t));
                                         }
                                         for (StatementFacts sf : tf.statements()) {
@@ -144,6 +145,49 @@ final class AuxRules extends RuleFamily {
         return List.of(
                 forAllIn(t, List.of(x), ctx.mkImplies(in, ne)),
                 ctx.mkImplies(ne, terms.member(pick, var.name(), site).orElseThrow()));
+    }
+
+    /**
+     * loop_counter ({@link LoopCounter}, whose class comment argues soundness): a member's position
+     * in its loop is at least 1 and no other member's ({@code T.v!posinv} inverts it); a set with a
+     * member has {@code T.v!first(t)} at position 1; with ORDER BY an INT key column, the first
+     * member's key is the least (ASC) or greatest (DESC) of the members'.
+     */
+    private List<BoolExpr> auxLoopCounter(Transaction txn, Variable var, Expr<?> t) {
+        Optional<LoopCounter> found = terms.loopCounter(txn, var);
+        if (found.isEmpty()) return List.of();
+        LoopCounter lc = found.get();
+        String source = lc.loop().source();
+        Site site = new Site(txn, t, Map.of());
+        com.microsoft.z3.Sort sort = terms.elementSort(txn, source);
+        Expr<?> x = v.fresh("i!" + lc.loop().variable(), sort);
+        Optional<BoolExpr> in = terms.member(x, source, site);
+        if (in.isEmpty()) return List.of();
+        String fn = txn.name() + "." + var.name();
+        Expr<?> first = v.apply(fn + "!first", sort, List.of(t));
+        BoolExpr firstIn = terms.member(first, source, site).orElseThrow();
+        var pos = terms.loopPosition(txn, var, x, t);
+        var firstPos = terms.loopPosition(txn, var, first, t);
+        List<BoolExpr> each = new ArrayList<>();
+        each.add(ctx.mkGe(pos, ctx.mkInt(1)));
+        each.add(ctx.mkEq(v.apply(fn + "!posinv", sort, List.of(pos, t)), x));
+        each.add(firstIn);
+        Optional<String> table = ProgramModel.rowTable(model.variable(txn, source).type());
+        Optional<isocheck.program.OrderKey> key = lc.firstOrderKey(model, txn);
+        if (table.isPresent() && key.isPresent() && v.isIntKey(table.get(), key.get().column())) {
+            var kx = v.key(table.get(), key.get().column(), x);
+            var kf = v.key(table.get(), key.get().column(), first);
+            each.add(key.get().descending() ? ctx.mkLe(kx, kf) : ctx.mkGe(kx, kf));
+        }
+        return List.of(
+                forAllIn(t, List.of(x), ctx.mkImplies(in.get(), and(each))),
+                ctx.mkImplies(
+                        firstIn,
+                        ctx.mkAnd(
+                                ctx.mkEq(firstPos, ctx.mkInt(1)),
+                                ctx.mkEq(
+                                        v.apply(fn + "!posinv", sort, List.of(firstPos, t)),
+                                        first))));
     }
 
     /**

@@ -301,6 +301,19 @@ public final class Terms {
                         site.txn().name() + "." + var.name(),
                         k -> IterationDefinition.of(model, site.txn(), var));
         if (inIteration.isPresent()) return value(inIteration.get(), site, null);
+        // a loop counter read in its loop: start + step · T.v!pos(x, t), constrained by AuxRules
+        Optional<LoopCounter> counter = loopCounter(site.txn(), var);
+        if (counter.isPresent()) {
+            Expr<?> x = site.element(counter.get().loop());
+            if (x == null) return Optional.empty();
+            LoopCounter lc = counter.get();
+            return Optional.of(
+                    ctx.mkAdd(
+                            ctx.mkInt(lc.start()),
+                            ctx.mkMul(
+                                    ctx.mkInt(lc.step()),
+                                    loopPosition(site.txn(), var, x, site.t()))));
+        }
         // a row picked in a loop and read after it: T.v!final(t), constrained by AuxRules
         if (loopPick(site.txn(), var).isPresent())
             return Optional.of(loopPickValue(site.txn(), var, site.t()));
@@ -316,6 +329,19 @@ public final class Terms {
     }
 
     private final Map<String, Optional<LoopPick>> loopPicks = new java.util.HashMap<>();
+
+    private final Map<String, Optional<LoopCounter>> loopCounters = new java.util.HashMap<>();
+
+    /** The loop-counter rule's shape for the variable, if it has it ({@link LoopCounter}). */
+    Optional<LoopCounter> loopCounter(Transaction txn, Variable var) {
+        return loopCounters.computeIfAbsent(
+                txn.name() + "." + var.name(), k -> LoopCounter.of(model, txn, var));
+    }
+
+    /** {@code T.v!pos(x, t)}: the 1-based position of element x in a {@link LoopCounter}'s loop. */
+    IntExpr loopPosition(Transaction txn, Variable var, Expr<?> x, Expr<?> t) {
+        return (IntExpr) v.apply(name(txn, var.name()) + "!pos", ctx.getIntSort(), List.of(x, t));
+    }
 
     private final Map<String, Optional<isocheck.program.Expr>> iterationDefinitions =
             new java.util.HashMap<>();
