@@ -296,20 +296,27 @@ abstract class PolygraphSearch extends PolygraphPruning {
      * backward again re-adds it: inBackRw is cleared here).
      */
     private void compactBackRw() {
+        // the cached positions are the order's (refreshBackRwPositions keeps them so): read in
+        // sequence beside the entries instead of ord[r] and ord[b] at random (at 10^6 a compaction
+        // walks ~8,000 entries, every 64 queries; RESULTS stop 27)
         int k = 0;
-        for (int i = 0; i < backRw.size(); i++) {
-            int e = backRw.get(i);
-            int r = backRwFrom.get(i);
-            int b = backRwTo.get(i);
-            if (removed.get(e) || ord[r] <= ord[b]) {
+        int n = backRw.size();
+        int[] es = backRw.elements();
+        int[] fs = backRwFrom.elements();
+        int[] ts = backRwTo.elements();
+        int[] fp = backRwFromPos.elements();
+        int[] tp = backRwToPos.elements();
+        for (int i = 0; i < n; i++) {
+            int e = es[i];
+            if (removed.get(e) || fp[i] <= tp[i]) {
                 inBackRw.clear(e);
                 continue;
             }
-            backRw.set(k, e);
-            backRwFrom.set(k, r);
-            backRwTo.set(k, b);
-            backRwFromPos.set(k, ord[r]);
-            backRwToPos.set(k, ord[b]);
+            es[k] = e;
+            fs[k] = fs[i];
+            ts[k] = ts[i];
+            fp[k] = fp[i];
+            tp[k] = tp[i];
             k++;
         }
         while (backRw.size() > k) {
