@@ -177,20 +177,14 @@ final class ClosedWorldViews {
                     continue;
                 Site site = new Site(type, t, Map.of());
                 var kf = v.key(table.get(), key.get().column(), first);
-                String sort = v.recordSort(table.get()).toString();
-                for (Map.Entry<String, List<Expr<?>>> e : q.ground().entrySet()) {
-                    if (!e.getKey().equals(sort) && !e.getKey().startsWith(sort + "@")) continue;
-                    for (Expr<?> x : e.getValue()) {
-                        Optional<BoolExpr> in = terms.member(x, source, site);
-                        if (in.isEmpty()) continue;
-                        var kx = v.key(table.get(), key.get().column(), x);
-                        out.add(
-                                ctx.mkImplies(
-                                        in.get(),
-                                        key.get().descending()
-                                                ? ctx.mkLe(kx, kf)
-                                                : ctx.mkLe(kf, kx)));
-                    }
+                for (Expr<?> x : q.groundOf(v.recordSort(table.get()))) {
+                    Optional<BoolExpr> in = terms.member(x, source, site);
+                    if (in.isEmpty()) continue;
+                    var kx = v.key(table.get(), key.get().column(), x);
+                    out.add(
+                            ctx.mkImplies(
+                                    in.get(),
+                                    key.get().descending() ? ctx.mkLe(kx, kf) : ctx.mkLe(kf, kx)));
                 }
             }
         }
@@ -225,11 +219,7 @@ final class ClosedWorldViews {
                             || sel.isJoin()
                             || sel.aggregate().isPresent()) continue;
                     StatementFacts sf = rules.model().factsOf(sel);
-                    String sort = v.recordSort(sf.table()).toString();
-                    List<Expr<?>> ground = new ArrayList<>();
-                    for (Map.Entry<String, List<Expr<?>>> e : q.ground().entrySet())
-                        if (e.getKey().equals(sort) || e.getKey().startsWith(sort + "@"))
-                            ground.addAll(e.getValue());
+                    List<Expr<?>> ground = q.groundOf(v.recordSort(sf.table()));
                     if (sel.limit().isPresent() && sel.limit().get() <= ground.size()) continue;
                     Site site = rules.site(sf, type, t, List.of());
                     for (Expr<?> x : ground) {

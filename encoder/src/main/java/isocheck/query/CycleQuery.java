@@ -54,7 +54,18 @@ public final class CycleQuery {
             List<List<Selector>> edges,
             Map<String, List<Expr<?>>> records,
             Map<String, List<Expr<?>>> ground,
-            Map<Expr<?>, String> fixedTypes) {}
+            Map<Expr<?>, String> fixedTypes) {
+
+        /** The ground terms of a sort, of every owner ({@code sort} and {@code sort@owner}). */
+        public List<Expr<?>> groundOf(com.microsoft.z3.Sort sort) {
+            String name = sort.toString();
+            List<Expr<?>> out = new java.util.ArrayList<>();
+            for (Map.Entry<String, List<Expr<?>>> e : ground.entrySet())
+                if (e.getKey().equals(name) || e.getKey().startsWith(name + "@"))
+                    out.addAll(e.getValue());
+            return out;
+        }
+    }
 
     private CycleQuery() {}
 

@@ -645,10 +645,7 @@ final class InitialState {
      */
     private java.util.Set<String> constrainedElements(Site site, String rowsVar, String table) {
         java.util.Set<String> out = new java.util.HashSet<>();
-        String sort = v.recordSort(table).toString();
-        for (Map.Entry<String, List<Expr<?>>> e : q.ground().entrySet())
-            if (e.getKey().equals(sort) || e.getKey().startsWith(sort + "@"))
-                for (Expr<?> g : e.getValue()) out.add(m.eval(g, true).toString());
+        for (Expr<?> g : q.groundOf(v.recordSort(table))) out.add(m.eval(g, true).toString());
         for (Map.Entry<String, List<Expr<?>>> e : q.records().entrySet())
             if (e.getKey().equals(table))
                 for (Expr<?> g : e.getValue()) out.add(m.eval(g, true).toString());
