@@ -285,7 +285,7 @@ class ConstructCoverageTest {
                         "case-coalesce.sql",
                         "(?s)(COALESCE.*CASE|CASE.*COALESCE)",
                         List.of(PARSE + "caseAndCoalesceAreExpressions"),
-                        List.of(RULES + "caseIsAnIfThenElseAndCoalesceIsUnconstrained"),
+                        List.of(RULES + "caseAndCoalesceAreIfThenElseWhereTheirPartsAreEncoded"),
                         List.of(RUN + "caseAndCoalesceRunInTheDatabase")),
                 row(
                         "EXISTS (SELECT …)",

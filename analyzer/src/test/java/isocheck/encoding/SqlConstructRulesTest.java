@@ -396,7 +396,7 @@ class SqlConstructRulesTest {
      * {@code COALESCE(:me, 2)} keeps the (spurious) write skew: an over-approximation.
      */
     @Test
-    void caseIsAnIfThenElseAndCoalesceIsUnconstrained() throws Exception {
+    void caseAndCoalesceAreIfThenElseWhereTheirPartsAreEncoded() throws Exception {
         String skew =
                 """
                 CREATE TABLE r (id INT PRIMARY KEY, v INT NOT NULL);
@@ -412,8 +412,29 @@ class SqlConstructRulesTest {
         assertEquals(
                 Analysis.Verdict.FOUND,
                 run(skew.formatted("CASE WHEN :me = 1 THEN 2 ELSE 1 END"), "si", 2).verdict());
+        // a parameter the program never tests for NULL is never NULL: COALESCE(:me, 2) is :me, the
+        // row W writes, so no write skew (unconstrained, it found one)
         assertEquals(
-                Analysis.Verdict.FOUND, run(skew.formatted("COALESCE(:me, 2)"), "si", 2).verdict());
+                Analysis.Verdict.NONE, run(skew.formatted("COALESCE(:me, 2)"), "si", 3).verdict());
+        // an aggregate's NULL-ness is its T.v!null: MAX + 1 names one account in the read and the
+        // write (litmus coalesce-key.sql), a lost update under ec and nothing under si
+        String bump =
+                """
+                CREATE TABLE acct (acc_id INT PRIMARY KEY, bal INT NOT NULL);
+                CREATE TABLE bid (b_id INT NOT NULL, b_item INT NOT NULL, PRIMARY KEY (b_id, b_item));
+                TRANSACTION Bump(item INT)
+                BEGIN
+                  SELECT MAX(b_id) INTO m FROM bid WHERE b_item = :item;
+                  SELECT bal INTO b FROM acct WHERE acc_id = COALESCE(:m, 0) + 1;
+                  UPDATE acct SET bal = :b + 1 WHERE acc_id = COALESCE(:m, 0) + 1;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(bump, "si", 3).verdict());
+        Analysis.Outcome ec = run(bump, "ec", 2);
+        assertEquals(Analysis.Verdict.FOUND, ec.verdict());
+        assertTrue(
+                ec.anomalies().get(0).anomaly().startsWith("lost update"),
+                ec.anomalies().get(0).anomaly());
     }
 
     /**

@@ -41,24 +41,24 @@ import java.util.Set;
  * locals assigned once outside loops, not v), so it denotes the same value at its assignment and at
  * every read; (e) a right-hand side is a parameter the program tests for NULL ({@link
  * NullableParameters}, its NULL flag encoded), a value that cannot be NULL (constants, other
- * parameters, arithmetic over them), or a key or NOT NULL field of a row-set local's table, NULL
- * exactly when the set is empty (its emptiness encoded); anything else refuses the rule. The body
- * has no GOTO and its loops hold no assignment of v, so a run visits the statements outside loops
- * in increasing pre-order index, and an assignment A outside loops runs iff the run gets to A's
- * index and A's IF branches are taken. Take a committed run (the commit guard) and a read R of v.
- * If the run reaches R, it passed every assignment's index (c), it ran the first one (b), and it
- * ran A exactly when A's branch conditions hold (evaluated at their IFs; a condition that is not
- * stable ({@link ProgramModel#isStableCondition}) is taken by polarity, "ran" as true and "did not
- * run" as false). So the last assignment k whose guard holds is the last that ran, no later one's
- * guard holds, and v at R is k's right-hand side's value, read at k and unchanged since (d): case k
- * of the disjunction holds. If the run RETURNs (or never reaches R) before any read, v is never
- * read: the disjunction still holds with v set to case k's value (k the last assignment whose
- * under-approximated guard holds, else the first, whose guard is true; an under-approximation
- * implies the over-approximation), and T.v(t), T.v!null(t) appear only in the encoding of
- * statements that read v, each under its statement's execution condition ({@code FactExtractor}: a
- * statement after an IF that may RETURN runs under the negation of its exit condition), which
- * forces events only where it is under-approximated, i.e. false in a run that did not get there.
- * Every real run therefore satisfies the constraint: an over-approximation.
+ * parameters, arithmetic over them, a COALESCE with one such argument), or a key or NOT NULL field
+ * of a row-set local's table, NULL exactly when the set is empty (its emptiness encoded); anything
+ * else refuses the rule. The body has no GOTO and its loops hold no assignment of v, so a run
+ * visits the statements outside loops in increasing pre-order index, and an assignment A outside
+ * loops runs iff the run gets to A's index and A's IF branches are taken. Take a committed run (the
+ * commit guard) and a read R of v. If the run reaches R, it passed every assignment's index (c), it
+ * ran the first one (b), and it ran A exactly when A's branch conditions hold (evaluated at their
+ * IFs; a condition that is not stable ({@link ProgramModel#isStableCondition}) is taken by
+ * polarity, "ran" as true and "did not run" as false). So the last assignment k whose guard holds
+ * is the last that ran, no later one's guard holds, and v at R is k's right-hand side's value, read
+ * at k and unchanged since (d): case k of the disjunction holds. If the run RETURNs (or never
+ * reaches R) before any read, v is never read: the disjunction still holds with v set to case k's
+ * value (k the last assignment whose under-approximated guard holds, else the first, whose guard is
+ * true; an under-approximation implies the over-approximation), and T.v(t), T.v!null(t) appear only
+ * in the encoding of statements that read v, each under its statement's execution condition ({@code
+ * FactExtractor}: a statement after an IF that may RETURN runs under the negation of its exit
+ * condition), which forces events only where it is under-approximated, i.e. false in a run that did
+ * not get there. Every real run therefore satisfies the constraint: an over-approximation.
  *
  * <p>An ELSE branch is taken when its IF's condition is not TRUE (FALSE or UNKNOWN; PL/pgSQL):
  * "ran" there is the negation of the condition's under-approximation ({@link Terms#cond} encodes
@@ -134,6 +134,9 @@ record PathAssignment(Variable variable, List<Site> sites) {
         if (e instanceof Expr.Negate n) return value(model, txn, n.operand(), nullable);
         if (e instanceof Expr.Arith a)
             return value(model, txn, a.left(), nullable) && value(model, txn, a.right(), nullable);
+        // COALESCE is NULL only when every argument is: never, if one never is
+        if (e instanceof Expr.Coalesce c)
+            return c.args().stream().anyMatch(x -> value(model, txn, x, nullable));
         if (!(e instanceof Expr.VarRef ref)) return false;
         Variable x = model.variable(txn, ref.variable());
         return x.kind() == Variable.Kind.PARAMETER

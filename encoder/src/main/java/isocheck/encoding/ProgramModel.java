@@ -271,10 +271,9 @@ public final class ProgramModel {
                         return false;
                     }
 
-                    // CASE (a SELECT list's CASE over the row read, SelectListExpression): stable
-                    // when its conditions and values are; Terms#caseValue encodes it where they
-                    // are encoded exactly. COALESCE is not stated as a definition: fewer facts
-                    // (sound)
+                    // CASE (a SELECT list's CASE over the row read, SelectListExpression) and
+                    // COALESCE: stable when their conditions and arguments are; Terms#caseValue and
+                    // Terms#coalesceValue encode them where those are encoded exactly
                     @Override
                     public Boolean visitCase(isocheck.program.Expr.Case caseExpr) {
                         if (!stable(txn, caseExpr.otherwise(), self)) return false;
@@ -287,7 +286,9 @@ public final class ProgramModel {
 
                     @Override
                     public Boolean visitCoalesce(isocheck.program.Expr.Coalesce coalesce) {
-                        return false;
+                        for (isocheck.program.Expr x : coalesce.args())
+                            if (!stable(txn, x, self)) return false;
+                        return true;
                     }
                 });
     }

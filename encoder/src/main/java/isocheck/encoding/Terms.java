@@ -474,12 +474,12 @@ public final class Terms {
                         return caseValue(c, site, r);
                     }
 
-                    // COALESCE: NULL-ness of values is not encoded, so which argument it yields is
-                    // unknown:
-                    // unconstrained (sound); atoms that use it are approximated by polarity
+                    // COALESCE: exact where every argument but the last has its NULL-ness
+                    // encoded (coalesceValue); otherwise unconstrained (sound), and atoms that use
+                    // it are approximated by polarity
                     @Override
                     public Optional<Expr<?>> visitCoalesce(isocheck.program.Expr.Coalesce c) {
-                        return Optional.empty();
+                        return coalesceValue(c, site, r);
                     }
 
                     @Override
@@ -639,6 +639,64 @@ public final class Terms {
                     case GT -> strings ? strLess("str<", y, x) : ctx.mkGt(x, y);
                     case GE -> strings ? strLess("str<=", y, x) : ctx.mkGe(x, y);
                 });
+    }
+
+    /**
+     * {@code COALESCE(a1, …, an)} as {@code ite(null(a1), ite(null(a2), …, an), a1)}, where every
+     * argument's value and every argument but the last's NULL-ness ({@link #exactNull}) are
+     * encoded. The last argument is taken by its value alone: where it is NULL too the result is
+     * NULL, which the encoding represents, as everywhere, by an unconstrained integer — and the
+     * last argument's term is one (a NULL parameter's or aggregate's value term is free). This is
+     * AuctionMark's NewBid key, {@code COALESCE(MAX(ib_id), 0) + 1} (benchmarks/RESULTS.md, stop
+     * 28): left free, two NewBids of one item could insert different keys from one snapshot.
+     */
+    private Optional<Expr<?>> coalesceValue(
+            isocheck.program.Expr.Coalesce c, Site site, Expr<?> r) {
+        List<isocheck.program.Expr> args = c.args();
+        Optional<Expr<?>> result = value(args.get(args.size() - 1), site, r);
+        for (int i = args.size() - 2; i >= 0 && result.isPresent(); i--) {
+            Optional<Expr<?>> x = value(args.get(i), site, r);
+            Optional<BoolExpr> isNull = exactNull(args.get(i), site, r);
+            if (x.isEmpty() || isNull.isEmpty()) return Optional.empty();
+            result = Optional.of(ctx.mkITE(isNull.get(), int_(result.get()), int_(x.get())));
+        }
+        return result;
+    }
+
+    /**
+     * Whether the value is NULL, where the encoding knows it exactly: never for a literal, a key
+     * column of the visited record or a parameter the program never tests for NULL (the model's
+     * parameters are NULL only where {@link NullableParameters} says so); a nullable parameter's
+     * flag; an aggregate local's {@code T.v!null} (COUNT never, MIN/MAX exactly when no matching
+     * row is in the view, SUM/AVG free: {@link AuxRules}); arithmetic is NULL when an operand is.
+     * Anything else (a field that may be NULL, a local copied from one) is not known: empty.
+     */
+    private Optional<BoolExpr> exactNull(isocheck.program.Expr e, Site site, Expr<?> r) {
+        if (e instanceof isocheck.program.Expr.IntLit || e instanceof isocheck.program.Expr.StrLit)
+            return Optional.of(ctx.mkFalse());
+        if (e instanceof isocheck.program.Expr.ColumnRef col)
+            return r != null && v.isKey(col.table(), col.column())
+                    ? Optional.of(ctx.mkFalse())
+                    : Optional.empty();
+        if (e instanceof isocheck.program.Expr.Negate n) return exactNull(n.operand(), site, r);
+        if (e instanceof isocheck.program.Expr.Arith a) {
+            Optional<BoolExpr> l = exactNull(a.left(), site, r);
+            Optional<BoolExpr> rr = exactNull(a.right(), site, r);
+            return l.isPresent() && rr.isPresent()
+                    ? Optional.of(ctx.mkOr(l.get(), rr.get()))
+                    : Optional.empty();
+        }
+        if (!(e instanceof isocheck.program.Expr.VarRef ref) || ref.hasField())
+            return Optional.empty();
+        Variable var = model.variable(site.txn(), ref.variable());
+        if (var.kind() == Variable.Kind.PARAMETER && var.type() instanceof Type.Scalar)
+            return Optional.of(
+                    nullableParameter(ref, site)
+                            ? parameterNull(site.txn(), ref.variable(), site.t())
+                            : ctx.mkFalse());
+        if (var.kind() == Variable.Kind.LOCAL && isAggregate(site.txn(), var))
+            return aggregateNull(var, site);
+        return Optional.empty();
     }
 
     @SuppressWarnings("unchecked")
