@@ -79,6 +79,7 @@ final class ClosedWorldViews {
         // quantifier: a universally quantified one made every closed-world solve of a BenchBase
         // TPC-C witness take seconds (model-based instantiation), 20x the query's own solve
         Map<Integer, List<Expr<?>[]>> apps = groundApplications(query, views.keySet(), v);
+        groundRecordApplications(v, q, views, apps);
         for (Map.Entry<String, View> e : views.entrySet()) {
             View view = e.getValue();
             FuncDecl<?> f = v.declaredFunctions().get(e.getKey());
@@ -143,6 +144,34 @@ final class ClosedWorldViews {
             for (int i = args.length - 1; i >= 0; i--) stack.push(args[i]);
         }
         return out;
+    }
+
+    /**
+     * Adds, for every view of a record and a transaction ({@code val!…(r, t)}, {@code Alive!…(r,
+     * t)}), its applications to each of the query's ground records and cycle transactions that the
+     * walk did not meet. A view read under a quantifier (a SELECT's WHERE over the rows it may
+     * return, AuxRules' row-set facts) has no ground application, yet Z3 instantiates it on the
+     * witness's records, and the seed is printed from those: order-by-limit's Deliver read a row
+     * with {@code amount > 0} whose seeded amount was 0, and both replays found nothing
+     * (benchmarks/RESULTS.md, stop 28). Ground records × cycle transactions stay few, unlike a
+     * quantified equation.
+     */
+    private static void groundRecordApplications(
+            Vocabulary v,
+            CycleQuery.Built q,
+            Map<String, View> views,
+            Map<Integer, List<Expr<?>[]>> apps) {
+        for (Map.Entry<String, View> e : views.entrySet()) {
+            FuncDecl<?> f = v.declaredFunctions().get(e.getKey());
+            View view = e.getValue();
+            if (f.getDomainSize() != 2 || view.recordAt() != 0 || view.txnAt() != 1) continue;
+            List<Expr<?>[]> known = apps.computeIfAbsent(f.getId(), k -> new ArrayList<>());
+            Set<List<Integer>> have = new HashSet<>();
+            for (Expr<?>[] args : known) have.add(List.of(args[0].getId(), args[1].getId()));
+            for (Expr<?> r : q.groundOf(f.getDomain()[0]))
+                for (Expr<?> t : q.txns())
+                    if (have.add(List.of(r.getId(), t.getId()))) known.add(new Expr<?>[] {r, t});
+        }
     }
 
     /**
