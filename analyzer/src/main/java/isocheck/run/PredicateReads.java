@@ -53,7 +53,8 @@ final class PredicateReads {
             Map<String, Object> before,
             Map<String, Object> after,
             String key,
-            long version) {}
+            long version,
+            int firstOp) {}
 
     /** A row's chain, or {@code groups == null} when its order is not known. */
     private record Chain(List<Group> groups, boolean hasDelete) {}
@@ -218,7 +219,8 @@ final class PredicateReads {
      * transaction began and none written by a transaction that began after it ended (every engine
      * here takes a statement's or transaction's snapshot after it begins: PostgreSQL manual,
      * "Concurrency Control", §13.2.1 and §13.2.2), so a serial run's probe of a row another
-     * transaction inserted and a later one deleted is exact.
+     * transaction inserted and a later one deleted is exact; nor one its own transaction installed
+     * from its statement on.
      */
     private static int[] unseen(
             Chain chain, List<Integer> at, TxnLog.PredicateScan scan, TxnLog reader) {
@@ -234,6 +236,12 @@ final class PredicateReads {
             }
             if (w != reader && w.start > reader.end && last == gs.size() - 1) {
                 last = g - 1;
+            }
+            // nor a version its own transaction installed in this statement or a later one (a
+            // statement sees none of its own changes: PostgreSQL manual, §13.2.1; in program
+            // order): Delivery's first iteration missed a new order its second iteration deletes
+            if (w == reader && gs.get(g).firstOp() >= scan.opIndex()) {
+                last = Math.min(last, g - 1);
             }
         }
         for (int g = Math.max(-1, Math.min(first, last)); g <= last; g++) {
@@ -353,7 +361,8 @@ final class PredicateReads {
                             first.before(),
                             last.after(),
                             last.key(),
-                            last.version()));
+                            last.version(),
+                            first.opIndex()));
             i = j;
         }
         return new Chain(groups, hasDelete);

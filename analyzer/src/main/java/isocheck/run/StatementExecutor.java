@@ -483,13 +483,20 @@ final class StatementExecutor {
                                     TxnLog.ABSENT,
                                     null,
                                     image(pred, rs, at, keys),
-                                    key));
+                                    key,
+                                    log.ops.size()));
             case DELETE -> {
                 long previous = rs.getLong(at);
                 seen.put(row, previous);
                 log.rowWrites.add(
                         new TxnLog.RowWrite(
-                                row, version, previous, image(pred, rs, at + 1, keys), null, key));
+                                row,
+                                version,
+                                previous,
+                                image(pred, rs, at + 1, keys),
+                                null,
+                                key,
+                                log.ops.size()));
             }
             default -> {
                 long previous = rs.getLong(at);
@@ -505,7 +512,8 @@ final class StatementExecutor {
                                 get(rs, old + k, pred.imageTypes().get(pred.image().indexOf(col))));
                     }
                     log.rowWrites.add(
-                            new TxnLog.RowWrite(row, version, previous, before, after, key));
+                            new TxnLog.RowWrite(
+                                    row, version, previous, before, after, key, log.ops.size()));
                 }
             }
         }

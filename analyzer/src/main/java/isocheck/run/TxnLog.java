@@ -92,7 +92,9 @@ final class TxnLog {
      * A row version this attempt installed: {@code row} is {@code table/pk}, {@code version} the
      * statement's version, {@code previous} the predicate version it replaced ({@link #ABSENT} for
      * an insert), {@code before}/{@code after} the column values a predicate can read (null: no
-     * row), {@code key} one history key the statement wrote for the row (naming the writer).
+     * row), {@code key} one history key the statement wrote for the row (naming the writer), {@code
+     * opIndex} how many operations the attempt had logged when it installed it (a statement of the
+     * same attempt that began at or after it came later in program order).
      */
     record RowWrite(
             String row,
@@ -100,7 +102,19 @@ final class TxnLog {
             long previous,
             Map<String, Object> before,
             Map<String, Object> after,
-            String key) {}
+            String key,
+            int opIndex) {
+        /** A write whose place in its attempt is not known: -1, before every statement. */
+        RowWrite(
+                String row,
+                long version,
+                long previous,
+                Map<String, Object> before,
+                Map<String, Object> after,
+                String key) {
+            this(row, version, previous, before, after, key, -1);
+        }
+    }
 
     static final long ABSENT = -1;
 

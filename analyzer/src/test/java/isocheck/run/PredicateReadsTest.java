@@ -101,6 +101,35 @@ class PredicateReadsTest {
     }
 
     /**
+     * BenchBase TPC-C's Delivery given one district twice: its first iteration's SELECT missed the
+     * new order T2 inserted, its second deleted that order. Absent before the insert and after its
+     * own delete; the delete came from a later statement of the reader (op 3, the scan began at op
+     * 0), so only the state before the insert fits: exact, observed 0 (an anti-dependency on T2).
+     * Without the reader's program order it was the range [0, 2], and the replay "unknown".
+     */
+    @Test
+    void aScanSeesNoVersionItsOwnLaterStatementInstalls() {
+        TxnLog t1 = log("T1", 0, 100);
+        TxnLog t2 = log("T2", 10, 20);
+        t2.rowWrites.add(
+                new TxnLog.RowWrite(
+                        "account/1", 1, TxnLog.ABSENT, null, ALIVE, "account/1/@alive"));
+        t1.rowWrites.add(
+                new TxnLog.RowWrite("account/1", 2, 1, ALIVE, null, "account/1/@alive", 3));
+        scan(t1, new HashMap<>(), TxnLog.Unseen.ABSENT);
+        PredicateRead.Row row = onlyRow(List.of(List.of(t1), List.of(t2)), t1);
+        assertEquals(0, row.observed());
+        assertTrue(!row.uncertain(), row.toString());
+        // the same delete made before the scan's statement (op -1: unknown, read as earlier) is
+        // still a state the scan may have seen: the range stays
+        t1.rowWrites.set(
+                0, new TxnLog.RowWrite("account/1", 2, 1, ALIVE, null, "account/1/@alive"));
+        row = onlyRow(List.of(List.of(t1), List.of(t2)), t1);
+        assertEquals(0, row.observed());
+        assertEquals(2, row.observedMax());
+    }
+
+    /**
      * A locking read returns only the rows it matched ({@link TxnLog.Unseen#UNMATCHED}): T2 moved
      * the row into the predicate (bal 3 to 10) and T1 did not return it: it saw the version before
      * (exact, observed 0: a predicate anti-dependency). Before: no predicate read at all.
