@@ -10,7 +10,8 @@
 #   then every schedule written is run with `run --schedule … --isolation LEVEL --check ser`.
 # env: DB (the catalogue `analyze --db` uses, default postgresql; mariadb with a jdbc:mariadb: URL
 #   replays MariaDB's own levels, DatabaseLevelsReplayTest's counterpart for the BenchBase files),
-#   ISOCHECK (default ./isocheck), OUT (default benchmarks/target/pg-replay), TIMEOUT (analyze
+#   ISOCHECK (default ./isocheck), ANALYZE_ARGS (more analyze options, e.g.
+#   --assume-keys-below-counters), OUT (default benchmarks/target/pg-replay), TIMEOUT (analyze
 #   --timeout seconds, default 900), BLOCK_MS (run --block-ms, default 10000: with run's 500 ms a
 #   plain SELECT that takes longer on a loaded machine is taken for blocked and the next transaction
 #   runs ahead of it, which replays another interleaving: 11 BenchBase SmallBank RC witnesses were
@@ -31,7 +32,7 @@ for prog in "$@"; do
   d="$out/$name-${DB:-postgresql}-$level"
   rm -rf "$d" && mkdir -p "$d"
   "$iso" analyze "$prog" --db "${DB:-postgresql}" --level "$level" --bound "${BOUND:-4}" --all \
-    --timeout "${TIMEOUT:-900}" --schedule-out "$d/w.schedule" > "$d/analyze.txt" 2>&1
+    --timeout "${TIMEOUT:-900}" ${ANALYZE_ARGS:-} --schedule-out "$d/w.schedule" > "$d/analyze.txt" 2>&1
   rc=$?
   # exit 2 with schedules written: some witness has no schedule (each is named below)
   if [ $rc -ne 1 ] && ! { [ $rc -eq 2 ] && grep -q '^witness schedule:' "$d/analyze.txt"; }; then
