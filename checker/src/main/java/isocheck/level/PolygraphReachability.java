@@ -393,10 +393,8 @@ abstract class PolygraphReachability extends PolygraphConstraints {
                     }
                     continue;
                 }
-                // the window first: a neighbour outside it is skipped without reading its mark (a
-                // cache miss fewer); either test skips, so their order changes nothing else
-                if ((topo != null && (topo[x] > topoLimit || topo[x] < topoLow))
-                        || marks[x] == stamp) {
+                if (marks[x] == stamp
+                        || (topo != null && (topo[x] > topoLimit || topo[x] < topoLow))) {
                     continue;
                 }
                 int e = ps[2 * i];

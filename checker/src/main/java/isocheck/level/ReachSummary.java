@@ -1,6 +1,5 @@
 package isocheck.level;
 
-import isocheck.primitive.Parallel;
 import java.util.Arrays;
 
 /**
@@ -114,38 +113,6 @@ final class ReachSummary {
                         ? reuse.firstRw
                         : new int[cells];
         Arrays.fill(firstRw, NONE);
-        // The one-rw pass by column ranges, one per core: a column's cells depend only on the same
-        // column of other rows, so each part writes its own cells as the whole pass would (the
-        // first[] rows it reads are complete). An rw edge's skip reads the cell of its target's
-        // chain, so a part tests it only when it holds that column and merges otherwise (a merge
-        // of a dominated row changes nothing): the cells are the serial pass's exactly. Its merges
-        // are about half the summary's time at 10^6 (RESULTS, stop 28); the H pass above stays
-        // serial, as its skips (most of its edges) would be lost to the part without the column.
-        int parts = Math.min(Parallel.parts((long) to.length * chains), chains);
-        Parallel.run(
-                parts,
-                p ->
-                        rwPass(
-                                nodes,
-                                order,
-                                start,
-                                to,
-                                rw,
-                                implied,
-                                chains * p / parts,
-                                chains * (p + 1) / parts));
-    }
-
-    /** The one-rw pass over columns [lo, hi) (see the constructor). */
-    private void rwPass(
-            int nodes,
-            int[] order,
-            int[] start,
-            int[] to,
-            boolean[] rw,
-            boolean[] implied,
-            int lo,
-            int hi) {
         for (int i = nodes - 1; i >= 0; i--) {
             int u = order[i];
             int row = i * chains;
@@ -161,13 +128,12 @@ final class ReachSummary {
                     // and w reaches through H what it reaches. The reader of a version has an rw
                     // edge to every later writer of the key (pruning's transitive edges): all
                     // but the first are skipped, in O(1), as pass 1 skips implied H edges.
-                    int c = chainOf[w];
-                    if (c >= lo && c < hi && firstRw[row + c] <= chainPos[w]) {
+                    if (chainOf[w] >= 0 && firstRw[row + chainOf[w]] <= chainPos[w]) {
                         continue;
                     }
-                    minInto(firstRw, row, first, rank[w] * chains, lo, hi);
+                    minInto(firstRw, row, first, rank[w] * chains);
                 } else {
-                    minInto(firstRw, row, firstRw, rank[w] * chains, lo, hi);
+                    minInto(firstRw, row, firstRw, rank[w] * chains);
                 }
             }
         }
@@ -181,13 +147,6 @@ final class ReachSummary {
      */
     private void minInto(int[] a, int row, int[] from, int src) {
         for (int c = 0; c < chains; c++) {
-            a[row + c] = Math.min(a[row + c], from[src + c]);
-        }
-    }
-
-    /** {@link #minInto} over columns [lo, hi) only. */
-    private static void minInto(int[] a, int row, int[] from, int src, int lo, int hi) {
-        for (int c = lo; c < hi; c++) {
             a[row + c] = Math.min(a[row + c], from[src + c]);
         }
     }

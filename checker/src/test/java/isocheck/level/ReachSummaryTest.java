@@ -3,7 +3,6 @@ package isocheck.level;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import isocheck.primitive.Parallel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -29,20 +28,6 @@ class ReachSummaryTest {
         }
         // the case the rw skip is for: an rw neighbour H-reaching another rw neighbour's chain node
         assertTrue(rwSkippable > 1000, "rw edges implied by an earlier one: " + rwSkippable);
-    }
-
-    /** The one-rw pass split by columns over the cores (threshold 0): the same answers. */
-    @Test
-    void summariesAgreeWithSearchesWhenSplitByColumns() {
-        int old = Parallel.setThreshold(0);
-        try {
-            Random r = new Random(4711);
-            for (int g = 0; g < 300; g++) {
-                checkOne(r);
-            }
-        } finally {
-            Parallel.setThreshold(old);
-        }
     }
 
     /** One random graph; returns how many rw edges an earlier rw edge of the same node implies. */
