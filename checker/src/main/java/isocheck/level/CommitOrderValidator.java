@@ -1,7 +1,6 @@
 package isocheck.level;
 
 import isocheck.history.History;
-import isocheck.primitive.Parallel;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -25,48 +24,16 @@ public final class CommitOrderValidator {
             throw new IllegalArgumentException(
                     "certificates are commit orders of PC, PSI, SI, SER or SSER");
         }
-        // The read checks run beside the order's checks on a large history (seconds at 10^6
-        // transactions, RESULTS stop 28); their answer comes first, as when they ran first, and
-        // what the order's checks did on a history that fails them (an exception included) is
-        // dropped.
-        String[] reads = new String[1];
-        boolean beside = Parallel.parts(h.opCount()) > 1;
-        Parallel.Task task = Parallel.start(beside, () -> reads[0] = readProblem(h));
-        if (!beside && reads[0] != null) {
-            return Optional.of(reads[0]);
-        }
-        Optional<String> order;
-        try {
-            order = checkOrder(h, level, co);
-        } catch (RuntimeException | Error e) {
-            task.join();
-            if (reads[0] != null) {
-                return Optional.of(reads[0]);
-            }
-            throw e;
-        }
-        task.join();
-        return reads[0] != null ? Optional.of(reads[0]) : order;
-    }
-
-    /**
-     * Why the history fails read consistency or repeatable reads, or null. One index for both
-     * checks, each asked for its first anomaly only (ReadConsistency.check and repeatableReads
-     * build an index each and list every anomaly; this check runs for the guessed order too).
-     */
-    private static String readProblem(History h) {
+        // one index for both checks, each asked for its first anomaly only (ReadConsistency.check
+        // and repeatableReads build an index each and list every anomaly; this check runs for
+        // the guessed order too)
         HistoryIndex idx = new HistoryIndex(h);
         if (!ReadConsistency.anomalies(idx, new Views(idx), 1).isEmpty()) {
-            return "the history is not read-consistent";
+            return Optional.of("the history is not read-consistent");
         }
         if (!ReadConsistency.repeatableReads(idx, new Views(idx), 1).isEmpty()) {
-            return "the history has a non-repeatable read";
+            return Optional.of("the history has a non-repeatable read");
         }
-        return null;
-    }
-
-    /** {@link #check} once the history is read-consistent with repeatable reads. */
-    private static Optional<String> checkOrder(History h, Level level, int[] co) {
         int n = h.txnCount();
         int[] pos = new int[n];
         Arrays.fill(pos, -1);

@@ -51,49 +51,24 @@ public final class ExactChecker implements LevelChecker {
         long deadline =
                 options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
         List<String> notes = new ArrayList<>();
-        // CC runs beside the first steps of decide, which joins it (CcBeside)
-        CcBeside cc =
+        Verdict cc =
                 level.traits().transitiveVisibility()
-                        ? CcBeside.start(history, options)
-                        : CcBeside.none(System.nanoTime());
-        Verdict v;
-        try {
-            TxnModel m = new TxnModel(history);
-            v = decide(history, m, start, cc, deadline, notes);
-        } catch (RuntimeException | Error e) {
-            if (cc.join() instanceof Verdict.Violated) {
-                v = null; // the history is not CC: what ran beside the check does not count
-            } else {
-                throw e;
-            }
+                        ? LevelChecker.of(Level.CC, new CheckOptions(options.maxWitnesses()))
+                                .check(history)
+                        : null;
+        if (cc instanceof Verdict.Violated v) {
+            notes.add("violates CC, which " + level + " implies: " + v.witnesses().get(0).name());
+            return new Verdict.Violated(level, v.witnesses(), notes);
         }
-        if (v == null) {
-            Verdict.Violated ccv = (Verdict.Violated) cc.join();
-            List<String> ccNotes = new ArrayList<>();
-            ccNotes.add(
-                    "violates CC, which " + level + " implies: " + ccv.witnesses().get(0).name());
-            return new Verdict.Violated(level, ccv.witnesses(), ccNotes);
-        }
-        return v;
-    }
-
-    /**
-     * Joins the CC check; true if CC is violated (the caller then stops: its verdict is CC's), else
-     * its time is the first note, as when it ran first.
-     */
-    private static boolean ccViolated(CcBeside cc, long start, List<String> notes) {
-        Verdict v = cc.join();
-        if (v instanceof Verdict.Violated) {
-            return true;
-        }
-        if (v != null) {
+        long ccDone = System.nanoTime();
+        if (cc != null) {
             notes.add(
-                    0,
                     String.format(
                             "CC check (read consistency, causality): %.1f ms",
-                            (cc.doneAt() - start) / 1e6));
+                            (ccDone - start) / 1e6));
         }
-        return false;
+        TxnModel m = new TxnModel(history);
+        return decide(history, m, start, ccDone, deadline, notes);
     }
 
     /**
@@ -112,8 +87,7 @@ public final class ExactChecker implements LevelChecker {
         long siDeadline = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : now + (deadline - now) / 2;
         List<String> siNotes = new ArrayList<>();
         Verdict si =
-                new ExactChecker(first, options)
-                        .decide(history, m, now, CcBeside.none(now), siDeadline, siNotes);
+                new ExactChecker(first, options).decide(history, m, now, now, siDeadline, siNotes);
         String took = String.format("%.1f ms", (System.nanoTime() - now) / 1e6);
         if (si instanceof Verdict.Consistent c) {
             Optional<String> bad = CommitOrderValidator.check(history, level, c.commitOrder());
@@ -189,15 +163,11 @@ public final class ExactChecker implements LevelChecker {
         return true;
     }
 
-    /**
-     * The level's decision on a history whose CC check {@code cc} is joined here before the search
-     * (and before returning): null if CC is violated.
-     */
     private Verdict decide(
             History history,
             TxnModel m,
             long start,
-            CcBeside cc,
+            long ccDone,
             long deadline,
             List<String> notes) {
         notes.add(
@@ -214,9 +184,6 @@ public final class ExactChecker implements LevelChecker {
         CheckOptions.Strategy strategy = options.strategy();
         Verdict v;
         if (mtc == null && strategy == CheckOptions.Strategy.AUTO) {
-            if (ccViolated(cc, start, notes)) {
-                return null;
-            }
             notes.add(
                     "strategy: mini-transaction fast path (MTC): the reads determine the version order");
             v = polygraph(m, deadline, false, notes);
@@ -242,9 +209,6 @@ public final class ExactChecker implements LevelChecker {
             Polygraph[] built = new Polygraph[1];
             if (strategy == CheckOptions.Strategy.AUTO) {
                 v = knownOrGuessed(m, deadline, notes, built);
-            }
-            if (ccViolated(cc, start, notes)) {
-                return null;
             }
             if (v == null
                     && strategy == CheckOptions.Strategy.AUTO
@@ -274,7 +238,7 @@ public final class ExactChecker implements LevelChecker {
                 v = polygraph(m, deadline, true, notes, built[0]);
             }
         }
-        return finish(history, v, start, cc.doneAt(), notes);
+        return finish(history, v, start, ccDone, notes);
     }
 
     private Verdict finish(

@@ -2,7 +2,6 @@ package isocheck.level;
 
 import isocheck.primitive.IntList;
 import isocheck.primitive.LongIntMap;
-import isocheck.primitive.Parallel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -293,7 +292,6 @@ abstract class PolygraphConstraints extends PolygraphGraph {
         // the reduction's edges: the loop reads the summary, never the lists, so they are linked
         // in bulk after it
         deferLinks();
-        ForcedAhead ahead = new ForcedAhead(known);
         try {
             for (int x = 0; x < m.keyCount; x++) {
                 int lo = m.kwStart[x];
@@ -328,10 +326,7 @@ abstract class PolygraphConstraints extends PolygraphGraph {
                     chainedKeys++;
                 }
                 boolean reduced =
-                        known != null
-                                && (x >= ahead.from
-                                        ? ahead.get(x, heads, forced, elemHead, elemTail)
-                                        : forcedOrder(known, heads, forced, elemHead, elemTail));
+                        known != null && forcedOrder(known, heads, forced, elemHead, elemTail);
                 if (known != null && !reduced && heads.size() > 1) {
                     unreducedKeys++;
                 }
@@ -415,7 +410,6 @@ abstract class PolygraphConstraints extends PolygraphGraph {
                 }
             }
         } finally {
-            ahead.join();
             linkDeferred();
         }
         varCount = a.size();
@@ -522,90 +516,6 @@ abstract class PolygraphConstraints extends PolygraphGraph {
             }
         }
         return true;
-    }
-
-    /**
-     * The reduction's forced orders ({@link #forcedOrder}) of the keys from {@link #from} on,
-     * computed on a second core while the constraint loop handles the keys before them: each reads
-     * only the known graph's summary and the model, which the loop does not change (its edges are
-     * linked after it), so the results are those the loop would compute. At 10^6 transactions about
-     * a third of the loop's time (RESULTS, stop 28); the loop takes the keys holding the first
-     * third of the writer pairs itself, so that it rarely waits.
-     */
-    private final class ForcedAhead {
-        final int from;
-        private final int base;
-        private final long[] rows;
-        private final boolean[] reduced;
-        private final Parallel.Task task;
-        private boolean joined;
-
-        ForcedAhead(ReachSummary known) {
-            long pairs = writerPairs();
-            boolean beside = known != null && Parallel.parts(pairs) > 1;
-            from = beside ? firstKeyAfter(pairs / 3) : m.keyCount;
-            base = m.kwStart[from];
-            rows = new long[beside ? m.kwStart[m.keyCount] - base : 0];
-            reduced = new boolean[m.keyCount - from];
-            task = beside ? Parallel.start(true, () -> compute(known)) : null;
-        }
-
-        /**
-         * The first key after the keys whose writer pairs sum to {@code pairs}: both the forced
-         * order and the loop cost about k² for k writers, and the hot keys need not come last.
-         */
-        private int firstKeyAfter(long pairs) {
-            long sum = 0;
-            int x = 0;
-            while (x < m.keyCount && sum < pairs) {
-                long k = m.kwStart[x + 1] - m.kwStart[x];
-                sum += k * (k - 1) / 2;
-                x++;
-            }
-            return x;
-        }
-
-        private void compute(ReachSummary known) {
-            IntList heads = new IntList();
-            long[] forced = new long[64];
-            int[] elemHead = new int[64];
-            int[] elemTail = new int[64];
-            for (int x = from; x < m.keyCount; x++) {
-                heads.clear();
-                for (int i = m.kwStart[x]; i < m.kwStart[x + 1]; i++) { // as the loop lists them
-                    int slot = m.kwSlot[i];
-                    if (m.slotTxn[slot] != m.init && (chains == null || chains.isHead(slot))) {
-                        heads.add(slot);
-                    }
-                }
-                if (forcedOrder(known, heads, forced, elemHead, elemTail)) {
-                    reduced[x - from] = true;
-                    System.arraycopy(forced, 0, rows, m.kwStart[x] - base, heads.size());
-                }
-            }
-        }
-
-        /** {@link #forcedOrder} of key x (at least {@link #from}), whose heads the loop lists. */
-        boolean get(int x, IntList heads, long[] forced, int[] elemHead, int[] elemTail) {
-            join();
-            if (!reduced[x - from]) {
-                return false;
-            }
-            System.arraycopy(rows, m.kwStart[x] - base, forced, 0, heads.size());
-            for (int i = 0; i < heads.size(); i++) { // as forcedOrder fills them
-                int s = heads.get(i);
-                elemHead[i] = m.slotTxn[s];
-                elemTail[i] = chains == null ? elemHead[i] : m.slotTxn[chains.tail[s]];
-            }
-            return true;
-        }
-
-        void join() {
-            if (task != null && !joined) {
-                joined = true;
-                task.join();
-            }
-        }
     }
 
     /** Whether the forced order (closed) relates elements i and j. */

@@ -14,10 +14,9 @@ import net.jqwik.api.Provide;
  * The parallel paths (index, read consistency, RC and RA saturation split over cores) give exactly
  * what one thread gives (and the scans for small transactions what the per-transaction arrays
  * give): the same verdict, the same witnesses and the same number of inferred edges, on random
- * histories split as finely as the machine's cores allow (threshold 0). For the exact levels also
- * the CC check beside the level's first steps ({@link CcBeside}) and the certificate's read checks
- * beside its order checks: the same verdict, notes (times masked) and witnesses, CC's violation
- * first when there is one.
+ * histories split as finely as the machine's cores allow (threshold 0). The exact levels too (PSI,
+ * SI, SER, PC: the index and read checks of their CC check and of the certificate check): the same
+ * verdict, notes (times masked), witnesses and commit order.
  */
 class ParallelAgreementTest {
 

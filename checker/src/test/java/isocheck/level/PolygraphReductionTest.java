@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.history.History;
-import isocheck.primitive.Parallel;
-import java.util.Arrays;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,47 +61,6 @@ class PolygraphReductionTest {
         }
         assertTrue(violations > 80 && violations < checks - 80, "violations " + violations);
         assertTrue(reducing > checks / 2, "checks that left out pairs: " + reducing);
-    }
-
-    /**
-     * The keys' forced orders computed on a second core ({@code ForcedAhead}, threshold 0) give
-     * what one thread gives: the same notes (times masked), witnesses and commit order.
-     */
-    @Test
-    void forcedOrdersComputedBesideTheLoopAreTheSame() {
-        Random r = new Random(2811);
-        int reducing = 0;
-        for (int i = 0; i < 100; i++) {
-            HardHistories.Params p = hard(r);
-            History h = HardHistories.generate(p);
-            for (Level level : LEVELS) {
-                int old = Parallel.setThreshold(Integer.MAX_VALUE);
-                Verdict one;
-                Verdict split;
-                try {
-                    one = check(h, level, true);
-                    Parallel.setThreshold(0);
-                    split = check(h, level, true);
-                } finally {
-                    Parallel.setThreshold(old);
-                }
-                assertEquals(text(one), text(split), level.id() + " " + p);
-                if (reducedPairs(split) > 0) {
-                    reducing++;
-                }
-            }
-        }
-        assertTrue(reducing > 100, "checks that left out pairs: " + reducing);
-    }
-
-    private static String text(Verdict v) {
-        String order =
-                v instanceof Verdict.Consistent c && c.commitOrder() != null
-                        ? Arrays.toString(c.commitOrder())
-                        : "";
-        return (v + "\n" + order)
-                .replaceAll("[0-9.]+ ms", "_ ms")
-                .replaceAll("\\[I@[0-9a-f]+", "[I");
     }
 
     @Test
