@@ -14,7 +14,9 @@ import net.jqwik.api.Provide;
  * The parallel paths (index, read consistency, RC and RA saturation split over cores) give exactly
  * what one thread gives (and the scans for small transactions what the per-transaction arrays
  * give): the same verdict, the same witnesses and the same number of inferred edges, on random
- * histories split as finely as the machine's cores allow (threshold 0).
+ * histories split as finely as the machine's cores allow (threshold 0). The exact levels too (PSI,
+ * SI, SER, PC: the index and read checks of their CC check and of the certificate check): the same
+ * verdict, notes (times masked), witnesses and commit order.
  */
 class ParallelAgreementTest {
 
@@ -41,7 +43,14 @@ class ParallelAgreementTest {
                 ReadAtomicChecker.saturate(idx, g);
                 edges += g.edgeText();
             }
-            return v + "\n" + edges;
+            String order =
+                    v instanceof Verdict.Consistent c && c.commitOrder() != null
+                            ? java.util.Arrays.toString(c.commitOrder())
+                            : "";
+            // times masked; the commit order by value, not by the array's identity
+            return (v + "\n" + order + "\n" + edges)
+                    .replaceAll("[0-9.]+ ms", "_ ms")
+                    .replaceAll("\\[I@[0-9a-f]+", "[I");
         } finally {
             Parallel.setThreshold(old);
             ReadCommittedChecker.scanLimit = 24;
@@ -70,6 +79,13 @@ class ParallelAgreementTest {
     @Property(tries = 3_000)
     void readAtomicIsTheSameInParallel(@ForAll("seeds") long seed) {
         agree(Level.RA, seed);
+    }
+
+    @Property(tries = 1_000)
+    void exactLevelsAreTheSameInParallel(@ForAll("seeds") long seed) {
+        for (Level level : new Level[] {Level.PSI, Level.SI, Level.SER, Level.PC}) {
+            agree(level, seed);
+        }
     }
 
     @Property(tries = 1_000)
