@@ -1,6 +1,6 @@
 package isocheck.query;
 
-import com.microsoft.z3.Context;
+import isocheck.encoding.Conflict;
 import isocheck.encoding.Encoder;
 import isocheck.encoding.KeyModel;
 import isocheck.encoding.ProgramModel;
@@ -405,19 +405,13 @@ public final class Analysis {
         List<CycleJob> jobs = new ArrayList<>();
         java.util.function.BiPredicate<String, String> pairs;
         List<String> typeOrder;
-        try (Context ctx = new Context()) {
-            // candidate pairs are syntactic; the context only carries the vocabulary they are read
-            // from
-            Vocabulary v = new Vocabulary(ctx, program);
-            Encoder encoder =
-                    new Encoder(v, new ProgramModel(program), mode)
-                            .assumeUniqueInserts(opts.uniqueKeys())
-                            .keyModel(opts.keys())
-                            .assumeKeysBelowCounters(opts.keysBelowCounters())
-                            .forSpec(spec);
-            pairs = CycleQuery.candidatePairs(encoder);
-            typeOrder = List.copyOf(v.typeNames());
-        }
+        // Both from the program alone, without Z3: the candidate pairs are Conflict.all of its
+        // model (what every job's Encoder#conflicts is, whatever the spec and options), the type
+        // order the program's (Vocabulary's Γ). Until stop 28 each plan built a Z3 context, a
+        // vocabulary and an encoder for them: 28 of Courseware per-transaction's 108 profile
+        // samples in context creation (benchmarks/RESULTS.md, branch static16).
+        pairs = CycleQuery.candidatePairs(Conflict.all(new ProgramModel(program)));
+        typeOrder = CycleQuery.typeOrder(program);
         for (int k = Math.max(2, opts.from()); k <= opts.bound(); k++) {
             if (!opts.types().isEmpty() && opts.types().size() != k) continue;
             List<TypeSequence> sequences = new ArrayList<>();

@@ -149,9 +149,25 @@ public final class CycleQuery {
      * be an edge. A syntactic check, computed once per encoder.
      */
     public static java.util.function.BiPredicate<String, String> candidatePairs(Encoder encoder) {
+        return candidatePairs(encoder.conflicts());
+    }
+
+    /** The (T1, T2) type pairs of {@code conflicts}. */
+    public static java.util.function.BiPredicate<String, String> candidatePairs(
+            List<Conflict> conflicts) {
         java.util.Set<List<String>> pairs = new java.util.HashSet<>();
-        for (Conflict c : encoder.conflicts()) pairs.add(List.of(c.t1().name(), c.t2().name()));
+        for (Conflict c : conflicts) pairs.add(List.of(c.t1().name(), c.t2().name()));
         return (x, y) -> pairs.contains(List.of(x, y));
+    }
+
+    /**
+     * The program's transaction types in its order, once each: the order of {@link
+     * Vocabulary#typeNames} (its Γ follows the program's transactions), without a Z3 context.
+     */
+    public static List<String> typeOrder(isocheck.program.Program program) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        for (isocheck.program.Transaction t : program.transactions()) names.add(t.name());
+        return List.copyOf(names);
     }
 
     /** type(t_i) = T_i for every position of the sequence. */
