@@ -176,13 +176,14 @@ final class ClosedWorldViews {
     }
 
     /**
-     * A FOREACH over a SET OF parameter whose body INSERTs: the parameter's ground members differ
-     * in some column. The encoding lets two members be equal rows (an array may repeat a value, and
-     * BenchBase TPC-C's Delivery given one district twice is a real cycle, so the witness keeps
-     * both), but two iterations that insert one key make the server abort the second INSERT:
-     * AuctionMark's NewItem with {@code p_ia_ids} repeating an id failed on item_attribute's
-     * primary key (benchmarks/RESULTS.md, stop 28). Where the shape needs equal members this solve
-     * is unsatisfiable and the query's own model is used.
+     * A FOREACH over a SET OF parameter whose body INSERTs a key taken from the element ({@link
+     * #keyFromElement}): the parameter's ground members differ in some column. The encoding lets
+     * two members be equal rows (an array may repeat a value, and BenchBase TPC-C's Delivery given
+     * one district twice is a real cycle, so the witness keeps both), but two iterations that
+     * insert one key make the server abort the second INSERT: AuctionMark's NewItem with {@code
+     * p_ia_ids} repeating an id failed on item_attribute's primary key (benchmarks/RESULTS.md, stop
+     * 28). Where the shape needs equal members this solve is unsatisfiable and the query's own
+     * model is used.
      */
     private static List<BoolExpr> distinctInsertingElements(
             Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
@@ -194,11 +195,10 @@ final class ClosedWorldViews {
             Expr<?> t = q.txns().get(i);
             Set<String> sources = new java.util.TreeSet<>();
             for (StatementFacts sf : rules.model().facts(type.name()).statements())
-                if (sf.statement() instanceof Stmt.Insert)
+                if (sf.statement() instanceof Stmt.Insert ins)
                     for (Stmt.Foreach loop : sf.loops())
-                        if (type.parameters().stream()
-                                .anyMatch(p -> p.name().equals(loop.source())))
-                            sources.add(loop.source());
+                        if (type.parameters().stream().anyMatch(p -> p.name().equals(loop.source()))
+                                && keyFromElement(v, ins, loop)) sources.add(loop.source());
             for (String source : sources) {
                 Variable p = rules.model().variable(type, source);
                 Site site = new Site(type, t, Map.of());
@@ -234,6 +234,20 @@ final class ClosedWorldViews {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether the INSERT takes a primary-key column from the loop's element (NewItem's {@code ia_id
+     * = v_ia_id}); TPC-C's order lines are keyed by a counter, and repeated items insert no key
+     * twice.
+     */
+    private static boolean keyFromElement(Vocabulary v, Stmt.Insert ins, Stmt.Foreach loop) {
+        for (int c = 0; c < ins.columns().size(); c++) {
+            if (!v.isKey(ins.table(), ins.columns().get(c))) continue;
+            Set<String> refs = isocheck.program.VarRefs.of(ins.values().get(c));
+            if (refs.contains(loop.variable()) || refs.contains(loop.source())) return true;
+        }
+        return false;
     }
 
     /**
