@@ -435,6 +435,21 @@ class SqlConstructRulesTest {
         assertTrue(
                 ec.anomalies().get(0).anomaly().startsWith("lost update"),
                 ec.anomalies().get(0).anomaly());
+        // a local defined by a COALESCE of a field that may be NULL is one free value at every
+        // read:
+        // W reads and writes the same row k, no write skew under si
+        String local =
+                """
+                CREATE TABLE r (id INT PRIMARY KEY, v INT NOT NULL, alt INT);
+                TRANSACTION W(me INT)
+                BEGIN
+                  SELECT alt INTO a FROM r WHERE id = :me;
+                  k := COALESCE(:a.alt, 0);
+                  SELECT v INTO x FROM r WHERE id = :k;
+                  UPDATE r SET v = :x + 1 WHERE id = :k;
+                END;
+                """;
+        assertEquals(Analysis.Verdict.NONE, run(local, "si", 3).verdict());
     }
 
     /**

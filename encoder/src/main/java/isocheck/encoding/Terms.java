@@ -293,8 +293,14 @@ public final class Terms {
         if (isAggregate(site.txn(), var)) return aggregate(var, site);
         // a local with one stable definition is that definition (ProgramModel#definition)
         Optional<isocheck.program.Expr> def = model.definition(site.txn(), var);
-        if (def.isPresent())
-            return value(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
+        if (def.isPresent()) {
+            Optional<Expr<?>> defined =
+                    value(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
+            // a COALESCE whose arguments' NULL-ness is not encoded: the local's own free term
+            // below, one value at every read (its definition is stable), not an unencoded value
+            if (defined.isPresent() || !(def.get() instanceof isocheck.program.Expr.Coalesce))
+                return defined;
+        }
         // a local assigned once in loops, read in the same iteration after it: its expression
         Optional<isocheck.program.Expr> inIteration =
                 iterationDefinitions.computeIfAbsent(
