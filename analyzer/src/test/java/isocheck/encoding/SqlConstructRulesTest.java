@@ -417,18 +417,10 @@ class SqlConstructRulesTest {
         assertEquals(
                 Analysis.Verdict.NONE, run(skew.formatted("COALESCE(:me, 2)"), "si", 3).verdict());
         // an aggregate's NULL-ness is its T.v!null: MAX + 1 names one account in the read and the
-        // write (litmus coalesce-key.sql), a lost update under ec and nothing under si
+        // write (the litmus program), a lost update under ec and nothing under si
         String bump =
-                """
-                CREATE TABLE acct (acc_id INT PRIMARY KEY, bal INT NOT NULL);
-                CREATE TABLE bid (b_id INT NOT NULL, b_item INT NOT NULL, PRIMARY KEY (b_id, b_item));
-                TRANSACTION Bump(item INT)
-                BEGIN
-                  SELECT MAX(b_id) INTO m FROM bid WHERE b_item = :item;
-                  SELECT bal INTO b FROM acct WHERE acc_id = COALESCE(:m, 0) + 1;
-                  UPDATE acct SET bal = :b + 1 WHERE acc_id = COALESCE(:m, 0) + 1;
-                END;
-                """;
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of("../benchmarks/programs/litmus/coalesce-key.sql"));
         assertEquals(Analysis.Verdict.NONE, run(bump, "si", 3).verdict());
         Analysis.Outcome ec = run(bump, "ec", 2);
         assertEquals(Analysis.Verdict.FOUND, ec.verdict());
@@ -436,8 +428,7 @@ class SqlConstructRulesTest {
                 ec.anomalies().get(0).anomaly().startsWith("lost update"),
                 ec.anomalies().get(0).anomaly());
         // a local defined by a COALESCE of a field that may be NULL is one free value at every
-        // read:
-        // W reads and writes the same row k, no write skew under si
+        // read: W reads and writes the same row k, no write skew under si
         String local =
                 """
                 CREATE TABLE r (id INT PRIMARY KEY, v INT NOT NULL, alt INT);
