@@ -114,9 +114,13 @@ final class ClosedWorldViews {
                 out.add(eq);
             }
         }
-        out.addAll(firstRows(v, rules, q, shape));
-        out.addAll(limitedLoops(v, rules, q, shape));
-        out.addAll(distinctInsertingElements(v, rules, q, shape));
+        // family by family, in cycle order: the canonical solve's input order
+        List<Member> members = new ArrayList<>();
+        for (int i = 0; i < shape.size(); i++)
+            members.add(new Member(i, shape.get(i).conflict().t1(), q.txns().get(i)));
+        for (Member m : members) out.addAll(firstRows(v, rules, q, members, m));
+        for (Member m : members) out.addAll(limitedLoops(v, rules, q, m));
+        for (Member m : members) out.addAll(distinctInsertingElements(v, rules, q, m));
         for (CycleQuery.Selector s : shape) {
             out.add(s.flag());
             out.add(s.eta());
@@ -186,52 +190,47 @@ final class ClosedWorldViews {
      * model is used.
      */
     private static List<BoolExpr> distinctInsertingElements(
-            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, Member m) {
         Context ctx = v.context();
         List<BoolExpr> out = new ArrayList<>();
         var terms = rules.terms();
-        for (int i = 0; i < shape.size(); i++) {
-            Transaction type = shape.get(i).conflict().t1();
-            Expr<?> t = q.txns().get(i);
-            Set<String> sources = new java.util.TreeSet<>();
-            for (StatementFacts sf : rules.model().facts(type.name()).statements())
-                if (sf.statement() instanceof Stmt.Insert ins)
-                    for (Stmt.Foreach loop : sf.loops())
-                        if (type.parameters().stream().anyMatch(p -> p.name().equals(loop.source()))
-                                && keyFromElement(v, ins, loop)) sources.add(loop.source());
-            for (String source : sources) {
-                Variable p = rules.model().variable(type, source);
-                Site site = new Site(type, t, Map.of());
-                List<Expr<?>> xs = q.groundOf(terms.elementSort(type, source));
-                for (int a = 0; a < xs.size(); a++)
-                    for (int b = a + 1; b < xs.size(); b++) {
-                        Optional<BoolExpr> ina = terms.member(xs.get(a), source, site);
-                        Optional<BoolExpr> inb = terms.member(xs.get(b), source, site);
-                        if (ina.isEmpty() || inb.isEmpty() || p.type().fields().isEmpty()) continue;
-                        List<BoolExpr> differ = new ArrayList<>();
-                        for (var f : p.type().fields()) {
-                            String fn = type.name() + "." + source + "." + f.name();
-                            differ.add(
-                                    ctx.mkNot(
-                                            ctx.mkEq(
-                                                    v.apply(
-                                                            fn,
-                                                            ctx.getIntSort(),
-                                                            List.of(xs.get(a))),
-                                                    v.apply(
-                                                            fn,
-                                                            ctx.getIntSort(),
-                                                            List.of(xs.get(b))))));
-                        }
-                        out.add(
-                                ctx.mkImplies(
-                                        ctx.mkAnd(
-                                                ina.get(),
-                                                inb.get(),
-                                                ctx.mkNot(ctx.mkEq(xs.get(a), xs.get(b)))),
-                                        ctx.mkOr(differ.toArray(new BoolExpr[0]))));
+        Transaction type = m.type();
+        Set<String> sources = new java.util.TreeSet<>();
+        for (StatementFacts sf : rules.model().facts(type.name()).statements())
+            if (sf.statement() instanceof Stmt.Insert ins)
+                for (Stmt.Foreach loop : sf.loops())
+                    if (type.parameters().stream().anyMatch(p -> p.name().equals(loop.source()))
+                            && keyFromElement(v, ins, loop)) sources.add(loop.source());
+        for (String source : sources) {
+            Variable p = rules.model().variable(type, source);
+            if (p.type().fields().isEmpty()) continue;
+            Site site = new Site(type, m.t(), Map.of());
+            List<Expr<?>> xs = q.groundOf(terms.elementSort(type, source));
+            for (int a = 0; a < xs.size(); a++)
+                for (int b = a + 1; b < xs.size(); b++) {
+                    Optional<BoolExpr> ina = terms.member(xs.get(a), source, site);
+                    Optional<BoolExpr> inb = terms.member(xs.get(b), source, site);
+                    if (ina.isEmpty() || inb.isEmpty()) continue;
+                    List<BoolExpr> differ = new ArrayList<>();
+                    for (var f : p.type().fields()) {
+                        String fn = type.name() + "." + source + "." + f.name();
+                        differ.add(
+                                ctx.mkNot(
+                                        ctx.mkEq(
+                                                v.apply(fn, ctx.getIntSort(), List.of(xs.get(a))),
+                                                v.apply(
+                                                        fn,
+                                                        ctx.getIntSort(),
+                                                        List.of(xs.get(b))))));
                     }
-            }
+                    out.add(
+                            ctx.mkImplies(
+                                    ctx.mkAnd(
+                                            ina.get(),
+                                            inb.get(),
+                                            ctx.mkNot(ctx.mkEq(xs.get(a), xs.get(b)))),
+                                    ctx.mkOr(differ.toArray(new BoolExpr[0]))));
+                }
         }
         return out;
     }
@@ -260,37 +259,34 @@ final class ClosedWorldViews {
      * not sort first, ran an iteration the model never constrained.
      */
     private static List<BoolExpr> firstRows(
-            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<Member> members, Member m) {
         Context ctx = v.context();
         List<BoolExpr> out = new ArrayList<>();
         var terms = rules.terms();
-        for (int i = 0; i < shape.size(); i++) {
-            Transaction type = shape.get(i).conflict().t1();
-            Expr<?> t = q.txns().get(i);
-            for (Variable var : type.locals()) {
-                var lc = terms.loopCounter(type, var);
-                if (lc.isEmpty()) continue;
-                Expr<?> first = terms.loopFirst(type, var, t);
-                for (int j = 0; j < i; j++)
-                    if (shape.get(j).conflict().t1() == type)
-                        out.add(ctx.mkEq(first, terms.loopFirst(type, var, q.txns().get(j))));
-                String source = lc.get().loop().source();
-                Optional<String> table =
-                        ProgramModel.rowTable(rules.model().variable(type, source).type());
-                Optional<OrderKey> key = orderKey(rules, type, source);
-                if (table.isEmpty() || key.isEmpty() || !v.isKey(table.get(), key.get().column()))
-                    continue;
-                Site site = new Site(type, t, Map.of());
-                var kf = v.key(table.get(), key.get().column(), first);
-                for (Expr<?> x : q.groundOf(v.recordSort(table.get()))) {
-                    Optional<BoolExpr> in = terms.member(x, source, site);
-                    if (in.isEmpty()) continue;
-                    var kx = v.key(table.get(), key.get().column(), x);
-                    out.add(
-                            ctx.mkImplies(
-                                    in.get(),
-                                    key.get().descending() ? ctx.mkLe(kx, kf) : ctx.mkLe(kf, kx)));
-                }
+        Transaction type = m.type();
+        for (Variable var : type.locals()) {
+            var lc = terms.loopCounter(type, var);
+            if (lc.isEmpty()) continue;
+            Expr<?> first = terms.loopFirst(type, var, m.t());
+            for (Member earlier : members.subList(0, m.index()))
+                if (earlier.type() == type)
+                    out.add(ctx.mkEq(first, terms.loopFirst(type, var, earlier.t())));
+            String source = lc.get().loop().source();
+            Optional<String> table =
+                    ProgramModel.rowTable(rules.model().variable(type, source).type());
+            Optional<OrderKey> key = orderKey(rules, type, source);
+            if (table.isEmpty() || key.isEmpty() || !v.isKey(table.get(), key.get().column()))
+                continue;
+            Site site = new Site(type, m.t(), Map.of());
+            var kf = v.key(table.get(), key.get().column(), first);
+            for (Expr<?> x : q.groundOf(v.recordSort(table.get()))) {
+                Optional<BoolExpr> in = terms.member(x, source, site);
+                if (in.isEmpty()) continue;
+                var kx = v.key(table.get(), key.get().column(), x);
+                out.add(
+                        ctx.mkImplies(
+                                in.get(),
+                                key.get().descending() ? ctx.mkLe(kx, kf) : ctx.mkLe(kf, kx)));
             }
         }
         return out;
@@ -305,44 +301,44 @@ final class ClosedWorldViews {
      * the server, in an iteration the model never constrained.
      */
     private static List<BoolExpr> limitedLoops(
-            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, Member m) {
         Context ctx = v.context();
         List<BoolExpr> out = new ArrayList<>();
         var terms = rules.terms();
-        for (int i = 0; i < shape.size(); i++) {
-            Transaction type = shape.get(i).conflict().t1();
-            Expr<?> t = q.txns().get(i);
-            for (Variable var : type.locals()) {
-                for (ProgramModel.Assignment a : rules.model().assignments(type, var.name())) {
-                    if (!(a.stmt() instanceof Stmt.Foreach loop) || !a.loops().isEmpty()) continue;
-                    List<ProgramModel.Assignment> src =
-                            rules.model().assignments(type, loop.source());
-                    if (src.size() != 1
-                            || !src.get(0).loops().isEmpty()
-                            || !(src.get(0).stmt() instanceof Stmt.Select sel)
-                            || !sel.mayOmitRows()
-                            || sel.isJoin()
-                            || sel.aggregate().isPresent()) continue;
-                    StatementFacts sf = rules.model().factsOf(sel);
-                    List<Expr<?>> ground = q.groundOf(v.recordSort(sf.table()));
-                    if (sel.limit().isPresent() && sel.limit().get() <= ground.size()) continue;
-                    Site site = rules.site(sf, type, t, List.of());
-                    for (Expr<?> x : ground) {
-                        Optional<BoolExpr> in = terms.member(x, loop.source(), site);
-                        if (in.isEmpty()) continue;
-                        out.add(
-                                ctx.mkImplies(
-                                        ctx.mkAnd(
-                                                rules.exec(sf, site, false),
-                                                rules.addresses(sf, site, x, false),
-                                                rules.aliveInView(sf, site, x, false)),
-                                        in.get()));
-                    }
+        Transaction type = m.type();
+        Expr<?> t = m.t();
+        for (Variable var : type.locals()) {
+            for (ProgramModel.Assignment a : rules.model().assignments(type, var.name())) {
+                if (!(a.stmt() instanceof Stmt.Foreach loop) || !a.loops().isEmpty()) continue;
+                List<ProgramModel.Assignment> src = rules.model().assignments(type, loop.source());
+                if (src.size() != 1
+                        || !src.get(0).loops().isEmpty()
+                        || !(src.get(0).stmt() instanceof Stmt.Select sel)
+                        || !sel.mayOmitRows()
+                        || sel.isJoin()
+                        || sel.aggregate().isPresent()) continue;
+                StatementFacts sf = rules.model().factsOf(sel);
+                List<Expr<?>> ground = q.groundOf(v.recordSort(sf.table()));
+                if (sel.limit().isPresent() && sel.limit().get() <= ground.size()) continue;
+                Site site = rules.site(sf, type, t, List.of());
+                for (Expr<?> x : ground) {
+                    Optional<BoolExpr> in = terms.member(x, loop.source(), site);
+                    if (in.isEmpty()) continue;
+                    out.add(
+                            ctx.mkImplies(
+                                    ctx.mkAnd(
+                                            rules.exec(sf, site, false),
+                                            rules.addresses(sf, site, x, false),
+                                            rules.aliveInView(sf, site, x, false)),
+                                    in.get()));
                 }
             }
         }
         return out;
     }
+
+    /** A cycle transaction: its position in the cycle, its type and its term. */
+    private record Member(int index, Transaction type, Expr<?> t) {}
 
     private static Optional<OrderKey> orderKey(AccessRules rules, Transaction type, String source) {
         List<ProgramModel.Assignment> as = rules.model().assignments(type, source);
