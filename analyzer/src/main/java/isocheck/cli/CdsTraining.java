@@ -11,16 +11,24 @@ import java.nio.file.Path;
  * The training run of the launcher's class-data-sharing archive (JDK 17 dynamic AppCDS, JEP 350):
  * the launcher runs this once after it builds the jar, under {@code -XX:ArchiveClassesAtExit}, so
  * that the classes a short command loads are mapped from the archive afterwards instead of being
- * read from the jar, parsed and verified on every run. It runs the commands whose start-up users
- * feel on tiny histories and throws their output away.
+ * read from the jar, parsed and verified on every run (two archives: {@code static} for the static
+ * commands, the other for the rest). The other runs the commands whose start-up users feel on tiny
+ * histories and throws their output away.
  */
 public final class CdsTraining {
 
     private CdsTraining() {}
 
+    /** {@code static}: the static commands' archive; otherwise the dynamic checker's. */
     public static void main(String[] args) throws IOException {
         Path dir = Files.createTempDirectory("isocheck-cds");
         try {
+            if (args.length > 0 && args[0].equals("static")) {
+                PrintWriter sink = new PrintWriter(Writer.nullWriter());
+                staticCommands(dir, sink);
+                sink.flush();
+                return;
+            }
             Path plume =
                     write(
                             dir,
@@ -62,6 +70,51 @@ public final class CdsTraining {
                 }
             }
             Files.deleteIfExists(dir);
+        }
+    }
+
+    /**
+     * The static commands on a one-function PL/pgSQL program: the front-end, the encoder, Z3's Java
+     * binding (its {@code Native} class alone has thousands of methods) and the reports, which,
+     * read from the jar, were about a quarter of a small {@code analyze}'s wall time
+     * (benchmarks/RESULTS.md, stop 29). A failure (Z3's native library refused on this machine,
+     * say) is ignored: the archive holds what did load, and the command itself will say what is
+     * wrong.
+     */
+    private static void staticCommands(Path dir, PrintWriter sink) {
+        try {
+            Path program =
+                    write(
+                            dir,
+                            "p.sql",
+                            "CREATE TABLE account (acc_id INT PRIMARY KEY, balance INT NOT NULL);\n"
+                                    + "CREATE FUNCTION withdraw(p_acc INT, p_amount INT) RETURNS INT\n"
+                                    + "LANGUAGE plpgsql AS $$\nDECLARE\n  bal INT;\nBEGIN\n"
+                                    + "  SELECT balance INTO bal FROM account WHERE acc_id = p_acc;\n"
+                                    + "  IF bal < p_amount THEN\n    RAISE EXCEPTION 'funds';\n"
+                                    + "  END IF;\n"
+                                    + "  UPDATE account SET balance = bal - p_amount"
+                                    + " WHERE acc_id = p_acc;\n"
+                                    + "  RETURN bal - p_amount;\nEND\n$$;\n");
+            String p = program.toString();
+            Main.run(new String[] {"analyze", p, "--spec", "ec", "--bound", "2"}, sink, sink);
+            Main.run(
+                    new String[] {
+                        "analyze",
+                        p,
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "read-committed",
+                        "--format",
+                        "json"
+                    },
+                    sink,
+                    sink);
+            Main.run(new String[] {"weakest", p, "--db", "postgresql"}, sink, sink);
+            Main.run(new String[] {"weakest", p, "--per-transaction"}, sink, sink);
+        } catch (RuntimeException | IOException | LinkageError e) {
+            // see above
         }
     }
 

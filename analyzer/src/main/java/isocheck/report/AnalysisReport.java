@@ -1,7 +1,5 @@
 package isocheck.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import isocheck.program.SourcePos;
@@ -13,8 +11,6 @@ import java.util.stream.Collectors;
 
 /** Renders the outcome of {@code isocheck analyze} as text, JSON, DOT or SARIF 2.1.0. */
 public final class AnalysisReport {
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private AnalysisReport() {}
 
@@ -169,7 +165,7 @@ public final class AnalysisReport {
     // ------------------------------------------------------------------ JSON
 
     public static String json(Subject s, Analysis.Outcome o) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsonOutput.MAPPER.createObjectNode();
         root.put("program", s.program());
         root.put("spec", s.spec());
         root.put("bound", s.bound());
@@ -197,7 +193,7 @@ public final class AnalysisReport {
 
     /** A witness as JSON (also used for the paths of {@code isocheck verify}). */
     public static ObjectNode witness(Witness w) {
-        ObjectNode n = JSON.createObjectNode();
+        ObjectNode n = JsonOutput.MAPPER.createObjectNode();
         n.put("anomaly", w.anomaly());
         n.put("adya", w.adya());
         n.put("k", w.k());
@@ -234,7 +230,7 @@ public final class AnalysisReport {
     }
 
     private static ObjectNode statement(Witness.Statement s) {
-        ObjectNode n = JSON.createObjectNode();
+        ObjectNode n = JsonOutput.MAPPER.createObjectNode();
         n.put("transaction", s.txnType());
         n.put("id", s.id());
         n.put("kind", s.kind());
@@ -247,7 +243,7 @@ public final class AnalysisReport {
 
     private static String write(ObjectNode n) {
         try {
-            return JSON.writeValueAsString(n) + "\n";
+            return JsonOutput.MAPPER.writeValueAsString(n) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -326,7 +322,7 @@ public final class AnalysisReport {
      * One SARIF result per anomaly, located at the statement of its first edge, the others related.
      */
     public static String sarif(Subject s, Analysis.Outcome o, String version) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsonOutput.MAPPER.createObjectNode();
         root.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
         root.put("version", "2.1.0");
         ObjectNode run = root.putArray("runs").addObject();

@@ -1,7 +1,5 @@
 package isocheck.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import isocheck.program.Column;
@@ -21,9 +19,6 @@ import java.util.stream.Collectors;
  * statement.
  */
 public final class ParseReport {
-
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ParseReport() {}
 
@@ -102,7 +97,7 @@ public final class ParseReport {
     }
 
     public static String json(Program program, List<TransactionFacts> transactions) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsonOutput.MAPPER.createObjectNode();
         root.put("file", program.file());
         ArrayNode tables = root.putArray("tables");
         for (Table table : program.schema().tables()) {
@@ -176,7 +171,7 @@ public final class ParseReport {
             }
         }
         try {
-            return JSON.writeValueAsString(root) + "\n";
+            return JsonOutput.MAPPER.writeValueAsString(root) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,7 +1,5 @@
 package isocheck.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import isocheck.query.ProofOutcome;
@@ -9,8 +7,6 @@ import java.util.Locale;
 
 /** Renders the outcome of {@code isocheck verify} (a proof certificate) as text or JSON. */
 public final class ProofReport {
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ProofReport() {}
 
@@ -127,7 +123,7 @@ public final class ProofReport {
     }
 
     public static String json(Subject s, ProofOutcome o) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsonOutput.MAPPER.createObjectNode();
         root.put("program", s.program());
         root.put("spec", s.spec());
         root.put("method", s.method());
@@ -163,7 +159,7 @@ public final class ProofReport {
         root.put("solver_millis", o.solverMillis());
         root.put("total_millis", o.millis());
         try {
-            return JSON.writeValueAsString(root) + "\n";
+            return JsonOutput.MAPPER.writeValueAsString(root) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,7 +1,5 @@
 package isocheck.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import isocheck.query.Analysis;
@@ -21,8 +19,6 @@ import java.util.stream.Collectors;
  * Renders {@code isocheck weakest} (per program, and {@code --per-transaction}) as text or JSON.
  */
 public final class WeakestReport {
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private WeakestReport() {}
 
@@ -148,7 +144,7 @@ public final class WeakestReport {
     }
 
     public static String json(Subject s, WeakestSpecs.Result r) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsonOutput.MAPPER.createObjectNode();
         root.put("program", s.program());
         root.put("bound", s.bound());
         root.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
@@ -268,7 +264,7 @@ public final class WeakestReport {
 
     public static String json(
             Subject s, AssignmentSearch.Result r, List<Comparison> comparisons, String specOut) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsonOutput.MAPPER.createObjectNode();
         root.put("program", s.program());
         root.put("bound", s.bound());
         root.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
@@ -470,7 +466,7 @@ public final class WeakestReport {
 
     private static String write(ObjectNode n) {
         try {
-            return JSON.writeValueAsString(n) + "\n";
+            return JsonOutput.MAPPER.writeValueAsString(n) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,12 +1,15 @@
 package isocheck.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,5 +110,22 @@ class LauncherTest {
         assertEquals(2, bad.code());
         assertTrue(
                 bad.err().contains("bad.sql:1:38: unsupported type MONEY (supported: "), bad.err());
+    }
+
+    @Test
+    void runsAStaticCommandWithTheJarsOwnZ3Loader(@TempDir Path elsewhere) throws Exception {
+        // the static commands have a class-data archive of their own, and Z3's native library is
+        // loaded by encoder's com.microsoft.z3.Z3Loader (unpacked once per user), z3-turnkey's left
+        // out of the jar by analyzer/pom.xml
+        Path bank = ShippedProgramsTest.ROOT.resolve("benchmarks/programs/bank.sql");
+        Result r = run(elsewhere, "analyze", bank.toString(), "--spec", "ec", "--bound", "2");
+        assertEquals(1, r.code(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().contains("Anomaly 1: lost update"), r.out());
+        Path jar = ShippedProgramsTest.ROOT.resolve("analyzer/target/isocheck.jar");
+        try (JarFile j = new JarFile(jar.toFile())) {
+            assertNotNull(j.getEntry("com/microsoft/z3/Z3Loader$Library.class"));
+            assertNull(j.getEntry("com/microsoft/z3/Z3Loader$OperatingSystem.class"));
+        }
     }
 }
