@@ -50,9 +50,9 @@ final class Z3Loader {
                             + System.getProperty("os.arch"));
         }
         // libz3java needs libz3, found by its soname once loaded: libz3 first (as z3-turnkey did)
-        if (z3.file != null && java.file != null) {
-            System.load(z3.file.toString());
-            System.load(java.file.toString());
+        if (z3.file() != null && java.file() != null) {
+            System.load(z3.file().toString());
+            System.load(java.file().toString());
             return;
         }
         Path cached = cacheDirectory(platform, z3, java);
@@ -84,21 +84,11 @@ final class Z3Loader {
         }
     }
 
-    /** One native library in the class path: its resource, and its file or jar entry. */
-    private static final class Library {
-        final URL url;
-        final String name;
-        final Path file; // the library is already a file (unpacked class path)
-        final long crc;
-        final long size;
-
-        private Library(URL url, String name, Path file, long crc, long size) {
-            this.url = url;
-            this.name = name;
-            this.file = file;
-            this.crc = crc;
-            this.size = size;
-        }
+    /**
+     * One native library in the class path: its resource, its file where it already is one (an
+     * unpacked class path), else its jar entry's CRC-32 and size (-1 where unknown).
+     */
+    private record Library(URL url, String name, Path file, long crc, long size) {
 
         static Library of(String resource) {
             URL url = Z3Loader.class.getResource(resource);
@@ -156,22 +146,23 @@ final class Z3Loader {
                         Locale.ROOT,
                         "z3-%s-%08x-%d-%08x-%d",
                         platform,
-                        z3.crc,
-                        z3.size,
-                        java.crc,
-                        java.size);
+                        z3.crc(),
+                        z3.size(),
+                        java.crc(),
+                        java.size());
         return root.resolve(key);
     }
 
     /** The library's file in {@code dir}, unpacked there now unless a whole copy is there. */
     private static Path unpackOnce(Library lib, Path dir) throws IOException {
-        Path target = dir.resolve(lib.name);
-        if (Files.isRegularFile(target) && Files.size(target) == lib.size) return target;
+        Path target = dir.resolve(lib.name());
+        if (Files.isRegularFile(target) && Files.size(target) == lib.size()) return target;
         Files.createDirectories(dir);
-        Path part = Files.createTempFile(dir, lib.name, ".part");
+        Path part = Files.createTempFile(dir, lib.name(), ".part");
         try {
             copy(lib, part);
-            if (Files.size(part) != lib.size) throw new IOException("short copy of " + lib.name);
+            if (Files.size(part) != lib.size())
+                throw new IOException("short copy of " + lib.name());
             Files.move(
                     part,
                     target,
@@ -184,26 +175,26 @@ final class Z3Loader {
     }
 
     private static void removeIfDamaged(Library lib, Path dir) {
-        Path target = dir.resolve(lib.name);
+        Path target = dir.resolve(lib.name());
         try (InputStream in = Files.newInputStream(target)) {
             CRC32 crc = new CRC32();
             byte[] buf = new byte[1 << 16];
             for (int n; (n = in.read(buf)) > 0; ) crc.update(buf, 0, n);
-            if (crc.getValue() != lib.crc) Files.deleteIfExists(target);
+            if (crc.getValue() != lib.crc()) Files.deleteIfExists(target);
         } catch (IOException e) {
             // nothing to remove, or it cannot be: the temporary copy is loaded either way
         }
     }
 
     private static Path unpackInto(Library lib, Path dir) throws IOException {
-        Path target = dir.resolve(lib.name);
+        Path target = dir.resolve(lib.name());
         target.toFile().deleteOnExit();
         copy(lib, target);
         return target;
     }
 
     private static void copy(Library lib, Path target) throws IOException {
-        URLConnection c = lib.url.openConnection();
+        URLConnection c = lib.url().openConnection();
         c.setUseCaches(false); // a cached JarFile would stay open (and mapped) for the whole run
         try (InputStream in = c.getInputStream()) {
             Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
