@@ -8,12 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The training run of the launcher's class-data-sharing archive (JDK 17 dynamic AppCDS, JEP 350):
- * the launcher runs this once after it builds the jar, under {@code -XX:ArchiveClassesAtExit}, so
- * that the classes a short command loads are mapped from the archive afterwards instead of being
- * read from the jar, parsed and verified on every run (two archives: {@code static} for the static
- * commands, the other for the rest). The other runs the commands whose start-up users feel on tiny
- * histories and throws their output away.
+ * The training runs of the launcher's two class-data-sharing archives, so that the classes a short
+ * command loads are mapped from an archive instead of being read from the jar, parsed and verified
+ * on every run. The launcher runs this once after each build: with no argument under {@code
+ * -XX:ArchiveClassesAtExit} (JDK 17 dynamic AppCDS, JEP 350) for {@code check} and the other
+ * dynamic commands, which it runs on tiny histories; with {@code static} under {@code
+ * -XX:DumpLoadedClassList}, whose list it then dumps as a static archive for the static commands (a
+ * dynamic archive would leave out picocli's old-format classes). Output is thrown away.
  */
 public final class CdsTraining {
 
