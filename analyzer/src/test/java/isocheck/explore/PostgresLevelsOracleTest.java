@@ -57,6 +57,7 @@ class PostgresLevelsOracleTest {
             for (String f :
                     List.of(
                             "fk-insert/issue-card.sql",
+                            "fk-insert/comment-item.sql",
                             "path-guards/found-flag.sql",
                             "path-guards/refund-in-block.sql"))
                 if (f.contains(only)) out.add("analyzer/src/test/resources/" + f);
