@@ -34,9 +34,9 @@ public final class ScheduleRunner {
     private ScheduleRunner() {}
 
     /** {@code line}: the source line of the statement a ready event is about (0 for the commit). */
-    private record Event(String text, boolean finished, boolean ready, int line) {
+    private record Event(String text, boolean finished, boolean ready, int line, Object statement) {
         Event(String text, boolean finished) {
-            this(text, finished, false, 0);
+            this(text, finished, false, 0, null);
         }
     }
 
@@ -64,8 +64,14 @@ public final class ScheduleRunner {
 
         @Override
         public void beforeStatement(String description, int line) throws InterruptedException {
+            beforeStatement(description, line, null);
+        }
+
+        @Override
+        public void beforeStatement(String description, int line, Object statement)
+                throws InterruptedException {
             current = description;
-            events.add(new Event(description, false, true, line));
+            events.add(new Event(description, false, true, line, statement));
             permit.acquire();
         }
 
@@ -276,6 +282,22 @@ public final class ScheduleRunner {
                             i + 1,
                             tok); // NAME@LINE: another step, until the statement at LINE has run
                     scheduled++;
+                } else if (target > 0 && !st.finished && ready.statement() != null) {
+                    // the statement at LINE ran; another program statement at LINE that follows at
+                    // once is a part of the same source statement (the SELECTs a PERFORM of a join
+                    // or a join INTO a record runs as), which takes the same snapshot in the model
+                    // (program.JoinContinuations): the step runs it too. A loop's next execution
+                    // of the same statement is another step.
+                    Event next = await(st, 30_000);
+                    st.stashed = next;
+                    if (next != null
+                            && next.ready()
+                            && next.line() == target
+                            && next.statement() != null
+                            && next.statement() != ready.statement()) {
+                        all.add(i + 1, tok);
+                        scheduled++;
+                    }
                 }
             }
             for (Stepper st : steppers.values()) {

@@ -52,7 +52,8 @@ final class StatementExecutor {
             StepGate gate)
             throws SQLException, InterruptedException {
         int changed = -1;
-        gate.beforeStatement(c.stmt().sql().replaceAll("\\s+", " "), c.stmt().pos().line());
+        gate.beforeStatement(
+                c.stmt().sql().replaceAll("\\s+", " "), c.stmt().pos().line(), c.stmt());
         long version =
                 c.kind() == Compiled.Kind.SELECT
                                 || c.kind() == Compiled.Kind.AGGREGATE

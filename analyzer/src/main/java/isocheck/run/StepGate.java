@@ -28,6 +28,16 @@ interface StepGate {
         beforeStatement(description);
     }
 
+    /**
+     * {@link #beforeStatement(String, int)} for the program statement {@code statement} (its
+     * identity tells one source statement's parts, such as the SELECTs a PERFORM of a join runs as,
+     * from a loop's next execution of the same statement).
+     */
+    default void beforeStatement(String description, int line, Object statement)
+            throws InterruptedException {
+        beforeStatement(description, line);
+    }
+
     /** Called when the statement has run (with a short description of what it read or wrote). */
     void afterStatement(String outcome);
 }

@@ -204,4 +204,44 @@ class SchemaRulesTest {
         }
         assertEquals(Analysis.Verdict.FOUND, run(source, "si", 2).verdict());
     }
+
+    /**
+     * parent_of_insert (ForeignKeyRules#parentsOfInserts): issue-card.sql's write skew needs Issue
+     * to insert a card for an account it did not find, in a table no program writes. At the
+     * databases' levels the card's FOREIGN KEY removes it, and only it: without the REFERENCES
+     * clause the program has it at READ COMMITTED and REPEATABLE READ too, and with a transaction
+     * that inserts accounts (the account may commit between Issue's SELECT and its INSERT) READ
+     * COMMITTED keeps it; the paper's si keeps it either way.
+     */
+    @Test
+    void aCommittedInsertHasItsForeignKeysParent() throws Exception {
+        String source =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of("src/test/resources/fk-insert/issue-card.sql"));
+        String reference = " REFERENCES account (a_id)";
+        assertTrue(source.contains(reference));
+        String without = source.replace(reference, "");
+        for (String level :
+                java.util.List.of(
+                        "pg-read-committed",
+                        "pg-repeatable-read",
+                        "mysql-read-committed",
+                        "mysql-repeatable-read")) {
+            assertEquals(Analysis.Verdict.NONE, run(source, level, 2).verdict(), level);
+            assertEquals(Analysis.Verdict.FOUND, run(without, level, 2).verdict(), level);
+        }
+        assertEquals(Analysis.Verdict.FOUND, run(source, "si", 2).verdict());
+        String opener =
+                source
+                        + """
+
+                        CREATE FUNCTION open_account(p_a INT) RETURNS VOID
+                        LANGUAGE plpgsql AS $$
+                        BEGIN
+                          INSERT INTO account (a_id, bal) VALUES (p_a, 0);
+                        END
+                        $$;
+                        """;
+        assertEquals(Analysis.Verdict.FOUND, run(opener, "pg-read-committed", 2).verdict());
+    }
 }

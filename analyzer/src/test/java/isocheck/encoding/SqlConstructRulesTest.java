@@ -735,4 +735,32 @@ class SqlConstructRulesTest {
         String early = litmus.replace("IF p_c_id IS NULL THEN", "IF v_c_id IS NULL THEN");
         assertEquals(Analysis.Verdict.FOUND, run(early, "si", 2).verdict());
     }
+
+    /**
+     * PathAssignment inside a block (side condition (b)): refund-in-block.sql is the litmus program
+     * with Refund's body inside {@code IF p_key >= 0}, so v_c_id's first assignment is in a THEN
+     * branch that holds its other assignments and its read: still no write skew under si. Read
+     * before its last assignment (side condition (c)), v_c_id is free again and so is the write
+     * skew; found-flag.sql's local set where FOUND holds (a row set's emptiness is a stable
+     * condition) keeps Audit from counting a row it read: no write skew under si, and with the
+     * branch reversed (the flag counted when the row was found) the write skew is there.
+     */
+    @Test
+    void aLocalAssignedInsideABlockOrOnFoundIsTheLastAssignmentThatRan() throws Exception {
+        String block =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of(
+                                "src/test/resources/path-guards/refund-in-block.sql"));
+        assertTrue(block.contains("  IF p_key >= 0 THEN\n    v_c_id := p_c_id;"), block);
+        assertEquals(Analysis.Verdict.NONE, run(block, "si", 2).verdict());
+        String early = block.replace("IF p_c_id IS NULL THEN", "IF v_c_id IS NULL THEN");
+        assertEquals(Analysis.Verdict.FOUND, run(early, "si", 2).verdict());
+        String found =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of("src/test/resources/path-guards/found-flag.sql"));
+        assertTrue(found.contains("IF FOUND THEN\n    v_missing := 0;"), found);
+        assertEquals(Analysis.Verdict.NONE, run(found, "si", 2).verdict());
+        String reversed = found.replace("IF FOUND THEN", "IF NOT FOUND THEN");
+        assertEquals(Analysis.Verdict.FOUND, run(reversed, "si", 2).verdict());
+    }
 }

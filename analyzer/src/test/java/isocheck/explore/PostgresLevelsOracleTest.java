@@ -51,6 +51,16 @@ class PostgresLevelsOracleTest {
             for (String f : List.of("deliver-min.sql", "deliver-limit.sql")) {
                 if (f.contains(only)) out.add(CLAIM_OLDEST + f);
             }
+            // a FOREIGN KEY's parent at a committed INSERT (ForeignKeyRules#parentsOfInserts);
+            // locals
+            // set on IF paths inside a block and on FOUND (PathAssignment)
+            for (String f :
+                    List.of(
+                            "fk-insert/issue-card.sql",
+                            "fk-insert/comment-item.sql",
+                            "path-guards/found-flag.sql",
+                            "path-guards/refund-in-block.sql"))
+                if (f.contains(only)) out.add("analyzer/src/test/resources/" + f);
             // a field only INSERTs write, read by two transactions' statements
             // (Encoder#singleVersionFields)
             if ("order-customer.sql".contains(only)) out.add(SINGLE_VERSION + "order-customer.sql");

@@ -305,7 +305,10 @@ final class AuxRules extends RuleFamily {
                 c.add(ctx.mkNot(pathGuard(txn, b.guard(), site, false)));
             cases.add(and(c));
         }
-        return List.of(or(cases));
+        // a first assignment inside IF branches: stated where the run may have entered them
+        List<PathAssignment.Branch> entered = sites.get(0).guard();
+        if (entered.isEmpty()) return List.of(or(cases));
+        return List.of(ctx.mkImplies(pathGuard(txn, entered, site, true), or(cases)));
     }
 
     /**

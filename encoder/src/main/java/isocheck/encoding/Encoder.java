@@ -210,6 +210,7 @@ public final class Encoder {
     private boolean statementViews;
     private boolean postgresRules;
     private boolean postgresql;
+    private boolean firstRead;
 
     /**
      * Configures the encoder for the executions of {@code spec}; call before building any query
@@ -224,6 +225,7 @@ public final class Encoder {
         // unique_insert): docs/postgresql-levels.md §2, docs/mysql-levels.md §2
         this.postgresRules = !spec.databases().isEmpty();
         this.postgresql = spec.databases().contains("postgresql");
+        this.firstRead = spec.firstReadSnapshot();
         rules.statementViews(statementViews);
         terms.statementViews(statementViews);
         v.singleVersionFields(statementViews ? singleVersionFields() : Set.of());
@@ -376,10 +378,13 @@ public final class Encoder {
         }
         // a database enforces FOREIGN KEYs: a view that sees a child sees its parent
         // (ForeignKeyRules#parentsInView)
-        if (postgresRules)
+        if (postgresRules) {
             parts.addAll(
                     foreignKeyRules.parentsInView(
                             txns, statementViews, statementViews && spec.firstReadSnapshot()));
+            // and a committed INSERT's child row has its parent (ForeignKeyRules#parentsOfInserts)
+            parts.addAll(foreignKeyRules.parentsOfInserts(txns, statementViews));
+        }
         if (!statementViews) {
             for (CounterField cf : counters) {
                 parts.addAll(counterRules.seenWriter(spec, cf, txns));
@@ -482,30 +487,103 @@ public final class Encoder {
 
     /**
      * <b>insert_found_in_snapshot</b> (PostgreSQL READ COMMITTED): whether a WR edge whose reader
-     * is a locking SELECT ({@code FOR UPDATE | FOR SHARE}, outside loops) and whose writer is an
-     * INSERT of the record it reads {@code @alive} of puts the inserter in the reader's statement
-     * snapshot ({@code vis@s(writer, reader)}), as {@link #snapshotRead} does for every plain
-     * SELECT. Soundness (manual, chapter "Concurrency Control", §13.2.1): such a statement "will
-     * only find target rows that were committed as of the command start time"; after a lock wait it
-     * re-reads the newer version of a row it found, following the row's update chain, but a row
-     * version it did not find in its snapshot it never reads. An INSERT starts a new chain (a row
-     * deleted and inserted again is a new tuple, not an update of the old one), and every later
-     * version of the chain was written by a transaction that found the row, so after the inserter
-     * committed. So a locking read that saw the inserted row alive (its own version, or a later one
-     * that kept {@code @alive}) found some version of that chain in its snapshot, and the inserter
-     * committed before the statement began. Rows a LIMIT stops short of are read in the snapshot's
+     * is a locking SELECT ({@code FOR UPDATE | FOR SHARE}), an UPDATE or a DELETE, outside loops,
+     * and whose writer is an INSERT of the record it reads {@code @alive} of puts the inserter in
+     * the reader's statement snapshot ({@code vis@s(writer, reader)}), as {@link #snapshotRead}
+     * does for every plain SELECT. Soundness (manual, chapter "Concurrency Control", §13.2.1): such
+     * a statement "will only find target rows that were committed as of the command start time";
+     * after a lock wait it re-reads the newer version of a row it found, following the row's update
+     * chain, but a row version it did not find in its snapshot it never reads (UPDATE and DELETE
+     * find their target rows the same way). An INSERT starts a new chain (a row deleted and
+     * inserted again is a new tuple, not an update of the old one), and every later version of the
+     * chain was written by a transaction that found the row, so after the inserter committed. So a
+     * locking read that saw the inserted row alive (its own version, or a later one that kept
+     * {@code @alive}) found some version of that chain in its snapshot, and the inserter committed
+     * before the statement began. With the RW half of an UPDATE's or DELETE's read of
+     * {@code @alive} ({@code CycleQuery#edge}: the overwriter is not in its snapshot) one such
+     * statement no longer both misses an INSERT and reads the row it inserted (AuctionMark's
+     * NewCommentResponse and NewComment at READ COMMITTED, witnesses without a schedule,
+     * benchmarks/RESULTS.md stop 29). Rows a LIMIT stops short of are read in the snapshot's
      * version, as a plain SELECT's are. Not for InnoDB (its locking reads are current reads of the
      * newest committed rows, MySQL manual "Locking Reads"), nor H2: only for specs of PostgreSQL.
      */
     public boolean insertFoundInSnapshot(Conflict c) {
+        Stmt.Sql reader = c.c2().statement();
         return statementViews
                 && postgresql
                 && c.kind() == DepKind.WR
                 && c.field().equals(StatementFacts.ALIVE)
                 && c.c1().statement() instanceof Stmt.Insert
-                && c.c2().statement() instanceof Stmt.Select sel
-                && sel.lock().locks()
+                && (reader instanceof Stmt.Select sel && sel.lock().locks()
+                        || reader instanceof Stmt.Update
+                        || reader instanceof Stmt.Delete)
                 && c.c2().loops().isEmpty();
+    }
+
+    /**
+     * <b>iteration_snapshot</b>: the statement (in loops) whose per-iteration snapshot a SELECT in
+     * loops reads, {@code vis@S(a, b, e…)} over b and the iteration elements e… ({@link
+     * Vocabulary#iterationVis}): the SELECT itself, or the first part of the join it continues
+     * ({@link isocheck.program.JoinContinuations}: one SQL statement, one snapshot). Each execution
+     * of a statement takes one snapshot (manual, chapter "Concurrency Control", §13.2.1), and the
+     * elements name one execution when every loop around it ranges over a row set a SELECT
+     * assigned: a FOREACH over a SELECT's rows visits each record once (a table's rows are distinct
+     * by its primary key; a FOR over a join is nested loops over such sets, JoinLoop), unlike a
+     * FOREACH over an array parameter, which may repeat a value. So, as for a SELECT outside loops
+     * ({@link #singleReadStatement}), a WR edge into the read needs the writer in that snapshot (a
+     * plain SELECT) and an RW edge out of it needs the overwriter outside it (any SELECT: a locking
+     * read's newer version was committed after the statement began). Without it one iteration of
+     * CloseAuctions' SELECT of an item's maximum bid both saw and missed one NewBid's update of it
+     * (BenchBase AuctionMark, witnesses without a schedule, benchmarks/RESULTS.md stop 29).
+     */
+    public Optional<String> iterationSnapshot(StatementFacts reader, Transaction txn) {
+        if (!statementViews
+                || reader.loops().isEmpty()
+                || !(reader.statement() instanceof Stmt.Select)) return Optional.empty();
+        for (Stmt.Foreach l : reader.loops()) {
+            isocheck.program.Variable src = model.variable(txn, l.source());
+            if (src.kind() != isocheck.program.Variable.Kind.LOCAL
+                    || ProgramModel.rowTable(src.type()).isEmpty()) return Optional.empty();
+            List<ProgramModel.Assignment> as = model.assignments(txn, src.name());
+            if (as.isEmpty() || !as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select))
+                return Optional.empty();
+        }
+        List<StatementFacts> stmts = model.facts(txn.name()).statements();
+        java.util.Set<Stmt.Select> continuations =
+                isocheck.program.JoinContinuations.of(txn.body());
+        int at = stmts.indexOf(reader);
+        while (at > 0
+                && continuations.contains(stmts.get(at).statement())
+                && stmts.get(at - 1).loops().equals(reader.loops())) at--;
+        return Optional.of(txn.name() + "." + stmts.get(at).id());
+    }
+
+    /**
+     * <b>snapshot_order</b> for a read in a loop (statement snapshots that grow in program order:
+     * not under {@code snapshot first_read}): the statements of the reading transaction that have a
+     * snapshot relation ({@link StatementSnapshotRules#hasSnapshot}, outside loops) and run before
+     * the reader ({@code before}) or after it. Each execution of a statement in a loop takes its
+     * own snapshot, later than every earlier statement's and earlier than every later one's
+     * (manual, chapter "Concurrency Control", §13.2.1: each command sees the data committed before
+     * it began). So a WR edge into the read (its writer committed before the read) puts the writer
+     * in the snapshot of every later statement that runs, and an RW edge out of it (its overwriter
+     * committed after the version read was the newest the read could see: after the read's
+     * snapshot, or after the read itself for a newest-version read) keeps the overwriter out of
+     * every earlier one's ({@code CycleQuery#loopReadOrder}). Without it CloseAuctions' FOR query
+     * saw a NewBid its loop's later SELECT of the same item's bid did not (BenchBase AuctionMark's
+     * READ COMMITTED witnesses without a schedule, benchmarks/RESULTS.md stop 29).
+     */
+    public List<StatementFacts> snapshotsAround(
+            StatementFacts reader, String type, boolean before) {
+        if (!statementViews || firstRead || reader.loops().isEmpty()) return List.of();
+        List<StatementFacts> stmts = model.facts(type).statements();
+        int at = stmts.indexOf(reader);
+        List<StatementFacts> out = new ArrayList<>();
+        for (int i = 0; i < stmts.size(); i++) {
+            if ((before ? i < at : i > at) && StatementSnapshotRules.hasSnapshot(stmts.get(i)))
+                out.add(stmts.get(i));
+        }
+        return out;
     }
 
     /**

@@ -302,6 +302,17 @@ public final class ProgramModel {
         if (c instanceof isocheck.program.Cond.Compare cmp)
             return stable(txn, cmp.left(), self) && stable(txn, cmp.right(), self);
         if (c instanceof isocheck.program.Cond.FieldIsNull n) return stable(txn, n.operand(), self);
+        // a row set's emptiness (PL/pgSQL's FOUND after SELECT … INTO): one term per transaction
+        // when one SELECT outside loops assigns it, as a scalar local's value (visitVarRef)
+        if (c instanceof isocheck.program.Cond.IsNull n) {
+            if (n.variable().equals(self)) return false;
+            Variable v = variable(txn, n.variable());
+            if (v.kind() != Variable.Kind.LOCAL || !(v.type() instanceof Type.Rows)) return false;
+            List<Assignment> as = assignments(txn, v.name());
+            return as.size() == 1
+                    && as.get(0).loops().isEmpty()
+                    && as.get(0).stmt() instanceof Stmt.Select;
+        }
         if (c instanceof isocheck.program.Cond.Not n) return stableCond(txn, n.operand(), self);
         if (c instanceof isocheck.program.Cond.And a)
             return stableCond(txn, a.left(), self) && stableCond(txn, a.right(), self);

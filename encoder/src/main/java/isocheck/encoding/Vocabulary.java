@@ -211,6 +211,18 @@ public final class Vocabulary implements ExecutionVocabulary {
         return (BoolExpr) ctx.mkApp(fn("vis@" + stmt, ctx.getBoolSort(), txn, txn), a, b);
     }
 
+    /**
+     * {@code vis@stmt(a, b, e…)}: a is in the snapshot of the execution of b's statement stmt (in
+     * loops) at the iteration elements e… ({@link Encoder#iterationSnapshot}).
+     */
+    public BoolExpr iterationVis(String stmt, Expr<?> a, Expr<?> b, List<Expr<?>> elements) {
+        List<Expr<?>> args = new ArrayList<>();
+        args.add(a);
+        args.add(b);
+        args.addAll(elements);
+        return (BoolExpr) apply("vis@" + stmt + "/" + args.size(), ctx.getBoolSort(), args);
+    }
+
     public BoolExpr refinedAt(
             DepKind kind,
             String table,

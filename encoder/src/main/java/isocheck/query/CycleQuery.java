@@ -301,7 +301,25 @@ public final class CycleQuery {
                 } else {
                     eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(reader.get(), b, a)));
                 }
+            } else if (encoder.insertFoundInSnapshot(c)) {
+                // an UPDATE or DELETE that saw an inserted row alive found it in its snapshot
+                eta = ctx.mkAnd(eta, v.statementVis(c.t2().name() + "." + c.c2().id(), a, b));
             }
+            if (c.kind() != isocheck.encoding.DepKind.WW) {
+                // one execution of a SELECT in loops reads one snapshot (Encoder#iterationSnapshot)
+                boolean wr = c.kind() == isocheck.encoding.DepKind.WR;
+                java.util.Optional<String> iteration =
+                        encoder.iterationSnapshot(wr ? c.c2() : c.c1(), wr ? c.t2() : c.t1());
+                if (iteration.isPresent() && (!wr || encoder.snapshotRead(c)))
+                    eta =
+                            ctx.mkAnd(
+                                    eta,
+                                    wr
+                                            ? v.iterationVis(iteration.get(), a, b, e2)
+                                            : ctx.mkNot(v.iterationVis(iteration.get(), b, a, e1)));
+            }
+            BoolExpr order = loopReadOrder(v, encoder, c, a, b);
+            if (!order.isTrue()) eta = ctx.mkAnd(eta, order);
             parts.add(new Part("eta " + (i + 1) + " " + c.describe(), ctx.mkImplies(flag, eta)));
             sels.add(new Selector(i, c, flag, r, e1, e2, eta));
             flags.add(flag);
@@ -381,6 +399,32 @@ public final class CycleQuery {
     private static java.util.Optional<BoolExpr> lockPremise(
             AccessRules rules, isocheck.program.StatementFacts s, Site site, Expr<?> r) {
         return rules.holdsLock(s, site, r);
+    }
+
+    /**
+     * <b>snapshot_order</b> ({@link Encoder#snapshotsAround}): a WR edge into a read in a loop puts
+     * the writer a in the snapshot of every later statement of b that runs; an RW edge out of one
+     * keeps the overwriter b out of every earlier statement's snapshot of a that runs. The premise
+     * "runs" is under-approximated (a statement that does not run has no snapshot of its own).
+     */
+    static BoolExpr loopReadOrder(Vocabulary v, Encoder encoder, Conflict c, Expr<?> a, Expr<?> b) {
+        Context ctx = v.context();
+        if (c.kind() == isocheck.encoding.DepKind.WW) return ctx.mkTrue();
+        boolean wr = c.kind() == isocheck.encoding.DepKind.WR;
+        isocheck.program.StatementFacts reader = wr ? c.c2() : c.c1();
+        isocheck.program.Transaction txn = wr ? c.t2() : c.t1();
+        Expr<?> owner = wr ? b : a, other = wr ? a : b;
+        AccessRules rules = encoder.rules();
+        List<BoolExpr> out = new ArrayList<>();
+        for (isocheck.program.StatementFacts s : encoder.snapshotsAround(reader, txn.name(), !wr)) {
+            BoolExpr seen = v.statementVis(txn.name() + "." + s.id(), other, owner);
+            out.add(
+                    ctx.mkImplies(
+                            rules.exec(s, rules.site(s, txn, owner, List.of()), false),
+                            wr ? seen : ctx.mkNot(seen)));
+        }
+        if (out.isEmpty()) return ctx.mkTrue();
+        return out.size() == 1 ? out.get(0) : ctx.mkAnd(out.toArray(new BoolExpr[0]));
     }
 
     /**
