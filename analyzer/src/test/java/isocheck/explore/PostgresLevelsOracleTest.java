@@ -51,13 +51,14 @@ class PostgresLevelsOracleTest {
             for (String f : List.of("deliver-min.sql", "deliver-limit.sql")) {
                 if (f.contains(only)) out.add(CLAIM_OLDEST + f);
             }
-            // a FOREIGN KEY's parent at a committed INSERT (ForeignKeyRules#parentsOfInserts);
-            // locals
-            // set on IF paths inside a block and on FOUND (PathAssignment)
+            // a FOREIGN KEY's parent at a committed INSERT (ForeignKeyRules#parentsOfInserts),
+            // also where the transaction inserts the parent itself; locals set on IF paths inside a
+            // block and on FOUND (PathAssignment)
             for (String f :
                     List.of(
                             "fk-insert/issue-card.sql",
                             "fk-insert/comment-item.sql",
+                            "fk-insert/own-parent.sql",
                             "path-guards/found-flag.sql",
                             "path-guards/refund-in-block.sql"))
                 if (f.contains(only)) out.add("analyzer/src/test/resources/" + f);
