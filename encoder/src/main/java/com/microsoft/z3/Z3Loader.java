@@ -202,7 +202,7 @@ final class Z3Loader {
     }
 
     /** z3-turnkey's directory name for this machine: os-arch. */
-    private static String platform() {
+    static String platform() {
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         String cpu =
                 switch (arch) {
@@ -222,7 +222,8 @@ final class Z3Loader {
         return os;
     }
 
-    private static String suffix() {
+    /** The file-name suffix of a native library here: so, dylib or dll. */
+    static String suffix() {
         return switch (os()) {
             case "osx" -> "dylib";
             case "windows" -> "dll";

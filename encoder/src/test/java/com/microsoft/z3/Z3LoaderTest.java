@@ -85,12 +85,9 @@ class Z3LoaderTest {
         }
     }
 
+    /** libz3's resource for this machine, named as the loader names it. */
     private static String resourceName() {
-        String os = System.getProperty("os.name").toLowerCase();
-        String suffix = os.contains("mac") ? "dylib" : os.contains("windows") ? "dll" : "so";
-        String arch = System.getProperty("os.arch").equals("aarch64") ? "aarch64" : "amd64";
-        String dir = os.contains("mac") ? "osx" : os.contains("windows") ? "windows" : "linux";
-        return "/native/" + dir + "-" + arch + "/libz3." + suffix;
+        return "/native/" + Z3Loader.platform() + "/libz3." + Z3Loader.suffix();
     }
 
     private static Path onlyLibrary(Path cache) throws IOException {
