@@ -310,11 +310,22 @@ public final class Analysis {
     public static Outcome run(
             Program program, Spec spec, Options opts, KnownUnsat known, LikelySat likely)
             throws SpecException {
-        Encoder.Mode mode = opts.mode();
-        if (mode == Encoder.Mode.EXPANDED && !spec.isUniversal()) {
-            // expansion over the cycle's transactions is only sound for universal specs (DESIGN §3)
-            mode = Encoder.Mode.QUANTIFIED;
-        }
+        return run(program, spec, opts, known, likely, null);
+    }
+
+    /**
+     * As {@link #run(Program, Spec, Options, KnownUnsat, LikelySat)}, stopped early (with a partial
+     * outcome, to be dropped) when {@code stop} is stopped; null: never.
+     */
+    public static Outcome run(
+            Program program,
+            Spec spec,
+            Options opts,
+            KnownUnsat known,
+            LikelySat likely,
+            AnalysisStop stop)
+            throws SpecException {
+        Encoder.Mode mode = effectiveMode(spec, opts);
         long start = System.nanoTime();
         List<Query> queries = new ArrayList<>();
         List<Witness> found = new ArrayList<>();
@@ -332,6 +343,7 @@ public final class Analysis {
         int threads = Math.max(1, Math.min(opts.threads(), jobs.size()));
         // side attempts only where the caller asked for more than one thread (--threads 1: one)
         Cancellation cancel = new Cancellation(opts.threads() > 1 && SideAttempts.enabled());
+        if (stop != null) stop.attach(cancel);
         // with --all every job of the first length with a cycle is merged, so none waits
         boolean[] holds = new boolean[jobs.size()];
         boolean hinted = !opts.all() && likely != LikelySat.NONE && SPECULATION >= 0;
@@ -356,6 +368,15 @@ public final class Analysis {
             Set<String> signatures = new LinkedHashSet<>();
             for (int i = 0; i < jobs.size(); i++) {
                 CycleJob job = jobs.get(i);
+                if (cancel.cancelled()) // only by the caller's stop: no answer
+                return new Outcome(
+                            Verdict.UNKNOWN,
+                            found,
+                            queries,
+                            job.sequence() == null ? "cycle k=" + job.k() : job.sequence().label(),
+                            "stopped",
+                            (System.nanoTime() - start) / 1_000_000,
+                            skipped);
                 if (i > 0 && jobs.get(i - 1).k() != job.k()) {
                     if (!found.isEmpty()) break; // the shortest length with a cycle is done
                     signatures.clear();
@@ -394,6 +415,35 @@ public final class Analysis {
                 null,
                 (System.nanoTime() - start) / 1_000_000,
                 skipped);
+    }
+
+    /** Expansion over the cycle's transactions is only sound for universal specs (DESIGN §3). */
+    private static Encoder.Mode effectiveMode(Spec spec, Options opts) {
+        Encoder.Mode mode = opts.mode();
+        return mode == Encoder.Mode.EXPANDED && !spec.isUniversal()
+                ? Encoder.Mode.QUANTIFIED
+                : mode;
+    }
+
+    /**
+     * The outcome {@code o} of {@link #run(Program, Spec, Options, KnownUnsat, LikelySat)} with
+     * {@code asked} known, as that call with {@code now} ⊇ {@code asked} known would have given it:
+     * the queries {@code now} covers dropped from the list and counted as skipped. The queries it
+     * covers are unsatisfiable, so the first satisfiable query in job order, its canonical model
+     * and witness, and every other answer are the same; only an unknown outcome can differ (the
+     * analysis stops at the unknown query, which {@code now} may cover): then null, and the caller
+     * asks again. For a caller that started an analysis before it knew all it knows now ({@code
+     * weakest --per-transaction}'s speculation). Not with {@code --all} (one entry per query).
+     */
+    public static Outcome assumingKnown(
+            Outcome o, Program program, Spec spec, Options opts, KnownUnsat now) {
+        if (o.verdict() == Verdict.UNKNOWN || opts.all()) return null;
+        List<Query> kept = new ArrayList<>();
+        for (Query q : o.queries()) if (!now.covers(q.k(), q.sequence())) kept.add(q);
+        int skipped = 0;
+        for (CycleJob j : plan(program, spec, opts, effectiveMode(spec, opts)))
+            if (now.covers(j.k(), j.sequence())) skipped++;
+        return new Outcome(o.verdict(), o.anomalies(), kept, null, null, o.millis(), skipped);
     }
 
     /**

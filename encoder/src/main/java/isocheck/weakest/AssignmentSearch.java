@@ -5,6 +5,7 @@ import isocheck.program.Transaction;
 import isocheck.query.Analysis;
 import isocheck.query.KnownUnsat;
 import isocheck.query.LikelySat;
+import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
 import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
@@ -70,6 +71,8 @@ public final class AssignmentSearch {
      * @param unknownReason why the search is unknown (null unless UNKNOWN)
      * @param skipped bounded queries not asked: unsatisfiable under an assignment no stronger on
      *     the query's types ({@link UnsatQueries})
+     * @param askedAhead the queried assignments whose analysis ran beside the one before ({@link
+     *     SpeculativeAnalysis}); nothing else in the result depends on it
      */
     public record Result(
             Verdict verdict,
@@ -79,7 +82,8 @@ public final class AssignmentSearch {
             String unknownReason,
             int queries,
             long millis,
-            int skipped) {}
+            int skipped,
+            int askedAhead) {}
 
     public record Solution(
             Assignment assignment, int strength, HybridSpec spec, ProofStatus proof) {}
@@ -119,6 +123,35 @@ public final class AssignmentSearch {
             String specName,
             List<String> provenance,
             boolean reuseUnsat)
+            throws SpecException {
+        return run(
+                program,
+                sources,
+                levels,
+                base,
+                opts,
+                prover,
+                specName,
+                provenance,
+                reuseUnsat,
+                SpeculativeAnalysis.enabled());
+    }
+
+    /**
+     * @param speculate whether the analysis of the next candidate runs beside the current one
+     *     ({@link SpeculativeAnalysis}); the result is the same either way, false only to show that
+     */
+    public static Result run(
+            Program program,
+            List<SpecLibrary.Source> sources,
+            List<String> levels,
+            List<String> base,
+            SearchOptions opts,
+            Prover prover,
+            String specName,
+            List<String> provenance,
+            boolean reuseUnsat,
+            boolean speculate)
             throws SpecException {
         long start = System.nanoTime();
         TypeLevelOrder order = TypeLevelOrder.compute(sources, levels);
@@ -190,97 +223,153 @@ public final class AssignmentSearch {
         Set<List<Object>> satisfiable = new HashSet<>();
         LikelySat likely = (k, seq) -> satisfiable.contains(java.util.Arrays.asList(k, seq));
         String unknown = null;
-        while (!queue.isEmpty()) {
-            Assignment a = queue.poll();
-            int strength = a.strength(order);
-            if (strength > best) break;
-            if (found.stream().anyMatch(f -> a.atLeast(f, order))) continue;
-            Attempt reuse =
-                    universal && !a.equals(allSerializable) ? reusable(attempts, a, order) : null;
-            if (reuse != null) {
-                attempts.add(
-                        new Attempt(
-                                a,
-                                strength,
-                                reuse.bounded(),
-                                List.of(),
-                                0,
-                                attempts.indexOf(reuse) + 1));
+        SpeculativeAnalysis ahead = null;
+        int askedAhead = 0;
+        try {
+            while (!queue.isEmpty()) {
+                Assignment a = queue.poll();
+                int strength = a.strength(order);
+                if (strength > best) break;
+                if (ahead != null
+                        && ahead.assignment().equals(a)
+                        && skippedNow(a, found, attempts, order, universal, allSerializable)) {
+                    ahead.abandon();
+                    ahead = null;
+                    opts.progress().accept("  (its analysis asked ahead is dropped)");
+                }
+                if (found.stream().anyMatch(f -> a.atLeast(f, order))) continue;
+                Attempt reuse =
+                        universal && !a.equals(allSerializable)
+                                ? reusable(attempts, a, order)
+                                : null;
+                if (reuse != null) {
+                    attempts.add(
+                            new Attempt(
+                                    a,
+                                    strength,
+                                    reuse.bounded(),
+                                    List.of(),
+                                    0,
+                                    attempts.indexOf(reuse) + 1));
+                    opts.progress()
+                            .accept(
+                                    String.format(
+                                            "assignment %d (strength %d): %s: allows the cycle of assignment %d",
+                                            attempts.size(),
+                                            strength,
+                                            a,
+                                            attempts.indexOf(reuse) + 1));
+                    enqueueUpgrades(
+                            a,
+                            cycleTypes(((BoundedResult.Anomaly) reuse.bounded()).witness()),
+                            order,
+                            seen,
+                            queue);
+                    continue;
+                }
+                if (queried >= opts.maxAssignments()) {
+                    unknown =
+                            "assignment limit reached ("
+                                    + opts.maxAssignments()
+                                    + " tried; raise --max-assignments)";
+                    break;
+                }
+                queried++;
+                HybridSpec hybrid = HybridSpec.of("weakest-candidate", a, base, List.of(), sources);
                 opts.progress()
                         .accept(
                                 String.format(
-                                        "assignment %d (strength %d): %s: allows the cycle of assignment %d",
-                                        attempts.size(), strength, a, attempts.indexOf(reuse) + 1));
-                enqueueUpgrades(
-                        a,
-                        cycleTypes(((BoundedResult.Anomaly) reuse.bounded()).witness()),
-                        order,
-                        seen,
-                        queue);
-                continue;
+                                        "assignment %d (strength %d): %s; %d queries so far, elapsed %.1f s",
+                                        attempts.size() + 1,
+                                        strength,
+                                        a,
+                                        queries,
+                                        WeakestSpecs.secondsSince(start)));
+                KnownUnsat knownNow =
+                        universal && reuseUnsat ? known.under(a, hybrid.spec()) : KnownUnsat.NONE;
+                SpeculativeAnalysis mine = null;
+                if (ahead != null && ahead.assignment().equals(a)) {
+                    mine = ahead;
+                    ahead = null;
+                }
+                if (speculate && ahead == null && queried < opts.maxAssignments()) {
+                    Assignment next =
+                            nextCandidate(
+                                    queue,
+                                    byStrength,
+                                    best,
+                                    found,
+                                    attempts,
+                                    order,
+                                    universal,
+                                    allSerializable);
+                    if (next != null) {
+                        Spec nextSpec =
+                                HybridSpec.of("weakest-candidate", next, base, List.of(), sources)
+                                        .spec();
+                        Set<List<Object>> likelyThen = new HashSet<>(satisfiable);
+                        ahead =
+                                SpeculativeAnalysis.start(
+                                        next,
+                                        nextSpec,
+                                        program,
+                                        opts.analysis(),
+                                        universal && reuseUnsat
+                                                ? known.snapshotUnder(next, nextSpec)
+                                                : KnownUnsat.NONE,
+                                        (k, seq) ->
+                                                likelyThen.contains(
+                                                        java.util.Arrays.asList(k, seq)));
+                    }
+                }
+                Analysis.Outcome o =
+                        mine == null ? null : mine.outcome(program, opts.analysis(), knownNow);
+                if (o == null)
+                    o = Analysis.run(program, hybrid.spec(), opts.analysis(), knownNow, likely);
+                else {
+                    askedAhead++;
+                    opts.progress().accept("  (asked ahead, beside the assignment before)");
+                }
+                if (universal) known.learn(a, hybrid.spec(), o);
+                for (Analysis.Query q : o.queries())
+                    if ("satisfiable".equals(q.result()))
+                        satisfiable.add(java.util.Arrays.asList(q.k(), q.sequence()));
+                queries += o.queries().size();
+                skipped += o.skipped();
+                BoundedResult b =
+                        switch (o.verdict()) {
+                            case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
+                            case NONE -> new BoundedResult.NoneUpTo(opts.bound());
+                            case UNKNOWN ->
+                                    new BoundedResult.Unknown(o.unknownQuery(), o.unknownReason());
+                        };
+                attempts.add(new Attempt(a, strength, b, o.queries(), o.millis(), 0));
+                opts.progress()
+                        .accept(
+                                "  "
+                                        + WeakestSpecs.brief(b)
+                                        + (b instanceof BoundedResult.Anomaly an
+                                                ? " on "
+                                                        + String.join(
+                                                                ", ", cycleTypes(an.witness()))
+                                                : ""));
+                if (b instanceof BoundedResult.NoneUpTo) {
+                    found.add(a);
+                    best = strength;
+                } else if (b instanceof BoundedResult.Anomaly an) {
+                    enqueueUpgrades(
+                            a,
+                            universal ? cycleTypes(an.witness()) : new LinkedHashSet<>(types),
+                            order,
+                            seen,
+                            queue);
+                } else if (b instanceof BoundedResult.Unknown u) {
+                    unknown = "query '" + u.query() + "' gave no answer (" + u.reason() + ")";
+                }
+                if (unknown != null) break;
             }
-            if (queried >= opts.maxAssignments()) {
-                unknown =
-                        "assignment limit reached ("
-                                + opts.maxAssignments()
-                                + " tried; raise --max-assignments)";
-                break;
-            }
-            queried++;
-            HybridSpec hybrid = HybridSpec.of("weakest-candidate", a, base, List.of(), sources);
-            opts.progress()
-                    .accept(
-                            String.format(
-                                    "assignment %d (strength %d): %s; %d queries so far, elapsed %.1f s",
-                                    attempts.size() + 1,
-                                    strength,
-                                    a,
-                                    queries,
-                                    WeakestSpecs.secondsSince(start)));
-            Analysis.Outcome o =
-                    Analysis.run(
-                            program,
-                            hybrid.spec(),
-                            opts.analysis(),
-                            universal && reuseUnsat
-                                    ? known.under(a, hybrid.spec())
-                                    : KnownUnsat.NONE,
-                            likely);
-            if (universal) known.learn(a, hybrid.spec(), o);
-            for (Analysis.Query q : o.queries())
-                if ("satisfiable".equals(q.result()))
-                    satisfiable.add(java.util.Arrays.asList(q.k(), q.sequence()));
-            queries += o.queries().size();
-            skipped += o.skipped();
-            BoundedResult b =
-                    switch (o.verdict()) {
-                        case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
-                        case NONE -> new BoundedResult.NoneUpTo(opts.bound());
-                        case UNKNOWN ->
-                                new BoundedResult.Unknown(o.unknownQuery(), o.unknownReason());
-                    };
-            attempts.add(new Attempt(a, strength, b, o.queries(), o.millis(), 0));
-            opts.progress()
-                    .accept(
-                            "  "
-                                    + WeakestSpecs.brief(b)
-                                    + (b instanceof BoundedResult.Anomaly an
-                                            ? " on " + String.join(", ", cycleTypes(an.witness()))
-                                            : ""));
-            if (b instanceof BoundedResult.NoneUpTo) {
-                found.add(a);
-                best = strength;
-            } else if (b instanceof BoundedResult.Anomaly an) {
-                enqueueUpgrades(
-                        a,
-                        universal ? cycleTypes(an.witness()) : new LinkedHashSet<>(types),
-                        order,
-                        seen,
-                        queue);
-            } else if (b instanceof BoundedResult.Unknown u) {
-                unknown = "query '" + u.query() + "' gave no answer (" + u.reason() + ")";
-            }
-            if (unknown != null) break;
+        } finally {
+            if (ahead != null) ahead.abandon();
         }
 
         List<Solution> solutions = new ArrayList<>();
@@ -310,7 +399,45 @@ public final class AssignmentSearch {
                 unknown,
                 queries,
                 (System.nanoTime() - start) / 1_000_000,
-                skipped);
+                skipped,
+                askedAhead);
+    }
+
+    /**
+     * The assignment the loop will most likely query after the current one: the first in the
+     * queue's order that, by what is known now, is not above the best strength, not at or above an
+     * anomaly-free one and allows no earlier cycle (the current answer may still change that).
+     */
+    private static Assignment nextCandidate(
+            PriorityQueue<Assignment> queue,
+            Comparator<Assignment> byStrength,
+            int best,
+            List<Assignment> found,
+            List<Attempt> attempts,
+            TypeLevelOrder order,
+            boolean universal,
+            Assignment allSerializable) {
+        List<Assignment> waiting = new ArrayList<>(queue);
+        waiting.sort(byStrength);
+        for (Assignment x : waiting) {
+            if (x.strength(order) > best) return null;
+            if (!skippedNow(x, found, attempts, order, universal, allSerializable)) return x;
+        }
+        return null;
+    }
+
+    /** Whether the loop would skip {@code a} by what it knows now, without querying it. */
+    private static boolean skippedNow(
+            Assignment a,
+            List<Assignment> found,
+            List<Attempt> attempts,
+            TypeLevelOrder order,
+            boolean universal,
+            Assignment allSerializable) {
+        return found.stream().anyMatch(f -> a.atLeast(f, order))
+                || (universal
+                        && !a.equals(allSerializable)
+                        && reusable(attempts, a, order) != null);
     }
 
     private static void enqueueUpgrades(

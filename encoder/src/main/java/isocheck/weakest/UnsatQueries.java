@@ -89,6 +89,18 @@ final class UnsatQueries<S> {
 
     /** The queries known unsatisfiable under {@code spec}. */
     KnownUnsat under(S spec, Spec asked) {
+        return over(entries, spec, asked);
+    }
+
+    /**
+     * As {@link #under}, over the queries learned so far only (a copy): for an analysis on another
+     * thread while this search goes on learning ({@link SpeculativeAnalysis}).
+     */
+    KnownUnsat snapshotUnder(S spec, Spec asked) {
+        return over(List.copyOf(entries), spec, asked);
+    }
+
+    private KnownUnsat over(List<Entry<S>> entries, S spec, Spec asked) {
         EncoderFlags flags = EncoderFlags.of(asked);
         return (k, seq) -> {
             for (Entry<S> e : entries) {
