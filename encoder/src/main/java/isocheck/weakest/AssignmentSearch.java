@@ -163,7 +163,7 @@ public final class AssignmentSearch {
                 .accept(
                         String.format(
                                 "per-type level order: %d checks by Z3 in %d ms; levels weakest first: %s",
-                                order.entailment().checks().size(),
+                                order.entailment().solverChecks(),
                                 order.entailment().totalMillis(),
                                 String.join(", ", order.levels())));
         List<String> types = program.transactions().stream().map(Transaction::name).toList();

@@ -103,7 +103,8 @@ public final class TypeLevelOrder {
         List<Spec> perType = new ArrayList<>();
         for (String l : levels) perType.add(lib.get(PREFIX + l));
         EntailmentOrder order =
-                EntailmentOrder.compute(perType, EntailmentOrder.Options.defaults());
+                EntailmentOrder.compute(
+                        perType, EntailmentOrder.Options.defaults().withTransitive());
         return new TypeLevelOrder(order);
     }
 
