@@ -92,9 +92,8 @@ public final class StatementSchedule {
                 default -> {}
             }
         }
-        List<List<int[]>> placed =
-                new ArrayList<>(); // per transaction: {slot, line, execution} of its early
-        // statements
+        // per transaction: {slot, line, execution} of its early statements
+        List<List<int[]>> placed = new ArrayList<>();
         for (int t = 0; t < k; t++) {
             if (singleSnapshot.test(w.txns().get(t).type())) {
                 // its snapshot holds exactly what the model's vis gives it (as SnapshotSchedule)

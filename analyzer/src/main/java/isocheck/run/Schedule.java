@@ -202,8 +202,8 @@ public record Schedule(
     }
 
     /**
-     * Where a comment starts in a line ({@code #} or {@code --}), or -1: a {@code #} right after
-     * {@code @LINE} belongs to a step {@code NAME@LINE#I}.
+     * Where a {@code #} comment starts in a line, or -1: a {@code #} right after {@code @LINE}
+     * belongs to a step {@code NAME@LINE#I}.
      */
     private static int commentStart(String line) {
         for (int i = line.indexOf('#'); i >= 0; i = line.indexOf('#', i + 1)) {
