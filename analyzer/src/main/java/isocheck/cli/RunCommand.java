@@ -157,7 +157,9 @@ public final class RunCommand implements Callable<Integer> {
             names = "--schedule",
             paramLabel = "FILE",
             description =
-                    "stepped mode: drive the transactions declared in FILE through its fixed interleaving")
+                    "stepped mode: drive the transactions declared in FILE through its fixed interleaving"
+                            + " (steps NAME, NAME*, NAME@LINE, NAME@LINE#I: the I-th execution of the"
+                            + " statement at LINE; see the README)")
     Path schedule;
 
     @Option(

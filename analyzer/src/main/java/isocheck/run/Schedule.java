@@ -33,10 +33,14 @@ import java.util.regex.Pattern;
  * statements a transaction's control flow takes). A step {@code NAME@LINE} runs that transaction
  * through its statements up to and including the next one at source line LINE of the program (and
  * stops before the commit if no such statement comes): a statement-granularity schedule for READ
- * COMMITTED names the statements that must see or miss a commit. A SET OF parameter is given as
- * rows: {@code items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2, ol_quantity = 1)}}. Lines
- * starting with {@code table}, {@code param} or {@code rows} are generator lines (as in a {@code
- * .gen} file) and override the generator, e.g. {@code table oncall: doctor_id = 1..2, on_call = 1}.
+ * COMMITTED names the statements that must see or miss a commit. A step {@code NAME@LINE#I} runs
+ * that transaction up to and including the I-th execution (1-based, counted from its start) of the
+ * statement at source line LINE: a statement in a loop runs once per iteration, each execution with
+ * its own snapshot at READ COMMITTED; if the I-th execution has already run the step does nothing,
+ * and it stops before the commit if there is none. A SET OF parameter is given as rows: {@code
+ * items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2, ol_quantity = 1)}}. Lines starting with
+ * {@code table}, {@code param} or {@code rows} are generator lines (as in a {@code .gen} file) and
+ * override the generator, e.g. {@code table oncall: doctor_id = 1..2, on_call = 1}.
  */
 public record Schedule(
         String file, Map<String, Decl> transactions, List<String> steps, List<String> genLines) {
@@ -78,7 +82,7 @@ public record Schedule(
         List<String> genLines = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            int hash = line.indexOf('#');
+            int hash = commentStart(line);
             int dash = line.indexOf("--");
             int cut = hash < 0 ? dash : (dash < 0 ? hash : Math.min(hash, dash));
             if (cut >= 0) {
@@ -174,7 +178,7 @@ public record Schedule(
                         stepLines.get(k)
                                 + ": step '"
                                 + steps.get(k)
-                                + "': expected NAME@LINE with LINE a line number");
+                                + "': expected NAME@LINE or NAME@LINE#I with LINE a line number and I a positive count");
             }
             if (!decls.containsKey(stepName(steps.get(k)))) {
                 throw new RunError(
@@ -197,7 +201,20 @@ public record Schedule(
         return lead + 1 + Math.max(0, line.indexOf(part.strip()));
     }
 
-    /** The transaction a step names ({@code T1}, {@code T1*} or {@code T1@12}). */
+    /**
+     * Where a {@code #} comment starts in a line, or -1: a {@code #} right after {@code @LINE}
+     * belongs to a step {@code NAME@LINE#I}.
+     */
+    private static int commentStart(String line) {
+        for (int i = line.indexOf('#'); i >= 0; i = line.indexOf('#', i + 1)) {
+            int d = i;
+            while (d > 0 && Character.isDigit(line.charAt(d - 1))) d--;
+            if (d == i || d == 0 || line.charAt(d - 1) != '@') return i;
+        }
+        return -1;
+    }
+
+    /** The transaction a step names ({@code T1}, {@code T1*}, {@code T1@12} or {@code T1@12#2}). */
     public static String stepName(String step) {
         int at = step.indexOf('@');
         if (at >= 0) {
@@ -210,14 +227,37 @@ public record Schedule(
         return step.substring(0, end);
     }
 
-    /** The source line a step {@code NAME@LINE} runs up to, or 0 for any other step. */
+    /**
+     * The source line a step {@code NAME@LINE} or {@code NAME@LINE#I} runs up to, 0 for any other
+     * step, -1 when malformed.
+     */
     public static int stepLine(String step) {
         int at = step.indexOf('@');
         if (at < 0) {
             return 0;
         }
+        int hash = step.indexOf('#', at);
         try {
-            return Integer.parseInt(step.substring(at + 1));
+            int line = Integer.parseInt(step.substring(at + 1, hash < 0 ? step.length() : hash));
+            return hash < 0 || stepExecution(step) > 0 ? line : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The execution I of a step {@code NAME@LINE#I} (1-based), 0 for a step without one, -1 when
+     * malformed.
+     */
+    public static int stepExecution(String step) {
+        int at = step.indexOf('@');
+        int hash = at < 0 ? -1 : step.indexOf('#', at);
+        if (hash < 0) {
+            return 0;
+        }
+        try {
+            int i = Integer.parseInt(step.substring(hash + 1));
+            return i > 0 ? i : -1;
         } catch (NumberFormatException e) {
             return -1;
         }

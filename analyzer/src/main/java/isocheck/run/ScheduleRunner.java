@@ -52,6 +52,11 @@ public final class ScheduleRunner {
         Event stashed; // a ready event a NAME@LINE step did not release (the commit, reached
         // before LINE)
         TxnLog log;
+        // executions of program statements released so far, by source line (NAME@LINE#I); the
+        // line and first part of the latest, whose other parts (a join's SELECTs) it includes
+        final Map<Integer, Integer> executions = new HashMap<>();
+        int lastLine;
+        Object lastStart;
 
         Stepper(String name) {
             this.name = name;
@@ -78,6 +83,32 @@ public final class ScheduleRunner {
         @Override
         public void afterStatement(String outcome) {
             events.add(new Event(outcome, false));
+        }
+
+        /**
+         * Whether the ready event is a further part of the execution released last (another program
+         * statement at the same line right after it: the SELECTs a PERFORM of a join or a join INTO
+         * a record runs as, one source statement, program.JoinContinuations); a loop's next
+         * execution comes back to the first part.
+         */
+        boolean continues(Event ready) {
+            return ready.line() > 0
+                    && ready.line() == lastLine
+                    && ready.statement() != null
+                    && ready.statement() != lastStart;
+        }
+
+        /** Records the release of a ready event; returns its execution number at its line. */
+        int release(Event ready) {
+            if (ready.line() <= 0) {
+                return 0;
+            }
+            if (continues(ready)) {
+                return executions.get(ready.line());
+            }
+            lastLine = ready.line();
+            lastStart = ready.statement();
+            return executions.merge(ready.line(), 1, Integer::sum);
         }
     }
 
@@ -255,6 +286,17 @@ public final class ScheduleRunner {
                     continue;
                 }
                 int target = Schedule.stepLine(tok);
+                int nth = Schedule.stepExecution(tok);
+                if (nth > 0
+                        && st.executions.getOrDefault(target, 0) >= nth
+                        && !(ready.line() == target && st.continues(ready))) {
+                    st.stashed = ready; // NAME@LINE#I: the I-th execution has already run
+                    trace.println(
+                            String.format(
+                                    "%3d  %-4s (execution %d of the statement at line %d has already run: step skipped)",
+                                    stepNo, st.name, nth, target));
+                    continue;
+                }
                 if (target > 0
                         && ready.line()
                                 == 0) { // NAME@LINE reached the commit without the statement at
@@ -266,6 +308,7 @@ public final class ScheduleRunner {
                                     stepNo, st.name, target));
                     continue;
                 }
+                int execution = st.release(ready);
                 String text = ready.text();
                 st.permit.release();
                 Event e = await(st, blockMillis);
@@ -277,7 +320,8 @@ public final class ScheduleRunner {
                 }
                 report(trace, String.format("%3d  %-4s", stepNo, st.name), text, e);
                 checkFailed(schedule, e, st);
-                if (target > 0 && ready.line() != target && !st.finished) {
+                boolean reached = ready.line() == target && (nth == 0 || execution == nth);
+                if (target > 0 && !reached && !st.finished) {
                     all.add(
                             i + 1,
                             tok); // NAME@LINE: another step, until the statement at LINE has run
@@ -293,8 +337,7 @@ public final class ScheduleRunner {
                     if (next != null
                             && next.ready()
                             && next.line() == target
-                            && next.statement() != null
-                            && next.statement() != ready.statement()) {
+                            && st.continues(next)) {
                         all.add(i + 1, tok);
                         scheduled++;
                     }
