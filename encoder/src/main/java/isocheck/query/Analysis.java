@@ -381,7 +381,12 @@ public final class Analysis {
                     if (!found.isEmpty()) break; // the shortest length with a cycle is done
                     signatures.clear();
                 }
-                CycleJob.Result r = batch == null ? runHere(job, cancel) : await(batch, i);
+                CycleJob.Result r =
+                        batch != null
+                                ? await(batch, i)
+                                : stop != null && stop.background()
+                                        ? runOnFreeCore(job, cancel)
+                                        : runHere(job, cancel);
                 for (CycleJob.Asked a : r.asked()) {
                     Query q = a.query();
                     if (a.smtText() != null) SmtFiles.write(q.smtFile(), a.smtText());
@@ -401,6 +406,17 @@ public final class Analysis {
                             skipped);
                 }
                 if (!found.isEmpty() && !opts.all()) break;
+                if (stop != null && stop.background() && i + 1 < jobs.size())
+                    // a background analysis asks one query: most likely the only one (the caller
+                    // expects it satisfiable), and when not, the rest is left to a foreground one
+                    return new Outcome(
+                            Verdict.UNKNOWN,
+                            found,
+                            queries,
+                            "cycle k=" + jobs.get(i + 1).k(),
+                            "stopped after one query in the background",
+                            (System.nanoTime() - start) / 1_000_000,
+                            skipped);
             }
         } finally {
             cancel.cancel();
@@ -415,6 +431,18 @@ public final class Analysis {
                 null,
                 (System.nanoTime() - start) / 1_000_000,
                 skipped);
+    }
+
+    /**
+     * Whether the first query {@link #run(Program, Spec, Options, KnownUnsat, LikelySat)} would ask
+     * (the first in plan order that {@code known} does not cover) is one {@code likely} expects
+     * satisfiable: then the analysis most likely ends with that one query.
+     */
+    public static boolean likelyOneQuery(
+            Program program, Spec spec, Options opts, KnownUnsat known, LikelySat likely) {
+        for (CycleJob j : plan(program, spec, opts, effectiveMode(spec, opts)))
+            if (!known.covers(j.k(), j.sequence())) return likely.expects(j.k(), j.sequence());
+        return false;
     }
 
     /** Expansion over the cycle's transactions is only sound for universal specs (DESIGN §3). */
@@ -483,6 +511,21 @@ public final class Analysis {
     /** One job on the calling thread, which holds a core meanwhile ({@link SideAttempts}). */
     private static CycleJob.Result runHere(CycleJob job, Cancellation cancel) throws SpecException {
         SideAttempts.enter();
+        try {
+            return job.run(cancel);
+        } finally {
+            SideAttempts.leave();
+        }
+    }
+
+    /**
+     * One job on the calling thread once a core is free ({@link SideAttempts#awaitCore}); stopped
+     * meanwhile, none: an unknown result that ends the (dropped) analysis.
+     */
+    private static CycleJob.Result runOnFreeCore(CycleJob job, Cancellation cancel)
+            throws SpecException {
+        if (!SideAttempts.awaitCore(cancel::cancelled))
+            return new CycleJob.Result(List.of(), List.of(), "cycle k=" + job.k(), "stopped");
         try {
             return job.run(cancel);
         } finally {

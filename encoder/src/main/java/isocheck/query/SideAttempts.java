@@ -78,6 +78,29 @@ final class SideAttempts {
         BUSY.decrementAndGet();
     }
 
+    /**
+     * Waits until this process's query work leaves a core free and takes it (the caller {@link
+     * #leave}s it), or answers false when {@code stop} says so first: for an analysis in the
+     * background ({@link AnalysisStop#background}), which then runs only while the analyses in
+     * front hold fewer queries than there are cores (one of them waiting for an earlier answer,
+     * {@link LikelySat}, or between analyses).
+     */
+    static boolean awaitCore(java.util.function.BooleanSupplier stop) {
+        while (!stop.getAsBoolean()) {
+            int b = BUSY.get();
+            if (b < CORES && BUSY.compareAndSet(b, b + 1)) return true;
+            if (b >= CORES) {
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The cores taken now (for tests: none once every query and side attempt has ended). */
     static int busy() {
         return BUSY.get();

@@ -17,11 +17,14 @@ import java.util.concurrent.Future;
  * started on another thread while the current one is asked. Most assignments of a per-transaction
  * search end at their first, satisfiable query, which {@link LikelySat} keeps from running beside
  * later ones, so one core idled for most of the search (TPC-C: 18.7 s CPU in 15.6 s wall on 2
- * cores; benchmarks/RESULTS.md, stop 30). It asks on one thread, with what the search knew when it
- * started; its outcome is used only if the search then queries that same assignment, and only after
- * {@link Analysis#assumingKnown} has dropped the queries the search learned unsatisfiable
- * meanwhile: the outcome, and with it the whole search's report, is the one the sequential search
- * gives. Otherwise it is stopped and dropped.
+ * cores; benchmarks/RESULTS.md, stop 30). It is started only when its first query is one the search
+ * has seen satisfiable before ({@link Analysis#likelyOneQuery}), asks that one query only, in the
+ * background ({@link AnalysisStop}: on one thread, on a core the current analysis leaves free),
+ * with what the search knew when it started; an analysis that needs more answers unknown and the
+ * search asks it itself. Its outcome is used only if the search then queries that same assignment,
+ * and only after {@link Analysis#assumingKnown} has dropped the queries the search learned
+ * unsatisfiable meanwhile: the outcome, and with it the whole search's report, is the one the
+ * sequential search gives. Otherwise it is stopped and dropped.
  */
 final class SpeculativeAnalysis {
 
@@ -45,7 +48,7 @@ final class SpeculativeAnalysis {
 
     private final Assignment assignment;
     private final Spec spec;
-    private final AnalysisStop stop = new AnalysisStop();
+    private final AnalysisStop stop = new AnalysisStop(true);
     private final Future<Analysis.Outcome> outcome;
 
     private SpeculativeAnalysis(
@@ -57,7 +60,7 @@ final class SpeculativeAnalysis {
             LikelySat likely) {
         this.assignment = assignment;
         this.spec = spec;
-        // one query at a time: the other core is the current analysis's
+        // one query at a time, and only on a core the current analysis leaves free
         Analysis.Options one = opts.withThreads(1);
         this.outcome = POOL.submit(() -> Analysis.run(program, spec, one, known, likely, stop));
     }
