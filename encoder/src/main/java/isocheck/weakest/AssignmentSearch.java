@@ -320,7 +320,7 @@ public final class AssignmentSearch {
                         if (Analysis.likelyOneQuery(
                                 program, nextSpec, opts.analysis(), knownNext, likelyNext))
                             ahead =
-                                    SpeculativeAnalysis.start(
+                                    new SpeculativeAnalysis(
                                             next,
                                             nextSpec,
                                             program,
@@ -343,13 +343,7 @@ public final class AssignmentSearch {
                         satisfiable.add(java.util.Arrays.asList(q.k(), q.sequence()));
                 queries += o.queries().size();
                 skipped += o.skipped();
-                BoundedResult b =
-                        switch (o.verdict()) {
-                            case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
-                            case NONE -> new BoundedResult.NoneUpTo(opts.bound());
-                            case UNKNOWN ->
-                                    new BoundedResult.Unknown(o.unknownQuery(), o.unknownReason());
-                        };
+                BoundedResult b = BoundedResult.of(o, opts.bound());
                 attempts.add(new Attempt(a, strength, b, o.queries(), o.millis(), 0));
                 opts.progress()
                         .accept(

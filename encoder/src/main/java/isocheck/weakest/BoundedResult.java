@@ -1,5 +1,6 @@
 package isocheck.weakest;
 
+import isocheck.query.Analysis;
 import isocheck.witness.Witness;
 
 /** What the bounded cycle search (paper §5.1) says about one spec, or why it was not asked. */
@@ -19,6 +20,18 @@ public sealed interface BoundedResult {
 
     /** A query gave no answer (time limit): nothing is claimed. */
     record Unknown(String query, String reason) implements BoundedResult {}
+
+    /**
+     * What a bounded analysis's outcome says: its first anomaly, none up to {@code bound}, or
+     * unknown.
+     */
+    static BoundedResult of(Analysis.Outcome o, int bound) {
+        return switch (o.verdict()) {
+            case FOUND -> new Anomaly(o.anomalies().get(0));
+            case NONE -> new NoneUpTo(bound);
+            case UNKNOWN -> new Unknown(o.unknownQuery(), o.unknownReason());
+        };
+    }
 
     default boolean anomalyFree() {
         return this instanceof NoneUpTo || this instanceof EntailedBy;

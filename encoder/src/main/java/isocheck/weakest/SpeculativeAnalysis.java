@@ -51,7 +51,14 @@ final class SpeculativeAnalysis {
     private final AnalysisStop stop = new AnalysisStop(true);
     private final Future<Analysis.Outcome> outcome;
 
-    private SpeculativeAnalysis(
+    /**
+     * Starts it.
+     *
+     * @param known what the search knows unsatisfiable now, as a snapshot (the search goes on
+     *     learning)
+     * @param likely likewise a snapshot
+     */
+    SpeculativeAnalysis(
             Assignment assignment,
             Spec spec,
             Program program,
@@ -63,21 +70,6 @@ final class SpeculativeAnalysis {
         // one query at a time, and only on a core the current analysis leaves free
         Analysis.Options one = opts.withThreads(1);
         this.outcome = POOL.submit(() -> Analysis.run(program, spec, one, known, likely, stop));
-    }
-
-    /**
-     * @param known what the search knows unsatisfiable now, as a snapshot (the search goes on
-     *     learning)
-     * @param likely likewise a snapshot
-     */
-    static SpeculativeAnalysis start(
-            Assignment assignment,
-            Spec spec,
-            Program program,
-            Analysis.Options opts,
-            KnownUnsat known,
-            LikelySat likely) {
-        return new SpeculativeAnalysis(assignment, spec, program, opts, known, likely);
     }
 
     Assignment assignment() {

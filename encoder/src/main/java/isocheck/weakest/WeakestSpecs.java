@@ -136,13 +136,7 @@ public final class WeakestSpecs {
                 known.learn(name, spec, o);
                 queries += o.queries().size();
                 skipped += o.skipped();
-                BoundedResult b =
-                        switch (o.verdict()) {
-                            case FOUND -> new BoundedResult.Anomaly(o.anomalies().get(0));
-                            case NONE -> new BoundedResult.NoneUpTo(opts.bound());
-                            case UNKNOWN ->
-                                    new BoundedResult.Unknown(o.unknownQuery(), o.unknownReason());
-                        };
+                BoundedResult b = BoundedResult.of(o, opts.bound());
                 if (b instanceof BoundedResult.NoneUpTo) anomalyFreeQueried.add(name);
                 if (b instanceof BoundedResult.Unknown) unknown = true;
                 rows.add(new SpecVerdict(name, b, o.queries(), o.millis(), null));
