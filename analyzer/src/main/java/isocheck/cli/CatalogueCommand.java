@@ -74,7 +74,8 @@ public final class CatalogueCommand implements Callable<Integer> {
             paramLabel = "MS",
             defaultValue = "1000",
             description =
-                    "a step not done after MS is taken as waiting for a lock (default: ${DEFAULT-VALUE})")
+                    "a step is taken as waiting for a lock once the database reports it so, or when not done"
+                            + " after MS (default: ${DEFAULT-VALUE})")
     long blockMillis;
 
     @Override

@@ -167,7 +167,8 @@ public final class RunCommand implements Callable<Integer> {
             paramLabel = "MS",
             defaultValue = "500",
             description =
-                    "stepped mode: a step not done after MS is shown as blocked (default: ${DEFAULT-VALUE})")
+                    "stepped mode: a step is shown as blocked once the database reports it waiting for a lock,"
+                            + " or when not done after MS (default: ${DEFAULT-VALUE})")
     long blockMillis;
 
     @Option(

@@ -143,6 +143,15 @@ public interface Engine extends SqlDialect {
         return names;
     }
 
+    /**
+     * How the stepped mode asks the server whether a session waits for a lock ({@link
+     * LockWaitMonitor}); null where the server cannot say, and a step not done after --block-ms
+     * counts as blocked.
+     */
+    default LockWaitProbe lockWaitProbe() {
+        return null;
+    }
+
     /** An identifier quoted for this database. */
     default String quote(String identifier) {
         return "\"" + identifier.replace("\"", "\"\"") + "\"";

@@ -140,4 +140,16 @@ final class H2Engine implements Engine {
             // already gone
         }
     }
+
+    /**
+     * H2 names the session a waiting one waits for in INFORMATION_SCHEMA.SESSIONS.BLOCKER_ID (H2
+     * documentation, "Information Schema": SESSIONS).
+     */
+    @Override
+    public LockWaitProbe lockWaitProbe() {
+        return new LockWaitProbe(
+                "SELECT SESSION_ID()",
+                "SELECT 1 FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID = ? AND BLOCKER_ID IS NOT NULL",
+                5);
+    }
 }

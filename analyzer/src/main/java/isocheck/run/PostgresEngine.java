@@ -119,4 +119,17 @@ final class PostgresEngine implements Engine {
     public String leftoverQuery() {
         return "SELECT n.nspname FROM pg_namespace n WHERE n.nspname LIKE 'isocheck\\_%' AND obj_description(n.oid, 'pg_namespace') = ?";
     }
+
+    /**
+     * A backend waiting for a row or transaction lock shows wait_event_type 'Lock' in
+     * pg_stat_activity (PostgreSQL manual, §28.2.3 "wait_event_type": "Lock: the server process is
+     * waiting for a heavyweight lock").
+     */
+    @Override
+    public LockWaitProbe lockWaitProbe() {
+        return new LockWaitProbe(
+                "SELECT pg_backend_pid()",
+                "SELECT 1 FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'",
+                5);
+    }
 }

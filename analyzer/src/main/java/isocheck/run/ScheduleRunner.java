@@ -57,6 +57,7 @@ public final class ScheduleRunner {
         final Map<Integer, Integer> executions = new HashMap<>();
         int lastLine;
         Object lastStart;
+        long sessionId = -1; // the server's id of its connection (LockWaitMonitor)
 
         Stepper(String name) {
             this.name = name;
@@ -126,7 +127,9 @@ public final class ScheduleRunner {
         Runner.setUp(db, w, seed);
         List<Thread> threads = new ArrayList<>();
         List<Interpreter.Session> sessions = new ArrayList<>();
+        LockWaitMonitor locks = null;
         try {
+            locks = LockWaitMonitor.of(db);
             for (Schedule.Decl d : schedule.transactions().values()) {
                 Transaction t =
                         w.program()
@@ -178,6 +181,7 @@ public final class ScheduleRunner {
                         new Interpreter.Session(
                                 db.connect(db.levels().of(txns.get(d.name()).name())));
                 sessions.add(s);
+                st.sessionId = locks.sessionId(s.connection);
                 Thread th =
                         new Thread(
                                 () -> {
@@ -311,7 +315,7 @@ public final class ScheduleRunner {
                 int execution = st.release(ready);
                 String text = ready.text();
                 st.permit.release();
-                Event e = await(st, blockMillis);
+                Event e = awaitStep(st, blockMillis, locks);
                 if (e == null) {
                     st.outstanding = true;
                     st.pendingText = text;
@@ -357,6 +361,32 @@ public final class ScheduleRunner {
                 th.interrupt();
             }
             sessions.forEach(Interpreter.Session::close);
+            if (locks != null) {
+                locks.close();
+            }
+        }
+    }
+
+    /**
+     * The outcome of a released step, or null if it is blocked: the server reports its session
+     * waiting for a lock, or nothing came within {@code blockMillis} (a server without a {@link
+     * LockWaitProbe}, or a statement that runs that long).
+     */
+    private static Event awaitStep(Stepper st, long blockMillis, LockWaitMonitor locks) {
+        long end = System.nanoTime() + blockMillis * 1_000_000;
+        long slice = Math.max(1, locks.intervalMillis());
+        while (true) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return null;
+            }
+            Event e = await(st, locks.intervalMillis() == 0 ? left : Math.min(slice, left));
+            if (e != null) {
+                return e;
+            }
+            if (locks.waiting(st.sessionId)) {
+                return st.events.poll(); // null unless it finished just after the question
+            }
         }
     }
 
