@@ -12,7 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,9 +20,6 @@ import org.junit.jupiter.api.Test;
  * that list a disagreement measured here). ISOCHECK_TEST_PG unset: the PostgreSQL test is skipped;
  * set but unreachable: it FAILS.
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 class CatalogueHermitageTest {
 
     private static final String ENV = "ISOCHECK_TEST_PG";

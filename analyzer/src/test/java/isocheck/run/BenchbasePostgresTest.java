@@ -12,7 +12,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,9 +20,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * every function runs there once with valid arguments, doing what the BenchBase procedure does
  * (issue 13 §3). PostgreSQL: ISOCHECK_TEST_PG (unset: skipped; set but unreachable: failed).
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 @ExtendWith(PostgresConfigured.class)
 class BenchbasePostgresTest {
 

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,9 +30,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * recorded trace; the test fails on an unlisted one and on a listed one that starts to replay.
  * ISOCHECK_TEST_PG unset: skipped; set but unreachable: FAILS.
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 @ExtendWith(PostgresConfigured.class)
 class BenchbaseReplayTest {
 

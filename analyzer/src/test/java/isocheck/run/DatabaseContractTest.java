@@ -14,7 +14,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -23,9 +22,6 @@ import org.junit.jupiter.api.TestFactory;
  * that offers the levels it runs at. What a database does beyond the contract (its own levels'
  * anomalies) is in its own test class (H2RunTest, PostgresRunTest, MariaDbRunTest, SqliteRunTest).
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 class DatabaseContractTest {
 
     @TestFactory

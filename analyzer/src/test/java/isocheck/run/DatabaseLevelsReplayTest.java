@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,9 +31,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ones are {@link #known}, and the test fails on an unlisted one and on a listed one that now
  * replays.
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 class DatabaseLevelsReplayTest {
 
     private static final String WHY_SNAPSHOT_GAP =

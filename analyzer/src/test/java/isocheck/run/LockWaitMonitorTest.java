@@ -11,7 +11,6 @@ import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,9 +22,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * first statement. H2 always runs; PostgreSQL and MariaDB when scripts/test's servers are set
  * (skipped otherwise, failing when unreachable, {@link Database#require}).
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 class LockWaitMonitorTest {
 
     static Stream<Database> withProbe() {

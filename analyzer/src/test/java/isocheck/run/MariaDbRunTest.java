@@ -10,7 +10,6 @@ import isocheck.level.Verdict;
 import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,9 +17,6 @@ import org.junit.jupiter.api.Test;
  * failing when set but unreachable). Its REPEATABLE READ is no snapshot isolation (no
  * first-updater-wins), so the contract's snapshot cases do not apply; these are measured here.
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 class MariaDbRunTest extends RunContract {
 
     {

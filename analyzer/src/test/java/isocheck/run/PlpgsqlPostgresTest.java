@@ -18,7 +18,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,9 +28,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * interpreter with exact recording, on PostgreSQL and H2. PostgreSQL: ISOCHECK_TEST_PG (unset:
  * those tests are skipped; set but unreachable: they fail).
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 @ExtendWith(PostgresConfigured.class)
 class PlpgsqlPostgresTest {
 

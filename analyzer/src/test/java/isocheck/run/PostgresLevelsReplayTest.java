@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,9 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * witnesses). The test fails on an unlisted one, and on a listed one that now replays (the list
  * must shrink with the defects). ISOCHECK_TEST_PG unset: skipped; set but unreachable: FAILS.
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 @ExtendWith(PostgresConfigured.class)
 class PostgresLevelsReplayTest {
 

@@ -14,7 +14,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,9 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * ISOCHECK_TEST_PG unset: skipped; set but unreachable: FAILS.
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 @ExtendWith(PostgresConfigured.class)
 class PostgresReadCommittedReplayTest {
 

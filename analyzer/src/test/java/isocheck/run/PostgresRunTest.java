@@ -19,8 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * private server and sets it). Unset: skipped (surefire reports the tests as skipped, never as
  * passed). Set but unreachable: every test FAILS.
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
+// serial (analyzer/pom.xml): its --drop-leftovers case removes every marked isocheck_* schema on
+// the build's one PostgreSQL server, a run of a test beside it included
 @Tag("serial")
 @ExtendWith(PostgresConfigured.class)
 class PostgresRunTest extends RunContract {

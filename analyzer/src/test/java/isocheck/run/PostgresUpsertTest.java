@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,9 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * does not see is a serialization failure (§13.2.2). Needs ISOCHECK_TEST_PG (skipped when unset,
  * failing when set and unreachable, as {@link PostgresRunTest}).
  */
-// serial (analyzer/pom.xml): uses the one PostgreSQL/MariaDB server of the build, whose
-// isocheck_* schemas --drop-leftovers removes server-wide
-@Tag("serial")
 @ExtendWith(PostgresConfigured.class)
 class PostgresUpsertTest {
 

@@ -598,39 +598,4 @@ class RunContract extends Contract {
         assertTrue(o.result().committed() > 200, o.summary());
         assertTrue(Oracle.consistent(h, Level.RC), () -> "RC: " + Oracle.check(h, Level.RC));
     }
-
-    /**
-     * The private schema's life: a kept run's schema is a marked leftover that --drop-leftovers
-     * removes; a run that is not kept leaves nothing behind.
-     */
-    @Case({Isolation.SERIALIZABLE})
-    void privateSchemaIsDroppedUnlessKeptAndKeptOnesAreLeftovers() {
-        Db second = db(Isolation.SERIALIZABLE);
-        Runs.keyValue(
-                second,
-                true,
-                4,
-                0,
-                new Runner.Options(
-                        1, 10, 7, false, 0, false, true)); // (shuts an in-memory H2 down)
-        Db first = second.sibling(Isolation.SERIALIZABLE);
-        Runs.Outcome kept =
-                Runs.keyValue(
-                        first, true, 4, 0, new Runner.Options(1, 10, 7, false, 0, true, true));
-        List<String> dropped =
-                first.sibling(Isolation.SERIALIZABLE).dropLeftovers().stream()
-                        .map(n -> n.toLowerCase(java.util.Locale.ROOT))
-                        .toList();
-        assertTrue(
-                dropped.contains(kept.result().schema()),
-                dropped + " should hold the kept " + kept.result().schema());
-        assertFalse(
-                dropped.contains(second.schema()),
-                dropped + " holds " + second.schema() + ", which its run dropped");
-        assertEquals(
-                List.of(),
-                first.sibling(Isolation.SERIALIZABLE).dropLeftovers(),
-                "nothing left after --drop-leftovers");
-        first.shutdownIfEmbedded();
-    }
 }
