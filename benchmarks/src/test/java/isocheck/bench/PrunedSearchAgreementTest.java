@@ -77,18 +77,26 @@ class PrunedSearchAgreementTest {
                     .forEach(p -> files.add(ShippedProgramsTest.ROOT.relativize(p).toString()));
         }
         int skipped = 0;
+        int compared = 0;
         for (String f : files) {
             Program p = ShippedProgramsTest.load(f);
             WeakestSpecs.Result pruned =
                     WeakestSpecs.run(p, specs, sql(3), WeakestSearchTest.NO_PROVER, true);
+            // nothing left out: the pruned search asked every query the unpruned one asks, the
+            // same computation (only UnsatQueries' skips differ), so there is nothing to compare
+            if (pruned.skipped() == 0) continue;
             WeakestSpecs.Result full =
                     WeakestSpecs.run(p, specs, sql(3), WeakestSearchTest.NO_PROVER, false);
             assertEquals(rows(full), rows(pruned), f);
             assertEquals(0, full.skipped(), f);
-            assertTrue(pruned.queries() <= full.queries(), f);
+            assertTrue(pruned.queries() < full.queries(), f);
             skipped += pruned.skipped();
+            compared++;
         }
-        assertTrue(skipped > 0, "no query was left out: the comparison shows nothing");
+        System.out.printf(
+                "weakest: %d of %d programs had queries left out (%d in all), each compared%n",
+                compared, files.size(), skipped);
+        assertTrue(compared >= 5, "fewer than 5 programs had a query left out: " + compared);
     }
 
     @Test
