@@ -39,8 +39,9 @@ record Database(String name, Engine engine, String env, Function<Isolation, Db> 
 
     /**
      * Each run's database file goes to a directory of its own, deleted by the JVM's temp-dir
-     * hygiene of the build; one per test JVM, since RunContract's --drop-leftovers case removes
-     * every isocheck_*.sqlite file of it and the test forks run side by side (analyzer/pom.xml).
+     * hygiene of the build; one per test JVM, since LeftoverSchemasContract's --drop-leftovers case
+     * removes every isocheck_*.sqlite file of it and the test forks run side by side
+     * (analyzer/pom.xml).
      */
     static final Database SQLITE =
             new Database(
