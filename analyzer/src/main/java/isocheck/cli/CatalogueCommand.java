@@ -74,8 +74,9 @@ public final class CatalogueCommand implements Callable<Integer> {
             paramLabel = "MS",
             defaultValue = "1000",
             description =
-                    "a step is taken as waiting for a lock once the database reports it so, or when not done"
-                            + " after MS (default: ${DEFAULT-VALUE})")
+                    "a step is taken as waiting for a lock once the database reports it so; where it cannot"
+                            + " (SQLite), when not done after MS, elsewhere after at least 10 s"
+                            + " (default: ${DEFAULT-VALUE})")
     long blockMillis;
 
     @Override

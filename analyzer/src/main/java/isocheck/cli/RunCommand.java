@@ -167,8 +167,9 @@ public final class RunCommand implements Callable<Integer> {
             paramLabel = "MS",
             defaultValue = "500",
             description =
-                    "stepped mode: a step is shown as blocked once the database reports it waiting for a lock,"
-                            + " or when not done after MS (default: ${DEFAULT-VALUE})")
+                    "stepped mode: a step is shown as blocked once the database reports it waiting for a lock;"
+                            + " where it cannot (SQLite), when not done after MS, elsewhere after"
+                            + " at least 10 s (default: ${DEFAULT-VALUE})")
     long blockMillis;
 
     @Option(
