@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
@@ -31,15 +32,8 @@ class LockWaitMonitorTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("withProbe")
     void aSessionWaitingForARowLockIsReportedAndNoOtherIs(Database database) throws Exception {
-        database.require();
-        Db db = database.db(Isolation.READ_COMMITTED);
-        try (Connection admin = db.rawConnection()) {
-            db.createSchema(admin);
-            db.enterSchema(admin);
-            try (Statement s = admin.createStatement()) {
-                s.execute("CREATE TABLE t (k INT PRIMARY KEY, v INT)");
-                s.execute("INSERT INTO t VALUES (1, 0)");
-            }
+        Db db = oneRow(database, Isolation.READ_COMMITTED);
+        try {
             try (LockWaitMonitor locks = LockWaitMonitor.of(db);
                     Connection holder = db.connect();
                     Connection waiter = db.connect();
@@ -76,15 +70,11 @@ class LockWaitMonitorTest {
                 Thread.sleep(locks.intervalMillis() + 10);
                 assertFalse(locks.waiting(waiterId), "no longer waiting once the holder committed");
             }
-            try (Statement s = admin.createStatement();
-                    var rs = s.executeQuery("SELECT v FROM t WHERE k = 1")) {
-                assertTrue(rs.next());
-                assertEquals(2, rs.getInt(1), "both updates ran, one after the other");
+            try (Connection c = db.connect()) {
+                assertEquals(2, value(c), "both updates ran, one after the other");
             }
         } finally {
-            try (Connection c = db.rawConnection()) {
-                db.dropSchema(c);
-            }
+            drop(db);
         }
     }
 
@@ -96,9 +86,27 @@ class LockWaitMonitorTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("withProbe")
     void takingTheSessionIdTakesNoSnapshot(Database database) throws Exception {
-        database.require();
         assertTrue(database.offers(Isolation.REPEATABLE_READ));
-        Db db = database.db(Isolation.REPEATABLE_READ);
+        Db db = oneRow(database, Isolation.REPEATABLE_READ);
+        try {
+            try (LockWaitMonitor locks = LockWaitMonitor.of(db);
+                    Connection session = db.connect();
+                    Connection writer = db.connect()) {
+                assertTrue(locks.sessionId(session) >= 0);
+                update(writer);
+                writer.commit();
+                assertEquals(1, value(session), "the commit after the id query is seen");
+                session.commit();
+            }
+        } finally {
+            drop(db);
+        }
+    }
+
+    /** A fresh run schema on {@code database} at {@code level}, holding t with one row (1, 0). */
+    private static Db oneRow(Database database, Isolation level) throws SQLException {
+        database.require();
+        Db db = database.db(level);
         try (Connection admin = db.rawConnection()) {
             db.createSchema(admin);
             db.enterSchema(admin);
@@ -106,23 +114,21 @@ class LockWaitMonitorTest {
                 s.execute("CREATE TABLE t (k INT PRIMARY KEY, v INT)");
                 s.execute("INSERT INTO t VALUES (1, 0)");
             }
-            try (LockWaitMonitor locks = LockWaitMonitor.of(db);
-                    Connection session = db.connect();
-                    Connection writer = db.connect()) {
-                assertTrue(locks.sessionId(session) >= 0);
-                update(writer);
-                writer.commit();
-                try (Statement s = session.createStatement();
-                        var rs = s.executeQuery("SELECT v FROM t WHERE k = 1")) {
-                    assertTrue(rs.next());
-                    assertEquals(1, rs.getInt(1), "the commit after the id query is seen");
-                }
-                session.commit();
-            }
-        } finally {
-            try (Connection c = db.rawConnection()) {
-                db.dropSchema(c);
-            }
+        }
+        return db;
+    }
+
+    private static void drop(Db db) throws SQLException {
+        try (Connection c = db.rawConnection()) {
+            db.dropSchema(c);
+        }
+    }
+
+    private static int value(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT v FROM t WHERE k = 1")) {
+            assertTrue(rs.next());
+            return rs.getInt(1);
         }
     }
 
