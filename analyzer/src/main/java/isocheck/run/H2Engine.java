@@ -150,6 +150,7 @@ final class H2Engine implements Engine {
         return new LockWaitProbe(
                 "SELECT SESSION_ID()",
                 "SELECT 1 FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID = ? AND BLOCKER_ID IS NOT NULL",
-                5);
+                5,
+                1);
     }
 }

@@ -71,6 +71,11 @@ final class LockWaitMonitor implements AutoCloseable {
         return waiting == null ? 0 : probe.intervalMillis();
     }
 
+    /** How many answers in a row must report a wait ({@link LockWaitProbe#confirmations}). */
+    int confirmations() {
+        return waiting == null ? 1 : probe.confirmations();
+    }
+
     /**
      * Whether the server reports session {@code id} waiting for a lock now; false when it is not
      * asked (no probe, or asked less than {@link #intervalMillis} ago).

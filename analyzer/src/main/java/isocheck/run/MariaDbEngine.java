@@ -310,14 +310,17 @@ final class MariaDbEngine implements Engine {
      * InnoDB reports a transaction waiting for a row lock as trx_state 'LOCK WAIT' in
      * information_schema.INNODB_TRX (MariaDB Knowledge Base, "Information Schema INNODB_TRX
      * Table"). InnoDB refills that table from the server's state only when it was not read for 0.1
-     * s (trx0i_s.cc, CACHE_MIN_IDLE_TIME_NS), so it is asked at most every 120 ms: each answer is
-     * then fresh, and still far below --block-ms.
+     * s (trx0i_s.cc, CACHE_MIN_IDLE_TIME_NS), so it is asked at most every 120 ms, and a wait
+     * counts once two answers in a row report it: another client reading the table within 0.1 s (a
+     * second run on the server) leaves an answer stale. A step is then reported blocked after about
+     * 0.25 s, still far below --block-ms.
      */
     @Override
     public LockWaitProbe lockWaitProbe() {
         return new LockWaitProbe(
                 "SELECT CONNECTION_ID()",
                 "SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = ? AND trx_state = 'LOCK WAIT'",
-                120);
+                120,
+                2);
     }
 }

@@ -130,6 +130,7 @@ final class PostgresEngine implements Engine {
         return new LockWaitProbe(
                 "SELECT pg_backend_pid()",
                 "SELECT 1 FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'",
-                5);
+                5,
+                1);
     }
 }

@@ -379,8 +379,9 @@ public final class ScheduleRunner {
 
     /**
      * The outcome of a released step, or null if it is blocked: the server reports its session
-     * waiting for a lock, or nothing came within {@code blockMillis} (a server without a {@link
-     * LockWaitProbe}) or within {@link #PROBED_BLOCK_MILLIS} if that is longer (one with a probe).
+     * waiting for a lock ({@link LockWaitProbe#confirmations} answers in a row), or nothing came
+     * within {@code blockMillis} (a server without a {@link LockWaitProbe}) or within {@link
+     * #PROBED_BLOCK_MILLIS} if that is longer (one with a probe).
      */
     private static Event awaitStep(Stepper st, long blockMillis, LockWaitMonitor locks) {
         long limit =
@@ -389,6 +390,7 @@ public final class ScheduleRunner {
                         : Math.max(blockMillis, PROBED_BLOCK_MILLIS);
         long end = System.nanoTime() + limit * 1_000_000;
         long slice = Math.max(1, locks.intervalMillis());
+        int seen = 0; // answers in a row that report the session waiting
         while (true) {
             long left = (end - System.nanoTime()) / 1_000_000;
             if (left <= 0) {
@@ -398,7 +400,8 @@ public final class ScheduleRunner {
             if (e != null) {
                 return e;
             }
-            if (locks.waiting(st.sessionId)) {
+            seen = locks.waiting(st.sessionId) ? seen + 1 : 0;
+            if (seen >= locks.confirmations()) {
                 return st.events.poll(); // null unless it finished just after the question
             }
         }
