@@ -2,6 +2,7 @@ package isocheck.cli;
 
 import isocheck.encoding.Encoder;
 import isocheck.program.Program;
+import isocheck.query.Analysis;
 import isocheck.query.PathBudget;
 import isocheck.query.Proof;
 import isocheck.query.ProofMethod;
@@ -101,6 +102,7 @@ public final class VerifyCommand implements Callable<Integer> {
                                             + method
                                             + "'");
                 };
+        Analysis.warmUp(); // Z3 beside the reading of the specs and the program
         CommandDeadline.stage("reading the specs and " + program);
         SpecLibrary library = Inputs.loadSpecs(specChoice.specDir);
         Program loaded = Inputs.loadProgram(program);

@@ -55,6 +55,15 @@ public final class Analysis {
             Math.min(2, Runtime.getRuntime().availableProcessors());
 
     /**
+     * For a command about to read a program and ask queries: starts the query threads and their
+     * first Z3 contexts beside it ({@link QueryThreads#warmUp}); nothing on a one-processor
+     * machine, where they would only compete with the reading.
+     */
+    public static void warmUp() {
+        if (DEFAULT_THREADS > 1) QueryThreads.warmUp(DEFAULT_THREADS);
+    }
+
+    /**
      * @param from the shortest cycle length asked (2 unless a caller wants one length only)
      * @param uniqueKeys the program assumption of {@link Encoder#assumeUniqueInserts}
      * @param maxTypeSequences a cycle length whose cyclic type sequences ({@link

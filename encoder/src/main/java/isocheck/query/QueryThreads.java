@@ -38,6 +38,23 @@ final class QueryThreads {
     private QueryThreads() {}
 
     /**
+     * Starts {@code threads} of the pool, each creating and closing one Z3 context, and returns at
+     * once: the native library's loading and each thread's costly first context are then paid while
+     * the caller reads its inputs (the program's parse), not before the first query. The threads
+     * stay idle in the pool for the analysis's workers to take.
+     */
+    static void warmUp(int threads) {
+        for (int i = 0; i < threads; i++) {
+            POOL.submit(
+                    () -> {
+                        try (com.microsoft.z3.Context ctx = new com.microsoft.z3.Context()) {
+                            return null;
+                        }
+                    });
+        }
+    }
+
+    /**
      * The jobs of one batch, started on {@code workers} threads in order: each worker takes the
      * next job not yet taken until none is left or {@code stop} says so. {@link #result} waits for
      * one job's result, {@link #awaitWorkers} for the workers to have stopped.
