@@ -380,14 +380,14 @@ public final class ScheduleRunner {
     /**
      * The outcome of a released step, or null if it is blocked: the server reports its session
      * waiting for a lock ({@link LockWaitProbe#confirmations} answers in a row), or nothing came
-     * within {@code blockMillis} (a server without a {@link LockWaitProbe}) or within {@link
-     * #PROBED_BLOCK_MILLIS} if that is longer (one with a probe).
+     * within {@code blockMillis} (a server without a {@link LockWaitProbe}, or a session whose id
+     * could not be read) or within {@link #PROBED_BLOCK_MILLIS} if that is longer (one with a
+     * probe).
      */
     private static Event awaitStep(Stepper st, long blockMillis, LockWaitMonitor locks) {
-        long limit =
-                locks.intervalMillis() == 0
-                        ? blockMillis
-                        : Math.max(blockMillis, PROBED_BLOCK_MILLIS);
+        // probed: the server answers for this session (its id was read)
+        boolean probed = locks.intervalMillis() > 0 && st.sessionId >= 0;
+        long limit = probed ? Math.max(blockMillis, PROBED_BLOCK_MILLIS) : blockMillis;
         long end = System.nanoTime() + limit * 1_000_000;
         long slice = Math.max(1, locks.intervalMillis());
         int seen = 0; // answers in a row that report the session waiting
@@ -396,7 +396,7 @@ public final class ScheduleRunner {
             if (left <= 0) {
                 return null;
             }
-            Event e = await(st, locks.intervalMillis() == 0 ? left : Math.min(slice, left));
+            Event e = await(st, probed ? Math.min(slice, left) : left);
             if (e != null) {
                 return e;
             }
