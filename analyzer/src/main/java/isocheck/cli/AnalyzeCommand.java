@@ -188,8 +188,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                             throw new UserError(
                                     "--mode must be expanded or quantified, not '" + mode + "'");
                 };
-        Analysis.warmUp(); // Z3 beside the reading of the specs and the program
-        CommandDeadline.stage("reading the specs and " + program);
+        Inputs.startReading(program);
         SpecLibrary library = Inputs.loadSpecs(specChoice.specDir);
         Program loaded = Inputs.loadProgram(program);
         Spec chosen = Inputs.findSpec(library, specChoice.specName);

@@ -17,6 +17,16 @@ final class Inputs {
 
     private Inputs() {}
 
+    /**
+     * The static commands' first stage: the query threads start their Z3 contexts ({@link
+     * isocheck.query.Analysis#warmUp}) while the specs and the program are read, and the deadline
+     * names the stage.
+     */
+    static void startReading(Path program) {
+        isocheck.query.Analysis.warmUp();
+        CommandDeadline.stage("reading the specs and " + program);
+    }
+
     static Program loadProgram(Path path) {
         if (Files.isDirectory(path)) {
             throw new UserError(path + ": is a directory, not a program file");

@@ -106,8 +106,7 @@ public final class RepairCommand implements Callable<Integer> {
             throw new UserError("--max-changes must be at least 1, not " + maxChanges);
         if (maxLength < 2) throw new UserError("--max-length must be at least 2, not " + maxLength);
         int queryTimeout = deadline.start();
-        Analysis.warmUp(); // Z3 beside the reading of the specs and the program
-        CommandDeadline.stage("reading the specs and " + program);
+        Inputs.startReading(program);
         SpecLibrary library = Inputs.loadSpecs(null);
         Program loaded =
                 Inputs.loadProgram(program); // bad input: file:line:col, exit 2, before any search

@@ -2,7 +2,6 @@ package isocheck.cli;
 
 import isocheck.encoding.Encoder;
 import isocheck.program.Program;
-import isocheck.query.Analysis;
 import isocheck.query.PathBudget;
 import isocheck.query.Proof;
 import isocheck.query.ProofMethod;
@@ -102,8 +101,7 @@ public final class VerifyCommand implements Callable<Integer> {
                                             + method
                                             + "'");
                 };
-        Analysis.warmUp(); // Z3 beside the reading of the specs and the program
-        CommandDeadline.stage("reading the specs and " + program);
+        Inputs.startReading(program);
         SpecLibrary library = Inputs.loadSpecs(specChoice.specDir);
         Program loaded = Inputs.loadProgram(program);
         Spec chosen = Inputs.findSpec(library, specChoice.specName);

@@ -2,7 +2,6 @@ package isocheck.cli;
 
 import isocheck.program.Program;
 import isocheck.program.Transaction;
-import isocheck.query.Analysis;
 import isocheck.query.ProofOptions;
 import isocheck.report.WeakestReport;
 import isocheck.spec.EntailmentOrder;
@@ -200,8 +199,7 @@ public final class WeakestCommand implements Callable<Integer> {
                                 + ": --spec-out must name a file NAME.spec, NAME of letters, digits, '_' and '-'");
             }
         }
-        Analysis.warmUp(); // Z3 beside the reading of the specs and the program
-        CommandDeadline.stage("reading the specs and " + program);
+        Inputs.startReading(program);
         List<SpecLibrary.Source> sources = Inputs.specSources(specDir);
         SpecLibrary library = Inputs.library(sources);
         Program loaded = Inputs.loadProgram(program);

@@ -66,6 +66,14 @@ final class LockWaitMonitor implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the server is asked about session {@code id}: there is a probe, it has not failed,
+     * and the session's id was read ({@link #sessionId}).
+     */
+    boolean answersFor(long id) {
+        return waiting != null && id >= 0;
+    }
+
     /** The least time between two questions (milliseconds); 0 when no question is asked. */
     long intervalMillis() {
         return waiting == null ? 0 : probe.intervalMillis();

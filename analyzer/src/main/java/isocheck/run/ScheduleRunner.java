@@ -385,8 +385,7 @@ public final class ScheduleRunner {
      * probe).
      */
     private static Event awaitStep(Stepper st, long blockMillis, LockWaitMonitor locks) {
-        // probed: the server answers for this session (its id was read)
-        boolean probed = locks.intervalMillis() > 0 && st.sessionId >= 0;
+        boolean probed = locks.answersFor(st.sessionId);
         long limit = probed ? Math.max(blockMillis, PROBED_BLOCK_MILLIS) : blockMillis;
         long end = System.nanoTime() + limit * 1_000_000;
         long slice = Math.max(1, locks.intervalMillis());
