@@ -263,6 +263,7 @@ public final class SnapshotSchedule {
     }
 
     private static String value(Witness w, Table t, String column, String v) {
+        if (v.equals(Witness.InitialRow.NULL)) return "NULL";
         String n = number(v);
         boolean string =
                 t.column(column)

@@ -249,7 +249,8 @@ public final class GenSpec {
                     String column = part.substring(0, eq).strip().toLowerCase(Locale.ROOT);
                     origins.put(
                             "table " + name + "." + column, file + ":" + lineNo + ":" + partCol);
-                    row.put(column, literal(part.substring(eq + 1).strip()));
+                    String value = part.substring(eq + 1).strip();
+                    row.put(column, value.equalsIgnoreCase("NULL") ? NULL : literal(value));
                 }
                 TableSpec old = tables.get(name);
                 List<Map<String, Object>> rows =
@@ -394,6 +395,18 @@ public final class GenSpec {
         }
         return new Lit(literal(t));
     }
+
+    /**
+     * SQL NULL as a {@code row} line's value ({@code column = NULL}): the seed of a witness whose
+     * read tests {@code IS NULL} (query.InitialState). A column a row leaves out takes 0 or 'x'.
+     */
+    static final Object NULL =
+            new Object() {
+                @Override
+                public String toString() {
+                    return "NULL";
+                }
+            };
 
     private static Object literal(String t) {
         if (t.length() >= 2 && t.startsWith("'") && t.endsWith("'")) {

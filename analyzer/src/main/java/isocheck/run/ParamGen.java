@@ -311,7 +311,13 @@ final class ParamGen {
             if (!pools.containsKey(c.name()) && !rows.isEmpty()) {
                 Set<Object> distinct = new LinkedHashSet<>();
                 for (Map<String, Object> r : rows) {
-                    distinct.add(r.get(c.name()));
+                    Object v = r.get(c.name());
+                    if (v != GenSpec.NULL) {
+                        distinct.add(v); // a parameter drawn from the pool is never NULL
+                    }
+                }
+                if (distinct.isEmpty()) {
+                    continue;
                 }
                 pools.put(c.name(), new ArrayList<>(distinct));
             }

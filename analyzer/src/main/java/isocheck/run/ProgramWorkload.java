@@ -94,7 +94,13 @@ final class ProgramWorkload implements Workload {
                     int i = 1;
                     for (Column col : t.columns()) {
                         Object v = row.get(col.name());
-                        if (col.type() == ScalarType.INT) {
+                        if (v == GenSpec.NULL) {
+                            p.setNull(
+                                    i++,
+                                    col.type() == ScalarType.INT
+                                            ? java.sql.Types.BIGINT
+                                            : java.sql.Types.VARCHAR);
+                        } else if (col.type() == ScalarType.INT) {
                             if (!(v instanceof Long l)) {
                                 throw new RunError(
                                         params.where("table " + t.name() + "." + col.name())

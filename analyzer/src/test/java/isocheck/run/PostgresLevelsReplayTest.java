@@ -65,7 +65,9 @@ class PostgresLevelsReplayTest {
     static final String WHY_F =
             "SELECT ... FOR UPDATE is encoded as a plain read (issue 13 allows it; locked_read for locking reads is design §5, the repair branch lands it): the second FOR UPDATE waits for the first lock, so no lost update on the server";
     static final String WHY_H =
-            "NULL in the initial state: the witness needs owner IS NULL, and initial rows carry integers only (NULL is the schema branch's); the seeded owner = 0 fails the WHERE";
+            "IS NULL is taken by polarity (Terms: NULL values of fields are not encoded, sound): the witness has both Claims' UPDATE ... WHERE task_id = :id AND owner IS NULL match the task. The seed gives owner NULL since stop 32 (query.InitialState#nullTested), and on the server the second Claim waits for the first's row lock, re-evaluates its WHERE on the newest version (manual §13.2.1), where owner is no longer NULL, and updates nothing (at REPEATABLE READ it fails with \"could not serialize access\" instead): no lost update, as the explorer (which evaluates IS NULL) finds";
+    static final String WHY_H3 =
+            "IS NULL is taken by polarity in each statement apart (Terms: NULL values of fields are not encoded, sound): the witness's write skew has each Edit's loop find a watcher the other's loop does not, reading one version of it in one snapshot, which no database can. On the server the seeded watchers (one NULL, query.InitialState#nullTested; the other with the model's string) give both loops the same watcher, the second UPDATE of it fails with \"could not serialize access\" (manual §13.2.2) and no cycle is recorded";
     static final String WHY_H2 =
             "NULL in the initial state: the 3-cycle's new_bid takes the ELSE of IF r.i_num_bids > 1, which the model allows with any value (the column is nullable, Terms#guard), and the seed carries the model's integer (2: initial rows carry no NULL, WHY_H), so the server takes the THEN; the same schedule seeded with i_num_bids = 1 violates SER on PostgreSQL 15 (T3 -rw-> T1 -wr-> T2 -ww-> T3, checked 2026-11-27): the anomaly is real, only the seed is wrong";
     static final String WHY_I =
@@ -114,6 +116,7 @@ class PostgresLevelsReplayTest {
                             Map.entry("field-is-null read-committed 5", WHY_H),
                             Map.entry("field-is-null repeatable-read 1", WHY_H),
                             Map.entry("join-phantom read-committed 1", WHY_J),
+                            Map.entry("notify-is-null repeatable-read 1", WHY_H3),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
                             Map.entry("close-auctions repeatable-read 1", WHY_V),

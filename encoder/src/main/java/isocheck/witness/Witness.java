@@ -98,11 +98,14 @@ public record Witness(
     /**
      * A record of the edges as the initial state has it in the model: the view of the first
      * transaction in ar, which sees no other (vis ⊆ ar). {@code alive} is Alive there; {@code
-     * values} the non-key fields' values (integers; strings as the model's numbers), empty when not
-     * alive.
+     * values} the non-key fields' values (integers; strings as the model's numbers; {@link #NULL}),
+     * empty when not alive.
      */
     public record InitialRow(
-            String table, Map<String, String> key, boolean alive, Map<String, String> values) {}
+            String table, Map<String, String> key, boolean alive, Map<String, String> values) {
+        /** The value of a column that is SQL NULL (a seeded row read by an IS NULL test). */
+        public static final String NULL = "NULL";
+    }
 
     /**
      * Statement {@code statement} of txns[txn] reads (or writes) {@code field} of the record {@code
