@@ -361,6 +361,24 @@ final class InitialState {
         return new Witness.InitialRow(table, seeded.key(), true, values);
     }
 
+    /**
+     * Whether a cycle transaction's INSERT that the model runs creates r, in a table no cycle
+     * transaction deletes from: the INSERT committed, so r was absent before it (a second insert of
+     * a live key fails, SQL's key model), and nothing of the cycle removed it first. The first
+     * naming's view may be a reader's that sees the insert (Wikipedia's GetPageAnonymous read the
+     * text UpdatePage inserts): seeded alive, the replay's INSERT failed on the primary key.
+     */
+    private boolean insertedByCycle(String table, Expr<?> r) {
+        for (int t : arOrder)
+            for (StatementFacts sf : model.facts(type(t).name()).statements())
+                if (sf.table().equals(table) && sf.statement() instanceof Stmt.Delete) return false;
+        for (Naming ins : inserts)
+            if (ins.statement().table().equals(table)
+                    && ins.sure()
+                    && m.eval(v.context().mkEq(ins.record(), r), true).isTrue()) return true;
+        return false;
+    }
+
     /** Whether a cycle transaction before t in ar order inserts the record r of the table. */
     private boolean insertedBefore(int t, String table, Expr<?> r) {
         for (Naming ins : inserts) {
@@ -874,7 +892,7 @@ final class InitialState {
             if (!naming.isEmpty()) {
                 Naming first = naming.get(0);
                 boolean modelAlive = aliveIn(first, table, r);
-                boolean alive = exists(table, key, modelAlive);
+                boolean alive = exists(table, key, modelAlive) && !insertedByCycle(table, r);
                 Map<String, String> values = new LinkedHashMap<>();
                 java.util.Set<String> unread = new java.util.HashSet<>();
                 if (alive) {
