@@ -312,6 +312,9 @@ final class InitialState {
             // that insert (AuctionMark: a join found the bid another NewBid inserted, which was
             // then seeded alive, and that NewBid's INSERT aborted on the duplicate key)
             if (seeded != null && (!sure || insertedBefore(t, table, r))) continue;
+            // a record the cycle inserts is absent initially (Wikipedia's UpdatePage loop read
+            // the watchlist row AddWatchList inserts: seeded, the INSERT failed on the key)
+            if (insertedByCycle(table, r)) continue;
             Map<String, String> values = new LinkedHashMap<>();
             for (Column c : v.columns(table)) {
                 if (v.isKey(table, c.name())) continue;
