@@ -47,7 +47,6 @@ class DatabaseLevelsReplayTest {
     static final Map<String, String> MARIADB_REPEATABLE_READ =
             Map.ofEntries(
                     Map.entry("column-types 1", WHY_SNAPSHOT_GAP),
-                    Map.entry("constraints 1", PostgresLevelsReplayTest.WHY_N),
                     Map.entry("constraints 3", WHY_SNAPSHOT_GAP),
                     Map.entry("constraints 4", PostgresLevelsReplayTest.WHY_N2),
                     Map.entry("doctors-for-update 1", PostgresLevelsReplayTest.WHY_L),
@@ -66,7 +65,6 @@ class DatabaseLevelsReplayTest {
                     Map.entry("null-values 8", PostgresLevelsReplayTest.WHY_M),
                     Map.entry("on-conflict 3", WHY_SNAPSHOT_GAP),
                     Map.entry("join-phantom 1", PostgresLevelsReplayTest.WHY_R),
-                    Map.entry("order-by-limit 1", PostgresLevelsReplayTest.WHY_C),
                     Map.entry("order-by-limit 3", PostgresLevelsReplayTest.WHY_A),
                     Map.entry("order-by-limit 4", WHY_SNAPSHOT_GAP),
                     Map.entry("perform-join 4", WHY_JOIN_SNAPSHOT),

@@ -39,7 +39,8 @@ import java.util.Set;
  * transaction's writes of it, is that function too while the statement's snapshot holds no other
  * cycle transaction. Covered view functions: a transaction's ({@code val!T.f}, {@code Alive!T}), a
  * statement's ({@code val!T.f@S/n}, {@code Alive!T@S/n}), and the per-variable field functions of a
- * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}.
+ * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}. (4)
+ * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}.
  */
 final class ClosedWorldViews {
     private ClosedWorldViews() {}
@@ -121,6 +122,7 @@ final class ClosedWorldViews {
         for (Member m : members) out.addAll(firstRows(v, rules, q, members, m));
         for (Member m : members) out.addAll(limitedLoops(v, rules, q, m));
         for (Member m : members) out.addAll(distinctInsertingElements(v, rules, q, m));
+        out.addAll(freshIdentities(v, rules, members));
         for (CycleQuery.Selector s : shape) {
             out.add(s.flag());
             out.add(s.eta());
@@ -233,6 +235,51 @@ final class ClosedWorldViews {
                 }
         }
         return out;
+    }
+
+    /**
+     * The hidden parameters that stand for fresh identities, a sequence call's value ({@code
+     * nextval$s$n}, frontend.Sequences) and a keyless table's new row ({@code table_row$n},
+     * frontend.KeylessTables), differ among the cycle's transactions' calls of one sequence (or
+     * inserts into one table): the database never hands out one value twice, and the encoding draws
+     * them freely (an over-approximation the verdict keeps). Wikipedia's AddWatchList inserts its
+     * two watchlist rows, and the witness gave both one identity: the replay's second INSERT failed
+     * on the key (benchmarks/RESULTS.md stop 32).
+     */
+    private static List<BoolExpr> freshIdentities(
+            Vocabulary v, AccessRules rules, List<Member> members) {
+        Map<String, List<Expr<?>>> bySource = new java.util.TreeMap<>();
+        for (Member m : members) {
+            for (Variable p : m.type().parameters()) {
+                String source = freshSource(p.name());
+                if (source == null) continue;
+                Site site = Site.of(m.type(), m.t(), List.of(), List.of());
+                Optional<Expr<?>> term =
+                        rules.terms()
+                                .variable(
+                                        new isocheck.program.Expr.VarRef(
+                                                p.name(),
+                                                null,
+                                                isocheck.program.ScalarType.INT,
+                                                p.pos()),
+                                        site);
+                term.ifPresent(
+                        x -> bySource.computeIfAbsent(source, k -> new ArrayList<>()).add(x));
+            }
+        }
+        List<BoolExpr> out = new ArrayList<>();
+        for (List<Expr<?>> xs : bySource.values())
+            if (xs.size() > 1) out.add(v.context().mkDistinct(xs.toArray(new Expr<?>[0])));
+        return out;
+    }
+
+    /** The sequence or keyless table a hidden fresh-identity parameter draws from, or null. */
+    private static String freshSource(String parameter) {
+        int last = parameter.lastIndexOf('$');
+        if (last < 0) return null;
+        if (parameter.startsWith("nextval$")) return parameter.substring(0, last);
+        if (parameter.substring(0, last).endsWith("_row")) return parameter.substring(0, last);
+        return null;
     }
 
     /**

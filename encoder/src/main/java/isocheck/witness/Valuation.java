@@ -122,6 +122,16 @@ public final class Valuation {
         return out;
     }
 
+    /**
+     * Whether the model interprets the function: a function no assertion of the solved query
+     * mentions has no interpretation, and its applications evaluate to an arbitrary default.
+     */
+    public boolean interprets(FuncDecl<?> f) {
+        if (f.getDomainSize() == 0) return true;
+        FuncDecl<?> mf = modelContext == null ? f : keep(f.translate(modelContext));
+        return model.getFuncInterp(mf) != null;
+    }
+
     /** The ground subterms of e of sort s (no bound variables), outermost first. */
     private static void collect(Expr<?> e, Sort s, Set<Expr<?>> out) {
         if (e.isVar() || e.isQuantifier()) return;
