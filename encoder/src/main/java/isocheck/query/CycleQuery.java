@@ -265,10 +265,12 @@ public final class CycleQuery {
                 eta = ctx.mkFalse();
             }
             if (c.kind() == isocheck.encoding.DepKind.RW
-                    && c.field().equals(isocheck.program.StatementFacts.ALIVE)
-                    && (c.c1().statement() instanceof isocheck.program.Stmt.Update
-                            || c.c1().statement() instanceof isocheck.program.Stmt.Delete)
-                    && encoder.snapshotStatement(c.c1())) {
+                            && c.field().equals(isocheck.program.StatementFacts.ALIVE)
+                            && (c.c1().statement() instanceof isocheck.program.Stmt.Update
+                                    || c.c1().statement() instanceof isocheck.program.Stmt.Delete)
+                            && encoder.snapshotStatement(c.c1())
+                    || encoder.insertMissedBySnapshot(c)) {
+                // (a field's RW to an INSERT: Encoder#insertMissedBySnapshot)
                 // an UPDATE/DELETE reads @alive only of a row absent when it looks (AccessRules):
                 // in
                 // its snapshot, or in the newest version after a lock wait, later still; the
@@ -302,7 +304,7 @@ public final class CycleQuery {
                     eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(reader.get(), b, a)));
                 }
             } else if (encoder.insertFoundInSnapshot(c)) {
-                // an UPDATE or DELETE that saw an inserted row alive found it in its snapshot
+                // an UPDATE or DELETE that read an inserted row found it in its snapshot
                 eta = ctx.mkAnd(eta, v.statementVis(c.t2().name() + "." + c.c2().id(), a, b));
             }
             if (c.kind() != isocheck.encoding.DepKind.WW) {
