@@ -489,35 +489,37 @@ public final class Encoder {
      * <b>insert_found_in_snapshot</b> (PostgreSQL READ COMMITTED): whether a WR edge whose reader
      * is a locking SELECT ({@code FOR UPDATE | FOR SHARE}), an UPDATE or a DELETE, outside loops,
      * and whose writer is an INSERT of the record it reads ({@code @alive} or a field the INSERT
-     * wrote) puts the inserter in the reader's statement snapshot ({@code vis@s(writer, reader)}),
-     * as {@link #snapshotRead} does for every plain SELECT. Soundness (manual, chapter "Concurrency
-     * Control", §13.2.1): such a statement "will only find target rows that were committed as of
-     * the command start time"; after a lock wait it re-reads the newer version of a row it found,
-     * following the row's update chain, but a row version it did not find in its snapshot it never
-     * reads (UPDATE and DELETE find their target rows the same way). An INSERT starts a new chain
-     * (a row deleted and inserted again is a new tuple, not an update of the old one), and every
-     * later version of the chain was written by a transaction that found the row, so after the
-     * inserter committed. So a locking read that saw the inserted row alive (its own version, or a
-     * later one that kept {@code @alive}) found some version of that chain in its snapshot, and the
-     * inserter committed before the statement began. The same holds for a field: reading the
-     * INSERT's version of it is reading a version of that chain, which only a statement that found
-     * the chain does (since stop 32; Wikipedia's RemoveWatchList DELETE read AddWatchList's
-     * wl_title and missed its wl_namespace, 7 witnesses without a schedule, benchmarks/RESULTS.md).
-     * With the RW half of an UPDATE's or DELETE's read of {@code @alive} ({@code CycleQuery#edge}:
-     * the overwriter is not in its snapshot) one such statement no longer both misses an INSERT and
-     * reads the row it inserted (AuctionMark's NewCommentResponse and NewComment at READ COMMITTED,
-     * witnesses without a schedule, benchmarks/RESULTS.md stop 29). Rows a LIMIT stops short of are
-     * read in the snapshot's version, as a plain SELECT's are. Not for InnoDB (its locking reads
-     * are current reads of the newest committed rows, MySQL manual "Locking Reads"), nor H2: only
-     * for specs of PostgreSQL.
+     * wrote; or a WW edge from the INSERT into an UPDATE or DELETE of the row, which found it the
+     * same way) puts the inserter in the reader's statement snapshot ({@code vis@s(writer,
+     * reader)}), as {@link #snapshotRead} does for every plain SELECT. Soundness (manual, chapter
+     * "Concurrency Control", §13.2.1): such a statement "will only find target rows that were
+     * committed as of the command start time"; after a lock wait it re-reads the newer version of a
+     * row it found, following the row's update chain, but a row version it did not find in its
+     * snapshot it never reads (UPDATE and DELETE find their target rows the same way). An INSERT
+     * starts a new chain (a row deleted and inserted again is a new tuple, not an update of the old
+     * one), and every later version of the chain was written by a transaction that found the row,
+     * so after the inserter committed. So a locking read that saw the inserted row alive (its own
+     * version, or a later one that kept {@code @alive}) found some version of that chain in its
+     * snapshot, and the inserter committed before the statement began. The same holds for a field:
+     * reading the INSERT's version of it is reading a version of that chain, which only a statement
+     * that found the chain does (since stop 32; Wikipedia's RemoveWatchList DELETE read
+     * AddWatchList's wl_title and missed its wl_namespace, 7 witnesses without a schedule,
+     * benchmarks/RESULTS.md). With the RW half of an UPDATE's or DELETE's read of {@code @alive}
+     * ({@code CycleQuery#edge}: the overwriter is not in its snapshot) one such statement no longer
+     * both misses an INSERT and reads the row it inserted (AuctionMark's NewCommentResponse and
+     * NewComment at READ COMMITTED, witnesses without a schedule, benchmarks/RESULTS.md stop 29).
+     * Rows a LIMIT stops short of are read in the snapshot's version, as a plain SELECT's are. Not
+     * for InnoDB (its locking reads are current reads of the newest committed rows, MySQL manual
+     * "Locking Reads"), nor H2: only for specs of PostgreSQL.
      */
     public boolean insertFoundInSnapshot(Conflict c) {
         Stmt.Sql reader = c.c2().statement();
+        boolean wr = c.kind() == DepKind.WR;
         return statementViews
                 && postgresql
-                && c.kind() == DepKind.WR
+                && (wr || c.kind() == DepKind.WW)
                 && c.c1().statement() instanceof Stmt.Insert
-                && (reader instanceof Stmt.Select sel && sel.lock().locks()
+                && (wr && reader instanceof Stmt.Select sel && sel.lock().locks()
                         || reader instanceof Stmt.Update
                         || reader instanceof Stmt.Delete)
                 && c.c2().loops().isEmpty();

@@ -304,7 +304,8 @@ public final class CycleQuery {
                     eta = ctx.mkAnd(eta, ctx.mkNot(v.statementVis(reader.get(), b, a)));
                 }
             } else if (encoder.insertFoundInSnapshot(c)) {
-                // an UPDATE or DELETE that read an inserted row found it in its snapshot
+                // an UPDATE or DELETE that read or overwrote an inserted row found it in its
+                // snapshot
                 eta = ctx.mkAnd(eta, v.statementVis(c.t2().name() + "." + c.c2().id(), a, b));
             }
             if (c.kind() != isocheck.encoding.DepKind.WW) {
