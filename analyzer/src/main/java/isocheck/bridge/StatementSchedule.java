@@ -5,6 +5,7 @@ import isocheck.program.Program;
 import isocheck.program.StatementFacts;
 import isocheck.program.Stmt;
 import isocheck.program.TransactionFacts;
+import isocheck.run.Schedule;
 import isocheck.witness.Witness;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,6 +123,7 @@ public final class StatementSchedule {
                 }
             } else {
                 place(stmts, pos[t], early);
+                early = wholeLoops(w, t, program, bounds.get(t), stmtsAt.get(t), pos[t], early);
             }
             placed.add(early);
         }
@@ -148,7 +150,13 @@ public final class StatementSchedule {
                 "\n# Each statement takes its snapshot when it starts (statement granularity): NAME@LINE runs NAME up to its\n");
         sb.append(
                 "# statement at LINE, before the commits that statement must not see; NAME* runs the rest and commits, in ar order.\n");
-        if (placed.stream().flatMap(List::stream).anyMatch(p -> p[2] > 0)) {
+        if (placed.stream().flatMap(List::stream).anyMatch(p -> p[2] == Schedule.EVERY)) {
+            sb.append(
+                    "# NAME@LINE#* runs NAME up to its statement at LINE and on through the rest of the loop around it.\n");
+        }
+        if (placed.stream()
+                .flatMap(List::stream)
+                .anyMatch(p -> p[2] > 0 && p[2] != Schedule.EVERY)) {
             sb.append(
                     "# NAME@LINE#I runs NAME up to the I-th execution of its statement at LINE (a loop's iterations take a snapshot each).\n");
         }
@@ -158,6 +166,14 @@ public final class StatementSchedule {
                     if (p[0] == s && p[1] == FIRST_STATEMENT) {
                         sb.append(SnapshotSchedule.id(w, t))
                                 .append("      # first statement (the snapshot it reads from)\n");
+                    } else if (p[0] == s && p[2] == Schedule.EVERY) {
+                        sb.append(SnapshotSchedule.id(w, t))
+                                .append('@')
+                                .append(p[1])
+                                .append("#*      # the loop around line ")
+                                .append(p[1])
+                                .append(
+                                        ", every iteration left (its statements see the same commits)\n");
                     } else if (p[0] == s && p[2] > 0) {
                         sb.append(SnapshotSchedule.id(w, t))
                                 .append('@')
@@ -204,6 +220,69 @@ public final class StatementSchedule {
     }
 
     /**
+     * The early steps of transaction t with each loop whose edge statements all got one slot before
+     * t's commit run whole in that slot: one step {@code NAME@LINE#*} at the loop's first such
+     * statement instead of {@code NAME@LINE} per statement, which ran only the first iteration
+     * there and left the others to the commit step, after commits the model has them miss
+     * (unique-visit.sql's READ COMMITTED long fork: each Notify's visit of the second account ran
+     * after the Touch it had to miss). The one slot satisfies every edge of every iteration,
+     * whichever iteration the model puts an edge on. Loops whose statements got different slots
+     * keep a step per statement (their first executions; {@link #twoIterations} places the others
+     * when needed).
+     */
+    private static List<int[]> wholeLoops(
+            Witness w,
+            int t,
+            Program program,
+            TreeMap<Long, int[]> bounds,
+            Map<Long, Witness.Statement> stmtsAt,
+            int commit,
+            List<int[]> early) {
+        if (early.isEmpty()) return early;
+        Map<String, StatementFacts> facts = facts(w.txns().get(t).type(), program);
+        List<int[]> stmts = new ArrayList<>(bounds.values());
+        List<Long> keys = new ArrayList<>(bounds.keySet());
+        int[] slot = new int[stmts.size()];
+        int latest = commit;
+        for (int i = stmts.size() - 1; i >= 0; i--) {
+            latest = Math.min(latest, stmts.get(i)[1]);
+            slot[i] = latest;
+        }
+        // per innermost loop: its statements' slots
+        Map<Stmt.Foreach, java.util.Set<Integer>> slots = new java.util.IdentityHashMap<>();
+        Stmt.Foreach[] loopOf = new Stmt.Foreach[stmts.size()];
+        for (int i = 0; i < stmts.size(); i++) {
+            StatementFacts sf = facts.get(stmtsAt.get(keys.get(i)).id());
+            if (sf == null || sf.loops().isEmpty()) continue;
+            loopOf[i] = sf.loops().get(sf.loops().size() - 1);
+            slots.computeIfAbsent(loopOf[i], x -> new java.util.HashSet<>()).add(slot[i]);
+        }
+        List<int[]> out = new ArrayList<>();
+        java.util.Set<Stmt.Foreach> done =
+                java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int i = 0; i < stmts.size(); i++) {
+            if (slot[i] >= commit) continue;
+            Stmt.Foreach l = loopOf[i];
+            if (l != null && slots.get(l).size() == 1) {
+                if (done.add(l)) out.add(new int[] {slot[i], stmts.get(i)[2], Schedule.EVERY});
+            } else {
+                out.add(new int[] {slot[i], stmts.get(i)[2], stmts.get(i)[3]});
+            }
+        }
+        return out;
+    }
+
+    /** The statement facts of one transaction type, by statement id. */
+    private static Map<String, StatementFacts> facts(String type, Program program) {
+        Map<String, StatementFacts> facts = new java.util.HashMap<>();
+        for (TransactionFacts tf : FactExtractor.of(program)) {
+            if (!tf.transaction().name().equals(type)) continue;
+            for (StatementFacts sf : tf.statements()) facts.put(sf.id(), sf);
+        }
+        return facts;
+    }
+
+    /**
      * The statements of transaction t with those of the loop around {@code failing} run twice, or
      * null when that does not apply. Each execution of a statement in a loop takes its own snapshot
      * (manual §13.2.1), but the model reads a statement in a FOREACH over an array parameter
@@ -214,8 +293,12 @@ public final class StatementSchedule {
      * is read by the first iteration (the earliest snapshot), a WR edge into one by the second (a
      * later snapshot), as BenchBase TPC-C's Delivery given one district twice: its first
      * iteration's SELECT misses a NewOrder the second's sees (benchmarks/RESULTS.md, stop 28). It
-     * applies when the loop is the statement's only one, its statements have no inner loop, and it
-     * iterates over a parameter to which the witness gives at least two members.
+     * applies when the loop is the statement's only one, its statements have no inner loop, and the
+     * witness gives it at least two iterations ({@link #iterations}): an array parameter with two
+     * members, or a loop over SELECTed rows with two live rows of its table in the seed (each
+     * record is visited once, and the model reads each visit's SELECTs from a snapshot of their
+     * own, iteration_snapshot, docs/postgresql-levels.md §7: Wikipedia's UpdatePage, whose PERFORM
+     * of one watcher's user misses an AddWatchList another watcher's visit sees).
      */
     private static List<int[]> twoIterations(
             Witness w,
@@ -226,9 +309,16 @@ public final class StatementSchedule {
             int[] failing) {
         String type = w.txns().get(t).type();
         Map<String, StatementFacts> facts = new java.util.HashMap<>();
+        Map<String, String> rowSetTables =
+                new java.util.HashMap<>(); // SELECT … INTO set: its table
         for (TransactionFacts tf : FactExtractor.of(program)) {
             if (!tf.transaction().name().equals(type)) continue;
-            for (StatementFacts sf : tf.statements()) facts.put(sf.id(), sf);
+            for (StatementFacts sf : tf.statements()) {
+                facts.put(sf.id(), sf);
+                if (sf.statement() instanceof Stmt.Select sel && sel.target() != null) {
+                    rowSetTables.put(sel.target(), sf.table());
+                }
+            }
         }
         Stmt.Foreach loop = null;
         for (Map.Entry<Long, int[]> e : bounds.entrySet()) {
@@ -237,7 +327,7 @@ public final class StatementSchedule {
             if (sf == null || sf.loops().size() != 1) return null;
             loop = sf.loops().get(0);
         }
-        if (loop == null || members(w.txns().get(t).parameters().get(loop.source())) < 2) {
+        if (loop == null || iterations(w, t, loop, rowSetTables) < 2) {
             return null;
         }
         long loopStart = ((long) loop.pos().line() << 20) + loop.pos().column();
@@ -260,6 +350,23 @@ public final class StatementSchedule {
         out.addAll(second);
         out.addAll(after);
         return out;
+    }
+
+    /**
+     * How many iterations the witness gives {@code loop} at least: the members the model names in
+     * an array parameter it iterates over, or for a loop over the rows a SELECT found ({@code FOR r
+     * IN SELECT …}, a row set the witness does not print) the live rows of the SELECT's table in
+     * the seed (the rows {@code InitialState} seeds for the loop's read are among them; fewer than
+     * two and the loop cannot run twice on the server).
+     */
+    private static int iterations(
+            Witness w, int t, Stmt.Foreach loop, Map<String, String> rowSetTables) {
+        String value = w.txns().get(t).parameters().get(loop.source());
+        if (value != null) return members(value);
+        String table = rowSetTables.get(loop.source());
+        if (table == null) return 0;
+        return (int)
+                w.initialRows().stream().filter(r -> r.alive() && r.table().equals(table)).count();
     }
 
     /**

@@ -44,7 +44,7 @@ final class KeylessTables {
                             + " (a table without a primary key) inside a loop is not supported: "
                             + "declare a primary key, or insert outside the loop");
         }
-        String name = scope.hiddenName(t.name() + "_row");
+        String name = scope.hiddenName(isocheck.program.FreshIdentity.newRow(t.name()));
         scope.declareHiddenParameter(name, ScalarType.INT, pos);
         return new Expr.VarRef(name, null, ScalarType.INT, pos);
     }

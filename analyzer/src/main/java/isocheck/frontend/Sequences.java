@@ -34,7 +34,7 @@ final class Sequences {
     private Sequences() {}
 
     /** The prefix of a sequence call's hidden parameter, and of a column's DEFAULT marker. */
-    static final String PREFIX = "nextval$";
+    static final String PREFIX = isocheck.program.FreshIdentity.SEQUENCE_PREFIX;
 
     /** The column types that are an integer column drawing from their own sequence. */
     private static final Set<String> SERIAL_TYPES =
@@ -118,7 +118,7 @@ final class Sequences {
                             + name
                             + " inside a loop is not supported (one value would stand for every iteration's): draw outside the loop");
         }
-        String param = scope.hiddenName(PREFIX + name);
+        String param = scope.hiddenName(isocheck.program.FreshIdentity.sequenceDraw(name));
         scope.declareHiddenParameter(param, ScalarType.INT, pos);
         return new Expr.VarRef(param, null, ScalarType.INT, pos);
     }

@@ -468,7 +468,7 @@ final class ParamGen {
 
     /** A hidden parameter that stands for one {@code nextval} call ({@code nextval$s$n}). */
     static boolean isSequenceDraw(String name) {
-        return name.startsWith("nextval$");
+        return isocheck.program.FreshIdentity.isSequenceDraw(name);
     }
 
     private GenSpec.Gen paramGen(Transaction t, String name) {

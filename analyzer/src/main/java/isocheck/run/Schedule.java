@@ -37,10 +37,14 @@ import java.util.regex.Pattern;
  * that transaction up to and including the I-th execution (1-based, counted from its start) of the
  * statement at source line LINE: a statement in a loop runs once per iteration, each execution with
  * its own snapshot at READ COMMITTED; if the I-th execution has already run the step does nothing,
- * and it stops before the commit if there is none. A SET OF parameter is given as rows: {@code
- * items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2, ol_quantity = 1)}}. Lines starting with
- * {@code table}, {@code param} or {@code rows} are generator lines (as in a {@code .gen} file) and
- * override the generator, e.g. {@code table oncall: doctor_id = 1..2, on_call = 1}.
+ * and it stops before the commit if there is none. A step {@code NAME@LINE#*} runs that transaction
+ * up to the next execution of the statement at LINE and then on through every statement of the loop
+ * around LINE, stopping before the first statement outside that loop (or the commit): every
+ * remaining iteration in one slot, where the loop's statements all see the same commits. A SET OF
+ * parameter is given as rows: {@code items = {(ol_i_id = 1, ol_quantity = 5), (ol_i_id = 2,
+ * ol_quantity = 1)}}. Lines starting with {@code table}, {@code param} or {@code rows} are
+ * generator lines (as in a {@code .gen} file) and override the generator, e.g. {@code table oncall:
+ * doctor_id = 1..2, on_call = 1}.
  */
 public record Schedule(
         String file, Map<String, Decl> transactions, List<String> steps, List<String> genLines) {
@@ -178,7 +182,7 @@ public record Schedule(
                         stepLines.get(k)
                                 + ": step '"
                                 + steps.get(k)
-                                + "': expected NAME@LINE or NAME@LINE#I with LINE a line number and I a positive count");
+                                + "': expected NAME@LINE, NAME@LINE#I or NAME@LINE#* with LINE a line number and I a positive count");
             }
             if (!decls.containsKey(stepName(steps.get(k)))) {
                 throw new RunError(
@@ -210,11 +214,15 @@ public record Schedule(
             int d = i;
             while (d > 0 && Character.isDigit(line.charAt(d - 1))) d--;
             if (d == i || d == 0 || line.charAt(d - 1) != '@') return i;
+            // NAME@LINE#I and NAME@LINE#*: a step, not a comment
         }
         return -1;
     }
 
-    /** The transaction a step names ({@code T1}, {@code T1*}, {@code T1@12} or {@code T1@12#2}). */
+    /**
+     * The transaction a step names ({@code T1}, {@code T1*}, {@code T1@12}, {@code T1@12#2} or
+     * {@code T1@12#*}).
+     */
     public static String stepName(String step) {
         int at = step.indexOf('@');
         if (at >= 0) {
@@ -245,15 +253,21 @@ public record Schedule(
         }
     }
 
+    /** {@link #stepExecution} of {@code NAME@LINE#*}: every execution left in the loop. */
+    public static final int EVERY = Integer.MAX_VALUE;
+
     /**
-     * The execution I of a step {@code NAME@LINE#I} (1-based), 0 for a step without one, -1 when
-     * malformed.
+     * The execution I of a step {@code NAME@LINE#I} (1-based), {@link #EVERY} for {@code
+     * NAME@LINE#*}, 0 for a step without one, -1 when malformed.
      */
     public static int stepExecution(String step) {
         int at = step.indexOf('@');
         int hash = at < 0 ? -1 : step.indexOf('#', at);
         if (hash < 0) {
             return 0;
+        }
+        if (step.substring(hash + 1).equals("*")) {
+            return EVERY;
         }
         try {
             int i = Integer.parseInt(step.substring(hash + 1));

@@ -58,6 +58,7 @@ public final class ScheduleRunner {
         int lastLine;
         Object lastStart;
         long sessionId = -1; // the server's id of its connection (LockWaitMonitor)
+        LoopExtent inLoop; // a NAME@LINE#* step's loop, once it reached LINE
 
         Stepper(String name) {
             this.name = name;
@@ -235,11 +236,12 @@ public final class ScheduleRunner {
             for (int i = 0; i < all.size(); i++) {
                 String tok = all.get(i);
                 Stepper st = steppers.get(Schedule.stepName(tok));
-                if (tok.endsWith("**") && (st.finished || st.outstanding)) {
+                boolean toCommit = tok.indexOf('@') < 0 && tok.endsWith("*"); // not NAME@LINE#*
+                if (toCommit && tok.endsWith("**") && (st.finished || st.outstanding)) {
                     continue; // NAME*'s repetition ends once the transaction has finished or is
                     // blocked on a lock
                 }
-                if (tok.endsWith("*") && !st.finished) {
+                if (toCommit && !st.finished) {
                     all.add(
                             i + 1,
                             Schedule.stepName(tok) + "**"); // NAME*: another step after this one
@@ -301,6 +303,16 @@ public final class ScheduleRunner {
                                     stepNo, st.name, nth, target));
                     continue;
                 }
+                if (nth == Schedule.EVERY && st.inLoop != null && st.inLoop.after(ready.line())) {
+                    // NAME@LINE#*: the loop around LINE is done; the rest is another step's
+                    st.stashed = ready;
+                    st.inLoop = null;
+                    trace.println(
+                            String.format(
+                                    "%3d  %-4s (left the loop around line %d: step ends)",
+                                    stepNo, st.name, target));
+                    continue;
+                }
                 if (target > 0
                         && ready.line()
                                 == 0) { // NAME@LINE reached the commit without the statement at
@@ -318,13 +330,21 @@ public final class ScheduleRunner {
                 Event e = awaitStep(st, blockMillis, locks);
                 if (e == null) {
                     st.outstanding = true;
+                    st.inLoop = null; // a blocked statement ends the step, NAME@LINE#* too
                     st.pendingText = text;
                     trace.println(String.format("%3d  %-4s %s  … blocked", stepNo, st.name, text));
                     continue;
                 }
                 report(trace, String.format("%3d  %-4s", stepNo, st.name), text, e);
                 checkFailed(schedule, e, st);
-                boolean reached = ready.line() == target && (nth == 0 || execution == nth);
+                if (nth == Schedule.EVERY && ready.line() == target && st.inLoop == null) {
+                    st.inLoop = LoopExtent.around(txns.get(st.name), target);
+                }
+                // NAME@LINE#* goes on through its loop (the check above ends it)
+                boolean reached =
+                        ready.line() == target
+                                && (nth == 0 || execution == nth)
+                                && !(nth == Schedule.EVERY && st.inLoop != null);
                 if (target > 0 && !reached && !st.finished) {
                     all.add(
                             i + 1,

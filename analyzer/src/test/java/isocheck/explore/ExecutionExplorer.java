@@ -169,17 +169,22 @@ final class ExecutionExplorer {
                 present = next;
             }
             rows.addAll(present);
+            java.util.Set<String> rotated = rotatedColumns(t);
             List<Map<RecordId, Map<String, Object>>> next = new ArrayList<>();
             for (Map<RecordId, Map<String, Object>> prefix : states) {
                 for (Map<String, Object> row : rows) {
                     Map<RecordId, Map<String, Object>> s = new HashMap<>(prefix);
+                    int i = 0;
                     for (RecordId r : universe.get(t.name())) {
                         Map<String, Object> fields = new HashMap<>();
                         fields.put(
                                 StatementFacts.ALIVE,
                                 row == null ? ProgramInterpreter.DEAD : ProgramInterpreter.ALIVE);
                         if (row != null) fields.putAll(row);
+                        for (String c : rotated)
+                            if (row != null) fields.put(c, rotate(t, c, row.get(c), i));
                         s.put(r, fields);
+                        i++;
                     }
                     next.add(s);
                 }
@@ -197,6 +202,9 @@ final class ExecutionExplorer {
         // with SQL's keys the explorer runs a database: its initial state is a committed one, in
         // which the FOREIGN KEYs hold (ForeignKeys)
         if (sqlKeys) states.removeIf(st -> !ForeignKeys.holdIn(program, st));
+        // every explorer's initial state is one a database could hold: its UNIQUE constraints
+        // hold (the rotation above, unless the domain has fewer values than records)
+        states.removeIf(st -> !uniquesHold(program, st));
         initialStates.addAll(states);
         this.interpreter = new ProgramInterpreter(model, universe, sqlKeys);
         for (Transaction t : program.transactions()) typeIndex.put(t.name(), typeIndex.size());
@@ -229,6 +237,58 @@ final class ExecutionExplorer {
             Object next = counter.get(ck.counter().field());
             if (!(key instanceof Number k) || !(next instanceof Number n)) return false;
             if (k.longValue() >= n.longValue()) return false;
+        }
+        return true;
+    }
+
+    /**
+     * The column of each UNIQUE constraint whose value the initial states rotate per record (the
+     * last non-key column of a constraint on no key column; one on a key column holds already), so
+     * that every record alive keeps the constraint while the other columns keep one value: {@code
+     * UNIQUE (page, watcher)} gives a page's watchers distinct watchers.
+     */
+    private static java.util.Set<String> rotatedColumns(Table t) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (isocheck.program.Constraint c : t.constraints()) {
+            if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+            if (u.columns().stream().anyMatch(t::isKey)) continue;
+            out.add(u.columns().get(u.columns().size() - 1));
+        }
+        return out;
+    }
+
+    /** The domain value i places after {@code v} in the column's domain (cyclically). */
+    private Object rotate(Table t, String column, Object v, int i) {
+        List<Object> values = domain.of(t.column(column).orElseThrow().type());
+        int at = values.indexOf(v);
+        return values.get((at + i) % values.size());
+    }
+
+    /**
+     * Whether no two live records of a table agree on all columns of one of its UNIQUE constraints
+     * (NULLs never agree).
+     */
+    static boolean uniquesHold(Program program, Map<RecordId, Map<String, Object>> state) {
+        for (Table t : program.schema().tables()) {
+            for (isocheck.program.Constraint c : t.constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+                java.util.Set<List<Object>> seen = new java.util.HashSet<>();
+                for (var e : state.entrySet()) {
+                    RecordId r = e.getKey();
+                    if (!r.table().equals(t.name())) continue;
+                    Map<String, Object> fields = e.getValue();
+                    if (!ProgramInterpreter.ALIVE.equals(fields.get(StatementFacts.ALIVE)))
+                        continue;
+                    List<Object> tuple = new ArrayList<>();
+                    for (String col : u.columns())
+                        tuple.add(
+                                t.isKey(col)
+                                        ? r.key().get(t.primaryKey().indexOf(col))
+                                        : fields.get(col));
+                    if (tuple.contains(null)) continue;
+                    if (!seen.add(tuple)) return false;
+                }
+            }
         }
         return true;
     }
@@ -636,6 +696,16 @@ final class ExecutionExplorer {
                         @Override
                         public int writer(RecordId r, String f) {
                             return last(r, f);
+                        }
+
+                        @Override
+                        public Object newestValue(RecordId r, String f) {
+                            for (int u = p - 1; u >= 0; u--) {
+                                Map<String, Object> w = finalWrites.get(u).get(r);
+                                if (w != null && w.containsKey(f)) return w.get(f);
+                            }
+                            Map<String, Object> row = init.get(r);
+                            return row == null ? null : row.get(f);
                         }
 
                         @Override

@@ -83,6 +83,14 @@ final class ProgramInterpreter {
             return value(r, field);
         }
 
+        /**
+         * The newest committed version whatever the view: what a unique index checks against (every
+         * instance earlier in ar committed before this one).
+         */
+        default Object newestValue(RecordId r, String field) {
+            return latestValue(r, field);
+        }
+
         default int latestWriter(RecordId r, String field) {
             return writer(r, field);
         }
@@ -570,6 +578,7 @@ final class ProgramInterpreter {
             updated.putAll(values);
             checkConstraints(u.table(), updated);
             checkParents(u.table(), updated, values.keySet());
+            checkUnique(u.table(), r, updated, values.keySet());
             for (var e : values.entrySet()) write(r, e.getKey(), e.getValue(), "UPDATE");
         }
 
@@ -641,6 +650,7 @@ final class ProgramInterpreter {
                 inserted.put(t.primaryKey().get(i), key.get(i));
             checkConstraints(t.name(), inserted);
             checkParents(t.name(), inserted, null);
+            checkUnique(t.name(), r, inserted, null);
             for (Column c : t.columns())
                 if (!t.isKey(c.name())) write(r, c.name(), values.get(c.name()), "INSERT");
             write(r, StatementFacts.ALIVE, ALIVE, "INSERT");
@@ -685,11 +695,56 @@ final class ProgramInterpreter {
         }
 
         /**
+         * UNIQUE constraints, where the explorer runs a database's levels (SQL keys, or row locks):
+         * a row whose constrained columns (all non-NULL: NULLs never conflict, PostgreSQL manual
+         * §5.5.3) equal those of another row alive in the newest committed state (with the
+         * instance's own writes) fails its statement and aborts the transaction. The unique index
+         * sees every committed version (manual §13.2.1; at REPEATABLE READ a conflict with a row
+         * committed after the snapshot fails too, §13.2.2), and a concurrent inserter still in
+         * progress makes the statement wait and then fail if it commits, which in ar order is the
+         * earlier committed row. So every committed state, and every snapshot (a prefix of ar), has
+         * distinct constrained tuples among its live rows: the encoder's unique_members (AuxRules)
+         * rests on that. An UPDATE is checked only when it sets a constrained column.
+         */
+        void checkUnique(
+                String table, RecordId r, Map<String, Object> row, java.util.Set<String> changed) {
+            if (!sqlKeys && !view.rowLocks()) return;
+            Table t = table(table);
+            for (isocheck.program.Constraint c : t.constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+                if (changed != null && u.columns().stream().noneMatch(changed::contains)) continue;
+                if (u.columns().stream().anyMatch(col -> row.get(col) == null)) continue;
+                for (RecordId other : universe.get(table)) {
+                    if (other.equals(r)
+                            || !ProgramInterpreter.ALIVE.equals(
+                                    newest(other, StatementFacts.ALIVE))) continue;
+                    boolean same = true;
+                    for (String col : u.columns()) {
+                        Object v =
+                                t.isKey(col)
+                                        ? other.key().get(t.primaryKey().indexOf(col))
+                                        : newest(other, col);
+                        if (!row.get(col).equals(v)) {
+                            same = false;
+                            break;
+                        }
+                    }
+                    if (same) throw new Exit(true);
+                }
+            }
+        }
+
+        /** A field in the newest committed state, with this instance's own writes. */
+        private Object newest(RecordId r, String field) {
+            Map<String, Object> mine = own.get(r);
+            if (mine != null && mine.containsKey(field)) return mine.get(field);
+            return view.newestValue(r, field);
+        }
+
+        /**
          * A row that fails a CHECK (the condition is FALSE; UNKNOWN passes, PostgreSQL manual
          * §5.5.1) fails its statement and aborts the transaction: the instance is not part of the
-         * execution. UNIQUE is not enforced here, as in the encoder (AccessRules): a violating
-         * write aborts in a database, so ignoring it only adds executions; FOREIGN KEYs: {@link
-         * #checkParents}.
+         * execution. UNIQUE: {@link #checkUnique}; FOREIGN KEYs: {@link #checkParents}.
          */
         void checkConstraints(String table, Map<String, Object> row) {
             for (isocheck.program.Constraint c : table(table).constraints()) {

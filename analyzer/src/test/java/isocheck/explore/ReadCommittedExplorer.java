@@ -425,6 +425,11 @@ final class ReadCommittedExplorer {
                         public int latestWriter(RecordId r, String f) {
                             return last(r, f, inSnapshot(r) ? snapshot() : p);
                         }
+
+                        @Override
+                        public Object newestValue(RecordId r, String f) {
+                            return valueAt(r, f, p); // a unique index check locks nothing
+                        }
                     };
             List<Event> own;
             try {

@@ -112,7 +112,7 @@ class LoopIterationScheduleTest {
 
     @Test
     void aMalformedExecutionIsRejected() {
-        for (String step : List.of("T1@25#0", "T1@25#x", "T1@25#-1")) {
+        for (String step : List.of("T1@25#0", "T1@25#x", "T1@25#-1", "T1@25#**")) {
             RunError e =
                     assertThrows(
                             RunError.class,

@@ -33,6 +33,17 @@ final class AuxRules extends RuleFamily {
         super(v, model, rules, terms, quantification, mode);
     }
 
+    /** Whether UNIQUE constraints hold in every snapshot ({@link #uniqueMembers}). */
+    private boolean uniqueIndexes;
+
+    /**
+     * Under a database's write-time rules its unique indexes are enforced (PostgreSQL manual §5.5.3
+     * "Unique Constraints", §13.2.1); the paper's replicated stores have none.
+     */
+    void uniqueIndexes(boolean enforced) {
+        this.uniqueIndexes = enforced;
+    }
+
     /**
      * φ_aux (paper §4.3): the rows of a SELECT satisfy its WHERE clause and are alive; an INSERT's
      * key was absent from its view; a non-empty row set has the row its scalar reads see; a CHOOSE
@@ -381,15 +392,22 @@ final class AuxRules extends RuleFamily {
                                                 .map(n -> n == 1L)
                                                 .orElse(false));
         BoolExpr single = ctx.mkImplies(in, ctx.mkEq(r, pick));
-        if (mode == Mode.QUANTIFIED)
-            return limitOne
-                    ? List.of(
-                            forAll(all, rows),
-                            forAll(b.get().elements(), picked),
-                            forAll(all, single))
-                    : List.of(forAll(all, rows), forAll(b.get().elements(), picked));
+        List<BoolExpr> distinct =
+                as.size() == 1
+                        ? uniqueMembers(var, as.get(0), b.get().elements(), site, r)
+                        : List.of();
+        if (mode == Mode.QUANTIFIED) {
+            List<BoolExpr> q = new ArrayList<>();
+            q.add(forAll(all, rows));
+            q.add(forAll(b.get().elements(), picked));
+            if (limitOne) q.add(forAll(all, single));
+            for (BoolExpr d : distinct) q.add(forAll(all, d));
+            return q;
+        }
         // ground: on the witness records, and on the row the scalar reads and CHOOSEs see
         List<BoolExpr> out = new ArrayList<>();
+        for (BoolExpr d : distinct)
+            out.add(ctx.mkForall(all.toArray(new Expr<?>[0]), d, 0, null, null, null, null));
         if (limitOne)
             out.add(ctx.mkForall(all.toArray(new Expr<?>[0]), single, 0, null, null, null, null));
         // the rows' WHERE facts stay quantified (a simple guarded formula, cheap for Z3's
@@ -416,6 +434,76 @@ final class AuxRules extends RuleFamily {
                             : forAllGround(t, b.get().elements(), inst, List.of()));
         }
         return out;
+    }
+
+    /**
+     * <b>unique_members</b>: the rows one SELECT returns differ on every UNIQUE constraint of its
+     * table, so where the WHERE clause pins all of a constraint's columns but the selected ones by
+     * equality (to values that read no column), the selected values tell the members apart: {@code
+     * in(ē, r, t) → T.v!uniq(ē, f₁(ē, r, t), …, t) = r} (an inverse, so no quantifier over pairs).
+     * The SELECT reads one snapshot (PostgreSQL manual §13.2.1; a transaction snapshot at RR and in
+     * the paper's models alike), and in every snapshot a unique index holds over the live rows
+     * (manual §5.5.3 "Unique Constraints": NULLs excepted, so each selected column must be NOT
+     * NULL). Wikipedia's UpdatePage visits the watchers of one page, {@code UNIQUE (wl_user,
+     * wl_namespace, wl_title)}: without this the model visited two watchers with one {@code
+     * wl_user}, and its PERFORM of that user both saw and missed one commit (3 READ COMMITTED
+     * witnesses; benchmarks/RESULTS.md stop 33). The primary key needs no rule: the record is its
+     * key.
+     */
+    private List<BoolExpr> uniqueMembers(
+            Variable var, ProgramModel.Assignment a, List<Expr<?>> elements, Site site, Expr<?> r) {
+        Stmt.Select s = (Stmt.Select) a.stmt();
+        if (!uniqueIndexes || s.aggregate().isPresent() || s.where() == null) return List.of();
+        isocheck.program.Table table = v.table(s.table());
+        Set<String> pinned = new LinkedHashSet<>();
+        for (Cond c : isocheck.program.FactExtractor.conjuncts(s.where())) {
+            if (c instanceof Cond.Compare cmp && cmp.op() == isocheck.program.CompareOp.EQ) {
+                pinnedColumn(cmp.left(), cmp.right(), s.table(), pinned);
+                pinnedColumn(cmp.right(), cmp.left(), s.table(), pinned);
+            }
+        }
+        List<BoolExpr> out = new ArrayList<>();
+        int n = 0;
+        for (isocheck.program.Constraint c : table.constraints()) {
+            n++;
+            if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+            List<Expr<?>> args = new ArrayList<>(elements);
+            boolean usable = false;
+            for (String col : u.columns()) {
+                if (pinned.contains(col)) continue;
+                boolean selected = s.columns().contains(col) || s.columns().contains("*");
+                boolean notNull =
+                        table.column(col).map(isocheck.program.Column::notNull).orElse(false);
+                Optional<Expr<?>> f =
+                        selected && notNull
+                                ? terms.rowField(var.name(), r, col, site)
+                                : Optional.empty();
+                if (f.isEmpty()) {
+                    usable = false;
+                    break;
+                }
+                args.add(f.get());
+                usable = true;
+            }
+            if (!usable) continue;
+            args.add(site.t());
+            Expr<?> inverse =
+                    v.apply(site.txn().name() + "." + var.name() + "!uniq" + n, r.getSort(), args);
+            BoolExpr in = terms.member(r, var.name(), site).orElseThrow();
+            out.add(ctx.mkImplies(in, ctx.mkEq(inverse, r)));
+        }
+        return out;
+    }
+
+    /** Adds a column of {@code table} that {@code column = value} pins (value reads no column). */
+    private static void pinnedColumn(
+            isocheck.program.Expr column,
+            isocheck.program.Expr value,
+            String table,
+            Set<String> out) {
+        if (column instanceof isocheck.program.Expr.ColumnRef ref
+                && (ref.table() == null || ref.table().equals(table))
+                && !value.readsColumns()) out.add(ref.column());
     }
 
     /**

@@ -226,6 +226,7 @@ public final class Encoder {
         this.postgresRules = !spec.databases().isEmpty();
         this.postgresql = spec.databases().contains("postgresql");
         this.firstRead = spec.firstReadSnapshot();
+        aux.uniqueIndexes(postgresRules);
         rules.statementViews(statementViews);
         terms.statementViews(statementViews);
         v.singleVersionFields(statementViews ? singleVersionFields() : Set.of());
@@ -344,8 +345,27 @@ public final class Encoder {
         // half of the unique-keys assumption are stated on the per-transaction view.
         parts.addAll(
                 statementViews ? dependencies.phiDepPerStatement(txns) : dependencies.phiDep(txns));
-        if (statementViews)
+        if (statementViews) {
             parts.addAll(snapshots.statementSnapshots(txns, spec.firstReadSnapshot()));
+            for (TransactionFacts tf : model.transactions()) {
+                java.util.Set<String> done = new java.util.HashSet<>();
+                for (StatementFacts sf : tf.statements()) {
+                    Optional<String> it = iterationSnapshot(sf, tf.transaction());
+                    if (it.isEmpty() || !done.add(it.get())) continue;
+                    List<com.microsoft.z3.Sort> sorts = new ArrayList<>();
+                    for (Stmt.Foreach l : sf.loops())
+                        sorts.add(terms.elementSort(tf.transaction(), l.source()));
+                    parts.addAll(
+                            snapshots.iterationSnapshots(
+                                    txns,
+                                    tf.transaction(),
+                                    it.get(),
+                                    sorts,
+                                    StatementSnapshotRules.sharedSnapshot(
+                                            tf, sf, spec.firstReadSnapshot())));
+                }
+            }
+        }
         // row locks order the statements after them (StatementSnapshotRules#lockOrder)
         if (statementViews && postgresRules && !spec.firstReadSnapshot())
             parts.addAll(snapshots.lockOrder(txns));

@@ -65,6 +65,103 @@ final class StatementSnapshotRules extends RuleFamily {
      *     branches taken, and leaving the relation out only adds executions (sound). A consistent
      *     read that does not run reads the shared snapshot (or, if none runs, any common one).
      */
+    /**
+     * <b>iteration_snapshot</b> and <b>iteration_prefix</b>: the snapshot {@code vis@S(a, b, e…)}
+     * one execution of a SELECT in loops over SELECTed rows reads (Encoder#iterationSnapshot) is,
+     * like every statement snapshot, contained in ar and vis and a prefix of ar: the transactions
+     * committed before that execution began (PostgreSQL manual §13.2.1). Before stop 33 only one
+     * snapshot per execution was stated, so one visit could see a later Touch and miss an earlier
+     * one that the later one overwrote (unique-visit.sql's READ COMMITTED lost update via 3
+     * transactions, which no server can produce).
+     */
+    List<Part> iterationSnapshots(
+            List<Expr<?>> txns,
+            Transaction txn,
+            String stmt,
+            List<com.microsoft.z3.Sort> sorts,
+            String shared) {
+        List<Expr<?>> es = new ArrayList<>();
+        for (com.microsoft.z3.Sort s : sorts) es.add(v.fresh("e", s));
+        List<Part> out = new ArrayList<>();
+        if (shared != null) {
+            // snapshot first_read: a consistent read in a loop reads the transaction's one
+            // consistent-read snapshot like those outside loops (MySQL manual, "Consistent
+            // Nonlocking Reads"), whose vis@s carries the containment and prefix rules
+            out.add(
+                    new Part(
+                            "iteration_shared " + stmt,
+                            forAllTxns(
+                                    txns,
+                                    2,
+                                    PAIR,
+                                    ab -> {
+                                        Expr<?> a = ab.get(0), b = ab.get(1);
+                                        if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                                        return ctx.mkImplies(
+                                                v.isType(b, txn.name()),
+                                                forAllIn(
+                                                        b,
+                                                        es,
+                                                        ctx.mkEq(
+                                                                v.iterationVis(stmt, a, b, es),
+                                                                v.statementVis(shared, a, b))));
+                                    })));
+            return out;
+        }
+        out.add(
+                new Part(
+                        "iteration_snapshot " + stmt,
+                        forAllTxns(
+                                txns,
+                                2,
+                                PAIR,
+                                ab -> {
+                                    Expr<?> a = ab.get(0), b = ab.get(1);
+                                    if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                                    return ctx.mkImplies(
+                                            v.isType(b, txn.name()),
+                                            forAllIn(
+                                                    b,
+                                                    es,
+                                                    ctx.mkImplies(
+                                                            v.iterationVis(stmt, a, b, es),
+                                                            ctx.mkAnd(v.ar(a, b), v.vis(a, b)))));
+                                })));
+        out.add(
+                new Part(
+                        "iteration_prefix " + stmt,
+                        forAllTxns(
+                                txns,
+                                3,
+                                new int[][] {{0, 1}, {1, 2}, {0, 2}},
+                                abc -> {
+                                    Expr<?> a = abc.get(0), c = abc.get(1), b = abc.get(2);
+                                    if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                                    return ctx.mkImplies(
+                                            ctx.mkAnd(v.isType(b, txn.name()), v.ar(a, c)),
+                                            forAllIn(
+                                                    b,
+                                                    es,
+                                                    ctx.mkImplies(
+                                                            v.iterationVis(stmt, c, b, es),
+                                                            v.iterationVis(stmt, a, b, es))));
+                                })));
+        return out;
+    }
+
+    /**
+     * Under {@code snapshot first_read}, the vis@s a consistent read in loops of type tf shares:
+     * the first consistent read outside loops, or else {@code T.consistent_read}, a snapshot of no
+     * statement's own that {@link #statementSnapshots} gives the same rules. Null otherwise.
+     */
+    static String sharedSnapshot(TransactionFacts tf, StatementFacts reader, boolean firstRead) {
+        if (!firstRead || !consistentRead(reader)) return null;
+        for (StatementFacts sf : tf.statements())
+            if (hasSnapshot(sf) && consistentRead(sf))
+                return tf.transaction().name() + "." + sf.id();
+        return tf.transaction().name() + ".consistent_read";
+    }
+
     List<Part> statementSnapshots(List<Expr<?>> txns, boolean firstRead) {
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf : model.transactions()) {
@@ -76,6 +173,14 @@ final class StatementSnapshotRules extends RuleFamily {
                 String id = txn.name() + "." + sf.id();
                 if (firstRead && consistentRead(sf)) shared.add(id);
                 else chain.add(id);
+            }
+            if (shared.isEmpty()) {
+                // consistent reads only in loops: their one snapshot (sharedSnapshot)
+                for (StatementFacts sf : tf.statements())
+                    if (firstRead && consistentRead(sf) && !sf.loops().isEmpty()) {
+                        shared.add(txn.name() + ".consistent_read");
+                        break;
+                    }
             }
             out.addAll(joinSnapshots(txns, tf));
             List<String> all = new ArrayList<>(chain);

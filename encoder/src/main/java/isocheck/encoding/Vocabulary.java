@@ -409,6 +409,11 @@ public final class Vocabulary implements ExecutionVocabulary {
         return program.schema().table(table).orElseThrow().columns();
     }
 
+    /** The declared table (its constraints). */
+    public isocheck.program.Table table(String table) {
+        return program.schema().table(table).orElseThrow();
+    }
+
     /** The uninterpreted sort of the rows of a SET OF parameter. */
     public Sort elemSort(String txnName, String param) {
         return elemSorts.computeIfAbsent(

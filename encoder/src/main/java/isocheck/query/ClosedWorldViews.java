@@ -238,20 +238,20 @@ final class ClosedWorldViews {
     }
 
     /**
-     * The hidden parameters that stand for fresh identities, a sequence call's value ({@code
-     * nextval$s$n}, frontend.Sequences) and a keyless table's new row ({@code table_row$n},
-     * frontend.KeylessTables), differ among the cycle's transactions' calls of one sequence (or
-     * inserts into one table): the database never hands out one value twice, and the encoding draws
-     * them freely (an over-approximation the verdict keeps). Wikipedia's AddWatchList inserts its
-     * two watchlist rows, and the witness gave both one identity: the replay's second INSERT failed
-     * on the key (benchmarks/RESULTS.md stop 32).
+     * The hidden parameters that stand for fresh identities ({@link
+     * isocheck.program.FreshIdentity}: a sequence call's value and a keyless table's new row)
+     * differ among the cycle's transactions' calls of one sequence (or inserts into one table): the
+     * database never hands out one value twice, and the encoding draws them freely (an
+     * over-approximation the verdict keeps). Wikipedia's AddWatchList inserts its two watchlist
+     * rows, and the witness gave both one identity: the replay's second INSERT failed on the key
+     * (benchmarks/RESULTS.md stop 32).
      */
     private static List<BoolExpr> freshIdentities(
             Vocabulary v, AccessRules rules, List<Member> members) {
         Map<String, List<Expr<?>>> bySource = new java.util.TreeMap<>();
         for (Member m : members) {
             for (Variable p : m.type().parameters()) {
-                String source = freshSource(p.name());
+                String source = isocheck.program.FreshIdentity.source(p.name());
                 if (source == null) continue;
                 Site site = Site.of(m.type(), m.t(), List.of(), List.of());
                 Optional<Expr<?>> term =
@@ -271,15 +271,6 @@ final class ClosedWorldViews {
         for (List<Expr<?>> xs : bySource.values())
             if (xs.size() > 1) out.add(v.context().mkDistinct(xs.toArray(new Expr<?>[0])));
         return out;
-    }
-
-    /** The sequence or keyless table a hidden fresh-identity parameter draws from, or null. */
-    private static String freshSource(String parameter) {
-        int last = parameter.lastIndexOf('$');
-        if (last < 0) return null;
-        if (parameter.startsWith("nextval$")) return parameter.substring(0, last);
-        if (parameter.substring(0, last).endsWith("_row")) return parameter.substring(0, last);
-        return null;
     }
 
     /**

@@ -225,11 +225,7 @@ final class InitialState {
                 if (!m.eval(rules.exec(sf, site, true), true).isTrue()) continue;
                 for (Expr<?> r : rowSetMembers(sel.target(), sf.table(), site)) {
                     String id = sf.table() + keyOf(sf.table(), r);
-                    Witness.InitialRow row = rows.get(id);
-                    if (row == null || !row.alive()) continue;
-                    Map<String, String> values = new LinkedHashMap<>(row.values());
-                    for (String c : tested) values.put(c, Witness.InitialRow.NULL);
-                    rows.put(id, new Witness.InitialRow(row.table(), row.key(), true, values));
+                    withNull(rows, id, tested);
                 }
             }
         }
@@ -255,11 +251,16 @@ final class InitialState {
         if (rec.isEmpty()) return;
         String field = sf.writes().iterator().next();
         if (!m.eval(rules.accesses(sf, field, true, site, rec.get(), true), true).isTrue()) return;
-        String id = sf.table() + keyOf(sf.table(), rec.get());
+        withNull(rows, sf.table() + keyOf(sf.table(), rec.get()), tested);
+    }
+
+    /** The seeded live row {@code id} (if any) with the {@code columns} set to SQL NULL. */
+    private static void withNull(
+            Map<String, Witness.InitialRow> rows, String id, java.util.Set<String> columns) {
         Witness.InitialRow row = rows.get(id);
         if (row == null || !row.alive()) return;
         Map<String, String> values = new LinkedHashMap<>(row.values());
-        for (String c : tested) values.put(c, Witness.InitialRow.NULL);
+        for (String c : columns) values.put(c, Witness.InitialRow.NULL);
         rows.put(id, new Witness.InitialRow(row.table(), row.key(), true, values));
     }
 
@@ -372,9 +373,13 @@ final class InitialState {
      * text UpdatePage inserts): seeded alive, the replay's INSERT failed on the primary key.
      */
     private boolean insertedByCycle(String table, Expr<?> r) {
-        for (int t : arOrder)
-            for (StatementFacts sf : model.facts(type(t).name()).statements())
-                if (sf.table().equals(table) && sf.statement() instanceof Stmt.Delete) return false;
+        if (deletedTables == null) {
+            deletedTables = new java.util.HashSet<>();
+            for (int t : arOrder)
+                for (StatementFacts sf : model.facts(type(t).name()).statements())
+                    if (sf.statement() instanceof Stmt.Delete) deletedTables.add(sf.table());
+        }
+        if (deletedTables.contains(table)) return false;
         for (Naming ins : inserts)
             if (ins.statement().table().equals(table)
                     && ins.sure()
@@ -496,6 +501,9 @@ final class InitialState {
 
     /** The INSERT executions of the cycle transactions ({@link #insertedBefore}). */
     private final List<Naming> inserts = new ArrayList<>();
+
+    /** The tables a cycle transaction has a DELETE on (computed on first use). */
+    private java.util.Set<String> deletedTables;
 
     /** Records a cycle transaction's statement may lock, as the namings' terms. */
     private final List<Expr<?>> lockedRecords = new ArrayList<>();
