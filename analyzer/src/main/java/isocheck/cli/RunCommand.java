@@ -159,7 +159,8 @@ public final class RunCommand implements Callable<Integer> {
             description =
                     "stepped mode: drive the transactions declared in FILE through its fixed interleaving"
                             + " (steps NAME, NAME*, NAME@LINE, NAME@LINE#I: the I-th execution of the"
-                            + " statement at LINE; see the README)")
+                            + " statement at LINE, NAME@LINE#*: the rest of the loop around LINE; see"
+                            + " the README)")
     Path schedule;
 
     @Option(
