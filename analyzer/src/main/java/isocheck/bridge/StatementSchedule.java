@@ -252,7 +252,8 @@ public final class StatementSchedule {
         Map<Stmt.Foreach, java.util.Set<Integer>> slots = new java.util.IdentityHashMap<>();
         Stmt.Foreach[] loopOf = new Stmt.Foreach[stmts.size()];
         for (int i = 0; i < stmts.size(); i++) {
-            StatementFacts sf = facts.get(stmtsAt.get(keys.get(i)).id());
+            Witness.Statement ws = stmtsAt.get(keys.get(i)); // none: a snapshot-level first
+            StatementFacts sf = ws == null ? null : facts.get(ws.id());
             if (sf == null || sf.loops().isEmpty()) continue;
             loopOf[i] = sf.loops().get(sf.loops().size() - 1);
             slots.computeIfAbsent(loopOf[i], x -> new java.util.HashSet<>()).add(slot[i]);
