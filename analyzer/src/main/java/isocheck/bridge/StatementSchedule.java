@@ -308,19 +308,12 @@ public final class StatementSchedule {
             TreeMap<Long, int[]> bounds,
             Map<Long, Witness.Statement> stmtsAt,
             int[] failing) {
-        String type = w.txns().get(t).type();
-        Map<String, StatementFacts> facts = new java.util.HashMap<>();
+        Map<String, StatementFacts> facts = facts(w.txns().get(t).type(), program);
         Map<String, String> rowSetTables =
                 new java.util.HashMap<>(); // SELECT … INTO set: its table
-        for (TransactionFacts tf : FactExtractor.of(program)) {
-            if (!tf.transaction().name().equals(type)) continue;
-            for (StatementFacts sf : tf.statements()) {
-                facts.put(sf.id(), sf);
-                if (sf.statement() instanceof Stmt.Select sel && sel.target() != null) {
-                    rowSetTables.put(sel.target(), sf.table());
-                }
-            }
-        }
+        for (StatementFacts sf : facts.values())
+            if (sf.statement() instanceof Stmt.Select sel && sel.target() != null)
+                rowSetTables.put(sel.target(), sf.table());
         Stmt.Foreach loop = null;
         for (Map.Entry<Long, int[]> e : bounds.entrySet()) {
             if (e.getValue() != failing) continue;

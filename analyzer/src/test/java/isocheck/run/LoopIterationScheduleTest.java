@@ -54,6 +54,12 @@ class LoopIterationScheduleTest {
     }
 
     History run(Program p, String text, StringWriter trace) throws Exception {
+        return replayOnH2(p, dir, text, trace);
+    }
+
+    /** Runs schedule {@code text} (written to dir) on embedded H2 at READ COMMITTED. */
+    static History replayOnH2(Program p, Path dir, String text, StringWriter trace)
+            throws Exception {
         Path file = dir.resolve("w.schedule");
         Files.writeString(file, text);
         return Runs.schedule(

@@ -11,7 +11,6 @@ import isocheck.program.Program;
 import isocheck.query.Analysis;
 import isocheck.spec.SpecLibrary;
 import isocheck.witness.Witness;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,20 +65,8 @@ class WholeLoopScheduleTest {
         Witness w = anomalies(p).get(0);
         String text = StatementSchedule.of(w, p, "test");
         assertTrue(text.contains("@25#* "), text);
-        Path file = dir.resolve("w.schedule");
-        Files.writeString(file, text);
         StringWriter trace = new StringWriter();
-        History h =
-                Runs.schedule(
-                                Database.H2.db(Isolation.READ_COMMITTED),
-                                p,
-                                GenSpec.empty(),
-                                null,
-                                file,
-                                1,
-                                500,
-                                new PrintWriter(trace, true))
-                        .history();
+        History h = LoopIterationScheduleTest.replayOnH2(p, dir, text, trace);
         // the Notify at T1@25#* visits both accounts in that one slot, then stops before its commit
         String name =
                 text.substring(text.indexOf("\nT") + 1)

@@ -88,45 +88,27 @@ final class StatementSnapshotRules extends RuleFamily {
             // consistent-read snapshot like those outside loops (MySQL manual, "Consistent
             // Nonlocking Reads"), whose vis@s carries the containment and prefix rules
             out.add(
-                    new Part(
+                    perPair(
                             "iteration_shared " + stmt,
-                            forAllTxns(
-                                    txns,
-                                    2,
-                                    PAIR,
-                                    ab -> {
-                                        Expr<?> a = ab.get(0), b = ab.get(1);
-                                        if (!mayBe(b, txn.name())) return ctx.mkTrue();
-                                        return ctx.mkImplies(
-                                                v.isType(b, txn.name()),
-                                                forAllIn(
-                                                        b,
-                                                        es,
-                                                        ctx.mkEq(
-                                                                v.iterationVis(stmt, a, b, es),
-                                                                v.statementVis(shared, a, b))));
-                                    })));
+                            txns,
+                            txn,
+                            es,
+                            (a, b) ->
+                                    ctx.mkEq(
+                                            v.iterationVis(stmt, a, b, es),
+                                            v.statementVis(shared, a, b))));
             return out;
         }
         out.add(
-                new Part(
+                perPair(
                         "iteration_snapshot " + stmt,
-                        forAllTxns(
-                                txns,
-                                2,
-                                PAIR,
-                                ab -> {
-                                    Expr<?> a = ab.get(0), b = ab.get(1);
-                                    if (!mayBe(b, txn.name())) return ctx.mkTrue();
-                                    return ctx.mkImplies(
-                                            v.isType(b, txn.name()),
-                                            forAllIn(
-                                                    b,
-                                                    es,
-                                                    ctx.mkImplies(
-                                                            v.iterationVis(stmt, a, b, es),
-                                                            ctx.mkAnd(v.ar(a, b), v.vis(a, b)))));
-                                })));
+                        txns,
+                        txn,
+                        es,
+                        (a, b) ->
+                                ctx.mkImplies(
+                                        v.iterationVis(stmt, a, b, es),
+                                        ctx.mkAnd(v.ar(a, b), v.vis(a, b)))));
         out.add(
                 new Part(
                         "iteration_prefix " + stmt,
@@ -147,6 +129,30 @@ final class StatementSnapshotRules extends RuleFamily {
                                                             v.iterationVis(stmt, a, b, es))));
                                 })));
         return out;
+    }
+
+    /**
+     * {@code ∀a ≠ b. type(b) = txn → ∀ē. body(a, b)}, ē over b's iteration elements (EXPANDED: the
+     * witness elements of b).
+     */
+    private Part perPair(
+            String name,
+            List<Expr<?>> txns,
+            Transaction txn,
+            List<Expr<?>> es,
+            java.util.function.BiFunction<Expr<?>, Expr<?>, BoolExpr> body) {
+        return new Part(
+                name,
+                forAllTxns(
+                        txns,
+                        2,
+                        PAIR,
+                        ab -> {
+                            Expr<?> a = ab.get(0), b = ab.get(1);
+                            if (!mayBe(b, txn.name())) return ctx.mkTrue();
+                            return ctx.mkImplies(
+                                    v.isType(b, txn.name()), forAllIn(b, es, body.apply(a, b)));
+                        }));
     }
 
     /**
