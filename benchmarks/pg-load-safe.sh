@@ -27,6 +27,7 @@ pairs=(
   "$L/write-skew.sql serializable"
   "$L/duplicate-insert.sql serializable"
   "$L/causality-violation.sql serializable"
+  "$L/unique-visit.sql repeatable-read" "$L/unique-visit.sql serializable"
 )
 printf 'program\tlevel\trun\tSER\twall_s\n'
 for pair in "${pairs[@]}"; do

@@ -1,5 +1,6 @@
 package isocheck.bridge;
 
+import isocheck.encoding.DepKind;
 import isocheck.program.FactExtractor;
 import isocheck.program.Program;
 import isocheck.program.StatementFacts;
@@ -36,11 +37,12 @@ import java.util.regex.Pattern;
  * edge then needs more. A statement placed before its transaction's own commit slot is a step
  * {@code NAME@LINE} (run up to the statement at that source line) just before the commit that must
  * not precede it; everything else runs with {@code NAME*} at the transaction's commit, in ar order.
- * WW edges need nothing more: a writer holds the row lock to its commit (§13.3.2), so the versions
- * of a row are in commit order. A statement in a loop runs once per iteration, each execution with
- * its own snapshot: when one slot per statement is impossible, the loop's statements get one slot
- * per iteration of two ({@link #twoIterations}), steps {@code NAME@LINE#I} (the I-th execution of
- * the statement at LINE).
+ * A WW edge into statement s of b from a needs a committed before s (p(s) &gt; pos(a)): a writer
+ * holds the row lock to its commit (§13.3.2), so the versions of a row are in commit order, and a
+ * runs its writes at its commit step unless an edge of its own places them earlier. A statement in
+ * a loop runs once per iteration, each execution with its own snapshot: when one slot per statement
+ * is impossible, the loop's statements get one slot per iteration of two ({@link #twoIterations}),
+ * steps {@code NAME@LINE#I} (the I-th execution of the statement at LINE).
  */
 public final class StatementSchedule {
 
@@ -89,6 +91,23 @@ public final class StatementSchedule {
                 case RW -> {
                     bound(bounds.get(e.from()), e.fromStatement(), 0, pos[e.to()]);
                     stmtsAt.get(e.from()).put(key(e.fromStatement()), e.fromStatement());
+                }
+                case WW -> {
+                    // the overwrite runs after the first writer's commit: the first writer's
+                    // statements run at its commit step unless an edge of their own places them
+                    // earlier, so an overwrite placed before that commit would write first and
+                    // reverse the version order (the row lock orders versions by commit, §13.3.2);
+                    // and an UPDATE or DELETE that overwrites an INSERT's row found the row, so in
+                    // its snapshot (Encoder#insertFoundInSnapshot, docs/postgresql-levels.md §3
+                    // item 7). Until stop 33 WW edges placed nothing, which held while a loop's
+                    // step ran only its first execution early (TPC-C's Delivery witness 29: its
+                    // customer UPDATE must follow the other Delivery's)
+                    bound(
+                            bounds.get(e.to()),
+                            e.toStatement(),
+                            pos[e.from()] + 1,
+                            Integer.MAX_VALUE);
+                    stmtsAt.get(e.to()).put(key(e.toStatement()), e.toStatement());
                 }
                 default -> {}
             }
@@ -257,6 +276,22 @@ public final class StatementSchedule {
             if (sf == null || sf.loops().isEmpty()) continue;
             loopOf[i] = sf.loops().get(sf.loops().size() - 1);
             slots.computeIfAbsent(loopOf[i], x -> new java.util.HashSet<>()).add(slot[i]);
+        }
+        // a loop whose statements write what another transaction's edge overwrites (WW) or reads
+        // without seeing (RW) runs only its edge statements early: run whole, those writes would
+        // come before the other side's statement, which then waits for the row lock and reads or
+        // overwrites the newer version (TPC-C's Delivery witnesses 30 and 35: the customer UPDATE
+        // of a later iteration, run before the other Delivery's, reversed its RW edge)
+        for (Witness.Edge e : w.edges()) {
+            boolean firstWriter =
+                    e.kind() == DepKind.WW && e.from() == t
+                            || e.kind() == DepKind.RW && e.to() == t;
+            if (!firstWriter) continue;
+            Witness.Statement ws = e.kind() == DepKind.WW ? e.fromStatement() : e.toStatement();
+            StatementFacts sf = facts.get(ws.id());
+            if (sf == null) continue;
+            for (Stmt.Foreach l : sf.loops())
+                slots.computeIfAbsent(l, x -> new java.util.HashSet<>()).add(-1); // not whole
         }
         List<int[]> out = new ArrayList<>();
         java.util.Set<Stmt.Foreach> done =
