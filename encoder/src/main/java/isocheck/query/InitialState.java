@@ -729,7 +729,16 @@ final class InitialState {
         Optional<BoolExpr> probe = rules.terms().member(v.record(table, zeros), rowsVar, site);
         if (probe.isEmpty()) return List.of();
         List<Expr<?>> out = new ArrayList<>();
-        for (Expr<?> r : m.valuesIn(probe.get().getFuncDecl(), v.recordSort(table))) {
+        // the records the interpretation lists, then the query's ground records of the table (the
+        // edges' iteration elements): a membership whose default is true lists none of those, and
+        // two visits of one loop (unique-visit.sql without its UNIQUE) seeded one row
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        List<Expr<?>> candidates =
+                new ArrayList<>(m.valuesIn(probe.get().getFuncDecl(), v.recordSort(table)));
+        for (Expr<?> g : q.groundOf(v.recordSort(table)))
+            candidates.add(m.eval(g, true).translate(v.context())); // the model's context: back
+        for (Expr<?> r : candidates) {
+            if (!seen.add(r.toString())) continue;
             Optional<BoolExpr> in = rules.terms().member(r, rowsVar, site);
             if (in.isPresent() && m.eval(in.get(), true).isTrue()) out.add(r);
         }
