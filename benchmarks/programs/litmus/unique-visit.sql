@@ -9,7 +9,8 @@
 -- every snapshot. The encoder states it (AuxRules#uniqueMembers, under a database's rules); before
 -- stop 33 it let the loop visit two rows with one watcher, and this program had a READ COMMITTED
 -- read skew that no server can produce (3 such Wikipedia witnesses, benchmarks/RESULTS.md stop
--- 33). Without the constraint the anomaly is real (UniqueMembersTest).
+-- 33). Without the constraint the read skew is real: analyzer/src/test/resources/loop-snapshots/
+-- unique-visit-free.sql replays it on PostgreSQL (PostgresLevelsReplayTest, WholeLoopScheduleTest).
 
 CREATE TABLE account (acc_id INT PRIMARY KEY, touched INT NOT NULL);
 CREATE TABLE watch (w_id INT PRIMARY KEY, page INT NOT NULL, watcher INT NOT NULL,

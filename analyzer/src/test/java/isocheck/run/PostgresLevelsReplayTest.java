@@ -157,7 +157,11 @@ class PostgresLevelsReplayTest {
      * file there goes through has no loops), by name: replayed the same way.
      */
     static final Map<String, Path> OUTSIDE =
-            Map.of("foreach-twice", LoopIterationScheduleTest.FOREACH_TWICE);
+            Map.of(
+                    "foreach-twice",
+                    LoopIterationScheduleTest.FOREACH_TWICE,
+                    "unique-visit-free",
+                    WholeLoopScheduleTest.UNIQUE_VISIT_FREE);
 
     @TempDir Path dir;
 
