@@ -341,9 +341,10 @@ public final class ScheduleRunner {
                     st.inLoop = LoopExtent.around(txns.get(st.name), target);
                 }
                 // NAME@LINE#* goes on through its loop (the check above ends it)
+                // (outside loops NAME@LINE#* is NAME@LINE)
                 boolean reached =
                         ready.line() == target
-                                && (nth == 0 || execution == nth)
+                                && (nth == 0 || execution == nth || nth == Schedule.EVERY)
                                 && !(nth == Schedule.EVERY && st.inLoop != null);
                 if (target > 0 && !reached && !st.finished) {
                     all.add(

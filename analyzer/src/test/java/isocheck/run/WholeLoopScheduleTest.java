@@ -96,6 +96,35 @@ class WholeLoopScheduleTest {
         assertEquals(5, h.txnCount(), trace.toString()); // the four and the initial one
     }
 
+    /**
+     * Outside loops {@code NAME@LINE#*} is {@code NAME@LINE}: at the FOR's own query (which runs
+     * once, before the loop) the step ends there, and the visits run at the commit step.
+     */
+    @Test
+    void everyExecutionOutsideALoopIsOneExecution() throws Exception {
+        Program p = ProgramLoader.load(UNIQUE_VISIT);
+        int query = visitLine() - 1; // FOR r IN SELECT watcher … LOOP
+        String text =
+                "T1: notify(p_page = 1)\n"
+                        + "T2: touch(p_acc = 1, p_t = 5)\n"
+                        + "row account: acc_id = 1, touched = 0\n"
+                        + "row account: acc_id = 2, touched = 0\n"
+                        + "row watch: w_id = 1, page = 1, watcher = 1\n"
+                        + "row watch: w_id = 2, page = 1, watcher = 2\n"
+                        + "T1@"
+                        + query
+                        + "#* T2* T1*\n";
+        StringWriter trace = new StringWriter();
+        LoopIterationScheduleTest.replayOnH2(p, dir, text, trace);
+        List<String> steps = trace.toString().lines().toList();
+        int update = -1, firstVisit = -1;
+        for (int i = 0; i < steps.size(); i++) {
+            if (update < 0 && steps.get(i).contains("T2   UPDATE")) update = i;
+            if (firstVisit < 0 && steps.get(i).contains("T1   SELECT touched")) firstVisit = i;
+        }
+        assertTrue(update > 0 && firstVisit > update, trace.toString());
+    }
+
     /** The source line of Notify's visit (the SELECT in its loop). */
     static int visitLine() throws Exception {
         List<String> lines = Files.readAllLines(UNIQUE_VISIT);
