@@ -66,6 +66,7 @@ public final class StatementSchedule {
     public static String of(
             Witness w, Program program, String command, Predicate<String> singleSnapshot) {
         int k = w.k();
+        java.util.function.Function<String, Map<String, StatementFacts>> factsOf = facts(program);
         List<Integer> ar = w.arOrder();
         int[] pos = new int[k];
         for (int i = 0; i < k; i++) {
@@ -129,7 +130,7 @@ public final class StatementSchedule {
                 List<int[]> split =
                         b[2] == FIRST_STATEMENT
                                 ? null
-                                : twoIterations(w, t, program, bounds.get(t), stmtsAt.get(t), b);
+                                : twoIterations(w, t, factsOf, bounds.get(t), stmtsAt.get(t), b);
                 if (split == null || place(split, pos[t], early) >= 0) {
                     throw new SnapshotSchedule.Unrealisable(
                             SnapshotSchedule.id(w, t)
@@ -142,7 +143,7 @@ public final class StatementSchedule {
                 }
             } else {
                 place(stmts, pos[t], early);
-                early = wholeLoops(w, t, program, bounds.get(t), stmtsAt.get(t), pos[t], early);
+                early = wholeLoops(w, t, factsOf, bounds.get(t), stmtsAt.get(t), pos[t], early);
             }
             placed.add(early);
         }
@@ -228,14 +229,27 @@ public final class StatementSchedule {
      * the index of the first statement (from the end) whose WR edges then need more, or -1.
      */
     private static int place(List<int[]> stmts, int commit, List<int[]> early) {
-        int latest = commit;
+        int[] slot = slots(stmts, commit);
         for (int i = stmts.size() - 1; i >= 0; i--) {
             int[] b = stmts.get(i);
-            latest = Math.min(latest, b[1]);
-            if (latest < b[0]) return i;
-            if (early != null && latest < commit) early.add(0, new int[] {latest, b[2], b[3]});
+            if (slot[i] < b[0]) return i;
+            if (early != null && slot[i] < commit) early.add(0, new int[] {slot[i], b[2], b[3]});
         }
         return -1;
+    }
+
+    /**
+     * Each statement's latest slot (in program order, {lower, upper, …}): at most {@code commit},
+     * its own RW bound and every later statement's slot.
+     */
+    private static int[] slots(List<int[]> stmts, int commit) {
+        int[] slot = new int[stmts.size()];
+        int latest = commit;
+        for (int i = stmts.size() - 1; i >= 0; i--) {
+            latest = Math.min(latest, stmts.get(i)[1]);
+            slot[i] = latest;
+        }
+        return slot;
     }
 
     /**
@@ -252,21 +266,16 @@ public final class StatementSchedule {
     private static List<int[]> wholeLoops(
             Witness w,
             int t,
-            Program program,
+            java.util.function.Function<String, Map<String, StatementFacts>> factsOf,
             TreeMap<Long, int[]> bounds,
             Map<Long, Witness.Statement> stmtsAt,
             int commit,
             List<int[]> early) {
         if (early.isEmpty()) return early;
-        Map<String, StatementFacts> facts = facts(w.txns().get(t).type(), program);
+        Map<String, StatementFacts> facts = factsOf.apply(w.txns().get(t).type());
         List<int[]> stmts = new ArrayList<>(bounds.values());
         List<Long> keys = new ArrayList<>(bounds.keySet());
-        int[] slot = new int[stmts.size()];
-        int latest = commit;
-        for (int i = stmts.size() - 1; i >= 0; i--) {
-            latest = Math.min(latest, stmts.get(i)[1]);
-            slot[i] = latest;
-        }
+        int[] slot = slots(stmts, commit);
         // per innermost loop: its statements' slots
         Map<Stmt.Foreach, java.util.Set<Integer>> slots = new java.util.IdentityHashMap<>();
         Stmt.Foreach[] loopOf = new Stmt.Foreach[stmts.size()];
@@ -308,14 +317,23 @@ public final class StatementSchedule {
         return out;
     }
 
-    /** The statement facts of one transaction type, by statement id. */
-    private static Map<String, StatementFacts> facts(String type, Program program) {
-        Map<String, StatementFacts> facts = new java.util.HashMap<>();
-        for (TransactionFacts tf : FactExtractor.of(program)) {
-            if (!tf.transaction().name().equals(type)) continue;
-            for (StatementFacts sf : tf.statements()) facts.put(sf.id(), sf);
-        }
-        return facts;
+    /**
+     * Per transaction type, its statement facts by statement id: extracted from the program once,
+     * when a transaction of the schedule first needs them.
+     */
+    private static java.util.function.Function<String, Map<String, StatementFacts>> facts(
+            Program program) {
+        Map<String, Map<String, StatementFacts>> byType = new java.util.HashMap<>();
+        return type -> {
+            if (byType.isEmpty()) {
+                for (TransactionFacts tf : FactExtractor.of(program)) {
+                    Map<String, StatementFacts> m = new java.util.HashMap<>();
+                    for (StatementFacts sf : tf.statements()) m.put(sf.id(), sf);
+                    byType.put(tf.transaction().name(), m);
+                }
+            }
+            return byType.getOrDefault(type, Map.of());
+        };
     }
 
     /**
@@ -339,11 +357,11 @@ public final class StatementSchedule {
     private static List<int[]> twoIterations(
             Witness w,
             int t,
-            Program program,
+            java.util.function.Function<String, Map<String, StatementFacts>> factsOf,
             TreeMap<Long, int[]> bounds,
             Map<Long, Witness.Statement> stmtsAt,
             int[] failing) {
-        Map<String, StatementFacts> facts = facts(w.txns().get(t).type(), program);
+        Map<String, StatementFacts> facts = factsOf.apply(w.txns().get(t).type());
         Map<String, String> rowSetTables =
                 new java.util.HashMap<>(); // SELECT … INTO set: its table
         for (StatementFacts sf : facts.values())

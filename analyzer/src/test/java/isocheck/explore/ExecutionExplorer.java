@@ -227,13 +227,12 @@ final class ExecutionExplorer {
                     || !ProgramInterpreter.ALIVE.equals(e.getValue().get(StatementFacts.ALIVE)))
                 continue;
             List<Object> counterKey = new ArrayList<>();
-            for (String c : ck.counterKey())
-                counterKey.add(x.key().get(table.primaryKey().indexOf(c)));
+            for (String c : ck.counterKey()) counterKey.add(x.keyValue(table, c));
             Map<String, Object> counter = state.get(new RecordId(ck.counter().table(), counterKey));
             if (counter == null
                     || !ProgramInterpreter.ALIVE.equals(counter.get(StatementFacts.ALIVE)))
                 return false;
-            Object key = x.key().get(table.primaryKey().indexOf(ck.column()));
+            Object key = x.keyValue(table, ck.column());
             Object next = counter.get(ck.counter().field());
             if (!(key instanceof Number k) || !(next instanceof Number n)) return false;
             if (k.longValue() >= n.longValue()) return false;
@@ -280,11 +279,7 @@ final class ExecutionExplorer {
                     if (!ProgramInterpreter.ALIVE.equals(fields.get(StatementFacts.ALIVE)))
                         continue;
                     List<Object> tuple = new ArrayList<>();
-                    for (String col : u.columns())
-                        tuple.add(
-                                t.isKey(col)
-                                        ? r.key().get(t.primaryKey().indexOf(col))
-                                        : fields.get(col));
+                    for (String col : u.columns()) tuple.add(r.column(t, col, fields::get));
                     if (tuple.contains(null)) continue;
                     if (!seen.add(tuple)) return false;
                 }

@@ -53,11 +53,7 @@ final class ForeignKeys {
             Map<String, Object> fields = e.getValue();
             if (!ProgramInterpreter.ALIVE.equals(fields.get(StatementFacts.ALIVE))) continue;
             Table t = program.schema().table(r.table()).orElseThrow();
-            Function<String, Object> column =
-                    col ->
-                            t.isKey(col)
-                                    ? r.key().get(t.primaryKey().indexOf(col))
-                                    : fields.get(col);
+            Function<String, Object> column = col -> r.column(t, col, fields::get);
             for (Constraint c : t.constraints()) {
                 if (!(c instanceof Constraint.ForeignKey fk)) continue;
                 Table parent = program.schema().table(fk.table()).orElse(null);

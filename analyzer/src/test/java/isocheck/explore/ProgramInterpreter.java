@@ -720,10 +720,7 @@ final class ProgramInterpreter {
                                     newest(other, StatementFacts.ALIVE))) continue;
                     boolean same = true;
                     for (String col : u.columns()) {
-                        Object v =
-                                t.isKey(col)
-                                        ? other.key().get(t.primaryKey().indexOf(col))
-                                        : newest(other, col);
+                        Object v = other.column(t, col, f -> newest(other, f));
                         if (!row.get(col).equals(v)) {
                             same = false;
                             break;
@@ -759,12 +756,7 @@ final class ProgramInterpreter {
         Map<String, Object> row(String table, RecordId r) {
             Table t = table(table);
             Map<String, Object> out = new HashMap<>();
-            for (Column c : t.columns())
-                out.put(
-                        c.name(),
-                        t.isKey(c.name())
-                                ? r.key().get(t.primaryKey().indexOf(c.name()))
-                                : read(r, c.name()));
+            for (Column c : t.columns()) out.put(c.name(), r.column(t, c.name(), f -> read(r, f)));
             return out;
         }
 

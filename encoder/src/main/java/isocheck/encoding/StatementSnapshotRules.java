@@ -56,16 +56,6 @@ final class StatementSnapshotRules extends RuleFamily {
     }
 
     /**
-     * @param firstRead {@code snapshot first_read} (InnoDB's REPEATABLE READ): the transaction's
-     *     consistent reads ({@link #consistentRead}) share one snapshot, taken at the first that
-     *     runs, so their vis@s are equal; its other statements keep their own, growing in program
-     *     order among themselves. Between a consistent read and another statement nothing is
-     *     stated: a locking statement before the first consistent read sees less than the shared
-     *     snapshot and one after it more, but which consistent read runs first depends on the
-     *     branches taken, and leaving the relation out only adds executions (sound). A consistent
-     *     read that does not run reads the shared snapshot (or, if none runs, any common one).
-     */
-    /**
      * <b>iteration_snapshot</b> and <b>iteration_prefix</b>: the snapshot {@code vis@S(a, b, e…)}
      * one execution of a SELECT in loops over SELECTed rows reads (Encoder#iterationSnapshot) is,
      * like every statement snapshot, contained in ar and vis and a prefix of ar: the transactions
@@ -172,6 +162,16 @@ final class StatementSnapshotRules extends RuleFamily {
         return tf.transaction().name() + ".consistent_read";
     }
 
+    /**
+     * @param firstRead {@code snapshot first_read} (InnoDB's REPEATABLE READ): the transaction's
+     *     consistent reads ({@link #consistentRead}) share one snapshot, taken at the first that
+     *     runs, so their vis@s are equal; its other statements keep their own, growing in program
+     *     order among themselves. Between a consistent read and another statement nothing is
+     *     stated: a locking statement before the first consistent read sees less than the shared
+     *     snapshot and one after it more, but which consistent read runs first depends on the
+     *     branches taken, and leaving the relation out only adds executions (sound). A consistent
+     *     read that does not run reads the shared snapshot (or, if none runs, any common one).
+     */
     List<Part> statementSnapshots(List<Expr<?>> txns, boolean firstRead) {
         List<Part> out = new ArrayList<>();
         for (TransactionFacts tf : model.transactions()) {

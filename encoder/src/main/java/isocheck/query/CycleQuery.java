@@ -272,8 +272,7 @@ public final class CycleQuery {
                     || encoder.insertMissedBySnapshot(c)) {
                 // (a field's RW to an INSERT: Encoder#insertMissedBySnapshot)
                 // an UPDATE/DELETE reads @alive only of a row absent when it looks (AccessRules):
-                // in
-                // its snapshot, or in the newest version after a lock wait, later still; the
+                // in its snapshot, or in the newest version after a lock wait, later still; the
                 // overwriting writer is in neither, so not in the statement's snapshot (manual
                 // §13.2.1)
                 eta =

@@ -84,6 +84,9 @@ final class InitialState {
         this.arOrder = arOrder;
         this.rules = rules;
         this.model = model;
+        for (int t : arOrder)
+            for (StatementFacts sf : model.facts(type(t).name()).statements())
+                if (sf.statement() instanceof Stmt.Delete) deletedTables.add(sf.table());
     }
 
     List<Witness.InitialRow> rows(List<Witness.Edge> edges) {
@@ -373,12 +376,6 @@ final class InitialState {
      * text UpdatePage inserts): seeded alive, the replay's INSERT failed on the primary key.
      */
     private boolean insertedByCycle(String table, Expr<?> r) {
-        if (deletedTables == null) {
-            deletedTables = new java.util.HashSet<>();
-            for (int t : arOrder)
-                for (StatementFacts sf : model.facts(type(t).name()).statements())
-                    if (sf.statement() instanceof Stmt.Delete) deletedTables.add(sf.table());
-        }
         if (deletedTables.contains(table)) return false;
         for (Naming ins : inserts)
             if (ins.statement().table().equals(table)
@@ -502,8 +499,8 @@ final class InitialState {
     /** The INSERT executions of the cycle transactions ({@link #insertedBefore}). */
     private final List<Naming> inserts = new ArrayList<>();
 
-    /** The tables a cycle transaction has a DELETE on (computed on first use). */
-    private java.util.Set<String> deletedTables;
+    /** The tables a cycle transaction has a DELETE on. */
+    private final java.util.Set<String> deletedTables = new java.util.HashSet<>();
 
     /** Records a cycle transaction's statement may lock, as the namings' terms. */
     private final List<Expr<?>> lockedRecords = new ArrayList<>();
