@@ -38,6 +38,45 @@ final class ExecutionExplorer {
         }
     }
 
+    /** The longest SET OF parameter (an array) the explorer enumerates. */
+    static final int MAX_SET_ROWS = 2;
+
+    /**
+     * The values of a SET OF parameter (an array parameter's rows): every sequence of up to {@link
+     * #MAX_SET_ROWS} rows over the domain, repeats included (FOREACH over an array visits each
+     * position, so {1, 1} is a district delivered twice: BenchBase TPC-C's Delivery).
+     */
+    private List<List<Map<String, Object>>> setOfValues(Type.Rows rows) {
+        List<Map<String, Object>> one = new ArrayList<>();
+        one.add(new LinkedHashMap<>());
+        for (isocheck.program.Field f : rows.fields()) {
+            List<Map<String, Object>> next = new ArrayList<>();
+            for (Map<String, Object> prefix : one) {
+                for (Object v : domain.of(f.type())) {
+                    Map<String, Object> m = new LinkedHashMap<>(prefix);
+                    m.put(f.name(), v);
+                    next.add(m);
+                }
+            }
+            one = next;
+        }
+        List<List<Map<String, Object>>> out = new ArrayList<>();
+        List<List<Map<String, Object>>> level = List.of(List.of());
+        for (int n = 0; n <= MAX_SET_ROWS; n++) {
+            out.addAll(level);
+            List<List<Map<String, Object>>> longer = new ArrayList<>();
+            for (List<Map<String, Object>> prefix : level) {
+                for (Map<String, Object> row : one) {
+                    List<Map<String, Object>> l = new ArrayList<>(prefix);
+                    l.add(row);
+                    longer.add(List.copyOf(l));
+                }
+            }
+            level = longer;
+        }
+        return out;
+    }
+
     /** One transaction instance: type and parameters. */
     record Instance(Transaction type, Map<String, Object> parameters) {
         @Override
@@ -117,11 +156,15 @@ final class ExecutionExplorer {
             params.add(new LinkedHashMap<>());
             java.util.Set<String> nullable = isocheck.program.NullableParameters.of(t);
             for (Variable p : t.parameters()) {
-                if (!(p.type() instanceof Type.Scalar s))
-                    throw new UnsupportedOperationException("SET OF parameter " + p.name());
-                // a parameter the program tests for NULL may also be NULL
-                List<Object> values = new ArrayList<>(domain.of(s.type()));
-                if (nullable.contains(p.name())) values.add(null);
+                List<Object> values;
+                if (p.type() instanceof Type.Rows rows) {
+                    values = new ArrayList<>(setOfValues(rows));
+                } else {
+                    Type.Scalar s = (Type.Scalar) p.type();
+                    // a parameter the program tests for NULL may also be NULL
+                    values = new ArrayList<>(domain.of(s.type()));
+                    if (nullable.contains(p.name())) values.add(null);
+                }
                 List<Map<String, Object>> next = new ArrayList<>();
                 for (Map<String, Object> prefix : params) {
                     for (Object v : values) {

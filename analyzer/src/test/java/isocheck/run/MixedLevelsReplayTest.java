@@ -50,6 +50,12 @@ class MixedLevelsReplayTest {
             new TreeMap<>(
                     Map.ofEntries(
                             Map.entry(
+                                    "deliver-loop place=pg-read-committed, deliver=pg-repeatable-read",
+                                    PostgresLevelsReplayTest.WHY_DOUBLE_CLAIM),
+                            Map.entry(
+                                    "deliver-loop place=pg-read-committed, deliver=pg-serializable",
+                                    PostgresLevelsReplayTest.WHY_DOUBLE_CLAIM),
+                            Map.entry(
                                     "sequences place=pg-serializable, ticket=pg-read-committed, log_event=pg-read-committed",
                                     WHY_SSI)));
 

@@ -39,6 +39,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(PostgresConfigured.class)
 class PostgresLevelsReplayTest {
 
+    /**
+     * deliver-loop.sql's 3-transaction cycles with two Delivers (stop 34), at InnoDB's REPEATABLE
+     * READ and in a PostgreSQL mix with Deliver at REPEATABLE READ.
+     */
+    static final String WHY_DOUBLE_CLAIM =
+            "spurious: two Delivers of one district claim one pending order, and the server raises in one of them (its DELETE's status probe, FOR UPDATE, waits for the other's DELETE and finds the row gone; or the other's waits for it). The model orders an overwriter of a row a locking read returned after the reader (CycleQuery#lockedRead with Encoder#insertedOnce), but does not tie the prober's own DELETE to the row its probe locked, so the other's DELETE may still remove that row after it; every 2-transaction form of this cycle is gone";
+
     static final String WHY_A =
             "RC model gap (docs/postgresql-levels.md §7): a statement view may see alive a row that a later INSERT of the cycle creates; \"an INSERT needs its key absent in the newest state\" is stated only between inserters, so the seeded row makes that INSERT fail on the primary key";
 

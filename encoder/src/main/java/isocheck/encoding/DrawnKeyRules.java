@@ -6,6 +6,7 @@ import com.microsoft.z3.Expr;
 import isocheck.program.RowLock;
 import isocheck.program.StatementFacts;
 import isocheck.program.Stmt;
+import isocheck.program.Transaction;
 import isocheck.program.TransactionFacts;
 import isocheck.spec.Spec;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 
@@ -160,12 +162,17 @@ final class DrawnKeyRules {
      *     current reads of the latest committed rows (MySQL manual, "Locking Reads"), which may
      *     have been inserted after the statement began
      */
-    List<Part> inserterInSnapshot(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
+    List<Part> inserterInSnapshot(
+            CounterKey ck,
+            List<Expr<?>> txns,
+            boolean lockingReads,
+            BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot) {
         return perInsertAndReader(
                 "inserter_in_snapshot",
                 ck,
                 txns,
                 lockingReads,
+                loopSnapshot,
                 (rf, sel) -> true,
                 2,
                 new int[][] {{0, 1}},
@@ -177,7 +184,7 @@ final class DrawnKeyRules {
             TransactionFacts inserter,
             StatementFacts c,
             TransactionFacts readerTxn,
-            String reader,
+            Reader reader,
             Expr<?> i,
             Expr<?> t) {
         if (!enc.mayBe(i, inserter.transaction().name())
@@ -191,8 +198,11 @@ final class DrawnKeyRules {
                         v.isType(i, inserter.transaction().name()),
                         v.isType(t, readerTxn.transaction().name()),
                         rules.exec(c, site, false),
-                        v.aliveAt(c.table(), reader, x.get(), t, List.of()));
-        return enc.forAllIn(i, els, ctx.mkImplies(premise, v.statementVis(reader, i, t)));
+                        v.aliveAt(c.table(), reader.stmt(), x.get(), t, reader.elements()));
+        return enc.forAllIn(
+                i,
+                els,
+                enc.forAllIn(t, reader.elements(), ctx.mkImplies(premise, reader.sees(v, i, t))));
     }
 
     /**
@@ -217,12 +227,17 @@ final class DrawnKeyRules {
      * under-approximated (i's INSERT runs, s returned a row), so the rule holds in every execution
      * on the server.
      */
-    List<Part> drawnBeforeFirstRow(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
+    List<Part> drawnBeforeFirstRow(
+            CounterKey ck,
+            List<Expr<?>> txns,
+            boolean lockingReads,
+            BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot) {
         return perInsertAndReader(
                 "drawn_before_first_row",
                 ck,
                 txns,
                 lockingReads,
+                loopSnapshot,
                 (rf, sel) ->
                         !sel.lock().skipLocked()
                                 && !sel.isJoin()
@@ -245,12 +260,12 @@ final class DrawnKeyRules {
             TransactionFacts readerTxn,
             StatementFacts s,
             Stmt.Select sel,
-            String reader,
+            Reader reader,
             Expr<?> i,
             Expr<?> t) {
         if (!enc.mayBe(i, inserter.transaction().name())
                 || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
-        Site readerSite = rules.site(s, readerTxn.transaction(), t, List.of());
+        Site readerSite = rules.site(s, readerTxn.transaction(), t, reader.elements());
         Optional<BoolExpr> ne = rules.terms().nonEmpty(sel.target(), readerSite);
         Optional<Expr<?>> pick = rules.terms().pick(sel.target(), readerSite);
         if (ne.isEmpty() || pick.isEmpty()) return ctx.mkTrue();
@@ -271,7 +286,13 @@ final class DrawnKeyRules {
                 ctx.mkLt(
                         (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), x.get()),
                         (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), pick.get())));
-        return enc.forAllIn(i, els, ctx.mkImplies(enc.and(premise), v.statementVis(reader, i, t)));
+        return enc.forAllIn(
+                i,
+                els,
+                enc.forAllIn(
+                        t,
+                        reader.elements(),
+                        ctx.mkImplies(enc.and(premise), reader.sees(v, i, t))));
     }
 
     /**
@@ -378,13 +399,21 @@ final class DrawnKeyRules {
                 ck,
                 txns,
                 lockingReads,
+                null,
                 (rf, sel) -> !sel.isJoin(),
                 3,
                 new int[][] {{0, 2}, {1, 2}},
                 (tf, c, rf, s, sel, reader) ->
                         iwt ->
                                 drawnBeforeRead(
-                                        ck, tf, c, rf, reader, iwt.get(0), iwt.get(1), iwt.get(2)));
+                                        ck,
+                                        tf,
+                                        c,
+                                        rf,
+                                        reader.stmt(),
+                                        iwt.get(0),
+                                        iwt.get(1),
+                                        iwt.get(2)));
     }
 
     private BoolExpr drawnBeforeRead(
@@ -426,7 +455,7 @@ final class DrawnKeyRules {
      * Every INSERT into the counter-keyed table takes its key from a {@code SELECT … FOR UPDATE}
      * (waiting, not SKIP LOCKED) of the counter row: the draws are serialized by the row lock.
      */
-    private boolean drawnUnderLock(CounterKey ck) {
+    boolean drawnUnderLock(CounterKey ck) {
         for (TransactionFacts tf : model.transactions()) {
             for (StatementFacts c : insertsInto(tf, ck)) {
                 Optional<Stmt.Select> draw =
@@ -456,21 +485,37 @@ final class DrawnKeyRules {
                 TransactionFacts rf,
                 StatementFacts s,
                 Stmt.Select sel,
-                String reader);
+                Reader reader);
+    }
+
+    /**
+     * The SELECT a rule reads through: {@code stmt} names its views ({@code T.S}), {@code snapshot}
+     * the snapshot relation it reads (itself outside loops; in loops, the iteration's snapshot of
+     * {@code Encoder#loopSnapshot}, over the fresh iteration elements {@code elements}).
+     */
+    private record Reader(String stmt, String snapshot, List<Expr<?>> elements) {
+        BoolExpr sees(Vocabulary v, Expr<?> i, Expr<?> t) {
+            return elements.isEmpty()
+                    ? v.statementVis(snapshot, i, t)
+                    : v.iterationVis(snapshot, i, t, elements);
+        }
     }
 
     /**
      * The parts {@code name tf.c rf.s} of a rule stated for every INSERT c into the counter-keyed
-     * table and every SELECT s (outside loops, with a statement snapshot, on that table; a locking
-     * one only with {@code lockingReads}) that {@code selects} admits, quantified over {@code
-     * arity} transactions of which the pairs {@code distinct} differ; none unless every draw is
-     * under the counter row's lock ({@link #drawnUnderLock}).
+     * table and every SELECT s (with a statement snapshot, on that table; a locking one only with
+     * {@code lockingReads}) that {@code selects} admits, quantified over {@code arity} transactions
+     * of which the pairs {@code distinct} differ; none unless every draw is under the counter row's
+     * lock ({@link #drawnUnderLock}). s is outside loops, or (with {@code loopSnapshot}) in loops
+     * whose iterations have their own snapshots: each execution of s reads its one snapshot, so the
+     * rule's argument holds of each (the rule quantifies over the iteration elements).
      */
     private List<Part> perInsertAndReader(
             String name,
             CounterKey ck,
             List<Expr<?>> txns,
             boolean lockingReads,
+            BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot,
             BiPredicate<TransactionFacts, Stmt.Select> selects,
             int arity,
             int[][] distinct,
@@ -483,11 +528,24 @@ final class DrawnKeyRules {
                     for (StatementFacts s : rf.statements()) {
                         if (!(s.statement() instanceof Stmt.Select sel)
                                 || (sel.lock().locks() && !lockingReads)
-                                || !s.loops().isEmpty()
                                 || !s.table().equals(ck.table())
-                                || !StatementSnapshotRules.hasSnapshot(s)
                                 || !selects.test(rf, sel)) continue;
-                        String reader = rf.transaction().name() + "." + s.id();
+                        String stmt = rf.transaction().name() + "." + s.id();
+                        Reader reader;
+                        if (StatementSnapshotRules.hasSnapshot(s)) {
+                            reader = new Reader(stmt, stmt, List.of());
+                        } else {
+                            Optional<String> snap =
+                                    loopSnapshot == null
+                                            ? Optional.empty()
+                                            : loopSnapshot.apply(s, rf.transaction());
+                            if (snap.isEmpty()) continue;
+                            reader =
+                                    new Reader(
+                                            stmt,
+                                            snap.get(),
+                                            rules.iterationElements(s, rf.transaction(), "rd"));
+                        }
                         out.add(
                                 new Part(
                                         name
@@ -496,7 +554,7 @@ final class DrawnKeyRules {
                                                 + "."
                                                 + c.id()
                                                 + " "
-                                                + reader,
+                                                + stmt,
                                         enc.forAllTxns(
                                                 txns,
                                                 arity,

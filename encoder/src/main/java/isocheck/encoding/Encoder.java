@@ -187,6 +187,24 @@ public final class Encoder {
         return counterKeys;
     }
 
+    /**
+     * Whether every record of the table is inserted at most once in an execution under a database's
+     * rules: its key column is drawn from a counter under the counter row's lock with the
+     * key-below-counter invariant (declared or assumed), so every INSERT draws a key no other
+     * INSERT draws and above every initial key ({@link DrawnKeyRules#inserterInSnapshot}'s
+     * argument: a {@code SELECT … FOR UPDATE} waits for the holder and reads the newest committed
+     * counter, PostgreSQL manual §13.2.1; InnoDB's locking reads are current reads, MySQL manual
+     * "Locking Reads"). A record deleted is then never alive again.
+     */
+    public boolean insertedOnce(String table) {
+        if (!statementViews || !postgresRules) return false;
+        for (CounterKey ck : counterKeys)
+            if (ck.table().equals(table)
+                    && (keysBelowCounters || declared(ck))
+                    && drawnKeyRules.drawnUnderLock(ck)) return true;
+        return false;
+    }
+
     private final CounterRules counterRules;
     private final DrawnKeyRules drawnKeyRules;
 
@@ -350,7 +368,7 @@ public final class Encoder {
             for (TransactionFacts tf : model.transactions()) {
                 java.util.Set<String> done = new java.util.HashSet<>();
                 for (StatementFacts sf : tf.statements()) {
-                    Optional<String> it = iterationSnapshot(sf, tf.transaction());
+                    Optional<String> it = loopSnapshot(sf, tf.transaction());
                     if (it.isEmpty() || !done.add(it.get())) continue;
                     List<com.microsoft.z3.Sort> sorts = new ArrayList<>();
                     for (Stmt.Foreach l : sf.loops())
@@ -366,6 +384,10 @@ public final class Encoder {
                 }
             }
         }
+        // one iteration's statements take their snapshots in program order
+        // (StatementSnapshotRules#iterationOrder)
+        if (statementViews)
+            parts.addAll(snapshots.iterationOrder(txns, this, spec.firstReadSnapshot()));
         // row locks order the statements after them (StatementSnapshotRules#lockOrder)
         if (statementViews && postgresRules && !spec.firstReadSnapshot())
             parts.addAll(snapshots.lockOrder(txns));
@@ -427,12 +449,18 @@ public final class Encoder {
                 if ((keysBelowCounters || declared(ck)) && tables.add(ck.table())) {
                     parts.addAll(
                             drawnKeyRules.inserterInSnapshot(
-                                    ck, txns, spec.databases().contains("postgresql")));
+                                    ck,
+                                    txns,
+                                    spec.databases().contains("postgresql"),
+                                    this::loopSnapshot));
                     // the rows older than the one an ORDER BY k LIMIT 1 returns
                     // (DrawnKeyRules#drawnBeforeFirstRow)
                     parts.addAll(
                             drawnKeyRules.drawnBeforeFirstRow(
-                                    ck, txns, spec.databases().contains("postgresql")));
+                                    ck,
+                                    txns,
+                                    spec.databases().contains("postgresql"),
+                                    this::loopSnapshot));
                     // and the rows older than any drawn row a SELECT reads
                     // (DrawnKeyRules#drawnBeforeRead)
                     parts.addAll(
@@ -528,9 +556,11 @@ public final class Encoder {
      * ({@code CycleQuery#edge}: the overwriter is not in its snapshot) one such statement no longer
      * both misses an INSERT and reads the row it inserted (AuctionMark's NewCommentResponse and
      * NewComment at READ COMMITTED, witnesses without a schedule, benchmarks/RESULTS.md stop 29).
-     * Rows a LIMIT stops short of are read in the snapshot's version, as a plain SELECT's are. Not
-     * for InnoDB (its locking reads are current reads of the newest committed rows, MySQL manual
-     * "Locking Reads"), nor H2: only for specs of PostgreSQL.
+     * Rows a LIMIT stops short of are read in the snapshot's version, as a plain SELECT's are. In
+     * loops, the snapshot is the iteration's ({@link #loopSnapshot}; none where the elements do not
+     * name an execution: then nothing is stated). Not for InnoDB (its locking reads are current
+     * reads of the newest committed rows, MySQL manual "Locking Reads"), nor H2: only for specs of
+     * PostgreSQL.
      */
     public boolean insertFoundInSnapshot(Conflict c) {
         Stmt.Sql reader = c.c2().statement();
@@ -541,8 +571,7 @@ public final class Encoder {
                 && c.c1().statement() instanceof Stmt.Insert
                 && (wr && reader instanceof Stmt.Select sel && sel.lock().locks()
                         || reader instanceof Stmt.Update
-                        || reader instanceof Stmt.Delete)
-                && c.c2().loops().isEmpty();
+                        || reader instanceof Stmt.Delete);
     }
 
     /**
@@ -552,9 +581,10 @@ public final class Encoder {
      * chain of the key (or none), so it did not find the INSERT's chain, and the inserter is not in
      * its statement snapshot: a row of a chain committed before the statement began is found
      * (manual §13.2.1), and a snapshot holds at most one live chain of a key (the unique index
-     * makes the INSERT wait for the deleter of the earlier one). With {@link
-     * #insertFoundInSnapshot} one such statement no longer reads one field in the INSERT's version
-     * and another missing it (Wikipedia's RemoveWatchList, benchmarks/RESULTS.md stop 32).
+     * makes the INSERT wait for the deleter of the earlier one); in loops, the iteration's ({@link
+     * #loopSnapshot}). With {@link #insertFoundInSnapshot} one such statement no longer reads one
+     * field in the INSERT's version and another missing it (Wikipedia's RemoveWatchList,
+     * benchmarks/RESULTS.md stop 32).
      */
     public boolean insertMissedBySnapshot(Conflict c) {
         Stmt.Sql reader = c.c1().statement();
@@ -563,8 +593,7 @@ public final class Encoder {
                 && c.kind() == DepKind.RW
                 && !c.field().equals(StatementFacts.ALIVE)
                 && c.c2().statement() instanceof Stmt.Insert
-                && (reader instanceof Stmt.Update || reader instanceof Stmt.Delete)
-                && c.c1().loops().isEmpty();
+                && (reader instanceof Stmt.Update || reader instanceof Stmt.Delete);
     }
 
     /**
@@ -573,36 +602,61 @@ public final class Encoder {
      * Vocabulary#iterationVis}): the SELECT itself, or the first part of the join it continues
      * ({@link isocheck.program.JoinContinuations}: one SQL statement, one snapshot). Each execution
      * of a statement takes one snapshot (manual, chapter "Concurrency Control", §13.2.1), and the
-     * elements name one execution when every loop around it ranges over a row set a SELECT
-     * assigned: a FOREACH over a SELECT's rows visits each record once (a table's rows are distinct
-     * by its primary key; a FOR over a join is nested loops over such sets, JoinLoop), unlike a
-     * FOREACH over an array parameter, which may repeat a value. So, as for a SELECT outside loops
-     * ({@link #singleReadStatement}), a WR edge into the read needs the writer in that snapshot (a
-     * plain SELECT) and an RW edge out of it needs the overwriter outside it (any SELECT: a locking
-     * read's newer version was committed after the statement began). Without it one iteration of
-     * CloseAuctions' SELECT of an item's maximum bid both saw and missed one NewBid's update of it
-     * (BenchBase AuctionMark, witnesses without a schedule, benchmarks/RESULTS.md stop 29).
+     * elements name one execution when they identify iterations ({@link #iterationsNamed}). So, as
+     * for a SELECT outside loops ({@link #singleReadStatement}), a WR edge into the read needs the
+     * writer in that snapshot (a plain SELECT) and an RW edge out of it needs the overwriter
+     * outside it (any SELECT: a locking read's newer version was committed after the statement
+     * began). Without it one iteration of CloseAuctions' SELECT of an item's maximum bid both saw
+     * and missed one NewBid's update of it (BenchBase AuctionMark, witnesses without a schedule,
+     * benchmarks/RESULTS.md stop 29).
      */
     public Optional<String> iterationSnapshot(StatementFacts reader, Transaction txn) {
+        if (!(reader.statement() instanceof Stmt.Select)) return Optional.empty();
+        return loopSnapshot(reader, txn);
+    }
+
+    /**
+     * The per-iteration snapshot {@code vis@S(a, b, e…)} of a SELECT ({@link #iterationSnapshot}),
+     * UPDATE or DELETE in loops whose elements name one execution ({@link #iterationsNamed}). An
+     * UPDATE's or DELETE's is the snapshot it finds rows in, as outside loops ({@link
+     * StatementSnapshotRules#hasSnapshot}): only its reads of absent rows and the rows an INSERT
+     * started are tied to it ({@code CycleQuery#edge}).
+     */
+    public Optional<String> loopSnapshot(StatementFacts sf, Transaction txn) {
         if (!statementViews
-                || reader.loops().isEmpty()
-                || !(reader.statement() instanceof Stmt.Select)) return Optional.empty();
-        for (Stmt.Foreach l : reader.loops()) {
-            isocheck.program.Variable src = model.variable(txn, l.source());
-            if (src.kind() != isocheck.program.Variable.Kind.LOCAL
-                    || ProgramModel.rowTable(src.type()).isEmpty()) return Optional.empty();
-            List<ProgramModel.Assignment> as = model.assignments(txn, src.name());
-            if (as.isEmpty() || !as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select))
-                return Optional.empty();
-        }
+                || sf.loops().isEmpty()
+                || sf.statement() instanceof Stmt.Insert
+                || !iterationsNamed(sf, txn)) return Optional.empty();
         List<StatementFacts> stmts = model.facts(txn.name()).statements();
         java.util.Set<Stmt.Select> continuations =
                 isocheck.program.JoinContinuations.of(txn.body());
-        int at = stmts.indexOf(reader);
+        int at = stmts.indexOf(sf);
         while (at > 0
                 && continuations.contains(stmts.get(at).statement())
-                && stmts.get(at - 1).loops().equals(reader.loops())) at--;
+                && stmts.get(at - 1).loops().equals(sf.loops())) at--;
         return Optional.of(txn.name() + "." + stmts.get(at).id());
+    }
+
+    /**
+     * Whether the iteration elements of sf's loops name one execution of it: every loop ranges over
+     * a row set a SELECT assigned (a FOREACH over a SELECT's rows visits each record once: a
+     * table's rows are distinct by its primary key; a FOR over a join is nested loops over such
+     * sets, JoinLoop) or over an array parameter (a {@code SET OF} parameter's members are its
+     * positions, distinct elements even where two hold one value, as the witness prints them:
+     * {@code WitnessExtractor#rows}; FOREACH visits each position once, PostgreSQL manual §43.6.7).
+     */
+    private boolean iterationsNamed(StatementFacts sf, Transaction txn) {
+        for (Stmt.Foreach l : sf.loops()) {
+            isocheck.program.Variable src = model.variable(txn, l.source());
+            if (src.kind() == isocheck.program.Variable.Kind.PARAMETER
+                    && src.type() instanceof isocheck.program.Type.Rows) continue;
+            if (src.kind() != isocheck.program.Variable.Kind.LOCAL
+                    || ProgramModel.rowTable(src.type()).isEmpty()) return false;
+            List<ProgramModel.Assignment> as = model.assignments(txn, src.name());
+            if (as.isEmpty() || !as.stream().allMatch(a -> a.stmt() instanceof Stmt.Select))
+                return false;
+        }
+        return true;
     }
 
     /**

@@ -264,21 +264,21 @@ public final class CycleQuery {
                 // anti-dependency (Encoder#insertsFirstVersions). Reads of @alive (phantoms) stay.
                 eta = ctx.mkFalse();
             }
-            if (c.kind() == isocheck.encoding.DepKind.RW
-                            && c.field().equals(isocheck.program.StatementFacts.ALIVE)
-                            && (c.c1().statement() instanceof isocheck.program.Stmt.Update
-                                    || c.c1().statement() instanceof isocheck.program.Stmt.Delete)
-                            && encoder.snapshotStatement(c.c1())
-                    || encoder.insertMissedBySnapshot(c)) {
+            java.util.Optional<BoolExpr> readerSnapshot =
+                    inSnapshot(v, encoder, c.c1(), c.t1(), b, a, e1);
+            if (readerSnapshot.isPresent()
+                    && (c.kind() == isocheck.encoding.DepKind.RW
+                                    && c.field().equals(isocheck.program.StatementFacts.ALIVE)
+                                    && (c.c1().statement() instanceof isocheck.program.Stmt.Update
+                                            || c.c1().statement()
+                                                    instanceof isocheck.program.Stmt.Delete)
+                            || encoder.insertMissedBySnapshot(c))) {
                 // (a field's RW to an INSERT: Encoder#insertMissedBySnapshot)
                 // an UPDATE/DELETE reads @alive only of a row absent when it looks (AccessRules):
                 // in its snapshot, or in the newest version after a lock wait, later still; the
                 // overwriting writer is in neither, so not in the statement's snapshot (manual
-                // §13.2.1)
-                eta =
-                        ctx.mkAnd(
-                                eta,
-                                ctx.mkNot(v.statementVis(c.t1().name() + "." + c.c1().id(), b, a)));
+                // §13.2.1); in a loop, the iteration's (Encoder#loopSnapshot)
+                eta = ctx.mkAnd(eta, ctx.mkNot(readerSnapshot.get()));
             }
             java.util.Optional<String> reader = encoder.singleReadStatement(c);
             if (reader.isPresent()) {
@@ -304,8 +304,10 @@ public final class CycleQuery {
                 }
             } else if (encoder.insertFoundInSnapshot(c)) {
                 // an UPDATE or DELETE that read or overwrote an inserted row found it in its
-                // snapshot
-                eta = ctx.mkAnd(eta, v.statementVis(c.t2().name() + "." + c.c2().id(), a, b));
+                // snapshot (in a loop, the iteration's; a locking SELECT in a loop likewise)
+                java.util.Optional<BoolExpr> found =
+                        inSnapshot(v, encoder, c.c2(), c.t2(), a, b, e2);
+                if (found.isPresent()) eta = ctx.mkAnd(eta, found.get());
             }
             if (c.kind() != isocheck.encoding.DepKind.WW) {
                 // one execution of a SELECT in loops reads one snapshot (Encoder#iterationSnapshot)
@@ -336,6 +338,24 @@ public final class CycleQuery {
     }
 
     /**
+     * {@code a} in the snapshot statement sf of b finds rows in: {@code vis@s(a, b)} outside loops
+     * ({@link Encoder#snapshotStatement}), {@code vis@S(a, b, els)} in loops whose elements name an
+     * execution ({@link Encoder#loopSnapshot}); empty for a statement with neither.
+     */
+    static java.util.Optional<BoolExpr> inSnapshot(
+            Vocabulary v,
+            Encoder encoder,
+            isocheck.program.StatementFacts sf,
+            isocheck.program.Transaction txn,
+            Expr<?> a,
+            Expr<?> b,
+            List<Expr<?>> els) {
+        if (encoder.snapshotStatement(sf))
+            return java.util.Optional.of(v.statementVis(txn.name() + "." + sf.id(), a, b));
+        return encoder.loopSnapshot(sf, txn).map(s -> v.iterationVis(s, a, b, els));
+    }
+
+    /**
      * <b>locked_read</b> (PostgreSQL, docs/postgresql-levels.md §2 and §5): an UPDATE or DELETE, or
      * a locking read ({@code SELECT … FOR UPDATE | FOR SHARE}), reads the record it locks in its
      * newest committed version, after waiting for the row lock, and keeps the lock to commit
@@ -347,12 +367,13 @@ public final class CycleQuery {
      * forward in the commit order: {@code locks(c1, r) ⇒ ar(t1, t2)} (the overwriter waited for
      * t1's commit).
      *
-     * <p>The same holds when an <em>earlier</em> statement s of t1 (outside loops) locked the
-     * record and c1 reads it afterwards: an overwriter c that wrote r before s's lock committed
-     * before s went on (at RR: before t1's snapshot, or s failed), so c1, which starts after s,
-     * sees c's version or a newer one and has no anti-dependency to c; one that writes after s's
-     * lock waits for t1's commit. So {@code locks(s, r) ⇒ ar(t1, t2)} too (lock first, then read:
-     * "SELECT … FOR UPDATE, then COUNT", or an UPDATE of the row before a later SELECT of it).
+     * <p>The same holds when an <em>earlier</em> statement s of t1 (outside loops, or in c1's loops
+     * at c1's iteration) locked the record and c1 reads it afterwards: an overwriter c that wrote r
+     * before s's lock committed before s went on (at RR: before t1's snapshot, or s failed), so c1,
+     * which starts after s, sees c's version or a newer one and has no anti-dependency to c; one
+     * that writes after s's lock waits for t1's commit. So {@code locks(s, r) ⇒ ar(t1, t2)} too
+     * (lock first, then read: "SELECT … FOR UPDATE, then COUNT", or an UPDATE of the row before a
+     * later SELECT of it).
      *
      * <p>The premises are under-approximated (guards, WHERE and r alive must hold), so each
      * conjunct holds in every execution on the server. A locking read that may leave out matching
@@ -383,10 +404,39 @@ public final class CycleQuery {
                 site = readerSite;
             } else if (s.loops().isEmpty()) {
                 site = rules.site(s, c.t1(), a, List.of());
+            } else if (s.loops().equals(c.c1().loops())) {
+                // an earlier statement of the same iteration (the same elements): it ran before
+                // c1 in that iteration, so its lock was held when c1 read (a DELETE's status probe
+                // and the DELETE, frontend.PlpgsqlDml#statusProbe)
+                List<Expr<?>> els = new ArrayList<>();
+                for (isocheck.program.Stmt.Foreach l : s.loops()) els.add(readerSite.element(l));
+                site = rules.site(s, c.t1(), a, els);
             } else {
                 continue;
             }
             lockPremise(rules, s, site, r).ifPresent(locked::add);
+        }
+        // A later locking read of the same iteration that returned r, where t2 deletes r and no
+        // record of the table is ever inserted twice (Encoder#insertedOnce): had t2's DELETE
+        // committed before that read took r's lock, the read would have found r deleted for good
+        // and not returned it; so t2's DELETE came after the lock, waited for t1's commit, and
+        // deleted r after it (had t1 deleted r, t2 would find nothing and write nothing). This is
+        // what keeps two Deliveries from both claiming one new order: the second's DELETE status
+        // probe (FOR UPDATE, frontend.PlpgsqlDml#statusProbe) returns the order only before the
+        // first's DELETE (TPC-C at READ COMMITTED, benchmarks/RESULTS.md stop 34).
+        if (c.field().equals(isocheck.program.StatementFacts.ALIVE)
+                && c.c2().statement() instanceof isocheck.program.Stmt.Delete
+                && encoder.insertedOnce(c.table())) {
+            for (int i = readerIndex + 1; i < stmts.size(); i++) {
+                isocheck.program.StatementFacts s = stmts.get(i);
+                if (!s.table().equals(c.c1().table())
+                        || !s.loops().equals(c.c1().loops())
+                        || !(s.statement() instanceof isocheck.program.Stmt.Select sel)
+                        || !sel.lock().locks()) continue;
+                List<Expr<?>> els = new ArrayList<>();
+                for (isocheck.program.Stmt.Foreach l : s.loops()) els.add(readerSite.element(l));
+                rules.locksReturned(s, rules.site(s, c.t1(), a, els), r).ifPresent(locked::add);
+            }
         }
         if (locked.isEmpty()) return ctx.mkTrue();
         BoolExpr any =
