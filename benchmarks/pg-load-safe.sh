@@ -28,6 +28,7 @@ pairs=(
   "$L/duplicate-insert.sql serializable"
   "$L/causality-violation.sql serializable"
   "$L/unique-visit.sql repeatable-read" "$L/unique-visit.sql serializable"
+  "$L/deliver-loop.sql repeatable-read" "$L/deliver-loop.sql serializable"
 )
 printf 'program\tlevel\trun\tSER\twall_s\n'
 for pair in "${pairs[@]}"; do
