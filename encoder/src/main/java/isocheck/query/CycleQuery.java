@@ -421,9 +421,11 @@ public final class CycleQuery {
         // committed before that read took r's lock, the read would have found r deleted for good
         // and not returned it; so t2's DELETE came after the lock, waited for t1's commit, and
         // deleted r after it (had t1 deleted r, t2 would find nothing and write nothing). This is
-        // what keeps two Deliveries from both claiming one new order: the second's DELETE status
-        // probe (FOR UPDATE, frontend.PlpgsqlDml#statusProbe) returns the order only before the
-        // first's DELETE (TPC-C at READ COMMITTED, benchmarks/RESULTS.md stop 34).
+        // what keeps two Delivers from both claiming one pending order (deliver-loop.sql): the
+        // second's DELETE status probe (FOR UPDATE, frontend.PlpgsqlDml#statusProbe) returns the
+        // order only before the first's DELETE. BenchBase TPC-C's Delivery tests a local that
+        // GET DIAGNOSTICS sets twice per iteration, which stays free, so its double claims remain
+        // (benchmarks/RESULTS.md stop 34).
         if (c.field().equals(isocheck.program.StatementFacts.ALIVE)
                 && c.c2().statement() instanceof isocheck.program.Stmt.Delete
                 && encoder.insertedOnce(c.table())) {
