@@ -47,19 +47,9 @@ final class ExecutionExplorer {
      * position, so {1, 1} is a district delivered twice: BenchBase TPC-C's Delivery).
      */
     private List<List<Map<String, Object>>> setOfValues(Type.Rows rows) {
-        List<Map<String, Object>> one = new ArrayList<>();
-        one.add(new LinkedHashMap<>());
-        for (isocheck.program.Field f : rows.fields()) {
-            List<Map<String, Object>> next = new ArrayList<>();
-            for (Map<String, Object> prefix : one) {
-                for (Object v : domain.of(f.type())) {
-                    Map<String, Object> m = new LinkedHashMap<>(prefix);
-                    m.put(f.name(), v);
-                    next.add(m);
-                }
-            }
-            one = next;
-        }
+        List<Map<String, Object>> one = List.of(new LinkedHashMap<>());
+        for (isocheck.program.Field f : rows.fields())
+            one = withEach(one, f.name(), domain.of(f.type()));
         List<List<Map<String, Object>>> out = new ArrayList<>();
         List<List<Map<String, Object>>> level = List.of(List.of());
         for (int n = 0; n <= MAX_SET_ROWS; n++) {
@@ -73,6 +63,20 @@ final class ExecutionExplorer {
                 }
             }
             level = longer;
+        }
+        return out;
+    }
+
+    /** Each of {@code prefixes} extended by {@code name} = each of {@code values}, in order. */
+    private static List<Map<String, Object>> withEach(
+            List<Map<String, Object>> prefixes, String name, List<?> values) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Map<String, Object> prefix : prefixes) {
+            for (Object v : values) {
+                Map<String, Object> m = new LinkedHashMap<>(prefix);
+                m.put(name, v);
+                out.add(m);
+            }
         }
         return out;
     }
@@ -165,15 +169,7 @@ final class ExecutionExplorer {
                     values = new ArrayList<>(domain.of(s.type()));
                     if (nullable.contains(p.name())) values.add(null);
                 }
-                List<Map<String, Object>> next = new ArrayList<>();
-                for (Map<String, Object> prefix : params) {
-                    for (Object v : values) {
-                        Map<String, Object> m = new LinkedHashMap<>(prefix);
-                        m.put(p.name(), v);
-                        next.add(m);
-                    }
-                }
-                params = next;
+                params = withEach(params, p.name(), values);
             }
             // a SKIP LOCKED SELECT's choice of skipped records is one more (hidden) parameter
             for (StatementFacts sf : model.facts(t.name()).statements()) {

@@ -42,18 +42,23 @@ final class DrawnKeyRules {
     private final Quantification enc;
     private final WriterVisibility visibility;
 
+    /** The per-iteration snapshot of a statement in loops ({@code Encoder#loopSnapshot}). */
+    private final BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot;
+
     DrawnKeyRules(
             Vocabulary v,
             ProgramModel model,
             AccessRules rules,
             Quantification enc,
-            WriterVisibility visibility) {
+            WriterVisibility visibility,
+            BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot) {
         this.v = v;
         this.ctx = v.context();
         this.model = model;
         this.rules = rules;
         this.enc = enc;
         this.visibility = visibility;
+        this.loopSnapshot = loopSnapshot;
     }
 
     /**
@@ -162,17 +167,13 @@ final class DrawnKeyRules {
      *     current reads of the latest committed rows (MySQL manual, "Locking Reads"), which may
      *     have been inserted after the statement began
      */
-    List<Part> inserterInSnapshot(
-            CounterKey ck,
-            List<Expr<?>> txns,
-            boolean lockingReads,
-            BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot) {
+    List<Part> inserterInSnapshot(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
         return perInsertAndReader(
                 "inserter_in_snapshot",
                 ck,
                 txns,
                 lockingReads,
-                loopSnapshot,
+                true,
                 (rf, sel) -> true,
                 2,
                 new int[][] {{0, 1}},
@@ -227,17 +228,13 @@ final class DrawnKeyRules {
      * under-approximated (i's INSERT runs, s returned a row), so the rule holds in every execution
      * on the server.
      */
-    List<Part> drawnBeforeFirstRow(
-            CounterKey ck,
-            List<Expr<?>> txns,
-            boolean lockingReads,
-            BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot) {
+    List<Part> drawnBeforeFirstRow(CounterKey ck, List<Expr<?>> txns, boolean lockingReads) {
         return perInsertAndReader(
                 "drawn_before_first_row",
                 ck,
                 txns,
                 lockingReads,
-                loopSnapshot,
+                true,
                 (rf, sel) ->
                         !sel.lock().skipLocked()
                                 && !sel.isJoin()
@@ -399,7 +396,7 @@ final class DrawnKeyRules {
                 ck,
                 txns,
                 lockingReads,
-                null,
+                false,
                 (rf, sel) -> !sel.isJoin(),
                 3,
                 new int[][] {{0, 2}, {1, 2}},
@@ -506,8 +503,8 @@ final class DrawnKeyRules {
      * table and every SELECT s (with a statement snapshot, on that table; a locking one only with
      * {@code lockingReads}) that {@code selects} admits, quantified over {@code arity} transactions
      * of which the pairs {@code distinct} differ; none unless every draw is under the counter row's
-     * lock ({@link #drawnUnderLock}). s is outside loops, or (with {@code loopSnapshot}) in loops
-     * whose iterations have their own snapshots: each execution of s reads its one snapshot, so the
+     * lock ({@link #drawnUnderLock}). s is outside loops, or (with {@code inLoops}) in loops whose
+     * iterations have their own snapshots: each execution of s reads its one snapshot, so the
      * rule's argument holds of each (the rule quantifies over the iteration elements).
      */
     private List<Part> perInsertAndReader(
@@ -515,7 +512,7 @@ final class DrawnKeyRules {
             CounterKey ck,
             List<Expr<?>> txns,
             boolean lockingReads,
-            BiFunction<StatementFacts, Transaction, Optional<String>> loopSnapshot,
+            boolean inLoops,
             BiPredicate<TransactionFacts, Stmt.Select> selects,
             int arity,
             int[][] distinct,
@@ -536,9 +533,9 @@ final class DrawnKeyRules {
                             reader = new Reader(stmt, stmt, List.of());
                         } else {
                             Optional<String> snap =
-                                    loopSnapshot == null
-                                            ? Optional.empty()
-                                            : loopSnapshot.apply(s, rf.transaction());
+                                    inLoops
+                                            ? loopSnapshot.apply(s, rf.transaction())
+                                            : Optional.empty();
                             if (snap.isEmpty()) continue;
                             reader =
                                     new Reader(

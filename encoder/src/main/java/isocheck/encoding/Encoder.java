@@ -149,7 +149,8 @@ public final class Encoder {
         this.aux = new AuxRules(v, model, rules, terms, quantification, mode);
         WriterVisibility visibility = new WriterVisibility(v);
         this.counterRules = new CounterRules(v, rules, quantification, visibility);
-        this.drawnKeyRules = new DrawnKeyRules(v, model, rules, quantification, visibility);
+        this.drawnKeyRules =
+                new DrawnKeyRules(v, model, rules, quantification, visibility, this::loopSnapshot);
     }
 
     private final List<CounterField> counters;
@@ -449,18 +450,12 @@ public final class Encoder {
                 if ((keysBelowCounters || declared(ck)) && tables.add(ck.table())) {
                     parts.addAll(
                             drawnKeyRules.inserterInSnapshot(
-                                    ck,
-                                    txns,
-                                    spec.databases().contains("postgresql"),
-                                    this::loopSnapshot));
+                                    ck, txns, spec.databases().contains("postgresql")));
                     // the rows older than the one an ORDER BY k LIMIT 1 returns
                     // (DrawnKeyRules#drawnBeforeFirstRow)
                     parts.addAll(
                             drawnKeyRules.drawnBeforeFirstRow(
-                                    ck,
-                                    txns,
-                                    spec.databases().contains("postgresql"),
-                                    this::loopSnapshot));
+                                    ck, txns, spec.databases().contains("postgresql")));
                     // and the rows older than any drawn row a SELECT reads
                     // (DrawnKeyRules#drawnBeforeRead)
                     parts.addAll(

@@ -395,6 +395,9 @@ public final class CycleQuery {
         List<isocheck.program.StatementFacts> stmts =
                 rules.model().facts(c.t1().name()).statements();
         int readerIndex = stmts.indexOf(c.c1());
+        // c1's iteration elements, in its loops' order: a statement in the same loops at them
+        List<Expr<?>> iteration = new ArrayList<>();
+        for (isocheck.program.Stmt.Foreach l : c.c1().loops()) iteration.add(readerSite.element(l));
         List<BoolExpr> locked = new ArrayList<>();
         for (int i = 0; i <= readerIndex; i++) {
             isocheck.program.StatementFacts s = stmts.get(i);
@@ -408,9 +411,7 @@ public final class CycleQuery {
                 // an earlier statement of the same iteration (the same elements): it ran before
                 // c1 in that iteration, so its lock was held when c1 read (a DELETE's status probe
                 // and the DELETE, frontend.PlpgsqlDml#statusProbe)
-                List<Expr<?>> els = new ArrayList<>();
-                for (isocheck.program.Stmt.Foreach l : s.loops()) els.add(readerSite.element(l));
-                site = rules.site(s, c.t1(), a, els);
+                site = rules.site(s, c.t1(), a, iteration);
             } else {
                 continue;
             }
@@ -435,9 +436,8 @@ public final class CycleQuery {
                         || !s.loops().equals(c.c1().loops())
                         || !(s.statement() instanceof isocheck.program.Stmt.Select sel)
                         || !sel.lock().locks()) continue;
-                List<Expr<?>> els = new ArrayList<>();
-                for (isocheck.program.Stmt.Foreach l : s.loops()) els.add(readerSite.element(l));
-                rules.locksReturned(s, rules.site(s, c.t1(), a, els), r).ifPresent(locked::add);
+                rules.locksReturned(s, rules.site(s, c.t1(), a, iteration), r)
+                        .ifPresent(locked::add);
             }
         }
         if (locked.isEmpty()) return ctx.mkTrue();

@@ -523,7 +523,6 @@ final class InitialState {
     /** The INSERT executions of the cycle transactions ({@link #insertedBefore}). */
     private final List<Naming> inserts = new ArrayList<>();
 
-    /** The tables a cycle transaction has a DELETE on. */
     /** The DELETE executions of the cycle transactions ({@link #mayDeleteBefore}). */
     private final List<Naming> deletes = new ArrayList<>();
 
