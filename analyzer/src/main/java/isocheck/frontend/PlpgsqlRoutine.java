@@ -133,7 +133,9 @@ final class PlpgsqlRoutine extends PlpgsqlStatements {
         }
         p.plpgsql = null;
         p.next = end + 1;
-        return new Transaction(name.text(), scope.parameters(), scope.locals(), body, create.pos());
+        return LocalWebs.split(
+                new Transaction(
+                        name.text(), scope.parameters(), scope.locals(), body, create.pos()));
     }
 
     private void parameter(int n) {

@@ -240,8 +240,9 @@ final class ProgramParser extends StatementParser {
         List<Stmt> body = block();
         expectWord("END");
         expectSymbol(";");
-        return new Transaction(
-                name.text(), scope.parameters(), scope.locals(), body, keyword.pos());
+        return LocalWebs.split(
+                new Transaction(
+                        name.text(), scope.parameters(), scope.locals(), body, keyword.pos()));
     }
 
     private Type parameterType() {
