@@ -29,6 +29,8 @@ import java.util.TreeSet;
  * where one name with two assignments left it free and let a Delivery go past the check
  * (benchmarks/RESULTS.md, stop 35).
  *
+ * <p>Only webs of one assignment get a name of their own ({@link #keepSingleAssignments}).
+ *
  * <p>Exact: every read keeps every assignment that may reach it in its own web, so renaming changes
  * no value any statement reads, in any interleaving (the IR has no aliasing and no calls). A read
  * nothing reaches (before any assignment, or in code that never runs) stays with the first
@@ -75,6 +77,7 @@ final class LocalWebs {
         Map<String, Set<Integer>> entry = new HashMap<>();
         for (String v : candidates) entry.put(v, Set.of(0));
         webs.walk(txn.body(), entry);
+        for (String v : candidates) webs.keepSingleAssignments(v);
         return webs.rename(txn);
     }
 
@@ -173,6 +176,21 @@ final class LocalWebs {
                                     return u;
                                 }));
         return out;
+    }
+
+    /**
+     * Only a web of one assignment gets a name of its own; the others stay with the first
+     * assignment's (merging webs is always exact). A single definition is what the encoder reads
+     * exactly (ProgramModel#definition, IterationDefinition); a web of several, e.g. the THEN and
+     * ELSE assignments of {@code GET DIAGNOSTICS n = ROW_COUNT} outside loops, would lose the
+     * unconditional first assignment that PathAssignment needs (BenchBase TATP's
+     * DeleteCallForwarding: {@code rows_updated int := -1}, then the two branches).
+     */
+    private void keepSingleAssignments(String v) {
+        int n = defs.get(v).size();
+        int[] size = new int[n + 1];
+        for (int id = 1; id <= n; id++) size[find(v, id)]++;
+        for (int id = 1; id <= n; id++) if (size[find(v, id)] > 1) union(v, 0, id);
     }
 
     private int find(String v, int i) {

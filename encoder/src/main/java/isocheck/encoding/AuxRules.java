@@ -214,6 +214,54 @@ final class AuxRules extends RuleFamily {
         if (found.isEmpty()) return List.of();
         LoopPick lp = found.get();
         Site site = new Site(txn, t, Map.of());
+        PickTerms p = pickTerms(txn, var, lp, t);
+        Expr<?> value = p.value();
+        Expr<?> row = p.row();
+        Expr<?> picked = p.picked();
+        Optional<BoolExpr> done = p.done();
+        List<LoopPick.Site> sites = lp.sites();
+        List<BoolExpr> cases = new ArrayList<>();
+        for (int i = 0; i < sites.size(); i++) {
+            LoopPick.Site a = sites.get(i);
+            List<BoolExpr> c = new ArrayList<>();
+            c.add(loopPickGuard(txn, a.guard(), site, true));
+            if (a.inLoop()) {
+                c.add(terms.member(row, lp.loop().source(), site).orElseThrow());
+                c.add(ctx.mkEq(value, picked));
+                c.addAll(pickedAt(txn, lp, row, t));
+                done.ifPresent(c::add);
+            } else {
+                terms.value(a.assign().value(), site, null)
+                        .ifPresent(x -> c.add(ctx.mkEq(value, x)));
+            }
+            for (LoopPick.Site b : sites.subList(i + 1, sites.size())) {
+                BoolExpr ran = loopPickGuard(txn, b.guard(), site, false);
+                if (!b.inLoop()) c.add(ctx.mkNot(ran));
+                else if (done.isPresent()) c.add(ctx.mkOr(ctx.mkNot(ran), ctx.mkNot(done.get())));
+            }
+            cases.add(and(c));
+        }
+        return List.of(or(cases));
+    }
+
+    /**
+     * The IF conditions around the pick inside the loop, at the iteration that visits the picked
+     * row: the last assignment that ran ran there, where they held (over-approximated: TRUE where
+     * not encoded, so every real run satisfies them).
+     */
+    private List<BoolExpr> pickedAt(Transaction txn, LoopPick lp, Expr<?> row, Expr<?> t) {
+        Site at = new Site(txn, t, Map.of(lp.loop(), row));
+        List<BoolExpr> out = new ArrayList<>();
+        for (Cond c : lp.innerGuard()) out.add(terms.guard(c, at, true));
+        return out;
+    }
+
+    /**
+     * A loop pick's terms: the local's value, the row picked, its field, whether the loop assigns.
+     */
+    private record PickTerms(Expr<?> value, Expr<?> row, Expr<?> picked, Optional<BoolExpr> done) {}
+
+    private PickTerms pickTerms(Transaction txn, Variable var, LoopPick lp, Expr<?> t) {
         Expr<?> value = terms.loopPickValue(txn, var, t);
         String fn = txn.name() + "." + var.name();
         String table = lp.source().table();
@@ -232,28 +280,36 @@ final class AuxRules extends RuleFamily {
                 v.isKey(table, lp.field())
                         ? v.key(table, lp.field(), row)
                         : v.oneValue(table, lp.field(), row);
-        List<LoopPick.Site> sites = lp.sites();
-        List<BoolExpr> cases = new ArrayList<>();
-        for (int i = 0; i < sites.size(); i++) {
-            LoopPick.Site a = sites.get(i);
-            List<BoolExpr> c = new ArrayList<>();
-            c.add(loopPickGuard(txn, a.guard(), site, true));
-            if (a.inLoop()) {
-                c.add(terms.member(row, lp.loop().source(), site).orElseThrow());
-                c.add(ctx.mkEq(value, picked));
-                done.ifPresent(c::add);
-            } else {
-                terms.value(a.assign().value(), site, null)
-                        .ifPresent(x -> c.add(ctx.mkEq(value, x)));
+        return new PickTerms(value, row, picked, done);
+    }
+
+    /**
+     * A witness preference, never a query's constraint (query.ClosedWorldViews): every {@link
+     * LoopPick} local of instance t whose loop ran holds the loop's pick, a member of the loop's
+     * rows. The rule itself lets the loop assign nothing (its guard over a counter and a COUNT is
+     * free of the number of rows), and TPC-C's Payment by last name then kept {@code v_c_id := 0},
+     * its DECLARE value: the model updated customer 0, whose name was not the one read, and the
+     * replay updated the middle customer of the name instead (benchmarks/RESULTS.md, stop 35).
+     */
+    public List<BoolExpr> loopPicksMade(Transaction txn, Expr<?> t) {
+        List<BoolExpr> out = new ArrayList<>();
+        Site site = new Site(txn, t, Map.of());
+        for (Variable var : txn.locals()) {
+            Optional<LoopPick> found = terms.loopPick(txn, var);
+            if (found.isEmpty()) continue;
+            LoopPick lp = found.get();
+            PickTerms p = pickTerms(txn, var, lp, t);
+            for (LoopPick.Site a : lp.sites()) {
+                if (!a.inLoop()) continue;
+                List<BoolExpr> made = new ArrayList<>();
+                made.add(terms.member(p.row(), lp.loop().source(), site).orElseThrow());
+                made.add(ctx.mkEq(p.value(), p.picked()));
+                p.done().ifPresent(made::add);
+                // only where the loop surely ran: its guard under-approximated
+                out.add(ctx.mkImplies(loopPickGuard(txn, a.guard(), site, false), and(made)));
             }
-            for (LoopPick.Site b : sites.subList(i + 1, sites.size())) {
-                BoolExpr ran = loopPickGuard(txn, b.guard(), site, false);
-                if (!b.inLoop()) c.add(ctx.mkNot(ran));
-                else if (done.isPresent()) c.add(ctx.mkOr(ctx.mkNot(ran), ctx.mkNot(done.get())));
-            }
-            cases.add(and(c));
         }
-        return List.of(or(cases));
+        return out;
     }
 
     /**

@@ -1,5 +1,6 @@
 package isocheck.encoding;
 
+import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import isocheck.program.StatementFacts;
@@ -212,6 +213,11 @@ public final class Encoder {
     /** The only-incremented fields of the program ({@link CounterField}). */
     public List<CounterField> counters() {
         return counters;
+    }
+
+    /** The witness preference that every loop pick of instance t ran (AuxRules#loopPicksMade). */
+    public List<BoolExpr> loopPicksMade(Transaction txn, Expr<?> t) {
+        return aux.loopPicksMade(txn, t);
     }
 
     public AccessRules rules() {

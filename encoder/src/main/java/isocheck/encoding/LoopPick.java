@@ -32,13 +32,15 @@ import java.util.Set;
  * <p>Its value where it is read is {@code T.v!final(t)}, constrained ({@link AuxRules}) to be the
  * value of the last of its assignments that ran: an assignment outside loops whose guard holds and
  * after which no other one ran, or the loop's pick, a row <b>of the loop's row set</b> (membership:
- * the row satisfies the loop's WHERE, e.g. its c_last is the name). Sound: every instance of an
- * execution commits (the commit guard) and runs without RETURN (required here), so it ran some
- * assignment of v (the first one is unconditional) and the last one that ran gave the value every
- * read sees (every read comes after every assignment in program order and outside loops, so no
- * assignment runs between two reads). Guards are encoded over-approximated where they say "ran" and
- * under-approximated where they are negated ("did not run"), so the disjunction is implied by every
- * real run.
+ * the row satisfies the loop's WHERE, e.g. its c_last is the name) <b>at which the IF conditions
+ * around the pick inside the loop hold</b> ({@code innerGuard}, encoded with the row as the loop's
+ * element and over-approximated: Payment's {@code pos = (namecnt + 1) / 2}, pos a {@link
+ * LoopCounter}, so the middle customer). Sound: every instance of an execution commits (the commit
+ * guard) and runs without RETURN (required here), so it ran some assignment of v (the first one is
+ * unconditional) and the last one that ran gave the value every read sees (every read comes after
+ * every assignment in program order and outside loops, so no assignment runs between two reads).
+ * Guards are encoded over-approximated where they say "ran" and under-approximated where they are
+ * negated ("did not run"), so the disjunction is implied by every real run.
  *
  * <p><b>Functionality</b> (when {@link #inputs} is present): the row picked and whether the loop
  * assigns at all are uninterpreted functions {@code Pick(p̄)} and {@code Done(p̄)} of the
@@ -62,7 +64,8 @@ record LoopPick(
         Stmt.Foreach loop,
         Stmt.Select source,
         String field,
-        Optional<List<String>> inputs) {
+        Optional<List<String>> inputs,
+        List<Cond> innerGuard) {
 
     /**
      * One assignment of the variable, in program order, with the IF conditions around it outside
@@ -139,7 +142,8 @@ record LoopPick(
                         loop,
                         sel,
                         field,
-                        functional(model, v, txn, nodes, pickNode, sel, nullable)));
+                        functional(model, v, txn, nodes, pickNode, sel, nullable),
+                        pickNode.innerGuard()));
     }
 
     /** The statements of the transaction's body in program order ({@link #walk}). */

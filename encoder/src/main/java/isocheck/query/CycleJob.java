@@ -128,19 +128,45 @@ final class CycleJob {
         List<BoolExpr> closed =
                 opts.closedWorld() && e.encoder().databaseLevel()
                         ? ClosedWorldViews.of(
-                                e.v(), e.model(), e.encoder().rules(), e.q(), assertions, shape)
+                                e.v(), e.model(), e.encoder(), e.q(), assertions, shape)
                         : List.of();
         if (closed.isEmpty())
             return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model());
-        BoolExpr[] more = Arrays.copyOf(assertions, assertions.length + closed.size());
-        for (int i = 0; i < closed.size(); i++) more[assertions.length + i] = closed.get(i);
-        try (ReproducibleCheck.Answer cw =
-                ReproducibleCheck.check(
-                        more, Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS), cancel)) {
-            Valuation mw = cw.status() == Status.SATISFIABLE ? cw.valuation(ctx) : m;
-            return WitnessExtractor.extract(
-                    mw, e.v(), e.q(), shape, e.encoder().rules(), e.model());
+        // the loops' preferences first, then without them (ClosedWorldViews#loops)
+        List<BoolExpr> loops = ClosedWorldViews.loops(e.v(), e.encoder(), e.q(), shape);
+        List<List<BoolExpr>> tiers = new java.util.ArrayList<>();
+        if (!loops.isEmpty()) {
+            List<BoolExpr> both = new java.util.ArrayList<>(closed);
+            both.addAll(loops);
+            tiers.add(both);
         }
+        tiers.add(closed);
+        for (List<BoolExpr> tier : tiers) {
+            BoolExpr[] more = Arrays.copyOf(assertions, assertions.length + tier.size());
+            for (int i = 0; i < tier.size(); i++) more[assertions.length + i] = tier.get(i);
+            try (ReproducibleCheck.Answer cw =
+                    ReproducibleCheck.check(
+                            more, Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS), cancel)) {
+                try {
+                    java.nio.file.Files.writeString(
+                            java.nio.file.Path.of("/tmp/l35/dbg.txt"),
+                            "tier "
+                                    + tier.size()
+                                    + " of "
+                                    + closed.size()
+                                    + " "
+                                    + cw.status()
+                                    + "\n",
+                            java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.APPEND);
+                } catch (Exception ex) {
+                }
+                if (cw.status() == Status.SATISFIABLE)
+                    return WitnessExtractor.extract(
+                            cw.valuation(ctx), e.v(), e.q(), shape, e.encoder().rules(), e.model());
+            }
+        }
+        return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model());
     }
 
     /**
