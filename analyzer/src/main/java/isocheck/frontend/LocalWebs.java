@@ -255,7 +255,25 @@ final class LocalWebs {
         return out;
     }
 
+    /**
+     * Each statement renamed once, by identity: the earlier SELECTs of a join stand in the body and
+     * in the last SELECT's {@code joinedFrom}, and {@code run} and the encoder find them there by
+     * identity (run.Interpreter#joinParts). A SQL statement that names no renamed local is kept.
+     */
+    private final Map<Stmt, Stmt> renamed = new IdentityHashMap<>();
+
     private Stmt renameStmt(Stmt s) {
+        Stmt done = renamed.get(s);
+        if (done == null) {
+            done = renameOnce(s);
+            renamed.put(s, done);
+        }
+        return done;
+    }
+
+    private Stmt renameOnce(Stmt s) {
+        if (s instanceof Stmt.Sql
+                && VarRefs.ofStatement(s).stream().noneMatch(webNames::containsKey)) return s;
         Map<String, String> reads = new HashMap<>();
         Map<String, Integer> site = readWeb.getOrDefault(s, Map.of());
         for (String v : webNames.keySet()) reads.put(v, nameOf(v, site.getOrDefault(v, 0)));
@@ -305,9 +323,9 @@ final class LocalWebs {
         return s; // CHOOSE, SKIP, ABORT, RETURN name no scalar
     }
 
-    private static Stmt.Select renameSelect(Stmt.Select s, ExprRewrite r) {
+    private Stmt.Select renameSelect(Stmt.Select s, ExprRewrite r) {
         List<Stmt.Select> parts = new ArrayList<>();
-        for (Stmt.Select p : s.joinedFrom()) parts.add(renameSelect(p, r));
+        for (Stmt.Select p : s.joinedFrom()) parts.add((Stmt.Select) renameStmt(p));
         return new Stmt.Select(
                 s.target(),
                 s.table(),

@@ -1,6 +1,7 @@
 package isocheck.frontend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.program.Program;
 import isocheck.program.Stmt;
@@ -203,5 +204,44 @@ class LocalWebsTest {
                   IF n = 0 THEN RAISE EXCEPTION 'none'; END IF;
                 END""");
         assertEquals(List.of("n", "delete_found$1"), locals(t));
+    }
+
+    /**
+     * The earlier SELECT of a join stands in the body and in the last SELECT's joinedFrom; after
+     * renaming both are still one object (run.Interpreter finds a join's parts by identity).
+     */
+    @Test
+    void aJoinsPartsStayTheBodysStatements() {
+        Program p =
+                ProgramLoader.parse(
+                        "t.sql",
+                        """
+                CREATE TABLE page (page_id INT PRIMARY KEY, page_len INT NOT NULL);
+                CREATE TABLE revision (rev_id INT PRIMARY KEY, rev_page INT NOT NULL);
+                CREATE FUNCTION f(p INT) RETURNS void LANGUAGE plpgsql AS $$
+                DECLARE r RECORD; x INT;
+                BEGIN
+                  x := p;
+                  SELECT * INTO r FROM page, revision WHERE page_id = rev_page AND page_id = x;
+                  x := p + 1;
+                  UPDATE page SET page_len = x WHERE page_id = p;
+                END
+                $$;
+                """);
+        Transaction t = p.transactions().get(0);
+        List<Stmt.Select> joins = new ArrayList<>();
+        List<Stmt.Select> selects = new ArrayList<>();
+        for (Stmt s : t.body()) {
+            if (s instanceof Stmt.Select sel) {
+                selects.add(sel);
+                if (sel.isJoin()) joins.add(sel);
+            }
+        }
+        assertEquals(1, joins.size(), t.body().toString());
+        for (Stmt.Select part : joins.get(0).joinedFrom())
+            assertTrue(
+                    selects.stream().anyMatch(x -> x == part),
+                    "a joinedFrom part not in the body: " + part);
+        assertTrue(t.variable("x$2").isPresent(), t.locals().toString());
     }
 }
