@@ -92,10 +92,20 @@ public record LoopCounter(Variable variable, Stmt.Foreach loop, long start, long
     }
 
     /** The loop SELECT's first ORDER BY key, if the loop ranges over a SELECT's rows. */
-    Optional<OrderKey> firstOrderKey(ProgramModel model, Transaction txn) {
+    public Optional<OrderKey> firstOrderKey(ProgramModel model, Transaction txn) {
+        return query(model, txn)
+                .flatMap(
+                        sel ->
+                                sel.orderBy().isEmpty()
+                                        ? Optional.empty()
+                                        : Optional.of(sel.orderBy().get(0)));
+    }
+
+    /** The SELECT whose rows the loop visits, when one statement assigns its row set. */
+    public Optional<Stmt.Select> query(ProgramModel model, Transaction txn) {
         List<ProgramModel.Assignment> as = model.assignments(txn, loop.source());
         if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select sel))
             return Optional.empty();
-        return sel.orderBy().isEmpty() ? Optional.empty() : Optional.of(sel.orderBy().get(0));
+        return Optional.of(sel);
     }
 }

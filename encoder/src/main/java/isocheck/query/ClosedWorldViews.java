@@ -41,8 +41,8 @@ import java.util.Set;
  * cycle transaction. Covered view functions: a transaction's ({@code val!T.f}, {@code Alive!T}), a
  * statement's ({@code val!T.f@S/n}, {@code Alive!T@S/n}), and the per-variable field functions of a
  * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}. (4)
- * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}. (6) Every loop pick whose loop
- * surely ran was made ({@link Encoder#loopPicksMade}).
+ * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}. {@link #loops} adds the loops'
+ * preferences, asked first and dropped when unsatisfiable.
  */
 final class ClosedWorldViews {
     private ClosedWorldViews() {}
@@ -331,7 +331,7 @@ final class ClosedWorldViews {
             String source = lc.get().loop().source();
             Optional<String> table =
                     ProgramModel.rowTable(rules.model().variable(type, source).type());
-            Optional<OrderKey> key = orderKey(rules, type, source);
+            Optional<OrderKey> key = lc.get().firstOrderKey(rules.model(), type);
             if (table.isEmpty() || key.isEmpty() || !v.isKey(table.get(), key.get().column()))
                 continue;
             Site site = new Site(type, m.t(), Map.of());
@@ -414,8 +414,9 @@ final class ClosedWorldViews {
             var lc = terms.loopCounter(type, var);
             if (lc.isEmpty()) continue;
             String source = lc.get().loop().source();
-            List<ProgramModel.Assignment> as = rules.model().assignments(type, source);
-            if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select loopSel)) continue;
+            Optional<Stmt.Select> query = lc.get().query(rules.model(), type);
+            if (query.isEmpty()) continue;
+            Stmt.Select loopSel = query.get();
             String table = loopSel.table();
             Site site = new Site(type, m.t(), Map.of());
             List<Expr<?>> ground = q.groundOf(v.recordSort(table));
@@ -456,13 +457,6 @@ final class ClosedWorldViews {
 
     /** A cycle transaction: its position in the cycle, its type and its term. */
     private record Member(int index, Transaction type, Expr<?> t) {}
-
-    private static Optional<OrderKey> orderKey(AccessRules rules, Transaction type, String source) {
-        List<ProgramModel.Assignment> as = rules.model().assignments(type, source);
-        if (as.size() != 1 || !(as.get(0).stmt() instanceof Stmt.Select sel))
-            return Optional.empty();
-        return sel.orderBy().isEmpty() ? Optional.empty() : Optional.of(sel.orderBy().get(0));
-    }
 
     /**
      * A view function: the table and field (or Alive) it reads and where its record argument is.

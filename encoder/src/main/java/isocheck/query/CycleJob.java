@@ -113,10 +113,11 @@ final class CycleJob {
 
     /**
      * The witness of one cycle shape: with {@code closedWorld} at a database's own level, from a
-     * model of the query with the shape pinned and {@link ClosedWorldViews}' constraints when that
-     * is satisfiable within {@link #CLOSED_WORLD_SECONDS} (a witness whose schedule the cycle's
-     * transactions alone can replay), else from the query's own model m. Either model satisfies the
-     * query, so the verdict is the same; only the witness's values may differ.
+     * model of the query with the shape pinned and {@link ClosedWorldViews}' constraints (first
+     * with its loops' preferences, then without) when that is satisfiable within {@link
+     * #CLOSED_WORLD_SECONDS} (a witness whose schedule the cycle's transactions alone can replay),
+     * else from the query's own model m. Either model satisfies the query, so the verdict is the
+     * same; only the witness's values may differ.
      */
     private Witness witness(
             Context ctx,
@@ -134,9 +135,9 @@ final class CycleJob {
             return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model());
         // the loops' preferences first, then without them (ClosedWorldViews#loops)
         List<BoolExpr> loops = ClosedWorldViews.loops(e.v(), e.encoder(), e.q(), shape);
-        List<List<BoolExpr>> tiers = new java.util.ArrayList<>();
+        List<List<BoolExpr>> tiers = new ArrayList<>();
         if (!loops.isEmpty()) {
-            List<BoolExpr> both = new java.util.ArrayList<>(closed);
+            List<BoolExpr> both = new ArrayList<>(closed);
             both.addAll(loops);
             tiers.add(both);
         }
@@ -147,20 +148,6 @@ final class CycleJob {
             try (ReproducibleCheck.Answer cw =
                     ReproducibleCheck.check(
                             more, Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS), cancel)) {
-                try {
-                    java.nio.file.Files.writeString(
-                            java.nio.file.Path.of("/tmp/l35/dbg.txt"),
-                            "tier "
-                                    + tier.size()
-                                    + " of "
-                                    + closed.size()
-                                    + " "
-                                    + cw.status()
-                                    + "\n",
-                            java.nio.file.StandardOpenOption.CREATE,
-                            java.nio.file.StandardOpenOption.APPEND);
-                } catch (Exception ex) {
-                }
                 if (cw.status() == Status.SATISFIABLE)
                     return WitnessExtractor.extract(
                             cw.valuation(ctx), e.v(), e.q(), shape, e.encoder().rules(), e.model());

@@ -155,11 +155,8 @@ final class InitialState {
             Optional<isocheck.encoding.LoopCounter> lc = rules.terms().loopCounter(type, var);
             if (lc.isEmpty()) continue;
             String source = lc.get().loop().source();
-            List<ProgramModel.Assignment> as = model.assignments(type, source);
-            if (as.size() != 1
-                    || !(as.get(0).stmt() instanceof Stmt.Select sel)
-                    || sel.orderBy().isEmpty()
-                    || sel.isJoin()) continue;
+            Stmt.Select sel = lc.get().query(model, type).orElse(null);
+            if (sel == null || sel.orderBy().isEmpty() || sel.isJoin()) continue;
             isocheck.program.OrderKey key = sel.orderBy().get(0);
             String table = sel.table();
             if (v.isKey(table, key.column()) || compared(table, key.column())) continue;
