@@ -449,6 +449,249 @@ final class DrawnKeyRules {
     }
 
     /**
+     * <b>inserted_by_drawer</b> (READ COMMITTED with statement snapshots): if transaction i runs an
+     * INSERT (outside loops) of a record x whose key it drew from counter record r, and a SELECT s
+     * of another transaction t returns a row p of a table {@code found} keyed by the same counter,
+     * with p naming r and p's drawn key equal to x's, then i inserted p: some INSERT of i into that
+     * table ran, in some iteration of its loops, on a record p can be. The iteration is a Skolem
+     * term of (i, p) per loop. This is what rules out TPC-C's Delivery finding order lines of an
+     * order whose NewOrder, given no items, inserted none (its {@code IF NOT FOUND THEN RAISE} made
+     * the server's Delivery abort: SER-consistent replays, benchmarks/RESULTS.md stop 36).
+     *
+     * <p>Soundness (PostgreSQL READ COMMITTED, manual §13.2.1, under the conditions of {@link
+     * #inserterInSnapshot}, with the key-below-counter invariant declared or assumed for {@code
+     * found}): a row a statement returns is committed (or t's own write). It is not initial, since
+     * an initial key of {@code found} is below r's initial value and x's key, a value read from r,
+     * is at least that (the counter only grows). So a committed transaction j (or t) inserted p,
+     * drawing p's key from r under r's row lock; two committed draws under the lock read distinct
+     * values (the later waits for the earlier's commit and reads its increment), so j = i (t = i is
+     * excluded by t ≠ i only to keep the instances few: the argument holds for it too). Keys are
+     * never updated, so the record p is the one i's INSERT wrote. The conclusion is
+     * over-approximated (the INSERT's guards and key values where not encodable), the premise
+     * under-approximated, so the rule holds in every execution on the server.
+     */
+    List<Part> insertedByDrawer(
+            List<CounterKey> sameCounter, CounterKey found, List<Expr<?>> txns) {
+        if (!drawnUnderLock(found)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            // one drawing INSERT per type: every INSERT of it outside loops carries the same draw
+            // when it runs, and one premise suffices
+            Optional<StatementFacts> draw = Optional.empty();
+            CounterKey drawn = null;
+            for (CounterKey ck : sameCounter) {
+                if (draw.isPresent() || !drawnUnderLock(ck)) continue;
+                for (StatementFacts c : insertsInto(tf, ck)) {
+                    if (c.loops().isEmpty() && c.pinsWholeKey()) {
+                        draw = Optional.of(c);
+                        drawn = ck;
+                        break;
+                    }
+                }
+            }
+            if (draw.isEmpty()) continue;
+            StatementFacts c = draw.get();
+            CounterKey dk = drawn;
+            List<StatementFacts> inserts = insertsInto(tf, found);
+            for (TransactionFacts rf : model.transactions()) {
+                for (StatementFacts s : rf.statements()) {
+                    if (!(s.statement() instanceof Stmt.Select sel)
+                            || !s.table().equals(found.table())
+                            || sel.isJoin()
+                            || sel.aggregate().isPresent()
+                            || !ProgramModel.rowTable(
+                                            model.variable(rf.transaction(), sel.target()).type())
+                                    .equals(Optional.of(found.table()))) continue;
+                    out.add(
+                            new Part(
+                                    "inserted_by_drawer "
+                                            + tf.transaction().name()
+                                            + "."
+                                            + c.id()
+                                            + " "
+                                            + rf.transaction().name()
+                                            + "."
+                                            + s.id(),
+                                    enc.forAllTxns(
+                                            txns,
+                                            2,
+                                            new int[][] {{0, 1}},
+                                            it ->
+                                                    byDrawer(
+                                                            dk, found, tf, c, inserts, rf, s, sel,
+                                                            it.get(0), it.get(1)))));
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr byDrawer(
+            CounterKey drawn,
+            CounterKey found,
+            TransactionFacts inserter,
+            StatementFacts c,
+            List<StatementFacts> inserts,
+            TransactionFacts readerTxn,
+            StatementFacts s,
+            Stmt.Select sel,
+            Expr<?> i,
+            Expr<?> t) {
+        if (!enc.mayBe(i, inserter.transaction().name())
+                || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
+        Site site = rules.site(c, inserter.transaction(), i, List.of());
+        Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+        if (x.isEmpty()) return ctx.mkTrue();
+        List<Expr<?>> els = rules.iterationElements(s, readerTxn.transaction(), "bd");
+        Site readerSite = rules.site(s, readerTxn.transaction(), t, els);
+        Optional<BoolExpr> ne = rules.terms().nonEmpty(sel.target(), readerSite);
+        Optional<Expr<?>> pick = rules.terms().pick(sel.target(), readerSite);
+        if (ne.isEmpty() || pick.isEmpty()) return ctx.mkTrue();
+        Expr<?> p = pick.get();
+        List<BoolExpr> premise = new ArrayList<>();
+        premise.add(v.isType(i, inserter.transaction().name()));
+        premise.add(v.isType(t, readerTxn.transaction().name()));
+        premise.add(rules.exec(c, site, false));
+        premise.add(rules.exec(s, readerSite, false));
+        premise.add(ne.get());
+        for (int k = 0; k < found.counterKey().size(); k++)
+            premise.add(
+                    ctx.mkEq(
+                            v.key(drawn.table(), drawn.counterKey().get(k), x.get()),
+                            v.key(found.table(), found.counterKey().get(k), p)));
+        premise.add(
+                ctx.mkEq(
+                        v.key(drawn.table(), drawn.column(), x.get()),
+                        v.key(found.table(), found.column(), p)));
+        List<BoolExpr> ran = new ArrayList<>();
+        for (StatementFacts b : inserts) {
+            List<Expr<?>> at = new ArrayList<>();
+            for (Stmt.Foreach l : b.loops())
+                at.add(
+                        v.apply(
+                                "drawer!"
+                                        + inserter.transaction().name()
+                                        + "."
+                                        + b.id()
+                                        + "!"
+                                        + l.variable(),
+                                rules.terms().elementSort(inserter.transaction(), l.source()),
+                                List.of(i, p)));
+            Site bs = rules.site(b, inserter.transaction(), i, at);
+            ran.add(ctx.mkAnd(rules.exec(b, bs, true), rules.addresses(b, bs, p, true)));
+        }
+        return enc.forAllIn(t, els, ctx.mkImplies(enc.and(premise), enc.or(ran)));
+    }
+
+    /**
+     * <b>unseen_draw_above</b> (PostgreSQL READ COMMITTED): if transaction i runs an INSERT
+     * (outside loops) of a record x whose key k it drew from counter record r, and a plain SELECT s
+     * (outside loops) of another transaction t reads r's counter field without i in its snapshot
+     * ({@code ¬vis@s(i, t)}), the value s reads is at most k. This is what keeps TPC-C's
+     * StockLevel, reading {@code d_next_o_id} before a NewOrder commits, from counting that
+     * NewOrder's order lines as older orders' (SER-consistent replays, benchmarks/RESULTS.md stop
+     * 36).
+     *
+     * <p>Soundness (manual §13.2.1 and §13.3.2), under the conditions of {@link
+     * #inserterInSnapshot}, and only when no statement inserts or deletes counter rows (the field
+     * then only grows, every write an UPDATE that holds r's row lock to its commit): s reads the
+     * version of its snapshot, written by some W committed before s began (or the initial one). Had
+     * W written after i's draw, W's UPDATE would have waited for i's lock and committed after i, so
+     * i too would have committed before s began: against the premise. So W committed before i took
+     * the lock, and i's locking read returned W's version or a newer one: k ≥ W's value, and k ≥
+     * the initial value when s reads that. Premises under-approximated.
+     */
+    List<Part> unseenDrawAbove(CounterKey ck, List<Expr<?>> txns) {
+        if (!drawnUnderLock(ck)) return List.of();
+        String counter = ck.counter().table();
+        for (TransactionFacts tf : model.transactions())
+            if (model.writesAlive(tf.transaction(), counter)) return List.of();
+        List<Part> out = new ArrayList<>();
+        for (TransactionFacts tf : model.transactions()) {
+            for (StatementFacts c : insertsInto(tf, ck)) {
+                if (!c.loops().isEmpty() || !c.pinsWholeKey()) continue;
+                for (TransactionFacts rf : model.transactions()) {
+                    for (StatementFacts s : rf.statements()) {
+                        if (!(s.statement() instanceof Stmt.Select sel)
+                                || sel.lock().locks()
+                                || !StatementSnapshotRules.hasSnapshot(s)
+                                || !s.table().equals(counter)
+                                || sel.isJoin()
+                                || sel.aggregate().isPresent()
+                                || !s.reads().contains(ck.counter().field())
+                                || !ProgramModel.rowTable(
+                                                model.variable(rf.transaction(), sel.target())
+                                                        .type())
+                                        .equals(Optional.of(counter))) continue;
+                        out.add(
+                                new Part(
+                                        "unseen_draw_above "
+                                                + tf.transaction().name()
+                                                + "."
+                                                + c.id()
+                                                + " "
+                                                + rf.transaction().name()
+                                                + "."
+                                                + s.id(),
+                                        enc.forAllTxns(
+                                                txns,
+                                                2,
+                                                new int[][] {{0, 1}},
+                                                it ->
+                                                        drawAbove(
+                                                                ck, tf, c, rf, s, sel, it.get(0),
+                                                                it.get(1)))));
+                    }
+                }
+                break;
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr drawAbove(
+            CounterKey ck,
+            TransactionFacts inserter,
+            StatementFacts c,
+            TransactionFacts readerTxn,
+            StatementFacts s,
+            Stmt.Select sel,
+            Expr<?> i,
+            Expr<?> t) {
+        if (!enc.mayBe(i, inserter.transaction().name())
+                || !enc.mayBe(t, readerTxn.transaction().name())) return ctx.mkTrue();
+        Site site = rules.site(c, inserter.transaction(), i, List.of());
+        Optional<Expr<?>> x = rules.pinnedRecord(c, site);
+        if (x.isEmpty()) return ctx.mkTrue();
+        Site readerSite = rules.site(s, readerTxn.transaction(), t, List.of());
+        Optional<BoolExpr> ne = rules.terms().nonEmpty(sel.target(), readerSite);
+        Optional<Expr<?>> pick = rules.terms().pick(sel.target(), readerSite);
+        if (ne.isEmpty() || pick.isEmpty()) return ctx.mkTrue();
+        Optional<Expr<?>> value =
+                rules.terms().rowField(sel.target(), pick.get(), ck.counter().field(), readerSite);
+        if (value.isEmpty()) return ctx.mkTrue();
+        String counter = ck.counter().table();
+        List<String> counterKey = v.keyColumns(counter);
+        List<BoolExpr> premise = new ArrayList<>();
+        premise.add(v.isType(i, inserter.transaction().name()));
+        premise.add(v.isType(t, readerTxn.transaction().name()));
+        premise.add(rules.exec(c, site, false));
+        premise.add(rules.exec(s, readerSite, false));
+        premise.add(ne.get());
+        for (int k = 0; k < counterKey.size(); k++)
+            premise.add(
+                    ctx.mkEq(
+                            v.key(counter, counterKey.get(k), pick.get()),
+                            v.key(ck.table(), ck.counterKey().get(k), x.get())));
+        premise.add(ctx.mkNot(v.statementVis(readerTxn.transaction().name() + "." + s.id(), i, t)));
+        return ctx.mkImplies(
+                enc.and(premise),
+                ctx.mkLe(
+                        (com.microsoft.z3.IntExpr) value.get(),
+                        (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), x.get())));
+    }
+
+    /**
      * Every INSERT into the counter-keyed table takes its key from a {@code SELECT … FOR UPDATE}
      * (waiting, not SKIP LOCKED) of the counter row: the draws are serialized by the row lock.
      */

@@ -452,6 +452,7 @@ public final class Encoder {
             // statement's snapshot, when the draws are serialized by a row lock
             // (DrawnKeyRules#inserterInSnapshot)
             Set<String> tables = new LinkedHashSet<>();
+            Set<String> counterReads = new LinkedHashSet<>();
             for (CounterKey ck : counterKeys) {
                 if ((keysBelowCounters || declared(ck)) && tables.add(ck.table())) {
                     parts.addAll(
@@ -469,9 +470,24 @@ public final class Encoder {
                                     ck, txns, spec.databases().contains("postgresql")));
                     // two draws of one counter: the first committed drew the smaller key
                     // (DrawnKeyRules#drawOrder)
-                    if (spec.databases().contains("postgresql"))
+                    if (spec.databases().contains("postgresql")) {
                         parts.addAll(drawnKeyRules.drawOrder(ck, txns));
+                        // and a counter read without a drawer sees at most its draw
+                        // (DrawnKeyRules#unseenDrawAbove)
+                        if (counterReads.add(ck.counter().table() + "." + ck.counter().field()))
+                            parts.addAll(drawnKeyRules.unseenDrawAbove(ck, txns));
+                    }
                 }
+            }
+            // a row found with a drawn key was inserted by the key's drawer
+            // (DrawnKeyRules#insertedByDrawer)
+            for (CounterKey ck : counterKeys) {
+                if (!keysBelowCounters && !declared(ck)) continue;
+                List<CounterKey> same = new ArrayList<>();
+                for (CounterKey o : counterKeys)
+                    if (o.counter().table().equals(ck.counter().table())
+                            && o.counter().field().equals(ck.counter().field())) same.add(o);
+                parts.addAll(drawnKeyRules.insertedByDrawer(same, ck, txns));
             }
         }
         return parts;
