@@ -43,7 +43,13 @@ class PostgresLevelsOracleTest {
                     .sorted()
                     .forEach(p -> out.add(SoundnessOracleTest.ROOT.relativize(p).toString()));
             // aggregates over rows another transaction inserts, keys drawn from a counter
-            for (String f : List.of("status-locked.sql", "status-plain.sql", "deliver-drawn.sql")) {
+            // and the rows a drawer alone inserts, the counter below an unseen draw
+            for (String f :
+                    List.of(
+                            "status-locked.sql",
+                            "status-plain.sql",
+                            "deliver-drawn.sql",
+                            "lines-by-drawer.sql")) {
                 if (f.contains(only)) out.add(DRAWN_KEYS + f);
             }
             // claiming the least key: MIN (double delivery) and its rewrite ORDER BY … LIMIT 1

@@ -363,6 +363,16 @@ final class ProgramInterpreter {
             return mentioned.get(s);
         }
 
+        /** AccessRules#returnedOnly's shape: a LIMIT or SKIP LOCKED row set's unfiltered column. */
+        private boolean returnedOnly(Stmt.Select sel, String field) {
+            return sel.mayOmitRows()
+                    && !sel.isJoin()
+                    && sel.aggregate().isEmpty()
+                    && sel.target() != null
+                    && !isocheck.program.Columns.of(sel.where()).contains(field)
+                    && sel.orderBy().stream().noneMatch(k -> k.column().equals(field));
+        }
+
         /**
          * Whether sel is {@code ORDER BY k [DESC] LIMIT 1} on one key column, not SKIP LOCKED, not
          * an aggregate, and returned a row (AccessRules#firstRowChanges's shape).
@@ -437,8 +447,12 @@ final class ProgramInterpreter {
                             inResult,
                             locked);
                     if (!alive) continue;
-                    for (String f : mentioned(sel))
+                    for (String f : mentioned(sel)) {
+                        // a column a SELECT … LIMIT returns but neither filters nor orders on is
+                        // read on the returned rows only (AccessRules#returnedOnly)
+                        if (!inResult && returnedOnly(sel, f)) continue;
                         readEvent(r, f, "SELECT", null, inResult, locked);
+                    }
                     if (inResult) rows.add(row(sel.table(), r));
                 } finally {
                     latest = false;
