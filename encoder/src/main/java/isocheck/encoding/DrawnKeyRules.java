@@ -496,6 +496,7 @@ final class DrawnKeyRules {
             for (TransactionFacts rf : model.transactions()) {
                 for (StatementFacts s : rf.statements()) {
                     if (!(s.statement() instanceof Stmt.Select sel)
+                            || sel.target() == null
                             || !s.table().equals(found.table())
                             || sel.isJoin()
                             || sel.aggregate().isPresent()
@@ -613,6 +614,7 @@ final class DrawnKeyRules {
                 for (TransactionFacts rf : model.transactions()) {
                     for (StatementFacts s : rf.statements()) {
                         if (!(s.statement() instanceof Stmt.Select sel)
+                                || sel.target() == null
                                 || sel.lock().locks()
                                 || !StatementSnapshotRules.hasSnapshot(s)
                                 || !s.table().equals(counter)
