@@ -496,31 +496,17 @@ final class DrawnKeyRules {
             for (TransactionFacts rf : model.transactions()) {
                 for (StatementFacts s : rf.statements()) {
                     if (!(s.statement() instanceof Stmt.Select sel)
-                            || sel.target() == null
-                            || !s.table().equals(found.table())
-                            || sel.isJoin()
-                            || sel.aggregate().isPresent()
-                            || !ProgramModel.rowTable(
-                                            model.variable(rf.transaction(), sel.target()).type())
-                                    .equals(Optional.of(found.table()))) continue;
+                            || !returnsRowsOf(rf, sel, found.table())) continue;
                     out.add(
-                            new Part(
-                                    "inserted_by_drawer "
-                                            + tf.transaction().name()
-                                            + "."
-                                            + c.id()
-                                            + " "
-                                            + rf.transaction().name()
-                                            + "."
-                                            + s.id(),
-                                    enc.forAllTxns(
-                                            txns,
-                                            2,
-                                            new int[][] {{0, 1}},
-                                            it ->
-                                                    byDrawer(
-                                                            dk, found, tf, c, inserts, rf, s, sel,
-                                                            it.get(0), it.get(1)))));
+                            pairPart(
+                                    "inserted_by_drawer",
+                                    tf,
+                                    c,
+                                    rf,
+                                    s,
+                                    txns,
+                                    (i, t) ->
+                                            byDrawer(dk, found, tf, c, inserts, rf, s, sel, i, t)));
                 }
             }
         }
@@ -614,35 +600,19 @@ final class DrawnKeyRules {
                 for (TransactionFacts rf : model.transactions()) {
                     for (StatementFacts s : rf.statements()) {
                         if (!(s.statement() instanceof Stmt.Select sel)
-                                || sel.target() == null
                                 || sel.lock().locks()
                                 || !StatementSnapshotRules.hasSnapshot(s)
-                                || !s.table().equals(counter)
-                                || sel.isJoin()
-                                || sel.aggregate().isPresent()
                                 || !s.reads().contains(ck.counter().field())
-                                || !ProgramModel.rowTable(
-                                                model.variable(rf.transaction(), sel.target())
-                                                        .type())
-                                        .equals(Optional.of(counter))) continue;
+                                || !returnsRowsOf(rf, sel, counter)) continue;
                         out.add(
-                                new Part(
-                                        "unseen_draw_above "
-                                                + tf.transaction().name()
-                                                + "."
-                                                + c.id()
-                                                + " "
-                                                + rf.transaction().name()
-                                                + "."
-                                                + s.id(),
-                                        enc.forAllTxns(
-                                                txns,
-                                                2,
-                                                new int[][] {{0, 1}},
-                                                it ->
-                                                        drawAbove(
-                                                                ck, tf, c, rf, s, sel, it.get(0),
-                                                                it.get(1)))));
+                                pairPart(
+                                        "unseen_draw_above",
+                                        tf,
+                                        c,
+                                        rf,
+                                        s,
+                                        txns,
+                                        (i, t) -> drawAbove(ck, tf, c, rf, s, sel, i, t)));
                     }
                 }
                 break;
@@ -691,6 +661,45 @@ final class DrawnKeyRules {
                 ctx.mkLe(
                         (com.microsoft.z3.IntExpr) value.get(),
                         (com.microsoft.z3.IntExpr) v.key(ck.table(), ck.column(), x.get())));
+    }
+
+    /**
+     * Whether the SELECT stores whole rows of {@code table} (one table, no aggregate) in its
+     * target, so that the target's pick is a record of the table.
+     */
+    private boolean returnsRowsOf(TransactionFacts rf, Stmt.Select sel, String table) {
+        return sel.target() != null
+                && sel.table().equals(table)
+                && !sel.isJoin()
+                && sel.aggregate().isEmpty()
+                && ProgramModel.rowTable(model.variable(rf.transaction(), sel.target()).type())
+                        .equals(Optional.of(table));
+    }
+
+    /**
+     * The part {@code name tf.c rf.s} of a rule over two distinct transactions, an inserter i of
+     * type tf and a reader t of type rf.
+     */
+    private Part pairPart(
+            String name,
+            TransactionFacts tf,
+            StatementFacts c,
+            TransactionFacts rf,
+            StatementFacts s,
+            List<Expr<?>> txns,
+            BiFunction<Expr<?>, Expr<?>, BoolExpr> body) {
+        return new Part(
+                name
+                        + " "
+                        + tf.transaction().name()
+                        + "."
+                        + c.id()
+                        + " "
+                        + rf.transaction().name()
+                        + "."
+                        + s.id(),
+                enc.forAllTxns(
+                        txns, 2, new int[][] {{0, 1}}, it -> body.apply(it.get(0), it.get(1))));
     }
 
     /**
