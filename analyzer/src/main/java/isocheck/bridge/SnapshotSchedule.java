@@ -195,8 +195,9 @@ public final class SnapshotSchedule {
                                                         + " = "
                                                         + value(
                                                                 w, t, c,
-                                                                v))); // a string key is the model's
-                // 's<n>', as parameters are
+                                                                v))); // a string key as parameters
+                // are
+                // (witness.StringCode)
                 r.values().forEach((c, v) -> cols.add(c + " = " + value(w, t, c, v)));
                 sb.append("row ")
                         .append(t.name())

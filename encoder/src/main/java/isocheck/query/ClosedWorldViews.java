@@ -310,11 +310,11 @@ final class ClosedWorldViews {
     /**
      * For each {@link isocheck.encoding.LoopCounter} loop: the transactions of one type visit the
      * same row first, and its ORDER BY key (INT or string, by the string's number: seeded strings
-     * {@code 's<n>'} of as many digits sort the same way) is the least (ASC; greatest, DESC) of the
-     * query's ground records in the set. The model constrains the iterations of ground records only
-     * (EXPANDED mode), and the server visits the seeded rows in ORDER BY order: CloseAuctions skips
-     * its first row, and a replay whose two transactions had two first rows, or whose first row did
-     * not sort first, ran an iteration the model never constrained.
+     * sort as their numbers, {@link isocheck.witness.StringCode}) is the least (ASC; greatest,
+     * DESC) of the query's ground records in the set. The model constrains the iterations of ground
+     * records only (EXPANDED mode), and the server visits the seeded rows in ORDER BY order:
+     * CloseAuctions skips its first row, and a replay whose two transactions had two first rows, or
+     * whose first row did not sort first, ran an iteration the model never constrained.
      */
     private static List<BoolExpr> firstRows(
             Vocabulary v, AccessRules rules, CycleQuery.Built q, List<Member> members, Member m) {

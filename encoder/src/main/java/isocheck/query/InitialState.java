@@ -186,7 +186,9 @@ final class InitialState {
                 String id = seeded.get(order.get(rank));
                 Witness.InitialRow row = rows.get(id);
                 Map<String, String> changed = new LinkedHashMap<>(row.values());
-                // two digits from 10 up: a string 's<n>' sorts as its number
+                // two digits from 10 up, for the INT columns' sake too (a string sorts as its
+                // number:
+                // witness.StringCode)
                 long value = key.descending() ? 10 + order.size() - 1 - rank : 10 + rank;
                 changed.put(key.column(), Long.toString(value));
                 rows.put(id, new Witness.InitialRow(row.table(), row.key(), row.alive(), changed));

@@ -44,24 +44,26 @@ public record Witness(
     /**
      * A string value as SQL text: the literal it stands for when the model's number is one the
      * encoding gave a literal ({@code stringLiterals}: number to text, {@code
-     * Vocabulary#literalsByCode}), otherwise {@code 's<n>'}, the convention for a string the
-     * program does not name (distinct numbers, distinct strings).
+     * Vocabulary#literalsByCode}), otherwise {@link StringCode#text}, the convention for a string
+     * the program does not name (distinct numbers, distinct strings, in the numbers' order).
      */
     public static String sqlString(String modelNumber, Map<String, String> stringLiterals) {
         String text = stringLiterals.get(modelNumber);
-        return text == null ? "'s" + modelNumber + "'" : "'" + text.replace("'", "''") + "'";
+        return text == null
+                ? "'" + StringCode.text(modelNumber) + "'"
+                : "'" + text.replace("'", "''") + "'";
     }
 
     /**
      * The inverse of {@link #sqlString}: the model's number of a quoted SQL string it wrote, the
-     * literal's number when the text is one the encoding gave a number, else n of {@code 's<n>'};
-     * null when the text is neither.
+     * literal's number when the text is one the encoding gave a number, else {@link
+     * StringCode#number}; null when the text is neither.
      */
     public static String modelNumber(String sqlText, Map<String, String> stringLiterals) {
         String text = sqlText.substring(1, sqlText.length() - 1).replace("''", "'");
         String code = literalNumber(text, stringLiterals);
         if (code != null) return code;
-        return text.startsWith("s") ? text.substring(1) : null;
+        return StringCode.number(text);
     }
 
     /** The number the encoding gave a string literal of the program, or null. */
