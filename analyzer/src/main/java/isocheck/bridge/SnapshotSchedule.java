@@ -70,6 +70,8 @@ public final class SnapshotSchedule {
         sb.append(
                 "# Replay on a snapshot database (PostgreSQL: --isolation snapshot, i.e. REPEATABLE READ; H2: snapshot),\n");
         sb.append("# record with --out, then check: SER should be violated by the cycle below.\n");
+        String alone = w.alone().note(w.k());
+        if (alone != null) sb.append("# NOTE: ").append(alone).append('\n');
         cycleAndDatabase(sb, w, program);
         declarations(sb, w, program);
         sb.append(

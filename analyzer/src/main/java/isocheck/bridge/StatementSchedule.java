@@ -164,6 +164,8 @@ public final class StatementSchedule {
                                 + " at its own snapshot level (--isolation-of TYPE=LEVEL),\n"
                                 + "# record with --out, then check:\n");
         sb.append("# SER should be violated by the cycle below.\n");
+        String alone = w.alone().note(w.k());
+        if (alone != null) sb.append("# NOTE: ").append(alone).append('\n');
         SnapshotSchedule.cycleAndDatabase(sb, w, program);
         SnapshotSchedule.declarations(sb, w, program);
         sb.append(

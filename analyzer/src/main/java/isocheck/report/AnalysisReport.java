@@ -147,6 +147,8 @@ public final class AnalysisReport {
                                         .collect(Collectors.joining(", ")))
                 .append("\n");
         for (String line : w.explanation()) sb.append("  ").append(line).append("\n");
+        String alone = w.alone().note(w.k());
+        if (alone != null) sb.append("  ").append(alone).append("\n");
     }
 
     private static String call(Witness.Txn t) {
@@ -226,6 +228,8 @@ public final class AnalysisReport {
         for (int i : w.arOrder()) ar.add(w.txns().get(i).id());
         ArrayNode ex = n.putArray("explanation");
         w.explanation().forEach(ex::add);
+        if (w.alone() != isocheck.witness.AloneExecution.NOT_ASKED)
+            n.put("alone", w.alone().name().toLowerCase(java.util.Locale.ROOT));
         return n;
     }
 

@@ -697,8 +697,9 @@ public final class Terms {
      * column of the visited record or a parameter the program never tests for NULL (the model's
      * parameters are NULL only where {@link NullableParameters} says so); a nullable parameter's
      * flag; an aggregate local's {@code T.v!null} (COUNT never, MIN/MAX exactly when no matching
-     * row is in the view, SUM/AVG free: {@link AuxRules}); arithmetic is NULL when an operand is.
-     * Anything else (a field that may be NULL, a local copied from one) is not known: empty.
+     * row is in the view, SUM/AVG free: {@link AuxRules}); arithmetic is NULL when an operand is. A
+     * local with one stable definition: its definition's. Anything else (a field that may be NULL,
+     * a local copied from one) is not known: empty.
      */
     private Optional<BoolExpr> exactNull(isocheck.program.Expr e, Site site, Expr<?> r) {
         if (e instanceof isocheck.program.Expr.IntLit || e instanceof isocheck.program.Expr.StrLit)
@@ -725,8 +726,26 @@ public final class Terms {
                             : ctx.mkFalse());
         if (var.kind() == Variable.Kind.LOCAL && isAggregate(site.txn(), var))
             return aggregateNull(var, site);
+        // a local with one stable definition is NULL exactly when its definition is (the value
+        // is that definition's too, #variable): PL/pgSQL's SELECT MAX(ib_id) INTO v_max_ib_id is
+        // read into v_max_ib_id$1 and copied, and AuctionMark's NewBid then keys its bid by
+        // COALESCE(v_max_ib_id, 0) + 1, which stayed free (benchmarks/RESULTS.md stop 37)
+        if (var.kind() == Variable.Kind.LOCAL && nullDepth < 8) {
+            Optional<isocheck.program.Expr> def = model.definition(site.txn(), var);
+            if (def.isPresent()) {
+                nullDepth++;
+                try {
+                    return exactNull(def.get(), new Site(site.txn(), site.t(), Map.of()), null);
+                } finally {
+                    nullDepth--;
+                }
+            }
+        }
         return Optional.empty();
     }
+
+    /** Definitions followed by {@link #exactNull} (a chain of copies; no cycle in a program). */
+    private int nullDepth;
 
     @SuppressWarnings("unchecked")
     private static IntExpr int_(Expr<?> e) {
@@ -742,8 +761,27 @@ public final class Terms {
      * nullable field (its comparisons are encoded as if the value were an integer).
      */
     private boolean mayBeNull(isocheck.program.Expr e, Site site, boolean parameters) {
-        return nullableField(e, site)
+        return !fieldsNotNull && nullableField(e, site)
                 || parameters && throughParameter(e, site, new java.util.HashSet<>());
+    }
+
+    /** While set, a column declared without NOT NULL is read as an integer (never NULL). */
+    private boolean fieldsNotNull;
+
+    /**
+     * Builds a formula with every stored field taken as not NULL, so that a comparison with a
+     * column declared without NOT NULL is encoded exactly instead of by polarity. Never for a query
+     * (NULL is a value a real field may hold); for a witness preference only (seeds print integers,
+     * never NULL: query.ClosedWorldViews#edgeGuards).
+     */
+    public <T> T assumingFieldsNotNull(java.util.function.Supplier<T> build) {
+        boolean was = fieldsNotNull;
+        fieldsNotNull = true;
+        try {
+            return build.get();
+        } finally {
+            fieldsNotNull = was;
+        }
     }
 
     private boolean nullableField(isocheck.program.Expr e, Site site) {

@@ -41,8 +41,10 @@ import java.util.Set;
  * cycle transaction. Covered view functions: a transaction's ({@code val!T.f}, {@code Alive!T}), a
  * statement's ({@code val!T.f@S/n}, {@code Alive!T@S/n}), and the per-variable field functions of a
  * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}. (4)
- * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}. {@link #loops} adds the loops'
- * preferences, asked first and dropped when unsatisfiable.
+ * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}. (6) {@link #sameAggregates}.
+ * {@link CycleJob} adds the cycle's edges ({@link #pins}, or some statement pair of its class,
+ * {@link #classPins}), the edges' guards on integer values ({@link #edgeGuards}), and {@link
+ * #loops}' preferences, asked first and dropped when unsatisfiable.
  */
 final class ClosedWorldViews {
     private ClosedWorldViews() {}
@@ -126,17 +128,52 @@ final class ClosedWorldViews {
         for (Member m : members) out.addAll(limitedLoops(v, rules, q, m));
         for (Member m : members) out.addAll(distinctInsertingElements(v, rules, q, m));
         out.addAll(freshIdentities(v, rules, members));
+        out.addAll(sameAggregates(v, model, rules, q, members));
+        return out;
+    }
+
+    /** The cycle's own edges: each selector's flag and necessary condition. */
+    static List<BoolExpr> pins(List<CycleQuery.Selector> shape) {
+        List<BoolExpr> out = new ArrayList<>();
         for (CycleQuery.Selector s : shape) {
             out.add(s.flag());
             out.add(s.eta());
         }
-        return out.size() == 2 * shape.size() ? List.of() : out;
+        return out;
+    }
+
+    /**
+     * The selectors of the cycle's class on each edge: every selector with the edge's transaction
+     * types, kind and table ({@link CycleShapes#shape}), the unit {@code --all} enumerates.
+     */
+    static List<List<CycleQuery.Selector>> classOf(
+            CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+        List<List<CycleQuery.Selector>> out = new ArrayList<>();
+        for (int i = 0; i < shape.size(); i++) {
+            String cls = CycleShapes.shape(shape.get(i));
+            List<CycleQuery.Selector> group = new ArrayList<>();
+            for (CycleQuery.Selector s : q.edges().get(i))
+                if (CycleShapes.shape(s).equals(cls)) group.add(s);
+            out.add(group);
+        }
+        return out;
+    }
+
+    /** Some selector of the class holds on each edge (its flag and necessary condition). */
+    static List<BoolExpr> classPins(Context ctx, List<List<CycleQuery.Selector>> cls) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (List<CycleQuery.Selector> group : cls) {
+            List<BoolExpr> any = new ArrayList<>();
+            for (CycleQuery.Selector s : group) any.add(ctx.mkAnd(s.flag(), s.eta()));
+            out.add(ctx.mkOr(any.toArray(new BoolExpr[0])));
+        }
+        return out;
     }
 
     /**
      * The loops' preferences, asked first beside {@link #of} and dropped when the two together are
-     * not satisfiable in time: (6) every loop pick whose loop surely ran was made ({@link
-     * Encoder#loopPicksMade}); (7) {@link #unlimitedLoops}; (8) {@link #loopPositions}.
+     * not satisfiable in time: (7) every loop pick whose loop surely ran was made ({@link
+     * Encoder#loopPicksMade}); (8) {@link #unlimitedLoops}; (9) {@link #loopPositions}.
      */
     static List<BoolExpr> loops(
             Vocabulary v, Encoder encoder, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
@@ -146,6 +183,52 @@ final class ClosedWorldViews {
             out.addAll(encoder.loopPicksMade(m.type(), m.t()));
             out.addAll(unlimitedLoops(v, encoder.rules(), q, m));
             out.addAll(loopPositions(v, encoder.rules(), q, m));
+        }
+        return out;
+    }
+
+    /**
+     * The guards of the cycle's edge statements, with every stored field taken as not NULL: the
+     * query leaves a comparison with a column declared without NOT NULL to polarity (NULL is not
+     * modelled, Terms#mayBeNull), so both branches of AuctionMark NewBid's {@code IF r.i_num_bids >
+     * 0} could run on one seeded value, and the replay took the branch its integer decides
+     * (benchmarks/RESULTS.md stop 37). A seed prints integers, never NULL, so this is what the
+     * replay evaluates: {@link CycleJob} asks for a witness with these, and calls the cycle not
+     * shown by its transactions alone (witness.AloneExecution) when there is none.
+     */
+    static List<BoolExpr> edgeGuards(
+            Context ctx,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<List<CycleQuery.Selector>> edges) {
+        List<BoolExpr> out = new ArrayList<>();
+        int k = edges.size();
+        for (int i = 0; i < k; i++) {
+            Expr<?> t1 = q.txns().get(i), t2 = q.txns().get((i + 1) % k);
+            for (CycleQuery.Selector s : edges.get(i)) {
+                var c = s.conflict();
+                BoolExpr both =
+                        rules.terms()
+                                .assumingFieldsNotNull(
+                                        () ->
+                                                ctx.mkAnd(
+                                                        rules.exec(
+                                                                c.c1(),
+                                                                rules.site(
+                                                                        c.c1(), c.t1(), t1,
+                                                                        s.first()),
+                                                                true),
+                                                        rules.exec(
+                                                                c.c2(),
+                                                                rules.site(
+                                                                        c.c2(),
+                                                                        c.t2(),
+                                                                        t2,
+                                                                        s.second()),
+                                                                true)));
+                // an unguarded statement's is TRUE: no preference, no extra solve
+                if (!both.simplify().isTrue()) out.add(ctx.mkImplies(s.flag(), both));
+            }
         }
         return out;
     }
@@ -291,6 +374,99 @@ final class ClosedWorldViews {
         for (List<Expr<?>> xs : bySource.values())
             if (xs.size() > 1) out.add(v.context().mkDistinct(xs.toArray(new Expr<?>[0])));
         return out;
+    }
+
+    /**
+     * Two runs of one aggregate SELECT outside loops ({@code MAX}, {@code COUNT}, …) by two cycle
+     * transactions of its type, with equal values for every variable its WHERE names, whose
+     * snapshots hold no cycle transaction that writes the table, read one initial state: one value
+     * and one NULL-ness. The encoding leaves an aggregate free beyond its view's named rows (a
+     * transaction outside the cycle may add a matching row), so two AuctionMark NewBids of one item
+     * read two different {@code MAX(ib_id)} and inserted two bids; on the server both read one
+     * maximum, drew one key, and the second INSERT failed on item_bid's primary key
+     * (benchmarks/RESULTS.md stop 37). Only where the statement runs before its transaction's own
+     * writes of the table (it would see those) and is not a join's last table (its WHERE names the
+     * earlier tables' rows).
+     */
+    private static List<BoolExpr> sameAggregates(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<Member> members) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        var terms = rules.terms();
+        for (Member a : members)
+            for (Member b : members) {
+                if (b.index() <= a.index() || a.type() != b.type()) continue;
+                Transaction type = a.type();
+                List<StatementFacts> all = model.facts(type.name()).statements();
+                for (int at = 0; at < all.size(); at++) {
+                    StatementFacts sf = all.get(at);
+                    if (!(sf.statement() instanceof Stmt.Select sel)
+                            || sel.aggregate().isEmpty()
+                            || sel.isJoin()
+                            || !sf.loops().isEmpty()) continue;
+                    boolean ownWriteBefore = false;
+                    for (int i = 0; i < at; i++)
+                        if (all.get(i).table().equals(sf.table()) && !all.get(i).writes().isEmpty())
+                            ownWriteBefore = true;
+                    if (ownWriteBefore) continue;
+                    Variable target = model.variable(type, sel.target());
+                    Site sa = new Site(type, a.t(), Map.of()), sb = new Site(type, b.t(), Map.of());
+                    Optional<Expr<?>> aggA = terms.aggregate(target, sa);
+                    Optional<Expr<?>> aggB = terms.aggregate(target, sb);
+                    Optional<BoolExpr> nullA = terms.aggregateNull(target, sa);
+                    Optional<BoolExpr> nullB = terms.aggregateNull(target, sb);
+                    if (aggA.isEmpty() || aggB.isEmpty() || nullA.isEmpty() || nullB.isEmpty())
+                        continue;
+                    List<BoolExpr> premises = new ArrayList<>();
+                    boolean encoded = true;
+                    for (String name : isocheck.program.VarRefs.of(sel.where())) {
+                        Variable x = model.variable(type, name);
+                        if (!(x.type() instanceof isocheck.program.Type.Scalar)) {
+                            encoded = false;
+                            break;
+                        }
+                        var ref =
+                                new isocheck.program.Expr.VarRef(
+                                        name, null, isocheck.program.ScalarType.INT, sel.pos());
+                        Optional<Expr<?>> xa = terms.variable(ref, sa),
+                                xb = terms.variable(ref, sb);
+                        if (xa.isEmpty() || xb.isEmpty()) {
+                            encoded = false;
+                            break;
+                        }
+                        premises.add(ctx.mkEq(xa.get(), xb.get()));
+                    }
+                    if (!encoded) continue;
+                    FuncDecl<?> snapshot =
+                            v.declaredFunctions().get("vis@" + type.name() + "." + sf.id());
+                    for (Member t : List.of(a, b))
+                        for (Member c : members) {
+                            if (c == t || !writesTable(model, c.type(), sf.table())) continue;
+                            BoolExpr seen =
+                                    snapshot == null
+                                            ? v.vis(c.t(), t.t())
+                                            : (BoolExpr) ctx.mkApp(snapshot, c.t(), t.t());
+                            premises.add(ctx.mkNot(seen));
+                        }
+                    out.add(
+                            ctx.mkImplies(
+                                    ctx.mkAnd(premises.toArray(new BoolExpr[0])),
+                                    ctx.mkAnd(
+                                            ctx.mkEq(aggA.get(), aggB.get()),
+                                            ctx.mkEq(nullA.get(), nullB.get()))));
+                }
+            }
+        return out;
+    }
+
+    private static boolean writesTable(ProgramModel model, Transaction type, String table) {
+        for (StatementFacts sf : model.facts(type.name()).statements())
+            if (sf.table().equals(table) && !sf.writes().isEmpty()) return true;
+        return false;
     }
 
     /**

@@ -11,6 +11,7 @@ import isocheck.encoding.Vocabulary;
 import isocheck.program.Program;
 import isocheck.spec.Spec;
 import isocheck.spec.SpecException;
+import isocheck.witness.AloneExecution;
 import isocheck.witness.Valuation;
 import isocheck.witness.Witness;
 import java.nio.file.Path;
@@ -113,11 +114,14 @@ final class CycleJob {
 
     /**
      * The witness of one cycle shape: with {@code closedWorld} at a database's own level, from a
-     * model of the query with the shape pinned and {@link ClosedWorldViews}' constraints (first
-     * with its loops' preferences, then without) when that is satisfiable within {@link
-     * #CLOSED_WORLD_SECONDS} (a witness whose schedule the cycle's transactions alone can replay),
-     * else from the query's own model m. Either model satisfies the query, so the verdict is the
-     * same; only the witness's values may differ.
+     * model of the query with the shape pinned and {@link ClosedWorldViews}' constraints when that
+     * is satisfiable within {@link #CLOSED_WORLD_SECONDS} (a witness whose schedule the cycle's
+     * transactions alone can replay), else from the query's own model m. When the shape's own
+     * statements have none, another statement pair of its class (the types, kinds and tables {@code
+     * --all} enumerates) may: AuctionMark's NewBid pair read {@code i_num_bids} in one branch of an
+     * IF and wrote it in the other, which needs a third NewBid between them, where the same class
+     * with both in one branch replays alone (benchmarks/RESULTS.md stop 37). Either model satisfies
+     * the query, so the verdict is the same; only the witness may differ.
      */
     private Witness witness(
             Context ctx,
@@ -126,34 +130,127 @@ final class CycleJob {
             Valuation m,
             List<CycleQuery.Selector> shape,
             Cancellation cancel) {
-        List<BoolExpr> closed =
+        List<BoolExpr> views =
                 opts.closedWorld() && e.encoder().databaseLevel()
                         ? ClosedWorldViews.of(
                                 e.v(), e.model(), e.encoder(), e.q(), assertions, shape)
                         : List.of();
-        if (closed.isEmpty())
+        if (views.isEmpty())
             return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model());
-        // the loops' preferences first, then without them (ClosedWorldViews#loops)
         List<BoolExpr> loops = ClosedWorldViews.loops(e.v(), e.encoder(), e.q(), shape);
-        List<List<BoolExpr>> tiers = new ArrayList<>();
-        if (!loops.isEmpty()) {
-            List<BoolExpr> both = new ArrayList<>(closed);
-            both.addAll(loops);
-            tiers.add(both);
+        List<List<CycleQuery.Selector>> own = new ArrayList<>();
+        for (CycleQuery.Selector s : shape) own.add(List.of(s));
+        Attempt pinned =
+                alone(
+                        ctx,
+                        e,
+                        assertions,
+                        concat(views, ClosedWorldViews.pins(shape)),
+                        loops,
+                        own,
+                        cancel);
+        if (pinned.found()) return pinned.witness();
+        List<List<CycleQuery.Selector>> cls = ClosedWorldViews.classOf(e.q(), shape);
+        if (cls.stream().anyMatch(g -> g.size() > 1)) {
+            Attempt other =
+                    alone(
+                            ctx,
+                            e,
+                            assertions,
+                            concat(views, ClosedWorldViews.classPins(ctx, cls)),
+                            loops,
+                            cls,
+                            cancel);
+            if (other.found()) return other.witness();
         }
-        tiers.add(closed);
-        for (List<BoolExpr> tier : tiers) {
+        if (pinned.witness() != null) return pinned.witness();
+        return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model())
+                .withAlone(pinned.undecided() ? AloneExecution.UNDECIDED : AloneExecution.NONE);
+    }
+
+    /**
+     * One closed-world search's result: its witness (null when no tier was satisfiable), and
+     * whether the deciding solve ran out of time.
+     */
+    private record Attempt(Witness witness, boolean undecided) {
+        boolean found() {
+            return witness != null && witness.alone() == AloneExecution.FOUND;
+        }
+    }
+
+    /**
+     * One closed-world search over the edges' candidate selectors {@code edges} (one each when
+     * pinned): the loops' preferences first, then without them; both with the edges' guards on
+     * integer values ({@link ClosedWorldViews#edgeGuards}), which decide whether the cycle's
+     * transactions alone show it; last without the guards, a witness no better than a NONE.
+     */
+    private Attempt alone(
+            Context ctx,
+            Encoded e,
+            BoolExpr[] assertions,
+            List<BoolExpr> closed,
+            List<BoolExpr> loops,
+            List<List<CycleQuery.Selector>> edges,
+            Cancellation cancel) {
+        List<BoolExpr> guards = ClosedWorldViews.edgeGuards(ctx, e.encoder().rules(), e.q(), edges);
+        List<List<BoolExpr>> tiers = new ArrayList<>();
+        if (!loops.isEmpty()) tiers.add(concat(closed, loops, guards));
+        tiers.add(concat(closed, guards));
+        if (!guards.isEmpty()) tiers.add(closed);
+        int decisive = tiers.size() - (guards.isEmpty() ? 1 : 2);
+        boolean undecided = false;
+        for (int n = 0; n < tiers.size(); n++) {
+            List<BoolExpr> tier = tiers.get(n);
             BoolExpr[] more = Arrays.copyOf(assertions, assertions.length + tier.size());
             for (int i = 0; i < tier.size(); i++) more[assertions.length + i] = tier.get(i);
             try (ReproducibleCheck.Answer cw =
                     ReproducibleCheck.check(
                             more, Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS), cancel)) {
-                if (cw.status() == Status.SATISFIABLE)
-                    return WitnessExtractor.extract(
-                            cw.valuation(ctx), e.v(), e.q(), shape, e.encoder().rules(), e.model());
+                if (cw.status() == Status.SATISFIABLE) {
+                    Valuation model = cw.valuation(ctx);
+                    Witness w =
+                            WitnessExtractor.extract(
+                                            model,
+                                            e.v(),
+                                            e.q(),
+                                            chosen(model, edges),
+                                            e.encoder().rules(),
+                                            e.model())
+                                    .withAlone(
+                                            n <= decisive
+                                                    ? AloneExecution.FOUND
+                                                    : undecided
+                                                            ? AloneExecution.UNDECIDED
+                                                            : AloneExecution.NONE);
+                    return new Attempt(w, undecided);
+                }
+                if (n == decisive) undecided = cw.status() != Status.UNSATISFIABLE;
             }
         }
-        return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model());
+        return new Attempt(null, undecided);
+    }
+
+    /** On each edge, the first candidate selector whose flag holds in the model. */
+    private static List<CycleQuery.Selector> chosen(
+            Valuation m, List<List<CycleQuery.Selector>> edges) {
+        List<CycleQuery.Selector> out = new ArrayList<>();
+        for (List<CycleQuery.Selector> group : edges) {
+            CycleQuery.Selector pick = group.get(0);
+            for (CycleQuery.Selector s : group)
+                if (m.eval(s.flag(), true).isTrue()) {
+                    pick = s;
+                    break;
+                }
+            out.add(pick);
+        }
+        return out;
+    }
+
+    @SafeVarargs
+    private static List<BoolExpr> concat(List<BoolExpr>... lists) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (List<BoolExpr> l : lists) out.addAll(l);
+        return out;
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Map;
  * @param arOrder the transactions' indices in arbitration order
  * @param accesses reads and writes, by statements of the cycle's transactions outside loops, of the
  *     fields on the edges' records, as the model has them (the edges' own statements are implied)
+ * @param alone whether the values come from an execution of the cycle's transactions alone
  */
 public record Witness(
         int k,
@@ -26,7 +27,49 @@ public record Witness(
         List<String> explanation,
         List<Access> accesses,
         List<InitialRow> initialRows,
-        Map<String, String> stringLiterals) {
+        Map<String, String> stringLiterals,
+        AloneExecution alone) {
+
+    public Witness(
+            int k,
+            List<Txn> txns,
+            List<Edge> edges,
+            List<int[]> vis,
+            List<Integer> arOrder,
+            String anomaly,
+            List<String> explanation,
+            List<Access> accesses,
+            List<InitialRow> initialRows,
+            Map<String, String> stringLiterals) {
+        this(
+                k,
+                txns,
+                edges,
+                vis,
+                arOrder,
+                anomaly,
+                explanation,
+                accesses,
+                initialRows,
+                stringLiterals,
+                AloneExecution.NOT_ASKED);
+    }
+
+    /** This witness, with what the solve for an execution of its transactions alone found. */
+    public Witness withAlone(AloneExecution a) {
+        return new Witness(
+                k,
+                txns,
+                edges,
+                vis,
+                arOrder,
+                anomaly,
+                explanation,
+                accesses,
+                initialRows,
+                stringLiterals,
+                a);
+    }
 
     public Witness(
             int k,

@@ -1,0 +1,49 @@
+package isocheck.witness;
+
+/**
+ * Whether the witness's values come from an execution of the cycle's transactions alone, on one
+ * initial state ({@code query.ClosedWorldViews}, asked for {@code --schedule-out} at a database's
+ * own level). The encoding is open-world (paper §3): a transaction outside the cycle may commit
+ * between two of its statements, so a cycle may need values only such a commit gives. Two
+ * AuctionMark NewBids whose {@code MAX(ib_id)} reads each miss the other's bid drew one key when
+ * they ran alone, and the second INSERT failed on the primary key; a third NewBid committing
+ * between the two reads gives them two keys (benchmarks/RESULTS.md stop 37). A schedule replays the
+ * cycle's transactions alone, so only a {@link #FOUND} witness is expected to violate SER on the
+ * server.
+ */
+public enum AloneExecution {
+    /** Not asked: a paper spec, or no schedule wanted. */
+    NOT_ASKED,
+    /** The witness is such an execution: its schedule replays it. */
+    FOUND,
+    /**
+     * The closed-world constraints, with the edge statements' guards on integer values, are
+     * unsatisfiable with this cycle: no execution of its transactions alone, from a state of the
+     * rows the model names with integer (not NULL) values, has it. The witness is the best model
+     * found without them.
+     */
+    NONE,
+    /** The solve for one ran out of its time limit; the witness is the query's own model. */
+    UNDECIDED;
+
+    /**
+     * What a reader of the witness, or of its schedule, must know when its values do not come from
+     * an execution of its k transactions alone; null otherwise.
+     */
+    public String note(int k) {
+        return switch (this) {
+            case NONE ->
+                    "Needs a transaction outside the cycle: no execution of these "
+                            + k
+                            + " transactions alone, from integer values, has it (the closed-world solve is"
+                            + " unsatisfiable), so a schedule that replays them alone is not expected to"
+                            + " violate SER.";
+            case UNDECIDED ->
+                    "Whether these "
+                            + k
+                            + " transactions alone can show this cycle was not decided in time; a schedule"
+                            + " that replays them alone may not violate SER.";
+            default -> null;
+        };
+    }
+}
