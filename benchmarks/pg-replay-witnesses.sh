@@ -18,7 +18,7 @@
 #   recorded SER-consistent at load 50 that violate SER with 10000)
 # Prints one row per witness: program, level, anomaly number, the witness's name, and the replay's
 # outcome (`violated` = recorded history SER-violating, as it must be; anything else is printed;
-# a witness analyze marked "Needs a transaction outside the cycle" (witness.AloneExecution) is
+# a witness analyze marked "Not shown by these k transactions alone" (witness.AloneExecution) is
 # expected SER-consistent when its transactions replay alone, and is counted apart).
 set -uo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -55,8 +55,8 @@ for prog in "$@"; do
     r=$?
     case $r in
       1) verdict=violated ;;
-      0) if grep -q '^# NOTE: Needs a transaction outside the cycle' "$s"; then
-           verdict="SER consistent, as analyze said: needs a transaction outside the cycle"
+      0) if grep -q '^# NOTE: Not shown by these [0-9]* transactions alone' "$s"; then
+           verdict="SER consistent, as analyze said: not shown by these transactions alone"
          else
            verdict="**SER consistent** (see $d/run-$n.txt)"
          fi ;;

@@ -7,7 +7,7 @@
 -- the other commits: a non-repeatable read), and each replays SER-violating on the server. Three
 -- need a third new_bid: both MAX reads miss the other's bid, so alone they read one maximum, draw one
 -- key, and the second INSERT fails on the primary key; with a third new_bid committing between the two
--- reads they draw two keys. isocheck marks those "Needs a transaction outside the cycle"
+-- reads they draw two keys. isocheck marks those "Not shown by these 2 transactions alone"
 -- (witness.AloneExecution, benchmarks/RESULTS.md stop 37). REPEATABLE READ and SERIALIZABLE: none
 -- (first-updater-wins on item).
 --

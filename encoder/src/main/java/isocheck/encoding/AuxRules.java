@@ -313,6 +313,26 @@ final class AuxRules extends RuleFamily {
     }
 
     /**
+     * For {@link Encoder#localsOnIntegers}: each path-assigned local's path_assignment, and each
+     * local whose one stable definition is a COALESCE ({@link Terms#variable} leaves its own term
+     * free when the arguments' NULL-ness is not encoded) equal to that definition.
+     */
+    List<BoolExpr> localsOnIntegers(Transaction txn, Expr<?> t) {
+        List<BoolExpr> out = new ArrayList<>();
+        Site site = new Site(txn, t, Map.of());
+        for (Variable var : txn.locals()) {
+            out.addAll(auxPathAssignment(txn, var, t));
+            Optional<isocheck.program.Expr> def = model.definition(txn, var);
+            if (def.isEmpty() || !(def.get() instanceof isocheck.program.Expr.Coalesce)) continue;
+            Optional<Expr<?>> own = terms.ownTerm(var, site);
+            Optional<Expr<?>> value = terms.value(def.get(), site, null);
+            if (own.isPresent() && value.isPresent() && !own.get().equals(value.get()))
+                out.add(ctx.mkEq(own.get(), value.get()));
+        }
+        return out;
+    }
+
+    /**
      * path_assignment ({@link PathAssignment}, whose class comment argues soundness): the local's
      * term {@code T.v(t)} is the right-hand side of the last assignment that ran — one whose IF
      * branches were taken (over-approximated) and after which no other one's were (each

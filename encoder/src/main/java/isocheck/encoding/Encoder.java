@@ -220,6 +220,18 @@ public final class Encoder {
         return aux.loopPicksMade(txn, t);
     }
 
+    /**
+     * A witness preference (query.ClosedWorldViews, with the edges' guards): the locals' values
+     * with every stored field taken as not NULL ({@link Terms#assumingFieldsNotNull}), where the
+     * query leaves them free because a column may be NULL. AuctionMark's NewComment keys its
+     * comment by {@code COALESCE(v_num_comments, 0) + 1}, a nullable column read: two NewComments
+     * that read one count drew two keys in the model, one on the server (benchmarks/RESULTS.md stop
+     * 37).
+     */
+    public List<BoolExpr> localsOnIntegers(Transaction txn, Expr<?> t) {
+        return terms.assumingFieldsNotNull(() -> aux.localsOnIntegers(txn, t));
+    }
+
     public AccessRules rules() {
         return rules;
     }

@@ -326,6 +326,11 @@ public final class Terms {
             return Optional.of(loopPickValue(site.txn(), var, site.t()));
         // any other scalar assigned by := : unconstrained (see the class comment); a
         // PathAssignment local is this term too, constrained by AuxRules
+        return ownTerm(var, site);
+    }
+
+    /** A local's own term {@code T.v(ē, t)}, which {@link #variable} falls back to. */
+    Optional<Expr<?>> ownTerm(Variable var, Site site) {
         return indices(var, site)
                 .map(
                         ix ->
@@ -726,6 +731,14 @@ public final class Terms {
                             : ctx.mkFalse());
         if (var.kind() == Variable.Kind.LOCAL && isAggregate(site.txn(), var))
             return aggregateNull(var, site);
+        // a scalar read of a SELECT … INTO's row set: NULL when it found no row (PL/pgSQL), else
+        // its column's value, never NULL for a NOT NULL column (or while fieldsNotNull)
+        if (var.type() instanceof Type.Rows rows && rows.table().isPresent()) {
+            String f = ref.hasField() ? ref.field() : rows.fields().get(0).name();
+            if (fieldsNotNull || !nullable(rows.table().get(), f))
+                return nonEmpty(var.name(), site).map(ctx::mkNot);
+            return Optional.empty();
+        }
         // a local with one stable definition is NULL exactly when its definition is (the value
         // is that definition's too, #variable): PL/pgSQL's SELECT MAX(ib_id) INTO v_max_ib_id is
         // read into v_max_ib_id$1 and copied, and AuctionMark's NewBid then keys its bid by

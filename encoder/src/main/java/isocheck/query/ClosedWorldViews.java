@@ -234,6 +234,25 @@ final class ClosedWorldViews {
     }
 
     /**
+     * The cycle's transactions' locals on integer values ({@link Encoder#localsOnIntegers}), asked
+     * with {@link #edgeGuards}: where a key is computed from a nullable column, the query leaves it
+     * free, and two of AuctionMark's NewComments that read one count drew two comment keys.
+     */
+    static List<BoolExpr> localsOnIntegers(Encoder encoder, CycleQuery.Built q, List<Member> m) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (Member x : m) out.addAll(encoder.localsOnIntegers(x.type(), x.t()));
+        return out;
+    }
+
+    /** The cycle's members, in cycle order: member i is shape i's first transaction. */
+    static List<Member> members(CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+        List<Member> out = new ArrayList<>();
+        for (int i = 0; i < shape.size(); i++)
+            out.add(new Member(i, shape.get(i).conflict().t1(), q.txns().get(i)));
+        return out;
+    }
+
+    /**
      * The applications of the named functions in the assertions outside quantifiers, by function
      * id, in the order a depth-first walk of the assertions meets them (the same in every run).
      */
@@ -650,7 +669,7 @@ final class ClosedWorldViews {
     }
 
     /** A cycle transaction: its position in the cycle, its type and its term. */
-    private record Member(int index, Transaction type, Expr<?> t) {}
+    record Member(int index, Transaction type, Expr<?> t) {}
 
     /**
      * A view function: the table and field (or Alive) it reads and where its record argument is.

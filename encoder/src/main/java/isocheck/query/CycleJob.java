@@ -181,8 +181,9 @@ final class CycleJob {
     /**
      * One closed-world search over the edges' candidate selectors {@code edges} (one each when
      * pinned): the loops' preferences first, then without them; both with the edges' guards on
-     * integer values ({@link ClosedWorldViews#edgeGuards}), which decide whether the cycle's
-     * transactions alone show it; last without the guards, a witness no better than a NONE.
+     * integer values ({@link ClosedWorldViews#edgeGuards}, {@link
+     * ClosedWorldViews#localsOnIntegers}), which decide whether the cycle's transactions alone show
+     * it; last without the guards, a witness no better than a NONE.
      */
     private Attempt alone(
             Context ctx,
@@ -192,7 +193,12 @@ final class CycleJob {
             List<BoolExpr> loops,
             List<List<CycleQuery.Selector>> edges,
             Cancellation cancel) {
-        List<BoolExpr> guards = ClosedWorldViews.edgeGuards(ctx, e.encoder().rules(), e.q(), edges);
+        List<BoolExpr> guards =
+                new ArrayList<>(
+                        ClosedWorldViews.edgeGuards(ctx, e.encoder().rules(), e.q(), edges));
+        guards.addAll(
+                ClosedWorldViews.localsOnIntegers(
+                        e.encoder(), e.q(), ClosedWorldViews.members(e.q(), chosenFirst(edges))));
         List<List<BoolExpr>> tiers = new ArrayList<>();
         if (!loops.isEmpty()) tiers.add(concat(closed, loops, guards));
         tiers.add(concat(closed, guards));
@@ -228,6 +234,13 @@ final class CycleJob {
             }
         }
         return new Attempt(null, undecided);
+    }
+
+    /** Each edge's first candidate (all of an edge's candidates have its transaction types). */
+    private static List<CycleQuery.Selector> chosenFirst(List<List<CycleQuery.Selector>> edges) {
+        List<CycleQuery.Selector> out = new ArrayList<>();
+        for (List<CycleQuery.Selector> group : edges) out.add(group.get(0));
+        return out;
     }
 
     /** On each edge, the first candidate selector whose flag holds in the model. */

@@ -19,8 +19,11 @@ public enum AloneExecution {
     /**
      * The closed-world constraints, with the edge statements' guards on integer values, are
      * unsatisfiable with this cycle: no execution of its transactions alone, from a state of the
-     * rows the model names with integer (not NULL) values, has it. The witness is the best model
-     * found without them.
+     * rows the model names with integer (not NULL) values, has it. Either a transaction outside the
+     * cycle must commit between its statements, or the cycle is one the encoding admits and no
+     * database run has (a sound over-approximation: two AuctionMark NewComments that lose an update
+     * of i_num_comments draw one comment key unless another NewComment commits between them, and
+     * that one draws it too). The witness is the best model found without them.
      */
     NONE,
     /** The solve for one ran out of its time limit; the witness is the query's own model. */
@@ -33,11 +36,12 @@ public enum AloneExecution {
     public String note(int k) {
         return switch (this) {
             case NONE ->
-                    "Needs a transaction outside the cycle: no execution of these "
+                    "Not shown by these "
                             + k
-                            + " transactions alone, from integer values, has it (the closed-world solve is"
-                            + " unsatisfiable), so a schedule that replays them alone is not expected to"
-                            + " violate SER.";
+                            + " transactions alone: no execution of them alone, from integer values, has this"
+                            + " cycle (the closed-world solve is unsatisfiable), so it needs a transaction"
+                            + " outside it, or it is an over-approximation of the model; a schedule that"
+                            + " replays them alone is not expected to violate SER.";
             case UNDECIDED ->
                     "Whether these "
                             + k
