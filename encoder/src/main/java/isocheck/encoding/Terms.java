@@ -733,7 +733,9 @@ public final class Terms {
             return aggregateNull(var, site);
         // a scalar read of a SELECT … INTO's row set: NULL when it found no row (PL/pgSQL), else
         // its column's value, never NULL for a NOT NULL column (or while fieldsNotNull)
-        if (var.type() instanceof Type.Rows rows && rows.table().isPresent()) {
+        if (var.type() instanceof Type.Rows rows
+                && rows.table().isPresent()
+                && !rows.fields().isEmpty()) {
             String f = ref.hasField() ? ref.field() : rows.fields().get(0).name();
             if (fieldsNotNull || !nullable(rows.table().get(), f))
                 return nonEmpty(var.name(), site).map(ctx::mkNot);

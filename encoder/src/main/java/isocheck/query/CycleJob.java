@@ -243,14 +243,17 @@ final class CycleJob {
         return out;
     }
 
-    /** On each edge, the first candidate selector whose flag holds in the model. */
+    /**
+     * On each edge, the first candidate selector whose flag and necessary condition hold in the
+     * model (ClosedWorldViews#classPins asks for one such on each edge).
+     */
     private static List<CycleQuery.Selector> chosen(
             Valuation m, List<List<CycleQuery.Selector>> edges) {
         List<CycleQuery.Selector> out = new ArrayList<>();
         for (List<CycleQuery.Selector> group : edges) {
             CycleQuery.Selector pick = group.get(0);
             for (CycleQuery.Selector s : group)
-                if (m.eval(s.flag(), true).isTrue()) {
+                if (m.eval(s.flag(), true).isTrue() && m.eval(s.eta(), true).isTrue()) {
                     pick = s;
                     break;
                 }
