@@ -163,7 +163,8 @@ public final class WitnessExtractor {
                 Explanation.of(w),
                 accesses,
                 initial,
-                v.literalsByCode());
+                v.literalsByCode(),
+                isocheck.witness.AloneExecution.NOT_ASKED);
     }
 
     /**

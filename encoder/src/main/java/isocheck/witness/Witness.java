@@ -30,31 +30,6 @@ public record Witness(
         Map<String, String> stringLiterals,
         AloneExecution alone) {
 
-    public Witness(
-            int k,
-            List<Txn> txns,
-            List<Edge> edges,
-            List<int[]> vis,
-            List<Integer> arOrder,
-            String anomaly,
-            List<String> explanation,
-            List<Access> accesses,
-            List<InitialRow> initialRows,
-            Map<String, String> stringLiterals) {
-        this(
-                k,
-                txns,
-                edges,
-                vis,
-                arOrder,
-                anomaly,
-                explanation,
-                accesses,
-                initialRows,
-                stringLiterals,
-                AloneExecution.NOT_ASKED);
-    }
-
     /** This witness, with what the solve for an execution of its transactions alone found. */
     public Witness withAlone(AloneExecution a) {
         return new Witness(
@@ -81,7 +56,18 @@ public record Witness(
             List<String> explanation,
             List<Access> accesses,
             List<InitialRow> initialRows) {
-        this(k, txns, edges, vis, arOrder, anomaly, explanation, accesses, initialRows, Map.of());
+        this(
+                k,
+                txns,
+                edges,
+                vis,
+                arOrder,
+                anomaly,
+                explanation,
+                accesses,
+                initialRows,
+                Map.of(),
+                AloneExecution.NOT_ASKED);
     }
 
     /**
