@@ -189,17 +189,8 @@ public final class SnapshotSchedule {
                     continue;
                 }
                 List<String> cols = new ArrayList<>();
-                r.key()
-                        .forEach(
-                                (c, v) ->
-                                        cols.add(
-                                                c
-                                                        + " = "
-                                                        + value(
-                                                                w, t, c,
-                                                                v))); // a string key as parameters
-                // are
-                // (witness.StringCode)
+                // a string key prints as parameters do (witness.StringCode)
+                r.key().forEach((c, v) -> cols.add(c + " = " + value(w, t, c, v)));
                 r.values().forEach((c, v) -> cols.add(c + " = " + value(w, t, c, v)));
                 sb.append("row ")
                         .append(t.name())

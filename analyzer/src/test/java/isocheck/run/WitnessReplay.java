@@ -47,9 +47,8 @@ final class WitnessReplay {
             n++;
             String id = idPrefix + " " + n;
             String why = known.apply(n);
-            // analyze itself says this one needs a transaction outside the cycle, so a replay of
-            // its
-            // transactions alone is not expected to violate SER (witness.AloneExecution)
+            // analyze itself says its transactions alone do not show this cycle, so a replay of
+            // them alone is not expected to violate SER (witness.AloneExecution)
             if (why == null && w.alone() == AloneExecution.NONE) continue;
             String outcome = outcome(db.get(), p, spec, w, dir, id);
             judge(failures, id + " (" + w.anomaly() + ")", outcome, why);

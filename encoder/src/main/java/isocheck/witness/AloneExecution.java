@@ -26,7 +26,10 @@ public enum AloneExecution {
      * that one draws it too). The witness is the best model found without them.
      */
     NONE,
-    /** The solve for one ran out of its time limit; the witness is the query's own model. */
+    /**
+     * The deciding solve ran out of its time limit; the witness is the best model found (without
+     * the guards on integer values, or the query's own).
+     */
     UNDECIDED;
 
     /**
