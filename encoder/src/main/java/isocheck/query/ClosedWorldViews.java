@@ -108,22 +108,15 @@ final class ClosedWorldViews {
                     // else the transaction's
                     Expr<?> t = args[view.txnAt()];
                     List<BoolExpr> unseen = new ArrayList<>();
-                    for (Expr<?> c : q.txns()) {
-                        BoolExpr seen =
-                                snapshot == null
-                                        ? v.vis(c, t)
-                                        : (BoolExpr) ctx.mkApp(snapshot, c, t);
-                        unseen.add(ctx.mkOr(ctx.mkEq(c, t), ctx.mkNot(seen)));
-                    }
+                    for (Expr<?> c : q.txns())
+                        unseen.add(ctx.mkOr(ctx.mkEq(c, t), ctx.mkNot(seen(v, snapshot, c, t))));
                     eq = ctx.mkImplies(ctx.mkAnd(unseen.toArray(new BoolExpr[0])), eq);
                 }
                 out.add(eq);
             }
         }
         // family by family, in cycle order: the canonical solve's input order
-        List<Member> members = new ArrayList<>();
-        for (int i = 0; i < shape.size(); i++)
-            members.add(new Member(i, shape.get(i).conflict().t1(), q.txns().get(i)));
+        List<Member> members = members(q, shape);
         for (Member m : members) out.addAll(firstRows(v, rules, q, members, m));
         for (Member m : members) out.addAll(limitedLoops(v, rules, q, m));
         for (Member m : members) out.addAll(distinctInsertingElements(v, rules, q, m));
@@ -178,8 +171,7 @@ final class ClosedWorldViews {
     static List<BoolExpr> loops(
             Vocabulary v, Encoder encoder, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
         List<BoolExpr> out = new ArrayList<>();
-        for (int i = 0; i < shape.size(); i++) {
-            Member m = new Member(i, shape.get(i).conflict().t1(), q.txns().get(i));
+        for (Member m : members(q, shape)) {
             out.addAll(encoder.loopPicksMade(m.type(), m.t()));
             out.addAll(unlimitedLoops(v, encoder.rules(), q, m));
             out.addAll(loopPositions(v, encoder.rules(), q, m));
@@ -238,7 +230,7 @@ final class ClosedWorldViews {
      * with {@link #edgeGuards}: where a key is computed from a nullable column, the query leaves it
      * free, and two of AuctionMark's NewComments that read one count drew two comment keys.
      */
-    static List<BoolExpr> localsOnIntegers(Encoder encoder, CycleQuery.Built q, List<Member> m) {
+    static List<BoolExpr> localsOnIntegers(Encoder encoder, List<Member> m) {
         List<BoolExpr> out = new ArrayList<>();
         for (Member x : m) out.addAll(encoder.localsOnIntegers(x.type(), x.t()));
         return out;
@@ -465,11 +457,7 @@ final class ClosedWorldViews {
                     for (Member t : List.of(a, b))
                         for (Member c : members) {
                             if (c == t || !writesTable(model, c.type(), sf.table())) continue;
-                            BoolExpr seen =
-                                    snapshot == null
-                                            ? v.vis(c.t(), t.t())
-                                            : (BoolExpr) ctx.mkApp(snapshot, c.t(), t.t());
-                            premises.add(ctx.mkNot(seen));
+                            premises.add(ctx.mkNot(seen(v, snapshot, c.t(), t.t())));
                         }
                     out.add(
                             ctx.mkImplies(
@@ -480,6 +468,15 @@ final class ClosedWorldViews {
                 }
             }
         return out;
+    }
+
+    /**
+     * Whether c is in t's snapshot for a statement: the statement's own where it has one ({@code
+     * vis@T.S}, READ COMMITTED: a transaction's later statements may see a commit its earlier ones
+     * do not), else the transaction's.
+     */
+    private static BoolExpr seen(Vocabulary v, FuncDecl<?> snapshot, Expr<?> c, Expr<?> t) {
+        return snapshot == null ? v.vis(c, t) : (BoolExpr) v.context().mkApp(snapshot, c, t);
     }
 
     private static boolean writesTable(ProgramModel model, Transaction type, String table) {

@@ -198,7 +198,7 @@ final class CycleJob {
                         ClosedWorldViews.edgeGuards(ctx, e.encoder().rules(), e.q(), edges));
         guards.addAll(
                 ClosedWorldViews.localsOnIntegers(
-                        e.encoder(), e.q(), ClosedWorldViews.members(e.q(), chosenFirst(edges))));
+                        e.encoder(), ClosedWorldViews.members(e.q(), chosenFirst(edges))));
         List<List<BoolExpr>> tiers = new ArrayList<>();
         if (!loops.isEmpty()) tiers.add(concat(closed, loops, guards));
         tiers.add(concat(closed, guards));
