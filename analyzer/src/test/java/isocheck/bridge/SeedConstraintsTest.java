@@ -65,6 +65,43 @@ class SeedConstraintsTest {
         assertTrue(kept.notes().get(0).contains("absent initially"), kept.notes().toString());
     }
 
+    /**
+     * An added parent's columns outside its key: NULL where the column allows it, so that no
+     * predicate of the cycle's transactions matches a row the model never named, 0 where it is NOT
+     * NULL.
+     */
+    @Test
+    void anAddedParentIsNullWhereItsColumnsAllowIt(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws java.io.IOException {
+        Path file = dir.resolve("items.sql");
+        java.nio.file.Files.writeString(
+                file,
+                "CREATE TABLE item (i_id INT PRIMARY KEY, status INT DEFAULT 0, price INT NOT"
+                        + " NULL);\n"
+                        + "CREATE TABLE bid (b_id INT PRIMARY KEY, b_item INT NOT NULL REFERENCES"
+                        + " item (i_id), b_prev INT REFERENCES bid (b_id));\n"
+                        + "CREATE FUNCTION close_all() RETURNS void LANGUAGE plpgsql AS $$\n"
+                        + "BEGIN UPDATE item SET status = 1 WHERE status = 0; END $$;\n");
+        Program items = ProgramLoader.load(file);
+        Witness.InitialRow child =
+                new Witness.InitialRow("bid", Map.of("b_id", "1"), true, Map.of("b_item", "5"));
+        Witness.InitialRow parent = SeedConstraints.complete(items, List.of(child)).rows().get(1);
+        assertEquals(Map.of("i_id", "5"), parent.key());
+        assertEquals(Witness.InitialRow.NULL, parent.values().get("status"));
+        assertEquals("0", parent.values().get("price"));
+
+        // bid 2 needs item 5 and bid 3; bid 3 (added) needs item 0 (its NOT NULL b_item) and,
+        // its b_prev NULL, no other bid: a NULL referencing column references no row
+        Witness.InitialRow next =
+                new Witness.InitialRow(
+                        "bid", Map.of("b_id", "2"), true, Map.of("b_item", "5", "b_prev", "3"));
+        List<Witness.InitialRow> rows = SeedConstraints.complete(items, List.of(next)).rows();
+        assertEquals(4, rows.size(), rows.toString());
+        assertEquals(Map.of("b_id", "3"), rows.get(2).key(), rows.toString());
+        assertEquals(Witness.InitialRow.NULL, rows.get(2).values().get("b_prev"), rows.toString());
+        assertEquals(Map.of("i_id", "0"), rows.get(3).key(), rows.toString());
+    }
+
     private static Witness.Txn txn(String id, String type, String param) {
         return new Witness.Txn(
                 id, type, Map.of("id", param), new isocheck.program.SourcePos("t", 1, 1));

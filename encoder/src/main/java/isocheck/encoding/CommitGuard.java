@@ -1,5 +1,6 @@
 package isocheck.encoding;
 
+import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Expr;
 import isocheck.encoding.Encoder.Mode;
 import isocheck.program.Stmt;
@@ -48,26 +49,27 @@ final class CommitGuard extends RuleFamily {
                                         ts -> {
                                             Expr<?> t = ts.get(0);
                                             if (!mayBe(t, txn.name())) return ctx.mkTrue();
-                                            List<Expr<?>> els = new ArrayList<>();
-                                            for (Stmt.Foreach l : a.loops())
-                                                els.add(
-                                                        v.fresh(
-                                                                "ab!" + l.variable(),
-                                                                terms.elementSort(
-                                                                        txn, l.source())));
-                                            Site site = Site.of(txn, t, a.loops(), els);
                                             return ctx.mkImplies(
-                                                    v.isType(t, txn.name()),
-                                                    forAllIn(
-                                                            t,
-                                                            els,
-                                                            ctx.mkNot(
-                                                                    rules.exec(
-                                                                            a.guard(), a.loops(),
-                                                                            site, false))));
+                                                    v.isType(t, txn.name()), notReached(txn, t, a));
                                         })));
             }
         }
         return out;
+    }
+
+    /** Instance t of txn reaches none of its aborts: the commit guard of one instance. */
+    List<BoolExpr> commitGuard(Transaction txn, Expr<?> t) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (isocheck.program.AbortFacts a : model.facts(txn.name()).aborts())
+            out.add(notReached(txn, t, a));
+        return out;
+    }
+
+    private BoolExpr notReached(Transaction txn, Expr<?> t, isocheck.program.AbortFacts a) {
+        List<Expr<?>> els = new ArrayList<>();
+        for (Stmt.Foreach l : a.loops())
+            els.add(v.fresh("ab!" + l.variable(), terms.elementSort(txn, l.source())));
+        Site site = Site.of(txn, t, a.loops(), els);
+        return forAllIn(t, els, ctx.mkNot(rules.exec(a.guard(), a.loops(), site, false)));
     }
 }
