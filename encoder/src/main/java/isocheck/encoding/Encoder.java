@@ -456,7 +456,7 @@ public final class Encoder {
                     foreignKeyRules.parentsInView(
                             txns, statementViews, statementViews && spec.firstReadSnapshot()));
             // and a committed INSERT's child row has its parent (ForeignKeyRules#parentsOfInserts)
-            parts.addAll(foreignKeyRules.parentsOfInserts(txns, statementViews));
+            parts.addAll(foreignKeyRules.parentsOfInserts(txns, statementViews, firstRead));
         }
         if (!statementViews) {
             for (CounterField cf : counters) {
