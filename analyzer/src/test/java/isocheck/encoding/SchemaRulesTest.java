@@ -206,6 +206,26 @@ class SchemaRulesTest {
     }
 
     /**
+     * parent_of_insert's later statements (ForeignKeyRules#laterReadsOfParent):
+     * comment-seller.sql's cycle needs NewComment's UPDATE of the item to miss the item its earlier
+     * INSERT's FOREIGN KEY check found. At READ COMMITTED the REFERENCES clause removes it, and
+     * only it: without the clause the program has it.
+     */
+    @Test
+    void aParentAnInsertFoundStaysInTheLaterStatementsViews() throws Exception {
+        String source =
+                java.nio.file.Files.readString(
+                        java.nio.file.Path.of("src/test/resources/fk-insert/comment-seller.sql"));
+        String reference = " REFERENCES item (i_id)";
+        assertTrue(source.contains(reference));
+        String without = source.replace(reference, "");
+        for (String level : java.util.List.of("pg-read-committed", "mysql-read-committed")) {
+            assertEquals(Analysis.Verdict.NONE, run(source, level, 2).verdict(), level);
+            assertEquals(Analysis.Verdict.FOUND, run(without, level, 2).verdict(), level);
+        }
+    }
+
+    /**
      * parent_of_insert (ForeignKeyRules#parentsOfInserts): issue-card.sql's write skew needs Issue
      * to insert a card for an account it did not find, in a table no program writes. At the
      * databases' levels the card's FOREIGN KEY removes it, and only it: without the REFERENCES

@@ -58,12 +58,14 @@ class PostgresLevelsOracleTest {
                 if (f.contains(only)) out.add(CLAIM_OLDEST + f);
             }
             // a FOREIGN KEY's parent at a committed INSERT (ForeignKeyRules#parentsOfInserts),
-            // also where the transaction inserts the parent itself; locals set on IF paths inside a
+            // also where the transaction inserts the parent itself, and in the later statements'
+            // views; locals set on IF paths inside a
             // block and on FOUND (PathAssignment)
             for (String f :
                     List.of(
                             "fk-insert/issue-card.sql",
                             "fk-insert/comment-item.sql",
+                            "fk-insert/comment-seller.sql",
                             "fk-insert/own-parent.sql",
                             "path-guards/found-flag.sql",
                             "path-guards/refund-in-block.sql"))

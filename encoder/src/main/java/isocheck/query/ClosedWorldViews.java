@@ -118,34 +118,6 @@ final class ClosedWorldViews {
                                         ctx.mkNot(seen(v, snapshot, c.t(), t)),
                                         notWritten(ctx, rules, c, view.table(), view.field(), r)));
                     eq = ctx.mkImplies(ctx.mkAnd(unseen.toArray(new BoolExpr[0])), eq);
-                    for (Member c : cycle) {
-                        Optional<Write> w = lastWrite(ctx, rules, c, view.table(), view.field(), r);
-                        if (w.isEmpty() || !w.get().value().getSort().equals(f.getRange()))
-                            continue;
-                        List<BoolExpr> only =
-                                new ArrayList<>(
-                                        List.of(
-                                                ctx.mkNot(ctx.mkEq(c.t(), t)),
-                                                seen(v, snapshot, c.t(), t),
-                                                w.get().surely()));
-                        for (Member d : cycle)
-                            if (d != c)
-                                only.add(
-                                        ctx.mkOr(
-                                                ctx.mkEq(d.t(), t),
-                                                ctx.mkNot(seen(v, snapshot, d.t(), t)),
-                                                notWritten(
-                                                        ctx,
-                                                        rules,
-                                                        d,
-                                                        view.table(),
-                                                        view.field(),
-                                                        r)));
-                        out.add(
-                                ctx.mkImplies(
-                                        ctx.mkAnd(only.toArray(new BoolExpr[0])),
-                                        ctx.mkEq(ctx.mkApp(f, args), w.get().value())));
-                    }
                 }
                 out.add(eq);
             }
@@ -295,47 +267,6 @@ final class ClosedWorldViews {
         }
         return ctx.mkAnd(none.toArray(new BoolExpr[0]));
     }
-
-    /**
-     * What cycle transaction c writes to field {@code field} of record r, where one statement of
-     * its type outside loops writes the field and the value is encoded: the UPDATE's SET expression
-     * or the INSERT's value ({@code Alive}: true for an INSERT, false for a DELETE), with a
-     * sufficient condition that the statement wrote r. A view that sees c, and no other cycle
-     * transaction that wrote the field, reads that value in an execution of the cycle's
-     * transactions alone; the encoding leaves it free (values are not part of the paper's
-     * dependencies, and in the open world a later writer may intervene). Without it a NewBid that
-     * saw another's commit read the other's item_max_bid row as pointing to some bid of another
-     * buyer, took the "same buyer" branch the server never took (it read the other's bid and its
-     * buyer), and inserted no bid (benchmarks/RESULTS.md stop 38).
-     */
-    private static Optional<Write> lastWrite(
-            Context ctx, AccessRules rules, Member c, String table, String field, Expr<?> r) {
-        StatementFacts only = null;
-        for (StatementFacts sf : rules.model().facts(c.type().name()).statements()) {
-            if (!sf.table().equals(table) || !rules.model().writeFields(sf).contains(field))
-                continue;
-            if (only != null || !sf.loops().isEmpty()) return Optional.empty();
-            only = sf;
-        }
-        if (only == null) return Optional.empty();
-        Site site = rules.site(only, c.type(), c.t(), List.of());
-        Optional<Expr<?>> value = Optional.empty();
-        if (field.equals(StatementFacts.ALIVE)) {
-            if (only.statement() instanceof Stmt.Insert) value = Optional.of(ctx.mkTrue());
-            else if (only.statement() instanceof Stmt.Delete) value = Optional.of(ctx.mkFalse());
-        } else if (only.statement() instanceof Stmt.Update u) {
-            for (isocheck.program.Assignment a : u.assignments())
-                if (a.column().equals(field)) value = rules.terms().value(a.value(), site, r);
-        } else if (only.statement() instanceof Stmt.Insert ins) {
-            int at = ins.columns().indexOf(field);
-            if (at >= 0) value = rules.terms().value(ins.values().get(at), site, null);
-        }
-        if (value.isEmpty()) return Optional.empty();
-        return Optional.of(new Write(rules.writes(only, field, site, r, false), value.get()));
-    }
-
-    /** A write's sufficient condition and the value it writes. */
-    private record Write(BoolExpr surely, Expr<?> value) {}
 
     /** The cycle's members, in cycle order: member i is shape i's first transaction. */
     static List<Member> members(CycleQuery.Built q, List<CycleQuery.Selector> shape) {
