@@ -42,9 +42,10 @@ import java.util.Set;
  * statement's ({@code val!T.f@S/n}, {@code Alive!T@S/n}), and the per-variable field functions of a
  * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}. (4)
  * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}. (6) {@link #sameAggregates}.
- * (7) {@link #keyLookups}. {@link CycleJob} adds the cycle's edges ({@link #pins}, or some
- * statement pair of its class, {@link #classPins}), the edges' guards on integer values ({@link
- * #edgeGuards}), and {@link #loops}' preferences, asked first and dropped when unsatisfiable.
+ * (7) {@link #keyLookups}. (8) {@link #uniqueInViews}. {@link CycleJob} adds the cycle's edges
+ * ({@link #pins}, or some statement pair of its class, {@link #classPins}), the edges' guards on
+ * integer values ({@link #edgeGuards}), and {@link #loops}' preferences, asked first and dropped
+ * when unsatisfiable.
  */
 final class ClosedWorldViews {
     private ClosedWorldViews() {}
@@ -130,6 +131,7 @@ final class ClosedWorldViews {
         out.addAll(freshIdentities(v, rules, members));
         out.addAll(sameAggregates(v, model, rules, q, members));
         for (Member m : members) out.addAll(keyLookups(v, rules, q, m));
+        out.addAll(uniqueInViews(v, model, q, members));
         return out;
     }
 
@@ -742,6 +744,69 @@ final class ClosedWorldViews {
                                     rules.exec(sf, site, false),
                                     rules.aliveInView(sf, site, rec.get(), false)),
                             ctx.mkAnd(in.get(), ne.get())));
+        }
+        return out;
+    }
+
+    /**
+     * A UNIQUE constraint holds in every snapshot (PostgreSQL manual §5.5.3, NULLs excepted): in
+     * one statement view, no two of the query's ground records alive there agree on every column of
+     * a UNIQUE constraint whose columns are NOT NULL. The encoding states it only among the members
+     * of one row set (AuxRules#uniqueMembers), so a Wikipedia UpdatePage's view held two watchlist
+     * rows of one (user, namespace, title); the seed gave the second fresh values, and the server's
+     * RemoveWatchList deleted only the first (benchmarks/RESULTS.md stop 38).
+     */
+    private static List<BoolExpr> uniqueInViews(
+            Vocabulary v, ProgramModel model, CycleQuery.Built q, List<Member> members) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        Map<String, FuncDecl<?>> fs = new java.util.TreeMap<>(v.declaredFunctions());
+        for (Map.Entry<String, FuncDecl<?>> e : fs.entrySet()) {
+            String name = e.getKey();
+            int at = name.indexOf('@');
+            if (!name.startsWith("Alive!") || at < 0 || e.getValue().getDomainSize() != 2) continue;
+            String table = name.substring(6, at);
+            String suffix = name.substring(at);
+            Transaction type = statementType(model, name);
+            isocheck.program.Table t = model.program().schema().table(table).orElse(null);
+            if (type == null || t == null) continue;
+            for (isocheck.program.Constraint c : t.constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+                List<FuncDecl<?>> cols = new ArrayList<>();
+                for (String col : u.columns()) {
+                    FuncDecl<?> f = fs.get("val!" + table + "." + col + suffix);
+                    boolean notNull =
+                            t.column(col).map(isocheck.program.Column::notNull).orElse(false);
+                    if (f == null || f.getDomainSize() != 2 || !notNull) {
+                        cols = null;
+                        break;
+                    }
+                    cols.add(f);
+                }
+                if (cols == null || cols.isEmpty()) continue;
+                List<Expr<?>> ground = q.groundOf(v.recordSort(table));
+                for (Member m : members) {
+                    if (m.type() != type) continue;
+                    for (int i = 0; i < ground.size(); i++)
+                        for (int j = i + 1; j < ground.size(); j++) {
+                            Expr<?> x = ground.get(i), y = ground.get(j);
+                            List<BoolExpr> differ = new ArrayList<>();
+                            for (FuncDecl<?> f : cols)
+                                differ.add(
+                                        ctx.mkNot(
+                                                ctx.mkEq(
+                                                        ctx.mkApp(f, x, m.t()),
+                                                        ctx.mkApp(f, y, m.t()))));
+                            out.add(
+                                    ctx.mkImplies(
+                                            ctx.mkAnd(
+                                                    ctx.mkNot(ctx.mkEq(x, y)),
+                                                    (BoolExpr) ctx.mkApp(e.getValue(), x, m.t()),
+                                                    (BoolExpr) ctx.mkApp(e.getValue(), y, m.t())),
+                                            ctx.mkOr(differ.toArray(new BoolExpr[0]))));
+                        }
+                }
+            }
         }
         return out;
     }
