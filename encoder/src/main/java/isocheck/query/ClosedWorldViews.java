@@ -111,13 +111,37 @@ final class ClosedWorldViews {
                     // else the transaction's
                     Expr<?> t = args[view.txnAt()];
                     Expr<?> r = args[view.recordAt()];
+                    List<Expr<?>> elements = view.elements(args);
+                    // a statement in a loop has one snapshot per execution (vis@T.S/n over the
+                    // iteration's elements, Vocabulary#iterationVis): the transaction's
+                    // visibility stood for it, and a CloseAuctions join that ran before a NewBid
+                    // committed lost its equation, read another bid than the NewBid's read of
+                    // the same item_max_bid row, and the server's join found none
+                    FuncDecl<?> iteration =
+                            elements.isEmpty() || view.statement() == null
+                                    ? null
+                                    : v.declaredFunctions()
+                                            .get(
+                                                    "vis@"
+                                                            + view.type().name()
+                                                            + "."
+                                                            + view.statement().id()
+                                                            + "/"
+                                                            + (2 + elements.size()));
                     List<BoolExpr> unseen = new ArrayList<>();
-                    for (Member c : cycle)
+                    for (Member c : cycle) {
+                        BoolExpr seen;
+                        if (iteration != null) {
+                            List<Expr<?>> a = new ArrayList<>(List.of(c.t(), t));
+                            a.addAll(elements);
+                            seen = (BoolExpr) ctx.mkApp(iteration, a.toArray(new Expr<?>[0]));
+                        } else seen = seen(v, snapshot, c.t(), t);
                         unseen.add(
                                 ctx.mkOr(
                                         ctx.mkEq(c.t(), t),
-                                        ctx.mkNot(seen(v, snapshot, c.t(), t)),
+                                        ctx.mkNot(seen),
                                         notWritten(ctx, rules, c, view.table(), view.field(), r)));
+                    }
                     eq = ctx.mkImplies(ctx.mkAnd(unseen.toArray(new BoolExpr[0])), eq);
                 }
                 out.add(eq);
@@ -823,7 +847,19 @@ final class ClosedWorldViews {
             int recordAt,
             int txnAt,
             Transaction type,
-            StatementFacts statement) {}
+            StatementFacts statement) {
+
+        /**
+         * The iteration elements of an application: after the transaction in a statement view
+         * ({@code val!T.f@S/n(r, t, e…)}), before the record in a row set's field ({@code X.v.f(e…,
+         * r, t)}).
+         */
+        List<Expr<?>> elements(Expr<?>[] args) {
+            return recordAt == 0
+                    ? List.of(args).subList(txnAt + 1, args.length)
+                    : List.of(args).subList(0, recordAt);
+        }
+    }
 
     private static Optional<View> view(
             Vocabulary v, ProgramModel model, String name, FuncDecl<?> f) {
