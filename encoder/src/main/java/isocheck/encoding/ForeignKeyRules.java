@@ -157,14 +157,9 @@ final class ForeignKeyRules extends RuleFamily {
                                                                                 rules.exec(
                                                                                         s2, site2,
                                                                                         false)),
-                                                                        v.aliveAt(
-                                                                                fk.table(),
-                                                                                txn.name()
-                                                                                        + "."
-                                                                                        + s2.id(),
-                                                                                parent,
-                                                                                t,
-                                                                                List.of())));
+                                                                        parentAlive(
+                                                                                fk, txn, s2, parent,
+                                                                                t)));
                                                     }
                                                 }
                                                 return ctx.mkImplies(
@@ -272,14 +267,9 @@ final class ForeignKeyRules extends RuleFamily {
                                                                                     s2, txn, t,
                                                                                     List.of()),
                                                                             false),
-                                                                    v.aliveAt(
-                                                                            fk.table(),
-                                                                            txn.name()
-                                                                                    + "."
-                                                                                    + s2.id(),
-                                                                            parent,
-                                                                            t,
-                                                                            List.of())));
+                                                                    parentAlive(
+                                                                            fk, txn, s2, parent,
+                                                                            t)));
                                                 return ctx.mkImplies(
                                                         ctx.mkAnd(
                                                                 v.isType(t, txn.name()),
@@ -290,6 +280,16 @@ final class ForeignKeyRules extends RuleFamily {
             }
         }
         return out;
+    }
+
+    /** The parent record is alive in the view of statement s of transaction t (of type txn). */
+    private BoolExpr parentAlive(
+            Constraint.ForeignKey fk,
+            Transaction txn,
+            StatementFacts s,
+            Expr<?> parent,
+            Expr<?> t) {
+        return v.aliveAt(fk.table(), txn.name() + "." + s.id(), parent, t, List.of());
     }
 
     /**
