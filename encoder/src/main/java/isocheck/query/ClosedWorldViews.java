@@ -129,19 +129,15 @@ final class ClosedWorldViews {
                                                             + "/"
                                                             + (2 + elements.size()));
                     List<BoolExpr> unseen = new ArrayList<>();
-                    for (Member c : cycle) {
-                        BoolExpr seen;
-                        if (iteration != null) {
-                            List<Expr<?>> a = new ArrayList<>(List.of(c.t(), t));
-                            a.addAll(elements);
-                            seen = (BoolExpr) ctx.mkApp(iteration, a.toArray(new Expr<?>[0]));
-                        } else seen = seen(v, snapshot, c.t(), t);
+                    for (Member c : cycle)
                         unseen.add(
                                 ctx.mkOr(
                                         ctx.mkEq(c.t(), t),
-                                        ctx.mkNot(seen),
+                                        ctx.mkNot(
+                                                iteration == null
+                                                        ? seen(v, snapshot, c.t(), t)
+                                                        : seen(v, iteration, c.t(), t, elements)),
                                         notWritten(ctx, rules, c, view.table(), view.field(), r)));
-                    }
                     eq = ctx.mkImplies(ctx.mkAnd(unseen.toArray(new BoolExpr[0])), eq);
                 }
                 out.add(eq);
@@ -533,11 +529,23 @@ final class ClosedWorldViews {
      * vis@T.S}, READ COMMITTED: a transaction's later statements may see a commit its earlier ones
      * do not), else the transaction's.
      */
-    private static BoolExpr seen(Vocabulary v, FuncDecl<?> snapshot, Expr<?> c, Expr<?> t) {
+    static BoolExpr seen(Vocabulary v, FuncDecl<?> snapshot, Expr<?> c, Expr<?> t) {
         return snapshot == null ? v.vis(c, t) : (BoolExpr) v.context().mkApp(snapshot, c, t);
     }
 
-    private static boolean writesTable(ProgramModel model, Transaction type, String table) {
+    /**
+     * Whether c is in the snapshot of t's execution of a statement in loops at the iteration
+     * elements ({@code vis@T.S/n}, Vocabulary#iterationVis).
+     */
+    private static BoolExpr seen(
+            Vocabulary v, FuncDecl<?> iteration, Expr<?> c, Expr<?> t, List<Expr<?>> elements) {
+        List<Expr<?>> args = new ArrayList<>(List.of(c, t));
+        args.addAll(elements);
+        return (BoolExpr) v.context().mkApp(iteration, args.toArray(new Expr<?>[0]));
+    }
+
+    /** Whether a statement of the type writes some field (or Alive) of the table. */
+    static boolean writesTable(ProgramModel model, Transaction type, String table) {
         for (StatementFacts sf : model.facts(type.name()).statements())
             if (sf.table().equals(table) && !sf.writes().isEmpty()) return true;
         return false;

@@ -603,12 +603,8 @@ final class InitialState {
         var snapshot = v.declaredFunctions().get("vis@" + site.txn().name() + "." + sf.id());
         Expr<?> inst = q.txns().get(t);
         for (int c = 0; c < q.txns().size(); c++) {
-            if (c == t || !writesTable(type(c), table)) continue;
-            Expr<?> other = q.txns().get(c);
-            BoolExpr seen =
-                    snapshot == null
-                            ? v.vis(other, inst)
-                            : (BoolExpr) v.context().mkApp(snapshot, other, inst);
+            if (c == t || !ClosedWorldViews.writesTable(model, type(c), table)) continue;
+            BoolExpr seen = ClosedWorldViews.seen(v, snapshot, q.txns().get(c), inst);
             if (!m.eval(seen, true).isFalse()) return;
         }
         String want = Long.toString(integer(m.eval(value.get(), true).toString()));
@@ -631,12 +627,6 @@ final class InitialState {
         Witness.InitialRow row = new Witness.InitialRow(table, key, true, values);
         if (rows.containsKey(table + key) || !matches(sf, site, row)) return;
         rows.put(table + key, row);
-    }
-
-    private boolean writesTable(Transaction type, String table) {
-        for (StatementFacts sf : model.facts(type.name()).statements())
-            if (sf.table().equals(table) && !sf.writes().isEmpty()) return true;
-        return false;
     }
 
     /** Whether the model's WHERE of the statement at the site holds of a row with these values. */
