@@ -14,10 +14,11 @@ import isocheck.program.Table;
  * of the transaction ({@code table_row$n}) as the new row's identity.
  *
  * <p>Over-approximation: the analysis may also choose two inserts with the same identity (a
- * duplicate key the database cannot produce), which only adds executions; the run draws the hidden
- * parameter {@code unique}, so every inserted row is new as in the database. An INSERT into such a
- * table inside a loop is refused: one parameter would give every iteration's row the same identity.
- * {@code run} creates the column in its tables, so histories name rows by it.
+ * duplicate key the database cannot produce), which only adds executions (under a database's rules
+ * the encoder drops the edges that exist only there: encoding.Encoder#insertsNewRow); the run draws
+ * the hidden parameter {@code unique}, so every inserted row is new as in the database. An INSERT
+ * into such a table inside a loop is refused: one parameter would give every iteration's row the
+ * same identity. {@code run} creates the column in its tables, so histories name rows by it.
  */
 final class KeylessTables {
 

@@ -108,6 +108,9 @@ class PostgresLevelsReplayTest {
     static final String WHY_U =
             "a join into a record without ORDER BY (join-order.sql's Charge) holds whichever joined row the server returns first, which SQL leaves open and the model leaves free: the witness has the two Charges take customers 3 and 2, each reading the other's balance; on the server both took customer 2 (its scan order), so the second UPDATE fails with \"could not serialize access\" (manual §13.2.2) and no cycle forms. A schedule cannot choose the server's row order";
 
+    static final String WHY_W =
+            "a UNIQUE constraint between an INSERT and a concurrent DELETE of the row holding the same values (keyless-watch.sql, stop 39): the witness has RemoveWatch delete the initial (user, page) row and miss AddWatch's new one, AddWatch insert the same (user, page) without seeing the delete, and Notify see AddWatch's row and still the deleted one. On the server the INSERT either fails at once on the unique index (the replay's order) or waits for the deleter's commit and then commits after it, so a snapshot that holds AddWatch holds RemoveWatch too: no such cycle. The encoding states unique_insert among INSERTs, not the order an INSERT takes after the DELETE it waited for (an over-approximation, sound)";
+
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
      * investigated from its schedule and trace).
@@ -123,6 +126,8 @@ class PostgresLevelsReplayTest {
                             Map.entry("field-is-null read-committed 5", WHY_H),
                             Map.entry("field-is-null repeatable-read 1", WHY_H),
                             Map.entry("join-phantom read-committed 1", WHY_J),
+                            Map.entry("keyless-watch repeatable-read 1", WHY_W),
+                            Map.entry("keyless-watch repeatable-read 2", WHY_W),
                             Map.entry("notify-is-null repeatable-read 1", WHY_H3),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
@@ -168,7 +173,9 @@ class PostgresLevelsReplayTest {
                     "foreach-twice",
                     LoopIterationScheduleTest.FOREACH_TWICE,
                     "unique-visit-free",
-                    WholeLoopScheduleTest.UNIQUE_VISIT_FREE);
+                    WholeLoopScheduleTest.UNIQUE_VISIT_FREE,
+                    "keyless-watch",
+                    Path.of("src/test/resources/keyless/keyless-watch.sql"));
 
     @TempDir Path dir;
 

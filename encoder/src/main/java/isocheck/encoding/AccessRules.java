@@ -117,6 +117,18 @@ public final class AccessRules {
         this.statementViews = on;
     }
 
+    /**
+     * Whether a database's own level is encoded ({@code --db}): the arbiter is then the server's
+     * history under Adya's predicate dependencies, and {@link #nullTestedOverwrite} applies. The
+     * paper's models keep their reading (a WHERE reads its columns on every key-matching row),
+     * which the brute-force explorer shares (SoundnessOracleTest). Set by {@link Encoder#forSpec}.
+     */
+    void databaseRules(boolean on) {
+        this.databaseRules = on;
+    }
+
+    private boolean databaseRules;
+
     public boolean statementViews() {
         return statementViews;
     }
@@ -519,6 +531,8 @@ public final class AccessRules {
                 && c.c1().statement() instanceof Stmt.Select sel) {
             Optional<BoolExpr> returned = returnedOnly(c.field(), sel, readerSite, r);
             if (returned.isPresent()) return returned.get();
+            Optional<BoolExpr> stillExcluded = nullTestedOverwrite(c, sel, readerSite, r);
+            if (stillExcluded.isPresent()) return stillExcluded.get();
         }
         if (c.kind() != DepKind.RW || !c.field().equals(StatementFacts.ALIVE)) return ctx.mkTrue();
         if (c.c1().statement() instanceof Stmt.Select sel && sel.aggregate().isPresent()) {
@@ -604,6 +618,57 @@ public final class AccessRules {
                 || sel.orderBy().stream().anyMatch(k -> k.column().equals(field))
                 || model.assignments(site.txn(), sel.target()).size() != 1) return Optional.empty();
         return terms.member(r, sel.target(), site);
+    }
+
+    /**
+     * A SELECT whose WHERE requires {@code f IS NULL} (a top-level conjunct), overwritten on f by
+     * an UPDATE that sets f to a value that is never NULL (a literal, a parameter the program never
+     * tests for NULL, arithmetic on those): a row outside the reader's result stays outside it in
+     * the new version, so the anti-dependency needs r in the result. Placing the reader after the
+     * writer changes nothing it sees (the argument of {@link #valueChanges}); Adya's predicate
+     * anti-dependency likewise needs the write to change the predicate's matches. Empty when the
+     * rule does not apply (a join, an aggregate, a result without a membership term). Without it
+     * two of Wikipedia's UpdatePages on one page each "read" the notification timestamp of a
+     * watcher its loop had skipped and the other notified: a REPEATABLE READ write skew the server
+     * never shows (both loops hold every unnotified watcher, so both update the same rows and the
+     * second fails, benchmarks/RESULTS.md stop 39).
+     */
+    private Optional<BoolExpr> nullTestedOverwrite(
+            Conflict c, Stmt.Select sel, Site readerSite, Expr<?> r) {
+        if (!databaseRules
+                || !(c.c2().statement() instanceof Stmt.Update up)
+                || sel.isJoin()
+                || sel.aggregate().isPresent()
+                || sel.target() == null
+                || model.assignments(readerSite.txn(), sel.target()).size() != 1
+                || !requiresNull(sel.where(), c.field())) return Optional.empty();
+        for (isocheck.program.Assignment a : up.assignments())
+            if (a.column().equals(c.field()) && !neverNull(a.value(), c.t2()))
+                return Optional.empty();
+        return terms.member(r, sel.target(), readerSite);
+    }
+
+    /** Whether a top-level conjunct of the WHERE is {@code column IS NULL}. */
+    private static boolean requiresNull(Cond where, String column) {
+        if (where instanceof Cond.And and)
+            return requiresNull(and.left(), column) || requiresNull(and.right(), column);
+        return where instanceof Cond.FieldIsNull n
+                && !n.negated()
+                && n.operand() instanceof isocheck.program.Expr.ColumnRef col
+                && col.column().equals(column);
+    }
+
+    /** Whether the expression is never NULL: literals and parameters never tested for NULL. */
+    private boolean neverNull(isocheck.program.Expr e, isocheck.program.Transaction txn) {
+        if (e instanceof isocheck.program.Expr.IntLit || e instanceof isocheck.program.Expr.StrLit)
+            return true;
+        if (e instanceof isocheck.program.Expr.VarRef ref)
+            return ref.field() == null
+                    && txn.parameters().stream().anyMatch(p -> p.name().equals(ref.variable()))
+                    && !isocheck.program.NullableParameters.of(txn).contains(ref.variable());
+        if (e instanceof isocheck.program.Expr.Arith ar)
+            return neverNull(ar.left(), txn) && neverNull(ar.right(), txn);
+        return false;
     }
 
     /** An INSERT's anti-dependency: the reader saw r absent, and the new row matches its WHERE. */

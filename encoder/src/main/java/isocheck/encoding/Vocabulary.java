@@ -271,7 +271,7 @@ public final class Vocabulary implements ExecutionVocabulary {
         // transaction's view the same per-record value (as in viewValueAt): without it two
         // transactions could see one customer under two last names (BenchBase TPC-C's by-name
         // Payment, LoopPick)
-        if (staticFields.contains(table + "." + field)) return oneValue(table, field, r);
+        if (hasOneValue(table, field)) return oneValue(table, field, r);
         return (com.microsoft.z3.IntExpr)
                 ctx.mkApp(
                         fn("val!" + table + "." + field, ctx.getIntSort(), recordSort(table), txn),

@@ -29,6 +29,12 @@ public final class FreshIdentity {
         return table + ROW_SUFFIX;
     }
 
+    /** Whether a parameter is a keyless table's new row ({@code table_row$n}). */
+    public static boolean isNewRow(String parameter) {
+        String base = source(parameter);
+        return base != null && !isSequenceDraw(parameter) && base.endsWith(ROW_SUFFIX);
+    }
+
     /** Whether a parameter is a sequence draw. */
     public static boolean isSequenceDraw(String parameter) {
         return parameter.startsWith(SEQUENCE_PREFIX);

@@ -89,6 +89,8 @@ final class ClosedWorldViews {
         Map<Integer, List<Expr<?>[]>> apps = groundApplications(query, views.keySet(), v);
         List<Member> cycle = members(q, shape);
         groundRecordApplications(v, q, views, apps);
+        // the initial-value functions the equations use, by "table.field" (uniqueInitially)
+        Map<String, FuncDecl<?>> initial = new java.util.TreeMap<>();
         for (Map.Entry<String, View> e : views.entrySet()) {
             View view = e.getValue();
             FuncDecl<?> f = v.declaredFunctions().get(e.getKey());
@@ -98,6 +100,7 @@ final class ClosedWorldViews {
                             "cw!" + view.table() + "." + view.field(),
                             new com.microsoft.z3.Sort[] {f.getDomain()[view.recordAt()]},
                             f.getRange());
+            initial.put(view.table() + "." + view.field(), init);
             FuncDecl<?> snapshot =
                     view.statement() == null
                             ? null
@@ -151,7 +154,145 @@ final class ClosedWorldViews {
         out.addAll(freshIdentities(v, rules, members));
         out.addAll(sameAggregates(v, model, rules, q, members));
         for (Member m : members) out.addAll(keyLookups(v, rules, q, m));
-        out.addAll(uniqueInViews(v, model, q, members));
+        out.addAll(uniqueInViews(v, model, rules, q, members));
+        out.addAll(uniqueInitially(v, model, q, initial));
+        out.addAll(uniqueBetweenInserts(v, model, rules, members));
+        return out;
+    }
+
+    /**
+     * Two rows INSERTs of the cycle wrote differ in some column of each UNIQUE constraint (NOT NULL
+     * columns) of their table, when no cycle transaction's type deletes from the table or updates
+     * those columns: in an execution of the cycle's transactions alone both stay alive, and the
+     * second INSERT fails on the unique index (PostgreSQL manual §5.5.3). The query states the
+     * pairwise half for primary keys; two of SEATS' NewReservations took one seat of one flight,
+     * and the server's second INSERT failed on UNIQUE (r_f_id, r_seat) (benchmarks/RESULTS.md stop
+     * 39).
+     */
+    private static List<BoolExpr> uniqueBetweenInserts(
+            Vocabulary v, ProgramModel model, AccessRules rules, List<Member> members) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        record Written(BoolExpr wrote, Expr<?> row, Map<String, Expr<?>> values) {}
+        Map<String, List<Written>> byTable = new java.util.TreeMap<>();
+        java.util.Set<String> changed = new java.util.HashSet<>();
+        for (Member c : members)
+            for (StatementFacts sf : model.facts(c.type().name()).statements()) {
+                if (sf.statement() instanceof Stmt.Delete) changed.add(sf.table());
+                if (sf.statement() instanceof Stmt.Update up)
+                    for (isocheck.program.Assignment a : up.assignments())
+                        changed.add(sf.table() + "." + a.column());
+                if (!(sf.statement() instanceof Stmt.Insert ins) || !sf.loops().isEmpty()) continue;
+                Site site = rules.site(sf, c.type(), c.t(), List.of());
+                Optional<Expr<?>> row = rules.pinnedRecord(sf, site);
+                if (row.isEmpty()) continue;
+                Map<String, Expr<?>> values = new java.util.HashMap<>();
+                for (int i = 0; i < ins.columns().size(); i++) {
+                    String col = ins.columns().get(i);
+                    rules.terms()
+                            .value(ins.values().get(i), site, null)
+                            .ifPresent(x -> values.put(col, x));
+                }
+                BoolExpr wrote = rules.writes(sf, StatementFacts.ALIVE, site, row.get(), false);
+                byTable.computeIfAbsent(sf.table(), k -> new ArrayList<>())
+                        .add(new Written(wrote, row.get(), values));
+            }
+        for (Map.Entry<String, List<Written>> e : byTable.entrySet()) {
+            String table = e.getKey();
+            List<Written> ws = e.getValue();
+            isocheck.program.Table t = model.program().schema().table(table).orElse(null);
+            if (t == null || ws.size() < 2 || changed.contains(table)) continue;
+            for (isocheck.program.Constraint c : t.constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+                boolean usable = true;
+                for (String col : u.columns())
+                    usable &=
+                            !changed.contains(table + "." + col)
+                                    && t.column(col)
+                                            .map(isocheck.program.Column::notNull)
+                                            .orElse(false);
+                if (!usable) continue;
+                for (int i = 0; i < ws.size(); i++)
+                    for (int j = i + 1; j < ws.size(); j++) {
+                        Written x = ws.get(i), y = ws.get(j);
+                        List<BoolExpr> differ = new ArrayList<>();
+                        for (String col : u.columns()) {
+                            Expr<?> a = x.values().get(col), b = y.values().get(col);
+                            if (a == null || b == null || !a.getSort().equals(b.getSort())) {
+                                differ = null;
+                                break;
+                            }
+                            differ.add(ctx.mkNot(ctx.mkEq(a, b)));
+                        }
+                        if (differ == null) continue;
+                        out.add(
+                                ctx.mkImplies(
+                                        ctx.mkAnd(
+                                                x.wrote(),
+                                                y.wrote(),
+                                                ctx.mkNot(ctx.mkEq(x.row(), y.row()))),
+                                        ctx.mkOr(differ.toArray(new BoolExpr[0]))));
+                    }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A UNIQUE constraint holds in the initial state (PostgreSQL manual §5.5.3, NULLs excepted):
+     * two distinct ground records both alive in it ({@code cw!table.@alive}, which the equations of
+     * views that see no other cycle transaction use) differ in some column of a UNIQUE constraint
+     * of NOT NULL columns, each column's initial value being its {@code cw!} function or its one
+     * value per record ({@code @once}, {@code @init}). {@link #uniqueInViews} states it within one
+     * statement view; a Wikipedia UpdatePage loop visited a watcher (user, namespace, title) that a
+     * RemoveWatchList's DELETE found as another row, so the seed could hold only one of them, and
+     * the server's loop found no watcher (benchmarks/RESULTS.md stop 39).
+     */
+    private static List<BoolExpr> uniqueInitially(
+            Vocabulary v,
+            ProgramModel model,
+            CycleQuery.Built q,
+            Map<String, FuncDecl<?>> initial) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        for (Map.Entry<String, FuncDecl<?>> e : initial.entrySet()) {
+            String key = e.getKey();
+            if (!key.endsWith("." + StatementFacts.ALIVE)) continue;
+            String table = key.substring(0, key.length() - StatementFacts.ALIVE.length() - 1);
+            isocheck.program.Table t = model.program().schema().table(table).orElse(null);
+            if (t == null) continue;
+            FuncDecl<?> alive = e.getValue();
+            for (isocheck.program.Constraint c : t.constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+                List<java.util.function.Function<Expr<?>, Expr<?>>> cols = new ArrayList<>();
+                for (String col : u.columns()) {
+                    boolean notNull =
+                            t.column(col).map(isocheck.program.Column::notNull).orElse(false);
+                    FuncDecl<?> f = initial.get(table + "." + col);
+                    if (!notNull || (f == null && !v.hasOneValue(table, col))) {
+                        cols = null;
+                        break;
+                    }
+                    cols.add(f != null ? x -> ctx.mkApp(f, x) : x -> v.oneValue(table, col, x));
+                }
+                if (cols == null || cols.isEmpty()) continue;
+                List<Expr<?>> ground = q.groundOf(v.recordSort(table));
+                for (int i = 0; i < ground.size(); i++)
+                    for (int j = i + 1; j < ground.size(); j++) {
+                        Expr<?> x = ground.get(i), y = ground.get(j);
+                        List<BoolExpr> differ = new ArrayList<>();
+                        for (var col : cols)
+                            differ.add(ctx.mkNot(ctx.mkEq(col.apply(x), col.apply(y))));
+                        out.add(
+                                ctx.mkImplies(
+                                        ctx.mkAnd(
+                                                ctx.mkNot(ctx.mkEq(x, y)),
+                                                (BoolExpr) ctx.mkApp(alive, x),
+                                                (BoolExpr) ctx.mkApp(alive, y)),
+                                        ctx.mkOr(differ.toArray(new BoolExpr[0]))));
+                    }
+            }
+        }
         return out;
     }
 
@@ -789,7 +930,11 @@ final class ClosedWorldViews {
      * RemoveWatchList deleted only the first (benchmarks/RESULTS.md stop 38).
      */
     private static List<BoolExpr> uniqueInViews(
-            Vocabulary v, ProgramModel model, CycleQuery.Built q, List<Member> members) {
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<Member> members) {
         Context ctx = v.context();
         List<BoolExpr> out = new ArrayList<>();
         Map<String, FuncDecl<?>> fs = new java.util.TreeMap<>(v.declaredFunctions());
@@ -804,12 +949,12 @@ final class ClosedWorldViews {
             if (type == null || t == null) continue;
             for (isocheck.program.Constraint c : t.constraints()) {
                 if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
-                List<FuncDecl<?>> cols = new ArrayList<>();
+                List<ColumnView> cols = new ArrayList<>();
                 for (String col : u.columns()) {
-                    FuncDecl<?> f = fs.get("val!" + table + "." + col + suffix);
+                    ColumnView f = columnView(v, fs, table, col, suffix);
                     boolean notNull =
                             t.column(col).map(isocheck.program.Column::notNull).orElse(false);
-                    if (f == null || f.getDomainSize() != 2 || !notNull) {
+                    if (f == null || !notNull) {
                         cols = null;
                         break;
                     }
@@ -823,12 +968,8 @@ final class ClosedWorldViews {
                         for (int j = i + 1; j < ground.size(); j++) {
                             Expr<?> x = ground.get(i), y = ground.get(j);
                             List<BoolExpr> differ = new ArrayList<>();
-                            for (FuncDecl<?> f : cols)
-                                differ.add(
-                                        ctx.mkNot(
-                                                ctx.mkEq(
-                                                        ctx.mkApp(f, x, m.t()),
-                                                        ctx.mkApp(f, y, m.t()))));
+                            for (ColumnView f : cols)
+                                differ.add(ctx.mkNot(ctx.mkEq(f.at(x, m.t()), f.at(y, m.t()))));
                             out.add(
                                     ctx.mkImplies(
                                             ctx.mkAnd(
@@ -838,8 +979,114 @@ final class ClosedWorldViews {
                                             ctx.mkOr(differ.toArray(new BoolExpr[0]))));
                         }
                 }
+                out.addAll(
+                        uniqueAgainstInserts(
+                                v, model, rules, q, members, e.getValue(), type, cols, u));
             }
         }
+        return out;
+    }
+
+    /**
+     * A column's value in the statement view of a view function's suffix ({@code
+     * val!table.col@T.S/2}), or its one value per record where it has one ({@code @once},
+     * Vocabulary#oneValue); null when neither is declared.
+     */
+    private static ColumnView columnView(
+            Vocabulary v, Map<String, FuncDecl<?>> fs, String table, String col, String suffix) {
+        FuncDecl<?> f = fs.get("val!" + table + "." + col + suffix);
+        if (f != null && f.getDomainSize() == 2)
+            return new ColumnView(f.getRange(), (x, t) -> v.context().mkApp(f, x, t));
+        if (v.hasOneValue(table, col))
+            return new ColumnView(v.context().getIntSort(), (x, t) -> v.oneValue(table, col, x));
+        return null;
+    }
+
+    /** A column's value at a record and a transaction, in one statement view. */
+    private record ColumnView(
+            com.microsoft.z3.Sort sort,
+            java.util.function.BiFunction<Expr<?>, Expr<?>, Expr<?>> value) {
+        Expr<?> at(Expr<?> x, Expr<?> t) {
+            return value.apply(x, t);
+        }
+    }
+
+    /**
+     * The second half of {@link #uniqueInViews}: a record alive in a statement view of a cycle
+     * transaction and the row an INSERT of a cycle transaction wrote differ in some column of a
+     * UNIQUE constraint (NOT NULL columns), unless they are one record. Stated only when no cycle
+     * transaction's type deletes from the table or updates a column of the constraint: then, in an
+     * execution of the cycle's transactions alone, every record ever alive keeps its values and
+     * stays alive, and of two with equal values the later INSERT fails (PostgreSQL manual §5.5.3).
+     * Wikipedia's UpdatePage loop read a watcher (user 1) the encoding let vanish before an
+     * AddWatchList inserted the same (user, namespace, title); the seed could hold only one of
+     * them, gave the loop another watcher, and the replay was SER-consistent (benchmarks/RESULTS.md
+     * stop 39). With a third transaction deleting the first row that execution is real: the
+     * preference then fails and the witness is marked as not shown by its transactions alone.
+     */
+    private static List<BoolExpr> uniqueAgainstInserts(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<Member> members,
+            FuncDecl<?> alive,
+            Transaction viewType,
+            List<ColumnView> cols,
+            isocheck.program.Constraint.Unique u) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        String name = alive.getName().toString();
+        String table = name.substring(6, name.indexOf('@'));
+        for (Member m : members)
+            for (StatementFacts sf : model.facts(m.type().name()).statements()) {
+                if (!sf.table().equals(table)) continue;
+                if (sf.statement() instanceof Stmt.Delete) return out;
+                if (sf.statement() instanceof Stmt.Update up
+                        && up.assignments().stream()
+                                .anyMatch(a -> u.columns().contains(a.column()))) return out;
+            }
+        List<Expr<?>> ground = q.groundOf(v.recordSort(table));
+        for (Member c : members)
+            for (StatementFacts sf : model.facts(c.type().name()).statements()) {
+                if (!(sf.statement() instanceof Stmt.Insert ins)
+                        || !sf.table().equals(table)
+                        || !sf.loops().isEmpty()) continue;
+                Site site = rules.site(sf, c.type(), c.t(), List.of());
+                Optional<Expr<?>> row = rules.pinnedRecord(sf, site);
+                if (row.isEmpty()) continue;
+                List<Expr<?>> values = new ArrayList<>();
+                for (int i = 0; i < cols.size(); i++) {
+                    int at = ins.columns().indexOf(u.columns().get(i));
+                    Optional<Expr<?>> value =
+                            at < 0
+                                    ? Optional.empty()
+                                    : rules.terms().value(ins.values().get(at), site, null);
+                    if (value.isEmpty() || !value.get().getSort().equals(cols.get(i).sort())) {
+                        values = null;
+                        break;
+                    }
+                    values.add(value.get());
+                }
+                if (values == null) continue;
+                BoolExpr wrote = rules.writes(sf, StatementFacts.ALIVE, site, row.get(), false);
+                for (Member m : members) {
+                    if (m.type() != viewType) continue;
+                    for (Expr<?> x : ground) {
+                        List<BoolExpr> differ = new ArrayList<>();
+                        for (int i = 0; i < cols.size(); i++)
+                            differ.add(
+                                    ctx.mkNot(ctx.mkEq(cols.get(i).at(x, m.t()), values.get(i))));
+                        out.add(
+                                ctx.mkImplies(
+                                        ctx.mkAnd(
+                                                ctx.mkNot(ctx.mkEq(x, row.get())),
+                                                (BoolExpr) ctx.mkApp(alive, x, m.t()),
+                                                wrote),
+                                        ctx.mkOr(differ.toArray(new BoolExpr[0]))));
+                    }
+                }
+            }
         return out;
     }
 

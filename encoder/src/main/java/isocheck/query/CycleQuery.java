@@ -264,6 +264,14 @@ public final class CycleQuery {
                 // anti-dependency (Encoder#insertsFirstVersions). Reads of @alive (phantoms) stay.
                 eta = ctx.mkFalse();
             }
+            if (encoder.insertsNewRow(c.c2())
+                    && (c.kind() == isocheck.encoding.DepKind.WW
+                            || c.kind() == isocheck.encoding.DepKind.RW
+                                    && !c.field().equals(isocheck.program.StatementFacts.ALIVE))) {
+                // a keyless table's INSERT adds a new tuple: no version of it came before
+                // (Encoder#insertsNewRow)
+                eta = ctx.mkFalse();
+            }
             java.util.Optional<BoolExpr> readerSnapshot =
                     inSnapshot(v, encoder, c.c1(), c.t1(), b, a, e1);
             if (readerSnapshot.isPresent()
