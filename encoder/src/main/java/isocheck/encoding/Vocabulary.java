@@ -270,7 +270,7 @@ public final class Vocabulary implements ExecutionVocabulary {
         // a field no statement writes has its initial value in every version, so in every
         // transaction's view the same per-record value (as in viewValueAt): without it two
         // transactions could see one customer under two last names (BenchBase TPC-C's by-name
-        // Payment, LoopPick)
+        // Payment, LoopPick); likewise a field only INSERTs write, once per record (@once)
         if (hasOneValue(table, field)) return oneValue(table, field, r);
         return (com.microsoft.z3.IntExpr)
                 ctx.mkApp(

@@ -244,9 +244,9 @@ final class ClosedWorldViews {
      * views that see no other cycle transaction use) differ in some column of a UNIQUE constraint
      * of NOT NULL columns, each column's initial value being its {@code cw!} function or its one
      * value per record ({@code @once}, {@code @init}). {@link #uniqueInViews} states it within one
-     * statement view; a Wikipedia UpdatePage loop visited a watcher (user, namespace, title) that a
-     * RemoveWatchList's DELETE found as another row, so the seed could hold only one of them, and
-     * the server's loop found no watcher (benchmarks/RESULTS.md stop 39).
+     * statement view only. Measured on Wikipedia at READ COMMITTED (benchmarks/RESULTS.md stop 39):
+     * with it the RemoveWatchList × UpdatePage witness whose seed the server refused (a watchlist
+     * row of a user the model had absent) gave way to one that replays.
      */
     private static List<BoolExpr> uniqueInitially(
             Vocabulary v,
