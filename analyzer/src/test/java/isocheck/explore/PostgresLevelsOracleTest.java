@@ -253,6 +253,33 @@ class PostgresLevelsOracleTest {
     }
 
     /**
+     * AccessRules#nullTestedOverwrite: two Notifies of one page each "read" {@code notified} of a
+     * watcher the other notified and its own loop skipped ({@code notified IS NULL} was false, and
+     * the other sets it to 1, never NULL): no predicate anti-dependency, since the row stays out of
+     * the reader's result. At PostgreSQL's REPEATABLE READ there is then no cycle among Notifies
+     * (both loops hold every unnotified watcher, so both update the same rows and the second
+     * fails); the paper's SI, whose WHERE reads its columns on every key-matching row as the
+     * explorer's do, keeps the write skew, so the program exercises the rule.
+     */
+    @Test
+    void anOverwriteThatKeepsARowOutOfAnIsNullQueryIsNoAntiDependency() throws Exception {
+        String source = Files.readString(SoundnessOracleTest.ROOT.resolve(KEYLESS_WATCH));
+        String notifyOnly =
+                source.substring(0, source.indexOf("CREATE FUNCTION"))
+                        + source.substring(source.indexOf("CREATE FUNCTION notify"));
+        Program program = isocheck.frontend.ProgramLoader.parse(KEYLESS_WATCH, notifyOnly);
+        Analysis.Outcome rr =
+                Analysis.run(
+                        program,
+                        SoundnessOracleTest.spec("pg-repeatable-read"),
+                        Analysis.Options.defaults(2));
+        assertEquals(Analysis.Verdict.NONE, rr.verdict(), () -> rr.anomalies().toString());
+        Analysis.Outcome si =
+                Analysis.run(program, SoundnessOracleTest.spec("si"), Analysis.Options.defaults(2));
+        assertEquals(Analysis.Verdict.FOUND, si.verdict(), () -> si.anomalies().toString());
+    }
+
+    /**
      * parent_in_view (encoder ForeignKeyRules): fk-parent.sql's write skew needs Audit to find a
      * card and then miss its account, which the FOREIGN KEY forbids in every database state. At
      * PostgreSQL's and InnoDB's READ COMMITTED and REPEATABLE READ neither the explorers (initial
