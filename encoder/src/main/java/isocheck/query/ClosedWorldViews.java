@@ -42,10 +42,11 @@ import java.util.Set;
  * statement's ({@code val!T.f@S/n}, {@code Alive!T@S/n}), and the per-variable field functions of a
  * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}. (4)
  * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}. (6) {@link #sameAggregates}.
- * (7) {@link #keyLookups}. (8) {@link #uniqueInViews}. {@link CycleJob} adds the cycle's edges
- * ({@link #pins}, or some statement pair of its class, {@link #classPins}), the edges' guards on
- * integer values ({@link #edgeGuards}), and {@link #loops}' preferences, asked first and dropped
- * when unsatisfiable.
+ * (7) {@link #keyLookups}. (8) {@link #uniqueInViews} (with {@link #uniqueAgainstInserts}), {@link
+ * #uniqueInitially}, {@link #uniqueBetweenInserts}. {@link CycleJob} adds the cycle's edges ({@link
+ * #pins}, or some statement pair of its class, {@link #classPins}), the edges' guards on integer
+ * values ({@link #edgeGuards}), and {@link #loops}' preferences, asked first and dropped when
+ * unsatisfiable.
  */
 final class ClosedWorldViews {
     private ClosedWorldViews() {}
