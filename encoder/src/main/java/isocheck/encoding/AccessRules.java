@@ -663,9 +663,9 @@ public final class AccessRules {
         if (e instanceof isocheck.program.Expr.IntLit || e instanceof isocheck.program.Expr.StrLit)
             return true;
         if (e instanceof isocheck.program.Expr.VarRef ref)
-            return ref.field() == null
+            return !ref.hasField()
                     && txn.parameters().stream().anyMatch(p -> p.name().equals(ref.variable()))
-                    && !isocheck.program.NullableParameters.of(txn).contains(ref.variable());
+                    && !terms.nullableParameter(txn, ref.variable());
         if (e instanceof isocheck.program.Expr.Arith ar)
             return neverNull(ar.left(), txn) && neverNull(ar.right(), txn);
         return false;

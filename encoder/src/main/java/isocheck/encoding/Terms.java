@@ -851,11 +851,13 @@ public final class Terms {
 
     /** Whether {@code ref} is a scalar parameter the transaction tests for NULL. */
     private boolean nullableParameter(isocheck.program.Expr.VarRef ref, Site site) {
-        return !ref.hasField()
-                && nullableParameters
-                        .computeIfAbsent(site.txn(), NullableParameters::of)
-                        .contains(ref.variable())
-                && model.variable(site.txn(), ref.variable()).kind() == Variable.Kind.PARAMETER;
+        return !ref.hasField() && nullableParameter(site.txn(), ref.variable());
+    }
+
+    /** Whether {@code name} is a scalar parameter of txn that txn tests for NULL. */
+    boolean nullableParameter(Transaction txn, String name) {
+        return nullableParameters.computeIfAbsent(txn, NullableParameters::of).contains(name)
+                && model.variable(txn, name).kind() == Variable.Kind.PARAMETER;
     }
 
     /**

@@ -982,7 +982,7 @@ final class ClosedWorldViews {
                 }
                 out.addAll(
                         uniqueAgainstInserts(
-                                v, model, rules, q, members, e.getValue(), type, cols, u));
+                                v, model, rules, q, members, table, e.getValue(), type, cols, u));
             }
         }
         return out;
@@ -1031,14 +1031,13 @@ final class ClosedWorldViews {
             AccessRules rules,
             CycleQuery.Built q,
             List<Member> members,
+            String table,
             FuncDecl<?> alive,
             Transaction viewType,
             List<ColumnView> cols,
             isocheck.program.Constraint.Unique u) {
         Context ctx = v.context();
         List<BoolExpr> out = new ArrayList<>();
-        String name = alive.getName().toString();
-        String table = name.substring(6, name.indexOf('@'));
         for (Member m : members)
             for (StatementFacts sf : model.facts(m.type().name()).statements()) {
                 if (!sf.table().equals(table)) continue;
