@@ -335,6 +335,37 @@ class AnalyzeCommandTest {
         assertEquals(ExitCode.OK, ra.exitCode(), ra.out() + ra.err());
     }
 
+    /**
+     * At READ COMMITTED each statement reads its own snapshot: the history reads each statement
+     * from the ar-prefix its edges allow, not through the transaction's vis (which holds what its
+     * last statements see). Read through vis, the lost update's first read saw the overwriter and
+     * the command stopped with an internal error (exit 70) on every READ COMMITTED witness.
+     */
+    @Test
+    void historyOutAtReadCommittedReadsEachStatementFromItsSnapshot(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("rc.jsonl");
+        CliRun run =
+                CliRun.of(
+                        "analyze",
+                        BANK,
+                        "--db",
+                        "postgresql",
+                        "--level",
+                        "read-committed",
+                        "--bound",
+                        "2",
+                        "--history-out",
+                        file.toString());
+        assertEquals(ExitCode.FINDING, run.exitCode(), run.err());
+        assertTrue(run.err().contains("witness history: " + file), run.err());
+        CliRun ser = CliRun.of("check", file.toString(), "--level", "ser");
+        assertEquals(ExitCode.FINDING, ser.exitCode(), ser.out() + ser.err());
+        assertTrue(ser.out().contains("lost update"), ser.out());
+        CliRun rc = CliRun.of("check", file.toString(), "--level", "rc");
+        assertEquals(ExitCode.OK, rc.exitCode(), rc.out() + rc.err());
+    }
+
     @Test
     void historyOutWithAllNumbersTheFilesOnePerAnomaly(@TempDir Path dir) throws Exception {
         String writeSkew = Path.of(BANK).resolveSibling("litmus/write-skew.sql").toString();

@@ -45,8 +45,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * reproduce fails the test ({@link WitnessHistory.EdgeNotReproduced}).
  *
  * <p>Rows: bank under EC ({@code --all}), TPC-C under EC at k = 2 ({@code --all}), Courseware under
- * EC ({@code --all}), and every litmus program under every shipped spec at bound 4 ({@code --all})
- * wherever a cycle is found.
+ * EC ({@code --all}), and every litmus program under every paper spec and PostgreSQL's READ
+ * COMMITTED (its history read statement by statement, counterpart RC) and REPEATABLE READ
+ * (counterpart SI) at bound 4 ({@code --all}) wherever a cycle is found.
  *
  * <p>And the two halves speak one vocabulary: for every witness, its cycle found among the edges of
  * the history's dependency graph (the history as {@code --history-out} writes it, JSON Lines, read
@@ -87,7 +88,16 @@ class WitnessHistoryTest {
         rows.add(new Row("benchmarks/programs/tpcc.sql", "ec", 2));
         rows.add(new Row("benchmarks/programs/courseware.sql", "ec", 2));
         for (String l : LITMUS) {
-            for (String spec : List.of("ec", "cc", "pc", "psi", "si", "ser")) {
+            for (String spec :
+                    List.of(
+                            "ec",
+                            "cc",
+                            "pc",
+                            "psi",
+                            "si",
+                            "ser",
+                            "pg-read-committed",
+                            "pg-repeatable-read")) {
                 rows.add(new Row("benchmarks/programs/litmus/" + l + ".sql", spec, 4));
             }
         }
@@ -103,7 +113,8 @@ class WitnessHistoryTest {
         int causalityFree = 0;
         for (Witness w : o.anomalies()) {
             String what = row + ": " + w.anomaly() + " " + w.signature();
-            History h = WitnessHistory.of(w, model); // throws when a witness edge is not reproduced
+            // throws when a witness edge is not reproduced
+            History h = WitnessHistory.of(w, model, statementSnapshots(row));
             assertInstanceOf(
                     Verdict.Violated.class,
                     LevelChecker.of(Level.SER).check(h),
@@ -151,7 +162,11 @@ class WitnessHistoryTest {
         ProgramModel model = new ProgramModel(ShippedProgramsTest.load(row.program()));
         for (Witness w : o.anomalies()) {
             StringWriter out = new StringWriter();
-            HistoryWriter.write(WitnessHistory.of(w, model), out, "witness", Format.JSON);
+            HistoryWriter.write(
+                    WitnessHistory.of(w, model, statementSnapshots(row)),
+                    out,
+                    "witness",
+                    Format.JSON);
             // The history as --history-out writes it, read back.
             String full = out.toString();
             History h = HistoryReader.read(new StringReader(full), "witness.jsonl", Format.JSON);
@@ -189,6 +204,24 @@ class WitnessHistoryTest {
             }
             Verdict.Violated violated =
                     assertInstanceOf(Verdict.Violated.class, v, what + " must violate SER");
+            if (violated.witnesses().get(0) instanceof isocheck.anomaly.ReadWitness r
+                    && r.kind() == isocheck.anomaly.ReadAnomalyKind.NON_REPEATABLE_READ
+                    && w.edges().stream().map(WitnessHistory::key).distinct().count() == 1) {
+                // READ COMMITTED: one transaction reads one key in two statements, before and
+                // after the other's commit (long-fork.sql's ReadPair). The checker names the two
+                // reads first (a non-repeatable read, TAP-j) before any cycle; the witness's own
+                // cycle was named through (1). Counted and printed, not hidden.
+                OTHER_OTHER_NAME.incrementAndGet();
+                System.out.println(
+                        row
+                                + ": "
+                                + w.anomaly()
+                                + " "
+                                + w.signature()
+                                + " -- the checker reports the two reads of its one key: "
+                                + r.name());
+                continue;
+            }
             CycleWitness c =
                     assertInstanceOf(CycleWitness.class, violated.witnesses().get(0), what);
             if (sameCycle(w, c)) {
@@ -363,6 +396,20 @@ class WitnessHistoryTest {
                         throw new IllegalStateException(r + ": " + e, e);
                     }
                 });
+    }
+
+    /**
+     * The transaction types that read each statement from its own snapshot: all of them under a
+     * statement-snapshot spec (READ COMMITTED), as {@code analyze --history-out} builds them.
+     */
+    static java.util.function.Predicate<String> statementSnapshots(Row row)
+            throws isocheck.spec.SpecException {
+        boolean statements =
+                row.spec().startsWith("pg-")
+                        && isocheck.spec.SpecLibrary.builtin()
+                                .get(row.spec())
+                                .hasStatementSnapshots();
+        return type -> statements;
     }
 
     /** Whether the witness's vis among its transactions is transitive. */

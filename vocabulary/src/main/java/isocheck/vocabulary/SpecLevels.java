@@ -25,6 +25,12 @@ public final class SpecLevels {
         COUNTERPART.put("psi", "PSI");
         COUNTERPART.put("si", "SI");
         COUNTERPART.put("ser", "SER");
+        // PostgreSQL's levels (docs/postgresql-levels.md): READ COMMITTED reads each statement
+        // from a prefix of the commit order, a prefix no shorter than the previous statement's
+        // (Cerone et al.'s RC: no dirty, no non-monotonic reads); REPEATABLE READ is snapshot
+        // isolation with first-updater-wins (manual §13.2.2)
+        COUNTERPART.put("pg-read-committed", "RC");
+        COUNTERPART.put("pg-repeatable-read", "SI");
     }
 
     private SpecLevels() {}

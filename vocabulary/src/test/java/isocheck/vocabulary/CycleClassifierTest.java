@@ -42,8 +42,17 @@ class CycleClassifierTest {
     @Test
     void everySpecWithACounterpartNamesACheckerLevel() {
         assertEquals("RA", SpecLevels.levelOf("ec").orElseThrow());
+        assertEquals("RC", SpecLevels.levelOf("pg-read-committed").orElseThrow());
         assertEquals(
-                List.of("ec", "cc", "pc", "psi", "si", "ser"),
+                List.of(
+                        "ec",
+                        "cc",
+                        "pc",
+                        "psi",
+                        "si",
+                        "ser",
+                        "pg-read-committed",
+                        "pg-repeatable-read"),
                 List.copyOf(SpecLevels.all().keySet()));
         assertEquals(java.util.Optional.empty(), SpecLevels.levelOf("no-such-spec"));
     }
