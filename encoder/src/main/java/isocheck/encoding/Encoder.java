@@ -220,6 +220,14 @@ public final class Encoder {
         return false;
     }
 
+    /**
+     * Whether ck's key column is assumed below its counter in the initial database: declared by the
+     * program ({@link #declared}) or by {@link #assumeKeysBelowCounters}.
+     */
+    public boolean keyBelowCounter(CounterKey ck) {
+        return keysBelowCounters || declared(ck);
+    }
+
     /** The key columns drawn from counters ({@link CounterKey}). */
     public List<CounterKey> counterKeys() {
         return counterKeys;

@@ -130,11 +130,13 @@ final class CycleJob {
             Valuation m,
             List<CycleQuery.Selector> shape,
             Cancellation cancel) {
-        List<BoolExpr> views =
+        ClosedWorldViews.Preferences prefs =
                 opts.closedWorld() && e.encoder().databaseLevel()
                         ? ClosedWorldViews.of(
                                 e.v(), e.model(), e.encoder(), e.q(), assertions, shape)
-                        : List.of();
+                        : new ClosedWorldViews.Preferences(List.of(), List.of());
+        List<BoolExpr> views = prefs.base();
+        List<BoolExpr> checks = prefs.checks();
         if (views.isEmpty())
             return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model());
         List<BoolExpr> loops = ClosedWorldViews.loops(e.v(), e.encoder(), e.q(), shape);
@@ -147,6 +149,7 @@ final class CycleJob {
                         assertions,
                         concat(views, ClosedWorldViews.pins(shape)),
                         loops,
+                        checks,
                         own,
                         cancel);
         if (pinned.found()) return pinned.witness();
@@ -159,6 +162,7 @@ final class CycleJob {
                             assertions,
                             concat(views, ClosedWorldViews.classPins(ctx, cls)),
                             loops,
+                            checks,
                             cls,
                             cancel);
             if (other.found()) return other.witness();
@@ -191,6 +195,7 @@ final class CycleJob {
             BoolExpr[] assertions,
             List<BoolExpr> closed,
             List<BoolExpr> loops,
+            List<BoolExpr> checks,
             List<List<CycleQuery.Selector>> edges,
             Cancellation cancel) {
         List<BoolExpr> guards =
@@ -214,26 +219,57 @@ final class CycleJob {
                             more, Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS), cancel)) {
                 if (cw.status() == Status.SATISFIABLE) {
                     Valuation model = cw.valuation(ctx);
-                    Witness w =
-                            WitnessExtractor.extract(
-                                            model,
-                                            e.v(),
-                                            e.q(),
-                                            chosen(model, edges),
-                                            e.encoder().rules(),
-                                            e.model())
-                                    .withAlone(
-                                            n <= decisive
-                                                    ? AloneExecution.FOUND
-                                                    : undecided
-                                                            ? AloneExecution.UNDECIDED
-                                                            : AloneExecution.NONE);
-                    return new Attempt(w, undecided);
+                    // the checks, facts of every execution of the cycle alone: a model that breaks
+                    // one is asked again with them; unsatisfiable then, the tier has no such
+                    // execution; out of time, the model stays
+                    if (checks.stream().anyMatch(c -> !model.eval(c, true).isTrue())) {
+                        BoolExpr[] checked = Arrays.copyOf(more, more.length + checks.size());
+                        for (int i = 0; i < checks.size(); i++)
+                            checked[more.length + i] = checks.get(i);
+                        try (ReproducibleCheck.Answer again =
+                                ReproducibleCheck.check(
+                                        checked,
+                                        Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS),
+                                        cancel)) {
+                            if (again.status() == Status.UNSATISFIABLE) {
+                                if (n == decisive) undecided = false;
+                                continue;
+                            }
+                            if (again.status() == Status.SATISFIABLE)
+                                return attempt(
+                                        e, again.valuation(ctx), edges, n <= decisive, undecided);
+                        }
+                    }
+                    return attempt(e, model, edges, n <= decisive, undecided);
                 }
                 if (n == decisive) undecided = cw.status() != Status.UNSATISFIABLE;
             }
         }
         return new Attempt(null, undecided);
+    }
+
+    /** The witness of a closed-world model: FOUND when the tier decides, else as undecided says. */
+    private Attempt attempt(
+            Encoded e,
+            Valuation model,
+            List<List<CycleQuery.Selector>> edges,
+            boolean decides,
+            boolean undecided) {
+        Witness w =
+                WitnessExtractor.extract(
+                                model,
+                                e.v(),
+                                e.q(),
+                                chosen(model, edges),
+                                e.encoder().rules(),
+                                e.model())
+                        .withAlone(
+                                decides
+                                        ? AloneExecution.FOUND
+                                        : undecided
+                                                ? AloneExecution.UNDECIDED
+                                                : AloneExecution.NONE);
+        return new Attempt(w, undecided);
     }
 
     /** Each edge's first candidate (all of an edge's candidates have its transaction types). */
