@@ -46,7 +46,9 @@ import java.util.Set;
  * #uniqueInitially}, {@link #uniqueBetweenInserts}. {@link CycleJob} adds the cycle's edges ({@link
  * #pins}, or some statement pair of its class, {@link #classPins}), the edges' guards on integer
  * values ({@link #edgeGuards}), and {@link #loops}' preferences, asked first and dropped when
- * unsatisfiable.
+ * unsatisfiable. The checks ({@link Preferences#checks}), held to the model after the solve: the
+ * equations of (1) on the rows {@link #knownRows} adds, {@link #completeAtKnownRows}, {@link
+ * #keysBelowDrawn}.
  */
 final class ClosedWorldViews {
     private ClosedWorldViews() {}
@@ -102,7 +104,7 @@ final class ClosedWorldViews {
         Map<Integer, Integer> baseApps = new java.util.HashMap<>();
         for (Map.Entry<Integer, List<Expr<?>[]>> e : apps.entrySet())
             baseApps.put(e.getKey(), e.getValue().size());
-        Map<String, List<Expr<?>>> known = knownRows(v, rules, q, cycle);
+        Map<String, List<Expr<?>>> known = knownRows(rules, q, cycle);
         groundRecordApplications(v, q, views, apps, known);
         List<BoolExpr> checks = new ArrayList<>();
         // the initial-value functions the equations use, by "table.field" (uniqueInitially)
@@ -979,13 +981,12 @@ final class ClosedWorldViews {
      * The records the closed world's completeness and equations speak of beside the query's ground
      * records ({@link CycleQuery.Built#groundOf}), by record sort: the rows the cycle's SELECTs
      * returned ({@link #pickedRows}) and the records the cycle's statements name by their whole key
-     * (outside loops, or in one loop over a SET OF parameter at each of its ground elements). TPC-C
-     * OrderStatus' loop over the customers of a name left out the customer Delivery's UPDATE names,
-     * counted one, kept the other; the server counted both and kept the first
-     * (benchmarks/RESULTS.md stop 40).
+     * (outside loops, or in one loop over a SET OF parameter at each of its ground elements: a
+     * Delivery's order-line probe). A view of one of them is read at no ground application of the
+     * query when the statement reads it under a quantifier (a SELECT's result set).
      */
     private static Map<String, List<Expr<?>>> knownRows(
-            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<Member> members) {
+            AccessRules rules, CycleQuery.Built q, List<Member> members) {
         Map<String, java.util.LinkedHashSet<Expr<?>>> out = new java.util.TreeMap<>();
         for (Map.Entry<String, List<Expr<?>>> e : pickedRows(rules, q, members).entrySet())
             out.computeIfAbsent(e.getKey(), k -> new java.util.LinkedHashSet<>())
