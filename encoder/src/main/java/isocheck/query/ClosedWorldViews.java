@@ -48,7 +48,7 @@ import java.util.Set;
  * values ({@link #edgeGuards}), and {@link #loops}' preferences, asked first and dropped when
  * unsatisfiable. The checks ({@link Preferences#checks}), held to the model after the solve: the
  * equations of (1) on the rows {@link #knownRows} adds, {@link #completeAtKnownRows}, {@link
- * #keysBelowDrawn}.
+ * #keysBelowDrawn}, {@link #insertedRowsPassChecks}.
  */
 final class ClosedWorldViews {
     private ClosedWorldViews() {}
