@@ -826,13 +826,7 @@ final class ClosedWorldViews {
                 for (Expr<?> x : ground) {
                     Optional<BoolExpr> in = terms.member(x, loop.source(), site);
                     if (in.isEmpty()) continue;
-                    out.add(
-                            ctx.mkImplies(
-                                    ctx.mkAnd(
-                                            rules.exec(sf, site, false),
-                                            rules.addresses(sf, site, x, false),
-                                            rules.aliveInView(sf, site, x, false)),
-                                    in.get()));
+                    out.add(ctx.mkImplies(matchesInView(ctx, rules, sf, site, x), in.get()));
                 }
             }
         }
@@ -1145,6 +1139,18 @@ final class ClosedWorldViews {
         return out;
     }
 
+    /**
+     * Under-approximated: the statement runs, its WHERE matches x, and x is alive in its view (a
+     * row the server's scan returns).
+     */
+    private static BoolExpr matchesInView(
+            Context ctx, AccessRules rules, StatementFacts sf, Site site, Expr<?> x) {
+        return ctx.mkAnd(
+                rules.exec(sf, site, false),
+                rules.addresses(sf, site, x, false),
+                rules.aliveInView(sf, site, x, false));
+    }
+
     /** The value an INSERT gives a column of its key, if the encoding knows it. */
     private static Optional<Expr<?>> pinned(
             AccessRules rules, StatementFacts sf, String column, Site site) {
@@ -1214,10 +1220,7 @@ final class ClosedWorldViews {
                                 : Optional.empty();
                 out.add(
                         ctx.mkImplies(
-                                ctx.mkAnd(
-                                        rules.exec(sf, site, false),
-                                        rules.addresses(sf, site, x, false),
-                                        rules.aliveInView(sf, site, x, false)),
+                                matchesInView(ctx, rules, sf, site, x),
                                 in.map(i -> ctx.mkAnd(ne.get(), i)).orElse(ne.get())));
             }
         }
