@@ -782,6 +782,49 @@ public final class Encoder {
     }
 
     /**
+     * <b>read_before_later_statements</b> (READ COMMITTED, not under {@code snapshot first_read}):
+     * the statements of the reader's transaction whose snapshots hold the writer of a WR or WW edge
+     * into an UPDATE, a DELETE or a locking SELECT (not a join): such a statement reads the newest
+     * committed version of a row it locks, after the lock wait, so the writer committed before the
+     * statement ended, and every statement that starts after it takes a snapshot holding the writer
+     * (manual, chapter "Concurrency Control", §13.2.1). A plain SELECT's writer is already in its
+     * own snapshot, which later ones contain. Returned: the later statements with a snapshot
+     * (outside loops after a statement outside loops; after one in loops, the later statements of
+     * the same iteration and those outside the loops). {@code CycleQuery#edge} states the snapshot
+     * under the later statement's execution condition (under-approximated): a statement that does
+     * not run reads as the next one that does, or as vis, which need not hold the writer. Without
+     * it Wikipedia's UpdatePage found an AddWatchList's or RemoveWatchList's row in its newest
+     * version in its loop's UPDATE and then missed that transaction's update of the user in the
+     * same iteration's next statement (benchmarks/RESULTS.md stop 39; kept at stop 40, once the
+     * closed world's keysBelowDrawn held TPC-C's seeds to the declared invariant).
+     */
+    public List<StatementFacts> laterSnapshots(Conflict c) {
+        if (!statementViews
+                || !postgresRules
+                || firstRead
+                || (c.kind() != DepKind.WR && c.kind() != DepKind.WW)) return List.of();
+        StatementFacts reader = c.c2();
+        boolean locks =
+                reader.statement() instanceof Stmt.Update
+                        || reader.statement() instanceof Stmt.Delete
+                        || reader.statement() instanceof Stmt.Select sel
+                                && sel.lock().locks()
+                                && !sel.isJoin();
+        if (!locks) return List.of();
+        List<StatementFacts> stmts = model.facts(c.t2().name()).statements();
+        List<StatementFacts> out = new ArrayList<>();
+        for (StatementFacts s : stmts.subList(stmts.indexOf(reader) + 1, stmts.size())) {
+            if (s.loops().isEmpty()
+                    ? snapshotStatement(s)
+                    : s.loops().equals(reader.loops())
+                            && loopSnapshot(s, c.t2())
+                                    .filter(n -> n.endsWith("." + s.id()))
+                                    .isPresent()) out.add(s);
+        }
+        return out;
+    }
+
+    /**
      * With statement snapshots, whether statement sf has its own snapshot relation vis@T.S ({@link
      * StatementSnapshotRules#hasSnapshot}).
      */

@@ -254,6 +254,24 @@ public final class CycleQuery {
                             rules.accesses(c.c2(), c.field(), c.secondWrites(), s2, r, true),
                             rules.valueChanges(c, s1, s2, r));
             if (encoder.lockedReads()) eta = ctx.mkAnd(eta, lockedRead(v, encoder, c, s1, r, a, b));
+            for (isocheck.program.StatementFacts later : encoder.laterSnapshots(c)) {
+                // the writer committed before the locking reader ended, so before every later
+                // statement of b began (Encoder#laterSnapshots): in each one's snapshot, where it
+                // runs (under-approximated); one in the reader's loops at the reader's iteration
+                List<Expr<?>> els = later.loops().isEmpty() ? List.of() : e2;
+                java.util.Optional<BoolExpr> seen =
+                        inSnapshot(v, encoder, later, c.t2(), a, b, els);
+                if (seen.isPresent())
+                    eta =
+                            ctx.mkAnd(
+                                    eta,
+                                    ctx.mkImplies(
+                                            rules.exec(
+                                                    later,
+                                                    rules.site(later, c.t2(), b, els),
+                                                    false),
+                                            seen.get()));
+            }
             if (c.kind() == isocheck.encoding.DepKind.RW
                     && c.c2().statement() instanceof isocheck.program.Stmt.Insert
                     && !c.field().equals(isocheck.program.StatementFacts.ALIVE)
