@@ -254,13 +254,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 });
         out.flush();
         boolean unrealisable = false;
-        for (String line : histories) {
+        List<String> written = new ArrayList<>(histories);
+        written.addAll(schedules);
+        for (String line : written) {
             spec.commandLine().getErr().println(line);
-            unrealisable |= line.startsWith("--history-out:");
-        }
-        for (String line : schedules) {
-            spec.commandLine().getErr().println(line);
-            unrealisable |= line.startsWith("--schedule-out:");
+            // "--history-out: …" or "--schedule-out: …": a witness without one
+            unrealisable |= line.startsWith("--");
         }
         if (outcome.verdict() == Analysis.Verdict.UNKNOWN) {
             spec.commandLine()

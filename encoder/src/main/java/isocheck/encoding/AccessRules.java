@@ -201,11 +201,20 @@ public final class AccessRules {
         if (!c.pinsWholeKey()) return Optional.empty();
         List<Expr<?>> key = new ArrayList<>();
         for (String k : v.keyColumns(c.table())) {
-            Optional<Expr<?>> e = terms.value(c.keyPins().get(k), site, null);
+            Optional<Expr<?>> e = keyValue(c, k, site);
             if (e.isEmpty()) return Optional.empty();
             key.add(e.get());
         }
         return Optional.of(v.record(c.table(), key));
+    }
+
+    /**
+     * The value the statement gives key column {@code column} (its WHERE's pin, or an INSERT's
+     * VALUES), if it pins the column and the encoding knows the value.
+     */
+    public Optional<Expr<?>> keyValue(StatementFacts c, String column, Site site) {
+        isocheck.program.Expr pin = c.keyPins().get(column);
+        return pin == null ? Optional.empty() : terms.value(pin, site, null);
     }
 
     /**
@@ -220,12 +229,8 @@ public final class AccessRules {
      */
     private BoolExpr knownKeyColumns(StatementFacts c, Site site, Expr<?> r) {
         List<BoolExpr> eqs = new ArrayList<>();
-        for (String k : v.keyColumns(c.table())) {
-            isocheck.program.Expr pin = c.keyPins().get(k);
-            if (pin == null) continue;
-            terms.value(pin, site, null)
-                    .ifPresent(e -> eqs.add(ctx.mkEq(v.key(c.table(), k, r), e)));
-        }
+        for (String k : v.keyColumns(c.table()))
+            keyValue(c, k, site).ifPresent(e -> eqs.add(ctx.mkEq(v.key(c.table(), k, r), e)));
         return and(eqs);
     }
 

@@ -944,60 +944,35 @@ final class ClosedWorldViews {
     }
 
     /**
-     * The rows the cycle's SELECTs … INTO a row set outside loops returned, by record sort: the
-     * sets' pick terms ({@code T.v!pick(t)}, {@link isocheck.encoding.Terms#declaredPick}), ground
-     * terms of the query that are not among its witness records.
-     */
-    private static Map<String, List<Expr<?>>> pickedRows(
-            AccessRules rules, CycleQuery.Built q, List<Member> members) {
-        Map<String, List<Expr<?>>> out = new java.util.TreeMap<>();
-        for (Member m : members)
-            for (StatementFacts sf : rules.model().facts(m.type().name()).statements()) {
-                if (!(sf.statement() instanceof Stmt.Select sel)
-                        || sel.target() == null
-                        || sel.aggregate().isPresent()
-                        || rules.model().assignments(m.type(), sel.target()).size() != 1
-                        || !(rules.model().variable(m.type(), sel.target()).type()
-                                instanceof isocheck.program.Type.Rows)) continue;
-                for (List<Expr<?>> els : groundIterations(rules, q, m, sf))
-                    rules.terms()
-                            .declaredPick(sel.target(), rules.site(sf, m.type(), m.t(), els))
-                            .ifPresent(
-                                    x ->
-                                            out.computeIfAbsent(
-                                                            x.getSort().toString(),
-                                                            k -> new ArrayList<>())
-                                                    .add(x));
-            }
-        return out;
-    }
-
-    /**
      * The records the closed world's completeness and equations speak of beside the query's ground
-     * records ({@link CycleQuery.Built#groundOf}), by record sort: the rows the cycle's SELECTs
-     * returned ({@link #pickedRows}) and the records the cycle's statements name by their whole key
-     * (outside loops, or in one loop over a SET OF parameter at each of its ground elements: a
-     * Delivery's order-line probe). A view of one of them is read at no ground application of the
-     * query when the statement reads it under a quantifier (a SELECT's result set).
+     * records ({@link CycleQuery.Built#groundOf}), by record sort, once each: the rows the cycle's
+     * SELECTs … INTO a row set returned (the sets' pick terms, {@link
+     * isocheck.encoding.Terms#declaredPick}) and the records its statements name by their whole
+     * key, each at its {@link #groundSites} (a Delivery's order-line probe in its loop over
+     * districts). A view of one of them is read at no ground application of the query when the
+     * statement reads it under a quantifier (a SELECT's result set).
      */
     private static Map<String, List<Expr<?>>> knownRows(
             AccessRules rules, CycleQuery.Built q, List<Member> members) {
         Map<String, java.util.LinkedHashSet<Expr<?>>> out = new java.util.TreeMap<>();
-        for (Map.Entry<String, List<Expr<?>>> e : pickedRows(rules, q, members).entrySet())
-            out.computeIfAbsent(e.getKey(), k -> new java.util.LinkedHashSet<>())
-                    .addAll(e.getValue());
+        java.util.function.Consumer<Expr<?>> add =
+                x ->
+                        out.computeIfAbsent(
+                                        x.getSort().toString(),
+                                        k -> new java.util.LinkedHashSet<>())
+                                .add(x);
+        // the picks first, then the named records: the order of the checks, the canonical solve's
+        // input
         for (Member m : members)
-            for (StatementFacts sf : rules.model().facts(m.type().name()).statements()) {
-                if (sf.table() == null || !sf.pinsWholeKey()) continue;
-                for (List<Expr<?>> els : groundIterations(rules, q, m, sf))
-                    rules.pinnedRecord(sf, rules.site(sf, m.type(), m.t(), els))
-                            .ifPresent(
-                                    x ->
-                                            out.computeIfAbsent(
-                                                            x.getSort().toString(),
-                                                            k -> new java.util.LinkedHashSet<>())
-                                                    .add(x));
-            }
+            for (StatementFacts sf : rules.model().facts(m.type().name()).statements())
+                if (sf.statement() instanceof Stmt.Select sel && isRowSet(rules, m, sel))
+                    for (Site site : groundSites(rules, q, m, sf))
+                        rules.terms().declaredPick(sel.target(), site).ifPresent(add);
+        for (Member m : members)
+            for (StatementFacts sf : rules.model().facts(m.type().name()).statements())
+                if (sf.pinsWholeKey())
+                    for (Site site : groundSites(rules, q, m, sf))
+                        rules.pinnedRecord(sf, site).ifPresent(add);
         Map<String, List<Expr<?>>> lists = new java.util.TreeMap<>();
         for (Map.Entry<String, java.util.LinkedHashSet<Expr<?>>> e : out.entrySet())
             lists.put(e.getKey(), new ArrayList<>(e.getValue()));
@@ -1033,31 +1008,26 @@ final class ClosedWorldViews {
             List<Expr<?>[]> draws = new ArrayList<>(); // {drawn key, counter record, runs}
             List<Expr<?>> rows = known.getOrDefault(v.recordSort(ck.table()).toString(), List.of());
             if (rows.isEmpty()) continue;
-            List<StatementFacts> inserts = new ArrayList<>();
-            List<Member> inserters = new ArrayList<>();
+            List<Map.Entry<StatementFacts, Site>> inserts = new ArrayList<>();
             boolean unknown = false;
             for (Member m : cycle)
                 for (StatementFacts sf : rules.model().facts(m.type().name()).statements()) {
                     if (!(sf.statement() instanceof Stmt.Insert)) continue;
                     if (sf.table().equals(ck.table())) {
-                        inserts.add(sf);
-                        inserters.add(m);
-                        if (!sf.loops().isEmpty() && groundIterations(rules, q, m, sf).isEmpty())
-                            unknown = true;
+                        List<Site> sites = groundSites(rules, q, m, sf);
+                        unknown |= sites.isEmpty();
+                        for (Site site : sites) inserts.add(Map.entry(sf, site));
                     }
                     if (!sf.loops().isEmpty()) continue;
                     for (isocheck.encoding.CounterKey other : encoder.counterKeys()) {
                         if (!other.table().equals(sf.table())
                                 || !other.counter().equals(ck.counter())) continue;
                         Site site = rules.site(sf, m.type(), m.t(), List.of());
-                        Optional<Expr<?>> drawn = pinned(rules, sf, other.column(), site);
+                        Optional<Expr<?>> drawn = rules.keyValue(sf, other.column(), site);
                         if (drawn.isEmpty()) continue;
                         List<Expr<?>> key = new ArrayList<>();
-                        for (String c : other.counterKey()) {
-                            Optional<Expr<?>> kc = pinned(rules, sf, c, site);
-                            if (kc.isEmpty()) break;
-                            key.add(kc.get());
-                        }
+                        for (String c : other.counterKey())
+                            rules.keyValue(sf, c, site).ifPresent(key::add);
                         if (key.size() != other.counterKey().size()) continue;
                         draws.add(
                                 new Expr<?>[] {
@@ -1080,18 +1050,13 @@ final class ClosedWorldViews {
                 // x is none of the rows the cycle's INSERTs write, at their ground iterations
                 // (the closed world's loops run over those: ClosedWorldViews#loops)
                 List<BoolExpr> fresh = new ArrayList<>();
-                for (int i = 0; i < inserts.size(); i++) {
-                    StatementFacts sf = inserts.get(i);
-                    Member m = inserters.get(i);
-                    for (List<Expr<?>> els : groundIterations(rules, q, m, sf)) {
-                        Site site = rules.site(sf, m.type(), m.t(), els);
-                        fresh.add(
-                                ctx.mkNot(
-                                        ctx.mkAnd(
-                                                rules.exec(sf, site, true),
-                                                rules.addresses(sf, site, x, true))));
-                    }
-                }
+                for (Map.Entry<StatementFacts, Site> ins : inserts)
+                    fresh.add(
+                            ctx.mkNot(
+                                    ctx.mkAnd(
+                                            rules.exec(ins.getKey(), ins.getValue(), true),
+                                            rules.addresses(
+                                                    ins.getKey(), ins.getValue(), x, true))));
                 for (Expr<?>[] d : draws)
                     out.add(
                             ctx.mkImplies(
@@ -1131,8 +1096,7 @@ final class ClosedWorldViews {
                                     .allMatch(col -> v.isKey(sf.table(), col)))
                         conditions.add(check.condition());
                 if (conditions.isEmpty()) continue;
-                for (List<Expr<?>> els : groundIterations(rules, q, m, sf)) {
-                    Site site = rules.site(sf, m.type(), m.t(), els);
+                for (Site site : groundSites(rules, q, m, sf)) {
                     Optional<Expr<?>> row = rules.pinnedRecord(sf, site);
                     if (row.isEmpty()) continue;
                     for (isocheck.program.Cond c : conditions)
@@ -1176,37 +1140,28 @@ final class ClosedWorldViews {
         return out;
     }
 
-    /** The value an INSERT gives a column of its key, if the encoding knows it. */
-    private static Optional<Expr<?>> pinned(
-            AccessRules rules, StatementFacts sf, String column, Site site) {
-        isocheck.program.Expr pin = sf.keyPins().get(column);
-        return pin == null ? Optional.empty() : rules.terms().value(pin, site, null);
-    }
-
     /**
-     * The iterations a statement of m is looked at in: none outside loops (one site, no elements);
-     * in one loop over a SET OF parameter, one per ground element of the parameter's sort; in any
-     * other loop, none.
+     * The sites a statement of m is looked at in: one, without elements, outside loops; in one loop
+     * over a SET OF parameter, one per ground element of the parameter's sort; in any other loop,
+     * none.
      */
-    private static List<List<Expr<?>>> groundIterations(
+    private static List<Site> groundSites(
             AccessRules rules, CycleQuery.Built q, Member m, StatementFacts sf) {
-        if (sf.loops().isEmpty()) return List.of(List.of());
+        if (sf.loops().isEmpty()) return List.of(rules.site(sf, m.type(), m.t(), List.of()));
         if (sf.loops().size() > 1) return List.of();
         String source = sf.loops().get(0).source();
         if (m.type().parameters().stream().noneMatch(p -> p.name().equals(source)))
             return List.of();
-        List<List<Expr<?>>> out = new ArrayList<>();
+        List<Site> out = new ArrayList<>();
         for (Expr<?> x : q.groundOf(rules.terms().elementSort(m.type(), source)))
-            out.add(List.of(x));
+            out.add(rules.site(sf, m.type(), m.t(), List.of(x)));
         return out;
     }
 
-    /** A SELECT … INTO a row set, outside loops, the set's only assignment, no aggregate. */
-    private static boolean isRowSet(
-            AccessRules rules, Member m, Stmt.Select sel, StatementFacts sf) {
+    /** A SELECT … INTO a row set, the set's only assignment, no aggregate. */
+    private static boolean isRowSet(AccessRules rules, Member m, Stmt.Select sel) {
         return sel.target() != null
                 && sel.aggregate().isEmpty()
-                && sf.loops().isEmpty()
                 && rules.model().assignments(m.type(), sel.target()).size() == 1
                 && rules.model().variable(m.type(), sel.target()).type()
                         instanceof isocheck.program.Type.Rows;
@@ -1230,7 +1185,8 @@ final class ClosedWorldViews {
         var terms = rules.terms();
         for (StatementFacts sf : rules.model().facts(m.type().name()).statements()) {
             if (!(sf.statement() instanceof Stmt.Select sel)
-                    || !isRowSet(rules, m, sel, sf)
+                    || !isRowSet(rules, m, sel)
+                    || !sf.loops().isEmpty()
                     || sel.isJoin()
                     || sel.lock().skipLocked()) continue;
             Site site = rules.site(sf, m.type(), m.t(), List.of());

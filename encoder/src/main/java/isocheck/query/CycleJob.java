@@ -212,8 +212,7 @@ final class CycleJob {
         boolean undecided = false;
         for (int n = 0; n < tiers.size(); n++) {
             List<BoolExpr> tier = tiers.get(n);
-            BoolExpr[] more = Arrays.copyOf(assertions, assertions.length + tier.size());
-            for (int i = 0; i < tier.size(); i++) more[assertions.length + i] = tier.get(i);
+            BoolExpr[] more = plus(assertions, tier);
             try (ReproducibleCheck.Answer cw =
                     ReproducibleCheck.check(
                             more, Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS), cancel)) {
@@ -223,12 +222,9 @@ final class CycleJob {
                     // one is asked again with them; unsatisfiable then, the tier has no such
                     // execution; out of time, the model stays
                     if (checks.stream().anyMatch(c -> !model.eval(c, true).isTrue())) {
-                        BoolExpr[] checked = Arrays.copyOf(more, more.length + checks.size());
-                        for (int i = 0; i < checks.size(); i++)
-                            checked[more.length + i] = checks.get(i);
                         try (ReproducibleCheck.Answer again =
                                 ReproducibleCheck.check(
-                                        checked,
+                                        plus(more, checks),
                                         Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS),
                                         cancel)) {
                             if (again.status() == Status.UNSATISFIABLE) {
@@ -246,6 +242,13 @@ final class CycleJob {
             }
         }
         return new Attempt(null, undecided);
+    }
+
+    /** The assertions and then the constraints, in that order (the canonical solve's input). */
+    private static BoolExpr[] plus(BoolExpr[] assertions, List<BoolExpr> more) {
+        BoolExpr[] out = Arrays.copyOf(assertions, assertions.length + more.size());
+        for (int i = 0; i < more.size(); i++) out[assertions.length + i] = more.get(i);
+        return out;
     }
 
     /** The witness of a closed-world model: FOUND when the tier decides, else as undecided says. */
