@@ -50,7 +50,7 @@ public final class SnapshotSchedule {
 
     /** The schedule text; throws {@link Unrealisable} with a one-line reason. */
     public static String of(Witness w, Program program, String command) {
-        int k = w.k();
+        int k = w.txns().size(); // the cycle's, and one outside it (AloneExecution#WITH_ONE_MORE)
         List<Integer> ar = w.arOrder();
         int[] pos = new int[k];
         for (int i = 0; i < k; i++) {
@@ -99,7 +99,7 @@ public final class SnapshotSchedule {
      * must be an ar-prefix (else {@link Unrealisable} says which transactions break it).
      */
     static int snapshotSlot(Witness w, int t, List<Integer> ar, int[] pos) {
-        int k = w.k();
+        int k = w.txns().size();
         int p = 0;
         for (int u = 0; u < k; u++) {
             if (u != t && w.visible(u, t)) {
@@ -159,9 +159,10 @@ public final class SnapshotSchedule {
                     .append(e.toStatement().pos().line())
                     .append(")\n");
         }
+        for (String line : w.sightLines()) sb.append("#   ").append(line).append('\n');
         sb.append("# ar (commit order): ");
         List<Integer> ar = w.arOrder();
-        for (int i = 0; i < w.k(); i++) {
+        for (int i = 0; i < ar.size(); i++) {
             sb.append(i == 0 ? "" : " < ").append(id(w, ar.get(i)));
         }
         sb.append(
@@ -208,7 +209,7 @@ public final class SnapshotSchedule {
 
     /** One declaration line per transaction of the witness, with the model's parameters. */
     static void declarations(StringBuilder sb, Witness w, Program program) {
-        for (int t = 0; t < w.k(); t++) {
+        for (int t = 0; t < w.txns().size(); t++) {
             Witness.Txn x = w.txns().get(t);
             Optional<Transaction> type = program.transaction(x.type());
             List<String> args = new ArrayList<>();

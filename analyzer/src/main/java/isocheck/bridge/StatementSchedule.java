@@ -65,7 +65,9 @@ public final class StatementSchedule {
      */
     public static String of(
             Witness w, Program program, String command, Predicate<String> singleSnapshot) {
-        int k = w.k();
+        // the cycle's transactions, and one outside it (AloneExecution#WITH_ONE_MORE), whose
+        // statements and theirs the witness's sights place
+        int k = w.txns().size();
         java.util.function.Function<String, Map<String, StatementFacts>> factsOf = facts(program);
         List<Integer> ar = w.arOrder();
         int[] pos = new int[k];
@@ -78,6 +80,16 @@ public final class StatementSchedule {
         for (int t = 0; t < k; t++) {
             bounds.add(new TreeMap<>());
             stmtsAt.add(new java.util.HashMap<>());
+        }
+        for (Witness.Sight x : w.sights()) {
+            // a statement of the cycle's or of the transaction outside it, against the other side's
+            // commits: its snapshot follows those it sees and precedes the others
+            bound(
+                    bounds.get(x.txn()),
+                    x.statement(),
+                    x.sees() ? pos[x.other()] + 1 : 0,
+                    x.sees() ? Integer.MAX_VALUE : pos[x.other()]);
+            stmtsAt.get(x.txn()).put(key(x.statement()), x.statement());
         }
         for (Witness.Edge e : w.edges()) {
             switch (e.kind()) {

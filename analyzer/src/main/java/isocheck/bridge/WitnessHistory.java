@@ -130,7 +130,9 @@ public final class WitnessHistory {
     public static History of(
             Witness w, ProgramModel model, java.util.function.Predicate<String> statementSnapshots)
             throws EdgeNotReproduced {
-        int k = w.k();
+        // the cycle's transactions and one outside it (AloneExecution#WITH_ONE_MORE), whose
+        // operations are the witness's accesses
+        int k = w.txns().size();
         int[] rank = new int[k];
         for (int pos = 0; pos < k; pos++) rank[w.arOrder().get(pos)] = pos;
         for (int[] p : w.vis()) {
@@ -287,6 +289,11 @@ public final class WitnessHistory {
             if (e.kind() == DepKind.RW && e.from() == t) {
                 int i = position(model, type, e.fromStatement().id());
                 slot[i] = Math.min(slot[i], rank[e.to()]);
+            }
+        for (Witness.Sight x : w.sights())
+            if (x.txn() == t && !x.sees()) {
+                int i = position(model, type, x.statement().id());
+                slot[i] = Math.min(slot[i], rank[x.other()]);
             }
         for (int i = stmts.size() - 2; i >= 0; i--) slot[i] = Math.min(slot[i], slot[i + 1]);
         Set<Access> out = new LinkedHashSet<>();

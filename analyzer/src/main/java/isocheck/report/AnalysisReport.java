@@ -129,6 +129,7 @@ public final class AnalysisReport {
                     .append(stmt(e.toStatement()))
                     .append("\n");
         }
+        for (String line : w.sightLines()) sb.append("  ").append(line).append("\n");
         sb.append("  ar: ")
                 .append(
                         w.arOrder().stream()
@@ -220,6 +221,15 @@ public final class AnalysisReport {
             en.put("field", e.field());
             en.set("from_statement", statement(e.fromStatement()));
             en.set("to_statement", statement(e.toStatement()));
+        }
+        if (!w.sights().isEmpty()) {
+            ArrayNode sights = n.putArray("sights");
+            for (Witness.Sight x : w.sights()) {
+                ObjectNode sn = sights.addObject();
+                sn.put("transaction", w.txns().get(x.txn()).id());
+                sn.set("statement", statement(x.statement()));
+                sn.put(x.sees() ? "sees" : "does_not_see", w.txns().get(x.other()).id());
+            }
         }
         ArrayNode vis = n.putArray("vis");
         for (int[] p : w.vis())

@@ -71,10 +71,7 @@ final class ClosedWorldViews {
             List<CycleQuery.Selector> shape) {
         AccessRules rules = encoder.rules();
         Set<Transaction> types = new HashSet<>();
-        for (CycleQuery.Selector s : shape) {
-            types.add(s.conflict().t1());
-            types.add(s.conflict().t2());
-        }
+        for (Member m : members(model, q, shape)) types.add(m.type());
         Set<String> written = new HashSet<>();
         for (Transaction t : types)
             for (StatementFacts sf : model.facts(t.name()).statements())
@@ -98,7 +95,7 @@ final class ClosedWorldViews {
         // quantifier: a universally quantified one made every closed-world solve of a BenchBase
         // TPC-C witness take seconds (model-based instantiation), 20x the query's own solve
         Map<Integer, List<Expr<?>[]>> apps = groundApplications(query, views.keySet(), v);
-        List<Member> cycle = members(q, shape);
+        List<Member> cycle = members(model, q, shape);
         groundRecordApplications(v, q, views, apps, Map.of());
         // the base's applications first in each list, then those on the known rows (checks)
         Map<Integer, Integer> baseApps = new java.util.HashMap<>();
@@ -168,7 +165,7 @@ final class ClosedWorldViews {
             }
         }
         // family by family, in cycle order: the canonical solve's input order
-        List<Member> members = members(q, shape);
+        List<Member> members = members(model, q, shape);
         for (Member m : members) out.addAll(firstRows(v, rules, q, members, m));
         for (Member m : members) out.addAll(limitedLoops(v, rules, q, m));
         for (Member m : members) out.addAll(distinctInsertingElements(v, rules, q, m));
@@ -181,6 +178,7 @@ final class ClosedWorldViews {
         for (Member m : members) checks.addAll(completeAtKnownRows(v, rules, m, known));
         checks.addAll(keysBelowDrawn(v, encoder, q, cycle, known, views, apps));
         checks.addAll(insertedRowsPassChecks(v, rules, q, cycle));
+        checks.addAll(insertedOnce(v, model, rules, members));
         return new Preferences(out, checks);
     }
 
@@ -197,30 +195,9 @@ final class ClosedWorldViews {
             Vocabulary v, ProgramModel model, AccessRules rules, List<Member> members) {
         Context ctx = v.context();
         List<BoolExpr> out = new ArrayList<>();
-        record Written(BoolExpr wrote, Expr<?> row, Map<String, Expr<?>> values) {}
-        Map<String, List<Written>> byTable = new java.util.TreeMap<>();
-        java.util.Set<String> changed = new java.util.HashSet<>();
-        for (Member c : members)
-            for (StatementFacts sf : model.facts(c.type().name()).statements()) {
-                if (sf.statement() instanceof Stmt.Delete) changed.add(sf.table());
-                if (sf.statement() instanceof Stmt.Update up)
-                    for (isocheck.program.Assignment a : up.assignments())
-                        changed.add(sf.table() + "." + a.column());
-                if (!(sf.statement() instanceof Stmt.Insert ins) || !sf.loops().isEmpty()) continue;
-                Site site = rules.site(sf, c.type(), c.t(), List.of());
-                Optional<Expr<?>> row = rules.pinnedRecord(sf, site);
-                if (row.isEmpty()) continue;
-                Map<String, Expr<?>> values = new java.util.HashMap<>();
-                for (int i = 0; i < ins.columns().size(); i++) {
-                    String col = ins.columns().get(i);
-                    rules.terms()
-                            .value(ins.values().get(i), site, null)
-                            .ifPresent(x -> values.put(col, x));
-                }
-                BoolExpr wrote = rules.writes(sf, StatementFacts.ALIVE, site, row.get(), false);
-                byTable.computeIfAbsent(sf.table(), k -> new ArrayList<>())
-                        .add(new Written(wrote, row.get(), values));
-            }
+        Inserts inserts = inserts(model, rules, members);
+        Map<String, List<Written>> byTable = inserts.byTable();
+        java.util.Set<String> changed = inserts.changed();
         for (Map.Entry<String, List<Written>> e : byTable.entrySet()) {
             String table = e.getKey();
             List<Written> ws = e.getValue();
@@ -258,6 +235,95 @@ final class ClosedWorldViews {
                                         ctx.mkOr(differ.toArray(new BoolExpr[0]))));
                     }
             }
+        }
+        return out;
+    }
+
+    /** An INSERT of the cycle outside loops: whether it wrote, its row, its columns' values. */
+    private record Written(BoolExpr wrote, Expr<?> row, Map<String, Expr<?>> values, Expr<?> t) {}
+
+    /**
+     * The members' INSERTs outside loops by table, and the tables they delete from and the
+     * "table.column"s they update.
+     */
+    private record Inserts(Map<String, List<Written>> byTable, java.util.Set<String> changed) {}
+
+    private static Inserts inserts(ProgramModel model, AccessRules rules, List<Member> members) {
+        Map<String, List<Written>> byTable = new java.util.TreeMap<>();
+        java.util.Set<String> changed = new java.util.HashSet<>();
+        for (Member c : members)
+            for (StatementFacts sf : model.facts(c.type().name()).statements()) {
+                if (sf.statement() instanceof Stmt.Delete) changed.add(sf.table());
+                if (sf.statement() instanceof Stmt.Update up)
+                    for (isocheck.program.Assignment a : up.assignments())
+                        changed.add(sf.table() + "." + a.column());
+                if (!(sf.statement() instanceof Stmt.Insert ins) || !sf.loops().isEmpty()) continue;
+                Site site = rules.site(sf, c.type(), c.t(), List.of());
+                Optional<Expr<?>> row = rules.pinnedRecord(sf, site);
+                if (row.isEmpty()) continue;
+                Map<String, Expr<?>> values = new java.util.HashMap<>();
+                for (int i = 0; i < ins.columns().size(); i++) {
+                    String col = ins.columns().get(i);
+                    rules.terms()
+                            .value(ins.values().get(i), site, null)
+                            .ifPresent(x -> values.put(col, x));
+                }
+                BoolExpr wrote = rules.writes(sf, StatementFacts.ALIVE, site, row.get(), false);
+                byTable.computeIfAbsent(sf.table(), k -> new ArrayList<>())
+                        .add(new Written(wrote, row.get(), values, c.t()));
+            }
+        return new Inserts(byTable, changed);
+    }
+
+    /**
+     * Two INSERTs of the members write one record only if a member's DELETE (outside loops) deletes
+     * it and commits between them: else, in an execution of these transactions alone, the first row
+     * stays alive and the second INSERT fails on the primary key (PostgreSQL manual §5.5.4). The
+     * query leaves it open where the program deletes from the table, since a transaction outside
+     * the cycle may delete the row between the two: two Reserves of one reservation, each PERFORM
+     * missing the other's INSERT, replayed SER-consistent as a 2-transaction witness, and with a
+     * Cancel outside the cycle that deleted another reservation of the customer
+     * (litmus/reinsert.sql). A check, held to the model after the solve.
+     */
+    private static List<BoolExpr> insertedOnce(
+            Vocabulary v, ProgramModel model, AccessRules rules, List<Member> members) {
+        Context ctx = v.context();
+        Inserts inserts = inserts(model, rules, members);
+        List<BoolExpr> out = new ArrayList<>();
+        for (Map.Entry<String, List<Written>> e : inserts.byTable().entrySet()) {
+            List<Written> ws = e.getValue();
+            for (int i = 0; i < ws.size(); i++)
+                for (int j = i + 1; j < ws.size(); j++) {
+                    Written x = ws.get(i), y = ws.get(j);
+                    if (!x.row().getSort().equals(y.row().getSort())) continue;
+                    List<BoolExpr> deleted = new ArrayList<>();
+                    for (Member c : members)
+                        for (StatementFacts sf : model.facts(c.type().name()).statements())
+                            if (sf.statement() instanceof Stmt.Delete
+                                    && sf.table().equals(e.getKey())
+                                    && sf.loops().isEmpty())
+                                deleted.add(
+                                        ctx.mkAnd(
+                                                rules.writes(
+                                                        sf,
+                                                        StatementFacts.ALIVE,
+                                                        rules.site(sf, c.type(), c.t(), List.of()),
+                                                        x.row(),
+                                                        false),
+                                                ctx.mkOr(
+                                                        ctx.mkAnd(
+                                                                v.ar(x.t(), c.t()),
+                                                                v.ar(c.t(), y.t())),
+                                                        ctx.mkAnd(
+                                                                v.ar(y.t(), c.t()),
+                                                                v.ar(c.t(), x.t())))));
+                    if (inserts.changed().contains(e.getKey()) && deleted.isEmpty())
+                        continue; // deleted in a loop only: left open
+                    out.add(
+                            ctx.mkImplies(
+                                    ctx.mkAnd(x.wrote(), y.wrote(), ctx.mkEq(x.row(), y.row())),
+                                    ctx.mkOr(deleted.toArray(new BoolExpr[0]))));
+                }
         }
         return out;
     }
@@ -366,7 +432,7 @@ final class ClosedWorldViews {
     static List<BoolExpr> loops(
             Vocabulary v, Encoder encoder, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
         List<BoolExpr> out = new ArrayList<>();
-        for (Member m : members(q, shape)) {
+        for (Member m : members(encoder.rules().model(), q, shape)) {
             out.addAll(encoder.loopPicksMade(m.type(), m.t()));
             out.addAll(unlimitedLoops(v, encoder.rules(), q, m));
             out.addAll(loopPositions(v, encoder.rules(), q, m));
@@ -455,11 +521,23 @@ final class ClosedWorldViews {
         return ctx.mkAnd(none.toArray(new BoolExpr[0]));
     }
 
-    /** The cycle's members, in cycle order: member i is shape i's first transaction. */
-    static List<Member> members(CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+    /**
+     * The cycle's members, in cycle order: member i is shape i's first transaction; then a
+     * transaction outside the cycle, if the query has one ({@link CycleQuery#withOutside}), of its
+     * fixed type: its writes are known writes like the cycle's, and its statements are held to the
+     * same preferences.
+     */
+    static List<Member> members(
+            ProgramModel model, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
         List<Member> out = new ArrayList<>();
         for (int i = 0; i < shape.size(); i++)
             out.add(new Member(i, shape.get(i).conflict().t1(), q.txns().get(i)));
+        for (int i = shape.size(); i < q.txns().size(); i++)
+            out.add(
+                    new Member(
+                            i,
+                            model.facts(q.fixedTypes().get(q.txns().get(i))).transaction(),
+                            q.txns().get(i)));
         return out;
     }
 

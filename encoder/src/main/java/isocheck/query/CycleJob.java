@@ -95,6 +95,14 @@ final class CycleJob {
 
     /** Builds the query in {@code ctx}. */
     private Encoded encode(Context ctx) throws SpecException {
+        return encode(ctx, null);
+    }
+
+    /**
+     * Builds the query in {@code ctx}, with one more transaction of type {@code outside} on no edge
+     * when that is not null ({@link CycleQuery#withOutside}).
+     */
+    private Encoded encode(Context ctx, String outside) throws SpecException {
         Vocabulary v = new Vocabulary(ctx, program);
         ProgramModel model = new ProgramModel(program);
         Encoder encoder =
@@ -104,9 +112,27 @@ final class CycleJob {
                         .assumeKeysBelowCounters(opts.keysBelowCounters())
                         .forSpec(spec);
         CycleQuery.Built q =
-                seq == null ? CycleQuery.build(v, encoder, k) : CycleQuery.build(v, encoder, seq);
+                outside != null
+                        ? CycleQuery.withOutside(v, encoder, k, seq, outside)
+                        : seq == null
+                                ? CycleQuery.build(v, encoder, k)
+                                : CycleQuery.build(v, encoder, seq);
         List<Part> parts = encoder.encode(spec, q.txns(), q.records(), q.ground(), q.fixedTypes());
         return new Encoded(v, model, encoder, q, parts);
+    }
+
+    /** The query's assertions: the encoding's parts but the disabled rules, then the cycle's. */
+    private BoolExpr[] assertions(Context ctx, Encoded e) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (Part part : e.parts()) {
+            boolean off = false;
+            for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
+            if (!off) out.add(part.formula());
+        }
+        for (Part part : e.q().parts()) out.add(part.formula());
+        if (seq == null && !opts.types().isEmpty())
+            out.add(CycleShapes.typeMultiset(ctx, e.v(), e.q().txns().subList(0, k), opts.types()));
+        return out.toArray(new BoolExpr[0]);
     }
 
     /** The canonical solve's limit for {@link ClosedWorldViews}' preference, in seconds. */
@@ -167,9 +193,82 @@ final class CycleJob {
                             cancel);
             if (other.found()) return other.witness();
         }
+        if (!pinned.undecided() && spec.hasStatementSnapshots()) {
+            Witness more = withOutside(e.q(), shape, cancel);
+            if (more != null) return more;
+        }
         if (pinned.witness() != null) return pinned.witness();
         return WitnessExtractor.extract(m, e.v(), e.q(), shape, e.encoder().rules(), e.model())
                 .withAlone(pinned.undecided() ? AloneExecution.UNDECIDED : AloneExecution.NONE);
+    }
+
+    /**
+     * A witness of the shape with one transaction outside the cycle, when its k transactions alone
+     * have none, under statement snapshots (READ COMMITTED; docs/postgresql-levels.md §5): for each
+     * type that writes a table of the cycle's edges, in program order, the closed-world search of
+     * {@link #alone} on the query with one more transaction of that type ({@link
+     * CycleQuery#withOutside}), its writes among the closed world's known writes and its statements
+     * under the same rules as the cycle's. The first whose deciding tier is satisfiable, with the
+     * outside transaction's commit between two statements of a cycle transaction ({@link
+     * #between}), gives the witness ({@link AloneExecution#WITH_ONE_MORE}); null when none does.
+     * Each in a Z3 context of its own, so the query's terms stay as they were.
+     */
+    private Witness withOutside(
+            CycleQuery.Built base, List<CycleQuery.Selector> shape, Cancellation cancel) {
+        java.util.Set<String> tables = new java.util.HashSet<>();
+        for (CycleQuery.Selector s : shape) tables.add(s.conflict().table());
+        ProgramModel facts = new ProgramModel(program);
+        for (String type : CycleQuery.typeOrder(program)) {
+            if (cancel.cancelled()) return null;
+            boolean writes =
+                    facts.facts(type).statements().stream()
+                            .anyMatch(
+                                    sf ->
+                                            tables.contains(sf.table())
+                                                    && (!sf.writes().isEmpty()
+                                                            || sf.statement()
+                                                                    instanceof
+                                                                    isocheck.program.Stmt.Insert
+                                                            || sf.statement()
+                                                                    instanceof
+                                                                    isocheck.program.Stmt.Delete));
+            if (!writes) continue;
+            try (Context ctx = new Context()) {
+                cancel.enter(ctx);
+                try {
+                    Encoded e = encode(ctx, type);
+                    BoolExpr[] assertions = assertions(ctx, e);
+                    List<CycleQuery.Selector> own = new ArrayList<>();
+                    for (CycleQuery.Selector s : shape) {
+                        List<CycleQuery.Selector> mine = e.q().edges().get(s.edge());
+                        // the same candidates in the same order: one program, one encoder setup
+                        own.add(mine.get(base.edges().get(s.edge()).indexOf(s)));
+                    }
+                    ClosedWorldViews.Preferences prefs =
+                            ClosedWorldViews.of(
+                                    e.v(), e.model(), e.encoder(), e.q(), assertions, own);
+                    List<List<CycleQuery.Selector>> edges = new ArrayList<>();
+                    for (CycleQuery.Selector s : own) edges.add(List.of(s));
+                    Attempt a =
+                            alone(
+                                    ctx,
+                                    e,
+                                    assertions,
+                                    concat(prefs.base(), ClosedWorldViews.pins(own)),
+                                    ClosedWorldViews.loops(e.v(), e.encoder(), e.q(), own),
+                                    prefs.checks(),
+                                    edges,
+                                    cancel);
+                    if (a.found() && between(a.witness()))
+                        return a.witness().withAlone(AloneExecution.WITH_ONE_MORE);
+                } catch (SpecException ex) {
+                    return null; // the query's own encoding succeeded: not expected
+                } finally {
+                    cancel.leave(ctx);
+                }
+            }
+        }
+        return null;
     }
 
     /**
@@ -203,7 +302,8 @@ final class CycleJob {
                         ClosedWorldViews.edgeGuards(ctx, e.encoder().rules(), e.q(), edges));
         guards.addAll(
                 ClosedWorldViews.localsOnIntegers(
-                        e.encoder(), ClosedWorldViews.members(e.q(), chosenFirst(edges))));
+                        e.encoder(),
+                        ClosedWorldViews.members(e.model(), e.q(), chosenFirst(edges))));
         List<List<BoolExpr>> tiers = new ArrayList<>();
         if (!loops.isEmpty()) tiers.add(concat(closed, loops, guards));
         tiers.add(concat(closed, guards));
@@ -242,6 +342,26 @@ final class CycleJob {
             }
         }
         return new Attempt(null, undecided);
+    }
+
+    /**
+     * Whether the transaction outside the cycle commits between two statements of one cycle
+     * transaction (one sees it, another does not). One that every statement sees, or none, only
+     * stands for another initial state, which the closed world asks for already: such a witness of
+     * SEATS' DeleteReservation and NewReservation, and one of two Cancels at REPEATABLE READ,
+     * replayed SER-consistent.
+     */
+    private static boolean between(Witness w) {
+        for (int t = 0; t < w.k(); t++) {
+            boolean sees = false, misses = false;
+            for (Witness.Sight x : w.sights()) {
+                if (x.txn() != t || x.other() != w.k()) continue;
+                if (x.sees()) sees = true;
+                else misses = true;
+            }
+            if (sees && misses) return true;
+        }
+        return false;
     }
 
     /** The assertions and then the constraints, in that order (the canonical solve's input). */
@@ -325,14 +445,7 @@ final class CycleJob {
                 // preprocessed each into its incremental SMT kernel (4% of TPC-C per-transaction
                 // samples, RESULTS 2026-11-26 static6); the same list, so the same query
                 Solver solver = ctx.mkSolver(ctx.mkTactic("skip"));
-                for (Part part : e.parts()) {
-                    boolean off = false;
-                    for (String d : opts.disabledRules()) if (part.name().startsWith(d)) off = true;
-                    if (!off) solver.add(part.formula());
-                }
-                for (Part part : q.parts()) solver.add(part.formula());
-                if (seq == null && !opts.types().isEmpty())
-                    solver.add(CycleShapes.typeMultiset(ctx, e.v(), q.txns(), opts.types()));
+                solver.add(assertions(ctx, e));
                 Set<String> shapes = new LinkedHashSet<>();
                 // the query without --all's blocking clauses: a witness's closed-world solve pins
                 // its own shape, which no clause has blocked yet, and solving without the others'

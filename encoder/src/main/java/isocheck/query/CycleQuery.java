@@ -144,6 +144,55 @@ public final class CycleQuery {
     }
 
     /**
+     * The cycle query of {@code k} transactions (of the types of {@code seq}, or any with the
+     * rotation break when null) with one more transaction t(k+1) of type {@code outside} on no
+     * edge: φ_{T,Ψ} holds for all k + 1 (the caller encodes it over {@link Built#txns}), the edges
+     * join t1..tk only. Never a query of its own and never a proof: {@link CycleJob} asks it for a
+     * witness of a cycle its transactions alone cannot show (AloneExecution#NONE), where a commit
+     * of another transaction between two of their statements can (docs/postgresql-levels.md §5,
+     * "Witnesses that need a transaction outside the cycle").
+     */
+    static Built withOutside(
+            Vocabulary v, Encoder encoder, int k, TypeSequence seq, String outside) {
+        Context ctx = v.context();
+        List<Expr<?>> txns = v.transactions(k + 1);
+        List<Expr<?>> cycle = txns.subList(0, k);
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Part("phi_cycle distinct", ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(
+                seq == null
+                        ? new Part("phi_cycle rotation", rotationBreak(v, cycle))
+                        : new Part("phi_cycle types " + seq.label(), typeFacts(v, cycle, seq)));
+        parts.add(new Part("phi_cycle outside " + outside, v.isType(txns.get(k), outside)));
+        List<List<Selector>> edges = new ArrayList<>();
+        Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
+        Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
+        for (int i = 0; i < k; i++) {
+            String from = seq == null ? null : seq.get(i),
+                    to = seq == null ? null : seq.get((i + 1) % k);
+            edges.add(
+                    edge(
+                            v,
+                            encoder,
+                            i,
+                            txns.get(i),
+                            txns.get((i + 1) % k),
+                            "phi_cycle edge " + (i + 1),
+                            parts,
+                            records,
+                            ground,
+                            c ->
+                                    from == null
+                                            || c.t1().name().equals(from)
+                                                    && c.t2().name().equals(to)));
+        }
+        Map<Expr<?>, String> fixed =
+                new LinkedHashMap<>(seq == null ? Map.of() : seq.on(List.copyOf(cycle)));
+        fixed.put(txns.get(k), outside);
+        return new Built(k, List.copyOf(txns), parts, edges, records, ground, fixed);
+    }
+
+    /**
      * The ordered type pairs (T1, T2) with some candidate dependency from a statement of T1 to one
      * of T2 (paper §4.3): D(t1, t2) with those types implies one of their η, so no other pair can
      * be an edge. A syntactic check, computed once per encoder.

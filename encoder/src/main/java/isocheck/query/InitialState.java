@@ -742,7 +742,9 @@ final class InitialState {
     }
 
     private Transaction type(int txn) {
-        return sels.get(txn).conflict().t1();
+        return txn < sels.size()
+                ? sels.get(txn).conflict().t1()
+                : WitnessExtractor.type(q, sels, rules.model(), txn);
     }
 
     /**

@@ -99,10 +99,11 @@ public final class WitnessExtractor {
             AccessRules rules,
             ProgramModel model) {
         int k = q.k();
+        // the cycle's k transactions, then one outside it if the query has one
+        int n = q.txns().size();
         List<Witness.Txn> txns = new ArrayList<>();
-        for (int i = 0; i < k; i++) {
-            Conflict c = sels.get(i).conflict();
-            Transaction type = c.t1();
+        for (int i = 0; i < n; i++) {
+            Transaction type = type(q, sels, model, i);
             txns.add(
                     new Witness.Txn(
                             "T" + (i + 1),
@@ -130,14 +131,14 @@ public final class WitnessExtractor {
                             statement(c.t2(), c.c2())));
         }
         List<int[]> vis = new ArrayList<>();
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
                 if (i != j && m.eval(v.vis(q.txns().get(i), q.txns().get(j)), true).isTrue())
                     vis.add(new int[] {i, j});
             }
         }
         List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < k; i++) order.add(i);
+        for (int i = 0; i < n; i++) order.add(i);
         order.sort(
                 (x, y) ->
                         x.equals(y)
@@ -164,7 +165,54 @@ public final class WitnessExtractor {
                 accesses,
                 initial,
                 v.literalsByCode(),
-                isocheck.witness.AloneExecution.NOT_ASKED);
+                isocheck.witness.AloneExecution.NOT_ASKED,
+                n == k ? List.of() : sights(m, v, q, sels, rules, model));
+    }
+
+    /**
+     * The type of transaction i: the first transaction of edge i on the cycle, the query's fixed
+     * type for one outside it ({@link CycleQuery#withOutside}).
+     */
+    static Transaction type(
+            CycleQuery.Built q, List<CycleQuery.Selector> sels, ProgramModel model, int i) {
+        if (i < sels.size()) return sels.get(i).conflict().t1();
+        return model.facts(q.fixedTypes().get(q.txns().get(i))).transaction();
+    }
+
+    /**
+     * Which commits the statements see between the cycle's transactions and the one outside it, as
+     * the model's statement snapshots ({@code vis@T.S}) have them: every statement outside loops
+     * that has a snapshot of its own and runs, against each transaction on the other side. The
+     * refined relations are no evidence here: the encoding states them on the cycle's edges and
+     * leaves them free elsewhere, and a first version of this read two WW edges each way between a
+     * DeleteReservation outside the cycle and a NewReservation on it.
+     */
+    private static List<Witness.Sight> sights(
+            Valuation m,
+            Vocabulary v,
+            CycleQuery.Built q,
+            List<CycleQuery.Selector> sels,
+            AccessRules rules,
+            ProgramModel model) {
+        int k = q.k(), n = q.txns().size();
+        List<Witness.Sight> out = new ArrayList<>();
+        for (int x = 0; x < n; x++) {
+            Transaction type = type(q, sels, model, x);
+            Expr<?> tx = q.txns().get(x);
+            for (StatementFacts sf : model.facts(type.name()).statements()) {
+                String id = type.name() + "." + sf.id();
+                if (!sf.loops().isEmpty() || !v.declaredFunctions().containsKey("vis@" + id))
+                    continue;
+                if (!m.eval(rules.exec(sf, rules.site(sf, type, tx, List.of()), false), true)
+                        .isTrue()) continue;
+                for (int y = 0; y < n; y++) {
+                    if (y == x || x < k && y < k) continue;
+                    boolean sees = m.eval(v.statementVis(id, q.txns().get(y), tx), true).isTrue();
+                    out.add(new Witness.Sight(x, statement(type, sf), y, sees));
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -222,8 +270,8 @@ public final class WitnessExtractor {
             fields.computeIfAbsent(rec, x -> new java.util.LinkedHashSet<>()).add(e.field());
         }
         List<Witness.Access> out = new ArrayList<>();
-        for (int t = 0; t < q.k(); t++) {
-            Transaction type = sels.get(t).conflict().t1();
+        for (int t = 0; t < q.txns().size(); t++) {
+            Transaction type = type(q, sels, model, t);
             for (StatementFacts sf : model.facts(type.name()).statements()) {
                 if (!sf.loops().isEmpty()) continue;
                 var site = rules.site(sf, type, q.txns().get(t), List.of());

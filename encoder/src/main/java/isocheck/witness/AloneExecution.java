@@ -8,8 +8,8 @@ package isocheck.witness;
  * AuctionMark NewBids whose {@code MAX(ib_id)} reads each miss the other's bid drew one key when
  * they ran alone, and the second INSERT failed on the primary key; a third NewBid committing
  * between the two reads gives them two keys (benchmarks/RESULTS.md stop 37). A schedule replays the
- * cycle's transactions alone, so only a {@link #FOUND} witness is expected to violate SER on the
- * server.
+ * witness's transactions alone, so only a {@link #FOUND} or {@link #WITH_ONE_MORE} witness is
+ * expected to violate SER on the server.
  */
 public enum AloneExecution {
     /** Not asked: a paper spec, or no schedule wanted. */
@@ -26,6 +26,14 @@ public enum AloneExecution {
      * that one draws it too). The witness is the best model found without them.
      */
     NONE,
+    /**
+     * As {@link #NONE} for the cycle's k transactions, but an execution of them and one more
+     * transaction T(k+1), on no edge of the cycle, has it: T(k+1) commits between two of their
+     * statements (SEATS: a DeleteReservation deletes the reservation another one's join found and a
+     * NewReservation inserts it again before that one's DELETE looks). The witness is that
+     * execution; its schedule replays all k + 1 (docs/postgresql-levels.md §5).
+     */
+    WITH_ONE_MORE,
     /**
      * The deciding solve ran out of its time limit; the witness is the best model found (without
      * the guards on integer values, or the query's own).
@@ -45,6 +53,16 @@ public enum AloneExecution {
                             + " cycle (the closed-world solve is unsatisfiable), so it needs a transaction"
                             + " outside it, or it is an over-approximation of the model; a schedule that"
                             + " replays them alone is not expected to violate SER.";
+            case WITH_ONE_MORE ->
+                    "Shown with one transaction outside the cycle: T"
+                            + (k + 1)
+                            + " is on no edge of it and commits between the statements of the "
+                            + k
+                            + " (no execution of them alone has this cycle; one with T"
+                            + (k + 1)
+                            + " does); the schedule replays all "
+                            + (k + 1)
+                            + ".";
             case UNDECIDED ->
                     "Whether these "
                             + k

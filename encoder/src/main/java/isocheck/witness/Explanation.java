@@ -21,8 +21,8 @@ public final class Explanation {
                                 .collect(Collectors.joining(", "))
                         + ".");
         List<String> seen = new ArrayList<>();
-        for (int i = 0; i < w.k(); i++) {
-            for (int j = 0; j < w.k(); j++) {
+        for (int i = 0; i < w.txns().size(); i++) {
+            for (int j = 0; j < w.txns().size(); j++) {
                 if (i == j) continue;
                 if (w.visible(i, j))
                     seen.add(w.txns().get(j).id() + " sees " + w.txns().get(i).id());

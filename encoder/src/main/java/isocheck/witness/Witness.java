@@ -16,6 +16,10 @@ import java.util.Map;
  * @param accesses reads and writes, by statements of the cycle's transactions outside loops, of the
  *     fields on the edges' records, as the model has them (the edges' own statements are implied)
  * @param alone whether the values come from an execution of the cycle's transactions alone
+ * @param sights with {@link AloneExecution#WITH_ONE_MORE}, which commits the statements of the
+ *     cycle's transactions and of the one outside it, {@code txns[k]}, see between them, as the
+ *     model's statement snapshots have it (a schedule places the statements by them); else empty.
+ *     txns, vis and arOrder count the outside transaction, k and edges do not.
  */
 public record Witness(
         int k,
@@ -28,7 +32,35 @@ public record Witness(
         List<Access> accesses,
         List<InitialRow> initialRows,
         Map<String, String> stringLiterals,
-        AloneExecution alone) {
+        AloneExecution alone,
+        List<Sight> sights) {
+
+    public Witness(
+            int k,
+            List<Txn> txns,
+            List<Edge> edges,
+            List<int[]> vis,
+            List<Integer> arOrder,
+            String anomaly,
+            List<String> explanation,
+            List<Access> accesses,
+            List<InitialRow> initialRows,
+            Map<String, String> stringLiterals,
+            AloneExecution alone) {
+        this(
+                k,
+                txns,
+                edges,
+                vis,
+                arOrder,
+                anomaly,
+                explanation,
+                accesses,
+                initialRows,
+                stringLiterals,
+                alone,
+                List.of());
+    }
 
     /** This witness, with what the solve for an execution of its transactions alone found. */
     public Witness withAlone(AloneExecution a) {
@@ -43,8 +75,56 @@ public record Witness(
                 accesses,
                 initialRows,
                 stringLiterals,
-                a);
+                a,
+                sights);
     }
+
+    /**
+     * The witness's {@link Witness#sights} as lines: per statement, the transactions outside its
+     * side whose commits it sees and those it does not (the analysis report and the schedules print
+     * them).
+     */
+    public List<String> sightLines() {
+        List<String> out = new java.util.ArrayList<>();
+        if (sights.isEmpty()) return out;
+        out.add(id(k) + " is outside the cycle; each statement's snapshot, as the model has it:");
+        Map<String, List<Witness.Sight>> byStatement = new java.util.LinkedHashMap<>();
+        for (Witness.Sight s : sights)
+            byStatement
+                    .computeIfAbsent(
+                            id(s.txn()) + "." + s.statement().id(),
+                            x -> new java.util.ArrayList<>())
+                    .add(s);
+        for (Map.Entry<String, List<Witness.Sight>> e : byStatement.entrySet()) {
+            Witness.Statement st = e.getValue().get(0).statement();
+            List<String> seen = new java.util.ArrayList<>(), unseen = new java.util.ArrayList<>();
+            for (Witness.Sight s : e.getValue()) (s.sees() ? seen : unseen).add(id(s.other()));
+            out.add(
+                    "  "
+                            + e.getKey()
+                            + " "
+                            + st.kind()
+                            + " (line "
+                            + st.pos().line()
+                            + ")"
+                            + (seen.isEmpty() ? "" : " sees " + String.join(", ", seen))
+                            + (seen.isEmpty() || unseen.isEmpty() ? "" : ";")
+                            + (unseen.isEmpty()
+                                    ? ""
+                                    : " does not see " + String.join(", ", unseen)));
+        }
+        return out;
+    }
+
+    private String id(int t) {
+        return txns.get(t).id();
+    }
+
+    /**
+     * Statement {@code statement} of txns[txn] takes its snapshot after txns[other] commits ({@code
+     * sees}) or before.
+     */
+    public record Sight(int txn, Statement statement, int other, boolean sees) {}
 
     public Witness(
             int k,
