@@ -84,7 +84,9 @@ final class PredicateReads {
         int unresolved = 0;
         for (List<TxnLog> session : sessions) {
             for (TxnLog log : session) {
-                for (TxnLog.PredicateScan scan : log.predicateScans) {
+                for (int sc = 0; sc < log.predicateScans.size(); sc++) {
+                    TxnLog.PredicateScan scan = log.predicateScans.get(sc);
+                    long scanEnd = sc < log.scanEnds.size() ? log.scanEnds.get(sc) : Long.MAX_VALUE;
                     List<PredicateRead.Row> rows = new ArrayList<>();
                     Set<String> candidates = new LinkedHashSet<>(scan.seen().keySet());
                     candidates.addAll(scan.uncertain().keySet());
@@ -160,7 +162,7 @@ final class PredicateReads {
                         if (seen == null) {
                             // not seen: the versions that fit what the statement says of such a
                             // row (TxnLog.Unseen); one fits: exact, several: the range they span
-                            int[] span = unseen(chain, at, scan, log);
+                            int[] span = unseen(chain, at, scan, log, scanEnd);
                             if (span[0] != span[1]) {
                                 unresolved++;
                             }
@@ -220,10 +222,12 @@ final class PredicateReads {
      * here takes a statement's or transaction's snapshot after it begins: PostgreSQL manual,
      * "Concurrency Control", §13.2.1 and §13.2.2), so a serial run's probe of a row another
      * transaction inserted and a later one deleted is exact; nor one its own transaction installed
-     * from its statement on.
+     * from its statement on; nor, at statement granularity, one whose COMMIT was sent after the
+     * statement returned ({@link TxnLog#commitSent}; not at READ UNCOMMITTED, where a statement may
+     * read a version its writer has not committed).
      */
     private static int[] unseen(
-            Chain chain, List<Integer> at, TxnLog.PredicateScan scan, TxnLog reader) {
+            Chain chain, List<Integer> at, TxnLog.PredicateScan scan, TxnLog reader, long scanEnd) {
         int min = Integer.MAX_VALUE;
         int max = -1;
         List<Group> gs = chain.groups();
@@ -235,6 +239,16 @@ final class PredicateReads {
                 first = g;
             }
             if (w != reader && w.start > reader.end && last == gs.size() - 1) {
+                last = g - 1;
+            }
+            // nor one whose COMMIT was sent after the statement returned: at READ COMMITTED two
+            // Reserves' PERFORMs found no reservation, one inserted it, a Cancel deleted it, the
+            // other inserted it again, and the first PERFORM's "absent" was not yet inserted, not
+            // already deleted (litmus reinsert.sql, stop 41)
+            if (w != reader
+                    && !reader.dirtyReads
+                    && w.commitSent > scanEnd
+                    && last == gs.size() - 1) {
                 last = g - 1;
             }
             // nor a version its own transaction installed in this statement or a later one (a
@@ -305,6 +319,14 @@ final class PredicateReads {
     }
 
     /** The row's committed versions in the database's order, grouped by transaction. */
+    /** The last write of the life that {@code root} begins. */
+    private static TxnLog.RowWrite lastOf(TxnLog.RowWrite root, Map<Long, TxnLog.RowWrite> next) {
+        TxnLog.RowWrite w = root;
+        for (int n = 0; next.containsKey(w.version()) && n <= next.size(); n++)
+            w = next.get(w.version());
+        return w;
+    }
+
     private static Chain chain(List<TxnLog.RowWrite> ws, Map<TxnLog.RowWrite, TxnLog> writer) {
         Map<Long, TxnLog.RowWrite> byVersion = new HashMap<>();
         for (TxnLog.RowWrite w : ws) {
@@ -319,14 +341,18 @@ final class PredicateReads {
                 return new Chain(null, true); // two successors of one version
             }
         }
-        // The populated row's life (its first write replaced version 0) comes before any re-insert.
+        // The populated row's life (its first write replaced version 0) comes before any re-insert;
+        // lives never overlap (the key is unique), so one that ends without a delete is the last:
+        // two lives inserted from nothing, one deleted and one not, have one order (two Reserves
+        // of one reservation and a Cancel between their INSERTs, litmus reinsert.sql, stop 41)
         roots.sort(
-                (a, b) ->
-                        Boolean.compare(
-                                a.previous() == TxnLog.ABSENT, b.previous() == TxnLog.ABSENT));
+                java.util.Comparator.comparing((TxnLog.RowWrite a) -> a.previous() == TxnLog.ABSENT)
+                        .thenComparing(a -> lastOf(a, next).after() != null));
+        long populated = roots.stream().filter(a -> a.previous() != TxnLog.ABSENT).count();
+        long open = roots.stream().filter(a -> lastOf(a, next).after() != null).count();
         if (roots.size() > 2
-                || (roots.size() == 2 && roots.get(1).previous() != TxnLog.ABSENT)
-                || (roots.size() == 2 && roots.get(0).previous() == TxnLog.ABSENT)) {
+                || populated > 1
+                || (roots.size() == 2 && populated == 0 && open != 1)) {
             return new Chain(null, true);
         }
         List<TxnLog.RowWrite> order = new ArrayList<>();

@@ -59,7 +59,7 @@ final class PredicateScans {
             Map<String, long[]> uncertain,
             TxnLog.Unseen unseen) {
         Map<String, Object> frozen = new HashMap<>(env);
-        log.predicateScans.add(
+        log.scanned(
                 new TxnLog.PredicateScan(
                         firstOp,
                         t.name(),
@@ -97,7 +97,7 @@ final class PredicateScans {
                         + column
                         + (min ? " <= " : " >= ")
                         + (best instanceof String str ? "'" + str.replace("'", "''") + "'" : best);
-        log.predicateScans.add(
+        log.scanned(
                 new TxnLog.PredicateScan(
                         firstOp,
                         t.name(),
@@ -185,7 +185,7 @@ final class PredicateScans {
                                                         ? "'" + str.replace("'", "''") + "'"
                                                         : String.valueOf(v))
                                 .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
-        log.predicateScans.add(
+        log.scanned(
                 new TxnLog.PredicateScan(
                         firstOp,
                         t.name(),

@@ -287,8 +287,12 @@ public final class Runner {
                                         for (int attempt = 0; ; attempt++) {
                                             TxnLog log = new TxnLog(inv.name());
                                             log.start = System.nanoTime() - t0;
+                                            log.dirtyReads =
+                                                    db.levels().of(inv.name())
+                                                            == Isolation.READ_UNCOMMITTED;
                                             try {
                                                 w.execute(inv, s, log, StepGate.NONE, rnd);
+                                                log.commitSent = System.nanoTime();
                                                 s.connection.commit();
                                                 log.committed = true;
                                                 committed[client]++;

@@ -187,6 +187,9 @@ public final class ScheduleRunner {
                         new Thread(
                                 () -> {
                                     st.log.start = System.nanoTime() - t0;
+                                    st.log.dirtyReads =
+                                            db.levels().of(txns.get(d.name()).name())
+                                                    == Isolation.READ_UNCOMMITTED;
                                     try {
                                         w.interpreter()
                                                 .run(
@@ -197,6 +200,7 @@ public final class ScheduleRunner {
                                                         st,
                                                         new Random(seed + d.line()));
                                         st.beforeStatement("COMMIT");
+                                        st.log.commitSent = System.nanoTime();
                                         s.connection.commit();
                                         st.log.committed = true;
                                         st.log.end = System.nanoTime() - t0;

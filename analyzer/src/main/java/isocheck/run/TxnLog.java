@@ -131,6 +131,30 @@ final class TxnLog {
     long start;
     long end;
 
+    /**
+     * {@link System#nanoTime()} just before COMMIT was sent ({@link Long#MAX_VALUE} until then):
+     * the commit took effect after it.
+     */
+    long commitSent = Long.MAX_VALUE;
+
+    /**
+     * Per predicate scan, in {@link #predicateScans}' order, {@link System#nanoTime()} when it was
+     * recorded: after its statement returned.
+     */
+    final List<Long> scanEnds = new ArrayList<>();
+
+    /**
+     * Whether it ran at READ UNCOMMITTED, where a statement may read a version before its writer's
+     * COMMIT (H2, MariaDB): {@link #commitSent} then bounds nothing it saw.
+     */
+    boolean dirtyReads;
+
+    /** Records a predicate scan, after its statement returned. */
+    void scanned(PredicateScan scan) {
+        predicateScans.add(scan);
+        scanEnds.add(System.nanoTime());
+    }
+
     TxnLog(String name) {
         this.name = name;
     }

@@ -111,9 +111,6 @@ class PostgresLevelsReplayTest {
     static final String WHY_W =
             "a UNIQUE constraint between an INSERT and a concurrent DELETE of the row holding the same values (keyless-watch.sql, stop 39): the witness has RemoveWatch delete the initial (user, page) row and miss AddWatch's new one, AddWatch insert the same (user, page) without seeing the delete, and Notify see AddWatch's row and still the deleted one. On the server the INSERT either fails at once on the unique index (the replay's order) or waits for the deleter's commit and then commits after it, so a snapshot that holds AddWatch holds RemoveWatch too: no such cycle. The encoding states unique_insert among INSERTs, not the order an INSERT takes after the DELETE it waited for (an over-approximation, sound)";
 
-    static final String WHY_X =
-            "a predicate read that found no row which other transactions then inserted and deleted (reinsert.sql, stop 41): the witness, with a Cancel outside the cycle (witness.AloneExecution#WITH_ONE_MORE), replays as the model has it (both Reserves' PERFORMs find nothing, one inserts, the Cancel deletes the row, the other inserts it again and commits), but the recorder cannot tell which absent version the first PERFORM observed (before the insert or after the delete), so the check answers unknown rather than guess";
-
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
      * investigated from its schedule and trace).
@@ -130,8 +127,6 @@ class PostgresLevelsReplayTest {
                             Map.entry("field-is-null repeatable-read 1", WHY_H),
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("keyless-watch repeatable-read 1", WHY_W),
-                            Map.entry("reinsert read-committed 11", WHY_X),
-                            Map.entry("reinsert read-committed 13", WHY_X),
                             Map.entry("keyless-watch repeatable-read 2", WHY_W),
                             Map.entry("notify-is-null repeatable-read 1", WHY_H3),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),

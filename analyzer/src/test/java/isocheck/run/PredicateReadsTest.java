@@ -192,4 +192,78 @@ class PredicateReadsTest {
         assertEquals(0, row.observed());
         assertEquals(1, row.observedMax());
     }
+
+    /**
+     * A statement cannot have seen a version whose COMMIT was sent after it returned (stop 41):
+     * T1's probe returned at 15, T2 inserted the row and sent COMMIT at 18, T3 deleted it at 35.
+     * Only "not yet inserted" fits: exact, observed 0, though T1 overlaps both. At READ UNCOMMITTED
+     * the probe may have read T3's uncommitted delete: the range stays.
+     */
+    @Test
+    void aStatementSeesNoCommitSentAfterItReturned() {
+        for (boolean dirty : new boolean[] {false, true}) {
+            TxnLog t1 = log("T1", 0, 100);
+            t1.dirtyReads = dirty;
+            TxnLog t2 = log("T2", 10, 20);
+            t2.commitSent = 18;
+            TxnLog t3 = log("T3", 30, 40);
+            t3.commitSent = 35;
+            t2.rowWrites.add(
+                    new TxnLog.RowWrite(
+                            "account/1", 1, TxnLog.ABSENT, null, ALIVE, "account/1/@alive"));
+            t3.rowWrites.add(
+                    new TxnLog.RowWrite("account/1", 2, 1, ALIVE, null, "account/1/@alive"));
+            t1.scanned(
+                    new TxnLog.PredicateScan(
+                            0,
+                            "account",
+                            "id = 1",
+                            row -> true,
+                            new HashMap<>(),
+                            "account/1",
+                            Map.of(),
+                            TxnLog.Unseen.ABSENT));
+            t1.scanEnds.set(0, 15L);
+            PredicateRead.Row row = onlyRow(List.of(List.of(t1), List.of(t2), List.of(t3)), t1);
+            assertEquals(0, row.observed(), "dirty " + dirty);
+            assertEquals(dirty ? 2 : 0, row.observedMax(), "dirty " + dirty);
+        }
+    }
+
+    /**
+     * Two lives of one key from nothing, the first deleted (T2 inserts, T3 deletes, T4 inserts
+     * again): lives never overlap, so the one without a delete is the last, and the chain has one
+     * order (stop 41; before, no order and every probe of the row a range). Two lives that both end
+     * in a delete stay without an order.
+     */
+    @Test
+    void twoLivesFromNothingOneDeletedHaveOneOrder() {
+        TxnLog t1 = log("T1", 0, 5); // ended before every writer began: saw no insert
+        TxnLog t2 = log("T2", 10, 20);
+        TxnLog t3 = log("T3", 30, 40);
+        TxnLog t4 = log("T4", 50, 60);
+        t4.rowWrites.add(
+                new TxnLog.RowWrite(
+                        "account/1", 3, TxnLog.ABSENT, null, ALIVE, "account/1/@alive"));
+        t2.rowWrites.add(
+                new TxnLog.RowWrite(
+                        "account/1", 1, TxnLog.ABSENT, null, ALIVE, "account/1/@alive"));
+        t3.rowWrites.add(new TxnLog.RowWrite("account/1", 2, 1, ALIVE, null, "account/1/@alive"));
+        scan(t1, new HashMap<>(), TxnLog.Unseen.ABSENT);
+        List<List<TxnLog>> sessions = List.of(List.of(t1), List.of(t4), List.of(t2), List.of(t3));
+        PredicateRead.Row row = onlyRow(sessions, t1);
+        assertEquals(3, row.changes().size(), String.valueOf(row.changes()));
+        assertEquals(PredicateRead.Effect.INSERTED, row.changes().get(0).effect());
+        assertEquals(1, row.changes().get(0).value());
+        assertEquals(3, row.changes().get(2).value());
+        assertEquals(0, row.observed());
+        assertTrue(!row.uncertain());
+
+        TxnLog t5 = log("T5", 70, 80);
+        t5.rowWrites.add(new TxnLog.RowWrite("account/1", 4, 3, ALIVE, null, "account/1/@alive"));
+        TxnLog t6 = log("T6", 0, 5);
+        scan(t6, new HashMap<>(), TxnLog.Unseen.ABSENT);
+        row = onlyRow(List.of(List.of(t6), List.of(t4), List.of(t2), List.of(t3), List.of(t5)), t6);
+        assertTrue(row.uncertain(), "two deleted lives: no order");
+    }
 }
