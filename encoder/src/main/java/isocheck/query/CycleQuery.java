@@ -70,31 +70,7 @@ public final class CycleQuery {
     private CycleQuery() {}
 
     public static Built build(Vocabulary v, Encoder encoder, int k) {
-        Context ctx = v.context();
-        List<Expr<?>> txns = v.transactions(k);
-        List<Part> parts = new ArrayList<>();
-        parts.add(
-                new Part(
-                        "phi_cycle distinct",
-                        k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
-        parts.add(new Part("phi_cycle rotation", rotationBreak(v, txns)));
-        List<List<Selector>> edges = new ArrayList<>();
-        Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
-        Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
-        for (int i = 0; i < k; i++) {
-            edges.add(
-                    edge(
-                            v,
-                            encoder,
-                            i,
-                            txns.get(i),
-                            txns.get((i + 1) % k),
-                            "phi_cycle edge " + (i + 1),
-                            parts,
-                            records,
-                            ground));
-        }
-        return new Built(k, txns, parts, edges, records, ground, Map.of());
+        return cycle(v, encoder, k, null, null);
     }
 
     /**
@@ -113,34 +89,7 @@ public final class CycleQuery {
      * #build(Vocabulary, Encoder, int)} is subsumed by asking least rotations only.
      */
     public static Built build(Vocabulary v, Encoder encoder, TypeSequence seq) {
-        Context ctx = v.context();
-        int k = seq.size();
-        List<Expr<?>> txns = v.transactions(k);
-        List<Part> parts = new ArrayList<>();
-        parts.add(
-                new Part(
-                        "phi_cycle distinct",
-                        k < 2 ? ctx.mkTrue() : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
-        parts.add(new Part("phi_cycle types " + seq.label(), typeFacts(v, txns, seq)));
-        List<List<Selector>> edges = new ArrayList<>();
-        Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
-        Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
-        for (int i = 0; i < k; i++) {
-            String from = seq.get(i), to = seq.get((i + 1) % k);
-            edges.add(
-                    edge(
-                            v,
-                            encoder,
-                            i,
-                            txns.get(i),
-                            txns.get((i + 1) % k),
-                            "phi_cycle edge " + (i + 1),
-                            parts,
-                            records,
-                            ground,
-                            c -> c.t1().name().equals(from) && c.t2().name().equals(to)));
-        }
-        return new Built(k, txns, parts, edges, records, ground, seq.on(txns));
+        return cycle(v, encoder, seq.size(), seq, null);
     }
 
     /**
@@ -154,22 +103,37 @@ public final class CycleQuery {
      */
     static Built withOutside(
             Vocabulary v, Encoder encoder, int k, TypeSequence seq, String outside) {
+        return cycle(v, encoder, k, seq, outside);
+    }
+
+    /**
+     * The three above: k cycle transactions, of {@code seq}'s types or any (with the rotation
+     * break), and one more of type {@code outside} on no edge when that is not null.
+     */
+    private static Built cycle(
+            Vocabulary v, Encoder encoder, int k, TypeSequence seq, String outside) {
         Context ctx = v.context();
-        List<Expr<?>> txns = v.transactions(k + 1);
+        List<Expr<?>> txns = v.transactions(outside == null ? k : k + 1);
         List<Expr<?>> cycle = txns.subList(0, k);
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part("phi_cycle distinct", ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
+        parts.add(
+                new Part(
+                        "phi_cycle distinct",
+                        txns.size() < 2
+                                ? ctx.mkTrue()
+                                : ctx.mkDistinct(txns.toArray(new Expr<?>[0]))));
         parts.add(
                 seq == null
                         ? new Part("phi_cycle rotation", rotationBreak(v, cycle))
                         : new Part("phi_cycle types " + seq.label(), typeFacts(v, cycle, seq)));
-        parts.add(new Part("phi_cycle outside " + outside, v.isType(txns.get(k), outside)));
+        if (outside != null)
+            parts.add(new Part("phi_cycle outside " + outside, v.isType(txns.get(k), outside)));
         List<List<Selector>> edges = new ArrayList<>();
         Map<String, List<Expr<?>>> records = new LinkedHashMap<>();
         Map<String, List<Expr<?>>> ground = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
-            String from = seq == null ? null : seq.get(i),
-                    to = seq == null ? null : seq.get((i + 1) % k);
+            String from = seq == null ? null : seq.get(i);
+            String to = seq == null ? null : seq.get((i + 1) % k);
             edges.add(
                     edge(
                             v,
@@ -186,9 +150,9 @@ public final class CycleQuery {
                                             || c.t1().name().equals(from)
                                                     && c.t2().name().equals(to)));
         }
-        Map<Expr<?>, String> fixed =
-                new LinkedHashMap<>(seq == null ? Map.of() : seq.on(List.copyOf(cycle)));
-        fixed.put(txns.get(k), outside);
+        Map<Expr<?>, String> fixed = new LinkedHashMap<>();
+        if (seq != null) fixed.putAll(seq.on(List.copyOf(cycle)));
+        if (outside != null) fixed.put(txns.get(k), outside);
         return new Built(k, List.copyOf(txns), parts, edges, records, ground, fixed);
     }
 
