@@ -50,7 +50,7 @@ class OutsideTransactionWitnessTest {
         List<Witness> all = anomalies(p, "pg-read-committed");
         List<Witness> more =
                 all.stream().filter(w -> w.alone() == AloneExecution.WITH_ONE_MORE).toList();
-        assertEquals(4, more.size(), all.toString());
+        assertEquals(7, more.size(), all.toString());
         for (Witness w : more) {
             assertEquals(2, w.k(), w.toString());
             assertEquals(3, w.txns().size(), w.toString());

@@ -500,6 +500,70 @@ final class ClosedWorldViews {
     }
 
     /**
+     * The transaction outside the cycle ({@link CycleQuery#withOutside}) writes a record of the
+     * cycle's edges, by a statement outside loops (the writes' sufficient conditions); empty when
+     * none of its type's statements can. One that writes none stands only for freedom: a NewBid on
+     * another item, seen by one cycle NewBid's statements and not by the other's, lifted the closed
+     * world's equations where its writes' necessary conditions could not be refuted, and its
+     * witness replayed SER-consistent (max-plus-one-key.sql).
+     */
+    static Optional<BoolExpr> outsideWrites(
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+        Expr<?> t = q.txns().get(q.k());
+        Transaction type = rules.model().facts(q.fixedTypes().get(t)).transaction();
+        List<BoolExpr> any = new ArrayList<>();
+        for (StatementFacts sf : rules.model().facts(type.name()).statements()) {
+            if (!sf.loops().isEmpty()) continue;
+            Site site = rules.site(sf, type, t, List.of());
+            // the shape's own records (an edge has one per table its candidates touch)
+            for (CycleQuery.Selector s : shape) {
+                if (!s.conflict().table().equals(sf.table())) continue;
+                for (String f : rules.model().writeFields(sf))
+                    any.add(rules.writes(sf, f, site, s.record(), false));
+            }
+        }
+        if (any.isEmpty()) return Optional.empty();
+        return Optional.of(
+                any.size() == 1 ? any.get(0) : v.context().mkOr(any.toArray(new BoolExpr[0])));
+    }
+
+    /**
+     * The transaction outside the cycle writes no record of a WR edge between the edge's writer and
+     * reader in ar: the reader would read its version instead. The encoding does not tie an
+     * UPDATE's read after its lock wait to the newest version (docs/postgresql-levels.md §5, a
+     * locking read's own snapshot is not asserted), which with the cycle's transactions alone costs
+     * nothing; a Cancel outside the cycle refunded the customer between two Reserves whose balance
+     * UPDATEs the model had read one from the other (reinsert.sql).
+     */
+    static List<BoolExpr> outsideNotBetween(
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+        Context ctx = v.context();
+        int k = q.k();
+        Expr<?> c = q.txns().get(k);
+        Transaction type = rules.model().facts(q.fixedTypes().get(c)).transaction();
+        List<BoolExpr> out = new ArrayList<>();
+        for (CycleQuery.Selector s : shape) {
+            if (s.conflict().kind() != isocheck.encoding.DepKind.WR) continue;
+            Expr<?> a = q.txns().get(s.edge()), b = q.txns().get((s.edge() + 1) % k);
+            for (StatementFacts sf : rules.model().facts(type.name()).statements()) {
+                if (!sf.table().equals(s.conflict().table())
+                        || !rules.model().writeFields(sf).contains(s.conflict().field())) continue;
+                BoolExpr wrote =
+                        sf.loops().isEmpty()
+                                ? rules.writes(
+                                        sf,
+                                        s.conflict().field(),
+                                        rules.site(sf, type, c, List.of()),
+                                        s.record(),
+                                        true)
+                                : ctx.mkTrue(); // in a loop: its iterations are not named here
+                out.add(ctx.mkNot(ctx.mkAnd(wrote, v.ar(a, c), v.ar(c, b))));
+            }
+        }
+        return out;
+    }
+
+    /**
      * A sufficient condition for cycle transaction c to leave field {@code field} of record r as it
      * was: no statement of c's type that writes the field runs on r (each write's necessary
      * condition negated); false when one such statement sits in a loop (its iterations are not

@@ -193,7 +193,9 @@ final class CycleJob {
                             cancel);
             if (other.found()) return other.witness();
         }
-        if (!pinned.undecided() && spec.hasStatementSnapshots()) {
+        // every statement its own snapshot: not InnoDB's REPEATABLE READ (snapshot first_read),
+        // whose plain SELECTs share one (its witnesses with one more had no schedule)
+        if (!pinned.undecided() && spec.hasStatementSnapshots() && !spec.firstReadSnapshot()) {
             Witness more = withOutside(e.q(), shape, cancel);
             if (more != null) return more;
         }
@@ -216,11 +218,15 @@ final class CycleJob {
     private Witness withOutside(
             CycleQuery.Built base, List<CycleQuery.Selector> shape, Cancellation cancel) {
         java.util.Set<String> tables = new java.util.HashSet<>();
-        for (CycleQuery.Selector s : shape) tables.add(s.conflict().table());
+        for (CycleQuery.Selector s : shape) {
+            tables.add(s.conflict().table());
+            // a mix of levels: one snapshot per transaction for this type (include L for T)
+            if (spec.singleSnapshotFor(s.conflict().t1().name())) return null;
+        }
         ProgramModel facts = new ProgramModel(program);
         for (String type : CycleQuery.typeOrder(program)) {
             if (cancel.cancelled()) return null;
-            boolean writes =
+            boolean writesATable =
                     facts.facts(type).statements().stream()
                             .anyMatch(
                                     sf ->
@@ -232,7 +238,7 @@ final class CycleJob {
                                                             || sf.statement()
                                                                     instanceof
                                                                     isocheck.program.Stmt.Delete));
-            if (!writes) continue;
+            if (!writesATable || spec.singleSnapshotFor(type)) continue;
             try (Context ctx = new Context()) {
                 cancel.enter(ctx);
                 try {
@@ -244,6 +250,9 @@ final class CycleJob {
                         // the same candidates in the same order: one program, one encoder setup
                         own.add(mine.get(base.edges().get(s.edge()).indexOf(s)));
                     }
+                    java.util.Optional<BoolExpr> writes =
+                            ClosedWorldViews.outsideWrites(e.v(), e.encoder().rules(), e.q(), own);
+                    if (writes.isEmpty()) continue;
                     ClosedWorldViews.Preferences prefs =
                             ClosedWorldViews.of(
                                     e.v(), e.model(), e.encoder(), e.q(), assertions, own);
@@ -254,7 +263,12 @@ final class CycleJob {
                                     ctx,
                                     e,
                                     assertions,
-                                    concat(prefs.base(), ClosedWorldViews.pins(own)),
+                                    concat(
+                                            prefs.base(),
+                                            ClosedWorldViews.pins(own),
+                                            List.of(writes.get()),
+                                            ClosedWorldViews.outsideNotBetween(
+                                                    e.v(), e.encoder().rules(), e.q(), own)),
                                     ClosedWorldViews.loops(e.v(), e.encoder(), e.q(), own),
                                     prefs.checks(),
                                     edges,

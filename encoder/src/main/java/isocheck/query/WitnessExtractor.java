@@ -284,7 +284,11 @@ public final class WitnessExtractor {
                         if (m.eval(rules.reads(sf, f, site, records.get(rec)), true).isTrue()) {
                             out.add(new Witness.Access(t, sf.id(), e.table(), e.key(), f, false));
                         }
-                        if (m.eval(rules.writes(sf, f, site, records.get(rec), true), true)
+                        // the transaction outside the cycle by the sufficient condition: it is on
+                        // no edge, so a write the model merely allows is none it made (a Cancel's
+                        // refund of the customer whose balance a cycle UPDATE read from another
+                        // transaction, reinsert.sql)
+                        if (m.eval(rules.writes(sf, f, site, records.get(rec), t < q.k()), true)
                                 .isTrue()) {
                             out.add(new Witness.Access(t, sf.id(), e.table(), e.key(), f, true));
                         }
