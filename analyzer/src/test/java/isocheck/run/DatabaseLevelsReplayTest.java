@@ -87,7 +87,7 @@ class DatabaseLevelsReplayTest {
                     Map.entry("MariaDB unique-visit read-committed 1", WHY_ROW_ORDER),
                     Map.entry("H2 column-types read-committed 1", WHY_UPDATE_FINDS_INSERT),
                     Map.entry("MariaDB column-types read-committed 1", WHY_UPDATE_FINDS_INSERT),
-                    // PostgreSQL's witness 3 has had a Cancel outside the cycle since stop 41
+                    // PostgreSQL's witness 3 has had a Deliver outside the cycle since stop 41
                     // (witness.AloneExecution#WITH_ONE_MORE) and replays; H2's and InnoDB's keep
                     // the 2-transaction witness of the model gap it had
                     Map.entry("H2 order-by-limit read-committed 3", PostgresLevelsReplayTest.WHY_D),
