@@ -318,7 +318,6 @@ final class PredicateReads {
         return n;
     }
 
-    /** The row's committed versions in the database's order, grouped by transaction. */
     /** The last write of the life that {@code root} begins. */
     private static TxnLog.RowWrite lastOf(TxnLog.RowWrite root, Map<Long, TxnLog.RowWrite> next) {
         TxnLog.RowWrite w = root;
@@ -327,6 +326,7 @@ final class PredicateReads {
         return w;
     }
 
+    /** The row's committed versions in the database's order, grouped by transaction. */
     private static Chain chain(List<TxnLog.RowWrite> ws, Map<TxnLog.RowWrite, TxnLog> writer) {
         Map<Long, TxnLog.RowWrite> byVersion = new HashMap<>();
         for (TxnLog.RowWrite w : ws) {

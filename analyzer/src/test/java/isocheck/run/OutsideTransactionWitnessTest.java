@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import isocheck.bridge.StatementSchedule;
 import isocheck.bridge.WitnessHistory;
-import isocheck.encoding.KeyModel;
 import isocheck.encoding.ProgramModel;
 import isocheck.frontend.ProgramLoader;
 import isocheck.level.Level;
 import isocheck.level.LevelChecker;
 import isocheck.level.Verdict;
 import isocheck.program.Program;
-import isocheck.query.Analysis;
-import isocheck.spec.SpecLibrary;
 import isocheck.witness.AloneExecution;
 import isocheck.witness.Witness;
 import java.nio.file.Path;
@@ -33,21 +30,10 @@ class OutsideTransactionWitnessTest {
 
     static final Path REINSERT = Path.of("src/test/resources/outside/reinsert.sql");
 
-    private static List<Witness> anomalies(Program p, String spec) throws Exception {
-        return Analysis.run(
-                        p,
-                        SpecLibrary.builtin().get(spec),
-                        Analysis.Options.defaults(4)
-                                .withAll(true)
-                                .withKeys(KeyModel.SQL)
-                                .withClosedWorld(true))
-                .anomalies();
-    }
-
     @Test
     void readCommittedWitnessesHoldACancelBetweenTheCyclesStatements() throws Exception {
         Program p = ProgramLoader.load(REINSERT);
-        List<Witness> all = anomalies(p, "pg-read-committed");
+        List<Witness> all = WholeLoopScheduleTest.anomalies(p, "pg-read-committed");
         List<Witness> more =
                 all.stream().filter(w -> w.alone() == AloneExecution.WITH_ONE_MORE).toList();
         assertEquals(7, more.size(), all.toString());
@@ -81,7 +67,8 @@ class OutsideTransactionWitnessTest {
     void oneSnapshotPerTransactionAsksForNoOutsideTransaction() throws Exception {
         // a commit between two statements changes nothing a REPEATABLE READ transaction reads, so
         // its "not shown alone" witnesses stay as they are
-        List<Witness> all = anomalies(ProgramLoader.load(REINSERT), "pg-repeatable-read");
+        List<Witness> all =
+                WholeLoopScheduleTest.anomalies(ProgramLoader.load(REINSERT), "pg-repeatable-read");
         assertTrue(all.stream().noneMatch(w -> w.txns().size() != w.k()), all.toString());
         assertTrue(all.stream().anyMatch(w -> w.alone() == AloneExecution.NONE), all.toString());
     }

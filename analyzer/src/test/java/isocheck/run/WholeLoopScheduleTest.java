@@ -41,9 +41,14 @@ class WholeLoopScheduleTest {
     @TempDir Path dir;
 
     static List<Witness> anomalies(Program p) throws Exception {
+        return anomalies(p, "pg-read-committed");
+    }
+
+    /** Every anomaly of p under a built-in spec, --all, closed-world witnesses, SQL keys. */
+    static List<Witness> anomalies(Program p, String spec) throws Exception {
         return Analysis.run(
                         p,
-                        SpecLibrary.builtin().get("pg-read-committed"),
+                        SpecLibrary.builtin().get(spec),
                         Analysis.Options.defaults(4)
                                 .withAll(true)
                                 .withKeys(KeyModel.SQL)

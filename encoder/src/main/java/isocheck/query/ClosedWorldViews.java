@@ -174,11 +174,12 @@ final class ClosedWorldViews {
         for (Member m : members) out.addAll(keyLookups(v, rules, q, m));
         out.addAll(uniqueInViews(v, model, rules, q, members));
         out.addAll(uniqueInitially(v, model, q, initial));
-        out.addAll(uniqueBetweenInserts(v, model, rules, members));
+        Inserts inserts = inserts(model, rules, members);
+        out.addAll(uniqueBetweenInserts(v, model, inserts));
         for (Member m : members) checks.addAll(completeAtKnownRows(v, rules, m, known));
         checks.addAll(keysBelowDrawn(v, encoder, q, cycle, known, views, apps));
         checks.addAll(insertedRowsPassChecks(v, rules, q, cycle));
-        checks.addAll(insertedOnce(v, model, rules, members));
+        checks.addAll(insertedOnce(v, model, rules, members, inserts));
         return new Preferences(out, checks);
     }
 
@@ -192,10 +193,9 @@ final class ClosedWorldViews {
      * 39).
      */
     private static List<BoolExpr> uniqueBetweenInserts(
-            Vocabulary v, ProgramModel model, AccessRules rules, List<Member> members) {
+            Vocabulary v, ProgramModel model, Inserts inserts) {
         Context ctx = v.context();
         List<BoolExpr> out = new ArrayList<>();
-        Inserts inserts = inserts(model, rules, members);
         Map<String, List<Written>> byTable = inserts.byTable();
         java.util.Set<String> changed = inserts.changed();
         for (Map.Entry<String, List<Written>> e : byTable.entrySet()) {
@@ -286,39 +286,44 @@ final class ClosedWorldViews {
      * (litmus/reinsert.sql). A check, held to the model after the solve.
      */
     private static List<BoolExpr> insertedOnce(
-            Vocabulary v, ProgramModel model, AccessRules rules, List<Member> members) {
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            List<Member> members,
+            Inserts inserts) {
         Context ctx = v.context();
-        Inserts inserts = inserts(model, rules, members);
+        record Deleter(Member member, StatementFacts sf) {}
         List<BoolExpr> out = new ArrayList<>();
         for (Map.Entry<String, List<Written>> e : inserts.byTable().entrySet()) {
+            List<Deleter> deleters = new ArrayList<>();
+            for (Member c : members)
+                for (StatementFacts sf : model.facts(c.type().name()).statements())
+                    if (sf.statement() instanceof Stmt.Delete
+                            && sf.table().equals(e.getKey())
+                            && sf.loops().isEmpty()) deleters.add(new Deleter(c, sf));
+            // deleted in a loop only: left open
+            if (inserts.changed().contains(e.getKey()) && deleters.isEmpty()) continue;
             List<Written> ws = e.getValue();
             for (int i = 0; i < ws.size(); i++)
                 for (int j = i + 1; j < ws.size(); j++) {
                     Written x = ws.get(i), y = ws.get(j);
                     if (!x.row().getSort().equals(y.row().getSort())) continue;
                     List<BoolExpr> deleted = new ArrayList<>();
-                    for (Member c : members)
-                        for (StatementFacts sf : model.facts(c.type().name()).statements())
-                            if (sf.statement() instanceof Stmt.Delete
-                                    && sf.table().equals(e.getKey())
-                                    && sf.loops().isEmpty())
-                                deleted.add(
-                                        ctx.mkAnd(
-                                                rules.writes(
-                                                        sf,
-                                                        StatementFacts.ALIVE,
-                                                        rules.site(sf, c.type(), c.t(), List.of()),
-                                                        x.row(),
-                                                        false),
-                                                ctx.mkOr(
-                                                        ctx.mkAnd(
-                                                                v.ar(x.t(), c.t()),
-                                                                v.ar(c.t(), y.t())),
-                                                        ctx.mkAnd(
-                                                                v.ar(y.t(), c.t()),
-                                                                v.ar(c.t(), x.t())))));
-                    if (inserts.changed().contains(e.getKey()) && deleted.isEmpty())
-                        continue; // deleted in a loop only: left open
+                    for (Deleter d : deleters) {
+                        Member c = d.member();
+                        deleted.add(
+                                ctx.mkAnd(
+                                        rules.writes(
+                                                d.sf(),
+                                                StatementFacts.ALIVE,
+                                                rules.site(d.sf(), c.type(), c.t(), List.of()),
+                                                x.row(),
+                                                false),
+                                        ctx.mkOr(
+                                                ctx.mkAnd(v.ar(x.t(), c.t()), v.ar(c.t(), y.t())),
+                                                ctx.mkAnd(
+                                                        v.ar(y.t(), c.t()), v.ar(c.t(), x.t())))));
+                    }
                     out.add(
                             ctx.mkImplies(
                                     ctx.mkAnd(x.wrote(), y.wrote(), ctx.mkEq(x.row(), y.row())),
@@ -510,7 +515,7 @@ final class ClosedWorldViews {
     static Optional<BoolExpr> outsideWrites(
             Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
         Expr<?> t = q.txns().get(q.k());
-        Transaction type = rules.model().facts(q.fixedTypes().get(t)).transaction();
+        Transaction type = q.type(q.k(), shape, rules.model());
         List<BoolExpr> any = new ArrayList<>();
         for (StatementFacts sf : rules.model().facts(type.name()).statements()) {
             if (!sf.loops().isEmpty()) continue;
@@ -540,7 +545,7 @@ final class ClosedWorldViews {
         Context ctx = v.context();
         int k = q.k();
         Expr<?> c = q.txns().get(k);
-        Transaction type = rules.model().facts(q.fixedTypes().get(c)).transaction();
+        Transaction type = q.type(k, shape, rules.model());
         List<BoolExpr> out = new ArrayList<>();
         for (CycleQuery.Selector s : shape) {
             if (s.conflict().kind() != isocheck.encoding.DepKind.WR) continue;
@@ -594,14 +599,8 @@ final class ClosedWorldViews {
     static List<Member> members(
             ProgramModel model, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
         List<Member> out = new ArrayList<>();
-        for (int i = 0; i < shape.size(); i++)
-            out.add(new Member(i, shape.get(i).conflict().t1(), q.txns().get(i)));
-        for (int i = shape.size(); i < q.txns().size(); i++)
-            out.add(
-                    new Member(
-                            i,
-                            model.facts(q.fixedTypes().get(q.txns().get(i))).transaction(),
-                            q.txns().get(i)));
+        for (int i = 0; i < q.txns().size(); i++)
+            out.add(new Member(i, q.type(i, shape, model), q.txns().get(i)));
         return out;
     }
 

@@ -196,7 +196,7 @@ final class CycleJob {
         // every statement its own snapshot: not InnoDB's REPEATABLE READ (snapshot first_read),
         // whose plain SELECTs share one (its witnesses with one more had no schedule)
         if (!pinned.undecided() && spec.hasStatementSnapshots() && !spec.firstReadSnapshot()) {
-            Witness more = withOutside(e.q(), shape, cancel);
+            Witness more = withOutside(e, shape, cancel);
             if (more != null) return more;
         }
         if (pinned.witness() != null) return pinned.witness();
@@ -216,28 +216,19 @@ final class CycleJob {
      * Each in a Z3 context of its own, so the query's terms stay as they were.
      */
     private Witness withOutside(
-            CycleQuery.Built base, List<CycleQuery.Selector> shape, Cancellation cancel) {
+            Encoded base, List<CycleQuery.Selector> shape, Cancellation cancel) {
         java.util.Set<String> tables = new java.util.HashSet<>();
         for (CycleQuery.Selector s : shape) {
             tables.add(s.conflict().table());
             // a mix of levels: one snapshot per transaction for this type (include L for T)
             if (spec.singleSnapshotFor(s.conflict().t1().name())) return null;
         }
-        ProgramModel facts = new ProgramModel(program);
         for (String type : CycleQuery.typeOrder(program)) {
             if (cancel.cancelled()) return null;
+            // (an INSERT and a DELETE write @alive)
             boolean writesATable =
-                    facts.facts(type).statements().stream()
-                            .anyMatch(
-                                    sf ->
-                                            tables.contains(sf.table())
-                                                    && (!sf.writes().isEmpty()
-                                                            || sf.statement()
-                                                                    instanceof
-                                                                    isocheck.program.Stmt.Insert
-                                                            || sf.statement()
-                                                                    instanceof
-                                                                    isocheck.program.Stmt.Delete));
+                    base.model().facts(type).statements().stream()
+                            .anyMatch(sf -> tables.contains(sf.table()) && !sf.writes().isEmpty());
             if (!writesATable || spec.singleSnapshotFor(type)) continue;
             try (Context ctx = new Context()) {
                 cancel.enter(ctx);
@@ -248,7 +239,7 @@ final class CycleJob {
                     for (CycleQuery.Selector s : shape) {
                         List<CycleQuery.Selector> mine = e.q().edges().get(s.edge());
                         // the same candidates in the same order: one program, one encoder setup
-                        own.add(mine.get(base.edges().get(s.edge()).indexOf(s)));
+                        own.add(mine.get(base.q().edges().get(s.edge()).indexOf(s)));
                     }
                     java.util.Optional<BoolExpr> writes =
                             ClosedWorldViews.outsideWrites(e.v(), e.encoder().rules(), e.q(), own);

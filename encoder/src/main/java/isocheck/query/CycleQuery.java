@@ -56,6 +56,16 @@ public final class CycleQuery {
             Map<String, List<Expr<?>>> ground,
             Map<Expr<?>, String> fixedTypes) {
 
+        /**
+         * The type of transaction i: the first transaction of edge i of {@code shape} on the cycle,
+         * the fixed type of one outside it ({@link #withOutside}).
+         */
+        public isocheck.program.Transaction type(
+                int i, List<Selector> shape, isocheck.encoding.ProgramModel model) {
+            if (i < shape.size()) return shape.get(i).conflict().t1();
+            return model.facts(fixedTypes.get(txns.get(i))).transaction();
+        }
+
         /** The ground terms of a sort, of every owner ({@code sort} and {@code sort@owner}). */
         public List<Expr<?>> groundOf(com.microsoft.z3.Sort sort) {
             String name = sort.toString();

@@ -742,9 +742,7 @@ final class InitialState {
     }
 
     private Transaction type(int txn) {
-        return txn < sels.size()
-                ? sels.get(txn).conflict().t1()
-                : WitnessExtractor.type(q, sels, rules.model(), txn);
+        return q.type(txn, sels, model);
     }
 
     /**

@@ -103,7 +103,7 @@ public final class WitnessExtractor {
         int n = q.txns().size();
         List<Witness.Txn> txns = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Transaction type = type(q, sels, model, i);
+            Transaction type = q.type(i, sels, model);
             txns.add(
                     new Witness.Txn(
                             "T" + (i + 1),
@@ -170,16 +170,6 @@ public final class WitnessExtractor {
     }
 
     /**
-     * The type of transaction i: the first transaction of edge i on the cycle, the query's fixed
-     * type for one outside it ({@link CycleQuery#withOutside}).
-     */
-    static Transaction type(
-            CycleQuery.Built q, List<CycleQuery.Selector> sels, ProgramModel model, int i) {
-        if (i < sels.size()) return sels.get(i).conflict().t1();
-        return model.facts(q.fixedTypes().get(q.txns().get(i))).transaction();
-    }
-
-    /**
      * Which commits the statements see between the cycle's transactions and the one outside it, as
      * the model's statement snapshots ({@code vis@T.S}) have them: every statement outside loops
      * that has a snapshot of its own and runs, against each transaction on the other side. The
@@ -197,7 +187,7 @@ public final class WitnessExtractor {
         int k = q.k(), n = q.txns().size();
         List<Witness.Sight> out = new ArrayList<>();
         for (int x = 0; x < n; x++) {
-            Transaction type = type(q, sels, model, x);
+            Transaction type = q.type(x, sels, model);
             Expr<?> tx = q.txns().get(x);
             for (StatementFacts sf : model.facts(type.name()).statements()) {
                 String id = type.name() + "." + sf.id();
@@ -271,7 +261,7 @@ public final class WitnessExtractor {
         }
         List<Witness.Access> out = new ArrayList<>();
         for (int t = 0; t < q.txns().size(); t++) {
-            Transaction type = type(q, sels, model, t);
+            Transaction type = q.type(t, sels, model);
             for (StatementFacts sf : model.facts(type.name()).statements()) {
                 if (!sf.loops().isEmpty()) continue;
                 var site = rules.site(sf, type, q.txns().get(t), List.of());
