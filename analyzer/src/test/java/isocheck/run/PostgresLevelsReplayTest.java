@@ -111,9 +111,6 @@ class PostgresLevelsReplayTest {
     static final String WHY_W =
             "a UNIQUE constraint between an INSERT and a concurrent DELETE of the row holding the same values (keyless-watch.sql, stop 39): the witness has RemoveWatch delete the initial (user, page) row and miss AddWatch's new one, AddWatch insert the same (user, page) without seeing the delete, and Notify see AddWatch's row and still the deleted one. On the server the INSERT either fails at once on the unique index (the replay's order) or waits for the deleter's commit and then commits after it, so a snapshot that holds AddWatch holds RemoveWatch too: no such cycle. The encoding states unique_insert among INSERTs, not the order an INSERT takes after the DELETE it waited for (an over-approximation, sound)";
 
-    static final String WHY_X =
-            "a transaction outside the cycle whose view of a row another transaction inserted is left free (reinsert.sql, stop 41): the witness's Cancel of customer 2 (witness.AloneExecution#WITH_ONE_MORE) sees Reserve T1's INSERT of reservation 5 for customer 7, yet its SELECT WHERE r_c_id = 2 picks that row and deletes it, so that T2's INSERT of 5 succeeds; the closed world ties a view to the initial state or to no one, not to the one visible writer's value, and on the server the Cancel finds nothing and raises. The cycle's own edges are the model's; only the outside transaction's part is over-approximated";
-
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
      * investigated from its schedule and trace).
@@ -130,7 +127,6 @@ class PostgresLevelsReplayTest {
                             Map.entry("field-is-null repeatable-read 1", WHY_H),
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("keyless-watch repeatable-read 1", WHY_W),
-                            Map.entry("reinsert read-committed 14", WHY_X),
                             Map.entry("keyless-watch repeatable-read 2", WHY_W),
                             Map.entry("notify-is-null repeatable-read 1", WHY_H3),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),

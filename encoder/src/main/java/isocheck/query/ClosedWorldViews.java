@@ -160,6 +160,19 @@ final class ClosedWorldViews {
                                                         : seen(v, iteration, c.t(), t, elements)),
                                         notWritten(ctx, rules, c, view.table(), view.field(), r)));
                     eq = ctx.mkImplies(ctx.mkAnd(unseen.toArray(new BoolExpr[0])), eq);
+                    checks.addAll(
+                            lastWriterValues(
+                                    v,
+                                    rules,
+                                    cycle,
+                                    view,
+                                    ctx.mkApp(f, args),
+                                    t,
+                                    r,
+                                    c ->
+                                            iteration == null
+                                                    ? seen(v, snapshot, c, t)
+                                                    : seen(v, iteration, c, t, elements)));
                 }
                 (a < inBase ? out : checks).add(eq);
             }
@@ -533,6 +546,42 @@ final class ClosedWorldViews {
     }
 
     /**
+     * The transaction outside the cycle commits between two statements of one cycle transaction:
+     * one that runs sees it and another that runs does not, by their own snapshots ({@code
+     * vis@T.S}, statements outside loops; {@link CycleJob#between} reads the same from the model).
+     * Asked in the solve, not only of its model: with the closed world's checks the re-solve found
+     * a Cancel that every statement of the two Reserves saw, and the witness was lost though one
+     * between them exists (reinsert.sql). Empty when no cycle type has two such statements.
+     */
+    static Optional<BoolExpr> outsideBetween(
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
+        Context ctx = v.context();
+        Expr<?> outside = q.txns().get(q.k());
+        List<BoolExpr> any = new ArrayList<>();
+        for (int x = 0; x < q.k(); x++) {
+            Transaction type = q.type(x, shape, rules.model());
+            Expr<?> tx = q.txns().get(x);
+            List<BoolExpr> sees = new ArrayList<>(), misses = new ArrayList<>();
+            for (StatementFacts sf : rules.model().facts(type.name()).statements()) {
+                String id = type.name() + "." + sf.id();
+                if (!sf.loops().isEmpty() || !v.declaredFunctions().containsKey("vis@" + id))
+                    continue;
+                BoolExpr runs = rules.exec(sf, rules.site(sf, type, tx, List.of()), false);
+                BoolExpr vis = v.statementVis(id, outside, tx);
+                sees.add(ctx.mkAnd(runs, vis));
+                misses.add(ctx.mkAnd(runs, ctx.mkNot(vis)));
+            }
+            if (sees.size() < 2) continue;
+            any.add(
+                    ctx.mkAnd(
+                            ctx.mkOr(sees.toArray(new BoolExpr[0])),
+                            ctx.mkOr(misses.toArray(new BoolExpr[0]))));
+        }
+        if (any.isEmpty()) return Optional.empty();
+        return Optional.of(any.size() == 1 ? any.get(0) : ctx.mkOr(any.toArray(new BoolExpr[0])));
+    }
+
+    /**
      * The transaction outside the cycle writes no record of a WR edge between the edge's writer and
      * reader in ar: the reader would read its version instead. The encoding does not tie an
      * UPDATE's read after its lock wait to the newest version (docs/postgresql-levels.md §5, a
@@ -566,6 +615,103 @@ final class ClosedWorldViews {
             }
         }
         return out;
+    }
+
+    /**
+     * A view that sees member c, where c wrote the field of record r and every other member it sees
+     * that may write it committed before c, reads the value c wrote (last writer wins, paper §3.2):
+     * an INSERT's value, an UPDATE's {@code SET f = e} with e reading no column, true for an
+     * INSERT's and false for a DELETE's Alive. With the view left free, a Cancel outside the cycle
+     * read the reservation a Reserve of the cycle inserted for customer 7 as customer 2's, and
+     * deleted it (analyzer/src/test/resources/outside/reinsert.sql, witness 14 of stop 41, replayed
+     * SER-consistent). A check ({@link Preferences#checks}): a model that satisfies it stays as it
+     * was. No equation where c's write of the field is in a loop, reads a column (an UPDATE's
+     * {@code f = f + e} at READ COMMITTED reads the newest version after its lock wait, which the
+     * statement's view does not stand for), or is followed by another statement of c that may write
+     * it.
+     */
+    private static List<BoolExpr> lastWriterValues(
+            Vocabulary v,
+            AccessRules rules,
+            List<Member> members,
+            View view,
+            Expr<?> read,
+            Expr<?> t,
+            Expr<?> r,
+            java.util.function.Function<Expr<?>, BoolExpr> sees) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        for (Member c : members) {
+            List<StatementFacts> writers = new ArrayList<>();
+            for (StatementFacts sf : rules.model().facts(c.type().name()).statements())
+                if (sf.table().equals(view.table())
+                        && rules.model().writeFields(sf).contains(view.field())) writers.add(sf);
+            for (int w = 0; w < writers.size(); w++) {
+                StatementFacts sf = writers.get(w);
+                if (!sf.loops().isEmpty()) continue;
+                Site site = rules.site(sf, c.type(), c.t(), List.of());
+                Optional<Expr<?>> value = writtenValue(ctx, rules, sf, view.field(), site, r);
+                if (value.isEmpty() || !value.get().getSort().equals(read.getSort())) continue;
+                List<BoolExpr> last = new ArrayList<>();
+                last.add(ctx.mkNot(ctx.mkEq(c.t(), t)));
+                last.add(sees.apply(c.t()));
+                last.add(rules.writes(sf, view.field(), site, r, false));
+                boolean later = false;
+                for (int x = w + 1; x < writers.size(); x++) {
+                    StatementFacts after = writers.get(x);
+                    if (!after.loops().isEmpty()) later = true;
+                    else
+                        last.add(
+                                ctx.mkNot(
+                                        rules.writes(
+                                                after,
+                                                view.field(),
+                                                rules.site(after, c.type(), c.t(), List.of()),
+                                                r,
+                                                true)));
+                }
+                if (later) continue;
+                for (Member o : members) {
+                    if (o == c) continue;
+                    last.add(
+                            ctx.mkOr(
+                                    ctx.mkEq(o.t(), t),
+                                    ctx.mkNot(sees.apply(o.t())),
+                                    notWritten(ctx, rules, o, view.table(), view.field(), r),
+                                    v.ar(o.t(), c.t())));
+                }
+                out.add(
+                        ctx.mkImplies(
+                                ctx.mkAnd(last.toArray(new BoolExpr[0])),
+                                ctx.mkEq(read, value.get())));
+            }
+        }
+        return out;
+    }
+
+    /** The value statement sf writes into the field of record r, when it names one. */
+    private static Optional<Expr<?>> writtenValue(
+            Context ctx, AccessRules rules, StatementFacts sf, String field, Site site, Expr<?> r) {
+        if (StatementFacts.ALIVE.equals(field)) {
+            if (sf.statement() instanceof Stmt.Insert) return Optional.of(ctx.mkTrue());
+            if (sf.statement() instanceof Stmt.Delete) return Optional.of(ctx.mkFalse());
+            return Optional.empty();
+        }
+        if (sf.statement() instanceof Stmt.Insert ins) {
+            int at = ins.columns().indexOf(field);
+            if (at < 0 || ins.values().get(at).readsColumns()) return Optional.empty();
+            return rules.terms().value(ins.values().get(at), site, null);
+        }
+        if (sf.statement() instanceof Stmt.Update up) {
+            Optional<Expr<?>> out = Optional.empty();
+            for (isocheck.program.Assignment a : up.assignments())
+                if (a.column().equals(field)) {
+                    if (a.value().readsColumns()) return Optional.empty();
+                    out = rules.terms().value(a.value(), site, r);
+                }
+            return out;
+        }
+        return Optional.empty();
     }
 
     /**

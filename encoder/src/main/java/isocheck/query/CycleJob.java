@@ -243,7 +243,9 @@ final class CycleJob {
                     }
                     java.util.Optional<BoolExpr> writes =
                             ClosedWorldViews.outsideWrites(e.v(), e.encoder().rules(), e.q(), own);
-                    if (writes.isEmpty()) continue;
+                    java.util.Optional<BoolExpr> between =
+                            ClosedWorldViews.outsideBetween(e.v(), e.encoder().rules(), e.q(), own);
+                    if (writes.isEmpty() || between.isEmpty()) continue;
                     ClosedWorldViews.Preferences prefs =
                             ClosedWorldViews.of(
                                     e.v(), e.model(), e.encoder(), e.q(), assertions, own);
@@ -257,7 +259,7 @@ final class CycleJob {
                                     concat(
                                             prefs.base(),
                                             ClosedWorldViews.pins(own),
-                                            List.of(writes.get()),
+                                            List.of(writes.get(), between.get()),
                                             ClosedWorldViews.outsideNotBetween(
                                                     e.v(), e.encoder().rules(), e.q(), own)),
                                     ClosedWorldViews.loops(e.v(), e.encoder(), e.q(), own),
