@@ -111,6 +111,14 @@ class PostgresLevelsReplayTest {
     static final String WHY_W =
             "a UNIQUE constraint between an INSERT and a concurrent DELETE of the row holding the same values (keyless-watch.sql, stop 39): the witness has RemoveWatch delete the initial (user, page) row and miss AddWatch's new one, AddWatch insert the same (user, page) without seeing the delete, and Notify see AddWatch's row and still the deleted one. On the server the INSERT either fails at once on the unique index (the replay's order) or waits for the deleter's commit and then commits after it, so a snapshot that holds AddWatch holds RemoveWatch too: no such cycle. The encoding states unique_insert among INSERTs, not the order an INSERT takes after the DELETE it waited for (an over-approximation, sound)";
 
+    static final String WHY_Y =
+            "an anti-dependency of a predicate read on a field of a row that matches its WHERE neither before nor after the write (watch.sql, stop 42): Notify's SELECT of title 20's unnotified watchers scans the initial watch list row 4 (title 20, already notified), a RemoveWatch outside the cycle deletes it, and AddWatch inserts row 4 again for title 25; the encoding reads wl_title of row 4 at item level, so T2 -rw-> T1, but neither version matches the WHERE, the SELECT's result is the same in the serial order RemoveWatch, AddWatch, Notify, and the history is serializable (Adya's predicate dependencies count only writes that change the matches). An over-approximation, sound";
+    static final String WHY_Z =
+            "a loop's row over a row set whose values the seed does not take from the model (watch.sql, stop 42): the witness's Notify updates watch list row 39 in its loop, but InitialState finds no statement outside loops that reads row 39's columns and seeds it as (0, 0, 0), which no Notify's SELECT returns; on the server the loop is empty and the history serializable. The closed world's cw! values of such a row are not yet the seed's";
+
+    static final String WHY_AB =
+            "a key computed as MAX + 1 where the model's INSERT writes another key (max-plus-one-key.sql, stop 42, a witness with NewBid T3 outside the cycle): the model's three NewBids insert bids 0, -1 and -3 (the schedule's absent rows), T1's MAX sees T3's bid and misses T2's (T1 -rw-> T2); on the server T1's MAX and T2's are both T3's bid -1, both compute key 0, and T1's INSERT fails on the primary key (PostgreSQL; H2 and InnoDB order them otherwise), so no cycle forms. The closed world states two INSERTs of one record on their pinned records (insertedOnce), not that a MAX-derived key equals the MAX its view holds plus one";
+
     /**
      * "program level anomaly-number" of the anomalies that do not replay, and why (each
      * investigated from its schedule and trace).
@@ -128,6 +136,9 @@ class PostgresLevelsReplayTest {
                             Map.entry("join-phantom read-committed 1", WHY_J),
                             Map.entry("keyless-watch repeatable-read 1", WHY_W),
                             Map.entry("keyless-watch repeatable-read 2", WHY_W),
+                            Map.entry("watch read-committed 9", WHY_Y),
+                            Map.entry("max-plus-one-key read-committed 2", WHY_AB),
+                            Map.entry("watch read-committed 25", WHY_Z),
                             Map.entry("notify-is-null repeatable-read 1", WHY_H3),
                             Map.entry("join-phantom repeatable-read 1", WHY_J),
                             Map.entry("join-record repeatable-read 1", WHY_Q),
@@ -175,7 +186,9 @@ class PostgresLevelsReplayTest {
                     "keyless-watch",
                     Path.of("src/test/resources/keyless/keyless-watch.sql"),
                     "reinsert",
-                    OutsideTransactionWitnessTest.REINSERT);
+                    OutsideTransactionWitnessTest.REINSERT,
+                    "watch",
+                    Path.of("src/test/resources/outside/watch.sql"));
 
     @TempDir Path dir;
 

@@ -88,7 +88,8 @@ final class ClosedWorldViews {
             // a field a cycle transaction writes: only a statement that runs before its own
             // transaction's writes of it, and only while every other cycle transaction visible
             // to it left the record's field as it was (notWritten)
-            if (!unwritten && (view.statement() == null || !beforeOwnWrites(model, view))) continue;
+            if (!unwritten && (view.statement() == null || ownEarlierWrites(model, view) == null))
+                continue;
             views.put(e.getKey(), view);
         }
         // each equation on the query's ground applications of the function, not under a
@@ -126,6 +127,7 @@ final class ClosedWorldViews {
             for (int a = 0; a < applied.size(); a++) {
                 Expr<?>[] args = applied.get(a);
                 BoolExpr eq = ctx.mkEq(ctx.mkApp(f, args), ctx.mkApp(init, args[view.recordAt()]));
+                boolean afterOwn = false;
                 if (!unwritten) {
                     // the statement's own snapshot where it has one (READ COMMITTED: a
                     // transaction's later statements may see a commit its earlier ones do not),
@@ -159,6 +161,20 @@ final class ClosedWorldViews {
                                                         ? seen(v, snapshot, c.t(), t)
                                                         : seen(v, iteration, c.t(), t, elements)),
                                         notWritten(ctx, rules, c, view.table(), view.field(), r)));
+                    // after its own transaction's writes of the field: only on records none of
+                    // them writes (their necessary conditions), and as a check, so that the
+                    // witnesses these views did not constrain before keep their models
+                    List<StatementFacts> own = ownEarlierWrites(model, view);
+                    for (StatementFacts sf : own)
+                        unseen.add(
+                                ctx.mkNot(
+                                        rules.writes(
+                                                sf,
+                                                view.field(),
+                                                rules.site(sf, view.type(), t, List.of()),
+                                                r,
+                                                true)));
+                    if (!own.isEmpty()) afterOwn = true;
                     eq = ctx.mkImplies(ctx.mkAnd(unseen.toArray(new BoolExpr[0])), eq);
                     checks.addAll(
                             lastWriterValues(
@@ -174,7 +190,7 @@ final class ClosedWorldViews {
                                                     ? seen(v, snapshot, c, t)
                                                     : seen(v, iteration, c, t, elements)));
                 }
-                (a < inBase ? out : checks).add(eq);
+                (a < inBase && !afterOwn ? out : checks).add(eq);
             }
         }
         // family by family, in cycle order: the canonical solve's input order
@@ -192,7 +208,12 @@ final class ClosedWorldViews {
         for (Member m : members) checks.addAll(completeAtKnownRows(v, rules, m, known));
         checks.addAll(keysBelowDrawn(v, encoder, q, cycle, known, views, apps));
         checks.addAll(insertedRowsPassChecks(v, rules, q, cycle));
+        checks.addAll(updatedRowsPassChecks(v, rules, q, cycle));
         checks.addAll(insertedOnce(v, model, rules, members, inserts));
+        checks.addAll(insertAfterDelete(v, model, rules, q, members, inserts, initial));
+        checks.addAll(initialForeignKeys(v, model, q, initial));
+        checks.addAll(absentRowsHoldTheirInsert(v, inserts, initial));
+        checks.addAll(insertOnInitialRow(v, model, rules, q, members, inserts, initial));
         return new Preferences(out, checks);
     }
 
@@ -253,7 +274,13 @@ final class ClosedWorldViews {
     }
 
     /** An INSERT of the cycle outside loops: whether it wrote, its row, its columns' values. */
-    private record Written(BoolExpr wrote, Expr<?> row, Map<String, Expr<?>> values, Expr<?> t) {}
+    private record Written(
+            BoolExpr wrote,
+            Expr<?> row,
+            Map<String, Expr<?>> values,
+            Expr<?> t,
+            Member by,
+            StatementFacts statement) {}
 
     /**
      * The members' INSERTs outside loops by table, and the tables they delete from and the
@@ -283,7 +310,7 @@ final class ClosedWorldViews {
                 }
                 BoolExpr wrote = rules.writes(sf, StatementFacts.ALIVE, site, row.get(), false);
                 byTable.computeIfAbsent(sf.table(), k -> new ArrayList<>())
-                        .add(new Written(wrote, row.get(), values, c.t()));
+                        .add(new Written(wrote, row.get(), values, c.t(), c, sf));
             }
         return new Inserts(byTable, changed);
     }
@@ -342,6 +369,370 @@ final class ClosedWorldViews {
                                     ctx.mkAnd(x.wrote(), y.wrote(), ctx.mkEq(x.row(), y.row())),
                                     ctx.mkOr(deleted.toArray(new BoolExpr[0]))));
                 }
+        }
+        return out;
+    }
+
+    /**
+     * An INSERT whose row agrees on every column of a UNIQUE constraint with a row another member
+     * DELETEs, a row no member inserted (so alive until that DELETE), runs after the deleter
+     * commits: before, it fails on the unique index, or waits for the deleter's row lock and
+     * proceeds once it commits (PostgreSQL manual §5.5.3; the index's check waits for an
+     * in-progress deleter). So the deleter commits first, and every later statement of the inserter
+     * sees it. The encoding leaves that order free, an INSERT having no snapshot of its own:
+     * Wikipedia's AddWatchList inserted (user 1, namespace 1, title) while the model's
+     * RemoveWatchList outside the cycle deleted the row holding it, and AddWatchList's later UPDATE
+     * did not see that commit; on the server the INSERT failed at once (benchmarks/RESULTS.md stop
+     * 41, Wikipedia 5). Only for two distinct records (a UNIQUE constraint besides the key); a
+     * key's one record is {@link #insertedOnce}'s. A check.
+     */
+    private static List<BoolExpr> insertAfterDelete(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<Member> members,
+            Inserts inserts,
+            Map<String, FuncDecl<?>> initial) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        Map<String, FuncDecl<?>> fs = v.declaredFunctions();
+        for (Map.Entry<String, List<Written>> e : inserts.byTable().entrySet()) {
+            String table = e.getKey();
+            isocheck.program.Table t = model.program().schema().table(table).orElse(null);
+            if (t == null) continue;
+            List<Expr<?>> ground = q.groundOf(v.recordSort(table));
+            for (Member d : members)
+                for (StatementFacts del : model.facts(d.type().name()).statements()) {
+                    if (!(del.statement() instanceof Stmt.Delete)
+                            || !del.table().equals(table)
+                            || !del.loops().isEmpty()) continue;
+                    Site site = rules.site(del, d.type(), d.t(), List.of());
+                    String suffix = "@" + d.type().name() + "." + del.id() + "/2";
+                    // the key's one record: alive initially, deleted by d, inserted again
+                    for (Written w : e.getValue()) {
+                        BoolExpr alive = initiallyAlive(v, initial, table, w.row());
+                        if (w.by() == d || alive == null) continue;
+                        out.add(
+                                ctx.mkImplies(
+                                        ctx.mkAnd(
+                                                w.wrote(),
+                                                alive,
+                                                rules.writes(
+                                                        del,
+                                                        StatementFacts.ALIVE,
+                                                        site,
+                                                        w.row(),
+                                                        true)),
+                                        ctx.mkAnd(
+                                                after(v, model, fs, d, w)
+                                                        .toArray(new BoolExpr[0]))));
+                    }
+                    for (isocheck.program.Constraint c : t.constraints()) {
+                        if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+                        List<ColumnView> cols = new ArrayList<>();
+                        for (String col : u.columns()) {
+                            ColumnView f = columnView(v, fs, table, col, suffix);
+                            boolean notNull =
+                                    t.column(col)
+                                            .map(isocheck.program.Column::notNull)
+                                            .orElse(false);
+                            if (f == null || !notNull) {
+                                cols = null;
+                                break;
+                            }
+                            cols.add(f);
+                        }
+                        if (cols == null || cols.isEmpty()) continue;
+                        for (Written w : e.getValue()) {
+                            if (w.by() == d) continue;
+                            List<Expr<?>> values = new ArrayList<>();
+                            for (int i = 0; i < cols.size(); i++) {
+                                Expr<?> x = w.values().get(u.columns().get(i));
+                                if (x == null || !x.getSort().equals(cols.get(i).sort())) {
+                                    values = null;
+                                    break;
+                                }
+                                values.add(x);
+                            }
+                            if (values == null) continue;
+                            List<BoolExpr> after = after(v, model, fs, d, w);
+                            for (Expr<?> y : ground) {
+                                List<BoolExpr> when = new ArrayList<>();
+                                when.add(w.wrote());
+                                // the DELETE's necessary condition (its WHERE holds on y, alive
+                                // in its view): the sufficient one is false where the DELETE acts
+                                // on the newest version (READ COMMITTED). It claims too much only
+                                // where another member deleted y first, which costs a witness
+                                when.add(rules.writes(del, StatementFacts.ALIVE, site, y, true));
+                                when.add(ctx.mkNot(ctx.mkEq(y, w.row())));
+                                for (int i = 0; i < cols.size(); i++)
+                                    when.add(ctx.mkEq(cols.get(i).at(y, d.t()), values.get(i)));
+                                for (Written z : e.getValue())
+                                    when.add(ctx.mkNot(ctx.mkAnd(z.wrote(), ctx.mkEq(z.row(), y))));
+                                out.add(
+                                        ctx.mkImplies(
+                                                ctx.mkAnd(when.toArray(new BoolExpr[0])),
+                                                ctx.mkAnd(after.toArray(new BoolExpr[0]))));
+                            }
+                        }
+                    }
+                }
+        }
+        return out;
+    }
+
+    /**
+     * Column {@code col} of record r in the initial state: its key, its one value ({@link
+     * Vocabulary#oneValue}), or its {@code cw!} function; null when the closed world has none.
+     */
+    private static Expr<?> initialColumn(
+            Vocabulary v, Map<String, FuncDecl<?>> initial, String table, String col, Expr<?> r) {
+        if (v.isKey(table, col)) return v.key(table, col, r);
+        if (v.hasOneValue(table, col)) return v.oneValue(table, col, r);
+        FuncDecl<?> f = initial.get(table + "." + col);
+        return f == null ? null : v.context().mkApp(f, r);
+    }
+
+    /** Whether record r is alive in the initial state; null when the closed world does not say. */
+    private static BoolExpr initiallyAlive(
+            Vocabulary v, Map<String, FuncDecl<?>> initial, String table, Expr<?> r) {
+        if (v.isStatic(table)) return v.alive(table, r, null);
+        FuncDecl<?> f = initial.get(table + "." + StatementFacts.ALIVE);
+        return f == null ? null : (BoolExpr) v.context().mkApp(f, r);
+    }
+
+    /**
+     * Deleter d commits before w's INSERT: first in ar, and in the snapshot of every later
+     * statement (outside loops) of w's transaction.
+     */
+    private static List<BoolExpr> after(
+            Vocabulary v, ProgramModel model, Map<String, FuncDecl<?>> fs, Member d, Written w) {
+        List<BoolExpr> out = new ArrayList<>();
+        out.add(v.ar(d.t(), w.t()));
+        List<StatementFacts> all = model.facts(w.by().type().name()).statements();
+        for (StatementFacts later : all.subList(all.indexOf(w.statement()) + 1, all.size())) {
+            String id = w.by().type().name() + "." + later.id();
+            if (later.loops().isEmpty() && fs.containsKey("vis@" + id))
+                out.add(v.statementVis(id, d.t(), w.t()));
+        }
+        return out;
+    }
+
+    /**
+     * A record absent initially that a member inserts holds, initially, the values its INSERT
+     * writes. An absent row's values are read by no one, so this removes no execution; what it
+     * removes is a statement view of the absent row with other values, which a predicate read's
+     * anti-dependency on the INSERT compared with its WHERE: a RemoveWatch DELETE of (user 6,
+     * namespace 1, title 5) "missed" an AddWatch INSERT of (6, 0, 4) (watch.sql, stop 42), an
+     * INSERT that cannot change which rows that DELETE finds (Adya's predicate dependencies). A
+     * check.
+     */
+    private static List<BoolExpr> absentRowsHoldTheirInsert(
+            Vocabulary v, Inserts inserts, Map<String, FuncDecl<?>> initial) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        for (Map.Entry<String, List<Written>> e : inserts.byTable().entrySet())
+            for (Written w : e.getValue()) {
+                BoolExpr alive = initiallyAlive(v, initial, e.getKey(), w.row());
+                if (alive == null) continue;
+                List<BoolExpr> same = new ArrayList<>();
+                for (Map.Entry<String, Expr<?>> c :
+                        new java.util.TreeMap<>(w.values()).entrySet()) {
+                    if (v.isKey(e.getKey(), c.getKey())) continue;
+                    Expr<?> held = initialColumn(v, initial, e.getKey(), c.getKey(), w.row());
+                    if (held != null && held.getSort().equals(c.getValue().getSort()))
+                        same.add(ctx.mkEq(held, c.getValue()));
+                }
+                if (same.isEmpty()) continue;
+                out.add(
+                        ctx.mkImplies(
+                                ctx.mkAnd(w.wrote(), ctx.mkNot(alive)),
+                                ctx.mkAnd(same.toArray(new BoolExpr[0]))));
+            }
+        return out;
+    }
+
+    /**
+     * The initial state satisfies every FOREIGN KEY onto a whole primary key (PostgreSQL manual
+     * §5.5.5): a ground record alive initially references a parent alive initially. The encoding
+     * states foreign keys where a statement inserts or deletes, so a model's initial rows could
+     * hold a Wikipedia watchlist row of a user the model has absent, or an AuctionMark item_max_bid
+     * pointing at the bid a NewBid outside the cycle inserts later; the seed could not load them
+     * (stop 42). A check.
+     */
+    private static List<BoolExpr> initialForeignKeys(
+            Vocabulary v,
+            ProgramModel model,
+            CycleQuery.Built q,
+            Map<String, FuncDecl<?>> initial) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        for (isocheck.program.Table t : model.program().schema().tables())
+            for (isocheck.program.Constraint c : t.constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.ForeignKey fk)) continue;
+                List<String> parentKey = v.keyColumns(fk.table());
+                if (!new java.util.HashSet<>(fk.referenced())
+                                .equals(new java.util.HashSet<>(parentKey))
+                        || fk.referenced().size() != parentKey.size()) continue;
+                boolean nullable = false;
+                for (String col : fk.columns())
+                    nullable |= !t.column(col).map(isocheck.program.Column::notNull).orElse(false);
+                for (Expr<?> r : q.groundOf(v.recordSort(t.name()))) {
+                    BoolExpr alive = initiallyAlive(v, initial, t.name(), r);
+                    if (alive == null) break;
+                    List<Expr<?>> key = new ArrayList<>();
+                    for (String pk : parentKey) {
+                        Expr<?> x =
+                                initialColumn(
+                                        v,
+                                        initial,
+                                        t.name(),
+                                        fk.columns().get(fk.referenced().indexOf(pk)),
+                                        r);
+                        // keys are integers (strings by their codes)
+                        if (x == null || !x.getSort().equals(ctx.getIntSort())) {
+                            key = null;
+                            break;
+                        }
+                        key.add(x);
+                    }
+                    if (key == null) continue;
+                    BoolExpr parent =
+                            initiallyAlive(v, initial, fk.table(), v.record(fk.table(), key));
+                    // a NULL column (not encoded) satisfies the key: only NOT NULL columns
+                    if (parent == null || nullable) continue;
+                    out.add(ctx.mkImplies(alive, parent));
+                }
+            }
+        return out;
+    }
+
+    /**
+     * A member's INSERT does not write the values of a UNIQUE constraint (NOT NULL columns) that
+     * another ground record holds initially, alive, when no member's DELETE may delete that record
+     * (their necessary conditions): the record is then alive when the INSERT runs, and the INSERT
+     * fails (PostgreSQL manual §5.5.3). {@link #uniqueAgainstInserts} states it per statement view
+     * where no member deletes from the table at all; Wikipedia's AddWatchList inserted (user 1,
+     * namespace 1, title) beside an initial watchlist row with those values that the
+     * RemoveWatchList outside the cycle, a watch of another user, did not delete (stop 42). A
+     * check.
+     */
+    private static List<BoolExpr> insertOnInitialRow(
+            Vocabulary v,
+            ProgramModel model,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<Member> members,
+            Inserts inserts,
+            Map<String, FuncDecl<?>> initial) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        for (Map.Entry<String, List<Written>> e : inserts.byTable().entrySet()) {
+            String table = e.getKey();
+            isocheck.program.Table t = model.program().schema().table(table).orElse(null);
+            if (t == null) continue;
+            // the key's one record, alive initially, that no member's DELETE may delete
+            for (Written w : e.getValue()) {
+                BoolExpr alive = initiallyAlive(v, initial, table, w.row());
+                if (alive == null) continue;
+                List<BoolExpr> all = new ArrayList<>(List.of(w.wrote(), alive));
+                boolean loops = false;
+                for (Member d : members)
+                    for (StatementFacts sf : model.facts(d.type().name()).statements()) {
+                        if (!(sf.statement() instanceof Stmt.Delete) || !sf.table().equals(table))
+                            continue;
+                        if (!sf.loops().isEmpty()) loops = true;
+                        else
+                            all.add(
+                                    ctx.mkNot(
+                                            rules.writes(
+                                                    sf,
+                                                    StatementFacts.ALIVE,
+                                                    rules.site(sf, d.type(), d.t(), List.of()),
+                                                    w.row(),
+                                                    true)));
+                    }
+                if (!loops) out.add(ctx.mkNot(ctx.mkAnd(all.toArray(new BoolExpr[0]))));
+            }
+            for (isocheck.program.Constraint c : t.constraints()) {
+                if (!(c instanceof isocheck.program.Constraint.Unique u)) continue;
+                boolean usable = true;
+                for (String col : u.columns())
+                    usable &=
+                            !e.getValue().isEmpty()
+                                    && t.column(col)
+                                            .map(isocheck.program.Column::notNull)
+                                            .orElse(false)
+                                    && !v.isKey(table, col);
+                if (!usable) continue;
+                for (Expr<?> y : q.groundOf(v.recordSort(table))) {
+                    BoolExpr alive = initiallyAlive(v, initial, table, y);
+                    if (alive == null) break;
+                    List<Expr<?>> held = new ArrayList<>();
+                    for (String col : u.columns())
+                        held.add(initialColumn(v, initial, table, col, y));
+                    if (held.contains(null)) continue;
+                    List<BoolExpr> kept = new ArrayList<>();
+                    boolean loops = false;
+                    for (Member d : members)
+                        for (StatementFacts sf : model.facts(d.type().name()).statements()) {
+                            if (!sf.table().equals(table)) continue;
+                            boolean changes =
+                                    sf.statement() instanceof Stmt.Delete
+                                            || sf.statement() instanceof Stmt.Update up
+                                                    && up.assignments().stream()
+                                                            .anyMatch(
+                                                                    a ->
+                                                                            u.columns()
+                                                                                    .contains(
+                                                                                            a
+                                                                                                    .column()));
+                            if (!changes) continue;
+                            if (!sf.loops().isEmpty()) loops = true;
+                            else {
+                                String field =
+                                        sf.statement() instanceof Stmt.Delete
+                                                ? StatementFacts.ALIVE
+                                                : ((Stmt.Update) sf.statement())
+                                                        .assignments().stream()
+                                                                .map(
+                                                                        isocheck.program.Assignment
+                                                                                ::column)
+                                                                .filter(u.columns()::contains)
+                                                                .findFirst()
+                                                                .get();
+                                kept.add(
+                                        ctx.mkNot(
+                                                rules.writes(
+                                                        sf,
+                                                        field,
+                                                        rules.site(sf, d.type(), d.t(), List.of()),
+                                                        y,
+                                                        true)));
+                            }
+                        }
+                    if (loops) continue;
+                    for (Written w : e.getValue()) {
+                        List<BoolExpr> same = new ArrayList<>();
+                        for (int i = 0; i < u.columns().size(); i++) {
+                            Expr<?> x = w.values().get(u.columns().get(i));
+                            if (x == null || !x.getSort().equals(held.get(i).getSort())) {
+                                same = null;
+                                break;
+                            }
+                            same.add(ctx.mkEq(x, held.get(i)));
+                        }
+                        if (same == null) continue;
+                        List<BoolExpr> all = new ArrayList<>(same);
+                        all.add(w.wrote());
+                        all.add(ctx.mkNot(ctx.mkEq(y, w.row())));
+                        all.add(alive);
+                        all.addAll(kept);
+                        out.add(ctx.mkNot(ctx.mkAnd(all.toArray(new BoolExpr[0]))));
+                    }
+                }
+            }
         }
         return out;
     }
@@ -546,12 +937,13 @@ final class ClosedWorldViews {
     }
 
     /**
-     * The transaction outside the cycle commits between two statements of one cycle transaction:
-     * one that runs sees it and another that runs does not, by their own snapshots ({@code
-     * vis@T.S}, statements outside loops; {@link CycleJob#between} reads the same from the model).
-     * Asked in the solve, not only of its model: with the closed world's checks the re-solve found
-     * a Cancel that every statement of the two Reserves saw, and the witness was lost though one
-     * between them exists (reinsert.sql). Empty when no cycle type has two such statements.
+     * The transaction outside the cycle commits between two statements of one cycle transaction, on
+     * two source lines: one that runs sees it and another that runs does not, by their own
+     * snapshots ({@code vis@T.S}, statements outside loops; {@link CycleJob#between} reads the same
+     * from the model). Asked in the solve, not only of its model: with the closed world's checks
+     * the re-solve found a Cancel that every statement of the two Reserves saw, and the witness was
+     * lost though one between them exists (reinsert.sql). Empty when no cycle type has two such
+     * statements.
      */
     static Optional<BoolExpr> outsideBetween(
             Vocabulary v, AccessRules rules, CycleQuery.Built q, List<CycleQuery.Selector> shape) {
@@ -561,21 +953,28 @@ final class ClosedWorldViews {
         for (int x = 0; x < q.k(); x++) {
             Transaction type = q.type(x, shape, rules.model());
             Expr<?> tx = q.txns().get(x);
-            List<BoolExpr> sees = new ArrayList<>(), misses = new ArrayList<>();
+            // by source line: a schedule places statements by line (NAME@LINE), so a commit
+            // between an UPDATE's status probe and the UPDATE, one line, has no schedule (SEATS)
+            Map<Integer, List<BoolExpr>> sees = new java.util.TreeMap<>();
+            Map<Integer, List<BoolExpr>> misses = new java.util.TreeMap<>();
             for (StatementFacts sf : rules.model().facts(type.name()).statements()) {
                 String id = type.name() + "." + sf.id();
                 if (!sf.loops().isEmpty() || !v.declaredFunctions().containsKey("vis@" + id))
                     continue;
                 BoolExpr runs = rules.exec(sf, rules.site(sf, type, tx, List.of()), false);
                 BoolExpr vis = v.statementVis(id, outside, tx);
-                sees.add(ctx.mkAnd(runs, vis));
-                misses.add(ctx.mkAnd(runs, ctx.mkNot(vis)));
+                int line = sf.statement().pos().line();
+                sees.computeIfAbsent(line, l -> new ArrayList<>()).add(ctx.mkAnd(runs, vis));
+                misses.computeIfAbsent(line, l -> new ArrayList<>())
+                        .add(ctx.mkAnd(runs, ctx.mkNot(vis)));
             }
-            if (sees.size() < 2) continue;
-            any.add(
-                    ctx.mkAnd(
-                            ctx.mkOr(sees.toArray(new BoolExpr[0])),
-                            ctx.mkOr(misses.toArray(new BoolExpr[0]))));
+            for (Map.Entry<Integer, List<BoolExpr>> a : sees.entrySet())
+                for (Map.Entry<Integer, List<BoolExpr>> b : misses.entrySet())
+                    if (!a.getKey().equals(b.getKey()))
+                        any.add(
+                                ctx.mkAnd(
+                                        ctx.mkOr(a.getValue().toArray(new BoolExpr[0])),
+                                        ctx.mkOr(b.getValue().toArray(new BoolExpr[0]))));
         }
         if (any.isEmpty()) return Optional.empty();
         return Optional.of(any.size() == 1 ? any.get(0) : ctx.mkOr(any.toArray(new BoolExpr[0])));
@@ -621,9 +1020,11 @@ final class ClosedWorldViews {
      * A view that sees member c, where c wrote the field of record r and every other member it sees
      * that may write it committed before c, reads the value c wrote (last writer wins, paper §3.2):
      * an INSERT's value, an UPDATE's {@code SET f = e} with e reading no column, true for an
-     * INSERT's and false for a DELETE's Alive. With the view left free, a Cancel outside the cycle
-     * read the reservation a Reserve of the cycle inserted for customer 7 as customer 2's, and
-     * deleted it (analyzer/src/test/resources/outside/reinsert.sql, witness 14 of stop 41, replayed
+     * INSERT's and false for a DELETE's Alive. Wikipedia's UpdatePage loop read a watcher row that
+     * the RemoveWatchList outside the cycle, which it saw, had deleted (stop 42's witness 5). With
+     * the view left free, a Cancel outside the cycle read the reservation a Reserve of the cycle
+     * inserted for customer 7 as customer 2's, and deleted it
+     * (analyzer/src/test/resources/outside/reinsert.sql, witness 14 of stop 41, replayed
      * SER-consistent). A check ({@link Preferences#checks}): a model that satisfies it stays as it
      * was. No equation where c's write of the field is in a loop, reads a column (an UPDATE's
      * {@code f = f + e} at READ COMMITTED reads the newest version after its lock wait, which the
@@ -655,10 +1056,17 @@ final class ClosedWorldViews {
                 List<BoolExpr> last = new ArrayList<>();
                 last.add(ctx.mkNot(ctx.mkEq(c.t(), t)));
                 last.add(sees.apply(c.t()));
-                last.add(rules.writes(sf, view.field(), site, r, false));
+                // a DELETE's Alive: its necessary condition (its WHERE holds on r, alive in its
+                // view), as its sufficient one is false after an earlier own DELETE of the table
+                // (AccessRules#aliveInView). It claims too much only where a member it does not
+                // see changed r's WHERE columns first and the DELETE skipped r after its lock wait
+                boolean deletes = sf.statement() instanceof Stmt.Delete;
+                last.add(rules.writes(sf, view.field(), site, r, deletes));
                 boolean later = false;
                 for (int x = w + 1; x < writers.size(); x++) {
                     StatementFacts after = writers.get(x);
+                    // a later DELETE writes the same false
+                    if (deletes && after.statement() instanceof Stmt.Delete) continue;
                     if (!after.loops().isEmpty()) later = true;
                     else
                         last.add(
@@ -1397,6 +1805,62 @@ final class ClosedWorldViews {
     }
 
     /**
+     * A row a committed UPDATE (outside loops) wrote satisfies its table's CHECK constraints over
+     * key columns and columns the UPDATE sets to a value that reads no column, on every ground
+     * record the UPDATE writes: as {@link #insertedRowsPassChecks}. constraints.sql's two Withdraws
+     * of one account, {@code SET balance = :b - 1} under {@code CHECK (balance >= 0)}, were given a
+     * balance of 0 by a re-solve of the closed world, and both replays aborted on the CHECK (stop
+     * 42). The write condition is under-approximated and the condition over-approximated.
+     */
+    private static List<BoolExpr> updatedRowsPassChecks(
+            Vocabulary v, AccessRules rules, CycleQuery.Built q, List<Member> cycle) {
+        Context ctx = v.context();
+        List<BoolExpr> out = new ArrayList<>();
+        for (Member m : cycle)
+            for (StatementFacts sf : rules.model().facts(m.type().name()).statements()) {
+                if (!(sf.statement() instanceof Stmt.Update up) || !sf.loops().isEmpty()) continue;
+                Site site = rules.site(sf, m.type(), m.t(), List.of());
+                Map<String, isocheck.program.Expr> set = new java.util.HashMap<>();
+                for (isocheck.program.Assignment a : up.assignments())
+                    if (!a.value().readsColumns()) set.put(a.column(), a.value());
+                List<isocheck.program.Cond> conditions = new ArrayList<>();
+                for (isocheck.program.Constraint c : v.table(sf.table()).constraints())
+                    if (c instanceof isocheck.program.Constraint.Check check) {
+                        Set<String> cols = isocheck.program.Columns.of(check.condition());
+                        if (cols.stream().anyMatch(col -> !v.isKey(sf.table(), col))
+                                && cols.stream()
+                                        .allMatch(
+                                                col ->
+                                                        v.isKey(sf.table(), col)
+                                                                || set.containsKey(col)))
+                            conditions.add(check.condition());
+                    }
+                if (conditions.isEmpty()) continue;
+                Map<String, Expr<?>> values = new java.util.HashMap<>();
+                for (Map.Entry<String, isocheck.program.Expr> a : set.entrySet())
+                    rules.terms()
+                            .value(a.getValue(), site, null)
+                            .ifPresent(x -> values.put(a.getKey(), x));
+                for (Expr<?> r : q.groundOf(v.recordSort(sf.table()))) {
+                    BoolExpr wrote =
+                            rules.writes(sf, set.keySet().iterator().next(), site, r, false);
+                    for (isocheck.program.Cond c : conditions) {
+                        if (!values.keySet()
+                                .containsAll(
+                                        isocheck.program.Columns.of(c).stream()
+                                                .filter(col -> !v.isKey(sf.table(), col))
+                                                .toList())) continue;
+                        out.add(
+                                ctx.mkImplies(
+                                        wrote,
+                                        rules.terms().cond(c, site.withColumns(values), r, true)));
+                    }
+                }
+            }
+        return out;
+    }
+
+    /**
      * Under-approximated: the statement runs, its WHERE matches x, and x is alive in its view (a
      * row the server's scan returns).
      */
@@ -1767,20 +2231,30 @@ final class ClosedWorldViews {
         return null;
     }
 
-    /** Whether the view's statement comes before every write of its field by its transaction. */
-    private static boolean beforeOwnWrites(ProgramModel model, View view) {
+    /**
+     * The statements of the view's transaction before its statement that write its field, all
+     * outside loops (empty: the statement comes before every write of its field by its
+     * transaction); null when one is in a loop, or the statement is in a loop and a statement in a
+     * loop writes the field. A RemoveWatch's second DELETE had no equation, its first DELETE of the
+     * table coming before it, and the model let it delete a watch list row an AddWatch outside the
+     * cycle inserted, which its snapshot did not hold (watch.sql, stop 42).
+     */
+    private static List<StatementFacts> ownEarlierWrites(ProgramModel model, View view) {
         List<StatementFacts> all = model.facts(view.type().name()).statements();
         int at = all.indexOf(view.statement());
-        if (at < 0) return false;
+        if (at < 0) return null;
+        List<StatementFacts> out = new ArrayList<>();
         for (int i = 0; i < at; i++) {
             StatementFacts sf = all.get(i);
-            if (sf.table().equals(view.table()) && sf.writes().contains(view.field())) return false;
+            if (!sf.table().equals(view.table()) || !sf.writes().contains(view.field())) continue;
+            if (!sf.loops().isEmpty()) return null;
+            out.add(sf);
         }
         for (StatementFacts sf : all)
             if (sf.loops().size() > 0
                     && sf.table().equals(view.table())
                     && sf.writes().contains(view.field())
-                    && !view.statement().loops().isEmpty()) return false;
-        return true;
+                    && !view.statement().loops().isEmpty()) return null;
+        return out;
     }
 }

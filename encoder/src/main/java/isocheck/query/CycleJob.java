@@ -360,13 +360,14 @@ final class CycleJob {
      */
     private static boolean between(Witness w) {
         for (int t = 0; t < w.k(); t++) {
-            boolean sees = false, misses = false;
+            java.util.Set<Integer> sees = new java.util.HashSet<>(),
+                    misses = new java.util.HashSet<>();
             for (Witness.Sight x : w.sights()) {
                 if (x.txn() != t || x.other() != w.k()) continue;
-                if (x.sees()) sees = true;
-                else misses = true;
+                (x.sees() ? sees : misses).add(x.statement().pos().line());
             }
-            if (sees && misses) return true;
+            // on two source lines, as ClosedWorldViews#outsideBetween asks
+            for (int line : sees) if (misses.stream().anyMatch(l -> l != line)) return true;
         }
         return false;
     }
