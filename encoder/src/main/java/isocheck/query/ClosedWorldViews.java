@@ -43,9 +43,9 @@ import java.util.Set;
  * SELECT into a row set ({@code X.v.f}). (2) {@link #firstRows}. (3) {@link #limitedLoops}. (4)
  * {@link #distinctInsertingElements}. (5) {@link #freshIdentities}. (6) {@link #sameAggregates}.
  * (7) {@link #keyLookups}. (8) the facts about rows of {@link ClosedWorldRows}: UNIQUE keys in
- * views, initially and between INSERTs. {@link CycleJob} adds the cycle's edges ({@link
- * #pins}, or some statement pair of its class, {@link #classPins}), the edges' guards on integer
- * values ({@link #edgeGuards}), and {@link #loops}' preferences, asked first and dropped when
+ * views, initially and between INSERTs. {@link CycleJob} adds the cycle's edges ({@link #pins}, or
+ * some statement pair of its class, {@link #classPins}), the edges' guards on integer values
+ * ({@link #edgeGuards}), and {@link #loops}' preferences, asked first and dropped when
  * unsatisfiable. The checks ({@link Preferences#checks}), held to the model after the solve: the
  * equations of (1) on the rows {@link #knownRows} adds, {@link #completeAtKnownRows}, {@link
  * #keysBelowDrawn}, and ClosedWorldRows' checks (CHECK constraints of written rows, INSERTs of one
