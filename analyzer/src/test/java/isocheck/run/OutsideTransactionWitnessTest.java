@@ -38,7 +38,7 @@ class OutsideTransactionWitnessTest {
         List<Witness> more =
                 all.stream().filter(w -> w.alone() == AloneExecution.WITH_ONE_MORE).toList();
         assertEquals(
-                4,
+                5,
                 more.size(),
                 all.stream().map(w -> w.alone() + " " + w.edges()).toList().toString());
         for (Witness w : more) {
