@@ -647,12 +647,8 @@ final class ClosedWorldRows {
         for (ClosedWorldViews.Member m : cycle)
             for (StatementFacts sf : rules.model().facts(m.type().name()).statements()) {
                 if (!(sf.statement() instanceof Stmt.Insert)) continue;
-                List<isocheck.program.Cond> conditions = new ArrayList<>();
-                for (isocheck.program.Constraint c : v.table(sf.table()).constraints())
-                    if (c instanceof isocheck.program.Constraint.Check check
-                            && isocheck.program.Columns.of(check.condition()).stream()
-                                    .allMatch(col -> v.isKey(sf.table(), col)))
-                        conditions.add(check.condition());
+                List<isocheck.program.Cond> conditions =
+                        checksOver(v, sf.table(), col -> v.isKey(sf.table(), col), false);
                 if (conditions.isEmpty()) continue;
                 for (Site site : ClosedWorldViews.groundSites(rules, q, m, sf)) {
                     Optional<Expr<?>> row = rules.pinnedRecord(sf, site);
@@ -664,6 +660,27 @@ final class ClosedWorldRows {
                                         rules.terms().cond(c, site, row.get(), true)));
                 }
             }
+        return out;
+    }
+
+    /**
+     * The CHECK conditions of the table whose columns are all {@code known}; with {@code
+     * notKeysOnly}, only those that read some non-key column (the rest are {@link
+     * #insertedRowsPassChecks}').
+     */
+    private static List<isocheck.program.Cond> checksOver(
+            Vocabulary v,
+            String table,
+            java.util.function.Predicate<String> known,
+            boolean notKeysOnly) {
+        List<isocheck.program.Cond> out = new ArrayList<>();
+        for (isocheck.program.Constraint c : v.table(table).constraints()) {
+            if (!(c instanceof isocheck.program.Constraint.Check check)) continue;
+            Set<String> cols = isocheck.program.Columns.of(check.condition());
+            if (cols.stream().allMatch(known)
+                    && (!notKeysOnly || cols.stream().anyMatch(col -> !v.isKey(table, col))))
+                out.add(check.condition());
+        }
         return out;
     }
 
@@ -689,18 +706,12 @@ final class ClosedWorldRows {
                 Map<String, isocheck.program.Expr> set = new java.util.HashMap<>();
                 for (isocheck.program.Assignment a : up.assignments())
                     if (!a.value().readsColumns()) set.put(a.column(), a.value());
-                List<isocheck.program.Cond> conditions = new ArrayList<>();
-                for (isocheck.program.Constraint c : v.table(sf.table()).constraints())
-                    if (c instanceof isocheck.program.Constraint.Check check) {
-                        Set<String> cols = isocheck.program.Columns.of(check.condition());
-                        if (cols.stream().anyMatch(col -> !v.isKey(sf.table(), col))
-                                && cols.stream()
-                                        .allMatch(
-                                                col ->
-                                                        v.isKey(sf.table(), col)
-                                                                || set.containsKey(col)))
-                            conditions.add(check.condition());
-                    }
+                List<isocheck.program.Cond> conditions =
+                        checksOver(
+                                v,
+                                sf.table(),
+                                col -> v.isKey(sf.table(), col) || set.containsKey(col),
+                                true);
                 if (conditions.isEmpty()) continue;
                 Map<String, Expr<?>> values = new java.util.HashMap<>();
                 for (Map.Entry<String, isocheck.program.Expr> a : set.entrySet())
