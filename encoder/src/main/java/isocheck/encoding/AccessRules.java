@@ -676,6 +676,45 @@ public final class AccessRules {
         return false;
     }
 
+    /**
+     * Whether the predicate anti-dependency c (a SELECT's WHERE reads {@code c.field()}, a non-key
+     * column, of r, which c's INSERT or UPDATE then writes) changes the SELECT's matches, as far as
+     * the encoding knows the two versions: the version the reader saw matches its WHERE, or the
+     * written one may. Adya's predicate anti-dependency needs the write to change the predicate's
+     * matches; with neither version matching, the row stays outside the reader's result. The
+     * written version is over-approximated: the INSERT's values, or the UPDATE's SET values the
+     * terms can state, every other atom by polarity. Empty where it does not apply (a join, an
+     * aggregate, another kind of statement, a column the WHERE does not mention). Used by the
+     * closed world ({@code query.ClosedWorldViews#predicateMatches}) as a preference, not by the
+     * query: the paper's reading, and the explorer's, has the WHERE read its columns on every row
+     * its key part matches.
+     */
+    public Optional<BoolExpr> predicateMatchChanges(
+            Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
+        if (c.kind() != DepKind.RW
+                || c.field().equals(StatementFacts.ALIVE)
+                || v.isKey(c.table(), c.field())
+                || !(c.c1().statement() instanceof Stmt.Select sel)
+                || sel.isJoin()
+                || sel.aggregate().isPresent()
+                || !isocheck.program.Columns.of(sel.where()).contains(c.field()))
+            return Optional.empty();
+        Map<String, Expr<?>> values = new HashMap<>();
+        if (c.c2().statement() instanceof Stmt.Insert ins) {
+            for (int i = 0; i < ins.columns().size(); i++) {
+                String column = ins.columns().get(i);
+                terms.value(ins.values().get(i), writerSite, null)
+                        .ifPresent(x -> values.put(column, x));
+            }
+        } else if (c.c2().statement() instanceof Stmt.Update up) {
+            for (isocheck.program.Assignment a : up.assignments())
+                terms.value(a.value(), writerSite, null).ifPresent(x -> values.put(a.column(), x));
+        } else return Optional.empty();
+        BoolExpr read = addresses(c.c1(), readerSite, r, true);
+        BoolExpr written = addresses(c.c1(), readerSite.withColumns(values), r, true, false);
+        return Optional.of(ctx.mkOr(read, written));
+    }
+
     /** An INSERT's anti-dependency: the reader saw r absent, and the new row matches its WHERE. */
     private BoolExpr insertMatches(Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
         {

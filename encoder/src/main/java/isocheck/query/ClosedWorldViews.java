@@ -321,6 +321,36 @@ final class ClosedWorldViews {
     }
 
     /**
+     * On each chosen edge that is a predicate anti-dependency on a column its SELECT's WHERE
+     * mentions, the version read or the version written matches that WHERE ({@link
+     * AccessRules#predicateMatchChanges}): the query, like the paper, lets a WHERE read its columns
+     * on rows it never matches, and a watch.sql witness had Notify "read" the title of a row whose
+     * {@code notified} was set in both versions, an edge no recorded history has (benchmarks/
+     * RESULTS.md stop 43). Asked with {@link #edgeGuards}.
+     */
+    static List<BoolExpr> predicateMatches(
+            Context ctx,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<List<CycleQuery.Selector>> edges) {
+        List<BoolExpr> out = new ArrayList<>();
+        int k = edges.size();
+        for (int i = 0; i < k; i++) {
+            Expr<?> t1 = q.txns().get(i), t2 = q.txns().get((i + 1) % k);
+            for (CycleQuery.Selector s : edges.get(i)) {
+                var c = s.conflict();
+                rules.predicateMatchChanges(
+                                c,
+                                rules.site(c.c1(), c.t1(), t1, s.first()),
+                                rules.site(c.c2(), c.t2(), t2, s.second()),
+                                s.record())
+                        .ifPresent(m -> out.add(ctx.mkImplies(s.flag(), m)));
+            }
+        }
+        return out;
+    }
+
+    /**
      * The cycle's transactions' locals on integer values ({@link Encoder#localsOnIntegers}) and
      * their commit guards on integer values ({@link Encoder#commitGuardOnIntegers}), asked with
      * {@link #edgeGuards}: where a key is computed from a nullable column, the query leaves it

@@ -292,7 +292,8 @@ final class CycleJob {
      * One closed-world search over the edges' candidate selectors {@code edges} (one each when
      * pinned): the loops' preferences first, then without them; both with the edges' guards on
      * integer values ({@link ClosedWorldViews#edgeGuards}, {@link
-     * ClosedWorldViews#localsOnIntegers}), which decide whether the cycle's transactions alone show
+     * ClosedWorldViews#localsOnIntegers}) and their predicate reads' matches ({@link
+     * ClosedWorldViews#predicateMatches}), which decide whether the cycle's transactions alone show
      * it; last without the guards, a witness no better than a NONE.
      */
     private Attempt alone(
@@ -307,6 +308,7 @@ final class CycleJob {
         List<BoolExpr> guards =
                 new ArrayList<>(
                         ClosedWorldViews.edgeGuards(ctx, e.encoder().rules(), e.q(), edges));
+        guards.addAll(ClosedWorldViews.predicateMatches(ctx, e.encoder().rules(), e.q(), edges));
         guards.addAll(
                 ClosedWorldViews.localsOnIntegers(
                         e.encoder(),
@@ -324,13 +326,18 @@ final class CycleJob {
                     ReproducibleCheck.check(
                             more, Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS), cancel)) {
                 if (cw.status() == Status.SATISFIABLE) {
-                    Valuation model = cw.valuation(ctx);
+                    // read from a copy: the checks may be asked in cw's context next
+                    Valuation model = cw.detachedValuation(ctx);
                     // the checks, facts of every execution of the cycle alone: a model that breaks
-                    // one is asked again with them; unsatisfiable then, the tier has no such
-                    // execution; out of time, the model stays
+                    // one is asked again with them, where the tier was solved (what Z3 learned
+                    // there stays; ReproducibleCheck#recheck, afresh if that runs out);
+                    // unsatisfiable then, the tier has no such execution; out of time, the model
+                    // stays
                     if (checks.stream().anyMatch(c -> !model.eval(c, true).isTrue())) {
                         try (ReproducibleCheck.Answer again =
-                                ReproducibleCheck.check(
+                                ReproducibleCheck.recheck(
+                                        cw,
+                                        checks.toArray(new BoolExpr[0]),
                                         plus(more, checks),
                                         Math.min(opts.timeoutSeconds(), CLOSED_WORLD_SECONDS),
                                         cancel)) {
