@@ -288,33 +288,51 @@ final class ClosedWorldViews {
             AccessRules rules,
             CycleQuery.Built q,
             List<List<CycleQuery.Selector>> edges) {
+        return onEachSelector(
+                ctx,
+                rules,
+                q,
+                edges,
+                (s, reader, writer) -> {
+                    var c = s.conflict();
+                    BoolExpr both =
+                            rules.terms()
+                                    .assumingFieldsNotNull(
+                                            () ->
+                                                    ctx.mkAnd(
+                                                            rules.exec(c.c1(), reader, true),
+                                                            rules.exec(c.c2(), writer, true)));
+                    // an unguarded statement's is TRUE: no preference, no extra solve
+                    return both.simplify().isTrue() ? Optional.empty() : Optional.of(both);
+                });
+    }
+
+    /** What {@link #onEachSelector} asks of one selector at its two statements' sites. */
+    private interface SelectorFact {
+        Optional<BoolExpr> of(CycleQuery.Selector s, Site first, Site second);
+    }
+
+    /**
+     * For each candidate selector of each edge, in order, its flag implies the fact, where the fact
+     * gives one; the sites are the edge's first and second statements' in the cycle's transactions.
+     */
+    private static List<BoolExpr> onEachSelector(
+            Context ctx,
+            AccessRules rules,
+            CycleQuery.Built q,
+            List<List<CycleQuery.Selector>> edges,
+            SelectorFact fact) {
         List<BoolExpr> out = new ArrayList<>();
         int k = edges.size();
         for (int i = 0; i < k; i++) {
             Expr<?> t1 = q.txns().get(i), t2 = q.txns().get((i + 1) % k);
             for (CycleQuery.Selector s : edges.get(i)) {
                 var c = s.conflict();
-                BoolExpr both =
-                        rules.terms()
-                                .assumingFieldsNotNull(
-                                        () ->
-                                                ctx.mkAnd(
-                                                        rules.exec(
-                                                                c.c1(),
-                                                                rules.site(
-                                                                        c.c1(), c.t1(), t1,
-                                                                        s.first()),
-                                                                true),
-                                                        rules.exec(
-                                                                c.c2(),
-                                                                rules.site(
-                                                                        c.c2(),
-                                                                        c.t2(),
-                                                                        t2,
-                                                                        s.second()),
-                                                                true)));
-                // an unguarded statement's is TRUE: no preference, no extra solve
-                if (!both.simplify().isTrue()) out.add(ctx.mkImplies(s.flag(), both));
+                fact.of(
+                                s,
+                                rules.site(c.c1(), c.t1(), t1, s.first()),
+                                rules.site(c.c2(), c.t2(), t2, s.second()))
+                        .ifPresent(x -> out.add(ctx.mkImplies(s.flag(), x)));
             }
         }
         return out;
@@ -333,21 +351,13 @@ final class ClosedWorldViews {
             AccessRules rules,
             CycleQuery.Built q,
             List<List<CycleQuery.Selector>> edges) {
-        List<BoolExpr> out = new ArrayList<>();
-        int k = edges.size();
-        for (int i = 0; i < k; i++) {
-            Expr<?> t1 = q.txns().get(i), t2 = q.txns().get((i + 1) % k);
-            for (CycleQuery.Selector s : edges.get(i)) {
-                var c = s.conflict();
-                rules.predicateMatchChanges(
-                                c,
-                                rules.site(c.c1(), c.t1(), t1, s.first()),
-                                rules.site(c.c2(), c.t2(), t2, s.second()),
-                                s.record())
-                        .ifPresent(m -> out.add(ctx.mkImplies(s.flag(), m)));
-            }
-        }
-        return out;
+        return onEachSelector(
+                ctx,
+                rules,
+                q,
+                edges,
+                (s, reader, writer) ->
+                        rules.predicateMatchChanges(s.conflict(), reader, writer, s.record()));
     }
 
     /**
