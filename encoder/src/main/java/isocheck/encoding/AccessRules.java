@@ -701,11 +701,7 @@ public final class AccessRules {
             return Optional.empty();
         Map<String, Expr<?>> values = new HashMap<>();
         if (c.c2().statement() instanceof Stmt.Insert ins) {
-            for (int i = 0; i < ins.columns().size(); i++) {
-                String column = ins.columns().get(i);
-                terms.value(ins.values().get(i), writerSite, null)
-                        .ifPresent(x -> values.put(column, x));
-            }
+            values.putAll(insertedValues(ins, writerSite));
         } else if (c.c2().statement() instanceof Stmt.Update up) {
             for (isocheck.program.Assignment a : up.assignments())
                 terms.value(a.value(), writerSite, null).ifPresent(x -> values.put(a.column(), x));
@@ -715,17 +711,22 @@ public final class AccessRules {
         return Optional.of(ctx.mkOr(read, written));
     }
 
+    /** The values the INSERT writes at the site, by column: those the terms can state. */
+    public Map<String, Expr<?>> insertedValues(Stmt.Insert ins, Site site) {
+        Map<String, Expr<?>> values = new HashMap<>();
+        for (int i = 0; i < ins.columns().size(); i++) {
+            String column = ins.columns().get(i);
+            terms.value(ins.values().get(i), site, null).ifPresent(x -> values.put(column, x));
+        }
+        return values;
+    }
+
     /** An INSERT's anti-dependency: the reader saw r absent, and the new row matches its WHERE. */
     private BoolExpr insertMatches(Conflict c, Site readerSite, Site writerSite, Expr<?> r) {
         {
             Stmt.Insert ins = (Stmt.Insert) c.c2().statement();
             // the reader saw the record absent, and the inserted row satisfies the reader's WHERE
-            Map<String, Expr<?>> values = new HashMap<>();
-            for (int i = 0; i < ins.columns().size(); i++) {
-                String column = ins.columns().get(i);
-                terms.value(ins.values().get(i), writerSite, null)
-                        .ifPresent(x -> values.put(column, x));
-            }
+            Map<String, Expr<?>> values = insertedValues(ins, writerSite);
             return ctx.mkAnd(
                     notAliveInView(c.c1(), readerSite, r),
                     addresses(c.c1(), readerSite.withColumns(values), r, true, false));

@@ -112,13 +112,7 @@ final class ClosedWorldRows {
                 Site site = rules.site(sf, c.type(), c.t(), List.of());
                 Optional<Expr<?>> row = rules.pinnedRecord(sf, site);
                 if (row.isEmpty()) continue;
-                Map<String, Expr<?>> values = new java.util.HashMap<>();
-                for (int i = 0; i < ins.columns().size(); i++) {
-                    String col = ins.columns().get(i);
-                    rules.terms()
-                            .value(ins.values().get(i), site, null)
-                            .ifPresent(x -> values.put(col, x));
-                }
+                Map<String, Expr<?>> values = rules.insertedValues(ins, site);
                 BoolExpr wrote = rules.writes(sf, StatementFacts.ALIVE, site, row.get(), false);
                 byTable.computeIfAbsent(sf.table(), k -> new ArrayList<>())
                         .add(new Written(wrote, row.get(), values, c.t(), c, sf));
